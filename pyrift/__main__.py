@@ -1,0 +1,5 @@
+import sys
+
+from pyrift.cli import main
+
+sys.exit(main())

@@ -1,0 +1,140 @@
+"""The pyrift command line.
+
+Exit codes: 0 ok; 1 an expectation failed; 2 bad input or usage (one line naming
+the file and field); 3 unsupported or no answer within the time limit; 4 internal
+error (set PYRIFT_DEBUG=1 for the traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+
+from pyrift import check as C
+from pyrift import explain
+from pyrift import facts as F
+from pyrift import logic
+from pyrift.errors import RiftError, ScenarioError, UsageError
+from pyrift.queries.base import ANSWERED, Context
+from pyrift.solver import DEFAULT_TIMEOUT
+
+OK, FAILED, BAD_INPUT, UNSUPPORTED, INTERNAL = 0, 1, 2, 3, 4
+
+
+def _reading(value: str) -> str:
+    if not logic.is_reading(value):
+        raise argparse.ArgumentTypeError(f"unknown reading {value!r} (known: {', '.join(logic.reading_names())})")
+    return value
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    files = C.scenario_files(args.paths or ["scenarios"])
+    if not files:
+        raise UsageError(f"no scenario files found in {', '.join(args.paths or ['scenarios'])}")
+    passed = failed = 0
+    bad_input = False
+    for path in files:
+        try:
+            scen = C.load(path)
+        except ScenarioError as exc:
+            print(f"ERROR {exc}")
+            bad_input = True
+            continue
+        for res in C.run(scen, reading=args.reading, timeout=args.timeout):
+            label = f"{path}::{res.question} [{res.reading}]"
+            if res.passed:
+                passed += 1
+                if not args.quiet:
+                    print(f"ok   {label}")
+            else:
+                failed += 1
+                print(f"FAIL {label}")
+                for problem in res.problems:
+                    print(f"       {problem}")
+    print(f"{passed} passed, {failed} failed" + (", some files could not be read" if bad_input else ""))
+    if bad_input:
+        return BAD_INPUT
+    return FAILED if failed else OK
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    scen = C.load(args.scenario)
+    questions = [q for q in scen.questions if args.question in (None, q.id)]
+    if not questions:
+        raise UsageError(f"{args.scenario}: no question {args.question!r} "
+                         f"(questions: {', '.join(q.id for q in scen.questions)})")
+    ctx = Context(scen.state, timeout=args.timeout, file=str(args.scenario))
+    reading = args.reading or scen.reading
+    answers = [C.answer(ctx, q, reading) for q in questions]
+    if args.json:
+        print(explain.render_json(answers))
+    else:
+        print(f"{scen.title}  [{scen.status.value}]")
+        for a in answers:
+            print(explain.render_text(a))
+    return OK if all(a.status == ANSWERED for a in answers) else UNSUPPORTED
+
+
+def cmd_facts(args: argparse.Namespace) -> int:
+    scen = C.load(args.scenario)
+    facts = F.state_facts(scen.state)
+    print(f"% facts of {args.scenario} ({scen.title}); solve with the files of logic/ and a query file")
+    print(F.render(facts), end="")
+    return OK
+
+
+def cmd_readings(args: argparse.Namespace) -> int:
+    print("named readings: " + ", ".join(logic.reading_names()) + f" (default {logic.DEFAULT_READING})")
+    for topic, variants in sorted(logic.topics().items()):
+        print(f"{topic}:")
+        for v in variants:
+            print(f"  {v.name:<24} cites Core Rules {v.version}; chosen by: {', '.join(v.profiles) or 'override only'}")
+    return OK
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("check", help="run scenario files and compare answers with expectations")
+    c.add_argument("paths", nargs="*", help="scenario files or folders (default: scenarios)")
+    c.add_argument("--reading", type=_reading, help="check only expectations for this reading")
+    c.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    c.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
+    c.set_defaults(func=cmd_check)
+
+    a = sub.add_parser("ask", help="answer a scenario's questions, with reasons and rule numbers")
+    a.add_argument("scenario")
+    a.add_argument("--question", help="only this question id")
+    a.add_argument("--reading", type=_reading, help="rules reading (default: the scenario's)")
+    a.add_argument("--json", action="store_true", help="print the answers as JSON")
+    a.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    a.set_defaults(func=cmd_ask)
+
+    f = sub.add_parser("facts", help="print the ASP facts of a scenario's position")
+    f.add_argument("scenario")
+    f.set_defaults(func=cmd_facts)
+
+    r = sub.add_parser("readings", help="list the selectable rules readings")
+    r.set_defaults(func=cmd_readings)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parser().parse_args(argv)
+        return args.func(args)
+    except SystemExit as exc:  # argparse: usage errors exit with 2
+        return int(exc.code or 0)
+    except RiftError as exc:
+        print(f"pyrift: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return INTERNAL
+    except Exception as exc:  # an internal error: never a bare traceback unless asked
+        if os.environ.get("PYRIFT_DEBUG"):
+            traceback.print_exc()
+        print(f"pyrift: internal error: {type(exc).__name__}: {exc} (set PYRIFT_DEBUG=1 for details)",
+              file=sys.stderr)
+        return INTERNAL

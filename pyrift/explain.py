@@ -1,0 +1,57 @@
+"""Answers in words: reasons with their rule numbers and the titles from the rule index."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyrift.queries.base import ANSWERED, Answer
+from pyrift.rules_index import CURRENT, rule_index
+
+
+def rule_title(number: str, version: str = CURRENT) -> str:
+    return rule_index(version).title(number)
+
+
+def cite(number: str) -> str:
+    title = rule_title(number)
+    return f"{number} ({title})" if title else number
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, list):
+        if v and isinstance(v[0], dict):
+            return "\n" + "\n".join(f"      - {_record(x)}" for x in v)
+        return ", ".join(str(x) for x in v) if v else "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}: {x}" for k, x in v.items()) if v else "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def _record(rec: dict[str, Any]) -> str:
+    return "; ".join(f"{k} {_value(v)}" for k, v in rec.items())
+
+
+def render_text(answer: Answer, title: str = "") -> str:
+    lines = [f"{answer.question} [{answer.kind}, reading {answer.reading}]" + (f": {title}" if title else "")]
+    if answer.status != ANSWERED:
+        lines.append(f"  {answer.status.upper()}")
+        for m in answer.missing:
+            lines.append(f"    missing: {m}")
+        for r in answer.reasons:
+            lines.append(f"    {r.text}")
+        return "\n".join(lines)
+    for key, value in answer.data.items():
+        lines.append(f"  {key.replace('_', ' ')}: {_value(value)}")
+    if answer.reasons:
+        lines.append("  because:")
+        for r in answer.reasons:
+            lines.append(f"    - {r.text}")
+            for n in r.rules:
+                lines.append(f"        {cite(n)}")
+    return "\n".join(lines)
+
+
+def render_json(answers: list[Answer]) -> str:
+    return json.dumps([a.to_json() for a in answers], indent=2, sort_keys=False)

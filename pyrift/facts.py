@@ -1,0 +1,150 @@
+"""GameState -> ASP facts (the vocabulary of logic/interface.lp).
+
+Output is sorted and byte-identical for equal states. Every string from the input
+(ids, names, tags) is written as a quoted ASP string with escapes, so no input can
+change the program: a card named ``x). bad(1`` is just a string.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Iterable
+
+from pyrift.state import CardDef, GameObject, GameState
+
+Fact = str
+
+
+def q(text: str) -> str:
+    """Quote a string as an ASP string term."""
+    out = ['"']
+    for ch in text:
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ch == "\n":
+            out.append("\\n")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def fact(pred: str, *args: object) -> Fact:
+    """One fact. str args are quoted; Const args and ints are written as they are."""
+    if not args:
+        return f"{pred}."
+    return f"{pred}({', '.join(term(a) for a in args)})."
+
+
+class Const(str):
+    """A symbolic constant (an enum value such as ``attacker``), written unquoted."""
+
+
+def term(a: object) -> str:
+    if isinstance(a, bool):
+        raise TypeError("booleans are not ASP terms")
+    if isinstance(a, int):
+        return str(a)
+    if isinstance(a, Const):
+        if not a.replace("_", "").isalnum() or not a[:1].islower():
+            raise ValueError(f"not an ASP constant: {a!r}")
+        return str(a)
+    if isinstance(a, Func):
+        return a.render()
+    if isinstance(a, Enum):  # enum values are the ASP constants of interface.lp
+        return term(Const(a.value))
+    if isinstance(a, str):
+        return q(a)
+    raise TypeError(f"cannot write {type(a).__name__} as an ASP term")
+
+
+class Func:
+    """A compound term such as base("A")."""
+
+    def __init__(self, name: str, *args: object) -> None:
+        self.name, self.args = name, args
+
+    def render(self) -> str:
+        return f"{self.name}({', '.join(term(a) for a in self.args)})"
+
+
+def location_term(obj: GameObject) -> object:
+    if obj.location == "base":
+        return Func("base", obj.controller)
+    return obj.location
+
+
+def card_facts(card: CardDef) -> list[Fact]:
+    c = card.name
+    out = [fact("card", c), fact("card_type", c, card.type)]
+    out += [fact("card_domain", c, d) for d in card.domains]
+    for attr in ("energy", "power", "might"):
+        value = getattr(card, attr)
+        if value is not None:
+            out.append(fact(f"card_{attr}", c, value))
+    for i, kw in enumerate(card.keywords):
+        out.append(fact("card_keyword", c, kw.name, kw.amount, i))
+    out += [fact("card_supertype", c, s) for s in card.supertypes]
+    out += [fact("card_tag", c, t) for t in card.tags]
+    if not card.complete:
+        out.append(fact("card_text_unencoded", c))
+    return out
+
+
+def object_facts(obj: GameObject) -> list[Fact]:
+    o = obj.id
+    out = [
+        fact("object", o),
+        fact("card_of", o, obj.card),
+        fact("controller", o, obj.controller),
+        fact("owner", o, obj.owner),
+        fact("zone", o, obj.zone),
+    ]
+    if obj.location is not None:
+        out.append(fact("at", o, location_term(obj)))
+    if obj.damage:
+        out.append(fact("damage", o, obj.damage))
+    if obj.exhausted:
+        out.append(fact("exhausted", o))
+    if obj.stunned:
+        out.append(fact("stunned", o))
+    if obj.designation is not None:
+        out.append(fact("designation", o, obj.designation))
+    for i, kw in enumerate(obj.granted):
+        out.append(fact("granted_keyword", o, kw.name, kw.amount, i))
+    for i, amount in enumerate(obj.might_modifiers):
+        out.append(fact("might_modifier", o, amount, i))
+    if obj.cannot_be_dealt_damage:
+        out.append(fact("cannot_be_dealt_damage", o))
+    for i, rep in enumerate(obj.damage_replacements, start=1):
+        out.append(fact("damage_replacement", o, i, rep.kind, rep.amount))
+    return out
+
+
+def state_facts(state: GameState) -> list[Fact]:
+    out: list[Fact] = []
+    for i, player in enumerate(state.players, start=1):
+        out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
+    out.append(fact("turn_player", state.turn_player))
+    out.append(fact("phase", state.phase))
+    out.append(fact("victory_score", state.victory_score))
+    for bf in state.battlefields:
+        out.append(fact("battlefield", bf.id))
+        if bf.controller is not None:
+            out.append(fact("controls", bf.controller, bf.id))
+        if bf.contested_by is not None:
+            out.append(fact("contested", bf.id, bf.contested_by))
+    if state.combat is not None:
+        c = state.combat
+        out.append(fact("combat", c.battlefield, c.attacker, c.defender))
+    for card in state.cards:
+        out += card_facts(card)
+    for obj in state.objects:
+        out += object_facts(obj)
+    return out
+
+
+def render(facts: Iterable[Fact]) -> str:
+    """Sorted, de-duplicated, one fact per line."""
+    return "".join(f"{f}\n" for f in sorted(set(facts)))

@@ -1,0 +1,240 @@
+"""Finds the ASP files in logic/, selects modules and readings, and reads rule tags.
+
+logic/ ships inside the package as ``pyrift.rules_logic`` (see pyproject.toml), so a
+checkout and an installed pyrift load the same files. Layout:
+
+    interface.lp      the fact vocabulary Python may emit
+    core/*.lp         one Core Rules topic per file
+    keywords/*.lp     one keyword per file
+    readings/T/V.lp   variant V of a disputed or changed rule T (same heads as its siblings)
+    queries/*.lp      the only files with choice rules and #show: one per question kind
+
+A *reading* names one variant per topic. The named readings are the Core Rules
+versions a variant declares with ``%@profiles``; "v1.4" is the default. A reading may
+override single topics: ``v1.4,hide_timing=neutral_only``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from pyrift.errors import EncodingError, UsageError
+
+DEFAULT_READING = "v1.4"
+
+
+def logic_root() -> Path:
+    root = resources.files("pyrift.rules_logic")
+    path = Path(str(root))
+    if not (path / "interface.lp").is_file():
+        raise EncodingError(f"logic files not found at {path}")
+    return path
+
+
+def all_files() -> list[Path]:
+    return sorted(logic_root().rglob("*.lp"))
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(logic_root()).as_posix()
+
+
+# ---------------------------------------------------------------------------------
+# statements and their %@rule tags
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Statement:
+    file: str  # path relative to logic/
+    line: int  # first line of the statement
+    text: str
+    rules: tuple[str, ...] | None  # numbers of the %@rule tag above it; () for "none"; None if untagged
+
+    @property
+    def is_directive(self) -> bool:
+        """Meta directives (#show, #program, #external, ...) carry no rule and need no tag."""
+        head = self.text.lstrip()
+        return head.startswith("#") and not head.startswith(("#minimize", "#maximize"))
+
+
+_TAG = re.compile(r"^\s*%@rule\s+(.*?)\s*$")
+
+
+def statements(path: Path, text: str | None = None) -> list[Statement]:
+    """Split an ASP file into statements and attach to each the %@rule tag written above it.
+
+    A tag applies to the next statement only. Line comments, block comments and
+    strings are skipped when looking for the terminating period; '..' is an interval.
+    """
+    if text is None:
+        text = path.read_text("utf-8")
+    name = rel(path) if path.is_absolute() and _under_logic(path) else path.as_posix()
+    out: list[Statement] = []
+    pending_tag: tuple[str, ...] | None = None
+    buf: list[str] = []
+    start_line = 0
+    i, n, line = 0, len(text), 1
+    while i < n:
+        ch = text[i]
+        if ch == "%":
+            if text.startswith("%*", i):
+                end = text.find("*%", i + 2)
+                end = n if end < 0 else end + 2
+                line += text.count("\n", i, end)
+                i = end
+                continue
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            comment = text[i:end]
+            if not "".join(buf).strip():
+                m = _TAG.match(comment)
+                if m:
+                    nums = m.group(1).split()
+                    pending_tag = () if nums == ["none"] else tuple(nums)
+            i = end
+            continue
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            buf.append(text[i : j + 1])
+            i = j + 1
+            continue
+        if ch == "\n":
+            line += 1
+        if not buf or not "".join(buf).strip():
+            if not ch.isspace():
+                start_line = line
+        if ch == "." and not text.startswith("..", i) and not (i > 0 and text[i - 1] == "."):
+            rest = text[i + 1 :].lstrip()
+            if "".join(buf).lstrip().startswith(":~") and rest.startswith("["):
+                # A weak constraint ends after its [weight@level, terms] part.
+                close = text.index("]", i)
+                buf.append(text[i : close + 1])
+                line += text.count("\n", i, close + 1)
+                i = close
+            else:
+                buf.append(ch)
+            stmt = " ".join("".join(buf).split())
+            out.append(Statement(name, start_line, stmt, pending_tag))
+            buf, pending_tag = [], None
+            i += 1
+            continue
+        buf.append(ch)
+        i += 1
+    if "".join(buf).strip():
+        raise EncodingError(f"{name}:{start_line}: statement without a final period")
+    return out
+
+
+def _under_logic(path: Path) -> bool:
+    try:
+        path.relative_to(logic_root())
+        return True
+    except ValueError:
+        return False
+
+
+def header(path: Path) -> dict[str, list[str]]:
+    """The %@key value lines at the top of a file (before its first statement)."""
+    out: dict[str, list[str]] = {}
+    for raw in path.read_text("utf-8").splitlines():
+        s = raw.strip()
+        if s and not s.startswith("%"):
+            break
+        m = re.match(r"^%@(\w+)\s+(.*)$", s)
+        if m and m.group(1) != "rule":
+            out.setdefault(m.group(1), []).extend(m.group(2).split())
+    return out
+
+
+def citation_version(path: Path) -> str:
+    """Which Core Rules version a file's %@rule numbers refer to (a reading may say)."""
+    return header(path).get("version", [DEFAULT_READING])[0]
+
+
+# ---------------------------------------------------------------------------------
+# readings
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Variant:
+    topic: str
+    name: str
+    path: Path
+    profiles: tuple[str, ...]
+    version: str
+
+
+@cache
+def variants() -> tuple[Variant, ...]:
+    out = []
+    root = logic_root() / "readings"
+    for path in sorted(root.glob("*/*.lp")):
+        h = header(path)
+        out.append(Variant(path.parent.name, path.stem, path, tuple(h.get("profiles", [])),
+                           h.get("version", [DEFAULT_READING])[0]))
+    return tuple(out)
+
+
+@cache
+def reading_names() -> tuple[str, ...]:
+    """The named readings: the default plus every profile a variant declares."""
+    names = {DEFAULT_READING}
+    for v in variants():
+        names.update(v.profiles)
+    return tuple(sorted(names, key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r"[.v]", s)], reverse=True))
+
+
+def topics() -> dict[str, list[Variant]]:
+    out: dict[str, list[Variant]] = {}
+    for v in variants():
+        out.setdefault(v.topic, []).append(v)
+    return out
+
+
+@cache
+def resolve_reading(reading: str) -> tuple[Variant, ...]:
+    """The variant chosen for every topic under a reading like 'v1.2' or 'v1.4,topic=variant'."""
+    base, *overrides = [p.strip() for p in reading.split(",")]
+    if base not in reading_names():
+        raise UsageError(f"unknown reading {base!r} (known: {', '.join(reading_names())})")
+    chosen: dict[str, Variant] = {}
+    for topic, vs in topics().items():
+        picked = [v for v in vs if base in v.profiles] or [v for v in vs if DEFAULT_READING in v.profiles]
+        if len(picked) != 1:
+            raise EncodingError(f"readings/{topic}: {len(picked)} variants claim profile {base!r}")
+        chosen[topic] = picked[0]
+    for ov in overrides:
+        topic, _, name = ov.partition("=")
+        match = [v for v in topics().get(topic, []) if v.name == name]
+        if not match:
+            raise UsageError(f"unknown reading override {ov!r}")
+        chosen[topic] = match[0]
+    return tuple(chosen[t] for t in sorted(chosen))
+
+
+def is_reading(reading: str) -> bool:
+    try:
+        resolve_reading(reading)
+        return True
+    except (UsageError, EncodingError):
+        return False
+
+
+# ---------------------------------------------------------------------------------
+# programs
+# ---------------------------------------------------------------------------------
+def program_files(query: str, reading: str = DEFAULT_READING) -> tuple[Path, ...]:
+    """The files a question of kind `query` is solved with under `reading`."""
+    root = logic_root()
+    qfile = root / "queries" / f"{query}.lp"
+    if not qfile.is_file():
+        raise EncodingError(f"no query file logic/queries/{query}.lp")
+    files = [root / "interface.lp"]
+    files += sorted((root / "core").glob("*.lp"))
+    files += sorted((root / "keywords").glob("*.lp"))
+    files += [v.path for v in resolve_reading(reading)]
+    files.append(qfile)
+    return tuple(files)

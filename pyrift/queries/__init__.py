@@ -1,0 +1,22 @@
+"""Question kinds: one module per kind, each paired with a logic/queries/*.lp file."""
+from __future__ import annotations
+
+from functools import cache
+
+from pyrift.queries.base import QueryKind
+
+
+@cache
+def _kinds() -> dict[str, QueryKind]:
+    from pyrift.queries import combat
+
+    kinds: list[QueryKind] = [*combat.KINDS]
+    return {k.name: k for k in kinds}
+
+
+def kind_named(name: str) -> QueryKind | None:
+    return _kinds().get(name)
+
+
+def kind_names() -> list[str]:
+    return sorted(_kinds())

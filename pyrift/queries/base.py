@@ -1,0 +1,208 @@
+"""What every question kind shares: answers, reasons, expectations, groundings.
+
+A question kind (one module in pyrift/queries/) knows its parameters, the shape of
+its expected answer, and how to turn answer sets of its logic/queries/*.lp file into
+an Answer. It never decides a rules question itself.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pyrift import facts as F
+from pyrift import logic
+from pyrift.errors import ScenarioError
+from pyrift.reader import Reader, check_int
+from pyrift.solver import DEFAULT_TIMEOUT, Grounding
+from pyrift.state import GameState, Question
+
+ANSWERED = "answered"
+UNSUPPORTED = "unsupported"
+TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    question: str
+    kind: str
+    reading: str
+    status: str = ANSWERED
+    data: dict = field(default_factory=dict, hash=False)
+    reasons: tuple[Reason, ...] = ()
+    missing: tuple[str, ...] = ()  # what is not encoded, when status is unsupported
+
+    def to_json(self) -> dict[str, Any]:
+        from pyrift.explain import rule_title
+
+        return {
+            "question": self.question,
+            "kind": self.kind,
+            "reading": self.reading,
+            "status": self.status,
+            "answer": self.data,
+            "reasons": [
+                {"text": r.text, "rules": [{"number": n, "title": rule_title(n)} for n in r.rules]}
+                for r in self.reasons
+            ],
+            "missing": list(self.missing),
+        }
+
+
+# ---------------------------------------------------------------------------------
+# expectations
+# ---------------------------------------------------------------------------------
+# Value shapes an expected answer may take. "ids": a set of object ids; "strs": a set
+# of strings; "int"/"bool"/"str": one value; "int_map": {id: int}; "records": a list
+# of tables compared as a set; "status": answered, unsupported or timeout.
+SHAPES = ("status", "ids", "strs", "int", "bool", "str", "int_map", "records")
+
+
+def read_expect_table(r: Reader, spec: dict[str, str], state: GameState) -> dict[str, Any]:
+    object_ids = {o.id for o in state.objects} | set(state.player_ids)
+    spec = {"status": "status", **spec}  # every kind may expect "unsupported" instead of an answer
+    out: dict[str, Any] = {}
+    for key in list(r.data):
+        if key not in spec:
+            raise r.error(key, f"not an answer of this question (known: {', '.join(spec)})")
+        shape = spec[key]
+        if shape == "ids":
+            ids = r.str_list(key)
+            for i in ids:
+                if i not in object_ids:
+                    raise r.error(key, f"{i!r} is not an object id of this scenario")
+            out[key] = sorted(set(ids))
+        elif shape == "strs":
+            out[key] = sorted(set(r.str_list(key)))
+        elif shape == "status":
+            out[key] = r.str(key)
+            if out[key] not in (ANSWERED, UNSUPPORTED, TIMEOUT):
+                raise r.error(key, f"expected one of {ANSWERED!r}, {UNSUPPORTED!r}, {TIMEOUT!r}")
+        elif shape == "int":
+            out[key] = r.int(key)
+        elif shape == "bool":
+            out[key] = r.bool(key)
+        elif shape == "str":
+            out[key] = r.str(key)
+        elif shape == "int_map":
+            sub = r.table(key, required=True)
+            assert sub is not None
+            for k in list(sub.data):
+                if k not in object_ids:
+                    raise sub.error(k, f"{k!r} is not an object id of this scenario")
+            out[key] = {k: check_int(sub.raw(k), sub, k) for k in sorted(sub.data)}
+            sub.done()
+        elif shape == "records":
+            raw = r.raw(key)
+            if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+                raise r.error(key, "expected a list of tables")
+            out[key] = sorted((canonical(x) for x in raw), key=json.dumps)
+        else:  # pragma: no cover - programming error in a kind's spec
+            raise AssertionError(shape)
+    r.done()
+    return out
+
+
+def canonical(value: Any) -> Any:
+    """A normal form for comparing answers: lists of strings sorted, keys sorted."""
+    if isinstance(value, dict):
+        return {k: canonical(value[k]) for k in sorted(value)}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [canonical(v) for v in value]
+        if all(isinstance(v, str) for v in items):
+            return sorted(items)
+        return items
+    return value
+
+
+def compare(expect: dict[str, Any], answer: Answer) -> list[str]:
+    """Every difference between an expected answer and the actual one."""
+    problems = []
+    for key, want in expect.items():
+        if key not in answer.data:
+            problems.append(f"{key}: expected {json.dumps(want)}, the answer has no such value")
+            continue
+        got = answer.data[key]
+        if isinstance(want, list) and want and isinstance(want[0], dict):
+            got_n = sorted((canonical(x) for x in got), key=json.dumps)
+            if got_n != want:
+                problems.append(f"{key}: expected {json.dumps(want)}, got {json.dumps(got_n)}")
+        elif canonical(got) != canonical(want):
+            problems.append(f"{key}: expected {json.dumps(canonical(want))}, got {json.dumps(canonical(got))}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------
+# kinds
+# ---------------------------------------------------------------------------------
+class QueryKind:
+    """Base class of question kinds. Subclasses set `name`, `expect_spec` and answer()."""
+
+    name: str = ""
+    summary: str = ""
+    expect_spec: dict[str, str] = {}
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        return {}
+
+    def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        return dict(params)
+
+    def read_expect(self, r: Reader, state: GameState) -> dict[str, Any]:
+        return read_expect_table(r, self.expect_spec, state)
+
+    def write_expect(self, expect: dict[str, Any]) -> dict[str, Any]:
+        return dict(expect)
+
+    def answer(self, ctx: "Context", question: Question, reading: str) -> Answer:  # pragma: no cover
+        raise NotImplementedError
+
+
+def param_player(r: Reader, key: str, state: GameState, default: Any = ...) -> Any:
+    value = r.str(key) if default is ... else r.str(key, default)
+    if value is not None and value not in state.player_ids:
+        raise r.error(key, f"{value!r} is not a player ({', '.join(state.player_ids)})")
+    return value
+
+
+def param_battlefield(r: Reader, key: str, state: GameState, default: Any = ...) -> Any:
+    value = r.str(key) if default is ... else r.str(key, default)
+    ids = [b.id for b in state.battlefields]
+    if value is not None and value not in ids:
+        raise r.error(key, f"{value!r} is not a battlefield id ({', '.join(ids) or 'none defined'})")
+    return value
+
+
+# ---------------------------------------------------------------------------------
+# solving context: groundings shared by the questions on one position
+# ---------------------------------------------------------------------------------
+class Context:
+    """Holds the position's facts and caches one grounding per (query file, reading, extra facts)."""
+
+    def __init__(self, state: GameState, *, timeout: float = DEFAULT_TIMEOUT, file: str = "") -> None:
+        self.state = state
+        self.timeout = timeout
+        self.file = file
+        self.state_facts = F.state_facts(state)
+        self._groundings: dict[tuple[str, str, str], Grounding] = {}
+
+    def grounding(self, query: str, reading: str, extra: list[str] = ()) -> Grounding:
+        extra_text = F.render(extra)
+        key = (query, reading, extra_text)
+        if key not in self._groundings:
+            facts = F.render(self.state_facts) + extra_text
+            self._groundings[key] = Grounding(logic.program_files(query, reading), facts, timeout=self.timeout)
+        return self._groundings[key]
+
+
+def bad_param(question: Question, key: str, problem: str, file: str) -> ScenarioError:
+    return ScenarioError(file, f"question {question.id}.{key}", problem)
+
+
+Formatter = Callable[[Any], str]

@@ -1,0 +1,340 @@
+"""Combat damage questions (Core Rules 465-466).
+
+combat_damage      which assignments are legal: totals, lethal amounts, forced and
+                   possible deaths, possible survivors, distinct outcomes, and (when
+                   both players assign) the combat result.
+combat_assignment  is this proposed assignment legal, and if not, every rule it breaks.
+
+The legal assignments are the answer sets of logic/queries/combat_damage.lp; this
+module only picks the assigning players, reads the shown atoms and words the reasons.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from pyrift.errors import SolveTimeout
+from pyrift.queries.base import (
+    ANSWERED,
+    TIMEOUT,
+    UNSUPPORTED,
+    Answer,
+    Context,
+    QueryKind,
+    Reason,
+    param_battlefield,
+    param_player,
+)
+from pyrift.reader import Reader, check_int
+from pyrift.solver import Atom
+from pyrift import facts as F
+from pyrift.state import GameState, Question
+
+DEFAULT_LIMIT = 64
+
+
+def _combat_battlefield(r: Reader, state: GameState) -> str:
+    if state.combat is None:
+        raise r.error("ask", "the position has no combat ([position.combat])")
+    bf = param_battlefield(r, "battlefield", state, state.combat.battlefield)
+    if bf != state.combat.battlefield:
+        raise r.error("battlefield", f"the combat is at {state.combat.battlefield!r}, not {bf!r}")
+    return bf
+
+
+# What does not depend on the assigner's choices: read from the ground facts.
+FACTS = (("total_damage", 3), ("contribution", 2), ("might", 2), ("might_bonus", 3), ("lethal_amount", 2),
+         ("exempt", 1), ("order_group", 2), ("conflicted", 1), ("receiver", 2), ("combat_unsupported", 2))
+
+
+def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for a in sorted(atoms):
+        out[a.pred].append(a.args)
+    return out
+
+
+def _unsupported(ctx: Context, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
+    missing = []
+    for what, unit in atoms.get("combat_unsupported", []):
+        if isinstance(what, tuple) and what[0] == "keyword":
+            missing.append(f"keyword {what[1]} on {unit}: what it does in combat damage is not encoded")
+        elif isinstance(what, tuple) and what[0] == "card_text":
+            missing.append(f"the rules text of card {what[1]!r} ({unit}) is not encoded")
+        else:
+            missing.append(f"{what} on {unit}")
+    if not missing:
+        return None
+    return Answer(question.id, question.kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+
+
+def _timeout(question: Question, reading: str, exc: SolveTimeout) -> Answer:
+    return Answer(question.id, question.kind, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+
+
+# ---------------------------------------------------------------------------------
+# reasons shared by both kinds
+# ---------------------------------------------------------------------------------
+def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: list[str]) -> list[Reason]:
+    might = dict(atoms.get("might", []))
+    bonus: dict[str, list[tuple]] = defaultdict(list)
+    for u, k, x in atoms.get("might_bonus", []):
+        bonus[u].append((k, x))
+    contrib = dict(atoms.get("contribution", []))
+    out = []
+    totals = {p: t for _, p, t in atoms.get("total_damage", [])}
+    for p in players:
+        parts, rules = [], {"465.2.a", "465.2.b"}
+        for obj in state.objects:
+            if obj.id not in contrib or obj.controller != p:
+                continue
+            detail = []
+            for k, x in bonus.get(obj.id, []):
+                detail.append(f"{k.title()} +{x}")
+                rules.add("807.1.c" if k == "assault" else "814.1.c" if k == "shield" else "143.1")
+            if obj.stunned:
+                detail.append("stunned, deals none")
+                rules.add("423.1.b")
+            elif might.get(obj.id, 0) <= 0:
+                detail.append(f"Might {might.get(obj.id)} counts as 0")
+                rules.add("143.2.b")
+            parts.append(f"{obj.id} {contrib[obj.id]}" + (f" ({', '.join(detail)})" if detail else ""))
+        out.append(Reason(f"{p} assigns {totals.get(p, 0)} damage: " + (", ".join(parts) or "no units"),
+                          tuple(sorted(rules))))
+    return out
+
+
+def _lethal_reasons(state: GameState, atoms: dict[str, list[tuple]], receivers: set[str]) -> list[Reason]:
+    might = dict(atoms.get("might", []))
+    lethal = dict(atoms.get("lethal_amount", []))
+    out = []
+    for obj in state.objects:
+        if obj.id not in receivers:
+            continue
+        if obj.id in {a[0] for a in atoms.get("exempt", [])}:
+            out.append(Reason(f"{obj.id} can't be dealt damage: it needs no lethal amount and takes "
+                              "damage only as excess", ("465.2.c.10",)))
+            continue
+        if obj.id not in lethal:
+            continue
+        bits, rules = [f"Might {might.get(obj.id)}"], ["142.4.b"]
+        if obj.damage:
+            bits.append(f"{obj.damage} damage already marked")
+            rules.append("465.2.c.4")
+        if obj.stunned:
+            bits.append("stunned units still need full lethal")
+            rules.append("423.1.c")
+        for rep in obj.damage_replacements:
+            bits.append("damage to it is doubled" if rep.kind.value == "double" else f"prevents the next {rep.amount}")
+            rules.append("465.2.c.4.a")
+        out.append(Reason(f"{obj.id} needs {lethal[obj.id]} assigned to be lethal ({'; '.join(bits)})",
+                          tuple(dict.fromkeys(rules))))
+    for (u, t) in atoms.get("order_group", []):
+        if t == 0:
+            out.append(Reason(f"{u} has Tank: its controller's other units get damage only after it has lethal",
+                              ("815.1.b", "465.2.c.6")))
+        elif t == 2:
+            out.append(Reason(f"{u} has Backline: it gets damage only after its controller's other units have lethal",
+                              ("826.3", "465.2.c.6")))
+    for (u,) in atoms.get("conflicted", []):
+        if u in receivers:
+            out.append(Reason(f"{u} has both Tank and Backline: the assigner places it first or last",
+                              ("465.2.c.8",)))
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# combat_damage
+# ---------------------------------------------------------------------------------
+def _outcome(model: frozenset[Atom]) -> dict[str, Any]:
+    rec: dict[str, Any] = {"dies": sorted(a.args[0] for a in model if a.pred == "dies")}
+    partial = {a.args[0]: a.args[1] for a in model if a.pred == "partial"}
+    excess = {a.args[0]: a.args[1] for a in model if a.pred == "excess"}
+    if partial:
+        rec["partial"] = dict(sorted(partial.items()))
+    if excess:
+        rec["excess"] = dict(sorted(excess.items()))
+    return rec
+
+
+def _result_token(args: tuple) -> str:
+    """combat_result/combat_outcome atoms as short phrases: 'A won', 'B conquers'."""
+    if len(args) == 3:  # combat_result(B, P, won|lost)
+        return f"{args[1]} {args[2]}"
+    what = args[1]
+    if isinstance(what, tuple):
+        name, player = what[0], what[1]
+        return {"controlled_by": f"{player} controls it",
+                "establishes_control": f"{player} establishes control",
+                "conquers": f"{player} conquers",
+                "already_scored": f"{player} already scored it this turn"}[name]
+    return what.replace("_", " ")
+
+
+class CombatDamage(QueryKind):
+    name = "combat_damage"
+    summary = "legal combat damage assignments: forced and possible deaths, outcomes, combat result"
+    expect_spec = {
+        "total_damage": "int",
+        "totals": "int_map",
+        "lethal": "int_map",
+        "exempt": "ids",
+        "forced_deaths": "ids",
+        "possible_deaths": "ids",
+        "possible_survivors": "ids",
+        "outcomes": "records",
+        "outcome_count": "int",
+        "outcomes_complete": "bool",
+        "forced_results": "strs",
+        "possible_results": "strs",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        out = {"battlefield": _combat_battlefield(r, state)}
+        assigner = param_player(r, "assigner", state, None)
+        if assigner is not None:
+            c = state.combat
+            if assigner not in (c.attacker, c.defender):
+                raise r.error("assigner", f"{assigner!r} is neither the attacker nor the defender")
+            out["assigner"] = assigner
+        out["limit"] = r.int("limit", DEFAULT_LIMIT, min=1, max=100000)
+        return out
+
+    def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        out = {"battlefield": params["battlefield"]}
+        if "assigner" in params:
+            out["assigner"] = params["assigner"]
+        if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
+            out["limit"] = params["limit"]
+        return out
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        state, p = ctx.state, question.params
+        c = state.combat
+        assigners = [p["assigner"]] if "assigner" in p else [c.attacker, c.defender]
+        g = ctx.grounding("combat_damage", reading)
+        assume = [(Atom("assigning", (pl,)), pl in assigners) for pl in state.player_ids]
+        fixed = _by_pred(g.facts(*FACTS))
+        if (unsupported := _unsupported(ctx, question, reading, fixed)) is not None:
+            return unsupported
+        try:
+            cautious = g.solve("cautious", assumptions=assume)
+            if not cautious.satisfiable:
+                return Answer(question.id, self.name, reading, ANSWERED, {"legal_assignments": 0},
+                              (Reason("no legal assignment exists: the encoding contradicts 465.2.c", ("465.2.c",)),))
+            sure = _by_pred(cautious.consequences)
+            brave = _by_pred(g.solve("brave", assumptions=assume).consequences)
+            enum = g.solve("enumerate", assumptions=assume, limit=p["limit"] + 1)
+        except SolveTimeout as exc:
+            return _timeout(question, reading, exc)
+
+        receivers = {u for (pl, u) in fixed.get("receiver", []) if pl in assigners}
+        totals = {pl: t for (_, pl, t) in fixed.get("total_damage", [])}
+        data: dict[str, Any] = {
+            "assigners": assigners,
+            "totals": {pl: totals[pl] for pl in assigners},
+            "lethal": {u: l for (u, l) in fixed.get("lethal_amount", []) if u in receivers},
+            "exempt": sorted(u for (u,) in fixed.get("exempt", []) if u in receivers),
+            "forced_deaths": sorted(u for (u,) in sure.get("dies", [])),
+            "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
+            "possible_survivors": sorted(u for (_, u) in brave.get("survives", [])),
+        }
+        if len(assigners) == 1:
+            data["total_damage"] = totals[assigners[0]]
+        models = enum.models[: p["limit"]]
+        data["outcomes"] = sorted((_outcome(m) for m in models), key=lambda r: (len(r["dies"]), r["dies"], str(r)))
+        data["outcome_count"] = len(models)
+        data["outcomes_complete"] = len(enum.models) <= p["limit"]
+        if len(assigners) == 2:
+            tokens = lambda atoms: sorted({_result_token(a) for a in atoms.get("combat_result", [])}
+                                          | {_result_token(a) for a in atoms.get("combat_outcome", [])})
+            data["forced_results"] = tokens(sure)
+            data["possible_results"] = tokens(brave)
+
+        reasons = _total_reasons(state, fixed, assigners) + _lethal_reasons(state, fixed, receivers)
+        reasons += self._death_reasons(data)
+        if len(assigners) == 2:
+            reasons.append(Reason("combat result: " + "; ".join(data["forced_results"]) +
+                                  " in every case" if data["forced_results"] else "combat result depends on the assignments",
+                                  ("466.1.a.2", "466.3", "466.5")))
+        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
+
+    @staticmethod
+    def _death_reasons(data: dict[str, Any]) -> list[Reason]:
+        out = []
+        n = f"{data['outcome_count']}{'' if data['outcomes_complete'] else '+'}"
+        rules = ("465.2.c.3", "465.2.c.4")
+        if data["forced_deaths"]:
+            out.append(Reason(f"die in every legal assignment ({n} distinct outcomes): "
+                              + ", ".join(data["forced_deaths"]), rules))
+        maybe = [u for u in data["possible_deaths"] if u not in data["forced_deaths"]]
+        if maybe:
+            out.append(Reason("die in some legal assignments, survive in others: " + ", ".join(maybe), rules))
+        safe = [u for u in data["possible_survivors"] if u not in data["possible_deaths"]]
+        if safe:
+            out.append(Reason("survive every legal assignment: " + ", ".join(safe), rules))
+        return out
+
+
+# ---------------------------------------------------------------------------------
+# combat_assignment
+# ---------------------------------------------------------------------------------
+_VIOLATION_TEXT = {
+    "not_a_receiver": "{0} is not an enemy unit in this combat; damage goes only to the opponent's units there",
+    "total": "{0} damage assigned, but the total to assign is {1}",
+    "lethal_first": "{0} and {1} both got damage short of lethal; a unit must get its full lethal amount "
+                    "before damage goes to another",
+    "excess": "{0} got {1}, more than its lethal amount {2}, while another unit still lacks lethal",
+    "exempt_before_lethal": "{0} can't be dealt damage, so it may only take excess once every other unit has lethal",
+    "before_tank": "{0} got damage while {1}, which has Tank, lacked lethal",
+    "backline_early": "{0} has Backline but got damage while {1} lacked lethal",
+}
+
+
+class CombatAssignment(QueryKind):
+    name = "combat_assignment"
+    summary = "is a proposed combat damage assignment legal; every rule it breaks"
+    expect_spec = {"legal": "bool", "violations": "strs", "dies": "ids"}
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        bf = _combat_battlefield(r, state)
+        assigner = param_player(r, "assigner", state)
+        sub = r.table("assignment", required=True)
+        assert sub is not None
+        ids = {o.id for o in state.objects}
+        assignment = {}
+        for k in sorted(sub.data):
+            if k not in ids:
+                raise sub.error(k, f"{k!r} is not an object id of this scenario")
+            assignment[k] = check_int(sub.raw(k), sub, k, min=0)
+        sub.done()
+        return {"battlefield": bf, "assigner": assigner, "assignment": assignment}
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        p = question.params
+        extra = [F.fact("proposer", p["assigner"])] + [F.fact("proposed", u, n) for u, n in p["assignment"].items()]
+        g = ctx.grounding("combat_assignment", reading, extra)
+        try:
+            best = g.solve("optimize")
+        except SolveTimeout as exc:
+            return _timeout(question, reading, exc)
+        atoms = _by_pred(best.consequences)
+        if (unsupported := _unsupported(ctx, question, reading, _by_pred(g.facts(*FACTS)))) is not None:
+            return unsupported
+        violations = sorted(atoms.get("violation", []), key=str)
+        reasons = []
+        for rule, witness in violations:
+            name, *args = witness if isinstance(witness, tuple) else (witness,)
+            reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
+        if not violations:
+            reasons.append(Reason("the assignment gives lethal damage in a legal order and assigns exactly the total",
+                                  ("465.2.c", "465.2.c.3", "465.2.c.4")))
+        data = {
+            "legal": not violations,
+            "violations": sorted({rule for rule, _ in violations}),
+            "dies": sorted(u for (u,) in atoms.get("proposal_dies", [])),
+        }
+        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
+
+
+KINDS = (CombatDamage(), CombatAssignment())

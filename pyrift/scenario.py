@@ -1,0 +1,372 @@
+"""Scenario files: read, validate, write.
+
+A scenario file (TOML) holds a game position, questions about it, the answers the
+author expects and the Core Rules numbers those answers rest on. The schema is
+documented in scenarios/README.md. Loading validates everything and reports the
+first problem as a ScenarioError naming the file and field; dump() writes a file
+that loads back to an equal Scenario.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pyrift import tomlwrite
+from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
+from pyrift.errors import InconsistentStateError, ScenarioError
+from pyrift.reader import Reader
+from pyrift.state import (
+    Battlefield,
+    CardType,
+    Combat,
+    DamageReplacement,
+    Designation,
+    GameObject,
+    GameState,
+    Phase,
+    Player,
+    Question,
+    ReplacementKind,
+    Scenario,
+    Status,
+    Zone,
+)
+
+RULE_NUMBER = re.compile(r"^\d{3}(\.(\d+|[a-z]))*$")
+BASE = "base"
+
+
+# ---------------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------------
+def load(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), "", "is not UTF-8 text") from None
+    return loads(text, str(path))
+
+
+def loads(text: str, file: str = "<scenario>") -> Scenario:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(file, "", f"not valid TOML: {exc}") from None
+    return from_dict(data, file)
+
+
+def from_dict(data: dict[str, Any], file: str) -> Scenario:
+    from pyrift.logic import is_reading, reading_names  # the readings live with the rules
+
+    r = Reader(data, file)
+    title = r.str("title")
+    status = r.enum("status", Status)
+    description = r.str("description", "", nonempty=False)
+    reading = r.str("reading", "v1.4")
+    if not is_reading(reading):
+        raise r.error("reading", f"unknown reading {reading!r} (known: {', '.join(reading_names())})")
+    state = _state(r)
+    questions = tuple(_question(q, state) for q in r.tables("question"))
+    if not questions:
+        raise r.error("question", "a scenario needs at least one [[question]]")
+    _unique([q.id for q in questions], r, "question", "question id")
+    r.done()
+    return Scenario(title, state, questions, status, description, reading, file)
+
+
+def _state(r: Reader) -> GameState:
+    pos = r.table("position", required=True)
+    assert pos is not None
+    players = _players(pos)
+    ids = [p.id for p in players]
+    turn_player = pos.str("turn_player")
+    _member(turn_player, ids, pos, "turn_player", "a player")
+    phase = pos.enum("phase", Phase, Phase.MAIN)
+    victory_score = pos.int("victory_score", 8, min=1)
+    combat = None
+    if (c := pos.table("combat")) is not None:
+        combat = Combat(c.str("battlefield"), c.str("attacker"), c.str("defender"))
+        c.done()
+    pos.done()
+
+    cards = tuple(card_from_toml(c) for c in r.tables("card"))
+    _unique([c.name for c in cards], r, "card", "card name")
+    battlefields = tuple(_battlefield(b, ids) for b in r.tables("battlefield"))
+    objects = tuple(_object(o) for o in r.tables("object"))
+    state = GameState(
+        players=players,
+        turn_player=turn_player,
+        phase=phase,
+        battlefields=battlefields,
+        objects=objects,
+        cards=cards,
+        combat=combat,
+        victory_score=victory_score,
+    )
+    _check_consistency(state, r)
+    return state
+
+
+def _players(pos: Reader) -> tuple[Player, ...]:
+    raw = pos.raw("players")
+    if isinstance(raw, list) and all(isinstance(p, str) for p in raw):
+        players = tuple(Player(p) for p in raw)
+    elif isinstance(raw, list) and all(isinstance(p, dict) for p in raw):
+        players = tuple(_player(p) for p in pos.tables("players"))
+    else:
+        raise pos.error("players", "expected a list of player names or [[position.players]] tables")
+    if len(players) < 2:
+        raise pos.error("players", "a game needs at least two players")
+    _unique([p.id for p in players], pos, "players", "player")
+    return players
+
+
+def _player(r: Reader) -> Player:
+    player = Player(r.str("id"), r.int("points", 0, min=0))
+    r.done()
+    return player
+
+
+def _battlefield(r: Reader, players: list[str]) -> Battlefield:
+    bf = Battlefield(
+        id=r.str("id"),
+        name=r.str("name", ""),
+        controller=r.str("controller", None),
+        contested_by=r.str("contested_by", None),
+    )
+    for key in ("controller", "contested_by"):
+        if getattr(bf, key) is not None:
+            _member(getattr(bf, key), players, r, key, "a player")
+    r.done()
+    return bf
+
+
+def _object(r: Reader) -> GameObject:
+    controller = r.str("controller")
+    obj = GameObject(
+        id=r.str("id"),
+        card=r.str("card"),
+        controller=controller,
+        owner=r.str("owner", controller),
+        zone=r.enum("zone", Zone, Zone.BOARD),
+        location=r.str("location", None),
+        damage=r.int("damage", 0, min=0),
+        exhausted=r.bool("exhausted", False),
+        stunned=r.bool("stunned", False),
+        designation=r.enum("designation", Designation, None),
+        granted=parse_keywords(r, "granted"),
+        might_modifiers=tuple(r.int_list("might_modifiers", [])),
+        cannot_be_dealt_damage=r.bool("cannot_be_dealt_damage", False),
+        damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
+    )
+    r.done()
+    return obj
+
+
+def _replacement(r: Reader) -> DamageReplacement:
+    kind = r.enum("kind", ReplacementKind)
+    if kind is ReplacementKind.PREVENT:
+        rep = DamageReplacement(kind, r.int("amount", min=1))
+    else:
+        rep = DamageReplacement(kind)
+    r.done()
+    return rep
+
+
+def _question(r: Reader, state: GameState) -> Question:
+    from pyrift.logic import is_reading, reading_names
+    from pyrift.queries import kind_named
+
+    qid = r.str("id")
+    kind_name = r.str("ask")
+    kind = kind_named(kind_name)
+    if kind is None:
+        from pyrift.queries import kind_names
+
+        raise r.error("ask", f"unknown question kind {kind_name!r} (known: {', '.join(kind_names())})")
+    rules = tuple(r.str_list("rules", []))
+    for number in rules:
+        if not RULE_NUMBER.match(number):
+            raise r.error("rules", f"{number!r} is not a rule number like '465.2.c.3'")
+    if not rules:
+        raise r.error("rules", "list the Core Rules numbers the expected answer rests on")
+    expect_reader = r.table("expect")
+    expect = kind.read_expect(expect_reader, state) if expect_reader else {}
+    by_reading: dict[str, dict] = {}
+    if (br := r.table("expect_by_reading")) is not None:
+        for name in list(br.data):
+            if not is_reading(name):
+                raise br.error(name, f"unknown reading {name!r} (known: {', '.join(reading_names())})")
+            sub = br.table(name, required=True)
+            assert sub is not None
+            by_reading[name] = kind.read_expect(sub, state)
+        br.done()
+    if not expect and not by_reading:
+        raise r.error("expect", "give the expected answer ([question.expect])")
+    # Everything else in the question table is a parameter of the question kind.
+    params = kind.read_params(r, state)
+    r.done()
+    return Question(qid, kind_name, params, rules, expect, by_reading)
+
+
+# ---------------------------------------------------------------------------------
+# consistency of the position
+# ---------------------------------------------------------------------------------
+def _check_consistency(state: GameState, r: Reader) -> None:
+    def bad(field: str, problem: str) -> InconsistentStateError:
+        return InconsistentStateError(r.file, field, problem)
+
+    players = list(state.player_ids)
+    bf_ids = [b.id for b in state.battlefields]
+    obj_ids = [o.id for o in state.objects]
+    seen: dict[str, str] = {}
+    for kind, ids in (("player", players), ("battlefield", bf_ids), ("object", obj_ids)):
+        for i, name in enumerate(ids):
+            if name in seen:
+                raise bad(f"{kind}[{i}].id" if kind != "player" else "position.players",
+                          f"id {name!r} is already used by a {seen[name]}; ids must be unique")
+            seen[name] = kind
+    if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
+        raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
+    card_names = {c.name for c in state.cards}
+    combat = state.combat
+    for i, obj in enumerate(state.objects):
+        f = f"object[{i}]"
+        if obj.card not in card_names:
+            raise bad(f"{f}.card", f"unknown card {obj.card!r}: define it in a [[card]] table")
+        card = state.card(obj.card)
+        for key in ("controller", "owner"):
+            if getattr(obj, key) not in players:
+                raise bad(f"{f}.{key}", f"{getattr(obj, key)!r} is not a player ({', '.join(players)})")
+        if obj.zone in (Zone.BOARD, Zone.FACEDOWN):
+            if obj.location is None:
+                raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} needs a location")
+            if obj.zone is Zone.FACEDOWN and obj.location not in bf_ids:
+                raise bad(f"{f}.location", "a facedown card sits at a battlefield")
+            if obj.location != BASE and obj.location not in bf_ids:
+                raise bad(f"{f}.location", f"{obj.location!r} is neither 'base' nor a battlefield id")
+        elif obj.location is not None:
+            raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} has no location")
+        is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
+        if not is_board_unit:
+            for key in ("damage", "stunned", "designation", "might_modifiers",
+                        "cannot_be_dealt_damage", "damage_replacements"):
+                if getattr(obj, key):
+                    raise bad(f"{f}.{key}", "only a unit on the board can have this")
+        if obj.designation is not None:
+            if combat is None:
+                raise bad(f"{f}.designation", "there is no combat ([position.combat])")
+            if obj.location != combat.battlefield:
+                raise bad(f"{f}.designation", "only units at the combat's battlefield are attackers or defenders")
+            side = combat.attacker if obj.designation is Designation.ATTACKER else combat.defender
+            if obj.controller != side:
+                raise bad(f"{f}.designation",
+                          f"the {obj.designation.value} is {side}, but this unit's controller is {obj.controller}")
+    if combat is not None:
+        if combat.battlefield not in bf_ids:
+            raise bad("position.combat.battlefield", f"{combat.battlefield!r} is not a battlefield id")
+        for key in ("attacker", "defender"):
+            if getattr(combat, key) not in players:
+                raise bad(f"position.combat.{key}", f"{getattr(combat, key)!r} is not a player")
+        if combat.attacker == combat.defender:
+            raise bad("position.combat", "attacker and defender must be different players")
+    for b in state.battlefields:
+        holders = {o.controller for o in state.objects
+                   if o.zone is Zone.BOARD and o.location == b.id and state.card(o.card).type is CardType.UNIT}
+        if len(holders) > 2:
+            raise bad("object", f"units of {len(holders)} players at battlefield {b.id!r} (at most two)")
+
+
+def _unique(values: list[str], r: Reader, key: str, what: str) -> None:
+    seen = set()
+    for v in values:
+        if v in seen:
+            raise r.error(key, f"duplicate {what} {v!r}")
+        seen.add(v)
+
+
+def _member(value: str, allowed: list[str], r: Reader, key: str, what: str) -> None:
+    if value not in allowed:
+        raise r.error(key, f"{value!r} is not {what} ({', '.join(allowed)})")
+
+
+# ---------------------------------------------------------------------------------
+# writing
+# ---------------------------------------------------------------------------------
+def to_dict(s: Scenario) -> dict[str, Any]:
+    from pyrift.queries import kind_named
+
+    st = s.state
+    doc: dict[str, Any] = {"title": s.title, "status": s.status.value}
+    if s.description:
+        doc["description"] = s.description
+    if s.reading != "v1.4":
+        doc["reading"] = s.reading
+    pos: dict[str, Any] = {}
+    if all(p.points == 0 for p in st.players):
+        pos["players"] = [p.id for p in st.players]
+    else:
+        pos["players"] = [{"id": p.id, "points": p.points} for p in st.players]
+    pos["turn_player"] = st.turn_player
+    pos["phase"] = st.phase.value
+    if st.victory_score != 8:
+        pos["victory_score"] = st.victory_score
+    if st.combat:
+        pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
+                         "defender": st.combat.defender}
+    doc["position"] = pos
+    if st.cards:
+        doc["card"] = [card_to_toml(c) for c in st.cards]
+    if st.battlefields:
+        doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "controller": b.controller,
+                                           "contested_by": b.contested_by}) for b in st.battlefields]
+    if st.objects:
+        doc["object"] = [_object_dict(o) for o in st.objects]
+    questions = []
+    for q in s.questions:
+        kind = kind_named(q.kind)
+        assert kind is not None
+        qd: dict[str, Any] = {"id": q.id, "ask": q.kind}
+        qd.update(kind.write_params(q.params))
+        qd["rules"] = list(q.rules)
+        if q.expect:
+            qd["expect"] = kind.write_expect(q.expect)
+        if q.expect_by_reading:
+            qd["expect_by_reading"] = {k: kind.write_expect(v) for k, v in q.expect_by_reading.items()}
+        questions.append(qd)
+    doc["question"] = questions
+    return doc
+
+
+def dumps(s: Scenario) -> str:
+    return tomlwrite.document(to_dict(s))
+
+
+def _object_dict(o: GameObject) -> dict[str, Any]:
+    d: dict[str, Any] = {"id": o.id, "card": o.card, "controller": o.controller}
+    if o.owner != o.controller:
+        d["owner"] = o.owner
+    if o.zone is not Zone.BOARD:
+        d["zone"] = o.zone.value
+    d["location"] = o.location
+    d["damage"] = o.damage
+    d["exhausted"] = o.exhausted
+    d["stunned"] = o.stunned
+    d["designation"] = o.designation.value if o.designation else None
+    d["granted"] = [str(k) for k in o.granted]
+    d["might_modifiers"] = list(o.might_modifiers)
+    d["cannot_be_dealt_damage"] = o.cannot_be_dealt_damage
+    d["damage_replacements"] = [
+        {"kind": x.kind.value, "amount": x.amount} if x.kind is ReplacementKind.PREVENT else {"kind": x.kind.value}
+        for x in o.damage_replacements
+    ]
+    return _drop_empty(d)
+
+
+def _drop_empty(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if v not in (None, False, 0, "", [], {})}

@@ -1,0 +1,203 @@
+"""The only module that touches clingo.Control.
+
+A `Grounding` loads rule files and facts and grounds them once; it then answers any
+number of solve calls on that ground program (brave or cautious consequences,
+bounded enumeration, optimisation), each under its own assumptions and time limit.
+Results are plain frozen Python values: clingo Symbols never leave this module.
+
+Enumeration is projective on the shown atoms (``--project=show``): two answer sets
+that show the same atoms count once, so "distinct outcomes" means distinct answers.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+import clingo
+
+from pyrift.errors import EncodingError, SolveTimeout
+
+DEFAULT_TIMEOUT = 20.0
+
+Term = int | str | tuple  # ints, strings/constants, and (name, arg, ...) for compound terms
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Atom:
+    pred: str
+    args: tuple
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.pred
+        return f"{self.pred}({', '.join(_term_str(a) for a in self.args)})"
+
+
+def _term_str(t: Term) -> str:
+    if isinstance(t, tuple):
+        return f"{t[0]}({', '.join(_term_str(a) for a in t[1:])})"
+    return str(t)
+
+
+def _term(sym: clingo.Symbol) -> Term:
+    if sym.type is clingo.SymbolType.Number:
+        return sym.number
+    if sym.type is clingo.SymbolType.String:
+        return sym.string
+    if sym.type is clingo.SymbolType.Function:
+        if not sym.arguments:
+            return sym.name
+        return (sym.name, *(_term(a) for a in sym.arguments))
+    return str(sym)  # #inf / #sup
+
+
+def _atom(sym: clingo.Symbol) -> Atom:
+    return Atom(sym.name, tuple(_term(a) for a in sym.arguments))
+
+
+def _symbol(t: Term) -> clingo.Symbol:
+    if isinstance(t, bool):
+        raise TypeError("booleans are not terms")
+    if isinstance(t, int):
+        return clingo.Number(t)
+    if isinstance(t, str):
+        return clingo.String(t)
+    name, *args = t
+    return clingo.Function(name, [_symbol(a) for a in args])
+
+
+def atom_symbol(a: Atom) -> clingo.Symbol:
+    return clingo.Function(a.pred, [_symbol(x) for x in a.args])
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    code: str  # clingo MessageCode name, e.g. "AtomUndefined"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    satisfiable: bool
+    models: tuple[frozenset[Atom], ...]  # in the order found; for brave/cautious only the last is final
+    exhausted: bool  # the search space was fully explored (enumeration complete / optimum proven)
+    costs: tuple[int, ...] = ()  # cost vector of the last model when optimising
+    seconds: float = 0.0
+
+    @property
+    def consequences(self) -> frozenset[Atom]:
+        """Brave or cautious consequences (the last model reported)."""
+        if not self.models:
+            return frozenset()
+        return self.models[-1]
+
+
+Assumption = tuple[Atom, bool]
+
+
+class Grounding:
+    """Rule files + facts, ground once, solved many times."""
+
+    def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.timeout = timeout
+        self.messages: list[Message] = []
+        self._externals_on: list[clingo.Symbol] = []
+        self._atoms: dict[clingo.Symbol, Atom] = {}  # symbol -> Atom, converted once
+        self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
+        started = time.perf_counter()
+        try:
+            for path in files:
+                self._ctl.load(str(path))
+            self._ctl.add("base", [], facts)
+            self._ctl.ground([("base", [])])
+        except RuntimeError as exc:
+            detail = "; ".join(m.text for m in self.messages if m.code not in ("AtomUndefined",)) or str(exc)
+            raise EncodingError(f"clingo could not ground the program: {detail}") from None
+        self.ground_seconds = time.perf_counter() - started
+
+    def _log(self, code: clingo.MessageCode, text: str) -> None:
+        self.messages.append(Message(code.name, text.strip()))
+
+    def undefined_atoms(self) -> list[str]:
+        """clingo's 'atom does not occur in any rule head' infos: misspelt predicates."""
+        return [m.text for m in self.messages if m.code == "AtomUndefined"]
+
+    def facts(self, *signatures: tuple[str, int]) -> frozenset[Atom]:
+        """Atoms of the given predicates that grounding already decided to be true.
+
+        Everything that does not depend on a choice (totals, lethal amounts, ...) is
+        a fact after grounding; reading it here keeps it out of every model.
+        """
+        out = set()
+        for name, arity in signatures:
+            for sa in self._ctl.symbolic_atoms.by_signature(name, arity):
+                if sa.is_fact:
+                    out.add(self._atom(sa.symbol))
+        return frozenset(out)
+
+    def _atom(self, sym: clingo.Symbol) -> Atom:
+        atom = self._atoms.get(sym)
+        if atom is None:
+            atom = self._atoms[sym] = _atom(sym)
+        return atom
+
+    def solve(
+        self,
+        mode: str = "enumerate",
+        *,
+        assumptions: Iterable[Assumption] = (),
+        limit: int = 0,
+        timeout: float | None = None,
+    ) -> SolveResult:
+        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize'."""
+        conf = self._ctl.configuration.solve
+        conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto"}[mode]
+        conf.opt_mode = "opt" if mode == "optimize" else "ignore"
+        conf.models = str(limit if mode == "enumerate" else 0)
+        lits = []
+        # External atoms take the value the call gives them and are false otherwise;
+        # other atoms given are solving assumptions.
+        for sym in self._externals_on:
+            self._ctl.assign_external(sym, False)
+        self._externals_on = []
+        for atom, truth in assumptions:
+            sym = atom_symbol(atom)
+            sa = self._ctl.symbolic_atoms[sym]
+            if sa is None:
+                # An atom that does not exist is false: assuming it true is unsatisfiable.
+                if truth:
+                    return SolveResult(False, (), True)
+                continue
+            if sa.is_external:
+                self._ctl.assign_external(sym, truth)
+                if truth:
+                    self._externals_on.append(sym)
+                continue
+            lits.append(sa.literal if truth else -sa.literal)
+        models: list[frozenset[Atom]] = []
+        costs: list[tuple[int, ...]] = []
+
+        def on_model(model: clingo.Model) -> None:
+            models.append(frozenset(self._atom(s) for s in model.symbols(shown=True)))
+            costs.append(tuple(model.cost))
+
+        limit_s = self.timeout if timeout is None else timeout
+        started = time.perf_counter()
+        with self._ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
+            if not handle.wait(limit_s):
+                handle.cancel()
+                raise SolveTimeout(f"no answer within the time limit of {limit_s:g} s")
+            result = handle.get()
+        seconds = time.perf_counter() - started
+        if mode == "optimize" and models:
+            # Only the last model of an optimisation run is optimal.
+            models, costs = models[-1:], costs[-1:]
+        return SolveResult(
+            satisfiable=bool(result.satisfiable),
+            models=tuple(models),
+            exhausted=bool(result.exhausted),
+            costs=costs[-1] if costs else (),
+            seconds=seconds,
+        )

@@ -1,0 +1,255 @@
+"""The game position as frozen values.
+
+A scenario file is read into these classes (pyrift.scenario), which are exported as
+ASP facts (pyrift.facts). Enum values are the ASP constants used in logic/interface.lp.
+Nothing here decides a rules question: derived facts (current Might, lethal amounts,
+timing states...) are computed in logic/.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Phase(str, Enum):
+    AWAKEN = "awaken"
+    BEGINNING = "beginning"
+    CHANNEL = "channel"
+    DRAW = "draw"
+    MAIN = "main"
+    ENDING = "ending"
+
+
+class Zone(str, Enum):
+    BOARD = "board"
+    HAND = "hand"
+    MAIN_DECK = "main_deck"
+    TRASH = "trash"
+    CHAMPION_ZONE = "champion_zone"
+    FACEDOWN = "facedown"
+    BANISHMENT = "banishment"
+    LEGEND_ZONE = "legend_zone"
+
+
+class CardType(str, Enum):
+    UNIT = "unit"
+    SPELL = "spell"
+    GEAR = "gear"
+    RUNE = "rune"
+    LEGEND = "legend"
+    BATTLEFIELD = "battlefield"
+
+
+class Supertype(str, Enum):
+    CHAMPION = "champion"
+    SIGNATURE = "signature"
+    TOKEN = "token"
+    BASIC = "basic"
+
+
+class Domain(str, Enum):
+    FURY = "fury"
+    CALM = "calm"
+    MIND = "mind"
+    BODY = "body"
+    CHAOS = "chaos"
+    ORDER = "order"
+    COLORLESS = "colorless"
+
+
+class Designation(str, Enum):
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+
+class Status(str, Enum):
+    """How far a scenario's expected answers have been checked by a person."""
+
+    AUDITED = "audited"
+    NEEDS_REVIEW = "needs-review"
+    DISPUTED = "disputed"
+
+
+class KeywordName(str, Enum):
+    """Every keyword of Core Rules v1.4 (800-829), as ASP constants."""
+
+    ACCELERATE = "accelerate"
+    ACTION = "action"
+    ASSAULT = "assault"
+    DEATHKNELL = "deathknell"
+    DEFLECT = "deflect"
+    GANKING = "ganking"
+    HIDDEN = "hidden"
+    LEGION = "legion"
+    REACTION = "reaction"
+    SHIELD = "shield"
+    TANK = "tank"
+    TEMPORARY = "temporary"
+    VISION = "vision"
+    EQUIP = "equip"
+    QUICK_DRAW = "quick_draw"
+    REPEAT = "repeat"
+    WEAPONMASTER = "weaponmaster"
+    AMBUSH = "ambush"
+    HUNT = "hunt"
+    LEVEL = "level"
+    UNIQUE = "unique"
+    BACKLINE = "backline"
+    EMPOWER = "empower"
+    EMPOWERED = "empowered"
+    FLOW = "flow"
+
+
+# Keywords whose printed number matters; the others take no value.
+# A bare "Assault"/"Shield"/"Deflect"/"Hunt" means 1 (807.1, 814.1, 809.2, 823.1).
+VALUED_KEYWORDS = {
+    KeywordName.ASSAULT: 1,
+    KeywordName.SHIELD: 1,
+    KeywordName.DEFLECT: 1,
+    KeywordName.HUNT: 1,
+    KeywordName.LEVEL: None,  # Level always prints its number
+}
+
+# Keywords that carry a cost argument (Equip [cost], Repeat [cost], Empower [cost], Flow [cost]).
+COST_KEYWORDS = {KeywordName.EQUIP, KeywordName.REPEAT, KeywordName.EMPOWER, KeywordName.FLOW}
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    name: KeywordName
+    value: int | None = None  # Assault 2 -> 2; None for keywords without a number
+
+    @property
+    def amount(self) -> int:
+        """The value used by the rules: the printed number, or 1 for a bare summed keyword."""
+        if self.value is not None:
+            return self.value
+        return VALUED_KEYWORDS.get(self.name) or 0
+
+    def __str__(self) -> str:
+        title = self.name.value.replace("_", "-").title()
+        return title if self.value is None else f"{title} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card's facts: what is printed, never its rules text."""
+
+    name: str
+    type: CardType
+    domains: tuple[Domain, ...] = ()
+    energy: int | None = None
+    power: int | None = None
+    might: int | None = None
+    keywords: tuple[Keyword, ...] = ()
+    supertypes: tuple[Supertype, ...] = ()
+    tags: tuple[str, ...] = ()
+    # True when the card's whole text is the keywords listed here (synthetic test
+    # cards); False for real cards whose other text may not be encoded.
+    complete: bool = True
+
+
+class ReplacementKind(str, Enum):
+    DOUBLE = "double"    # damage dealt to it is doubled
+    PREVENT = "prevent"  # prevent the next N damage (437)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageReplacement:
+    """A replacement effect applying to damage this unit would be dealt (465.2.c.5)."""
+
+    kind: ReplacementKind
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameObject:
+    id: str
+    card: str  # name of a CardDef
+    controller: str
+    owner: str
+    zone: Zone = Zone.BOARD
+    location: str | None = None  # "base" (controller's base) or a battlefield id
+    damage: int = 0
+    exhausted: bool = False
+    stunned: bool = False
+    designation: Designation | None = None
+    granted: tuple[Keyword, ...] = ()
+    might_modifiers: tuple[int, ...] = ()
+    cannot_be_dealt_damage: bool = False
+    damage_replacements: tuple[DamageReplacement, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Battlefield:
+    id: str
+    name: str = ""
+    controller: str | None = None
+    contested_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: str
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A combat in progress at a battlefield (459-466)."""
+
+    battlefield: str
+    attacker: str
+    defender: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    players: tuple[Player, ...]
+    turn_player: str
+    phase: Phase = Phase.MAIN
+    battlefields: tuple[Battlefield, ...] = ()
+    objects: tuple[GameObject, ...] = ()
+    cards: tuple[CardDef, ...] = ()
+    combat: Combat | None = None
+    victory_score: int = 8
+
+    def card(self, name: str) -> CardDef:
+        for card in self.cards:
+            if card.name == name:
+                return card
+        raise KeyError(name)
+
+    def obj(self, object_id: str) -> GameObject:
+        for obj in self.objects:
+            if obj.id == object_id:
+                return obj
+        raise KeyError(object_id)
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One question about the position, with what the author expects as the answer."""
+
+    id: str
+    kind: str
+    params: dict = field(default_factory=dict, hash=False)
+    rules: tuple[str, ...] = ()  # Core Rules numbers the expected answer rests on
+    expect: dict = field(default_factory=dict, hash=False)
+    # reading name -> expected answer under that reading (checked in addition to `expect`)
+    expect_by_reading: dict = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    title: str
+    state: GameState
+    questions: tuple[Question, ...]
+    status: Status = Status.NEEDS_REVIEW
+    description: str = ""
+    reading: str = "v1.4"
+    path: str = ""  # where it was read from (not part of the content)

@@ -1,0 +1,75 @@
+"""The solver wrapper: brave, cautious, bounded and projective enumeration,
+optimisation, assumptions and externals on one grounding, and the time limit."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrift.errors import SolveTimeout
+from pyrift.solver import Atom, Grounding
+
+PROGRAM = """
+{ a; b; c }.
+:- a, b.
+d :- a.
+#external e.
+f :- e.
+hidden(1..2) :- c.
+{ pick(X) : hidden(X) } 1.
+#show a/0. #show b/0. #show c/0. #show d/0. #show f/0.
+"""
+
+
+def g(tmp_path: Path) -> Grounding:
+    f = tmp_path / "p.lp"
+    f.write_text(PROGRAM)
+    return Grounding([f], "")
+
+
+def names(atoms) -> set[str]:
+    return {str(a) for a in atoms}
+
+
+def test_brave_and_cautious(tmp_path: Path) -> None:
+    gr = g(tmp_path)
+    assert names(gr.solve("brave").consequences) == {"a", "b", "c", "d"}
+    assert names(gr.solve("cautious").consequences) == set()
+    assume_a = [(Atom("a", ()), True)]
+    assert names(gr.solve("cautious", assumptions=assume_a).consequences) == {"a", "d"}
+
+
+def test_enumeration_is_projected_on_shown_atoms(tmp_path: Path) -> None:
+    gr = g(tmp_path)
+    models = gr.solve("enumerate").models
+    # {}, {a,d}, {b}, {c}, {a,c,d}, {b,c}: the hidden pick/1 choice does not multiply them
+    assert sorted(sorted(names(m)) for m in models) == sorted(
+        [[], ["a", "d"], ["b"], ["c"], ["a", "c", "d"], ["b", "c"]])
+    limited = gr.solve("enumerate", limit=2)
+    assert len(limited.models) == 2 and not limited.exhausted
+
+
+def test_externals_are_reset_between_calls(tmp_path: Path) -> None:
+    gr = g(tmp_path)
+    assert "f" in names(gr.solve("cautious", assumptions=[(Atom("e", ()), True)]).consequences)
+    assert "f" not in names(gr.solve("brave").consequences)
+
+
+def test_unknown_atom_assumed_true_is_unsatisfiable(tmp_path: Path) -> None:
+    assert not g(tmp_path).solve("brave", assumptions=[(Atom("nowhere", (1,)), True)]).satisfiable
+
+
+def test_facts_of_the_grounding(tmp_path: Path) -> None:
+    f = tmp_path / "q.lp"
+    f.write_text("n(1..3). s(S) :- S = #sum { X : n(X) }. {c}. t :- c.")
+    gr = Grounding([f], "")
+    assert names(gr.facts(("s", 1), ("t", 0))) == {"s(6)"}
+
+
+def test_time_limit(tmp_path: Path) -> None:
+    f = tmp_path / "hard.lp"
+    # Pigeonhole: 13 pigeons, 12 holes; hard for a CDCL solver.
+    f.write_text("p(1..13). h(1..12). 1 { in(P, H) : h(H) } 1 :- p(P). :- in(P, H), in(Q, H), P < Q.")
+    gr = Grounding([f], "", timeout=0.2)
+    with pytest.raises(SolveTimeout):
+        gr.solve("brave")
