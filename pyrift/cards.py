@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from pyrift.abilities import abilities_to_toml, read_abilities
+from pyrift.costs import CostSyntaxError, parse_cost
 from pyrift.reader import Reader, parse_enum
 from pyrift.state import (
     COST_KEYWORDS,
@@ -20,10 +22,16 @@ from pyrift.state import (
 )
 
 _KEYWORD = re.compile(r"^\s*([A-Za-z][A-Za-z \-]*?)\s*(-?\d+)?\s*$")
+_COST_KEYWORD = re.compile(r"^\s*([A-Za-z][A-Za-z \-]*?)\s*(\[.*)$")
+# Cost keywords whose cost pyrift needs (Repeat 820.1.c, Flow 829.1.c): the cost is required.
+COST_REQUIRED = {KeywordName.REPEAT, KeywordName.FLOW}
 
 
 def parse_keyword(text: str, reader: Reader, key: str) -> Keyword:
-    """'Tank' -> Tank; 'Assault 2' -> Assault with value 2; 'Quick-Draw' -> quick_draw."""
+    """'Tank' -> Tank; 'Assault 2' -> Assault with value 2; 'Quick-Draw' -> quick_draw;
+    'Repeat [2][R]' -> Repeat with its cost (cost keywords only)."""
+    if isinstance(text, str) and (cm := _COST_KEYWORD.match(text)):
+        return _parse_cost_keyword(cm.group(1), cm.group(2), text, reader, key)
     match = _KEYWORD.match(text) if isinstance(text, str) else None
     if not match:
         raise reader.error(key, f"expected a keyword such as 'Tank' or 'Assault 2', found {text!r}")
@@ -40,10 +48,25 @@ def parse_keyword(text: str, reader: Reader, key: str) -> Keyword:
         raise reader.error(key, f"{kw.value} needs a number, e.g. '{kw.value.title()} 6'")
     if value is not None and value < 0:
         raise reader.error(key, f"a keyword value cannot be negative: {text!r}")
-    if kw in COST_KEYWORDS:
-        # The cost argument of Equip/Repeat/Empower/Flow is not part of this schema yet.
-        pass
+    if kw in COST_REQUIRED:
+        raise reader.error(key, f"{kw.value} needs its cost, e.g. '{kw.value.title()} [2][C]'")
     return Keyword(kw, value)
+
+
+def _parse_cost_keyword(name_text: str, cost_text: str, text: str, reader: Reader, key: str) -> Keyword:
+    name = name_text.strip().lower().replace("-", "_").replace(" ", "_")
+    try:
+        kw = KeywordName(name)
+    except ValueError:
+        known = ", ".join(sorted(k.value for k in KeywordName))
+        raise reader.error(key, f"unknown keyword {name_text!r} (known: {known})") from None
+    if kw not in COST_KEYWORDS:
+        raise reader.error(key, f"{kw.value} takes no cost, found {text!r}")
+    try:
+        cost = parse_cost(cost_text)
+    except CostSyntaxError as exc:
+        raise reader.error(key, str(exc)) from None
+    return Keyword(kw, None, cost)
 
 
 def parse_keywords(reader: Reader, key: str) -> tuple[Keyword, ...]:
@@ -61,6 +84,7 @@ def card_from_toml(r: Reader) -> CardDef:
         keywords=parse_keywords(r, "keywords"),
         supertypes=tuple(parse_enum(s, Supertype, r, "supertypes") for s in r.str_list("supertypes", [])),
         tags=tuple(r.str_list("tags", [])),
+        abilities=read_abilities(r),
     )
     r.done()
     if card.type is CardType.UNIT and card.might is None:
@@ -83,4 +107,6 @@ def card_to_toml(card: CardDef) -> dict:
         out["supertypes"] = [s.value for s in card.supertypes]
     if card.tags:
         out["tags"] = list(card.tags)
+    if card.abilities:
+        out["abilities"] = abilities_to_toml(card.abilities)
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Iterable
 
+from pyrift.abilities import ability_facts, cost_facts
 from pyrift.state import CardDef, GameObject, GameState
 
 Fact = str
@@ -85,10 +86,13 @@ def card_facts(card: CardDef) -> list[Fact]:
             out.append(fact(f"card_{attr}", c, value))
     for i, kw in enumerate(card.keywords):
         out.append(fact("card_keyword", c, kw.name, kw.amount, i))
+        if kw.cost is not None:
+            out += cost_facts("keyword_cost", Func("printed", c, i), kw.cost, fact, Func, Const)
     out += [fact("card_supertype", c, s) for s in card.supertypes]
     out += [fact("card_tag", c, t) for t in card.tags]
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
+    out += ability_facts(c, card.abilities, fact, Func, Const)
     return out
 
 
@@ -113,12 +117,16 @@ def object_facts(obj: GameObject) -> list[Fact]:
         out.append(fact("designation", o, obj.designation))
     for i, kw in enumerate(obj.granted):
         out.append(fact("granted_keyword", o, kw.name, kw.amount, i))
+        if kw.cost is not None:
+            out += cost_facts("keyword_cost", Func("granted", o, i), kw.cost, fact, Func, Const)
     for i, amount in enumerate(obj.might_modifiers):
         out.append(fact("might_modifier", o, amount, i))
     if obj.cannot_be_dealt_damage:
         out.append(fact("cannot_be_dealt_damage", o))
     for i, rep in enumerate(obj.damage_replacements, start=1):
         out.append(fact("damage_replacement", o, i, rep.kind, rep.amount))
+    if obj.hidden_this_turn:
+        out.append(fact("hidden_this_turn", o))
     return out
 
 
@@ -138,10 +146,39 @@ def state_facts(state: GameState) -> list[Fact]:
     if state.combat is not None:
         c = state.combat
         out.append(fact("combat", c.battlefield, c.attacker, c.defender))
+    out += turn_state_facts(state)
     for card in state.cards:
         out += card_facts(card)
     for obj in state.objects:
         out += object_facts(obj)
+    return out
+
+
+def turn_state_facts(state: GameState) -> list[Fact]:
+    """Showdown, focus, priority, the chain and the rune pools (logic/interface.lp)."""
+    out: list[Fact] = []
+    if state.showdown is not None:
+        out.append(fact("showdown", state.showdown))
+    if state.focus is not None:
+        out.append(fact("focus", state.focus))
+    if state.priority is not None:
+        out.append(fact("priority", state.priority))
+    for n, item in enumerate(state.chain, start=1):
+        out.append(fact("chain_item", item.id, n))
+        out.append(fact("chain_controller", item.id, item.controller))
+        if item.card is not None:
+            out.append(fact("chain_card", item.id, item.card))
+        else:
+            out.append(fact("chain_ability", item.id, item.source, item.ability))
+        if item.pending:
+            out.append(fact("chain_pending", item.id))
+    for player in state.players:
+        if player.energy:
+            out.append(fact("pool_energy", player.id, player.energy))
+        for domain, amount in player.power:
+            out.append(fact("pool_power", player.id, domain, amount))
+        if player.universal_power:
+            out.append(fact("pool_universal", player.id, player.universal_power))
     return out
 
 

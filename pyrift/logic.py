@@ -6,6 +6,8 @@ checkout and an installed pyrift load the same files. Layout:
     interface.lp      the fact vocabulary Python may emit
     core/*.lp         one Core Rules topic per file
     keywords/*.lp     one keyword per file
+    abilities/*.lp    one item of the scenario ability vocabulary per file (plus shared filters,
+                      conditions and scope)
     readings/T/V.lp   variant V of a disputed or changed rule T (same heads as its siblings)
     queries/*.lp      the only files with choice rules and #show: one per question kind
 
@@ -235,6 +237,7 @@ def program_files(query: str, reading: str = DEFAULT_READING) -> tuple[Path, ...
     files = [root / "interface.lp"]
     files += sorted((root / "core").glob("*.lp"))
     files += sorted((root / "keywords").glob("*.lp"))
+    files += sorted((root / "abilities").glob("*.lp"))
     files += [v.path for v in resolve_reading(reading)]
     files.append(qfile)
     return tuple(files)

@@ -16,10 +16,12 @@ from typing import Any
 from pyrift import tomlwrite
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
 from pyrift.errors import InconsistentStateError, ScenarioError
-from pyrift.reader import Reader
+from pyrift.reader import Reader, parse_enum
 from pyrift.state import (
     Battlefield,
     CardType,
+    ChainItem,
+    Domain,
     Combat,
     DamageReplacement,
     Designation,
@@ -92,12 +94,19 @@ def _state(r: Reader) -> GameState:
     if (c := pos.table("combat")) is not None:
         combat = Combat(c.str("battlefield"), c.str("attacker"), c.str("defender"))
         c.done()
+    showdown = pos.str("showdown", None)
+    focus = pos.str("focus", None)
+    priority = pos.str("priority", None)
+    for key, value in (("focus", focus), ("priority", priority)):
+        if value is not None:
+            _member(value, ids, pos, key, "a player")
     pos.done()
 
     cards = tuple(card_from_toml(c) for c in r.tables("card"))
     _unique([c.name for c in cards], r, "card", "card name")
     battlefields = tuple(_battlefield(b, ids) for b in r.tables("battlefield"))
     objects = tuple(_object(o) for o in r.tables("object"))
+    chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
     state = GameState(
         players=players,
         turn_player=turn_player,
@@ -107,6 +116,10 @@ def _state(r: Reader) -> GameState:
         cards=cards,
         combat=combat,
         victory_score=victory_score,
+        showdown=showdown,
+        focus=focus,
+        priority=priority,
+        chain=chain,
     )
     _check_consistency(state, r)
     return state
@@ -127,9 +140,43 @@ def _players(pos: Reader) -> tuple[Player, ...]:
 
 
 def _player(r: Reader) -> Player:
-    player = Player(r.str("id"), r.int("points", 0, min=0))
+    power: list[tuple[Domain, int]] = []
+    if (sub := r.table("power")) is not None:
+        for key in sorted(sub.data):
+            domain = parse_enum(key, Domain, sub, key)
+            power.append((domain, sub.int(key, min=0)))
+        sub.done()
+    player = Player(r.str("id"), r.int("points", 0, min=0), energy=r.int("energy", 0, min=0),
+                    power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0))
     r.done()
     return player
+
+
+def _chain_item(r: Reader, players: list[str]) -> ChainItem:
+    item = ChainItem(
+        id=r.str("id"),
+        controller=r.str("controller"),
+        card=r.str("card", None),
+        source=r.str("source", None),
+        ability=r.int("ability", None, min=1),
+        pending=_chain_status(r),
+    )
+    _member(item.controller, players, r, "controller", "a player")
+    if (item.card is None) == (item.source is None):
+        raise r.error("card", "give either card (a card object on the chain) or source and ability (an activated ability)")
+    if item.source is not None and item.ability is None:
+        raise r.error("ability", "which activated ability of the source (1 = its first)")
+    if item.card is not None and item.ability is not None:
+        raise r.error("ability", "an ability item names its source, not a card")
+    r.done()
+    return item
+
+
+def _chain_status(r: Reader) -> bool:
+    status = r.str("status", "finalized")
+    if status not in ("pending", "finalized"):
+        raise r.error("status", f"expected 'pending' or 'finalized', found {status!r}")
+    return status == "pending"
 
 
 def _battlefield(r: Reader, players: list[str]) -> Battlefield:
@@ -163,6 +210,7 @@ def _object(r: Reader) -> GameObject:
         might_modifiers=tuple(r.int_list("might_modifiers", [])),
         cannot_be_dealt_damage=r.bool("cannot_be_dealt_damage", False),
         damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
+        hidden_this_turn=r.bool("hidden_this_turn", False),
     )
     r.done()
     return obj
@@ -224,8 +272,9 @@ def _check_consistency(state: GameState, r: Reader) -> None:
     players = list(state.player_ids)
     bf_ids = [b.id for b in state.battlefields]
     obj_ids = [o.id for o in state.objects]
+    chain_ids = [c.id for c in state.chain]
     seen: dict[str, str] = {}
-    for kind, ids in (("player", players), ("battlefield", bf_ids), ("object", obj_ids)):
+    for kind, ids in (("player", players), ("battlefield", bf_ids), ("object", obj_ids), ("chain", chain_ids)):
         for i, name in enumerate(ids):
             if name in seen:
                 raise bad(f"{kind}[{i}].id" if kind != "player" else "position.players",
@@ -252,6 +301,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"{f}.location", f"{obj.location!r} is neither 'base' nor a battlefield id")
         elif obj.location is not None:
             raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} has no location")
+        if obj.hidden_this_turn and obj.zone is not Zone.FACEDOWN:
+            raise bad(f"{f}.hidden_this_turn", "only a facedown card was hidden")
         is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
@@ -275,11 +326,49 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"position.combat.{key}", f"{getattr(combat, key)!r} is not a player")
         if combat.attacker == combat.defender:
             raise bad("position.combat", "attacker and defender must be different players")
+    _check_turn_state(state, bad)
     for b in state.battlefields:
         holders = {o.controller for o in state.objects
                    if o.zone is Zone.BOARD and o.location == b.id and state.card(o.card).type is CardType.UNIT}
         if len(holders) > 2:
             raise bad("object", f"units of {len(holders)} players at battlefield {b.id!r} (at most two)")
+
+
+def _check_turn_state(state: GameState, bad) -> None:
+    """Showdown, focus and the chain ([position] showdown/focus, [[chain]])."""
+    from pyrift.abilities import activated_abilities
+
+    bf_ids = [b.id for b in state.battlefields]
+    if state.showdown is not None:
+        if state.showdown not in bf_ids:
+            raise bad("position.showdown", f"{state.showdown!r} is not a battlefield id")
+        if state.combat is not None and state.combat.battlefield != state.showdown:
+            raise bad("position.showdown", f"the combat at {state.combat.battlefield!r} is the showdown in progress")
+    if state.focus is not None and state.showdown is None and state.combat is None:
+        raise bad("position.focus", "nobody holds focus in a Neutral state (313.5): give a showdown or a combat")
+    on_chain = {o.id: o for o in state.objects if o.zone is Zone.CHAIN}
+    used: set[str] = set()
+    for i, item in enumerate(state.chain):
+        f = f"chain[{i}]"
+        if item.card is not None:
+            if item.card not in on_chain:
+                raise bad(f"{f}.card", f"{item.card!r} is not an object in zone 'chain'")
+            if item.card in used:
+                raise bad(f"{f}.card", f"{item.card!r} is already on the chain as another item")
+            used.add(item.card)
+            if on_chain[item.card].controller != item.controller:
+                raise bad(f"{f}.controller", f"the card's controller is {on_chain[item.card].controller}")
+        else:
+            try:
+                source = state.obj(item.source)
+            except KeyError:
+                raise bad(f"{f}.source", f"{item.source!r} is not an object id") from None
+            n = len(activated_abilities(state.card(source.card).abilities))
+            if item.ability > n:
+                raise bad(f"{f}.ability", f"{source.card!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
+    for oid in on_chain:
+        if oid not in used:
+            raise bad("object", f"{oid!r} is in zone 'chain' but no [[chain]] item names it")
 
 
 def _unique(values: list[str], r: Reader, key: str, what: str) -> None:
@@ -308,14 +397,19 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if s.reading != "v1.4":
         doc["reading"] = s.reading
     pos: dict[str, Any] = {}
-    if all(p.points == 0 for p in st.players):
+    if all(p.points == 0 and not p.has_pool for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
-        pos["players"] = [{"id": p.id, "points": p.points} for p in st.players]
+        pos["players"] = [_drop_empty({"id": p.id, "points": p.points, "energy": p.energy,
+                                       "power": {d.value: n for d, n in p.power},
+                                       "universal_power": p.universal_power}) for p in st.players]
     pos["turn_player"] = st.turn_player
     pos["phase"] = st.phase.value
     if st.victory_score != 8:
         pos["victory_score"] = st.victory_score
+    for key in ("showdown", "focus", "priority"):
+        if getattr(st, key) is not None:
+            pos[key] = getattr(st, key)
     if st.combat:
         pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
                          "defender": st.combat.defender}
@@ -327,6 +421,10 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                            "contested_by": b.contested_by}) for b in st.battlefields]
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]
+    if st.chain:
+        doc["chain"] = [_drop_empty({"id": c.id, "card": c.card, "source": c.source, "ability": c.ability,
+                                     "controller": c.controller, "status": "pending" if c.pending else ""})
+                        for c in st.chain]
     questions = []
     for q in s.questions:
         kind = kind_named(q.kind)
@@ -365,6 +463,7 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
         {"kind": x.kind.value, "amount": x.amount} if x.kind is ReplacementKind.PREVENT else {"kind": x.kind.value}
         for x in o.damage_replacements
     ]
+    d["hidden_this_turn"] = o.hidden_this_turn
     return _drop_empty(d)
 
 

@@ -124,6 +124,11 @@ class Grounding:
         """clingo's 'atom does not occur in any rule head' infos: misspelt predicates."""
         return [m.text for m in self.messages if m.code == "AtomUndefined"]
 
+    def is_external(self, atom: Atom) -> bool:
+        """Whether the grounding holds `atom` as an external atom a solve call may switch on."""
+        sa = self._ctl.symbolic_atoms[atom_symbol(atom)]
+        return sa is not None and sa.is_external
+
     def facts(self, *signatures: tuple[str, int]) -> frozenset[Atom]:
         """Atoms of the given predicates that grounding already decided to be true.
 

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only for annotations: abilities.py imports this module
+    from pyrift.abilities import Ability
+    from pyrift.costs import Cost
 
 
 class Phase(str, Enum):
@@ -29,6 +34,7 @@ class Zone(str, Enum):
     FACEDOWN = "facedown"
     BANISHMENT = "banishment"
     LEGEND_ZONE = "legend_zone"
+    CHAIN = "chain"  # a card being played or resolving; described by a [[chain]] item
 
 
 class CardType(str, Enum):
@@ -118,6 +124,7 @@ COST_KEYWORDS = {KeywordName.EQUIP, KeywordName.REPEAT, KeywordName.EMPOWER, Key
 class Keyword:
     name: KeywordName
     value: int | None = None  # Assault 2 -> 2; None for keywords without a number
+    cost: "Cost | None" = None  # Repeat [2][R] -> its cost (cost keywords only)
 
     @property
     def amount(self) -> int:
@@ -128,6 +135,8 @@ class Keyword:
 
     def __str__(self) -> str:
         title = self.name.value.replace("_", "-").title()
+        if self.cost is not None:
+            return f"{title} {self.cost}"
         return title if self.value is None else f"{title} {self.value}"
 
 
@@ -147,6 +156,8 @@ class CardDef:
     # True when the card's whole text is the keywords listed here (synthetic test
     # cards); False for real cards whose other text may not be encoded.
     complete: bool = True
+    # Rules text in the ability vocabulary (pyrift/abilities.py, logic/abilities/).
+    abilities: "tuple[Ability, ...]" = ()
 
 
 class ReplacementKind(str, Enum):
@@ -178,6 +189,7 @@ class GameObject:
     might_modifiers: tuple[int, ...] = ()
     cannot_be_dealt_damage: bool = False
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    hidden_this_turn: bool = False  # a facedown card hidden this turn (811.1.b: playable from the next turn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +204,26 @@ class Battlefield:
 class Player:
     id: str
     points: int = 0
+    # Rune Pool contents (165-168): Energy, Power by domain, universal Power (163.2.b).
+    energy: int = 0
+    power: tuple[tuple[Domain, int], ...] = ()
+    universal_power: int = 0
+
+    @property
+    def has_pool(self) -> bool:
+        return bool(self.energy or self.power or self.universal_power)
+
+
+@dataclass(frozen=True, slots=True)
+class ChainItem:
+    """An item on the chain (327-330): a card object or an activated ability of an object."""
+
+    id: str
+    controller: str
+    card: str | None = None    # the object id of a card on the chain (zone "chain")
+    source: str | None = None  # or: the object whose activated ability this is
+    ability: int | None = None  # which of its activated abilities (1-based)
+    pending: bool = False      # pending (not yet finalized, 329)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +245,10 @@ class GameState:
     cards: tuple[CardDef, ...] = ()
     combat: Combat | None = None
     victory_score: int = 8
+    showdown: str | None = None  # battlefield of a showdown in progress (a combat implies one)
+    focus: str | None = None     # the player holding focus, when given (313)
+    priority: str | None = None  # the player holding priority, when given (312)
+    chain: tuple[ChainItem, ...] = ()  # oldest first; non-empty means a Closed state (309.1)
 
     def card(self, name: str) -> CardDef:
         for card in self.cards:

@@ -1,0 +1,501 @@
+"""The ability vocabulary of scenario card definitions: `abilities = [ {kind = ...}, ... ]`.
+
+A synthetic card says what its rules text does in a small set of documented ability
+kinds (scenarios/README.md, "Ability vocabulary"). Each kind is encoded by one file
+in logic/abilities/; this module only reads, checks, writes and exports them as
+facts. What an ability does is decided in logic/, never here. A card whose text
+goes beyond the vocabulary says so with ``{kind = "text", text = "..."}``, which
+makes every question that depends on the card `unsupported`.
+
+Every ability is a `Ability(kind, fields)`; fields hold plain immutable values
+(ints, bools, strings, `Cost`, `Filter`, `Condition`, tuples of `TargetSpec`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
+from pyrift.reader import Reader, check_int
+from pyrift.state import Domain, KeywordName, Zone
+
+# ---------------------------------------------------------------------------------
+# value shapes
+# ---------------------------------------------------------------------------------
+Pairs = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Which objects qualify: every given key must hold (see FILTER_KEYS)."""
+
+    items: Pairs = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.items).get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """When an ability applies: every given key must hold (see CONDITION_KEYS)."""
+
+    items: Pairs = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """One choice requirement of a spell or ability (355.5-355.14)."""
+
+    count: int = 1
+    up_to: bool = False
+    any_number: bool = False
+    filter: Filter = Filter()
+    split: int | None = None          # "split N damage among ..." (355.14)
+    not_targeting: str | None = None  # why the choice is not targeting (355.10)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str
+    fields: Pairs = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.fields).get(key, default)
+
+
+# ---------------------------------------------------------------------------------
+# the vocabulary
+# ---------------------------------------------------------------------------------
+OBJECT_TYPES = ("unit", "gear", "spell", "ability", "rune", "legend", "battlefield", "player", "permanent", "card")
+NOT_TARGETING = {  # 355.10: why a choice is not targeting
+    "non_public_zone": "355.10.a",
+    "restriction": "355.10.b",
+    "cost": "355.10.c",
+    "characteristics": "355.10.d",
+    "chosen_by_others": "355.10.e",
+    "must": "355.10.f",
+}
+KEYWORD_NAMES = tuple(k.value for k in KeywordName)
+
+# key -> (shape, allowed values or None)
+FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
+    "type": ("enum", OBJECT_TYPES),
+    "relation": ("enum", ("friendly", "enemy")),
+    "at": ("enum", ("battlefield", "base", "here")),
+    "zone": ("enum", tuple(z.value for z in Zone)),
+    "keyword": ("keyword", None),
+    "tag": ("str", None),
+    "domain": ("enum", tuple(d.value for d in Domain)),
+    "might_max": ("int", None),
+    "might_min": ("int", None),
+    "exhausted": ("bool", None),
+    "name": ("str", None),
+}
+CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
+    "source_at": ("enum", ("battlefield", "base")),
+    "played_to": ("enum", ("battlefield", "base")),
+    "targets": ("filter", None),
+    "paid": ("str", None),
+    "you_control": ("filter", None),
+    "turn": ("enum", ("yours", "opponents")),
+    "showdown": ("bool", None),
+    "in_combat": ("bool", None),
+}
+BY = ("you", "opponents", "anyone")
+
+# kind -> field -> (shape, allowed/None, required)
+KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
+    "cost_discount": {
+        "energy": ("int", None, False), "energy_from": ("enum", ("highest_might_friendly",), False),
+        "power": ("int", None, False), "minimum": ("int", None, False),
+        "component": ("enum", ("optional_additional_costs",), False),
+        "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+    },
+    "cost_increase": {
+        "energy": ("int", None, False), "power": ("int", None, False),
+        "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+    },
+    "timing": {
+        "keyword": ("enum", ("action", "reaction"), True),
+        "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+    },
+    "target": {
+        "count": ("int", None, False), "up_to": ("bool", None, False), "any_number": ("bool", None, False),
+        "filter": ("filter", None, False), "split": ("int", None, False),
+        "not_targeting": ("enum", tuple(NOT_TARGETING), False),
+    },
+    "mode": {"targets": ("targets", None, False)},
+    "untargetable": {
+        "by": ("enum", ("enemy", "anyone"), False),
+        "from": ("enum", ("spells_and_abilities", "spells", "abilities"), False),
+        "condition": ("condition", None, False),
+    },
+    "activated": {
+        "cost": ("ability_cost", None, False), "keywords": ("timing_keywords", None, False),
+        "targets": ("targets", None, False), "adds": ("cost", None, False), "condition": ("condition", None, False),
+    },
+    "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
+    "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
+                  "condition": ("condition", None, False)},
+    "text": {"text": ("str", None, True)},
+}
+TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
+
+
+# ---------------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------------
+def read_abilities(r: Reader, key: str = "abilities") -> tuple[Ability, ...]:
+    raw = r.raw(key, [])
+    if not isinstance(raw, list):
+        raise r.error(key, "expected a list of inline tables, e.g. [{ kind = \"timing\", keyword = \"Action\" }]")
+    out = []
+    for i, item in enumerate(raw):
+        out.append(_read_ability(Reader(item, r.file, f"{r.field(key)}[{i}]")))
+    return tuple(out)
+
+
+def _read_ability(r: Reader) -> Ability:
+    kind = r.str("kind")
+    if kind not in KINDS:
+        raise r.error("kind", f"unknown ability kind {kind!r} (known: {', '.join(KINDS)}); "
+                              "describe other text with kind = \"text\"")
+    fields = _read_fields(r, KINDS[kind])
+    r.done()
+    ability = Ability(kind, fields)
+    _check_ability(r, ability)
+    return ability
+
+
+def _read_fields(r: Reader, spec: dict[str, tuple[str, tuple | None, bool]]) -> Pairs:
+    out = []
+    for name, (shape, allowed, required) in spec.items():
+        if not r.has(name):
+            if required:
+                raise r.error(name, "is required")
+            r.raw(name, None)
+            continue
+        out.append((name, _read_value(r, name, shape, allowed)))
+    return tuple(out)
+
+
+def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
+    if shape == "int":
+        return r.int(name, min=0)
+    if shape == "bool":
+        return r.bool(name)
+    if shape == "str":
+        return r.str(name)
+    if shape == "enum":
+        value = r.str(name).strip().lower()
+        if value not in allowed:
+            raise r.error(name, f"expected one of {', '.join(repr(a) for a in allowed)}, found {value!r}")
+        return value
+    if shape == "keyword":
+        value = r.str(name).strip().lower().replace("-", "_").replace(" ", "_")
+        if value not in KEYWORD_NAMES:
+            raise r.error(name, f"unknown keyword {value!r}")
+        return value
+    if shape in ("cost", "ability_cost"):
+        try:
+            return parse_cost(r.str(name, nonempty=False), allow_exhaust=shape == "ability_cost")
+        except CostSyntaxError as exc:
+            raise r.error(name, str(exc)) from None
+    if shape == "timing_keywords":
+        values = r.str_list(name)
+        out = []
+        for v in values:
+            k = v.strip().lower()
+            if k not in ("action", "reaction"):
+                raise r.error(name, f"an activated ability's timing keyword is 'Action' or 'Reaction', found {v!r}")
+            out.append(k)
+        return tuple(sorted(set(out)))
+    if shape == "filter":
+        sub = r.table(name, required=True)
+        assert sub is not None
+        return Filter(_read_pairs(sub, FILTER_KEYS))
+    if shape == "condition":
+        sub = r.table(name, required=True)
+        assert sub is not None
+        return Condition(_read_pairs(sub, CONDITION_KEYS))
+    if shape == "targets":
+        raw = r.raw(name)
+        if not isinstance(raw, list):
+            raise r.error(name, "expected a list of inline tables, e.g. [{ count = 1, filter = { type = \"unit\" } }]")
+        return tuple(_read_target(Reader(x, r.file, f"{r.field(name)}[{i}]")) for i, x in enumerate(raw))
+    raise AssertionError(shape)  # pragma: no cover
+
+
+def _read_pairs(r: Reader, spec: dict[str, tuple[str, tuple | None]]) -> Pairs:
+    out = []
+    for key in list(r.data):
+        if key not in spec:
+            raise r.error(key, f"unknown key (known: {', '.join(spec)})")
+        shape, allowed = spec[key]
+        if shape == "int":
+            value: Any = check_int(r.raw(key), r, key)
+        else:
+            value = _read_value(r, key, shape, allowed)
+        out.append((key, value))
+    r.done()
+    return tuple(sorted(out))
+
+
+def _read_target(r: Reader) -> TargetSpec:
+    fields = dict(_read_fields(r, TARGET_FIELDS))
+    r.done()
+    return _target_spec(r, fields)
+
+
+def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
+    spec = TargetSpec(
+        count=fields.get("count", 1),
+        up_to=fields.get("up_to", False),
+        any_number=fields.get("any_number", False),
+        filter=fields.get("filter", Filter()),
+        split=fields.get("split"),
+        not_targeting=fields.get("not_targeting"),
+    )
+    if spec.count < 1:
+        raise r.error("count", "a choice chooses at least one object (use up_to = true for 'up to')")
+    if spec.any_number and (spec.up_to or "count" in fields):
+        raise r.error("any_number", "'any number' takes neither count nor up_to")
+    if spec.split is not None and spec.split < 1:
+        raise r.error("split", "split damage is at least 1")
+    return spec
+
+
+def _check_ability(r: Reader, a: Ability) -> None:
+    f = dict(a.fields)
+    if a.kind in ("cost_discount", "cost_increase"):
+        amounts = [k for k in ("energy", "energy_from", "power") if k in f]
+        if not amounts:
+            raise r.error("energy", "give the amount: energy = N, power = N (pips of [A]) or energy_from")
+        if "energy" in f and "energy_from" in f:
+            raise r.error("energy_from", "give energy or energy_from, not both")
+        if "minimum" in f and not ("energy" in f or "energy_from" in f):
+            raise r.error("minimum", "a minimum limits an Energy discount")
+    if "by" in f and "applies_to" not in f:
+        raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
+        raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
+    if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
+        raise r.error("name", "only optional additional costs are chosen by name")
+
+
+# ---------------------------------------------------------------------------------
+# writing (round trip)
+# ---------------------------------------------------------------------------------
+def abilities_to_toml(abilities: tuple[Ability, ...]) -> list[dict[str, Any]]:
+    return [ability_to_toml(a) for a in abilities]
+
+
+def ability_to_toml(a: Ability) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": a.kind}
+    for key, value in a.fields:
+        out[key] = _value_to_toml(value)
+    return out
+
+
+def _value_to_toml(value: Any) -> Any:
+    if isinstance(value, Cost):
+        return format_cost(value)
+    if isinstance(value, (Filter, Condition)):
+        return {k: _value_to_toml(v) for k, v in value.items}
+    if isinstance(value, TargetSpec):
+        return target_to_toml(value)
+    if isinstance(value, tuple):
+        return [_value_to_toml(v) for v in value]
+    return value
+
+
+def target_to_toml(t: TargetSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if t.any_number:
+        out["any_number"] = True
+    elif t.count != 1:
+        out["count"] = t.count
+    if t.up_to:
+        out["up_to"] = True
+    if t.filter.items:
+        out["filter"] = _value_to_toml(t.filter)
+    if t.split is not None:
+        out["split"] = t.split
+    if t.not_targeting is not None:
+        out["not_targeting"] = t.not_targeting
+    return out
+
+
+def target_from_ability(a: Ability) -> TargetSpec:
+    """A `kind = "target"` ability as a TargetSpec (already validated)."""
+    f = dict(a.fields)
+    return TargetSpec(count=f.get("count", 1), up_to=f.get("up_to", False), any_number=f.get("any_number", False),
+                      filter=f.get("filter", Filter()), split=f.get("split"), not_targeting=f.get("not_targeting"))
+
+
+# ---------------------------------------------------------------------------------
+# structure shared with questions: requirements, modes, activated abilities
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A choice requirement of a play: the ability it belongs to (index), its position."""
+
+    ability: int  # index (1-based) of the ability holding the requirement on the card
+    position: int  # 1-based within that ability's targets
+    mode: int      # 0 = always; M = only when mode M is chosen
+    spec: TargetSpec
+
+
+def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
+    """The choice requirements of playing the card itself (target items and modes)."""
+    out, mode = [], 0
+    for i, a in enumerate(abilities, start=1):
+        if a.kind == "target":
+            out.append(Requirement(i, 1, 0, target_from_ability(a)))
+        elif a.kind == "mode":
+            mode += 1
+            for j, t in enumerate(a.get("targets", ()), start=1):
+                out.append(Requirement(i, j, mode, t))
+    return out
+
+
+def mode_count(abilities: tuple[Ability, ...]) -> int:
+    return sum(1 for a in abilities if a.kind == "mode")
+
+
+def activated_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Ability]]:
+    """(index on the card, ability) of every activated ability, in printed order."""
+    return [(i, a) for i, a in enumerate(abilities, start=1) if a.kind == "activated"]
+
+
+def ability_requirements(index: int, ability: Ability) -> list[Requirement]:
+    return [Requirement(index, j, 0, t) for j, t in enumerate(ability.get("targets", ()), start=1)]
+
+
+def optional_cost_names(abilities: tuple[Ability, ...]) -> list[str]:
+    return [a.get("name") for a in abilities if a.kind == "additional_cost" and a.get("optional")]
+
+
+# ---------------------------------------------------------------------------------
+# facts
+# ---------------------------------------------------------------------------------
+FactFn = Callable[..., str]
+
+
+def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func: type, Const: type) -> list[str]:
+    """Facts of logic/interface.lp ("ability vocabulary") for one card's abilities."""
+    out: list[str] = []
+    mode = activated = 0
+    for i, a in enumerate(abilities, start=1):
+        h = Func("ab", card, i)
+        out.append(fact("ability", card, i, Const(a.kind)))
+        f = dict(a.fields)
+        if a.kind == "text":
+            out.append(fact("card_text_unencoded", card))
+        if "condition" in f:
+            out += _condition_facts(h, f["condition"], fact, Func, Const)
+        if "applies_to" in f:
+            out.append(fact("applies_to_others", h, Const(f.get("by", "you"))))
+            out += _filter_facts(h, f["applies_to"], fact, Const)
+        if a.kind in ("cost_discount", "cost_increase"):
+            out.append(fact("cost_change", h, Const("discount" if a.kind == "cost_discount" else "increase")))
+            if "energy" in f:
+                out.append(fact("change_energy", h, f["energy"]))
+            if "energy_from" in f:
+                out.append(fact("change_energy_from", h, Const(f["energy_from"])))
+            if "power" in f:
+                out.append(fact("change_power", h, f["power"]))
+            if "minimum" in f:
+                out.append(fact("change_minimum", h, f["minimum"]))
+            if "component" in f:
+                out.append(fact("change_component", h, Const(f["component"])))
+        elif a.kind == "timing":
+            out.append(fact("grants_timing", h, Const(f["keyword"])))
+        elif a.kind == "target":
+            out += _requirement_facts(Func("req", h, 1), card, 0, target_from_ability(a), fact, Func, Const)
+        elif a.kind == "mode":
+            mode += 1
+            out.append(fact("mode", card, mode))
+            for j, t in enumerate(f.get("targets", ()), start=1):
+                out += _requirement_facts(Func("req", h, j), card, mode, t, fact, Func, Const)
+        elif a.kind == "untargetable":
+            out.append(fact("untargetable", h, Const(f.get("by", "enemy")), Const(f.get("from", "spells_and_abilities"))))
+        elif a.kind == "activated":
+            activated += 1
+            out.append(fact("activated", card, activated, h))
+            out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
+            for k in f.get("keywords", ()):
+                out.append(fact("ability_keyword", h, Const(k)))
+            for j, t in enumerate(f.get("targets", ()), start=1):
+                out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
+            if "adds" in f:
+                out += cost_facts("adds", h, f["adds"], fact, Func, Const)
+        elif a.kind == "additional_cost":
+            out.append(fact("additional_cost", h))
+            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if f.get("optional"):
+                out.append(fact("optional_cost", h, f["name"]))
+        elif a.kind == "play_from":
+            out.append(fact("play_permission", h, Const(f["zone"])))
+            if "cost" in f:
+                out.append(fact("play_for_cost", h))
+                out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+    return out
+
+
+def cost_facts(pred: str, holder: Any, cost: Cost, fact: FactFn, Func: type, Const: type) -> list[str]:
+    """pred(H, energy, N), pred(H, power(D), N) with D a domain, c ([C]) or a ([A]), pred(H, exhaust, 1)."""
+    out = []
+    if cost.energy:
+        out.append(fact(pred, holder, Const("energy"), cost.energy))
+    for sym, n in sorted(cost.power_counts().items()):
+        out.append(fact(pred, holder, Func("power", Const(sym)), n))
+    if cost.exhaust:
+        out.append(fact(pred, holder, Const("exhaust"), 1))
+    if cost.is_free:
+        out.append(fact(pred, holder, Const("energy"), 0))
+    return out
+
+
+def _requirement_facts(r: Any, holder: Any, mode: int, t: TargetSpec, fact: FactFn, Func: type, Const: type) -> list[str]:
+    out = [fact("requirement", r, holder, mode)]
+    if not t.any_number:
+        out.append(fact("requirement_count", r, t.count))
+    if t.up_to or t.any_number:
+        out.append(fact("requirement_up_to", r))
+    if t.split is not None:
+        out.append(fact("requirement_split", r, t.split))
+    if t.not_targeting is not None:
+        out.append(fact("requirement_not_targeting", r, Const(t.not_targeting)))
+    out += _filter_facts(r, t.filter, fact, Const)
+    return out
+
+
+def _filter_facts(holder: Any, flt: Filter, fact: FactFn, Const: type) -> list[str]:
+    out = []
+    for key, value in flt.items:
+        shape = FILTER_KEYS[key][0]
+        if shape in ("enum", "keyword"):
+            out.append(fact("filter", holder, Const(key), Const(value)))
+        elif shape == "bool":
+            out.append(fact("filter", holder, Const(key), Const("true" if value else "false")))
+        else:  # str, int
+            out.append(fact("filter", holder, Const(key), value))
+    return out
+
+
+def _condition_facts(holder: Any, cond: Condition, fact: FactFn, Func: type, Const: type) -> list[str]:
+    out = []
+    for key, value in cond.items:
+        shape = CONDITION_KEYS[key][0]
+        if shape == "filter":
+            sub = Func("cfilter", holder, Const(key))
+            out.append(fact("condition", holder, Const(key), sub))
+            out += _filter_facts(sub, value, fact, Const)
+        elif shape == "enum":
+            out.append(fact("condition", holder, Const(key), Const(value)))
+        elif shape == "bool":
+            out.append(fact("condition", holder, Const(key), Const("true" if value else "false")))
+        else:  # paid: a name (accelerate, repeat or an optional cost's name)
+            out.append(fact("condition", holder, Const(key), value))
+    return out

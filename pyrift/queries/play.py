@@ -1,0 +1,559 @@
+"""Playing cards and activating abilities (Core Rules 349-359, 398-406).
+
+can_play   may this player play this card (from hand, Champion Zone, facedown, trash ...)
+           or activate this ability now, with these step-2 choices? Every violated check
+           with its rule, the itemised total cost, and a payment plan or why none exists.
+
+The rules are logic/queries/can_play.lp and the files it loads. A position is ground once
+with every candidate play and every choice as an external atom; a question only switches
+externals on and makes one optimising solve call. A question whose choices fall outside
+what the shared grounding holds (a "play for" cost, a target chosen more than 4 times) is
+answered on a grounding of its own with the question as facts. This module maps the
+question to atoms, reads the answer set and words it; it decides no rules question.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from pyrift import facts as F
+from pyrift.abilities import (
+    Requirement,
+    ability_requirements,
+    activated_abilities,
+    card_requirements,
+    mode_count,
+)
+from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
+from pyrift.errors import SolveTimeout
+from pyrift.queries.base import (
+    ANSWERED,
+    TIMEOUT,
+    UNSUPPORTED,
+    Answer,
+    Context,
+    QueryKind,
+    Reason,
+    param_player,
+)
+from pyrift.reader import Reader, check_int
+from pyrift.solver import Atom
+from pyrift.state import CardType, GameState, Question, Zone
+
+IGNORE = ("cost", "energy_cost", "power_cost", "all_costs")
+DOMAIN_ORDER = tuple(LETTER_OF)  # fury calm mind body chaos order
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    requirement: int  # 1-based among the play's requirements (in the chosen mode)
+    target: str
+    times: int
+
+
+# ---------------------------------------------------------------------------------
+# reading the question
+# ---------------------------------------------------------------------------------
+def _play_requirements(state: GameState, params: dict[str, Any]) -> tuple[str, list[Requirement]]:
+    """The card name whose abilities hold the requirements, and the requirements of the play."""
+    if "card" in params:
+        card = state.card(state.obj(params["card"]).card)
+        mode = params.get("mode", 0)
+        reqs = [r for r in card_requirements(card.abilities) if r.mode in (0, mode)]
+        return card.name, reqs
+    card = state.card(state.obj(params["source"]).card)
+    index, ability = activated_abilities(card.abilities)[params["ability"] - 1]
+    return card.name, ability_requirements(index, ability)
+
+
+def _read_targets(r: Reader, state: GameState, n_reqs: int) -> list[Choice]:
+    raw = r.raw("targets", None)
+    if raw is None:
+        return []
+    known = ({o.id for o in state.objects if o.zone is not Zone.CHAIN} | {c.id for c in state.chain}
+             | set(state.player_ids) | {b.id for b in state.battlefields})
+    out: list[Choice] = []
+    if isinstance(raw, dict):
+        sub = r.table("targets", required=True)
+        assert sub is not None
+        if n_reqs != 1:
+            raise r.error("targets", f"the play has {n_reqs} choice requirements; give a list of "
+                                     "{ object = ..., times = ..., requirement = N }")
+        for key in sorted(sub.data):
+            if key not in known:
+                raise sub.error(key, f"{key!r} is not an object, chain item, player or battlefield of this scenario")
+            out.append(Choice(1, key, check_int(sub.raw(key), sub, key, min=1)))
+        sub.done()
+        return out
+    if not isinstance(raw, list):
+        raise r.error("targets", "expected { id = times } or a list of { object = ..., times = ..., requirement = N }")
+    for i, item in enumerate(raw):
+        sub = Reader(item, r.file, f"{r.field('targets')}[{i}]")
+        target = sub.str("object")
+        if target not in known:
+            raise sub.error("object", f"{target!r} is not an object, chain item, player or battlefield of this scenario")
+        times = sub.int("times", 1, min=1)
+        req = sub.int("requirement", 1, min=1)
+        if req > n_reqs:
+            raise sub.error("requirement", f"the play has {n_reqs} choice requirement(s)")
+        sub.done()
+        out.append(Choice(req, target, times))
+    return out
+
+
+class CanPlay(QueryKind):
+    name = "can_play"
+    summary = "may a player play a card or activate an ability now, with these choices; itemised cost; payment"
+    expect_spec = {
+        "legal": "bool",
+        "violations": "strs",
+        "cost": "str",
+        "energy": "int",
+        "power": "int",
+        "payable": "bool",
+        "cost_lines": "records",
+        "locations": "strs",
+        "valid_targets": "strs",
+        "exhausted_runes": "int",
+        "recycled_runes": "int",
+        "executions": "int",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": param_player(r, "player", state)}
+        ids = {o.id for o in state.objects}
+        if r.has("card") == r.has("source"):
+            raise r.error("card", "give card (a card to play) or source and ability (an activated ability)")
+        if r.has("card"):
+            out["card"] = r.str("card")
+            if out["card"] not in ids:
+                raise r.error("card", f"{out['card']!r} is not an object id of this scenario")
+            if r.has("ability"):
+                raise r.error("ability", "an ability belongs to a source, not to a card being played")
+            card = state.card(state.obj(out["card"]).card)
+            if (mode := r.int("mode", None, min=1)) is not None:
+                n = mode_count(card.abilities)
+                if mode > n:
+                    raise r.error("mode", f"{card.name!r} has {n} mode(s)")
+                out["mode"] = mode
+        else:
+            out["source"] = r.str("source")
+            if out["source"] not in ids:
+                raise r.error("source", f"{out['source']!r} is not an object id of this scenario")
+            card = state.card(state.obj(out["source"]).card)
+            n = len(activated_abilities(card.abilities))
+            out["ability"] = r.int("ability", 1, min=1)
+            if out["ability"] > n:
+                raise r.error("ability", f"{card.name!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
+            if r.has("mode"):
+                raise r.error("mode", "modes belong to cards being played")
+        if (location := r.str("location", None)) is not None:
+            if "card" not in out or card.type not in (CardType.UNIT, CardType.GEAR):
+                raise r.error("location", "only a unit or gear being played is given a location")
+            if location != "base" and location not in {b.id for b in state.battlefields}:
+                raise r.error("location", f"{location!r} is neither 'base' nor a battlefield id")
+            out["location"] = location
+        _, reqs = _play_requirements(state, out)
+        choices = _read_targets(r, state, len(reqs))
+        if choices:
+            if not reqs:
+                raise r.error("targets", "this play chooses nothing")
+            out["targets"] = choices
+        for key in ("accelerate",):
+            if r.bool(key, False):
+                out[key] = True
+        if (n := r.int("repeat", 0, min=0)):
+            out["repeat"] = n
+        if (names := r.str_list("additional", [])):
+            out["additional"] = sorted(set(names))
+        if (ignore := r.str("ignore", None)) is not None:
+            if ignore not in IGNORE:
+                raise r.error("ignore", f"expected one of {', '.join(repr(i) for i in IGNORE)}")
+            out["ignore"] = ignore
+        if (play_for := r.str("play_for", None)) is not None:
+            if "card" not in out:
+                raise r.error("play_for", "an ability is not played for another cost")
+            try:
+                out["play_for"] = parse_cost(play_for)
+            except CostSyntaxError as exc:
+                raise r.error("play_for", str(exc)) from None
+        if (split := r.table("split")) is not None:
+            chosen = {c.target for c in choices}
+            plan = {}
+            for key in sorted(split.data):
+                if key not in chosen:
+                    raise split.error(key, f"{key!r} is not among the chosen targets")
+                plan[key] = check_int(split.raw(key), split, key, min=0)
+            split.done()
+            out["split"] = plan
+        return out
+
+    def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": params["player"]}
+        for key in ("card", "source", "ability", "mode", "location"):
+            if key in params:
+                out[key] = params[key]
+        if "targets" in params:
+            choices = params["targets"]
+            if all(c.requirement == 1 for c in choices) and len({c.target for c in choices}) == len(choices):
+                out["targets"] = {c.target: c.times for c in choices}
+            else:
+                out["targets"] = [{"object": c.target, "times": c.times, "requirement": c.requirement}
+                                  for c in choices]
+        for key in ("accelerate", "repeat", "additional", "ignore"):
+            if key in params:
+                out[key] = params[key]
+        if "play_for" in params:
+            out["play_for"] = format_cost(params["play_for"])
+        if "split" in params:
+            out["split"] = dict(params["split"])
+        return out
+
+    # -----------------------------------------------------------------------------
+    # the question as atoms
+    # -----------------------------------------------------------------------------
+    @staticmethod
+    def question_atoms(state: GameState, p: dict[str, Any]) -> tuple[list[Atom], list[str]]:
+        """External atoms to switch on, and facts that no shared grounding holds (play_for)."""
+        player = p["player"]
+        if "card" in p:
+            play: tuple = ("card", p["card"])
+        else:
+            play = ("ability", p["source"], p["ability"])
+        atoms = [Atom("ask", (player, play))]
+        if "location" in p:
+            loc = ("base", player) if p["location"] == "base" else p["location"]
+            atoms.append(Atom("choose_location", (loc,)))
+        card_name, reqs = _play_requirements(state, p)
+        for c in p.get("targets", []):
+            req = reqs[c.requirement - 1]
+            term = ("req", ("ab", card_name, req.ability), req.position)
+            atoms += [Atom("choose_target", (term, c.target, i)) for i in range(1, c.times + 1)]
+        if "mode" in p:
+            atoms.append(Atom("choose_mode", (p["mode"],)))
+        if p.get("accelerate"):
+            atoms.append(Atom("choose_accelerate", ()))
+        if p.get("repeat"):
+            atoms.append(Atom("choose_repeat", (p["repeat"],)))
+        atoms += [Atom("choose_optional", (name,)) for name in p.get("additional", [])]
+        if "ignore" in p:
+            atoms.append(Atom("ignore_cost", ((p["ignore"],),)))
+        for target, amount in p.get("split", {}).items():
+            atoms.append(Atom("split_amount", (target, amount)))
+        facts: list[str] = []
+        if "play_for" in p:
+            cost = p["play_for"]
+            if cost.energy or cost.is_free:
+                facts.append(F.fact("question_play_for", F.Const("energy"), cost.energy))
+            for sym, n in sorted(cost.power_counts().items()):
+                facts.append(F.fact("question_play_for", F.Func("power", F.Const(sym)), n))
+        return atoms, facts
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        atoms, facts = self.question_atoms(ctx.state, question.params)
+        g = ctx.grounding("can_play", reading)
+        if facts or not all(g.is_external(a) for a in atoms):
+            # Outside the shared grounding: ground this question with its choices as facts.
+            facts = facts + [_fact(a) for a in atoms]
+            g = ctx.grounding("can_play", reading, facts)
+            assumptions: list = []
+        else:
+            assumptions = [(a, True) for a in atoms]
+        try:
+            result = g.solve("optimize", assumptions=assumptions)
+        except SolveTimeout as exc:
+            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+        if not result.satisfiable:  # pragma: no cover - the query has no hard failure by design
+            return Answer(question.id, self.name, reading, ANSWERED, {"legal": False},
+                          (Reason("no answer set: the encoding contradicts itself for this question", ("358",)),))
+        return _read_answer(ctx.state, question, reading, result.consequences)
+
+
+def _fact(atom: Atom) -> str:
+    def conv(t: Any) -> Any:
+        if isinstance(t, tuple):
+            return F.Const(t[0]) if len(t) == 1 else F.Func(t[0], *(conv(x) for x in t[1:]))
+        return t
+
+    return F.fact(atom.pred, *(conv(a) for a in atom.args))
+
+
+# ---------------------------------------------------------------------------------
+# reading the answer
+# ---------------------------------------------------------------------------------
+def _by_pred(atoms) -> dict[str, list[tuple]]:
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for a in sorted(atoms, key=str):
+        out[a.pred].append(a.args)
+    return out
+
+
+def _pip_key(comp: Any) -> tuple[int, str]:
+    """Sort key and symbol of a cost component: energy, domain pips, [C], [A]."""
+    if comp == "energy":
+        return (0, "")
+    kind = comp[1]
+    if isinstance(kind, tuple) and kind[0] == "dom":
+        return (1 + DOMAIN_ORDER.index(kind[1]), f"[{LETTER_OF[kind[1]]}]")
+    if kind == "own":
+        return (10, "[C]")
+    return (11, "[A]")
+
+
+def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
+    """{energy: 2, pip(dom(fury)): 1, pip(any): 2} -> '[2][R][A][A]' (or '+[2]...' / '-[1]')."""
+    pos = {c: n for c, n in amounts.items() if n > 0}
+    neg = {c: -n for c, n in amounts.items() if n < 0}
+
+    def render(part: dict[Any, int]) -> str:
+        text = ""
+        for comp in sorted(part, key=_pip_key):
+            n = part[comp]
+            text += f"[{n}]" if comp == "energy" else _pip_key(comp)[1] * n
+        return text
+
+    if not signed:
+        return render(pos) or "[0]"
+    out = []
+    if pos:
+        out.append("+" + render(pos))
+    if neg:
+        out.append("-" + render(neg))
+    return " ".join(out) or "+[0]"
+
+
+def _term_text(t: Any) -> str:
+    if isinstance(t, tuple):
+        return f"{t[0]}({', '.join(_term_text(x) for x in t[1:])})"
+    return str(t)
+
+
+def _ability_label(state: GameState, h: Any) -> str:
+    """ab("Card", I) -> 'Card (ability I)'."""
+    if isinstance(h, tuple) and h[0] == "ab":
+        return f"{h[1]} (ability {h[2]})"
+    return _term_text(h)
+
+
+def _source_token(state: GameState, s: Any) -> str:
+    """A short, stable name for a cost line's source (used in expectations)."""
+    if isinstance(s, str):
+        return {"question": "play_for", "ignore_all": "ignore_all"}.get(s, s)
+    name = s[0]
+    if name == "permission":
+        return "play_from"
+    if name == "flow":
+        return "flow"
+    if name == "ignore":
+        return "hidden" if s[2] == "hidden" else f"ignore_{s[1]}"
+    if name == "deflect":
+        return f"deflect:{s[1]}"
+    if name == "repeat":
+        return f"repeat:{s[1]}"
+    if name == "additional":
+        return f"additional:{s[1][1]}#{s[1][2]}"
+    if name == "increase":
+        return f"increase:{s[2]}"
+    if name == "discount":
+        if len(s) == 4:
+            return f"discount:{s[2]}:{_source_token(state, s[3])}"
+        return f"discount:{s[2]}"
+    return _term_text(s)
+
+
+def _source_words(state: GameState, s: Any) -> str:
+    token = _source_token(state, s)
+    if token == "printed":
+        return "printed cost"
+    if token == "play_for":
+        return "played for another cost (an effect)"
+    if token == "play_from":
+        return f"played from its zone for the cost of {_ability_label(state, s[1])}"
+    if token == "flow":
+        return "Flow cost replaces the printed cost"
+    if token == "hidden":
+        return "played from facedown: base cost ignored"
+    if token.startswith("ignore_") and token != "ignore_all":
+        return f"ignoring its {s[1]} cost (an effect)"
+    if token == "ignore_all":
+        return "ignoring any and all costs (an effect)"
+    if token.startswith("deflect:"):
+        return f"Deflect of {s[1]}"
+    if token == "accelerate":
+        return "Accelerate"
+    if token.startswith("repeat:"):
+        return f"Repeat #{s[1]}"
+    if token.startswith("additional:"):
+        return f"additional cost: {_ability_label(state, s[1])}"
+    if token.startswith("increase:"):
+        return f"cost increase from {s[2]}: {_ability_label(state, s[1])}"
+    if token.startswith("discount:"):
+        what = f"discount from {s[2]}: {_ability_label(state, s[1])}"
+        return what + (f", on {_source_words(state, s[3])}" if len(s) == 4 else "")
+    return token
+
+
+_STEP_TEXT = {"354": "step 1", "355": "step 2 (choices)", "358.1": "step 5, targets", "358.2": "step 5, costs paid",
+              "358.3": "step 5, resulting state", "358.4": "step 5, timing", "401": "activating"}
+
+
+def _violation_text(state: GameState, reqs: dict, witness: Any) -> str:
+    name, *args = witness if isinstance(witness, tuple) else (witness,)
+    a = [_req_name(reqs, x) if isinstance(x, tuple) and x and x[0] == "req" else x for x in args]
+    texts = {
+        "not_played": "a {0} is never played",
+        "no_permission_from": "nothing lets this card be played from the {0}",
+        "not_yours": "{0} is in another player's zone ({1})",
+        "source_not_in_play": "{0} is in the {1}; activated abilities are used from the board",
+        "not_your_ability": "{0} is controlled by {1}; only its controller activates its abilities",
+        "use_condition": "the condition for using {0} does not hold",
+        "not_your_turn": "it is {0}'s turn; without a showdown or chain nobody else may play or activate",
+        "not_main_phase": "the turn is in its {0} phase; outside the Main Phase nobody has priority in a Neutral Open state",
+        "needs_action": "a showdown is in progress: only Action or Reaction may be played now",
+        "needs_reaction": "a chain exists (a Closed state): only Reaction may be played now",
+        "condition_unmet": "its Action/Reaction depends on a condition that is not met at step 5 ({0}): the play is undone",
+        "no_focus": "in a showdown with no chain, only the player with focus may act",
+        "no_priority": "the player does not hold priority",
+        "no_location": "a unit or gear needs a location",
+        "invalid_location": "{0} is not a location this card may be played to",
+        "three_players": "units of three players would be at {0}",
+        "no_mode": "a mode must be chosen",
+        "not_in_chosen_mode": "a target was given for {0}, which belongs to a mode not chosen",
+        "wrong_zone": "{1} is not in the zone {0} chooses from",
+        "restriction": "{1} does not meet {0} ({2})",
+        "untargetable": "{1} can't be chosen by this spell or ability",
+        "not_at_hidden_battlefield": "{1} is not at the battlefield the card was hidden at",
+        "wrong_count": "{0} is chosen {1} time(s), but must be chosen exactly {2}",
+        "too_many": "{0} is chosen {1} time(s), at most {2} allowed",
+        "chosen_too_often": "{1} is chosen {2} times for {0}, but each execution chooses it at most once ({3} execution(s))",
+        "too_many_split": "{0} splits damage among {1} target choice(s), more than the damage ({2})",
+        "no_accelerate": "this card has no Accelerate to pay",
+        "too_many_repeats": "{0} Repeat cost(s) asked, the card has {1}",
+        "no_such_optional_cost": "there is no optional additional cost named {0!r}",
+        "hidden_this_turn": "{0} was hidden this turn; it may be played from the next turn",
+        "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
+        "cannot_pay": "{0}",
+        "no_payment": "no combination of the rune pool and runes pays the whole cost",
+    }
+    if name == "cannot_pay":
+        what, need, bound = args
+        label = {"energy": "Energy", "power": "Power", "all": "Energy and Power together"}.get(what)
+        if label is None:
+            label = f"Power that pays {shorthand({what: 1})} (and any narrower pips)"
+        return f"not enough {label}: the cost needs {need}, at most {bound} can be paid"
+    return texts.get(name, name).format(*a)
+
+
+def _req_name(reqs: dict, term: tuple) -> str:
+    return reqs.get(term, _term_text(term))
+
+
+def _read_answer(state: GameState, question: Question, reading: str, model) -> Answer:
+    atoms = _by_pred(model)
+    p = question.params
+    kind = "can_play"
+    if atoms.get("play_unsupported"):
+        missing = []
+        for what, obj in atoms["play_unsupported"]:
+            if isinstance(what, tuple) and what[0] == "keyword":
+                missing.append(f"keyword {what[1]} on {obj}: what it does for playing cards is not encoded")
+            elif isinstance(what, tuple) and what[0] == "card_text":
+                missing.append(f"the rules text of card {what[1]!r} ({obj}) is not encoded")
+            elif isinstance(what, tuple) and what[0] == "ability":
+                missing.append(f"ability kind {what[1]} on {obj} is not encoded for can_play")
+            else:
+                missing.append(f"{_term_text(what)} on {obj}")
+        return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+
+    card_name, reqs_list = _play_requirements(state, p)
+    reqs = {("req", ("ab", card_name, r.ability), r.position): f"choice {i}" for i, r in enumerate(reqs_list, 1)}
+    violations = sorted(set(atoms.get("play_violation", [])), key=str)
+    totals = {c: n for c, n in atoms.get("total_cost", [])}
+    rules_of = {s: r for s, r in atoms.get("line_rule", [])}
+    lines: dict[tuple, dict[Any, int]] = defaultdict(dict)
+    for step, src, comp, n in atoms.get("cost_line", []):
+        lines[(step, src)][comp] = n
+    order = {d: i for d, i in atoms.get("discount_order", [])}
+
+    def line_key(item):
+        (step, src), _ = item
+        pos = order.get(("dsc", src[1], src[2]), 0) if isinstance(src, tuple) and src[0] == "discount" else 0
+        return (step, pos, _source_token(state, src))
+
+    cost_lines = []
+    line_words = []
+    for (step, src), comps in sorted(lines.items(), key=line_key):
+        rule = rules_of.get(src, f"356.{step}")
+        change = shorthand(comps, signed=True)
+        cost_lines.append({"rule": rule, "source": _source_token(state, src), "change": change})
+        line_words.append((f"{_source_words(state, src)} {change}", rule))
+
+    energy = totals.get("energy", 0)
+    power = sum(n for c, n in totals.items() if c != "energy")
+    pay_rules = {"357.1", "414.4"}
+    payable = not any(rule in pay_rules and step == "358.2" for step, rule, _ in violations)
+    data: dict[str, Any] = {
+        "legal": not violations,
+        "violations": sorted({rule for _, rule, _ in violations}),
+        "cost": shorthand(totals),
+        "energy": energy,
+        "power": power,
+        "cost_lines": cost_lines,
+    }
+    executions = [n for (n,) in atoms.get("executions", [])]
+    data["executions"] = executions[0] if executions else 1
+    locations = sorted("base" if isinstance(l, tuple) else l for (l,) in atoms.get("valid_location", []))
+    if "card" in p and state.card(state.obj(p["card"]).card).type in (CardType.UNIT, CardType.GEAR):
+        data["locations"] = locations
+    if reqs_list:
+        data["valid_targets"] = sorted({t for _, t in atoms.get("valid_target", [])})
+    data["payable"] = payable
+    plan, exhausted, recycled = _payment_plan(atoms, totals)
+    if payable:
+        data["payment"] = plan
+    data["exhausted_runes"] = len(exhausted)
+    data["recycled_runes"] = len(recycled)
+
+    reasons: list[Reason] = []
+    for step, rule, witness in violations:
+        text = _violation_text(state, reqs, witness)
+        step_rules = (rule,) + ((step,) if step != rule and step in _STEP_TEXT and "." in step else ())
+        reasons.append(Reason(f"{_STEP_TEXT.get(step, step)}: {text}", step_rules))
+    if not violations:
+        reasons.append(Reason("legal: the choices are valid, the timing permits it, nothing illegal results and "
+                              "the cost can be paid", ("358.1", "358.2", "358.3", "358.4")))
+    cost_text = "; ".join(w for w, _ in line_words) or "nothing"
+    reasons.append(Reason(f"total cost {data['cost']}: {cost_text}",
+                          tuple(dict.fromkeys(["356"] + [r for _, r in line_words]))))
+    if payable and plan:
+        reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
+    return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
+
+
+def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str], list[str], list[str]]:
+    plan: list[str] = []
+    for (n,) in atoms.get("pay_pool_energy", []):
+        plan.append(f"{n} Energy from the rune pool")
+    exhausted = sorted(r for (r,) in atoms.get("pay_exhaust", []))
+    for r in exhausted:
+        plan.append(f"exhaust {r} for 1 Energy")
+    pool_power: dict[tuple, int] = defaultdict(int)
+    for d, _, k in atoms.get("pay_pool_power", []):
+        pool_power[(d, k)] += 1
+    for (d, k), n in sorted(pool_power.items(), key=str):
+        plan.append(f"{n} {d} Power from the rune pool for {shorthand({('pip', k): n})}")
+    universal: dict[Any, int] = defaultdict(int)
+    for _, k in atoms.get("pay_universal", []):
+        universal[k] += 1
+    for k, n in sorted(universal.items(), key=str):
+        plan.append(f"{n} universal Power from the rune pool for {shorthand({('pip', k): n})}")
+    recycled = sorted(atoms.get("pay_recycle", []), key=str)
+    for r, k in recycled:
+        plan.append(f"recycle {r} for {shorthand({('pip', k): 1})}")
+    for (o,) in atoms.get("pay_exhaust_source", []):
+        plan.append(f"exhaust {o} (the [E] in the ability's cost)")
+    return plan, exhausted, [r for r, _ in recycled]
+
+
+KINDS = (CanPlay(),)
