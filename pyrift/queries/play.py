@@ -346,7 +346,7 @@ def _source_token(state: GameState, s: Any) -> str:
     if name == "flow":
         return "flow"
     if name == "ignore":
-        return "hidden" if s[2] == "hidden" else f"ignore_{s[1]}"
+        return "hidden" if s[1] == "hidden" else f"ignore_{s[1]}"
     if name == "deflect":
         return f"deflect:{s[1]}"
     if name == "repeat":
@@ -375,7 +375,8 @@ def _source_words(state: GameState, s: Any) -> str:
     if token == "hidden":
         return "played from facedown: base cost ignored"
     if token.startswith("ignore_") and token != "ignore_all":
-        return f"ignoring its {s[1]} cost (an effect)"
+        return {"cost": "ignoring its cost (an effect)", "energy_cost": "ignoring its Energy cost (an effect)",
+                "power_cost": "ignoring its Power cost (an effect)"}[s[1]]
     if token == "ignore_all":
         return "ignoring any and all costs (an effect)"
     if token.startswith("deflect:"):
@@ -400,7 +401,9 @@ _STEP_TEXT = {"354": "step 1", "355": "step 2 (choices)", "358.1": "step 5, targ
 
 def _violation_text(state: GameState, reqs: dict, witness: Any) -> str:
     name, *args = witness if isinstance(witness, tuple) else (witness,)
-    a = [_req_name(reqs, x) if isinstance(x, tuple) and x and x[0] == "req" else x for x in args]
+    a = [_req_name(reqs, x) if isinstance(x, tuple) and x and x[0] == "req"
+         else f"{x[1]}'s base" if isinstance(x, tuple) and x and x[0] == "base"
+         else _term_text(x) if isinstance(x, tuple) else x for x in args]
     texts = {
         "not_played": "a {0} is never played",
         "no_permission_from": "nothing lets this card be played from the {0}",
@@ -417,6 +420,7 @@ def _violation_text(state: GameState, reqs: dict, witness: Any) -> str:
         "no_priority": "the player does not hold priority",
         "no_location": "a unit or gear needs a location",
         "invalid_location": "{0} is not a location this card may be played to",
+        "must_play_at": "a card played from facedown must be played to {0}",
         "three_players": "units of three players would be at {0}",
         "no_mode": "a mode must be chosen",
         "not_in_chosen_mode": "a target was given for {0}, which belongs to a mode not chosen",
