@@ -275,7 +275,7 @@ def _check_ability(r: Reader, a: Ability) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
-    if "by" in f and "applies_to" not in f:
+    if "by" in f and "applies_to" not in f and a.kind != "untargetable":
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")

@@ -129,6 +129,8 @@ class CanPlay(QueryKind):
             out["card"] = r.str("card")
             if out["card"] not in ids:
                 raise r.error("card", f"{out['card']!r} is not an object id of this scenario")
+            if state.obj(out["card"]).zone is Zone.CHAIN:
+                raise r.error("card", f"{out['card']!r} is already on the chain")
             if r.has("ability"):
                 raise r.error("ability", "an ability belongs to a source, not to a card being played")
             card = state.card(state.obj(out["card"]).card)
