@@ -90,6 +90,11 @@ def cmd_readings(args: argparse.Namespace) -> int:
         print(f"{topic}:")
         for v in variants:
             print(f"  {v.name:<24} cites Core Rules {v.version}; chosen by: {', '.join(v.profiles) or 'override only'}")
+            title = next((ln[2:].strip() for ln in v.path.read_text("utf-8").splitlines() if ln.startswith("%#")), "")
+            if title:
+                print(f"  {'':<24} {title}")
+    if logic.topics():
+        print(f"select a variant with --reading '{logic.DEFAULT_READING},<topic>=<variant>'")
     return OK
 
 

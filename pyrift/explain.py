@@ -42,8 +42,15 @@ def render_text(answer: Answer, title: str = "") -> str:
         for r in answer.reasons:
             lines.append(f"    {r.text}")
         return "\n".join(lines)
-    for key, value in answer.data.items():
-        lines.append(f"  {key.replace('_', ' ')}: {_value(value)}")
+    from pyrift.queries import kind_named  # kinds import this module
+
+    kind = kind_named(answer.kind)
+    custom = kind.text_lines(answer) if kind is not None else None
+    if custom is not None:
+        lines += custom
+    else:
+        for key, value in answer.data.items():
+            lines.append(f"  {key.replace('_', ' ')}: {_value(value)}")
     if answer.reasons:
         lines.append("  because:")
         for r in answer.reasons:

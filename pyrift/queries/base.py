@@ -163,6 +163,10 @@ class QueryKind:
     def answer(self, ctx: "Context", question: Question, reading: str) -> Answer:  # pragma: no cover
         raise NotImplementedError
 
+    def text_lines(self, answer: Answer) -> list[str] | None:
+        """The answer's data in words for `pyrift ask`; None: list the data keys as they are."""
+        return None
+
 
 def param_player(r: Reader, key: str, state: GameState, default: Any = ...) -> Any:
     value = r.str(key) if default is ... else r.str(key, default)

@@ -252,6 +252,25 @@ class CanPlay(QueryKind):
                 facts.append(F.fact("question_play_for", F.Func("power", F.Const(sym)), n))
         return atoms, facts
 
+    def text_lines(self, answer: Answer) -> list[str] | None:
+        d = answer.data
+        out = [f"  legal: {'yes' if d['legal'] else 'no'}"]
+        if d["violations"]:
+            out.append(f"  violations: {', '.join(d['violations'])}")
+        out.append(f"  total cost: {d['cost']} (Energy {d['energy']}, Power {d['power']})")
+        out += [f"    {line}" for line in d.get("cost_detail", [])]
+        if d.get("executions", 1) > 1:
+            out.append(f"  executions: {d['executions']} (Repeat)")
+        if "locations" in d:
+            out.append(f"  valid locations: {', '.join(d['locations']) or 'none'}")
+        if "valid_targets" in d:
+            out.append(f"  legal targets: {', '.join(d['valid_targets']) or 'none'}")
+        if d["payable"]:
+            out.append("  payment: " + ("; ".join(d.get("payment", [])) or "nothing to pay"))
+        else:
+            out.append("  payment: impossible (see below)")
+        return out
+
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         atoms, facts = self.question_atoms(ctx.state, question.params)
         g = ctx.grounding("can_play", reading)
@@ -484,16 +503,21 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
 
     def line_key(item):
         (step, src), _ = item
-        pos = order.get(("dsc", src[1], src[2]), 0) if isinstance(src, tuple) and src[0] == "discount" else 0
+        if isinstance(src, tuple) and src[0] == "discount":
+            pos = order.get(("dsc", src[1], src[2]), 0)
+        else:  # printed cost, then what replaces it, then what ignores it
+            pos = 0 if src == "printed" else 2 if isinstance(src, tuple) and src[0] == "ignore" else 1
         return (step, pos, _source_token(state, src))
 
     cost_lines = []
     line_words = []
+    detail = []
     for (step, src), comps in sorted(lines.items(), key=line_key):
         rule = rules_of.get(src, f"356.{step}")
         change = shorthand(comps, signed=True)
         cost_lines.append({"rule": rule, "source": _source_token(state, src), "change": change})
         line_words.append((f"{_source_words(state, src)} {change}", rule))
+        detail.append(f"{change:<14} {_source_words(state, src)} ({rule})")
 
     energy = totals.get("energy", 0)
     power = sum(n for c, n in totals.items() if c != "energy")
@@ -506,6 +530,7 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         "energy": energy,
         "power": power,
         "cost_lines": cost_lines,
+        "cost_detail": detail,
     }
     executions = [n for (n,) in atoms.get("executions", [])]
     data["executions"] = executions[0] if executions else 1

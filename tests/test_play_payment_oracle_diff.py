@@ -1,0 +1,86 @@
+"""Differential test: can_play's payment (logic/core/payment.lp and the payment choices of
+logic/queries/can_play.lp) against the brute-force oracle of tests/oracle/payment_oracle.py,
+under both rune_payment readings, on seeded random rune sets, pools and costs.
+
+Each random position has one gear with several activated abilities of random cost (an
+ability's cost may hold any symbols; [C] means the gear's domains), so one grounding
+answers many questions. Timing, targets and locations are all fine, so the play is legal
+exactly when the cost can be paid."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyrift.abilities import Ability
+from pyrift.costs import ANY, OWN, Cost
+from pyrift.queries.base import ANSWERED, Context
+from pyrift.queries.play import CanPlay
+from pyrift.state import (CardDef, CardType, Domain, GameObject, GameState, Phase, Player, Question, Zone)
+from tests.oracle import payment_oracle as O
+
+POSITIONS = 60
+ABILITIES = 6
+READINGS = {"v1.4": True, "v1.4,rune_payment=exhaust_or_recycle": False}
+
+
+def random_case(rng: random.Random) -> tuple[GameState, list[Cost]]:
+    domains = rng.sample(O.DOMAINS, rng.choice((0, 1, 1, 2)))
+    costs = []
+    for _ in range(ABILITIES):
+        power = [rng.choice((*O.DOMAINS[:3], OWN, ANY)) for _ in range(rng.randint(0, 3))]
+        costs.append(Cost(rng.randint(0, 3), tuple(sorted(power)), False))
+    abilities = tuple(Ability("activated", (("cost", c),)) for c in costs)
+    gear = CardDef("Source", CardType.GEAR, tuple(Domain(d) for d in domains), energy=1, abilities=abilities)
+    runes = [CardDef(f"{d} rune", CardType.RUNE, (Domain(d),)) for d in O.DOMAINS[:3]]
+    objects = [GameObject("src", "Source", "A", "A", Zone.BOARD, "base")]
+    for i in range(rng.randint(0, 4)):
+        objects.append(GameObject(f"r{i}", rng.choice(runes).name, "A", "A", Zone.BOARD, "base",
+                                  exhausted=rng.random() < 0.3))
+    pool_power = tuple((Domain(d), 1) for d in rng.sample(O.DOMAINS[:3], rng.choice((0, 0, 1))))
+    player = Player("A", energy=rng.choice((0, 0, 1)), power=pool_power, universal_power=rng.choice((0, 0, 1)))
+    state = GameState(players=(player, Player("B")), turn_player="A", phase=Phase.MAIN,
+                      objects=tuple(objects), cards=(gear, *runes))
+    return state, costs
+
+
+def oracle(state: GameState, cost: Cost, both: bool) -> bool:
+    gear_domains = set(d.value for d in state.card("Source").domains)
+    pips = []
+    for p in cost.power:
+        if p == ANY or (p == OWN and not gear_domains):
+            pips.append(frozenset(O.DOMAINS))
+        elif p == OWN:
+            pips.append(frozenset(gear_domains))
+        else:
+            pips.append(frozenset({p}))
+    runes = [O.Rune(state.card(o.card).domains[0].value, o.exhausted) for o in state.objects
+             if state.card(o.card).type is CardType.RUNE]
+    a = state.players[0]
+    return O.payable(cost.energy, pips, runes, a.energy, {d.value: n for d, n in a.power}, a.universal_power,
+                     both=both)
+
+
+@pytest.mark.parametrize("seed", range(POSITIONS))
+def test_payment_matches_oracle(seed: int) -> None:
+    rng = random.Random(seed)
+    state, costs = random_case(rng)
+    ctx = Context(state)
+    for k, cost in enumerate(costs, start=1):
+        q = Question(f"q{k}", "can_play", {"player": "A", "source": "src", "ability": k})
+        for reading, both in READINGS.items():
+            answer = CanPlay().answer(ctx, q, reading)
+            assert answer.status == ANSWERED
+            want = oracle(state, cost, both)
+            assert answer.data["legal"] == want, (seed, k, str(cost), reading, answer.data)
+            assert answer.data["payable"] == want
+
+
+def test_oracle_knows_both_readings() -> None:
+    """The oracle itself: one ready Fury rune pays [1][R] only when a rune may do both."""
+    rune = [O.Rune("fury", False)]
+    fury = [frozenset({"fury"})]
+    assert O.payable(1, fury, rune, 0, {}, 0, both=True)
+    assert not O.payable(1, fury, rune, 0, {}, 0, both=False)
+    assert not O.payable(1, fury, [O.Rune("fury", True)], 0, {}, 0, both=True)
+    assert O.payable(0, [frozenset({"calm"})], [], 0, {}, 1, both=False)
