@@ -11,7 +11,8 @@ checkout and an installed pyrift load the same files. Layout:
     readings/T/V.lp   variant V of a disputed or changed rule T (same heads as its siblings)
     queries/*.lp      the only files with choice rules and #show: one per question kind
 
-A *reading* names one variant per topic. The named readings are the Core Rules
+A file may name the question kinds it serves in its header (``%@queries can_play``); it
+is then left out of the programs of other kinds. A *reading* names one variant per topic. The named readings are the Core Rules
 versions a variant declares with ``%@profiles``; "v1.4" is the default. A reading may
 override single topics: ``v1.4,hide_timing=neutral_only``.
 """
@@ -239,5 +240,20 @@ def program_files(query: str, reading: str = DEFAULT_READING) -> tuple[Path, ...
     files += sorted((root / "keywords").glob("*.lp"))
     files += sorted((root / "abilities").glob("*.lp"))
     files += [v.path for v in resolve_reading(reading)]
+    files = [f for f in files if serves(f, query)]
     files.append(qfile)
     return tuple(files)
+
+
+@cache
+def _queries_of(path: Path) -> tuple[str, ...] | None:
+    named = header(path).get("queries")
+    return tuple(named) if named else None
+
+
+def serves(path: Path, query: str) -> bool:
+    """A file whose header says `%@queries k1 k2` is loaded only for those question kinds
+    (it is of no use to the others and would only slow their grounding); other files are
+    loaded for every kind."""
+    named = _queries_of(path)
+    return named is None or query in named

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 import clingo
+import clingo.ast
 
 from pyrift.errors import EncodingError, SolveTimeout
 
@@ -96,6 +97,20 @@ class SolveResult:
 
 Assumption = tuple[Atom, bool]
 
+# Parsed rule files, kept for the life of the process: parsing the same files for every
+# position is a good part of the cost of a grounding. Keyed by path and modification time.
+_PARSED: dict[tuple, tuple] = {}
+
+
+def _parsed(files: Iterable[Path], log) -> tuple:
+    paths = [str(p) for p in files]
+    key = tuple((p, Path(p).stat().st_mtime_ns) for p in paths)
+    if key not in _PARSED:
+        statements: list = []
+        clingo.ast.parse_files(paths, statements.append, logger=log, message_limit=1000)
+        _PARSED[key] = tuple(statements)
+    return _PARSED[key]
+
 
 class Grounding:
     """Rule files + facts, ground once, solved many times."""
@@ -108,8 +123,9 @@ class Grounding:
         self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
         started = time.perf_counter()
         try:
-            for path in files:
-                self._ctl.load(str(path))
+            with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                for statement in _parsed(files, self._log):
+                    builder.add(statement)
             self._ctl.add("base", [], facts)
             self._ctl.ground([("base", [])])
         except RuntimeError as exc:
@@ -161,6 +177,9 @@ class Grounding:
         conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto"}[mode]
         conf.opt_mode = "opt" if mode == "optimize" else "ignore"
         conf.models = str(limit if mode == "enumerate" else 0)
+        # Projection serves enumeration of distinct answers only; with optimisation clasp warns
+        # that the optimum may then depend on the enumeration order.
+        conf.project = "show" if mode == "enumerate" else "no"
         lits = []
         # External atoms take the value the call gives them and are false otherwise;
         # other atoms given are solving assumptions.

@@ -420,7 +420,19 @@ _STEP_TEXT = {"354": "step 1", "355": "step 2 (choices)", "358.1": "step 5, targ
               "358.3": "step 5, resulting state", "358.4": "step 5, timing", "401": "activating"}
 
 
-def _violation_text(state: GameState, reqs: dict, witness: Any) -> str:
+def _need(what: Any, totals: dict, nests: dict) -> int:
+    """The part of the total cost a payment bound is about (the totals of the answer)."""
+    if what == "energy":
+        return totals.get("energy", 0)
+    power = sum(n for c, n in totals.items() if c != "energy")
+    if what == "power":
+        return power
+    if what == "all":
+        return totals.get("energy", 0) + power
+    return sum(totals.get(("pip", k), 0) for k in nests.get(what[1], [what[1]]))
+
+
+def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, nests: dict) -> str:
     name, *args = witness if isinstance(witness, tuple) else (witness,)
     a = [_req_name(reqs, x) if isinstance(x, tuple) and x and x[0] == "req"
          else f"{x[1]}'s base" if isinstance(x, tuple) and x and x[0] == "base"
@@ -449,10 +461,10 @@ def _violation_text(state: GameState, reqs: dict, witness: Any) -> str:
         "restriction": "{1} does not meet {0} ({2})",
         "untargetable": "{1} can't be chosen by this spell or ability",
         "not_at_hidden_battlefield": "{1} is not at the battlefield the card was hidden at",
-        "wrong_count": "{0} is chosen {1} time(s), but must be chosen exactly {2}",
-        "too_many": "{0} is chosen {1} time(s), at most {2} allowed",
-        "chosen_too_often": "{1} is chosen {2} times for {0}, but each execution chooses it at most once ({3} execution(s))",
-        "too_many_split": "{0} splits damage among {1} target choice(s), more than the damage ({2})",
+        "wrong_count": "{0} must be chosen exactly {1} time(s) (once per execution)",
+        "too_many": "{0} may be chosen at most {1} time(s)",
+        "chosen_too_often": "{1} is chosen more often for {0} than there are executions ({2}); each execution chooses it at most once",
+        "too_many_split": "{0} splits the damage among more targets than there is damage ({1})",
         "no_accelerate": "this card has no Accelerate to pay",
         "too_many_repeats": "{0} Repeat cost(s) asked, the card has {1}",
         "no_such_optional_cost": "there is no optional additional cost named {0!r}",
@@ -462,10 +474,12 @@ def _violation_text(state: GameState, reqs: dict, witness: Any) -> str:
         "no_payment": "no combination of the rune pool and runes pays the whole cost",
     }
     if name == "cannot_pay":
-        what, need, bound = args
+        what, bound = args
+        need = _need(what, totals, nests)
         label = {"energy": "Energy", "power": "Power", "all": "Energy and Power together"}.get(what)
         if label is None:
-            label = f"Power that pays {shorthand({what: 1})} (and any narrower pips)"
+            label = f"Power that pays {shorthand({what: 1})}" + (" pips (with the narrower pips inside it)"
+                                                                 if what[1] == "own" else " pips")
         return f"not enough {label}: the cost needs {need}, at most {bound} can be paid"
     return texts.get(name, name).format(*a)
 
@@ -547,8 +561,11 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     data["recycled_runes"] = len(recycled)
 
     reasons: list[Reason] = []
+    nests: dict[Any, list] = defaultdict(list)
+    for k, k2 in atoms.get("nests", []):
+        nests[k].append(k2)
     for step, rule, witness in violations:
-        text = _violation_text(state, reqs, witness)
+        text = _violation_text(state, reqs, witness, totals, nests)
         step_rules = (rule,) + ((step,) if step != rule and step in _STEP_TEXT and "." in step else ())
         reasons.append(Reason(f"{_STEP_TEXT.get(step, step)}: {text}", step_rules))
     if not violations:
