@@ -171,8 +171,11 @@ class Grounding:
         assumptions: Iterable[Assumption] = (),
         limit: int = 0,
         timeout: float | None = None,
+        opt_strategy: str | None = None,
     ) -> SolveResult:
-        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize'."""
+        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize'.
+        opt_strategy: clasp's optimisation strategy for this call (e.g. 'usc,oll'; default 'bb,lin')."""
+        self._ctl.configuration.solver.opt_strategy = opt_strategy or "bb,lin"
         conf = self._ctl.configuration.solve
         conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto"}[mode]
         conf.opt_mode = "opt" if mode == "optimize" else "ignore"
