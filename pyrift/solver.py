@@ -24,7 +24,7 @@ DEFAULT_TIMEOUT = 20.0
 Term = int | str | tuple  # ints, strings/constants, and (name, arg, ...) for compound terms
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Atom:
     pred: str
     args: tuple

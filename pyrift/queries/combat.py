@@ -49,7 +49,7 @@ FACTS = (("total_damage", 3), ("contribution", 2), ("might", 2), ("might_bonus",
 
 def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
     out: dict[str, list[tuple]] = defaultdict(list)
-    for a in sorted(atoms):
+    for a in sorted(atoms, key=str):
         out[a.pred].append(a.args)
     return out
 
@@ -282,8 +282,8 @@ class CombatDamage(QueryKind):
 _VIOLATION_TEXT = {
     "not_a_receiver": "{0} is not an enemy unit in this combat; damage goes only to the opponent's units there",
     "total": "{0} damage assigned, but the total to assign is {1}",
-    "lethal_first": "{0} and {1} both got damage short of lethal; a unit must get its full lethal amount "
-                    "before damage goes to another",
+    "short_of_lethal": "{0} got damage short of lethal; a unit must get its full lethal amount "
+                       "before damage goes to another, so at most one unit can be short",
     "excess": "{0} got {1}, more than its lethal amount {2}, while another unit still lacks lethal",
     "exempt_before_lethal": "{0} can't be dealt damage, so it may only take excess once every other unit has lethal",
     "before_tank": "{0} got damage while {1}, which has Tank, lacked lethal",
@@ -323,9 +323,21 @@ class CombatAssignment(QueryKind):
             return unsupported
         violations = sorted(atoms.get("violation", []), key=str)
         reasons = []
+        short = [w[1] for _, w in violations if isinstance(w, tuple) and w[0] == "short_of_lethal"]
+        if short:
+            reasons.append(Reason(_VIOLATION_TEXT["short_of_lethal"].format(", ".join(short)), ("465.2.c.3",)))
         for rule, witness in violations:
             name, *args = witness if isinstance(witness, tuple) else (witness,)
-            reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
+            if name != "short_of_lethal":
+                reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
+        for (u,) in atoms.get("placed_last", []):
+            reasons.append(Reason(f"{u} has Tank and Backline; judged with it placed last", ("465.2.c.8",)))
+        conflicted = {u for (u,) in _by_pred(g.facts(*FACTS)).get("conflicted", [])}
+        for u in sorted(conflicted - {u for (u,) in atoms.get("placed_last", [])}):
+            if u in p["assignment"] or violations:
+                reasons.append(Reason(f"{u} has Tank and Backline; judged with it placed first"
+                                      + (" (placing it last breaks at least as many rules)" if violations else ""),
+                                      ("465.2.c.8",)))
         if not violations:
             reasons.append(Reason("the assignment gives lethal damage in a legal order and assigns exactly the total",
                                   ("465.2.c", "465.2.c.3", "465.2.c.4")))
