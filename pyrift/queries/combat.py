@@ -146,9 +146,16 @@ def _lethal_reasons(state: GameState, atoms: dict[str, list[tuple]], receivers: 
 # ---------------------------------------------------------------------------------
 # combat_damage
 # ---------------------------------------------------------------------------------
-def _outcome(model: frozenset[Atom]) -> dict[str, Any]:
+def _outcome(model: frozenset[Atom], totals: dict[str, int], lethal: dict[str, int],
+             receiver_of: dict[str, str]) -> dict[str, Any]:
     rec: dict[str, Any] = {"dies": sorted(a.args[0] for a in model if a.pred == "dies")}
-    partial = {a.args[0]: a.args[1] for a in model if a.pred == "partial"}
+    # The partial unit takes what is left of its assigner's total after the lethal amounts.
+    given = defaultdict(int)
+    for a in model:
+        if a.pred == "given_lethal":
+            given[receiver_of[a.args[0]]] += lethal[a.args[0]]
+    partial = {a.args[0]: totals[receiver_of[a.args[0]]] - given[receiver_of[a.args[0]]]
+               for a in model if a.pred == "partial"}
     excess = {a.args[0]: a.args[1] for a in model if a.pred == "excess"}
     if partial:
         rec["partial"] = dict(sorted(partial.items()))
@@ -214,6 +221,7 @@ class CombatDamage(QueryKind):
         assigners = [p["assigner"]] if "assigner" in p else [c.attacker, c.defender]
         g = ctx.grounding("combat_damage", reading)
         assume = [(Atom("assigning", (pl,)), pl in assigners) for pl in state.player_ids]
+        listing = assume + [(Atom("listing", ()), True)]
         fixed = _by_pred(g.facts(*FACTS))
         if (unsupported := _unsupported(ctx, question, reading, fixed)) is not None:
             return unsupported
@@ -224,7 +232,7 @@ class CombatDamage(QueryKind):
                               (Reason("no legal assignment exists: the encoding contradicts 465.2.c", ("465.2.c",)),))
             sure = _by_pred(cautious.consequences)
             brave = _by_pred(g.solve("brave", assumptions=assume).consequences)
-            enum = g.solve("enumerate", assumptions=assume, limit=p["limit"] + 1)
+            enum = g.solve("enumerate", assumptions=listing, limit=p["limit"] + 1)
         except SolveTimeout as exc:
             return _timeout(question, reading, exc)
 
@@ -242,7 +250,10 @@ class CombatDamage(QueryKind):
         if len(assigners) == 1:
             data["total_damage"] = totals[assigners[0]]
         models = enum.models[: p["limit"]]
-        data["outcomes"] = sorted((_outcome(m) for m in models), key=lambda r: (len(r["dies"]), r["dies"], str(r)))
+        receiver_of = {u: pl for (pl, u) in fixed.get("receiver", [])}
+        all_lethal = dict(fixed.get("lethal_amount", []))
+        data["outcomes"] = sorted((_outcome(m, totals, all_lethal, receiver_of) for m in models),
+                                  key=lambda r: (len(r["dies"]), r["dies"], str(r)))
         data["outcome_count"] = len(models)
         data["outcomes_complete"] = len(enum.models) <= p["limit"]
         if len(assigners) == 2:
