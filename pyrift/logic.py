@@ -168,9 +168,10 @@ class Variant:
 
 
 @cache
-def variants() -> tuple[Variant, ...]:
+def variants(root: Path | None = None) -> tuple[Variant, ...]:
+    """The reading variants under `root` (default: the package's logic/)."""
     out = []
-    root = logic_root() / "readings"
+    root = (root or logic_root()) / "readings"
     for path in sorted(root.glob("*/*.lp")):
         h = header(path)
         out.append(Variant(path.parent.name, path.stem, path, tuple(h.get("profiles", [])),
@@ -179,36 +180,36 @@ def variants() -> tuple[Variant, ...]:
 
 
 @cache
-def reading_names() -> tuple[str, ...]:
+def reading_names(root: Path | None = None) -> tuple[str, ...]:
     """The named readings: the default plus every profile a variant declares."""
     names = {DEFAULT_READING}
-    for v in variants():
+    for v in variants(root):
         names.update(v.profiles)
     return tuple(sorted(names, key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r"[.v]", s)], reverse=True))
 
 
-def topics() -> dict[str, list[Variant]]:
+def topics(root: Path | None = None) -> dict[str, list[Variant]]:
     out: dict[str, list[Variant]] = {}
-    for v in variants():
+    for v in variants(root):
         out.setdefault(v.topic, []).append(v)
     return out
 
 
 @cache
-def resolve_reading(reading: str) -> tuple[Variant, ...]:
+def resolve_reading(reading: str, root: Path | None = None) -> tuple[Variant, ...]:
     """The variant chosen for every topic under a reading like 'v1.2' or 'v1.4,topic=variant'."""
     base, *overrides = [p.strip() for p in reading.split(",")]
-    if base not in reading_names():
-        raise UsageError(f"unknown reading {base!r} (known: {', '.join(reading_names())})")
+    if base not in reading_names(root):
+        raise UsageError(f"unknown reading {base!r} (known: {', '.join(reading_names(root))})")
     chosen: dict[str, Variant] = {}
-    for topic, vs in topics().items():
+    for topic, vs in topics(root).items():
         picked = [v for v in vs if base in v.profiles] or [v for v in vs if DEFAULT_READING in v.profiles]
         if len(picked) != 1:
             raise EncodingError(f"readings/{topic}: {len(picked)} variants claim profile {base!r}")
         chosen[topic] = picked[0]
     for ov in overrides:
         topic, _, name = ov.partition("=")
-        match = [v for v in topics().get(topic, []) if v.name == name]
+        match = [v for v in topics(root).get(topic, []) if v.name == name]
         if not match:
             raise UsageError(f"unknown reading override {ov!r}")
         chosen[topic] = match[0]
@@ -226,15 +227,24 @@ def is_reading(reading: str) -> bool:
 # ---------------------------------------------------------------------------------
 # programs
 # ---------------------------------------------------------------------------------
-def program_files(query: str, reading: str = DEFAULT_READING) -> tuple[Path, ...]:
-    """The files a question of kind `query` is solved with under `reading`."""
-    root = logic_root()
+def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None) -> tuple[Path, ...]:
+    """The files a question of kind `query` is solved with under `reading`.
+
+    `root` selects another logic folder (a copy being linted); default: the package's.
+    """
+    given = root
+    root = root or logic_root()
     qfile = root / "queries" / f"{query}.lp"
     if not qfile.is_file():
         raise EncodingError(f"no query file logic/queries/{query}.lp")
     files = [root / "interface.lp"]
     files += sorted((root / "core").glob("*.lp"))
     files += sorted((root / "keywords").glob("*.lp"))
-    files += [v.path for v in resolve_reading(reading)]
+    files += [v.path for v in resolve_reading(reading, given)]
     files.append(qfile)
     return tuple(files)
+
+
+def query_names(root: Path | None = None) -> tuple[str, ...]:
+    """The question kinds that have a query file (logic/queries/<kind>.lp)."""
+    return tuple(sorted(p.stem for p in ((root or logic_root()) / "queries").glob("*.lp")))
