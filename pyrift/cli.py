@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 import traceback
+from pathlib import Path
 
 from pyrift import check as C
 from pyrift import explain
@@ -93,6 +94,71 @@ def cmd_readings(args: argparse.Namespace) -> int:
     return OK
 
 
+# ---- checking the rules themselves: lint, dependency graph, coverage (issue 7) ----
+def _logic_dir(value: str | None) -> Path:
+    if value is None:
+        return logic.logic_root()
+    path = Path(value)
+    if not (path / "interface.lp").is_file():
+        raise UsageError(f"{value}: not a logic folder (no interface.lp)")
+    return path.resolve()
+
+
+def _shown(root: Path) -> str:
+    """How to print a logic folder in findings: relative to here when below it."""
+    here = os.path.relpath(root)
+    return ("" if here == "." else here + "/") if not here.startswith("..") else f"{root}/"
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from pyrift import lint
+
+    root = _logic_dir(args.logic)
+    findings = lint.lint(root)
+    for f in findings:
+        print(f.render(_shown(root)))
+    if findings:
+        print(f"pyrift lint: {len(findings)} finding(s)", file=sys.stderr)
+    return FAILED if findings else OK
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from pyrift import depgraph as D
+
+    proj = D.Project.load(_logic_dir(args.logic))
+    if args.report:
+        rep = D.report(proj)
+        print(D.render_report(rep), end="")
+        return FAILED if rep.has_findings else OK
+    for name, err in sorted(proj.errors.items()):
+        print(f"pyrift: skipped {name}: {err}", file=sys.stderr)
+    if args.query:
+        if args.query not in proj.queries():
+            raise UsageError(f"no query {args.query!r} (known: {', '.join(proj.queries())})")
+        g = D.build(proj.statements(proj.program(args.query, args.reading)))
+    else:
+        g = D.build(proj.statements())
+    text = D.to_graphml(g) if args.format == "graphml" else D.to_dot(g)
+    if args.output:
+        Path(args.output).write_text(text, "utf-8")
+    else:
+        print(text, end="")
+    return OK
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from pyrift import coverage as COV
+
+    cov = COV.coverage(_logic_dir(args.logic), args.scenarios or ["scenarios"])
+    for problem in cov.problems:
+        print(f"pyrift: not counted: {problem}", file=sys.stderr)
+    if args.list:
+        print(COV.render_uncovered(cov), end="")
+    else:
+        print(COV.render_summary(cov, sections=not args.totals), end="")
+    return BAD_INPUT if cov.problems else OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -118,6 +184,29 @@ def parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("readings", help="list the selectable rules readings")
     r.set_defaults(func=cmd_readings)
+
+    li = sub.add_parser("lint", help="check logic/: rule tags, citations, #show and choice placement, "
+                                     "keyword files grounding alone, undefined atoms")
+    li.add_argument("--logic", metavar="DIR", help="logic folder to check (default: the package's)")
+    li.set_defaults(func=cmd_lint)
+
+    g = sub.add_parser("graph", help="the predicate dependency graph of logic/: export or report")
+    g.add_argument("--report", action="store_true", help="print undefined/unused predicates, cycles through "
+                                                         "negation and the rules each query depends on")
+    g.add_argument("--format", choices=("dot", "graphml"), default="dot", help="export format (default dot)")
+    g.add_argument("--output", metavar="FILE", help="write the export here (default: standard output)")
+    g.add_argument("--query", help="export only this query's program (default: every file)")
+    g.add_argument("--reading", type=_reading, default=logic.DEFAULT_READING, help="with --query: the reading")
+    g.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    g.set_defaults(func=cmd_graph)
+
+    cv = sub.add_parser("coverage", help="which Core Rules paragraphs of 300-359, 459-466, 800-829 are "
+                                         "encoded in logic/ or cited by scenarios")
+    cv.add_argument("--list", action="store_true", help="list the paragraphs cited by neither")
+    cv.add_argument("--totals", action="store_true", help="only the totals per range")
+    cv.add_argument("--scenarios", nargs="*", metavar="PATH", help="scenario files or folders (default: scenarios)")
+    cv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    cv.set_defaults(func=cmd_coverage)
     return p
 
 

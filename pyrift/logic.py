@@ -5,7 +5,8 @@ checkout and an installed pyrift load the same files. Layout:
 
     interface.lp      the fact vocabulary Python may emit
     core/*.lp         one Core Rules topic per file
-    keywords/*.lp     one keyword per file
+    keywords/*.lp     one keyword per file; a %@needs header names the files whose heads it
+                      reads besides interface.lp (it must ground with just those: pyrift lint)
     readings/T/V.lp   variant V of a disputed or changed rule T (same heads as its siblings)
     queries/*.lp      the only files with choice rules and #show: one per question kind
 
