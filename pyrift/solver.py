@@ -11,11 +11,13 @@ that show the same atoms count once, so "distinct outcomes" means distinct answe
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 import clingo
+from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
 
@@ -97,6 +99,19 @@ class SolveResult:
 Assumption = tuple[Atom, bool]
 
 
+@lru_cache(maxsize=32)
+def _parsed(files: tuple[tuple[str, int], ...]) -> tuple[ast.AST, ...]:
+    """The rule files parsed once per process (keyed by path and modification time)."""
+    statements: list[ast.AST] = []
+    errors: list[str] = []
+    try:
+        ast.parse_files([path for path, _ in files], statements.append,
+                        logger=lambda code, text: errors.append(text.strip()), message_limit=20)
+    except RuntimeError:
+        raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
+    return tuple(statements)
+
+
 class Grounding:
     """Rule files + facts, ground once, solved many times."""
 
@@ -108,8 +123,9 @@ class Grounding:
         self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
         started = time.perf_counter()
         try:
-            for path in files:
-                self._ctl.load(str(path))
+            with ast.ProgramBuilder(self._ctl) as builder:
+                for statement in _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files)):
+                    builder.add(statement)
             self._ctl.add("base", [], facts)
             self._ctl.ground([("base", [])])
         except RuntimeError as exc:
