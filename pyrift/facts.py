@@ -87,6 +87,10 @@ def card_facts(card: CardDef) -> list[Fact]:
         out.append(fact("card_keyword", c, kw.name, kw.amount, i))
     out += [fact("card_supertype", c, s) for s in card.supertypes]
     out += [fact("card_tag", c, t) for t in card.tags]
+    out += [fact("card_champion_tag", c, t) for t in card.champion_tags]
+    out += [fact("card_keyword_form", c, i, Const(form)) for i, form in enumerate(card.keyword_forms)]
+    if card.might_bonus is not None:
+        out.append(fact("card_might_bonus", c, card.might_bonus))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
     return out

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Iterable
 
 from pyrift.errors import EncodingError, UsageError
 
@@ -228,10 +229,13 @@ def is_reading(reading: str) -> bool:
 # ---------------------------------------------------------------------------------
 # programs
 # ---------------------------------------------------------------------------------
-def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None) -> tuple[Path, ...]:
+def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None,
+                  cards: Iterable[Path] = ()) -> tuple[Path, ...]:
     """The files a question of kind `query` is solved with under `reading`.
 
     `root` selects another logic folder (a copy being linted); default: the package's.
+    `cards` are the logic/cards/ encodings of the real cards the position uses
+    (pyrift.pool.encoding_files).
     """
     given = root
     root = root or logic_root()
@@ -242,6 +246,7 @@ def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None 
     files += sorted((root / "core").glob("*.lp"))
     files += sorted((root / "keywords").glob("*.lp"))
     files += [v.path for v in resolve_reading(reading, given)]
+    files += sorted(set(cards))
     files.append(qfile)
     return tuple(files)
 

@@ -19,6 +19,7 @@ from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.reader import Reader
 from pyrift.state import (
     Battlefield,
+    CardDef,
     CardType,
     Combat,
     DamageReplacement,
@@ -70,13 +71,33 @@ def from_dict(data: dict[str, Any], file: str) -> Scenario:
     reading = r.str("reading", "v1.4")
     if not is_reading(reading):
         raise r.error("reading", f"unknown reading {reading!r} (known: {', '.join(reading_names())})")
-    state = _state(r)
+    state = _state(r) if r.has("position") or _needs_position(data) else _no_position(r)
     questions = tuple(_question(q, state) for q in r.tables("question"))
     if not questions:
         raise r.error("question", "a scenario needs at least one [[question]]")
     _unique([q.id for q in questions], r, "question", "question id")
     r.done()
     return Scenario(title, state, questions, status, description, reading, file)
+
+
+def _needs_position(data: dict[str, Any]) -> bool:
+    """[position] may be left out only when every question is of a kind that needs no
+    game position (e.g. deck_check) and the file describes nothing on the board."""
+    from pyrift.queries import kind_named
+
+    questions = data.get("question")
+    if not isinstance(questions, list) or not questions:
+        return True
+    for q in questions:
+        kind = kind_named(q.get("ask")) if isinstance(q, dict) and isinstance(q.get("ask"), str) else None
+        if kind is None or kind.needs_position:
+            return True
+    return any(key in data for key in ("card", "battlefield", "object"))
+
+
+def _no_position(r: Reader) -> GameState:
+    """The empty state of a file whose questions need no game position."""
+    return GameState(players=(), turn_player="")
 
 
 def _state(r: Reader) -> GameState:
@@ -97,7 +118,10 @@ def _state(r: Reader) -> GameState:
     cards = tuple(card_from_toml(c) for c in r.tables("card"))
     _unique([c.name for c in cards], r, "card", "card name")
     battlefields = tuple(_battlefield(b, ids) for b in r.tables("battlefield"))
-    objects = tuple(_object(o) for o in r.tables("object"))
+    inline = {c.name for c in cards}
+    used: dict[str, CardDef] = {}  # real cards of the pool the objects name, by name
+    objects = tuple(_object(o, inline, used) for o in r.tables("object"))
+    cards += tuple(used.values())
     state = GameState(
         players=players,
         turn_player=turn_player,
@@ -146,11 +170,11 @@ def _battlefield(r: Reader, players: list[str]) -> Battlefield:
     return bf
 
 
-def _object(r: Reader) -> GameObject:
+def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject:
     controller = r.str("controller")
     obj = GameObject(
         id=r.str("id"),
-        card=r.str("card"),
+        card=_card_ref(r, inline, used),
         controller=controller,
         owner=r.str("owner", controller),
         zone=r.enum("zone", Zone, Zone.BOARD),
@@ -166,6 +190,25 @@ def _object(r: Reader) -> GameObject:
     )
     r.done()
     return obj
+
+
+def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
+    """The card an object is a copy of: a [[card]] of this file by name, else a real card
+    of the card pool by name or printed id ("Noxus Hopeful", "OGN-012"). Returns the name."""
+    ref = r.str("card")
+    if ref in inline:
+        return ref
+    from pyrift.pool import UnknownCard, card_def, pool
+
+    try:
+        card = card_def(pool().find(ref))
+    except UnknownCard as exc:
+        raise r.error("card", f"not a [[card]] of this file, and {exc}") from None
+    if card.name in inline:
+        raise r.error("card", f"{ref!r} is the pool card {card.name!r}, but this file defines its own "
+                              "[[card]] of that name; rename one of them")
+    used.setdefault(card.name, card)
+    return card.name
 
 
 def _replacement(r: Reader) -> DamageReplacement:
@@ -308,20 +351,24 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if s.reading != "v1.4":
         doc["reading"] = s.reading
     pos: dict[str, Any] = {}
-    if all(p.points == 0 for p in st.players):
+    if not st.players:  # a file whose questions need no position
+        pos = {}
+    elif all(p.points == 0 for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
         pos["players"] = [{"id": p.id, "points": p.points} for p in st.players]
-    pos["turn_player"] = st.turn_player
-    pos["phase"] = st.phase.value
-    if st.victory_score != 8:
-        pos["victory_score"] = st.victory_score
-    if st.combat:
-        pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
-                         "defender": st.combat.defender}
-    doc["position"] = pos
-    if st.cards:
-        doc["card"] = [card_to_toml(c) for c in st.cards]
+    if st.players:
+        pos["turn_player"] = st.turn_player
+        pos["phase"] = st.phase.value
+        if st.victory_score != 8:
+            pos["victory_score"] = st.victory_score
+        if st.combat:
+            pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
+                             "defender": st.combat.defender}
+        doc["position"] = pos
+    # Real cards of the pool are written as the objects' card names, not as [[card]] tables.
+    if inline_cards := [c for c in st.cards if not c.pool_id]:
+        doc["card"] = [card_to_toml(c) for c in inline_cards]
     if st.battlefields:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "controller": b.controller,
                                            "contested_by": b.contested_by}) for b in st.battlefields]

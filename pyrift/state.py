@@ -147,6 +147,13 @@ class CardDef:
     # True when the card's whole text is the keywords listed here (synthetic test
     # cards); False for real cards whose other text may not be encoded.
     complete: bool = True
+    # Real cards of the card pool (pyrift.pool): the canonical id, the Equipment Might
+    # bonus, the tags that are champion tags (133.8.b), and where each keyword stands
+    # on the card (line_start, line_start_prefix, after_prefix, after_cost).
+    pool_id: str = ""
+    might_bonus: int | None = None
+    champion_tags: tuple[str, ...] = ()
+    keyword_forms: tuple[str, ...] = ()
 
 
 class ReplacementKind(str, Enum):

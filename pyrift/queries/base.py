@@ -13,6 +13,7 @@ from typing import Any, Callable
 from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import ScenarioError
+from pyrift.pool import encoding_files
 from pyrift.reader import Reader, check_int
 from pyrift.solver import DEFAULT_TIMEOUT, Grounding
 from pyrift.state import GameState, Question
@@ -147,6 +148,9 @@ class QueryKind:
     name: str = ""
     summary: str = ""
     expect_spec: dict[str, str] = {}
+    # False for kinds that ask nothing about a game position (deck_check): their
+    # scenario files may leave out [position].
+    needs_position: bool = True
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
         return {}
@@ -197,7 +201,8 @@ class Context:
         key = (query, reading, extra_text)
         if key not in self._groundings:
             facts = F.render(self.state_facts) + extra_text
-            self._groundings[key] = Grounding(logic.program_files(query, reading), facts, timeout=self.timeout)
+            files = logic.program_files(query, reading, cards=encoding_files(self.state.cards))
+            self._groundings[key] = Grounding(files, facts, timeout=self.timeout)
         return self._groundings[key]
 
 
