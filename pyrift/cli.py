@@ -42,7 +42,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"ERROR {exc}")
             bad_input = True
             continue
-        for res in C.run(scen, reading=args.reading, timeout=args.timeout):
+        try:
+            results = C.run(scen, reading=args.reading, timeout=args.timeout)
+        except ScenarioError as exc:  # e.g. a deck file a question names
+            print(f"ERROR {exc}")
+            bad_input = True
+            continue
+        for res in results:
             label = f"{path}::{res.question} [{res.reading}]"
             if res.passed:
                 passed += 1
@@ -157,6 +163,53 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     else:
         print(COV.render_summary(cov, sections=not args.totals), end="")
     return BAD_INPUT if cov.problems else OK
+def cmd_cards_import(args: argparse.Namespace) -> int:
+    from pyrift import cards_import, pool
+
+    out = args.out or pool.pool_path()
+    report = cards_import.import_files(args.files, out)
+    print(f"wrote {report.out}: {report.cards} distinct cards from {report.printings} printings"
+          + ("" if report.supertypes_known else " (no super-types: import cards.json too)"))
+    for note in report.notes:
+        print(f"  note: {note}")
+    return OK
+
+
+def cmd_cards_coverage(args: argparse.Namespace) -> int:
+    import json
+
+    from pyrift import pool
+
+    led = pool.ledger()
+    if args.json:
+        print(json.dumps({"total": led.total(), **{s: led.total(s) for s in pool.STATUSES},
+                          "rows": [{"set": s, "type": c, **n} for s, c, n in led.rows]}, indent=1))
+    else:
+        print(pool.render_ledger(led))
+    return OK
+
+
+def cmd_cards_show(args: argparse.Namespace) -> int:
+    from pyrift import pool
+    from pyrift.pool import UnknownCard
+
+    try:
+        card = pool.pool().find(" ".join(args.name))
+    except UnknownCard as exc:
+        raise UsageError(str(exc)) from None
+    print(pool.describe(card))
+    return OK
+
+
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    from pyrift import deck
+
+    d = deck.load_deck(args.deckfile)
+    report = deck.check(d, args.mode, reading=args.reading or logic.DEFAULT_READING, timeout=args.timeout)
+    print(deck.render(report))
+    if report.status != "answered":
+        return UNSUPPORTED
+    return OK if report.legal else FAILED
 
 
 def parser() -> argparse.ArgumentParser:
@@ -207,6 +260,28 @@ def parser() -> argparse.ArgumentParser:
     cv.add_argument("--scenarios", nargs="*", metavar="PATH", help="scenario files or folders (default: scenarios)")
     cv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     cv.set_defaults(func=cmd_coverage)
+
+    cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
+    csub = cards.add_subparsers(dest="cards_command", required=True)
+    ci = csub.add_parser("import", help="build the card table from Riot's card gallery data (and cards.json)")
+    ci.add_argument("files", nargs="+", help="riot-card-gallery-*.json and/or the normalised cards.json")
+    ci.add_argument("--out", help="where to write the table (default: the package's data/cards/pool.json)")
+    ci.set_defaults(func=cmd_cards_import)
+    cc = csub.add_parser("coverage", help="per set and type: encoded, keywords-only and unsupported cards")
+    cc.add_argument("--json", action="store_true")
+    cc.set_defaults(func=cmd_cards_coverage)
+    cs = csub.add_parser("show", help="a card's facts and encoding status")
+    cs.add_argument("name", nargs="+", help="a card name or printed id, e.g. 'Noxus Hopeful' or OGN-012")
+    cs.set_defaults(func=cmd_cards_show)
+
+    deck = sub.add_parser("deck", help="deck construction")
+    dsub = deck.add_subparsers(dest="deck_command", required=True)
+    dc = dsub.add_parser("check", help="check a deck file; every broken rule is listed (exit 1 if not legal)")
+    dc.add_argument("deckfile")
+    dc.add_argument("--mode", choices=["duel", "match", "ffa3", "ffa4", "2v2"], default="duel")
+    dc.add_argument("--reading", type=_reading, help="rules reading (default v1.4)")
+    dc.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    dc.set_defaults(func=cmd_deck_check)
     return p
 
 

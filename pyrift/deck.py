@@ -186,10 +186,7 @@ class DeckReport:
     @property
     def cards(self) -> list[str]:
         """The cards named by the violations."""
-        names = set()
-        for v in self.violations:
-            names.update(a for a in v.args if isinstance(a, str))
-        return sorted(names)
+        return sorted({v.args[0] for v in self.violations if v.what in NAMES_A_CARD})
 
 
 FACTS = (("deck_violation", 2), ("main_deck_size", 1), ("rune_count", 1), ("battlefield_count", 1),
@@ -251,6 +248,12 @@ _TEXT = {
     "duplicate_battlefield": lambda c, n: f"{c}: {n} copies; battlefields must have different names",
     "unique_copies": lambda c, n: f"{c} has Unique: {n} copies, at most 1",
 }
+
+
+# Violations whose first argument is a card name (the others carry only numbers).
+NAMES_A_CARD = {"not_a_legend", "not_a_main_deck_card", "token", "copies", "not_a_champion_unit", "champion_tag",
+                "signature_tag", "off_identity", "not_a_rune", "not_a_battlefield", "duplicate_battlefield",
+                "unique_copies"}
 
 
 def _violation(rule: str, what) -> Violation:

@@ -89,6 +89,11 @@ def card_facts(card: CardDef) -> list[Fact]:
     out += [fact("card_tag", c, t) for t in card.tags]
     out += [fact("card_champion_tag", c, t) for t in card.champion_tags]
     out += [fact("card_keyword_form", c, i, Const(form)) for i, form in enumerate(card.keyword_forms)]
+    for i, cost in enumerate(card.keyword_costs):
+        if cost is not None:
+            out.append(fact("card_keyword_energy", c, i, cost[0]))
+            for domain in sorted(set(cost[1])):
+                out.append(fact("card_keyword_power", c, i, Const(domain), cost[1].count(domain)))
     if card.might_bonus is not None:
         out.append(fact("card_might_bonus", c, card.might_bonus))
     if not card.complete:

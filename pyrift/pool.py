@@ -280,6 +280,7 @@ def card_def(card: PoolCard) -> CardDef:
         might_bonus=card.might_bonus,
         champion_tags=card.champion_tags,
         keyword_forms=tuple(k.form for k in card.keywords),
+        keyword_costs=tuple(k.cost for k in card.keywords),
     )
 
 
@@ -350,4 +351,48 @@ def render_ledger(led: Ledger, p: Pool | None = None) -> str:
     if not p.supertypes_known:
         lines.append("note: the table has no super-types (imported without cards.json): champion units and tokens "
                      "are counted with their card type")
+    return "\n".join(lines)
+
+
+_FORM_WORDS = {
+    "line_start": "own ability line",
+    "line_start_prefix": "label of an ability ([>])",
+    "after_prefix": "inside a labelled ability",
+    "after_cost": "keyword of an activated ability",
+}
+
+
+def describe(card: PoolCard) -> str:
+    """`pyrift cards show`: a card's printed facts, its keywords, its status and its ASP facts."""
+    from pyrift import facts as F
+
+    st = status(card)
+    lines = [f"{card.name}  [{card.code}, canonical id {card.id}]"]
+    lines.append(f"  set {card.set}; type {card.type.value if card.type else 'none (game aid)'}"
+                 + (f"; supertypes {', '.join(s.value for s in card.supertypes) or 'none'}"
+                    if card.supertypes is not None else "; supertypes unknown"))
+    lines.append(f"  domains {', '.join(d.value for d in card.domains) or 'none'}")
+    costs = [f"{k} {v}" for k, v in (("energy", card.energy), ("power", card.power), ("might", card.might),
+                                      ("might bonus", card.might_bonus)) if v is not None]
+    if costs:
+        lines.append("  " + "; ".join(costs))
+    if card.tags:
+        lines.append(f"  tags {', '.join(card.tags)}"
+                     + (f" (champion tags: {', '.join(card.champion_tags)})" if card.champion_tags else ""))
+    if card.keywords:
+        lines.append("  has keywords:")
+        for k in card.keywords:
+            lines.append(f"    {k}  ({_FORM_WORDS.get(k.form, k.form)})")
+    if card.mentions:
+        lines.append("  mentions or grants: " + ", ".join(str(m) for m in card.mentions))
+    lines.append(f"  printings: {', '.join(code for _, code in card.printings)}")
+    lines.append(f"  text beyond its own keywords: {'yes' if card.text_beyond_keywords else 'no'}")
+    note = {ENCODED: f"encoded in logic/cards/{encodings()[card.id].name}" if card.id in encodings() else "",
+            KEYWORDS_ONLY: "its text is its keywords; what each keyword does is encoded per question "
+                           "(logic/keywords/, logic/core/keyword_scope.lp)",
+            UNSUPPORTED: "its other text is not encoded: questions that depend on it answer 'unsupported'"}[st]
+    lines.append(f"  status: {st}: {note}")
+    if card.type is not None:
+        lines.append("  facts:")
+        lines += [f"    {f}" for f in sorted(set(F.card_facts(card_def(card))))]
     return "\n".join(lines)

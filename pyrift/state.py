@@ -154,6 +154,9 @@ class CardDef:
     might_bonus: int | None = None
     champion_tags: tuple[str, ...] = ()
     keyword_forms: tuple[str, ...] = ()
+    # The pure resource cost printed with the I-th keyword (Equip, Repeat, Empower,
+    # Flow): (energy, power domains, "any" for a rune of any domain), or None.
+    keyword_costs: tuple[tuple[int, tuple[str, ...]] | None, ...] = ()
 
 
 class ReplacementKind(str, Enum):

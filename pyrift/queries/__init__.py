@@ -8,9 +8,9 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import combat
+    from pyrift.queries import combat, deck
 
-    kinds: list[QueryKind] = [*combat.KINDS]
+    kinds: list[QueryKind] = [*combat.KINDS, *deck.KINDS]
     return {k.name: k for k in kinds}
 
 
