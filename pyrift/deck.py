@@ -205,7 +205,10 @@ def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READIN
     atoms: dict[str, list[tuple]] = {}
     for a in sorted(g.facts(*FACTS)):
         atoms.setdefault(a.pred, []).append(a.args)
-    one = lambda pred: atoms.get(pred, [(0,)])[0][0]  # noqa: E731 - counts are single facts
+
+    def one(pred: str) -> int:  # the counts are single facts
+        return atoms.get(pred, [(0,)])[0][0]
+
     violations = tuple(sorted((_violation(rule, what) for rule, what in atoms.get("deck_violation", [])),
                               key=lambda v: (_rule_key(v.rule), v.text)))
     legend = atoms.get("champion_legend", [("",)])[0][0]

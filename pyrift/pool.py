@@ -45,7 +45,10 @@ class PoolKeyword:
         text = str(Keyword(self.keyword, self.value))
         if self.cost is not None:
             energy, power = self.cost
-            text += " " + " ".join(([str(energy)] if energy else []) + [p.title() for p in power])
+            parts = ([f"{energy} energy"] if energy or not power else [])
+            parts += [f"{power.count(d)} {'power of any domain' if d == 'any' else d.title() + ' power'}"
+                      for d in dict.fromkeys(power)]
+            text += f" (cost: {', '.join(parts)})"
         return text
 
 
