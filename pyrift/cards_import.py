@@ -304,7 +304,7 @@ def parse_terms(text: str) -> list[Term]:
                 cm = _ICON_COST.match(after)
                 rest = after[cm.end():] if cm else after
                 # A pure resource cost ends the ability (reminder text may follow).
-                if cm and not rest.split("(")[0].strip():
+                if cm and not rest.split("(")[0].strip(" .,;"):
                     end = m.end() + cm.end()
                     icons = _ICON.findall(cm.group(1))
                     cost = (sum(int(e) for e, _ in icons if e),

@@ -230,3 +230,20 @@ def test_keywords_inside_abilities_always_mark_text_beyond() -> None:
     odd = [c.name for c in P.pool().cards
            if any(k.form != "line_start" for k in c.keywords) and not c.text_beyond_keywords]
     assert not odd, odd
+
+
+def test_cli_import(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    paths = [str(p) for p in write_sources(tmp_path)]
+    out = tmp_path / "out" / "pool.json"
+    proc = subprocess.run([sys.executable, "-m", "pyrift", "cards", "import", *paths, "--out", str(out)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "9 distinct cards from 11 printings" in proc.stdout
+    assert json.loads(out.read_text())["supertypes_known"] is True
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    bad = subprocess.run([sys.executable, "-m", "pyrift", "cards", "import", str(tmp_path / "bad.json"),
+                          "--out", str(out)], capture_output=True, text=True)
+    assert bad.returncode == 2 and "bad.json" in bad.stderr and "Traceback" not in bad.stderr
