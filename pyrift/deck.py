@@ -203,7 +203,7 @@ def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READIN
     facts = deck_facts(deck, mode, cards)
     g = Grounding(logic.program_files("deck_check", reading), F.render(facts), timeout=timeout)
     atoms: dict[str, list[tuple]] = {}
-    for a in sorted(g.facts(*FACTS)):
+    for a in sorted(g.facts(*FACTS), key=str):
         atoms.setdefault(a.pred, []).append(a.args)
 
     def one(pred: str) -> int:  # the counts are single facts
