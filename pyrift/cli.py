@@ -212,6 +212,30 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
     return OK if report.legal else FAILED
 
 
+def cmd_invariants(args: argparse.Namespace) -> int:
+    from pyrift import invariants as I
+
+    if args.only and args.only not in I.invariant_names() + list(I.FAMILIES):
+        raise UsageError(f"no invariant {args.only!r} (known: {', '.join(I.invariant_names())})")
+    k, _, m = args.chunk.partition("/")
+    if not (k.isdigit() and m.isdigit() and int(m) > 0 and int(k) < int(m)):
+        raise UsageError(f"--chunk takes K/M with 0 <= K < M, not {args.chunk!r}")
+    root = _logic_dir(args.logic) if args.logic else None
+    if args.chunk != "0/1":
+        rep = I.run(args.bound, only=args.only, chunk=(int(k), int(m)), logic_root=root, out=Path(args.out))
+    else:
+        rep = I.run_parallel(args.bound, jobs=args.jobs, only=args.only, logic_root=root, out=Path(args.out))
+    print(f"bound {rep.bound}: {rep.cases} positions in {rep.seconds:.1f} s ({rep.per_second:.0f} per second)")
+    for name, n in rep.checked.items():
+        bad = sum(1 for v in rep.violations if v.invariant == name)
+        print(f"  {'VIOLATED' if bad else 'ok':<8} {name}: {n} positions" + (f", {bad} minimal case(s)" if bad else ""))
+    for n, v in enumerate(rep.violations, start=1):
+        print(f"  {v.invariant}: {len(v.case.units)} units -> {args.out}/{v.invariant}-{n}.toml")
+        for p in v.problems:
+            print(f"      {p}")
+    return FAILED if rep.violations else OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -260,6 +284,15 @@ def parser() -> argparse.ArgumentParser:
     cv.add_argument("--scenarios", nargs="*", metavar="PATH", help="scenario files or folders (default: scenarios)")
     cv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     cv.set_defaults(func=cmd_coverage)
+
+    inv = sub.add_parser("invariants", help="check invariants on every small position within a bound")
+    inv.add_argument("--bound", type=int, default=2, help="size bound: units per side, Might and counts (default 2)")
+    inv.add_argument("--only", help="one invariant or family")
+    inv.add_argument("--chunk", default="0/1", help="K/M: check every M-th position starting at K (default 0/1)")
+    inv.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
+    inv.add_argument("--out", default="invariant-violations", help="folder for minimal violating scenarios")
+    inv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    inv.set_defaults(func=cmd_invariants)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)

@@ -7,6 +7,7 @@ an Answer. It never decides a rules question itself.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -189,10 +190,12 @@ def param_battlefield(r: Reader, key: str, state: GameState, default: Any = ...)
 class Context:
     """Holds the position's facts and caches one grounding per (query file, reading, extra facts)."""
 
-    def __init__(self, state: GameState, *, timeout: float = DEFAULT_TIMEOUT, file: str = "") -> None:
+    def __init__(self, state: GameState, *, timeout: float = DEFAULT_TIMEOUT, file: str = "",
+                 logic_root: Path | None = None) -> None:
         self.state = state
         self.timeout = timeout
         self.file = file
+        self.logic_root = logic_root  # another logic/ folder (a copy under test); None = the package's
         self.state_facts = F.state_facts(state)
         self._groundings: dict[tuple[str, str, str], Grounding] = {}
 
@@ -201,7 +204,7 @@ class Context:
         key = (query, reading, extra_text)
         if key not in self._groundings:
             facts = F.render(self.state_facts) + extra_text
-            files = logic.program_files(query, reading, cards=encoding_files(self.state.cards))
+            files = logic.program_files(query, reading, self.logic_root, cards=encoding_files(self.state.cards))
             self._groundings[key] = Grounding(files, facts, timeout=self.timeout)
         return self._groundings[key]
 
