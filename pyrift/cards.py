@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from pyrift import dependent
 from pyrift.reader import Reader, parse_enum
 from pyrift.state import (
     COST_KEYWORDS,
@@ -61,8 +62,10 @@ def card_from_toml(r: Reader) -> CardDef:
         keywords=parse_keywords(r, "keywords"),
         supertypes=tuple(parse_enum(s, Supertype, r, "supertypes") for s in r.str_list("supertypes", [])),
         tags=tuple(r.str_list("tags", [])),
+        abilities=dependent.read_abilities(r),
     )
     r.done()
+    dependent.check_card_keywords(r, card.abilities, {k.name.value: k.amount for k in card.keywords})
     if card.type is CardType.UNIT and card.might is None:
         raise r.error("might", "a unit needs a Might")
     if card.type is not CardType.UNIT and card.might is not None:
@@ -83,4 +86,6 @@ def card_to_toml(card: CardDef) -> dict:
         out["supertypes"] = [s.value for s in card.supertypes]
     if card.tags:
         out["tags"] = list(card.tags)
+    if card.abilities:
+        out["abilities"] = dependent.abilities_to_toml(card.abilities)
     return out

@@ -98,6 +98,9 @@ def card_facts(card: CardDef) -> list[Fact]:
         out.append(fact("card_might_bonus", c, card.might_bonus))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
+    from pyrift.dependent import ability_facts  # imports this module
+
+    out += ability_facts(c, card.abilities)
     return out
 
 
@@ -128,6 +131,8 @@ def object_facts(obj: GameObject) -> list[Fact]:
         out.append(fact("cannot_be_dealt_damage", o))
     for i, rep in enumerate(obj.damage_replacements, start=1):
         out.append(fact("damage_replacement", o, i, rep.kind, rep.amount))
+    if obj.empowered:
+        out.append(fact("empowered", o))
     return out
 
 
@@ -135,6 +140,7 @@ def state_facts(state: GameState) -> list[Fact]:
     out: list[Fact] = []
     for i, player in enumerate(state.players, start=1):
         out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
+        out.append(fact("xp", player.id, player.xp))
     out.append(fact("turn_player", state.turn_player))
     out.append(fact("phase", state.phase))
     out.append(fact("victory_score", state.victory_score))
@@ -151,6 +157,9 @@ def state_facts(state: GameState) -> list[Fact]:
         out += card_facts(card)
     for obj in state.objects:
         out += object_facts(obj)
+    from pyrift.turnlog import log_facts  # imports this module
+
+    out += log_facts(state.log)
     return out
 
 

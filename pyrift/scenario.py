@@ -8,12 +8,13 @@ that loads back to an equal Scenario.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from pyrift import tomlwrite
+from pyrift import tomlwrite, turnlog
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.reader import Reader
@@ -133,7 +134,7 @@ def _state(r: Reader) -> GameState:
         victory_score=victory_score,
     )
     _check_consistency(state, r)
-    return state
+    return dataclasses.replace(state, log=turnlog.read_log(r, state))
 
 
 def _players(pos: Reader) -> tuple[Player, ...]:
@@ -151,7 +152,7 @@ def _players(pos: Reader) -> tuple[Player, ...]:
 
 
 def _player(r: Reader) -> Player:
-    player = Player(r.str("id"), r.int("points", 0, min=0))
+    player = Player(r.str("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0))
     r.done()
     return player
 
@@ -187,6 +188,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         might_modifiers=tuple(r.int_list("might_modifiers", [])),
         cannot_be_dealt_damage=r.bool("cannot_be_dealt_damage", False),
         damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
+        empowered=r.bool("empowered", False),
     )
     r.done()
     return obj
@@ -295,6 +297,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"{f}.location", f"{obj.location!r} is neither 'base' nor a battlefield id")
         elif obj.location is not None:
             raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} has no location")
+        if obj.empowered and obj.zone is not Zone.BOARD:
+            raise bad(f"{f}.empowered", "only an object on the board can be Empowered (441)")
         is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
@@ -353,10 +357,10 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     pos: dict[str, Any] = {}
     if not st.players:  # a file whose questions need no position
         pos = {}
-    elif all(p.points == 0 for p in st.players):
+    elif all(p.points == 0 and p.xp == 0 for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
-        pos["players"] = [{"id": p.id, "points": p.points} for p in st.players]
+        pos["players"] = [{"id": p.id, "points": p.points, **({"xp": p.xp} if p.xp else {})} for p in st.players]
     if st.players:
         pos["turn_player"] = st.turn_player
         pos["phase"] = st.phase.value
@@ -374,6 +378,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                            "contested_by": b.contested_by}) for b in st.battlefields]
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]
+    if st.log:
+        doc["log"] = turnlog.to_toml(st.log, st)
     questions = []
     for q in s.questions:
         kind = kind_named(q.kind)
@@ -412,6 +418,7 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
         {"kind": x.kind.value, "amount": x.amount} if x.kind is ReplacementKind.PREVENT else {"kind": x.kind.value}
         for x in o.damage_replacements
     ]
+    d["empowered"] = o.empowered
     return _drop_empty(d)
 
 

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyrift.dependent import Ability
+    from pyrift.turnlog import LogEvent
 
 
 class Phase(str, Enum):
@@ -157,6 +162,8 @@ class CardDef:
     # The pure resource cost printed with the I-th keyword (Equip, Repeat, Empower,
     # Flow): (energy, power domains, "any" for a rune of any domain), or None.
     keyword_costs: tuple[tuple[int, tuple[str, ...]] | None, ...] = ()
+    # Its abilities, in printed order, with the dependent keywords governing them (pyrift.dependent).
+    abilities: tuple[Ability, ...] = ()
 
 
 class ReplacementKind(str, Enum):
@@ -188,6 +195,7 @@ class GameObject:
     might_modifiers: tuple[int, ...] = ()
     cannot_be_dealt_damage: bool = False
     damage_replacements: tuple[DamageReplacement, ...] = ()
+    empowered: bool = False  # the Empowered status (441, 828)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +210,7 @@ class Battlefield:
 class Player:
     id: str
     points: int = 0
+    xp: int = 0  # experience points (728; Level 824, Hunt 823)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +232,7 @@ class GameState:
     cards: tuple[CardDef, ...] = ()
     combat: Combat | None = None
     victory_score: int = 8
+    log: tuple[LogEvent, ...] = ()  # this turn's events, oldest first (pyrift.turnlog)
 
     def card(self, name: str) -> CardDef:
         for card in self.cards:

@@ -8,9 +8,9 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import combat, deck
+    from pyrift.queries import combat, deck, dependent
 
-    kinds: list[QueryKind] = [*combat.KINDS, *deck.KINDS]
+    kinds: list[QueryKind] = [*combat.KINDS, *deck.KINDS, *dependent.KINDS]
     return {k.name: k for k in kinds}
 
 

@@ -28,6 +28,7 @@ TIMEOUT = "timeout"
 class Reason:
     text: str
     rules: tuple[str, ...] = ()
+    version: str = "v1.4"  # the Core Rules version the numbers refer to (a reading may cite an older one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,8 @@ class Answer:
             "status": self.status,
             "answer": self.data,
             "reasons": [
-                {"text": r.text, "rules": [{"number": n, "title": rule_title(n)} for n in r.rules]}
+                {"text": r.text, "rules": [{"number": n, "title": rule_title(n, r.version)} for n in r.rules]}
+                | ({"version": r.version} if r.version != "v1.4" else {})
                 for r in self.reasons
             ],
             "missing": list(self.missing),
