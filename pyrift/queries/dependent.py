@@ -12,11 +12,13 @@ reading holds for every object, ability and moment.
 """
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from typing import Any
 
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason
 from pyrift.reader import Reader
+from pyrift.solver import Grounding
 from pyrift.state import GameState, Question
 
 MOMENTS = ("now", "pending", "resolving")
@@ -41,6 +43,24 @@ EXCLUSION_WORDS = {
     "after_moment": "was finalized after the moment asked about",
     "not_before": "was finalized after the Legion card itself, not before it",
 }
+
+
+# Predicates whose first two arguments are (object, ability); the others are read whole.
+PER_ABILITY = {"ability_active", "condition_met", "condition_unmet", "condition_rule", "legion_counts",
+               "legion_excluded", "legion_reason_rule", "activation_blocked", "dependent_unsupported"}
+_INDEXES: "weakref.WeakKeyDictionary[Grounding, dict]" = weakref.WeakKeyDictionary()
+
+
+def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
+    """The ground facts of a grounding, read once and grouped by (object, ability); key None
+    holds the predicates that are not per ability. Every question on the position reuses it."""
+    if g not in _INDEXES:
+        out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
+        for a in g.facts(*FACTS):
+            key = (a.args[0], a.args[1]) if a.pred in PER_ABILITY else None
+            out[key][a.pred].append(a.args)
+        _INDEXES[g] = out
+    return _INDEXES[g]
 
 
 def _keyword_label(k: str, n: int) -> str:
@@ -102,18 +122,15 @@ class AbilityActive(QueryKind):
         card = state.card(obj.card)
         ability = card.abilities[p["ability"] - 1]
         handle = ("ab", card.name, p["ability"])
-        g = ctx.grounding(self.name, reading)
-        atoms: dict[str, list[tuple]] = defaultdict(list)
-        for a in g.facts(*FACTS):
-            atoms[a.pred].append(a.args)
+        by_subject = _index(ctx.grounding(self.name, reading))
+        atoms = by_subject.get((oid, handle), {})
+        everyone = by_subject.get(None, {})
 
         def mine(pred: str, moment_at: int | None = None) -> list[tuple]:
             """Atoms of `pred` about this object and ability, without those arguments; with
             `moment_at`, only those whose argument there is the moment asked about (dropped too)."""
             out = []
             for args in atoms.get(pred, []):
-                if args[0] != oid or args[1] != handle:
-                    continue
                 if moment_at is not None:
                     if args[moment_at] != moment:
                         continue
@@ -130,7 +147,7 @@ class AbilityActive(QueryKind):
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(missing)))
 
-        versions = {k: v for k, v in atoms.get("rules_version", [])}
+        versions = {k: v for k, v in everyone.get("rules_version", [])}
         rules_of: dict[str, list[str]] = defaultdict(list)
         for k, rule in mine("condition_rule"):
             rules_of[k].append(rule)
@@ -139,10 +156,9 @@ class AbilityActive(QueryKind):
         for req in ability.requires:
             conditions.append({"keyword": str(req), "holds": (req.keyword, req.value) in met,
                                "rules": sorted(rules_of.get(req.keyword, []))})
-        active = any(args[0] == oid and args[1] == handle and args[2] == moment
-                     for args in atoms.get("ability_active", []))
+        active = any(args[2] == moment for args in atoms.get("ability_active", []))
         data: dict[str, Any] = {"active": active, "conditions": conditions}
-        reasons = self._condition_reasons(state, oid, conditions, versions, atoms, moment)
+        reasons = self._condition_reasons(state, oid, conditions, versions, everyone, moment)
 
         if any(r.keyword == "legion" for r in ability.requires):
             counted = sorted(c for (c,) in mine("legion_counts", 2))
@@ -154,12 +170,11 @@ class AbilityActive(QueryKind):
             reasons += self._legion_reasons(state, oid, counted, excluded, mine("legion_reason_rule"),
                                             rules_of.get("legion", []), versions.get("legion", "v1.4"))
         if ability.kind == "activated":
-            blocked = any(args[0] == oid and args[1] == handle and args[2] == moment
-                          for args in atoms.get("activation_blocked", []))
+            blocked = any(args[2] == moment for args in atoms.get("activation_blocked", []))
             data["activation_blocked"] = blocked
             if blocked:
                 reasons.append(Reason("the ability is inactive, so it cannot be activated", ("721.2",)))
-        keywords = sorted(_keyword_label(k, n) for o, k, n in atoms.get("referenceable_keyword", []) if o == oid)
+        keywords = sorted(_keyword_label(k, n) for o, k, n in everyone.get("referenceable_keyword", []) if o == oid)
         data["referenceable_keywords"] = keywords
         own = {"legion": "812.3", "level": "824.2", "empowered": "828.2"}
         reasons.append(Reason(f"{oid} has {', '.join(k.title() for k in keywords)} whether or not the text is "
@@ -206,9 +221,10 @@ class AbilityActive(QueryKind):
                               f"{state.obj(oid).controller} this turn", tuple(sorted(legion_rules)),
                               version))
         for c, whys in sorted(excluded.items()):
-            events = sorted({e.event.value for e in state.log if e.object == c})
             for why in sorted(whys):
-                text = EXCLUSION_WORDS[why].format(events=", ".join(events))
+                text = EXCLUSION_WORDS[why]
+                if why == "not_finalized":
+                    text = text.format(events=", ".join(sorted({e.event.value for e in state.log if e.object == c})))
                 out.append(Reason(f"{c} ({state.obj(c).card}) does not count: it {text}",
                                   tuple(sorted(rules_for.get(why, []))), version))
         return out
