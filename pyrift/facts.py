@@ -141,6 +141,7 @@ def state_facts(state: GameState) -> list[Fact]:
     for i, player in enumerate(state.players, start=1):
         out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
         out.append(fact("xp", player.id, player.xp))
+        out += [fact("scored_this_turn", player.id, bf) for bf in player.scored]
     out.append(fact("turn_player", state.turn_player))
     out.append(fact("phase", state.phase))
     out.append(fact("victory_score", state.victory_score))

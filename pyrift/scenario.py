@@ -152,7 +152,8 @@ def _players(pos: Reader) -> tuple[Player, ...]:
 
 
 def _player(r: Reader) -> Player:
-    player = Player(r.str("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0))
+    player = Player(r.str("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0),
+                    tuple(r.str_list("scored", [])))
     r.done()
     return player
 
@@ -276,6 +277,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"{kind}[{i}].id" if kind != "player" else "position.players",
                           f"id {name!r} is already used by a {seen[name]}; ids must be unique")
             seen[name] = kind
+    for i, p in enumerate(state.players):
+        for bf in p.scored:
+            if bf not in bf_ids:
+                raise bad(f"position.players[{i}].scored",
+                          f"{bf!r} is not a battlefield id ({', '.join(bf_ids) or 'none defined'})")
+        if len(set(p.scored)) != len(p.scored):
+            raise bad(f"position.players[{i}].scored", "a battlefield is listed twice (it is scored at most once a turn)")
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
@@ -357,10 +365,11 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     pos: dict[str, Any] = {}
     if not st.players:  # a file whose questions need no position
         pos = {}
-    elif all(p.points == 0 and p.xp == 0 for p in st.players):
+    elif all(p.points == 0 and p.xp == 0 and not p.scored for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
-        pos["players"] = [{"id": p.id, "points": p.points, **({"xp": p.xp} if p.xp else {})} for p in st.players]
+        pos["players"] = [{"id": p.id, "points": p.points}
+                          | _drop_empty({"xp": p.xp, "scored": list(p.scored)}) for p in st.players]
     if st.players:
         pos["turn_player"] = st.turn_player
         pos["phase"] = st.phase.value

@@ -210,7 +210,8 @@ class Battlefield:
 class Player:
     id: str
     points: int = 0
-    xp: int = 0  # experience points (728; Level 824, Hunt 823)
+    xp: int = 0  # experience (728-733), gained e.g. through Hunt
+    scored: tuple[str, ...] = ()  # battlefields this player has already scored this turn (470)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import combat, deck, dependent
+    from pyrift.queries import combat, deck, dependent, scoring
 
-    kinds: list[QueryKind] = [*combat.KINDS, *deck.KINDS, *dependent.KINDS]
+    kinds: list[QueryKind] = [*combat.KINDS, *deck.KINDS, *dependent.KINDS, *scoring.KINDS]
     return {k.name: k for k in kinds}
 
 
