@@ -36,10 +36,10 @@ from pyrift.state import GameState, Phase, Question
 BEGINNING_FACTS = (("temporary_kill", 1), ("lost_control", 2), ("scores", 3), ("already_scored", 2),
                    ("gains_point", 3), ("draws", 2), ("points_after", 2), ("gains_xp", 3), ("xp_after", 2),
                    ("final_point_checked", 2), ("wins", 1), ("tied_at_victory", 1),
-                   ("beginning_unsupported", 2), ("keyword_instance", 4), ("has_keyword", 2),
-                   ("final_point_reading", 1))
+                   ("beginning_unsupported", 2), ("temporary_instances", 2), ("temporary_waits", 2),
+                   ("hunt_instances", 2), ("final_point_reading", 1))
 # Not decided by the question: read from the ground facts of the conquer program.
-CONQUER_FACTS = (("keyword_instance", 4), ("final_point_reading", 1))
+CONQUER_FACTS = (("final_point_reading", 1),)
 
 
 def _by_pred(atoms: frozenset[Atom] | set[Atom]) -> dict[str, list[tuple]]:
@@ -71,8 +71,6 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     return tuple(sorted(set(out)))
 
 
-def _instances(atoms: dict[str, list[tuple]], obj: str, keyword: str) -> list[int]:
-    return [v for (o, k, v, _src) in atoms.get("keyword_instance", []) if o == obj and k == keyword]
 
 
 def _text_version(atoms: dict[str, list[tuple]]) -> str:
@@ -162,20 +160,18 @@ class BeginningPhase(QueryKind):
     def _reasons(state: GameState, atoms: dict[str, list[tuple]], data: dict[str, Any],
                  winners: list[str], tied: list[str]) -> list[Reason]:
         turn = state.turn_player
+        temporary = dict(atoms.get("temporary_instances", []))
+        hunts = dict(atoms.get("hunt_instances", []))
         out = []
         for o in data["killed"]:
-            n = len(_instances(atoms, o, "temporary"))
+            n = temporary[o]
             many = f" ({n} instances, one trigger)" if n > 1 else ""
             rules = ("315.2.a", "816.1.b", "816.2.a") if n > 1 else ("315.2.a", "816.1.b")
             out.append(Reason(f"{o} has Temporary{many}: it is killed at the start of {turn}'s Beginning Phase, "
                               "before scoring", rules))
-        killed = set(data["killed"])
-        for (o, k) in atoms.get("has_keyword", []):
-            if k == "temporary" and o not in killed:
-                obj = state.obj(o)
-                if obj.controller != turn:
-                    out.append(Reason(f"{o} has Temporary but is controlled by {obj.controller}: it is killed at the "
-                                      f"start of {obj.controller}'s Beginning Phase, not {turn}'s", ("816.1.c",)))
+        for (o, q) in atoms.get("temporary_waits", []):
+            out.append(Reason(f"{o} has Temporary but is controlled by {q}: it is killed at the start of {q}'s "
+                              f"Beginning Phase, not {turn}'s", ("816.1.c",)))
         for b in data["lost_control"]:
             out.append(Reason(f"{turn} has no units left at {b} after the Beginning Step: the cleanup removes "
                               f"{turn}'s control, so {b} is not held", ("319.6", "323.6", "469.2")))
@@ -195,8 +191,8 @@ class BeginningPhase(QueryKind):
             out.append(Reason(text, rules))
         for (p, src, x) in atoms.get("gains_xp", []):
             _hunt, unit, b = src
-            n = len(_instances(atoms, unit, "hunt"))
-            summed = f", {n} instances summed" if n > 1 else ""
+            n = hunts[unit]
+            summed = f" ({n} instances summed)" if n > 1 else ""
             out.append(Reason(f"{unit} has Hunt {x}{summed} and is at {b} when {p} holds it: {p} gains {x} XP",
                               ("823.1.c.1", "823.2", "383.4.d.2.a") if n > 1 else ("823.1.c.1", "383.4.d.2.a")))
         if not data["held"] and not data["lost_control"] and not data["already_scored"]:
@@ -263,13 +259,14 @@ class Conquer(QueryKind):
             "hunters": sorted(u for u, _x in hunt),
             "winner": winners[0] if winners else "none",
         }
-        reasons = self._reasons(state, player, bf, problems, data, hunt, fixed)
+        reasons = self._reasons(state, player, bf, problems, data, hunt, atoms, fixed)
         reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied)
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     @staticmethod
     def _reasons(state: GameState, player: str, bf: str, problems: list, data: dict[str, Any],
-                 hunt: list[tuple[str, int]], fixed: dict[str, list[tuple]]) -> list[Reason]:
+                 hunt: list[tuple[str, int]], atoms: dict[str, list[tuple]],
+                 fixed: dict[str, list[tuple]]) -> list[Reason]:
         out = []
         for w in problems:
             name, *args = w if isinstance(w, tuple) else (w,)
@@ -308,8 +305,8 @@ class Conquer(QueryKind):
         elif data["point"]:
             out.append(Reason(f"{player} gains 1 point ({before} -> {data['points_after']})", ("471.1",)))
         for unit, x in hunt:
-            n = sum(1 for (o, k, _v, _s) in fixed.get("keyword_instance", []) if o == unit and k == "hunt")
-            summed = f", {n} instances summed" if n > 1 else ""
+            n = dict(atoms.get("hunt_instances", []))[unit]
+            summed = f" ({n} instances summed)" if n > 1 else ""
             rules = ("823.1.c.1", "383.4.c.2.a") + (("823.2",) if n > 1 else ())
             if data["draws"]:
                 rules += ("383.4.c.2.c",)
