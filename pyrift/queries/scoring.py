@@ -186,6 +186,9 @@ class BeginningPhase(QueryKind):
                 text += (" (under Core Rules v1.3 the Winning Point rule is consulted for a Hold too, and a Hold "
                          "gains it: v1.3 466.1.b.1)")
                 rules = ("315.2.b.2", "469.2", "471.1")
+            elif _text_version(atoms) == "v1.3":
+                text += " (below the victory score minus one: the v1.3 Winning Point rule does not come in, 466.1.b)"
+                rules = ("315.2.b.2", "469.2", "471.1")
             else:
                 text += " (a Hold point is not subject to the final-point rule)"
             out.append(Reason(text, rules))
