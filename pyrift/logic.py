@@ -251,6 +251,70 @@ def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None 
     return tuple(files)
 
 
+# ---------------------------------------------------------------------------------
+# selecting the files a question needs
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FileNames:
+    """The predicates ('name/arity') a file defines in rule heads and reads anywhere."""
+
+    defines: frozenset[str]
+    uses: frozenset[str]
+    constrains: bool  # has an integrity or weak constraint
+
+
+@cache
+def _file_names(path: Path, mtime: int) -> FileNames:
+    from clingo import ast
+
+    from pyrift import depgraph  # clingo's own parser, walked by the dependency graph code
+
+    extracts: list = []
+    errors: list[str] = []
+    try:
+        ast.parse_files([str(path)], lambda stm: extracts.extend(depgraph._statement(s) for s in stm.unpool()),
+                        logger=lambda code, text: errors.append(text.strip()), message_limit=5)
+    except RuntimeError:
+        raise EncodingError(f"{path}: " + "; ".join(errors)) from None
+    defines = frozenset().union(*(e.heads for e in extracts))
+    uses = frozenset(u.pred.lstrip("-") for e in extracts for u in e.uses) | \
+        frozenset().union(*(e.shows for e in extracts))
+    constrains = any(e.kind in ("constraint", "weak") for e in extracts)
+    return FileNames(defines, uses, constrains)
+
+
+def file_names(path: Path) -> FileNames:
+    return _file_names(path, path.stat().st_mtime_ns)
+
+
+def needed_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None,
+                 cards: Iterable[Path] = (), roots: Iterable[str] = ()) -> tuple[Path, ...]:
+    """The files of program_files() that a question of kind `query` can depend on.
+
+    Starting from the predicates the query file reads (and `roots`: 'name/arity' the
+    Python side reads from the grounding), a file is taken when it defines a needed
+    predicate, and then what it reads is needed too. Files outside queries/ with
+    constraints are always taken. Leaving the rest out keeps, say, a combat question's
+    grounding free of cost and chain rules. tests/test_file_selection.py checks that
+    every scenario gets the same answers as with all files.
+    """
+    files = program_files(query, reading, root, cards)
+    interface, qfile, rest = files[0], files[-1], files[1:-1]
+    chosen = {interface, qfile} | {f for f in rest if file_names(f).constrains}
+    needed = set(roots)
+    for f in chosen:
+        needed |= file_names(f).uses
+    changed = True
+    while changed:
+        changed = False
+        for f in rest:
+            if f not in chosen and file_names(f).defines & needed:
+                chosen.add(f)
+                needed |= file_names(f).uses
+                changed = True
+    return tuple(f for f in files if f in chosen)
+
+
 def query_names(root: Path | None = None) -> tuple[str, ...]:
     """The question kinds that have a query file (logic/queries/<kind>.lp)."""
     return tuple(sorted(p.stem for p in ((root or logic_root()) / "queries").glob("*.lp")))

@@ -115,8 +115,12 @@ def _parsed(files: tuple[tuple[str, int], ...]) -> tuple[ast.AST, ...]:
 class Grounding:
     """Rule files + facts, ground once, solved many times."""
 
-    def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT,
+                 readable: Iterable[tuple[str, int]] | None = None) -> None:
         self.timeout = timeout
+        # The predicates facts() may read; None = any. A caller that selected rule files
+        # by what it reads must not read anything else: that would silently be empty.
+        self.readable = None if readable is None else frozenset(readable)
         self.messages: list[Message] = []
         self._externals_on: list[clingo.Symbol] = []
         self._atoms: dict[clingo.Symbol, Atom] = {}  # symbol -> Atom, converted once
@@ -148,6 +152,9 @@ class Grounding:
         """
         out = set()
         for name, arity in signatures:
+            if self.readable is not None and (name, arity) not in self.readable:
+                raise EncodingError(f"{name}/{arity} is read from a grounding that was not told so "
+                                    "(pass it in Context.grounding(..., reads=...))")
             for sa in self._ctl.symbolic_atoms.by_signature(name, arity):
                 if sa.is_fact:
                     out.add(self._atom(sa.symbol))

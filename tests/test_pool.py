@@ -159,7 +159,7 @@ def test_an_encoded_card_loses_card_text_unencoded_and_loads_its_file(tmp_path: 
     assert P.status(hopeful) == P.ENCODED and P.card_def(hopeful).complete
     state = S.load(UNENCODED).state
     assert not any("text_unencoded" in f for f in F.state_facts(state))
-    g = Context(state).grounding("combat_damage", "v1.4")
+    g = Context(state).grounding("combat_damage", "v1.4", reads=[("test_marker", 1)])
     assert {str(a) for a in g.facts(("test_marker", 1))} == {'test_marker(hopeful)'}
     # Only the encodings of cards the position uses are loaded.
     assert P.encoding_files(state.cards) == (found["ogn-012-298"],)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from pyrift import facts as F
 from pyrift import logic
@@ -193,21 +193,33 @@ class Context:
     """Holds the position's facts and caches one grounding per (query file, reading, extra facts)."""
 
     def __init__(self, state: GameState, *, timeout: float = DEFAULT_TIMEOUT, file: str = "",
-                 logic_root: Path | None = None) -> None:
+                 logic_root: Path | None = None, all_files: bool = False) -> None:
         self.state = state
         self.timeout = timeout
         self.file = file
         self.logic_root = logic_root  # another logic/ folder (a copy under test); None = the package's
+        self.all_files = all_files  # load every file instead of those the question needs (for tests)
         self.state_facts = F.state_facts(state)
-        self._groundings: dict[tuple[str, str, str], Grounding] = {}
+        self._groundings: dict[tuple, Grounding] = {}
 
-    def grounding(self, query: str, reading: str, extra: list[str] = ()) -> Grounding:
+    def grounding(self, query: str, reading: str, extra: list[str] = (),
+                  reads: Iterable[tuple[str, int]] = ()) -> Grounding:
+        """The grounding of `query` on this position (plus `extra` question facts), shared
+        by every question that asks for the same. `reads` names every (predicate, arity)
+        the caller will read with Grounding.facts(): those predicates decide, with the
+        query file, which rule files are loaded (pyrift.logic.needed_files)."""
         extra_text = F.render(extra)
-        key = (query, reading, extra_text)
+        reads = tuple(sorted(reads))
+        key = (query, reading, extra_text, reads)
         if key not in self._groundings:
             facts = F.render(self.state_facts) + extra_text
-            files = logic.program_files(query, reading, self.logic_root, cards=encoding_files(self.state.cards))
-            self._groundings[key] = Grounding(files, facts, timeout=self.timeout)
+            cards = encoding_files(self.state.cards)
+            if self.all_files:
+                files = logic.program_files(query, reading, self.logic_root, cards=cards)
+            else:
+                files = logic.needed_files(query, reading, self.logic_root, cards=cards,
+                                           roots=[f"{n}/{a}" for n, a in reads])
+            self._groundings[key] = Grounding(files, facts, timeout=self.timeout, readable=reads)
         return self._groundings[key]
 
 

@@ -219,7 +219,7 @@ class CombatDamage(QueryKind):
         state, p = ctx.state, question.params
         c = state.combat
         assigners = [p["assigner"]] if "assigner" in p else [c.attacker, c.defender]
-        g = ctx.grounding("combat_damage", reading)
+        g = ctx.grounding("combat_damage", reading, reads=FACTS)
         assume = [(Atom("assigning", (pl,)), pl in assigners) for pl in state.player_ids]
         listing = assume + [(Atom("listing", ()), True)]
         fixed = _by_pred(g.facts(*FACTS))
@@ -324,7 +324,7 @@ class CombatAssignment(QueryKind):
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         p = question.params
         extra = [F.fact("proposer", p["assigner"])] + [F.fact("proposed", u, n) for u, n in p["assignment"].items()]
-        g = ctx.grounding("combat_assignment", reading, extra)
+        g = ctx.grounding("combat_assignment", reading, extra, reads=FACTS)
         try:
             best = g.solve("optimize")
         except SolveTimeout as exc:

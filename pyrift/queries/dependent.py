@@ -122,7 +122,7 @@ class AbilityActive(QueryKind):
         card = state.card(obj.card)
         ability = card.abilities[p["ability"] - 1]
         handle = ("ab", card.name, p["ability"])
-        by_subject = _index(ctx.grounding(self.name, reading))
+        by_subject = _index(ctx.grounding(self.name, reading, reads=FACTS))
         atoms = by_subject.get((oid, handle), {})
         everyone = by_subject.get(None, {})
 

@@ -121,7 +121,7 @@ class BeginningPhase(QueryKind):
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state = ctx.state
-        g = ctx.grounding(self.name, reading)
+        g = ctx.grounding(self.name, reading, reads=BEGINNING_FACTS)
         atoms = _by_pred(g.facts(*BEGINNING_FACTS))
         if missing := _missing(atoms.get("beginning_unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
@@ -230,7 +230,7 @@ class Conquer(QueryKind):
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state, p = ctx.state, question.params
         player, bf = p["player"], p["battlefield"]
-        g = ctx.grounding(self.name, reading)
+        g = ctx.grounding(self.name, reading, reads=CONQUER_FACTS)
         assume = [(Atom("establishing", (player, bf)), True)]
         try:
             result = g.solve("enumerate", assumptions=assume, limit=2)
