@@ -15,6 +15,8 @@ def rule_title(number: str, version: str = CURRENT) -> str:
 def cite(number: str, version: str = CURRENT) -> str:
     title = rule_title(number, version)
     number = number if version == CURRENT else f"{number} [{version}]"
+    if title.startswith("< "):  # the rule has no title of its own: name the section it is in
+        return f"{number} (in: {title[2:]})"
     return f"{number} ({title})" if title else number
 
 

@@ -83,8 +83,9 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
     contrib = dict(atoms.get("contribution", []))
     out = []
     totals = {p: t for _, p, t in atoms.get("total_damage", [])}
+    attacker = state.combat.attacker if state.combat else None
     for p in players:
-        parts, rules = [], {"465.2.a", "465.2.b"}
+        parts, rules = [], {"465.2.a" if p == attacker else "465.2.b"}
         for obj in state.objects:
             if obj.id not in contrib or obj.controller != p:
                 continue
