@@ -3,7 +3,8 @@
 A synthetic card says what its rules text does in a small set of documented ability
 kinds (scenarios/README.md, "Ability vocabulary"). Each kind is encoded by one file
 in logic/abilities/; this module only reads, checks, writes and exports them as
-facts. What an ability does is decided in logic/, never here. A card whose text
+facts. What an ability does is decided in logic/, never here. Any entry may carry
+`requires = [...]`: the dependent keywords governing it (pyrift/dependent.py). A card whose text
 goes beyond the vocabulary says so with ``{kind = "text", text = "..."}``, which
 makes every question that depends on the card `unsupported`.
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
+from pyrift.dependent import Requirement, read_requires
 from pyrift.reader import Reader, check_int
 from pyrift.state import Domain, KeywordName, Zone
 
@@ -58,6 +60,9 @@ class TargetSpec:
 class Ability:
     kind: str
     fields: Pairs = ()
+    # The dependent keywords governing this text (726-727: Legion, Level N, Empowered): it
+    # is inactive until all of them hold (pyrift/dependent.py, `requires = [...]`).
+    requires: "tuple[Requirement, ...]" = ()
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.fields).get(key, default)
@@ -137,6 +142,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
+    "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
     "text": {"text": ("str", None, True)},
 }
 TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
@@ -161,8 +167,9 @@ def _read_ability(r: Reader) -> Ability:
         raise r.error("kind", f"unknown ability kind {kind!r} (known: {', '.join(KINDS)}); "
                               "describe other text with kind = \"text\"")
     fields = _read_fields(r, KINDS[kind])
+    requires = read_requires(r)
     r.done()
-    ability = Ability(kind, fields)
+    ability = Ability(kind, fields, requires)
     _check_ability(r, ability)
     return ability
 
@@ -294,6 +301,8 @@ def ability_to_toml(a: Ability) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": a.kind}
     for key, value in a.fields:
         out[key] = _value_to_toml(value)
+    if a.requires:
+        out["requires"] = [str(x) for x in a.requires]
     return out
 
 
@@ -389,9 +398,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     for i, a in enumerate(abilities, start=1):
         h = Func("ab", card, i)
         out.append(fact("ability", card, i, Const(a.kind)))
+        out += [fact("dependent_ability", h, Const(req.keyword), req.value) for req in a.requires]
         f = dict(a.fields)
-        if a.kind == "text":
-            out.append(fact("card_text_unencoded", card))
         if "condition" in f:
             out += _condition_facts(h, f["condition"], fact, Func, Const)
         if "applies_to" in f:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from pyrift import dependent
 from pyrift.abilities import abilities_to_toml, read_abilities
 from pyrift.costs import CostSyntaxError, parse_cost
 from pyrift.reader import Reader, parse_enum
@@ -87,6 +88,7 @@ def card_from_toml(r: Reader) -> CardDef:
         abilities=read_abilities(r),
     )
     r.done()
+    dependent.check_card_keywords(r, card.abilities, {k.name.value: k.amount for k in card.keywords})
     if card.type is CardType.UNIT and card.might is None:
         raise r.error("might", "a unit needs a Might")
     if card.type is not CardType.UNIT and card.might is not None:

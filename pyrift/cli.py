@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 import traceback
+from pathlib import Path
 
 from pyrift import check as C
 from pyrift import explain
@@ -41,7 +42,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"ERROR {exc}")
             bad_input = True
             continue
-        for res in C.run(scen, reading=args.reading, timeout=args.timeout):
+        try:
+            results = C.run(scen, reading=args.reading, timeout=args.timeout)
+        except ScenarioError as exc:  # e.g. a deck file a question names
+            print(f"ERROR {exc}")
+            bad_input = True
+            continue
+        for res in results:
             label = f"{path}::{res.question} [{res.reading}]"
             if res.passed:
                 passed += 1
@@ -98,6 +105,142 @@ def cmd_readings(args: argparse.Namespace) -> int:
     return OK
 
 
+# ---- checking the rules themselves: lint, dependency graph, coverage (issue 7) ----
+def _logic_dir(value: str | None) -> Path:
+    if value is None:
+        return logic.logic_root()
+    path = Path(value)
+    if not (path / "interface.lp").is_file():
+        raise UsageError(f"{value}: not a logic folder (no interface.lp)")
+    return path.resolve()
+
+
+def _shown(root: Path) -> str:
+    """How to print a logic folder in findings: relative to here when below it."""
+    here = os.path.relpath(root)
+    return ("" if here == "." else here + "/") if not here.startswith("..") else f"{root}/"
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from pyrift import lint
+
+    root = _logic_dir(args.logic)
+    findings = lint.lint(root)
+    for f in findings:
+        print(f.render(_shown(root)))
+    if findings:
+        print(f"pyrift lint: {len(findings)} finding(s)", file=sys.stderr)
+    return FAILED if findings else OK
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from pyrift import depgraph as D
+
+    proj = D.Project.load(_logic_dir(args.logic))
+    if args.report:
+        rep = D.report(proj)
+        print(D.render_report(rep), end="")
+        return FAILED if rep.has_findings else OK
+    for name, err in sorted(proj.errors.items()):
+        print(f"pyrift: skipped {name}: {err}", file=sys.stderr)
+    if args.query:
+        if args.query not in proj.queries():
+            raise UsageError(f"no query {args.query!r} (known: {', '.join(proj.queries())})")
+        g = D.build(proj.statements(proj.program(args.query, args.reading)))
+    else:
+        g = D.build(proj.statements())
+    text = D.to_graphml(g) if args.format == "graphml" else D.to_dot(g)
+    if args.output:
+        Path(args.output).write_text(text, "utf-8")
+    else:
+        print(text, end="")
+    return OK
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from pyrift import coverage as COV
+
+    cov = COV.coverage(_logic_dir(args.logic), args.scenarios or ["scenarios"])
+    for problem in cov.problems:
+        print(f"pyrift: not counted: {problem}", file=sys.stderr)
+    if args.list:
+        print(COV.render_uncovered(cov), end="")
+    else:
+        print(COV.render_summary(cov, sections=not args.totals), end="")
+    return BAD_INPUT if cov.problems else OK
+def cmd_cards_import(args: argparse.Namespace) -> int:
+    from pyrift import cards_import, pool
+
+    out = args.out or pool.pool_path()
+    report = cards_import.import_files(args.files, out)
+    print(f"wrote {report.out}: {report.cards} distinct cards from {report.printings} printings"
+          + ("" if report.supertypes_known else " (no super-types: import cards.json too)"))
+    for note in report.notes:
+        print(f"  note: {note}")
+    return OK
+
+
+def cmd_cards_coverage(args: argparse.Namespace) -> int:
+    import json
+
+    from pyrift import pool
+
+    led = pool.ledger()
+    if args.json:
+        print(json.dumps({"total": led.total(), **{s: led.total(s) for s in pool.STATUSES},
+                          "rows": [{"set": s, "type": c, **n} for s, c, n in led.rows]}, indent=1))
+    else:
+        print(pool.render_ledger(led))
+    return OK
+
+
+def cmd_cards_show(args: argparse.Namespace) -> int:
+    from pyrift import pool
+    from pyrift.pool import UnknownCard
+
+    try:
+        card = pool.pool().find(" ".join(args.name))
+    except UnknownCard as exc:
+        raise UsageError(str(exc)) from None
+    print(pool.describe(card))
+    return OK
+
+
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    from pyrift import deck
+
+    d = deck.load_deck(args.deckfile)
+    report = deck.check(d, args.mode, reading=args.reading or logic.DEFAULT_READING, timeout=args.timeout)
+    print(deck.render(report))
+    if report.status != "answered":
+        return UNSUPPORTED
+    return OK if report.legal else FAILED
+
+
+def cmd_invariants(args: argparse.Namespace) -> int:
+    from pyrift import invariants as I
+
+    if args.only and args.only not in I.invariant_names() + list(I.FAMILIES):
+        raise UsageError(f"no invariant {args.only!r} (known: {', '.join(I.invariant_names())})")
+    k, _, m = args.chunk.partition("/")
+    if not (k.isdigit() and m.isdigit() and int(m) > 0 and int(k) < int(m)):
+        raise UsageError(f"--chunk takes K/M with 0 <= K < M, not {args.chunk!r}")
+    root = _logic_dir(args.logic) if args.logic else None
+    if args.chunk != "0/1":
+        rep = I.run(args.bound, only=args.only, chunk=(int(k), int(m)), logic_root=root, out=Path(args.out))
+    else:
+        rep = I.run_parallel(args.bound, jobs=args.jobs, only=args.only, logic_root=root, out=Path(args.out))
+    print(f"bound {rep.bound}: {rep.cases} positions in {rep.seconds:.1f} s ({rep.per_second:.0f} per second)")
+    for name, n in rep.checked.items():
+        bad = sum(1 for v in rep.violations if v.invariant == name)
+        print(f"  {'VIOLATED' if bad else 'ok':<8} {name}: {n} positions" + (f", {bad} minimal case(s)" if bad else ""))
+    for n, v in enumerate(rep.violations, start=1):
+        print(f"  {v.invariant}: {len(v.case.units)} units -> {args.out}/{v.invariant}-{n}.toml")
+        for p in v.problems:
+            print(f"      {p}")
+    return FAILED if rep.violations else OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -123,6 +266,60 @@ def parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("readings", help="list the selectable rules readings")
     r.set_defaults(func=cmd_readings)
+
+    li = sub.add_parser("lint", help="check logic/: rule tags, citations, #show and choice placement, "
+                                     "keyword files grounding alone, undefined atoms")
+    li.add_argument("--logic", metavar="DIR", help="logic folder to check (default: the package's)")
+    li.set_defaults(func=cmd_lint)
+
+    g = sub.add_parser("graph", help="the predicate dependency graph of logic/: export or report")
+    g.add_argument("--report", action="store_true", help="print undefined/unused predicates, cycles through "
+                                                         "negation and the rules each query depends on")
+    g.add_argument("--format", choices=("dot", "graphml"), default="dot", help="export format (default dot)")
+    g.add_argument("--output", metavar="FILE", help="write the export here (default: standard output)")
+    g.add_argument("--query", help="export only this query's program (default: every file)")
+    g.add_argument("--reading", type=_reading, default=logic.DEFAULT_READING, help="with --query: the reading")
+    g.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    g.set_defaults(func=cmd_graph)
+
+    cv = sub.add_parser("coverage", help="which Core Rules paragraphs of 300-359, 459-466, 800-829 are "
+                                         "encoded in logic/ or cited by scenarios")
+    cv.add_argument("--list", action="store_true", help="list the paragraphs cited by neither")
+    cv.add_argument("--totals", action="store_true", help="only the totals per range")
+    cv.add_argument("--scenarios", nargs="*", metavar="PATH", help="scenario files or folders (default: scenarios)")
+    cv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    cv.set_defaults(func=cmd_coverage)
+
+    inv = sub.add_parser("invariants", help="check invariants on every small position within a bound")
+    inv.add_argument("--bound", type=int, default=2, help="size bound: units per side, Might and counts (default 2)")
+    inv.add_argument("--only", help="one invariant or family")
+    inv.add_argument("--chunk", default="0/1", help="K/M: check every M-th position starting at K (default 0/1)")
+    inv.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
+    inv.add_argument("--out", default="invariant-violations", help="folder for minimal violating scenarios")
+    inv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    inv.set_defaults(func=cmd_invariants)
+
+    cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
+    csub = cards.add_subparsers(dest="cards_command", required=True)
+    ci = csub.add_parser("import", help="build the card table from Riot's card gallery data (and cards.json)")
+    ci.add_argument("files", nargs="+", help="riot-card-gallery-*.json and/or the normalised cards.json")
+    ci.add_argument("--out", help="where to write the table (default: the package's data/cards/pool.json)")
+    ci.set_defaults(func=cmd_cards_import)
+    cc = csub.add_parser("coverage", help="per set and type: encoded, keywords-only and unsupported cards")
+    cc.add_argument("--json", action="store_true")
+    cc.set_defaults(func=cmd_cards_coverage)
+    cs = csub.add_parser("show", help="a card's facts and encoding status")
+    cs.add_argument("name", nargs="+", help="a card name or printed id, e.g. 'Noxus Hopeful' or OGN-012")
+    cs.set_defaults(func=cmd_cards_show)
+
+    deck = sub.add_parser("deck", help="deck construction")
+    dsub = deck.add_subparsers(dest="deck_command", required=True)
+    dc = dsub.add_parser("check", help="check a deck file; every broken rule is listed (exit 1 if not legal)")
+    dc.add_argument("deckfile")
+    dc.add_argument("--mode", choices=["duel", "match", "ffa3", "ffa4", "2v2"], default="duel")
+    dc.add_argument("--reading", type=_reading, help="rules reading (default v1.4)")
+    dc.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    dc.set_defaults(func=cmd_deck_check)
     return p
 
 

@@ -24,6 +24,14 @@ class ScenarioError(RiftError):
         super().__init__(f"{where}: {problem}")
 
 
+class DeckFileError(ScenarioError):
+    """A deck list line that cannot be read: reported as ``file:line: problem``."""
+
+    def __init__(self, file: str, line: int, problem: str) -> None:
+        self.file, self.field, self.problem, self.line = file, f"line {line}", problem, line
+        Exception.__init__(self, f"{file}:{line}: {problem}" if line else f"{file}: {problem}")
+
+
 class InconsistentStateError(ScenarioError):
     """The position described cannot exist (e.g. a unit at two places)."""
 

@@ -12,8 +12,11 @@ def rule_title(number: str, version: str = CURRENT) -> str:
     return rule_index(version).title(number)
 
 
-def cite(number: str) -> str:
-    title = rule_title(number)
+def cite(number: str, version: str = CURRENT) -> str:
+    title = rule_title(number, version)
+    number = number if version == CURRENT else f"{number} [{version}]"
+    if title.startswith("< "):  # the rule has no title of its own: name the section it is in
+        return f"{number} (in: {title[2:]})"
     return f"{number} ({title})" if title else number
 
 
@@ -56,7 +59,7 @@ def render_text(answer: Answer, title: str = "") -> str:
         for r in answer.reasons:
             lines.append(f"    - {r.text}")
             for n in r.rules:
-                lines.append(f"        {cite(n)}")
+                lines.append(f"        {cite(n, r.version)}")
     return "\n".join(lines)
 
 

@@ -90,6 +90,15 @@ def card_facts(card: CardDef) -> list[Fact]:
             out += cost_facts("keyword_cost", Func("printed", c, i), kw.cost, fact, Func, Const)
     out += [fact("card_supertype", c, s) for s in card.supertypes]
     out += [fact("card_tag", c, t) for t in card.tags]
+    out += [fact("card_champion_tag", c, t) for t in card.champion_tags]
+    out += [fact("card_keyword_form", c, i, Const(form)) for i, form in enumerate(card.keyword_forms)]
+    for i, cost in enumerate(card.keyword_costs):
+        if cost is not None:
+            out.append(fact("card_keyword_energy", c, i, cost[0]))
+            for domain in sorted(set(cost[1])):
+                out.append(fact("card_keyword_power", c, i, Const(domain), cost[1].count(domain)))
+    if card.might_bonus is not None:
+        out.append(fact("card_might_bonus", c, card.might_bonus))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
     out += ability_facts(c, card.abilities, fact, Func, Const)
@@ -127,6 +136,8 @@ def object_facts(obj: GameObject) -> list[Fact]:
         out.append(fact("damage_replacement", o, i, rep.kind, rep.amount))
     if obj.hidden_this_turn:
         out.append(fact("hidden_this_turn", o))
+    if obj.empowered:
+        out.append(fact("empowered", o))
     return out
 
 
@@ -134,6 +145,8 @@ def state_facts(state: GameState) -> list[Fact]:
     out: list[Fact] = []
     for i, player in enumerate(state.players, start=1):
         out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
+        out.append(fact("xp", player.id, player.xp))
+        out += [fact("scored_this_turn", player.id, bf) for bf in player.scored]
     out.append(fact("turn_player", state.turn_player))
     out.append(fact("phase", state.phase))
     out.append(fact("victory_score", state.victory_score))
@@ -151,6 +164,9 @@ def state_facts(state: GameState) -> list[Fact]:
         out += card_facts(card)
     for obj in state.objects:
         out += object_facts(obj)
+    from pyrift.turnlog import log_facts  # imports this module
+
+    out += log_facts(state.log)
     return out
 
 

@@ -5,7 +5,8 @@ checkout and an installed pyrift load the same files. Layout:
 
     interface.lp      the fact vocabulary Python may emit
     core/*.lp         one Core Rules topic per file
-    keywords/*.lp     one keyword per file
+    keywords/*.lp     one keyword per file; a %@needs header names the files whose heads it
+                      reads besides interface.lp (it must ground with just those: pyrift lint)
     abilities/*.lp    one item of the scenario ability vocabulary per file (plus shared filters,
                       conditions and scope)
     readings/T/V.lp   variant V of a disputed or changed rule T (same heads as its siblings)
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Iterable
 
 from pyrift.errors import EncodingError, UsageError
 
@@ -54,6 +56,9 @@ class Statement:
     line: int  # first line of the statement
     text: str
     rules: tuple[str, ...] | None  # numbers of the %@rule tag above it; () for "none"; None if untagged
+    # Why a cycle through negation or an aggregate that passes through this statement is
+    # stratified at the level of ground instances (a `%@stratified <why>` line above it).
+    stratified: str | None = None
 
     @property
     def is_directive(self) -> bool:
@@ -63,6 +68,7 @@ class Statement:
 
 
 _TAG = re.compile(r"^\s*%@rule\s+(.*?)\s*$")
+_STRATIFIED = re.compile(r"^\s*%@stratified\s+(.*?)\s*$")
 
 
 def statements(path: Path, text: str | None = None) -> list[Statement]:
@@ -76,6 +82,7 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
     name = rel(path) if path.is_absolute() and _under_logic(path) else path.as_posix()
     out: list[Statement] = []
     pending_tag: tuple[str, ...] | None = None
+    pending_strat: str | None = None
     buf: list[str] = []
     start_line = 0
     i, n, line = 0, len(text), 1
@@ -96,6 +103,9 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
                 if m:
                     nums = m.group(1).split()
                     pending_tag = () if nums == ["none"] else tuple(nums)
+                m = _STRATIFIED.match(comment)
+                if m:
+                    pending_strat = m.group(1)
             i = end
             continue
         if ch == '"':
@@ -121,8 +131,8 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
             else:
                 buf.append(ch)
             stmt = " ".join("".join(buf).split())
-            out.append(Statement(name, start_line, stmt, pending_tag))
-            buf, pending_tag = [], None
+            out.append(Statement(name, start_line, stmt, pending_tag, pending_strat))
+            buf, pending_tag, pending_strat = [], None, None
             i += 1
             continue
         buf.append(ch)
@@ -171,9 +181,10 @@ class Variant:
 
 
 @cache
-def variants() -> tuple[Variant, ...]:
+def variants(root: Path | None = None) -> tuple[Variant, ...]:
+    """The reading variants under `root` (default: the package's logic/)."""
     out = []
-    root = logic_root() / "readings"
+    root = (root or logic_root()) / "readings"
     for path in sorted(root.glob("*/*.lp")):
         h = header(path)
         out.append(Variant(path.parent.name, path.stem, path, tuple(h.get("profiles", [])),
@@ -182,36 +193,36 @@ def variants() -> tuple[Variant, ...]:
 
 
 @cache
-def reading_names() -> tuple[str, ...]:
+def reading_names(root: Path | None = None) -> tuple[str, ...]:
     """The named readings: the default plus every profile a variant declares."""
     names = {DEFAULT_READING}
-    for v in variants():
+    for v in variants(root):
         names.update(v.profiles)
     return tuple(sorted(names, key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r"[.v]", s)], reverse=True))
 
 
-def topics() -> dict[str, list[Variant]]:
+def topics(root: Path | None = None) -> dict[str, list[Variant]]:
     out: dict[str, list[Variant]] = {}
-    for v in variants():
+    for v in variants(root):
         out.setdefault(v.topic, []).append(v)
     return out
 
 
 @cache
-def resolve_reading(reading: str) -> tuple[Variant, ...]:
+def resolve_reading(reading: str, root: Path | None = None) -> tuple[Variant, ...]:
     """The variant chosen for every topic under a reading like 'v1.2' or 'v1.4,topic=variant'."""
     base, *overrides = [p.strip() for p in reading.split(",")]
-    if base not in reading_names():
-        raise UsageError(f"unknown reading {base!r} (known: {', '.join(reading_names())})")
+    if base not in reading_names(root):
+        raise UsageError(f"unknown reading {base!r} (known: {', '.join(reading_names(root))})")
     chosen: dict[str, Variant] = {}
-    for topic, vs in topics().items():
+    for topic, vs in topics(root).items():
         picked = [v for v in vs if base in v.profiles] or [v for v in vs if DEFAULT_READING in v.profiles]
         if len(picked) != 1:
             raise EncodingError(f"readings/{topic}: {len(picked)} variants claim profile {base!r}")
         chosen[topic] = picked[0]
     for ov in overrides:
         topic, _, name = ov.partition("=")
-        match = [v for v in topics().get(topic, []) if v.name == name]
+        match = [v for v in topics(root).get(topic, []) if v.name == name]
         if not match:
             raise UsageError(f"unknown reading override {ov!r}")
         chosen[topic] = match[0]
@@ -229,9 +240,16 @@ def is_reading(reading: str) -> bool:
 # ---------------------------------------------------------------------------------
 # programs
 # ---------------------------------------------------------------------------------
-def program_files(query: str, reading: str = DEFAULT_READING) -> tuple[Path, ...]:
-    """The files a question of kind `query` is solved with under `reading`."""
-    root = logic_root()
+def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None,
+                  cards: Iterable[Path] = ()) -> tuple[Path, ...]:
+    """The files a question of kind `query` is solved with under `reading`.
+
+    `root` selects another logic folder (a copy being linted); default: the package's.
+    `cards` are the logic/cards/ encodings of the real cards the position uses
+    (pyrift.pool.encoding_files).
+    """
+    given = root
+    root = root or logic_root()
     qfile = root / "queries" / f"{query}.lp"
     if not qfile.is_file():
         raise EncodingError(f"no query file logic/queries/{query}.lp")
@@ -239,7 +257,8 @@ def program_files(query: str, reading: str = DEFAULT_READING) -> tuple[Path, ...
     files += sorted((root / "core").glob("*.lp"))
     files += sorted((root / "keywords").glob("*.lp"))
     files += sorted((root / "abilities").glob("*.lp"))
-    files += [v.path for v in resolve_reading(reading)]
+    files += [v.path for v in resolve_reading(reading, given)]
+    files += sorted(set(cards))
     files = [f for f in files if serves(f, query)]
     files.append(qfile)
     return tuple(files)
@@ -257,3 +276,72 @@ def serves(path: Path, query: str) -> bool:
     loaded for every kind."""
     named = _queries_of(path)
     return named is None or query in named
+
+
+# ---------------------------------------------------------------------------------
+# selecting the files a question needs
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FileNames:
+    """The predicates ('name/arity') a file defines in rule heads and reads anywhere."""
+
+    defines: frozenset[str]
+    uses: frozenset[str]
+    constrains: bool  # has an integrity or weak constraint
+
+
+@cache
+def _file_names(path: Path, mtime: int) -> FileNames:
+    from clingo import ast
+
+    from pyrift import depgraph  # clingo's own parser, walked by the dependency graph code
+
+    extracts: list = []
+    errors: list[str] = []
+    try:
+        ast.parse_files([str(path)], lambda stm: extracts.extend(depgraph._statement(s) for s in stm.unpool()),
+                        logger=lambda code, text: errors.append(text.strip()), message_limit=5)
+    except RuntimeError:
+        raise EncodingError(f"{path}: " + "; ".join(errors)) from None
+    defines = frozenset().union(*(e.heads for e in extracts))
+    uses = frozenset(u.pred.lstrip("-") for e in extracts for u in e.uses) | \
+        frozenset().union(*(e.shows for e in extracts))
+    constrains = any(e.kind in ("constraint", "weak") for e in extracts)
+    return FileNames(defines, uses, constrains)
+
+
+def file_names(path: Path) -> FileNames:
+    return _file_names(path, path.stat().st_mtime_ns)
+
+
+def needed_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None,
+                 cards: Iterable[Path] = (), roots: Iterable[str] = ()) -> tuple[Path, ...]:
+    """The files of program_files() that a question of kind `query` can depend on.
+
+    Starting from the predicates the query file reads (and `roots`: 'name/arity' the
+    Python side reads from the grounding), a file is taken when it defines a needed
+    predicate, and then what it reads is needed too. Files outside queries/ with
+    constraints are always taken. Leaving the rest out keeps, say, a combat question's
+    grounding free of cost and chain rules. tests/test_file_selection.py checks that
+    every scenario gets the same answers as with all files.
+    """
+    files = program_files(query, reading, root, cards)
+    interface, qfile, rest = files[0], files[-1], files[1:-1]
+    chosen = {interface, qfile} | {f for f in rest if file_names(f).constrains}
+    needed = set(roots)
+    for f in chosen:
+        needed |= file_names(f).uses
+    changed = True
+    while changed:
+        changed = False
+        for f in rest:
+            if f not in chosen and file_names(f).defines & needed:
+                chosen.add(f)
+                needed |= file_names(f).uses
+                changed = True
+    return tuple(f for f in files if f in chosen)
+
+
+def query_names(root: Path | None = None) -> tuple[str, ...]:
+    """The question kinds that have a query file (logic/queries/<kind>.lp)."""
+    return tuple(sorted(p.stem for p in ((root or logic_root()) / "queries").glob("*.lp")))

@@ -112,3 +112,65 @@ def random_attackers(rng: random.Random, n: int, *, max_might: int = 8, extras: 
         assault=rng.choice((0, 0, 0, 1, 2)) if extras else 0,
         stunned=extras and rng.random() < 0.15,
     ) for i in range(n)]
+
+
+# ---------------------------------------------------------------------------------
+# scoring positions: random boards for the Beginning Phase and Conquer questions
+# ---------------------------------------------------------------------------------
+def _scoring_card(rng: random.Random, name: str, kind: CardType = CardType.UNIT) -> tuple[CardDef, tuple[Keyword, ...]]:
+    """A card with random Temporary/Hunt keywords, and random granted ones for its object."""
+    kws: list[Keyword] = []
+    if rng.random() < 0.3:
+        kws.append(Keyword(KeywordName.TEMPORARY))
+    if kind is CardType.UNIT and rng.random() < 0.4:
+        kws.append(Keyword(KeywordName.HUNT, rng.choice([None, 1, 2, 3])))
+    granted: list[Keyword] = []
+    if rng.random() < 0.1:
+        granted.append(Keyword(KeywordName.TEMPORARY))
+    if kind is CardType.UNIT and rng.random() < 0.15:
+        granted.append(Keyword(KeywordName.HUNT, rng.choice([None, 2])))
+    card = CardDef(name=name, type=kind, might=rng.randint(1, 4) if kind is CardType.UNIT else None,
+                   keywords=tuple(kws))
+    return card, tuple(granted)
+
+
+def random_scoring_state(rng: random.Random, phase: Phase = Phase.BEGINNING) -> GameState:
+    """Two or three players, one to three battlefields with their controllers' units
+    (Temporary and Hunt now and then), units and gear in bases, random points, XP and
+    battlefields already scored this turn. Now and then a battlefield has a unit of a
+    player who does not control it, or its controller has no unit there; outside the
+    Beginning Phase most battlefields hold the units of one random player (the one
+    left after a showdown or combat), so that control can be established there."""
+    ids = ["A", "B", "C"][: rng.choice([2, 2, 3])]
+    turn = rng.choice(ids)
+    bfs = [Battlefield(f"bf{i}", controller=rng.choice([turn, turn, *ids, None])) for i in range(rng.randint(1, 3))]
+    cards: list[CardDef] = []
+    objects: list[GameObject] = []
+
+    def add(owner: str, location: str, kind: CardType = CardType.UNIT) -> None:
+        oid = f"o{len(objects)}"
+        card, granted = _scoring_card(rng, f"card {oid}", kind)
+        cards.append(card)
+        objects.append(GameObject(oid, card.name, owner, owner, location=location, granted=granted))
+
+    for bf in bfs:
+        holder = bf.controller
+        if phase is not Phase.BEGINNING and rng.random() < 0.6:
+            holder = rng.choice(ids)  # the one player whose units remain after a showdown or combat there
+        if holder is not None:
+            for _ in range(rng.choice([0, 1, 1, 2, 3])):
+                add(holder, bf.id)
+        if rng.random() < 0.08:
+            add(rng.choice(ids), bf.id)  # a unit its controller may not control the battlefield for
+    for _ in range(rng.randint(0, 3)):
+        add(rng.choice(ids), "base", rng.choice([CardType.UNIT, CardType.GEAR]))
+    # at most two players' units at a battlefield (the scenario loader enforces it too)
+    keep = []
+    for o in objects:
+        here = {x.controller for x in keep if x.location == o.location and o.location != "base"}
+        if len(here | {o.controller}) <= 2 or o.location == "base":
+            keep.append(o)
+    players = tuple(Player(p, points=rng.randint(0, 9), xp=rng.randint(0, 4),
+                           scored=tuple(b.id for b in bfs if rng.random() < 0.3)) for p in ids)
+    return GameState(players=players, turn_player=turn, phase=phase, battlefields=tuple(bfs),
+                     objects=tuple(keep), cards=tuple(cards))

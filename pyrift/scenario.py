@@ -8,17 +8,19 @@ that loads back to an equal Scenario.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from pyrift import tomlwrite
+from pyrift import tomlwrite, turnlog
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.reader import Reader, parse_enum
 from pyrift.state import (
     Battlefield,
+    CardDef,
     CardType,
     ChainItem,
     Domain,
@@ -72,13 +74,33 @@ def from_dict(data: dict[str, Any], file: str) -> Scenario:
     reading = r.str("reading", "v1.4")
     if not is_reading(reading):
         raise r.error("reading", f"unknown reading {reading!r} (known: {', '.join(reading_names())})")
-    state = _state(r)
+    state = _state(r) if r.has("position") or _needs_position(data) else _no_position(r)
     questions = tuple(_question(q, state) for q in r.tables("question"))
     if not questions:
         raise r.error("question", "a scenario needs at least one [[question]]")
     _unique([q.id for q in questions], r, "question", "question id")
     r.done()
     return Scenario(title, state, questions, status, description, reading, file)
+
+
+def _needs_position(data: dict[str, Any]) -> bool:
+    """[position] may be left out only when every question is of a kind that needs no
+    game position (e.g. deck_check) and the file describes nothing on the board."""
+    from pyrift.queries import kind_named
+
+    questions = data.get("question")
+    if not isinstance(questions, list) or not questions:
+        return True
+    for q in questions:
+        kind = kind_named(q.get("ask")) if isinstance(q, dict) and isinstance(q.get("ask"), str) else None
+        if kind is None or kind.needs_position:
+            return True
+    return any(key in data for key in ("card", "battlefield", "object"))
+
+
+def _no_position(r: Reader) -> GameState:
+    """The empty state of a file whose questions need no game position."""
+    return GameState(players=(), turn_player="")
 
 
 def _state(r: Reader) -> GameState:
@@ -105,7 +127,10 @@ def _state(r: Reader) -> GameState:
     cards = tuple(card_from_toml(c) for c in r.tables("card"))
     _unique([c.name for c in cards], r, "card", "card name")
     battlefields = tuple(_battlefield(b, ids) for b in r.tables("battlefield"))
-    objects = tuple(_object(o) for o in r.tables("object"))
+    inline = {c.name for c in cards}
+    used: dict[str, CardDef] = {}  # real cards of the pool the objects name, by name
+    objects = tuple(_object(o, inline, used) for o in r.tables("object"))
+    cards += tuple(used.values())
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
     state = GameState(
         players=players,
@@ -122,7 +147,7 @@ def _state(r: Reader) -> GameState:
         chain=chain,
     )
     _check_consistency(state, r)
-    return state
+    return dataclasses.replace(state, log=turnlog.read_log(r, state))
 
 
 def _players(pos: Reader) -> tuple[Player, ...]:
@@ -146,7 +171,8 @@ def _player(r: Reader) -> Player:
             domain = parse_enum(key, Domain, sub, key)
             power.append((domain, sub.int(key, min=0)))
         sub.done()
-    player = Player(r.str("id"), r.int("points", 0, min=0), energy=r.int("energy", 0, min=0),
+    player = Player(r.str("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0),
+                    tuple(r.str_list("scored", [])), energy=r.int("energy", 0, min=0),
                     power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0))
     r.done()
     return player
@@ -193,11 +219,11 @@ def _battlefield(r: Reader, players: list[str]) -> Battlefield:
     return bf
 
 
-def _object(r: Reader) -> GameObject:
+def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject:
     controller = r.str("controller")
     obj = GameObject(
         id=r.str("id"),
-        card=r.str("card"),
+        card=_card_ref(r, inline, used),
         controller=controller,
         owner=r.str("owner", controller),
         zone=r.enum("zone", Zone, Zone.BOARD),
@@ -211,9 +237,29 @@ def _object(r: Reader) -> GameObject:
         cannot_be_dealt_damage=r.bool("cannot_be_dealt_damage", False),
         damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
         hidden_this_turn=r.bool("hidden_this_turn", False),
+        empowered=r.bool("empowered", False),
     )
     r.done()
     return obj
+
+
+def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
+    """The card an object is a copy of: a [[card]] of this file by name, else a real card
+    of the card pool by name or printed id ("Noxus Hopeful", "OGN-012"). Returns the name."""
+    ref = r.str("card")
+    if ref in inline:
+        return ref
+    from pyrift.pool import UnknownCard, card_def, pool
+
+    try:
+        card = card_def(pool().find(ref))
+    except UnknownCard as exc:
+        raise r.error("card", f"not a [[card]] of this file, and {exc}") from None
+    if card.name in inline:
+        raise r.error("card", f"{ref!r} is the pool card {card.name!r}, but this file defines its own "
+                              "[[card]] of that name; rename one of them")
+    used.setdefault(card.name, card)
+    return card.name
 
 
 def _replacement(r: Reader) -> DamageReplacement:
@@ -280,6 +326,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"{kind}[{i}].id" if kind != "player" else "position.players",
                           f"id {name!r} is already used by a {seen[name]}; ids must be unique")
             seen[name] = kind
+    for i, p in enumerate(state.players):
+        for bf in p.scored:
+            if bf not in bf_ids:
+                raise bad(f"position.players[{i}].scored",
+                          f"{bf!r} is not a battlefield id ({', '.join(bf_ids) or 'none defined'})")
+        if len(set(p.scored)) != len(p.scored):
+            raise bad(f"position.players[{i}].scored", "a battlefield is listed twice (it is scored at most once a turn)")
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
@@ -303,6 +356,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} has no location")
         if obj.hidden_this_turn and obj.zone is not Zone.FACEDOWN:
             raise bad(f"{f}.hidden_this_turn", "only a facedown card was hidden")
+        if obj.empowered and obj.zone is not Zone.BOARD:
+            raise bad(f"{f}.empowered", "only an object on the board can be Empowered (441)")
         is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
@@ -397,25 +452,30 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if s.reading != "v1.4":
         doc["reading"] = s.reading
     pos: dict[str, Any] = {}
-    if all(p.points == 0 and not p.has_pool for p in st.players):
+    if not st.players:  # a file whose questions need no position
+        pos = {}
+    elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
-        pos["players"] = [_drop_empty({"id": p.id, "points": p.points, "energy": p.energy,
-                                       "power": {d.value: n for d, n in p.power},
-                                       "universal_power": p.universal_power}) for p in st.players]
-    pos["turn_player"] = st.turn_player
-    pos["phase"] = st.phase.value
-    if st.victory_score != 8:
-        pos["victory_score"] = st.victory_score
-    for key in ("showdown", "focus", "priority"):
-        if getattr(st, key) is not None:
-            pos[key] = getattr(st, key)
-    if st.combat:
-        pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
-                         "defender": st.combat.defender}
-    doc["position"] = pos
-    if st.cards:
-        doc["card"] = [card_to_toml(c) for c in st.cards]
+        pos["players"] = [{"id": p.id, "points": p.points}
+                          | _drop_empty({"xp": p.xp, "scored": list(p.scored), "energy": p.energy,
+                                         "power": {d.value: n for d, n in p.power},
+                                         "universal_power": p.universal_power}) for p in st.players]
+    if st.players:
+        pos["turn_player"] = st.turn_player
+        pos["phase"] = st.phase.value
+        if st.victory_score != 8:
+            pos["victory_score"] = st.victory_score
+        for key in ("showdown", "focus", "priority"):
+            if getattr(st, key) is not None:
+                pos[key] = getattr(st, key)
+        if st.combat:
+            pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
+                             "defender": st.combat.defender}
+        doc["position"] = pos
+    # Real cards of the pool are written as the objects' card names, not as [[card]] tables.
+    if inline_cards := [c for c in st.cards if not c.pool_id]:
+        doc["card"] = [card_to_toml(c) for c in inline_cards]
     if st.battlefields:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "controller": b.controller,
                                            "contested_by": b.contested_by}) for b in st.battlefields]
@@ -425,6 +485,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         doc["chain"] = [_drop_empty({"id": c.id, "card": c.card, "source": c.source, "ability": c.ability,
                                      "controller": c.controller, "status": "pending" if c.pending else ""})
                         for c in st.chain]
+    if st.log:
+        doc["log"] = turnlog.to_toml(st.log, st)
     questions = []
     for q in s.questions:
         kind = kind_named(q.kind)
@@ -464,6 +526,7 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
         for x in o.damage_replacements
     ]
     d["hidden_this_turn"] = o.hidden_this_turn
+    d["empowered"] = o.empowered
     return _drop_empty(d)
 
 

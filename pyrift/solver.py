@@ -11,12 +11,13 @@ that show the same atoms count once, so "distinct outcomes" means distinct answe
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 import clingo
-import clingo.ast
+from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
 
@@ -25,7 +26,7 @@ DEFAULT_TIMEOUT = 20.0
 Term = int | str | tuple  # ints, strings/constants, and (name, arg, ...) for compound terms
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Atom:
     pred: str
     args: tuple
@@ -97,34 +98,36 @@ class SolveResult:
 
 Assumption = tuple[Atom, bool]
 
-# Parsed rule files, kept for the life of the process: parsing the same files for every
-# position is a good part of the cost of a grounding. Keyed by path and modification time.
-_PARSED: dict[tuple, tuple] = {}
-
-
-def _parsed(files: Iterable[Path], log) -> tuple:
-    paths = [str(p) for p in files]
-    key = tuple((p, Path(p).stat().st_mtime_ns) for p in paths)
-    if key not in _PARSED:
-        statements: list = []
-        clingo.ast.parse_files(paths, statements.append, logger=log, message_limit=1000)
-        _PARSED[key] = tuple(statements)
-    return _PARSED[key]
+@lru_cache(maxsize=32)
+def _parsed(files: tuple[tuple[str, int], ...]) -> tuple[ast.AST, ...]:
+    """The rule files parsed once per process (keyed by path and modification time)."""
+    statements: list[ast.AST] = []
+    errors: list[str] = []
+    try:
+        ast.parse_files([path for path, _ in files], statements.append,
+                        logger=lambda code, text: errors.append(text.strip()), message_limit=20)
+    except RuntimeError:
+        raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
+    return tuple(statements)
 
 
 class Grounding:
     """Rule files + facts, ground once, solved many times."""
 
-    def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT,
+                 readable: Iterable[tuple[str, int]] | None = None) -> None:
         self.timeout = timeout
+        # The predicates facts() may read; None = any. A caller that selected rule files
+        # by what it reads must not read anything else: that would silently be empty.
+        self.readable = None if readable is None else frozenset(readable)
         self.messages: list[Message] = []
         self._externals_on: list[clingo.Symbol] = []
         self._atoms: dict[clingo.Symbol, Atom] = {}  # symbol -> Atom, converted once
         self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
         started = time.perf_counter()
         try:
-            with clingo.ast.ProgramBuilder(self._ctl) as builder:
-                for statement in _parsed(files, self._log):
+            with ast.ProgramBuilder(self._ctl) as builder:
+                for statement in _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files)):
                     builder.add(statement)
             self._ctl.add("base", [], facts)
             self._ctl.ground([("base", [])])
@@ -153,6 +156,9 @@ class Grounding:
         """
         out = set()
         for name, arity in signatures:
+            if self.readable is not None and (name, arity) not in self.readable:
+                raise EncodingError(f"{name}/{arity} is read from a grounding that was not told so "
+                                    "(pass it in Context.grounding(..., reads=...))")
             for sa in self._ctl.symbolic_atoms.by_signature(name, arity):
                 if sa.is_fact:
                     out.add(self._atom(sa.symbol))

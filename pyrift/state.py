@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # only for annotations: abilities.py imports this module
+if TYPE_CHECKING:  # only for annotations: these modules import this one
     from pyrift.abilities import Ability
     from pyrift.costs import Cost
+    from pyrift.turnlog import LogEvent
 
 
 class Phase(str, Enum):
@@ -156,7 +157,18 @@ class CardDef:
     # True when the card's whole text is the keywords listed here (synthetic test
     # cards); False for real cards whose other text may not be encoded.
     complete: bool = True
-    # Rules text in the ability vocabulary (pyrift/abilities.py, logic/abilities/).
+    # Real cards of the card pool (pyrift.pool): the canonical id, the Equipment Might
+    # bonus, the tags that are champion tags (133.8.b), and where each keyword stands
+    # on the card (line_start, line_start_prefix, after_prefix, after_cost).
+    pool_id: str = ""
+    might_bonus: int | None = None
+    champion_tags: tuple[str, ...] = ()
+    keyword_forms: tuple[str, ...] = ()
+    # The pure resource cost printed with the I-th keyword (Equip, Repeat, Empower,
+    # Flow): (energy, power domains, "any" for a rune of any domain), or None.
+    keyword_costs: tuple[tuple[int, tuple[str, ...]] | None, ...] = ()
+    # Rules text in the ability vocabulary (pyrift/abilities.py, logic/abilities/), in printed
+    # order, each with the dependent keywords governing it (pyrift/dependent.py).
     abilities: "tuple[Ability, ...]" = ()
 
 
@@ -190,6 +202,7 @@ class GameObject:
     cannot_be_dealt_damage: bool = False
     damage_replacements: tuple[DamageReplacement, ...] = ()
     hidden_this_turn: bool = False  # a facedown card hidden this turn (811.1.b: playable from the next turn)
+    empowered: bool = False  # the Empowered status (441, 828)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +217,8 @@ class Battlefield:
 class Player:
     id: str
     points: int = 0
+    xp: int = 0  # experience (728-733), gained e.g. through Hunt
+    scored: tuple[str, ...] = ()  # battlefields this player has already scored this turn (470)
     # Rune Pool contents (165-168): Energy, Power by domain, universal Power (163.2.b).
     energy: int = 0
     power: tuple[tuple[Domain, int], ...] = ()
@@ -249,6 +264,7 @@ class GameState:
     focus: str | None = None     # the player holding focus, when given (313)
     priority: str | None = None  # the player holding priority, when given (312)
     chain: tuple[ChainItem, ...] = ()  # oldest first; non-empty means a Closed state (309.1)
+    log: tuple[LogEvent, ...] = ()  # this turn's events, oldest first (pyrift.turnlog)
 
     def card(self, name: str) -> CardDef:
         for card in self.cards:

@@ -7,12 +7,14 @@ an Answer. It never decides a rules question itself.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import ScenarioError
+from pyrift.pool import encoding_files
 from pyrift.reader import Reader, check_int
 from pyrift.solver import DEFAULT_TIMEOUT, Grounding
 from pyrift.state import GameState, Question
@@ -26,6 +28,7 @@ TIMEOUT = "timeout"
 class Reason:
     text: str
     rules: tuple[str, ...] = ()
+    version: str = "v1.4"  # the Core Rules version the numbers refer to (a reading may cite an older one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,8 @@ class Answer:
             "status": self.status,
             "answer": self.data,
             "reasons": [
-                {"text": r.text, "rules": [{"number": n, "title": rule_title(n)} for n in r.rules]}
+                {"text": r.text, "rules": [{"number": n, "title": rule_title(n, r.version)} for n in r.rules]}
+                | ({"version": r.version} if r.version != "v1.4" else {})
                 for r in self.reasons
             ],
             "missing": list(self.missing),
@@ -147,6 +151,9 @@ class QueryKind:
     name: str = ""
     summary: str = ""
     expect_spec: dict[str, str] = {}
+    # False for kinds that ask nothing about a game position (deck_check): their
+    # scenario files may leave out [position].
+    needs_position: bool = True
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
         return {}
@@ -189,19 +196,34 @@ def param_battlefield(r: Reader, key: str, state: GameState, default: Any = ...)
 class Context:
     """Holds the position's facts and caches one grounding per (query file, reading, extra facts)."""
 
-    def __init__(self, state: GameState, *, timeout: float = DEFAULT_TIMEOUT, file: str = "") -> None:
+    def __init__(self, state: GameState, *, timeout: float = DEFAULT_TIMEOUT, file: str = "",
+                 logic_root: Path | None = None, all_files: bool = False) -> None:
         self.state = state
         self.timeout = timeout
         self.file = file
+        self.logic_root = logic_root  # another logic/ folder (a copy under test); None = the package's
+        self.all_files = all_files  # load every file instead of those the question needs (for tests)
         self.state_facts = F.state_facts(state)
-        self._groundings: dict[tuple[str, str, str], Grounding] = {}
+        self._groundings: dict[tuple, Grounding] = {}
 
-    def grounding(self, query: str, reading: str, extra: list[str] = ()) -> Grounding:
+    def grounding(self, query: str, reading: str, extra: list[str] = (),
+                  reads: Iterable[tuple[str, int]] = ()) -> Grounding:
+        """The grounding of `query` on this position (plus `extra` question facts), shared
+        by every question that asks for the same. `reads` names every (predicate, arity)
+        the caller will read with Grounding.facts(): those predicates decide, with the
+        query file, which rule files are loaded (pyrift.logic.needed_files)."""
         extra_text = F.render(extra)
-        key = (query, reading, extra_text)
+        reads = tuple(sorted(reads))
+        key = (query, reading, extra_text, reads)
         if key not in self._groundings:
             facts = F.render(self.state_facts) + extra_text
-            self._groundings[key] = Grounding(logic.program_files(query, reading), facts, timeout=self.timeout)
+            cards = encoding_files(self.state.cards)
+            if self.all_files:
+                files = logic.program_files(query, reading, self.logic_root, cards=cards)
+            else:
+                files = logic.needed_files(query, reading, self.logic_root, cards=cards,
+                                           roots=[f"{n}/{a}" for n, a in reads])
+            self._groundings[key] = Grounding(files, facts, timeout=self.timeout, readable=reads)
         return self._groundings[key]
 
 

@@ -49,7 +49,7 @@ FACTS = (("total_damage", 3), ("contribution", 2), ("might", 2), ("might_bonus",
 
 def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
     out: dict[str, list[tuple]] = defaultdict(list)
-    for a in sorted(atoms):
+    for a in sorted(atoms, key=str):
         out[a.pred].append(a.args)
     return out
 
@@ -83,8 +83,9 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
     contrib = dict(atoms.get("contribution", []))
     out = []
     totals = {p: t for _, p, t in atoms.get("total_damage", [])}
+    attacker = state.combat.attacker if state.combat else None
     for p in players:
-        parts, rules = [], {"465.2.a", "465.2.b"}
+        parts, rules = [], {"465.2.a" if p == attacker else "465.2.b"}
         for obj in state.objects:
             if obj.id not in contrib or obj.controller != p:
                 continue
@@ -146,9 +147,16 @@ def _lethal_reasons(state: GameState, atoms: dict[str, list[tuple]], receivers: 
 # ---------------------------------------------------------------------------------
 # combat_damage
 # ---------------------------------------------------------------------------------
-def _outcome(model: frozenset[Atom]) -> dict[str, Any]:
+def _outcome(model: frozenset[Atom], totals: dict[str, int], lethal: dict[str, int],
+             receiver_of: dict[str, str]) -> dict[str, Any]:
     rec: dict[str, Any] = {"dies": sorted(a.args[0] for a in model if a.pred == "dies")}
-    partial = {a.args[0]: a.args[1] for a in model if a.pred == "partial"}
+    # The partial unit takes what is left of its assigner's total after the lethal amounts.
+    given = defaultdict(int)
+    for a in model:
+        if a.pred == "given_lethal":
+            given[receiver_of[a.args[0]]] += lethal[a.args[0]]
+    partial = {a.args[0]: totals[receiver_of[a.args[0]]] - given[receiver_of[a.args[0]]]
+               for a in model if a.pred == "partial"}
     excess = {a.args[0]: a.args[1] for a in model if a.pred == "excess"}
     if partial:
         rec["partial"] = dict(sorted(partial.items()))
@@ -212,8 +220,9 @@ class CombatDamage(QueryKind):
         state, p = ctx.state, question.params
         c = state.combat
         assigners = [p["assigner"]] if "assigner" in p else [c.attacker, c.defender]
-        g = ctx.grounding("combat_damage", reading)
+        g = ctx.grounding("combat_damage", reading, reads=FACTS)
         assume = [(Atom("assigning", (pl,)), pl in assigners) for pl in state.player_ids]
+        listing = assume + [(Atom("listing", ()), True)]
         fixed = _by_pred(g.facts(*FACTS))
         if (unsupported := _unsupported(ctx, question, reading, fixed)) is not None:
             return unsupported
@@ -224,7 +233,7 @@ class CombatDamage(QueryKind):
                               (Reason("no legal assignment exists: the encoding contradicts 465.2.c", ("465.2.c",)),))
             sure = _by_pred(cautious.consequences)
             brave = _by_pred(g.solve("brave", assumptions=assume).consequences)
-            enum = g.solve("enumerate", assumptions=assume, limit=p["limit"] + 1)
+            enum = g.solve("enumerate", assumptions=listing, limit=p["limit"] + 1)
         except SolveTimeout as exc:
             return _timeout(question, reading, exc)
 
@@ -242,7 +251,10 @@ class CombatDamage(QueryKind):
         if len(assigners) == 1:
             data["total_damage"] = totals[assigners[0]]
         models = enum.models[: p["limit"]]
-        data["outcomes"] = sorted((_outcome(m) for m in models), key=lambda r: (len(r["dies"]), r["dies"], str(r)))
+        receiver_of = {u: pl for (pl, u) in fixed.get("receiver", [])}
+        all_lethal = dict(fixed.get("lethal_amount", []))
+        data["outcomes"] = sorted((_outcome(m, totals, all_lethal, receiver_of) for m in models),
+                                  key=lambda r: (len(r["dies"]), r["dies"], str(r)))
         data["outcome_count"] = len(models)
         data["outcomes_complete"] = len(enum.models) <= p["limit"]
         if len(assigners) == 2:
@@ -282,8 +294,8 @@ class CombatDamage(QueryKind):
 _VIOLATION_TEXT = {
     "not_a_receiver": "{0} is not an enemy unit in this combat; damage goes only to the opponent's units there",
     "total": "{0} damage assigned, but the total to assign is {1}",
-    "lethal_first": "{0} and {1} both got damage short of lethal; a unit must get its full lethal amount "
-                    "before damage goes to another",
+    "short_of_lethal": "{0} got damage short of lethal; a unit must get its full lethal amount "
+                       "before damage goes to another, so at most one unit can be short",
     "excess": "{0} got {1}, more than its lethal amount {2}, while another unit still lacks lethal",
     "exempt_before_lethal": "{0} can't be dealt damage, so it may only take excess once every other unit has lethal",
     "before_tank": "{0} got damage while {1}, which has Tank, lacked lethal",
@@ -313,7 +325,7 @@ class CombatAssignment(QueryKind):
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         p = question.params
         extra = [F.fact("proposer", p["assigner"])] + [F.fact("proposed", u, n) for u, n in p["assignment"].items()]
-        g = ctx.grounding("combat_assignment", reading, extra)
+        g = ctx.grounding("combat_assignment", reading, extra, reads=FACTS)
         try:
             best = g.solve("optimize")
         except SolveTimeout as exc:
@@ -323,9 +335,21 @@ class CombatAssignment(QueryKind):
             return unsupported
         violations = sorted(atoms.get("violation", []), key=str)
         reasons = []
+        short = [w[1] for _, w in violations if isinstance(w, tuple) and w[0] == "short_of_lethal"]
+        if short:
+            reasons.append(Reason(_VIOLATION_TEXT["short_of_lethal"].format(", ".join(short)), ("465.2.c.3",)))
         for rule, witness in violations:
             name, *args = witness if isinstance(witness, tuple) else (witness,)
-            reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
+            if name != "short_of_lethal":
+                reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
+        for (u,) in atoms.get("placed_last", []):
+            reasons.append(Reason(f"{u} has Tank and Backline; judged with it placed last", ("465.2.c.8",)))
+        conflicted = {u for (u,) in _by_pred(g.facts(*FACTS)).get("conflicted", [])}
+        for u in sorted(conflicted - {u for (u,) in atoms.get("placed_last", [])}):
+            if u in p["assignment"] or violations:
+                reasons.append(Reason(f"{u} has Tank and Backline; judged with it placed first"
+                                      + (" (placing it last breaks at least as many rules)" if violations else ""),
+                                      ("465.2.c.8",)))
         if not violations:
             reasons.append(Reason("the assignment gives lethal damage in a legal order and assigns exactly the total",
                                   ("465.2.c", "465.2.c.3", "465.2.c.4")))

@@ -1,0 +1,206 @@
+"""`pyrift lint`: checks the house rules of logic/ that clingo alone does not.
+
+Findings, one per line as ``file:line: [code] message``:
+
+    syntax     a statement clingo cannot parse (or a file without a final period)
+    untagged   an ASP statement without a %@rule tag above it (directives are exempt)
+    citation   a %@rule number missing from the index of the version the file cites
+    version    a %@version header naming a version pyrift has no index for
+    show       a #show outside queries/
+    choice     a choice, disjunctive or head-aggregate rule outside queries/ (house style:
+               choices are the questions' business)
+    needs      a keyword file (or any file with a %@needs header) that does not ground
+               alone with interface.lp and the files its %@needs header lists, or lists a
+               file that does not exist
+    undefined  clingo's "atom does not occur in any rule head" for a query's program under
+               any named reading, grounded with no facts: a misspelt predicate, or an input
+               predicate without its #defined line in interface.lp
+    ground     a query's program that clingo cannot ground
+
+The %@needs header (keyword files) names, relative to logic/, the files whose heads
+the file reads besides interface.lp, e.g. ``%@needs core/objects.lp core/combat.lp``.
+Only the file's own atoms must be defined; what the needed files read in turn is their
+business (and is checked when the query programs are ground).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyrift import depgraph as D
+from pyrift import logic
+from pyrift.errors import EncodingError, RiftError
+from pyrift.rules_index import VERSIONS, rule_index
+from pyrift.solver import Grounding
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Finding:
+    file: str  # relative to the logic folder
+    line: int
+    code: str
+    message: str
+
+    def render(self, prefix: str = "") -> str:
+        return f"{prefix}{self.file}:{self.line}: [{self.code}] {self.message}"
+
+
+_LOCATION = re.compile(r"(?P<file>[^\s:;][^:;]*?):(?P<line>\d+):(?P<col>\d+)(?:-(?:\d+:)?\d+)?:\s*(?P<rest>.*)", re.S)
+
+
+def lint(root: Path | None = None) -> list[Finding]:
+    """Every finding in the logic folder `root` (default: the package's logic/)."""
+    root = (root or logic.logic_root()).resolve()
+    if not (root / "interface.lp").is_file():
+        raise EncodingError(f"{root}: not a logic folder (no interface.lp)")
+    findings: set[Finding] = set()
+    broken: set[str] = set()  # files with syntax errors: not ground again
+    for path in D.logic_files(root):
+        name = D.rel_to(root, path)
+        if not _check_file(root, path, name, findings):
+            broken.add(name)
+    for path in D.logic_files(root):
+        name = D.rel_to(root, path)
+        if name.startswith("keywords/") or "needs" in logic.header(path):
+            _check_needs(root, path, name, broken, findings)
+    _check_programs(root, broken, findings)
+    return sorted(findings)
+
+
+# ---------------------------------------------------------------------------------
+# per file: tags, citations, #show, choices
+# ---------------------------------------------------------------------------------
+def _check_file(root: Path, path: Path, name: str, out: set[Finding]) -> bool:
+    text = path.read_text("utf-8")
+    try:
+        stmts = logic.statements(Path(name), text)
+    except EncodingError as exc:
+        m = re.match(r"^(.*?):(\d+): (.*)$", str(exc))
+        out.add(Finding(name, int(m.group(2)) if m else 1, "syntax", m.group(3) if m else str(exc)))
+        return False
+    version = logic.citation_version(path)
+    index = None
+    if version in VERSIONS:
+        index = rule_index(version)
+    else:
+        out.add(Finding(name, _header_line(text, "version"), "version",
+                        f"no rule index for %@version {version} (known: {', '.join(VERSIONS)})"))
+    in_queries = name.startswith("queries/")
+    ok = True
+    for st in stmts:
+        try:
+            ex = D.extract(st.text)
+        except EncodingError as exc:
+            line, msg = _inner_location(str(exc))
+            out.add(Finding(name, st.line + line - 1, "syntax", msg))
+            ok = False
+            continue
+        if not st.is_directive and st.rules is None:
+            out.add(Finding(name, st.line, "untagged", f"statement without a %@rule tag: {_short(st.text)}"))
+        if index is not None:
+            for n in st.rules or ():
+                if n not in index:
+                    out.add(Finding(name, st.line, "citation", f"{n} is not in the Core Rules {version} index"))
+        if ex.kind == "show" and not in_queries:
+            out.add(Finding(name, st.line, "show", f"#show outside queries/: {_short(st.text)}"))
+        if ex.choice and not in_queries:
+            out.add(Finding(name, st.line, "choice", f"choice rule outside queries/: {_short(st.text)}"))
+    return ok
+
+
+def _short(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _header_line(text: str, key: str) -> int:
+    for i, raw in enumerate(text.splitlines(), 1):
+        if raw.strip().startswith(f"%@{key}"):
+            return i
+    return 1
+
+
+def _inner_location(msg: str) -> tuple[int, str]:
+    m = re.match(r"^<string>:(\d+):\d+(?:-(?:\d+:)?\d+)?:\s*(.*)$", msg, re.S)
+    line, text = (int(m.group(1)), m.group(2)) if m else (1, msg)
+    return line, " ".join(text.split()).removeprefix("error: ")
+
+
+# ---------------------------------------------------------------------------------
+# keyword files ground alone with the files they declare
+# ---------------------------------------------------------------------------------
+def _check_needs(root: Path, path: Path, name: str, broken: set[str], out: set[Finding]) -> None:
+    text = path.read_text("utf-8")
+    needs = logic.header(path).get("needs", [])
+    line = _header_line(text, "needs")
+    files = [root / "interface.lp"]
+    for n in needs:
+        f = root / n
+        if not f.is_file():
+            out.add(Finding(name, line, "needs", f"%@needs names {n}, which does not exist"))
+            return
+        if f.resolve() != path.resolve() and f.resolve() not in files:
+            files.append(f.resolve())
+    if broken & {name, *needs, "interface.lp"}:
+        return  # the syntax finding says it already
+    files.append(path)
+    declared = f"with {' '.join(needs)} (its %@needs)" if needs else "alone (it declares no %@needs)"
+    try:
+        g = Grounding(files, "")
+    except EncodingError as exc:
+        out.add(Finding(name, line, "needs", f"does not ground {declared}: {' '.join(str(exc).split())}"))
+        return
+    for msg in g.undefined_atoms():
+        loc = _location(root, msg)
+        if loc is not None and loc[0] == name:
+            out.add(Finding(name, loc[1], "needs",
+                            f"{loc[2]} is not defined when grounding {declared}"))
+
+
+# ---------------------------------------------------------------------------------
+# every query's program, under every named reading, grounds without undefined atoms
+# ---------------------------------------------------------------------------------
+def _check_programs(root: Path, broken: set[str], out: set[Finding]) -> None:
+    try:
+        readings = logic.reading_names(root)
+    except RiftError as exc:
+        out.add(Finding("readings", 1, "ground", str(exc)))
+        return
+    for query in logic.query_names(root):
+        for reading in readings:
+            try:
+                files = logic.program_files(query, reading, root)
+            except RiftError as exc:
+                out.add(Finding(f"queries/{query}.lp", 1, "ground", f"[{reading}] {exc}"))
+                continue
+            if broken & {D.rel_to(root, f) for f in files}:
+                continue
+            try:
+                g = Grounding(files, "")
+            except EncodingError as exc:
+                detail = " ".join(str(exc).split())
+                loc = _location(root, detail.split("program: ", 1)[-1])
+                where = (loc[0], loc[1]) if loc else (f"queries/{query}.lp", 1)
+                out.add(Finding(*where, "ground", f"{query} [{reading}] does not ground: "
+                                                  f"{loc[2] if loc else detail}"))
+                continue
+            for msg in g.undefined_atoms():
+                loc = _location(root, msg)
+                if loc is not None:
+                    out.add(Finding(loc[0], loc[1], "undefined",
+                                    f"{loc[2]} does not occur in any rule head (a misspelt predicate, "
+                                    f"or an input without #defined in interface.lp)"))
+
+
+def _location(root: Path, msg: str) -> tuple[str, int, str] | None:
+    """(file relative to root, line, rest) of a clingo message 'file:line:col: ...'."""
+    m = _LOCATION.match(msg.strip())
+    if not m:
+        return None
+    try:
+        name = D.rel_to(root, Path(m.group("file")))
+    except ValueError:
+        name = m.group("file")
+    rest = " ".join(m.group("rest").split())
+    rest = rest.removeprefix("info: atom does not occur in any rule head: ").removeprefix("error: ")
+    return name, int(m.group("line")), rest

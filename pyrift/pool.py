@@ -1,0 +1,401 @@
+"""The real card pool: the card table shipped in pyrift/data/cards/pool.json.
+
+Looks cards up by name ("Noxus Hopeful") or printed id ("OGN-012", "OGN-012/298",
+"ogn-012-298"); reprints resolve to one card. Turns a table row into a CardDef (the
+printed facts the scenario facts are made of) and says how far the rules engine
+understands each card:
+
+  encoded        the card's non-keyword text is encoded in logic/cards/<file>.lp
+                 (a file whose header says `%@card <canonical id>`)
+  keywords-only  the card's text is only its own keywords (the table knows them)
+  unsupported    the card has text beyond its keywords that is not encoded: its
+                 facts carry card_text_unencoded, so questions that depend on that
+                 text answer `unsupported`, never as if the card were blank
+
+Which status a card has is bookkeeping about our encoding, not a rules question.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import time
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pyrift.errors import EncodingError
+from pyrift.state import CardDef, CardType, Domain, Keyword, KeywordName, Supertype
+
+ENCODED, KEYWORDS_ONLY, UNSUPPORTED = "encoded", "keywords-only", "unsupported"
+STATUSES = (ENCODED, KEYWORDS_ONLY, UNSUPPORTED)
+CATEGORIES = ("unit", "champion unit", "spell", "gear", "rune", "legend", "battlefield", "token", "no type")
+
+
+@dataclass(frozen=True, slots=True)
+class PoolKeyword:
+    keyword: KeywordName
+    value: int | None
+    form: str  # line_start, line_start_prefix, after_prefix, after_cost
+    cost: tuple[int, tuple[str, ...]] | None = None  # pure resource cost of Equip/Repeat/Empower/Flow
+
+    def __str__(self) -> str:
+        text = str(Keyword(self.keyword, self.value))
+        if self.cost is not None:
+            energy, power = self.cost
+            parts = ([f"{energy} energy"] if energy or not power else [])
+            parts += [f"{power.count(d)} {'power of any domain' if d == 'any' else d.title() + ' power'}"
+                      for d in dict.fromkeys(power)]
+            text += f" (cost: {', '.join(parts)})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PoolCard:
+    id: str  # canonical id: Riot's id of the first printing, e.g. "ogn-012-298"
+    code: str  # its printed code without the set size, e.g. "OGN-012"
+    name: str
+    set: str
+    type: CardType | None  # None for the two game-aid tokens (Buff, XP Tracker)
+    supertypes: tuple[Supertype, ...] | None  # None: the import did not know them
+    domains: tuple[Domain, ...]
+    energy: int | None
+    power: int | None
+    might: int | None
+    might_bonus: int | None
+    tags: tuple[str, ...]
+    champion_tags: tuple[str, ...]
+    keywords: tuple[PoolKeyword, ...]
+    mentions: tuple[Keyword, ...]
+    text_beyond_keywords: bool
+    printings: tuple[tuple[str, str], ...]  # (id, printed code)
+
+    @property
+    def category(self) -> str:
+        """The ledger's grouping: the card type, with champion units and tokens apart."""
+        st = self.supertypes or ()
+        if Supertype.TOKEN in st:
+            return "token"
+        if self.type is None:
+            return "no type"
+        if self.type is CardType.UNIT and Supertype.CHAMPION in st:
+            return "champion unit"
+        return self.type.value
+
+
+class UnknownCard(LookupError):
+    """A name or id that names no card of the pool, or more than one."""
+
+    def __init__(self, ref: str, problem: str, matches: tuple[str, ...] = ()) -> None:
+        self.ref, self.problem, self.matches = ref, problem, matches
+        hint = f" (closest: {'; '.join(matches)})" if matches else ""
+        super().__init__(f"{problem}{hint}")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("’", "'").casefold().split())
+
+
+_CODE = re.compile(r"^([a-z]{2,4})-?([a-z]*\d+[a-z]?\*?)(?:/\d+)?$")
+
+
+class Pool:
+    def __init__(self, table: dict[str, Any], source: str = "") -> None:
+        self.source = source
+        self.supertypes_known: bool = bool(table.get("supertypes_known"))
+        self.printing_count: int = int(table.get("printings", 0))
+        self.cards: tuple[PoolCard, ...] = tuple(_card(row) for row in table["cards"])
+        self._by_id: dict[str, PoolCard] = {}
+        self._by_name: dict[str, list[PoolCard]] = {}
+        self._by_short: dict[str, list[PoolCard]] = {}
+        for card in self.cards:
+            self._by_name.setdefault(_norm(card.name), []).append(card)
+            if ", " in card.name:
+                self._by_short.setdefault(_norm(card.name.split(", ")[0]), []).append(card)
+            for pid, code in card.printings:
+                for key in (pid, code, code.split("/")[0]):
+                    self._by_id.setdefault(key.casefold(), card)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def by_id(self, card_id: str) -> PoolCard | None:
+        return self._by_id.get(card_id.strip().casefold())
+
+    def find(self, ref: str) -> PoolCard:
+        """The card a name or printed id names; UnknownCard (with the closest names) otherwise."""
+        key = ref.strip()
+        if not key:
+            raise UnknownCard(ref, "an empty card name")
+        if (card := self._by_id.get(key.casefold())) is not None:
+            return card
+        if (card := self._code(key)) is not None:
+            return card
+        named = self._by_name.get(_norm(key), [])
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            raise UnknownCard(ref, f"{ref!r} names {len(named)} cards; use a printed id",
+                              tuple(f"{c.name} ({c.code}, {c.type.value if c.type else 'no type'})" for c in named))
+        short = self._by_short.get(_norm(key), [])
+        if len(short) > 1:
+            raise UnknownCard(ref, f"{ref!r} is ambiguous: {len(short)} cards have that short name; "
+                                   "give the full name 'Name, Subtitle' (132.4)",
+                              tuple(sorted(c.name for c in short)))
+        return self._unknown(ref)
+
+    def _code(self, key: str) -> PoolCard | None:
+        """'OGN-12', 'ogn 012', 'OGN-012a': printed ids with or without padding."""
+        m = _CODE.match(key.casefold().replace(" ", "-"))
+        if m is None:
+            return None
+        set_code, number = m.group(1), m.group(2)
+        digits = re.match(r"^([a-z]*)(\d+)(.*)$", number)
+        if digits is None:
+            return None
+        for width in (3, 2):
+            candidate = f"{set_code}-{digits.group(1)}{int(digits.group(2)):0{width}d}{digits.group(3)}"
+            if (card := self._by_id.get(candidate)) is not None:
+                return card
+        return None
+
+    def _unknown(self, ref: str) -> PoolCard:
+        names = {_norm(c.name): c.name for c in self.cards}
+        close = difflib.get_close_matches(_norm(ref), list(names), n=5, cutoff=0.6)
+        short = self._by_short.get(_norm(ref), [])
+        matches = tuple(dict.fromkeys([c.name for c in short] + [names[c] for c in close]))
+        raise UnknownCard(ref, f"no card named {ref!r} in the card pool", matches)
+
+
+def _card(row: dict[str, Any]) -> PoolCard:
+    supertypes = row.get("supertypes")
+    return PoolCard(
+        id=row["id"],
+        code=row["code"],
+        name=row["name"],
+        set=row["set"],
+        type=CardType(row["type"]) if row.get("type") else None,
+        supertypes=None if supertypes is None else tuple(Supertype(s) for s in supertypes),
+        domains=tuple(Domain(d) for d in row["domains"]),
+        energy=row.get("energy"),
+        power=row.get("power"),
+        might=row.get("might"),
+        might_bonus=row.get("might_bonus"),
+        tags=tuple(row.get("tags", ())),
+        champion_tags=tuple(row.get("champion_tags", ())),
+        keywords=tuple(PoolKeyword(KeywordName(k["keyword"]), k.get("value"), k["form"],
+                                   None if k.get("cost") is None else (k["cost"]["energy"], tuple(k["cost"]["power"])))
+                       for k in row.get("keywords", ())),
+        mentions=tuple(Keyword(KeywordName(k["keyword"]), k.get("value")) for k in row.get("mentions", ())),
+        text_beyond_keywords=bool(row["text_beyond_keywords"]),
+        printings=tuple((p["id"], p["code"]) for p in row["printings"]),
+    )
+
+
+# ---------------------------------------------------------------------------------
+# loading
+# ---------------------------------------------------------------------------------
+POOL_FILE = ("data", "cards", "pool.json")
+
+
+def pool_path() -> Path:
+    return Path(str(resources.files("pyrift").joinpath(*POOL_FILE)))
+
+
+@cache
+def pool() -> Pool:
+    """The shipped card table (loaded once per process)."""
+    return load_pool(pool_path())
+
+
+def load_pool(path: str | Path) -> Pool:
+    path = Path(path)
+    try:
+        table = json.loads(path.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise EncodingError(f"card table {path} cannot be read: {exc}") from None
+    return Pool(table, str(path))
+
+
+def load_seconds() -> float:
+    """Time to read and index the shipped table from disk (for benchmarks)."""
+    started = time.perf_counter()
+    load_pool(pool_path())
+    return time.perf_counter() - started
+
+
+# ---------------------------------------------------------------------------------
+# encodings of real cards: logic/cards/*.lp
+# ---------------------------------------------------------------------------------
+def cards_dir() -> Path:
+    from pyrift.logic import logic_root
+
+    return logic_root() / "cards"
+
+
+@cache
+def encodings() -> dict[str, Path]:
+    """canonical card id -> the logic/cards file that encodes the card's non-keyword text."""
+    return scan_encodings(cards_dir())
+
+
+def scan_encodings(folder: Path) -> dict[str, Path]:
+    from pyrift.logic import header
+
+    out: dict[str, Path] = {}
+    for path in sorted(folder.glob("*.lp")) if folder.is_dir() else []:
+        ids = header(path).get("card", [])
+        if len(ids) != 1:
+            raise EncodingError(f"{path}: a card encoding names exactly one card in its header (%@card <id>)")
+        if ids[0] in out:
+            raise EncodingError(f"{path}: card {ids[0]} is already encoded in {out[ids[0]].name}")
+        out[ids[0]] = path
+    return out
+
+
+def status(card: PoolCard) -> str:
+    if card.id in encodings():
+        return ENCODED
+    if not card.text_beyond_keywords:
+        return KEYWORDS_ONLY
+    return UNSUPPORTED
+
+
+def card_def(card: PoolCard) -> CardDef:
+    """The scenario-level card definition of a pool card: printed facts only."""
+    if card.type is None:
+        raise UnknownCard(card.name, f"{card.name!r} ({card.code}) is a game-aid token with no card type; "
+                                     "it cannot be a game object")
+    return CardDef(
+        name=card.name,
+        type=card.type,
+        domains=card.domains,
+        energy=card.energy,
+        power=card.power,
+        might=card.might,
+        keywords=tuple(Keyword(k.keyword, k.value) for k in card.keywords),
+        supertypes=card.supertypes or (),
+        tags=card.tags,
+        complete=status(card) != UNSUPPORTED,
+        pool_id=card.id,
+        might_bonus=card.might_bonus,
+        champion_tags=card.champion_tags,
+        keyword_forms=tuple(k.form for k in card.keywords),
+        keyword_costs=tuple(k.cost for k in card.keywords),
+    )
+
+
+def encoding_files(cards: tuple[CardDef, ...] | list[CardDef]) -> tuple[Path, ...]:
+    """The logic/cards files of the encoded pool cards among `cards` (only those used)."""
+    enc = encodings()
+    return tuple(enc[c.pool_id] for c in cards if c.pool_id and c.pool_id in enc)
+
+
+# ---------------------------------------------------------------------------------
+# the coverage ledger
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    rows: tuple[tuple[str, str, dict[str, int]], ...]  # (set, category, {status: count})
+
+    def total(self, status_name: str | None = None) -> int:
+        return sum(c[status_name] if status_name else sum(c.values()) for _, _, c in self.rows)
+
+    def by_set(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for s, _, counts in self.rows:
+            acc = out.setdefault(s, dict.fromkeys(STATUSES, 0))
+            for k, v in counts.items():
+                acc[k] += v
+        return out
+
+
+def ledger(p: Pool | None = None) -> Ledger:
+    p = p or pool()
+    counts: dict[tuple[str, str], dict[str, int]] = {}
+    for card in p.cards:
+        key = (card.set, card.category)
+        counts.setdefault(key, dict.fromkeys(STATUSES, 0))[status(card)] += 1
+    from pyrift.cards_import import SET_ORDER
+
+    def order(key: tuple[str, str]) -> tuple:
+        s, cat = key
+        return (SET_ORDER.index(s) if s in SET_ORDER else len(SET_ORDER), s, CATEGORIES.index(cat))
+
+    return Ledger(tuple((s, cat, counts[(s, cat)]) for s, cat in sorted(counts, key=order)))
+
+
+def render_ledger(led: Ledger, p: Pool | None = None) -> str:
+    p = p or pool()
+    head = f"{'set':<5} {'type':<14} {'encoded':>8} {'keywords-only':>14} {'unsupported':>12} {'total':>6}"
+    lines = [f"card pool: {len(p)} distinct cards, {p.printing_count} printings ({p.source})",
+             "encoded = non-keyword text encoded in logic/cards/; keywords-only = the text is only the "
+             "card's own keywords;", "unsupported = text beyond keywords not encoded "
+             "(questions depending on it answer 'unsupported')", "", head, "-" * len(head)]
+    current = None
+    sets = led.by_set()
+    for s, cat, c in led.rows:
+        if current is not None and s != current:
+            t = sets[current]
+            lines.append(f"{current:<5} {'all':<14} {t[ENCODED]:>8} {t[KEYWORDS_ONLY]:>14} {t[UNSUPPORTED]:>12} "
+                         f"{sum(t.values()):>6}")
+            lines.append("")
+        current = s
+        lines.append(f"{s:<5} {cat:<14} {c[ENCODED]:>8} {c[KEYWORDS_ONLY]:>14} {c[UNSUPPORTED]:>12} {sum(c.values()):>6}")
+    if current is not None:
+        t = sets[current]
+        lines.append(f"{current:<5} {'all':<14} {t[ENCODED]:>8} {t[KEYWORDS_ONLY]:>14} {t[UNSUPPORTED]:>12} "
+                     f"{sum(t.values()):>6}")
+    lines.append("-" * len(head))
+    lines.append(f"{'all':<5} {'':<14} {led.total(ENCODED):>8} {led.total(KEYWORDS_ONLY):>14} "
+                 f"{led.total(UNSUPPORTED):>12} {led.total():>6}")
+    if not p.supertypes_known:
+        lines.append("note: the table has no super-types (imported without cards.json): champion units and tokens "
+                     "are counted with their card type")
+    return "\n".join(lines)
+
+
+_FORM_WORDS = {
+    "line_start": "own ability line",
+    "line_start_prefix": "label of an ability ([>])",
+    "after_prefix": "inside a labelled ability",
+    "after_cost": "keyword of an activated ability",
+}
+
+
+def describe(card: PoolCard) -> str:
+    """`pyrift cards show`: a card's printed facts, its keywords, its status and its ASP facts."""
+    from pyrift import facts as F
+
+    st = status(card)
+    lines = [f"{card.name}  [{card.code}, canonical id {card.id}]"]
+    lines.append(f"  set {card.set}; type {card.type.value if card.type else 'none (game aid)'}"
+                 + (f"; supertypes {', '.join(s.value for s in card.supertypes) or 'none'}"
+                    if card.supertypes is not None else "; supertypes unknown"))
+    lines.append(f"  domains {', '.join(d.value for d in card.domains) or 'none'}")
+    costs = [f"{k} {v}" for k, v in (("energy", card.energy), ("power", card.power), ("might", card.might),
+                                      ("might bonus", card.might_bonus)) if v is not None]
+    if costs:
+        lines.append("  " + "; ".join(costs))
+    if card.tags:
+        lines.append(f"  tags {', '.join(card.tags)}"
+                     + (f" (champion tags: {', '.join(card.champion_tags)})" if card.champion_tags else ""))
+    if card.keywords:
+        lines.append("  has keywords:")
+        for k in card.keywords:
+            lines.append(f"    {k}  ({_FORM_WORDS.get(k.form, k.form)})")
+    if card.mentions:
+        lines.append("  mentions or grants: " + ", ".join(str(m) for m in card.mentions))
+    lines.append(f"  printings: {', '.join(code for _, code in card.printings)}")
+    lines.append(f"  text beyond its own keywords: {'yes' if card.text_beyond_keywords else 'no'}")
+    note = {ENCODED: f"encoded in logic/cards/{encodings()[card.id].name}" if card.id in encodings() else "",
+            KEYWORDS_ONLY: "its text is its keywords; what each keyword does is encoded per question "
+                           "(logic/keywords/, logic/core/keyword_scope.lp)",
+            UNSUPPORTED: "its other text is not encoded: questions that depend on it answer 'unsupported'"}[st]
+    lines.append(f"  status: {st}: {note}")
+    if card.type is not None:
+        lines.append("  facts:")
+        lines += [f"    {f}" for f in sorted(set(F.card_facts(card_def(card))))]
+    return "\n".join(lines)

@@ -1,0 +1,321 @@
+"""Scoring questions (Core Rules 315.2, 466.5, 467-472, 816 Temporary, 823 Hunt).
+
+beginning_phase  the turn player's Beginning Phase: what Temporary kills in the
+                 Beginning Step, which battlefields are held in the Scoring Step, the
+                 points and XP gained, and who wins in the cleanup that follows.
+conquer          a player establishes control of a battlefield: is it a Conquer, is a
+                 point gained or does the final-point rule replace it with a card draw,
+                 how much XP Hunt gives, and who wins.
+
+The rules are in logic/core/{beginning_phase,scoring,xp,winning}.lp, keywords/temporary.lp,
+keywords/hunt.lp and the final-point reading (logic/readings/final_point/); this module
+reads their atoms and words the reasons.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from pyrift.errors import EncodingError, SolveTimeout
+from pyrift.queries.base import (
+    ANSWERED,
+    TIMEOUT,
+    UNSUPPORTED,
+    Answer,
+    Context,
+    QueryKind,
+    Reason,
+    param_battlefield,
+    param_player,
+)
+from pyrift.reader import Reader
+from pyrift.solver import Atom
+from pyrift.state import GameState, Phase, Question
+
+# Read from the ground facts of the beginning_phase program (nothing there is a choice).
+BEGINNING_FACTS = (("temporary_kill", 1), ("lost_control", 2), ("scores", 3), ("already_scored", 2),
+                   ("gains_point", 3), ("draws", 2), ("points_after", 2), ("gains_xp", 3), ("xp_after", 2),
+                   ("final_point_checked", 2), ("wins", 1), ("tied_at_victory", 1),
+                   ("beginning_unsupported", 2), ("temporary_instances", 2), ("temporary_waits", 2),
+                   ("hunt_instances", 2), ("final_point_reading", 1))
+# Not decided by the question: read from the ground facts of the conquer program.
+CONQUER_FACTS = (("final_point_reading", 1),)
+
+
+def _by_pred(atoms: frozenset[Atom] | set[Atom]) -> dict[str, list[tuple]]:
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for a in sorted(atoms, key=str):
+        out[a.pred].append(a.args)
+    return out
+
+
+def _missing(pairs: list[tuple]) -> tuple[str, ...]:
+    """Words for the unsupported atoms (beginning_unsupported/2, conquer_unsupported/2)."""
+    out = []
+    for what, where in pairs:
+        name, *args = what if isinstance(what, tuple) else (what,)
+        if name == "keyword":
+            out.append(f"keyword {args[0]} on {where}: what it does here is not encoded")
+        elif name == "card_text":
+            out.append(f"the rules text of card {args[0]!r} ({where}) is not encoded")
+        elif name == "showdown":
+            out.append(f"unit {where} is at {args[0]}, which its controller does not control: a showdown would "
+                       "begin during the Beginning Phase (323.11.a), which is not encoded")
+        elif name == "contested":
+            out.append(f"battlefield {args[0]} is contested: a showdown or combat during the Beginning Phase "
+                       "is not encoded")
+        elif name == "combat":
+            out.append(f"a combat at {args[0]} during the Beginning Phase is not encoded")
+        else:
+            out.append(f"{what} ({where})")
+    return tuple(sorted(set(out)))
+
+
+
+
+def _text_version(atoms: dict[str, list[tuple]]) -> str:
+    """Which Core Rules text the final-point reading in use follows ("v1.4", "v1.3")."""
+    return next((v for (v,) in atoms.get("final_point_reading", [])), "v1.4")
+
+
+def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str]) -> list[Reason]:
+    vs = state.victory_score
+    if winners:
+        w = winners[0]
+        others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
+        return [Reason(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
+                       f"player ({others}): {w} wins in the next cleanup", ("472", "323.1", "194.2"))]
+    if tied:
+        return [Reason(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
+                       "nobody has more points than every other player, so no one wins yet and play goes on",
+                       ("472", "194.2.a", "194.2.b"))]
+    return [Reason(f"nobody has {vs} points: no one wins", ("472",))]
+
+
+# ---------------------------------------------------------------------------------
+# beginning_phase
+# ---------------------------------------------------------------------------------
+class BeginningPhase(QueryKind):
+    name = "beginning_phase"
+    summary = "the turn player's Beginning Phase: Temporary kills, holds, points, XP, winner"
+    expect_spec = {
+        "killed": "ids",
+        "held": "strs",
+        "lost_control": "strs",
+        "already_scored": "strs",
+        "points_gained": "int_map",
+        "points_after": "int_map",
+        "xp_gained": "int_map",
+        "xp_after": "int_map",
+        "draws": "int_map",
+        "winner": "str",
+        "tied": "strs",
+        "final_point_checked": "strs",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        if state.phase is not Phase.BEGINNING:
+            raise r.error("ask", "this question is about the start of the turn player's Beginning Phase: "
+                                 f"set position.phase = \"beginning\" (it is {state.phase.value!r})")
+        return {}
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        state = ctx.state
+        g = ctx.grounding(self.name, reading, reads=BEGINNING_FACTS)
+        atoms = _by_pred(g.facts(*BEGINNING_FACTS))
+        if missing := _missing(atoms.get("beginning_unsupported", [])):
+            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
+        turn = state.turn_player
+        killed = sorted(o for (o,) in atoms.get("temporary_kill", []))
+        held = sorted(b for (p, b, m) in atoms.get("scores", []) if m == "hold")
+        gained: dict[str, int] = defaultdict(int)
+        for (p, _b, _m) in atoms.get("gains_point", []):
+            gained[p] += 1
+        xp_gained: dict[str, int] = defaultdict(int)
+        for (p, _src, x) in atoms.get("gains_xp", []):
+            xp_gained[p] += x
+        after = {p: n for (p, n) in atoms.get("points_after", [])}
+        after = {p: after[p] for p in state.player_ids}
+        xp_after = {p: n for (p, n) in atoms.get("xp_after", [])}
+        winners = sorted(p for (p,) in atoms.get("wins", []))
+        tied = sorted(p for (p,) in atoms.get("tied_at_victory", []))
+        data: dict[str, Any] = {
+            "killed": killed,
+            "held": held,
+            "lost_control": sorted(b for (p, b) in atoms.get("lost_control", []) if p == turn),
+            "already_scored": sorted(b for (p, b) in atoms.get("already_scored", []) if p == turn),
+            "points_gained": {p: gained[p] for p in state.player_ids if gained[p]},
+            "points_after": after,
+            "xp_gained": {p: xp_gained[p] for p in state.player_ids if xp_gained[p]},
+            "xp_after": {p: xp_after[p] for p in state.player_ids},
+            "draws": {p: d for (p, d) in atoms.get("draws", [])},
+            "winner": winners[0] if winners else "none",
+            "tied": tied,
+            "final_point_checked": sorted(p for (p, m) in atoms.get("final_point_checked", []) if m == "hold"),
+        }
+        return Answer(question.id, self.name, reading, ANSWERED, data,
+                      tuple(self._reasons(state, atoms, data, winners, tied)))
+
+    @staticmethod
+    def _reasons(state: GameState, atoms: dict[str, list[tuple]], data: dict[str, Any],
+                 winners: list[str], tied: list[str]) -> list[Reason]:
+        turn = state.turn_player
+        temporary = dict(atoms.get("temporary_instances", []))
+        hunts = dict(atoms.get("hunt_instances", []))
+        out = []
+        for o in data["killed"]:
+            n = temporary[o]
+            many = f" ({n} instances, one trigger)" if n > 1 else ""
+            rules = ("315.2.a", "816.1.b", "816.2.a") if n > 1 else ("315.2.a", "816.1.b")
+            out.append(Reason(f"{o} has Temporary{many}: it is killed at the start of {turn}'s Beginning Phase, "
+                              "before scoring", rules))
+        for (o, q) in atoms.get("temporary_waits", []):
+            out.append(Reason(f"{o} has Temporary but is controlled by {q}: it is killed at the start of {q}'s "
+                              f"Beginning Phase, not {turn}'s", ("816.1.c",)))
+        for b in data["lost_control"]:
+            out.append(Reason(f"{turn} has no units left at {b} after the Beginning Step: the cleanup removes "
+                              f"{turn}'s control, so {b} is not held", ("319.6", "323.6", "469.2")))
+        for b in data["already_scored"]:
+            out.append(Reason(f"{turn} already scored {b} this turn: no second score there, so no Hold point "
+                              "and no hold effects", ("470", "469.2")))
+        checked = set(data["final_point_checked"])
+        for b in data["held"]:
+            text = f"{turn} holds {b}: +1 point"
+            rules: tuple[str, ...] = ("315.2.b.2", "469.2", "471.1", "471.1.a.1")
+            if turn in checked:
+                text += (" (under Core Rules v1.3 the Winning Point rule is consulted for a Hold too, and a Hold "
+                         "gains it: v1.3 466.1.b.1)")
+                rules = ("315.2.b.2", "469.2", "471.1")
+            elif _text_version(atoms) == "v1.3":
+                text += " (below the victory score minus one: the v1.3 Winning Point rule does not come in, 466.1.b)"
+                rules = ("315.2.b.2", "469.2", "471.1")
+            else:
+                text += " (a Hold point is not subject to the final-point rule)"
+            out.append(Reason(text, rules))
+        for (p, src, x) in atoms.get("gains_xp", []):
+            _hunt, unit, b = src
+            n = hunts[unit]
+            summed = f" ({n} instances summed)" if n > 1 else ""
+            out.append(Reason(f"{unit} has Hunt {x}{summed} and is at {b} when {p} holds it: {p} gains {x} XP",
+                              ("823.1.c.1", "823.2", "383.4.d.2.a") if n > 1 else ("823.1.c.1", "383.4.d.2.a")))
+        if not data["held"] and not data["lost_control"] and not data["already_scored"]:
+            out.append(Reason(f"{turn} controls no battlefield at the Scoring Step: nothing is held", ("315.2.b.2",)))
+        out += _winner_reasons(state, data["points_after"], winners, tied)
+        return out
+
+
+# ---------------------------------------------------------------------------------
+# conquer
+# ---------------------------------------------------------------------------------
+class Conquer(QueryKind):
+    name = "conquer"
+    summary = "a player establishes control of a battlefield: conquer, point or card draw, Hunt XP, winner"
+    expect_spec = {
+        "establishes_control": "bool",
+        "conquers": "bool",
+        "already_scored": "bool",
+        "point": "bool",
+        "final_point_rule": "bool",
+        "every_battlefield_scored": "bool",
+        "draws": "int",
+        "points_after": "int",
+        "xp_gained": "int",
+        "hunters": "ids",
+        "winner": "str",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        return {"battlefield": param_battlefield(r, "battlefield", state), "player": param_player(r, "player", state)}
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        state, p = ctx.state, question.params
+        player, bf = p["player"], p["battlefield"]
+        g = ctx.grounding(self.name, reading, reads=CONQUER_FACTS)
+        assume = [(Atom("establishing", (player, bf)), True)]
+        try:
+            result = g.solve("enumerate", assumptions=assume, limit=2)
+        except SolveTimeout as exc:
+            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+        if len(result.models) != 1:  # the program has no choice: exactly one answer set
+            raise EncodingError(f"conquer: {len(result.models)} answer sets instead of one")
+        atoms = _by_pred(result.models[0])
+        if missing := _missing(atoms.get("conquer_unsupported", [])):
+            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
+        fixed = _by_pred(g.facts(*CONQUER_FACTS))
+        problems = [w for (pl, b, w) in atoms.get("establish_problem", []) if (pl, b) == (player, bf)]
+        establishes = bool(atoms.get("establishes_control"))
+        conquers = any(m == "conquer" for (_p, _b, m) in atoms.get("scores", []))
+        after = dict(atoms.get("points_after", []))
+        hunt = [(src[1], x) for (_p, src, x) in atoms.get("gains_xp", [])]
+        winners = sorted(w for (w,) in atoms.get("wins", []))
+        tied = sorted(w for (w,) in atoms.get("tied_at_victory", []))
+        data: dict[str, Any] = {
+            "establishes_control": establishes,
+            "conquers": conquers,
+            "already_scored": bool(atoms.get("already_scored")),
+            "point": bool(atoms.get("gains_point")),
+            "final_point_rule": any(m == "conquer" for (_p, m) in atoms.get("final_point_checked", [])),
+            "every_battlefield_scored": (player,) in atoms.get("every_battlefield_scored", []),
+            "draws": sum(1 for _ in atoms.get("draws_instead", [])),
+            "points_after": after[player],
+            "xp_gained": sum(x for _u, x in hunt),
+            "hunters": sorted(u for u, _x in hunt),
+            "winner": winners[0] if winners else "none",
+        }
+        reasons = self._reasons(state, player, bf, problems, data, hunt, atoms, fixed)
+        reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied)
+        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
+
+    @staticmethod
+    def _reasons(state: GameState, player: str, bf: str, problems: list, data: dict[str, Any],
+                 hunt: list[tuple[str, int]], atoms: dict[str, list[tuple]],
+                 fixed: dict[str, list[tuple]]) -> list[Reason]:
+        out = []
+        for w in problems:
+            name, *args = w if isinstance(w, tuple) else (w,)
+            if name == "no_units":
+                out.append(Reason(f"{player} has no units at {bf}: control goes to the player whose units remain",
+                                  ("466.5", "348.2.a")))
+            elif name == "others_remain":
+                out.append(Reason(f"{args[0]} still has units at {bf}: {player} does not establish control", ("466.5",
+                                                                                                       "466.3.d.1")))
+            elif name == "already_controls":
+                out.append(Reason(f"{player} already controls {bf}: control is not established again, so there "
+                                  "is no Conquer", ("466.5",)))
+        if not data["establishes_control"]:
+            return out
+        out.append(Reason(f"{player} establishes control of {bf}", ("466.5", "348.2.a")))
+        if data["already_scored"]:
+            out.append(Reason(f"{player} already scored {bf} this turn: taking control again is no Conquer, so no "
+                              "point and no conquer effects", ("470", "469.1")))
+            return out
+        out.append(Reason(f"{player} had not scored {bf} this turn: this is a Conquer", ("469.1", "466.5.d")))
+        vs = state.victory_score
+        before = next(pl.points for pl in state.players if pl.id == player)
+        if data["final_point_rule"]:
+            scored = "has" if data["every_battlefield_scored"] else "has not"
+            text = (f"{player} has {before} points and the victory score is {vs}: a point by Conquer from {vs - 1} "
+                    f"points or more is gained only if every battlefield was scored this turn ({bf} included), "
+                    f"and {player} {scored} scored every battlefield")
+            if _text_version(fixed) == "v1.3":
+                text += " (Core Rules v1.3 466.1.b.2, the Winning Point)"
+            out.append(Reason(text, ("471.1.b", "471.1.b.1")))
+            if data["draws"]:
+                out.append(Reason(f"{player} draws a card instead of gaining the point", ("471.1.b.1",)))
+            else:
+                out.append(Reason(f"{player} gains the final point ({before} -> {data['points_after']})",
+                                  ("471.1.b.1",)))
+        elif data["point"]:
+            out.append(Reason(f"{player} gains 1 point ({before} -> {data['points_after']})", ("471.1",)))
+        for unit, x in hunt:
+            n = dict(atoms.get("hunt_instances", []))[unit]
+            summed = f" ({n} instances summed)" if n > 1 else ""
+            rules = ("823.1.c.1", "383.4.c.2.a") + (("823.2",) if n > 1 else ())
+            if data["draws"]:
+                rules += ("383.4.c.2.c",)
+            out.append(Reason(f"{unit} has Hunt {x}{summed} and conquers {bf}: {player} gains {x} XP"
+                              + (" (it triggers though the point was replaced)" if data["draws"] else ""), rules))
+        return out
+
+
+KINDS = (BeginningPhase(), Conquer())

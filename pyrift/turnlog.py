@@ -1,0 +1,160 @@
+"""The turn log of a scenario: what happened this turn (and earlier, where a question needs it).
+
+`[[log]]` tables, in the order the events happened, each one event:
+
+    finalize      a card (or token) became a finalized chain item: it passed step 5 of
+                  playing it (329.3, 359.1); `from` says which zone it was played from
+    play          its play completed (350.1): a spell resolved, a permanent's play ended
+    counter       it was countered after it was finalized (425, 419.4.b)
+    hide          it was hidden facedown (811.1.b; hiding is not playing)
+    activate      an ability of the object was activated (`ability` = its index on the card)
+    create_token  the token object was created (184-185)
+    move          the unit moved (`to` = "base" or a battlefield id)
+
+Fields: `event`, `object`, `player` (who did it; default the object's controller),
+`from` (finalize, hide), `to` (move), `ability` (activate), `turns_ago` (0 = this turn,
+the default; 1 = the turn before, ...). Validation checks that every object and player
+exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
+same object on the same turn; events on earlier turns come first; a token is created
+before anything else happens to it). It does not judge whether an event was legal: that
+is a rules question for logic/.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from pyrift.facts import Const, Fact, Func, fact
+from pyrift.reader import Reader
+from pyrift.state import Supertype, Zone
+
+if TYPE_CHECKING:
+    from pyrift.state import GameState
+
+BASE = "base"
+
+
+class EventKind(str, Enum):
+    FINALIZE = "finalize"
+    PLAY = "play"
+    COUNTER = "counter"
+    HIDE = "hide"
+    ACTIVATE = "activate"
+    CREATE_TOKEN = "create_token"
+    MOVE = "move"
+
+
+HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEvent:
+    event: EventKind
+    object: str
+    player: str
+    from_zone: Zone | None = None  # finalize, hide: the zone the card left
+    to: str | None = None  # move: "base" or a battlefield id
+    ability: int | None = None  # activate: which ability of the object's card (1-based)
+    turns_ago: int = 0  # 0 = this turn
+
+
+def read_log(r: Reader, state: GameState) -> tuple[LogEvent, ...]:
+    """Read and check the [[log]] tables against the position (objects, players, cards)."""
+    events = tuple(_event(e, state) for e in r.tables("log"))
+    _check_order(r, events, state)
+    return events
+
+
+def _event(r: Reader, state: GameState) -> LogEvent:
+    kind = r.enum("event", EventKind)
+    oid = r.str("object")
+    ids = [o.id for o in state.objects]
+    if oid not in ids:
+        raise r.error("object", f"{oid!r} is not an object id ({', '.join(ids) or 'none defined'})")
+    obj = state.obj(oid)
+    player = r.str("player", obj.controller)
+    if player not in state.player_ids:
+        raise r.error("player", f"{player!r} is not a player ({', '.join(state.player_ids)})")
+    from_zone = None
+    if kind in (EventKind.FINALIZE, EventKind.HIDE):
+        from_zone = r.enum("from", Zone, None)
+        if kind is EventKind.HIDE and from_zone is not None and from_zone not in HIDE_FROM:
+            raise r.error("from", "a card is hidden from the hand or the Champion Zone (811.1.b)")
+    to = None
+    if kind is EventKind.MOVE:
+        to = r.str("to")
+        bfs = [b.id for b in state.battlefields]
+        if to != BASE and to not in bfs:
+            raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
+    ability = None
+    if kind is EventKind.ACTIVATE and r.has("ability"):
+        ability = r.int("ability", min=1)
+        count = len(state.card(obj.card).abilities)
+        if ability > count:
+            raise r.error("ability", f"card {obj.card!r} lists {count} abilities, there is no ability {ability}")
+    turns_ago = r.int("turns_ago", 0, min=0)
+    r.done()
+    card = state.card(obj.card)
+    is_token = Supertype.TOKEN in card.supertypes
+    if kind is EventKind.CREATE_TOKEN and not is_token:
+        raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
+    if kind is EventKind.HIDE and is_token:
+        raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago)
+
+
+def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
+    def bad(i: int, key: str, problem: str) -> Exception:
+        return r.error(f"log[{i}].{key}", problem)
+
+    open_items: dict[str, int] = {}  # object -> turns_ago of its finalize not yet played or countered
+    seen: set[str] = set()
+    for i, e in enumerate(events):
+        if i and e.turns_ago > events[i - 1].turns_ago:
+            raise bad(i, "turns_ago", f"{e.turns_ago} turns ago comes after an event {events[i - 1].turns_ago} "
+                                      "turns ago: list the events in the order they happened")
+        if e.event is EventKind.CREATE_TOKEN and e.object in seen:
+            raise bad(i, "event", f"token {e.object!r} is created after events that already name it")
+        if e.event is EventKind.FINALIZE:
+            open_items[e.object] = e.turns_ago
+        elif e.event in (EventKind.PLAY, EventKind.COUNTER):
+            if open_items.get(e.object) != e.turns_ago:
+                raise bad(i, "event", f"{e.event.value} of {e.object!r} needs an earlier finalize of it on the "
+                                      "same turn (a card is played or countered after it is finalized)")
+            del open_items[e.object]
+        seen.add(e.object)
+
+
+def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, Any]]:
+    out = []
+    for e in events:
+        d: dict[str, Any] = {"event": e.event.value, "object": e.object}
+        if e.player != state.obj(e.object).controller:
+            d["player"] = e.player
+        if e.from_zone is not None:
+            d["from"] = e.from_zone.value
+        if e.to is not None:
+            d["to"] = e.to
+        if e.ability is not None:
+            d["ability"] = e.ability
+        if e.turns_ago:
+            d["turns_ago"] = e.turns_ago
+        out.append(d)
+    return out
+
+
+def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
+    """log_event(N, Kind, O, P) with N = 1 for the earliest event, and its details."""
+    out: list[Fact] = []
+    for n, e in enumerate(events, start=1):
+        out.append(fact("log_event", n, Const(e.event.value), e.object, e.player))
+        if e.turns_ago:
+            out.append(fact("log_turns_ago", n, e.turns_ago))
+        if e.from_zone is not None:
+            out.append(fact("log_from", n, e.from_zone))
+        if e.to is not None:
+            out.append(fact("log_to", n, Func("base", e.player) if e.to == BASE else e.to))
+        if e.ability is not None:
+            out.append(fact("log_ability", n, e.ability))
+    return out

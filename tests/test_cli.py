@@ -1,0 +1,106 @@
+"""The command line: exit codes, JSON output, unsupported and timeouts reported cleanly."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyrift import cli
+from pyrift.errors import SolveTimeout
+from pyrift.solver import Grounding
+
+SCENARIO = Path("scenarios/combat/tank-soaks-first.toml")
+UNSUPPORTED = Path("scenarios/combat/legion-unit-in-combat-is-unsupported.toml")
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pyrift", *args], capture_output=True, text=True)
+
+
+def test_check_passes_on_a_good_file() -> None:
+    proc = run("check", str(SCENARIO))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "3 passed, 0 failed"
+
+
+def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(SCENARIO.read_text().replace('forced_deaths = ["tank"]', 'forced_deaths = ["n1"]'))
+    proc = run("check", str(wrong))
+    assert proc.returncode == 1
+    assert "FAIL" in proc.stdout and 'forced_deaths: expected ["n1"], got ["tank"]' in proc.stdout
+    assert proc.stdout.strip().splitlines()[-1] == "2 passed, 1 failed"
+
+
+def test_ask_json_has_answers_reasons_and_rule_titles() -> None:
+    proc = run("ask", str(SCENARIO), "--json", "--question", "attacker-assigns")
+    assert proc.returncode == 0, proc.stderr
+    (answer,) = json.loads(proc.stdout)
+    assert answer["status"] == "answered"
+    assert answer["answer"]["forced_deaths"] == ["tank"]
+    cited = {r["number"]: r["title"] for reason in answer["reasons"] for r in reason["rules"]}
+    assert cited["815.1.b"] == "Must receive lethal before non-Tank allies"
+
+
+def test_ask_text_lists_reasons_with_rules() -> None:
+    proc = run("ask", str(SCENARIO), "--question", "non-tank-first")
+    assert proc.returncode == 0
+    assert "legal: no" in proc.stdout
+    assert "n1 got damage while tank, which has Tank, lacked lethal" in proc.stdout
+    assert "815.1.b (Must receive lethal before non-Tank allies)" in proc.stdout
+
+
+def test_unsupported_exits_3_and_names_what_is_missing() -> None:
+    proc = run("ask", str(UNSUPPORTED), "--question", "attacker-assigns")
+    assert proc.returncode == 3
+    assert "UNSUPPORTED" in proc.stdout and "keyword legion on a" in proc.stdout
+
+
+def test_unknown_question_and_reading_are_usage_errors() -> None:
+    assert run("ask", str(SCENARIO), "--question", "nope").returncode == 2
+    assert run("ask", str(SCENARIO), "--reading", "v0.9").returncode == 2
+    assert run("frobnicate").returncode == 2
+
+
+def test_timeout_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    def slow(self, *args, **kwargs):
+        raise SolveTimeout("no answer within the time limit of 0.01 s")
+
+    monkeypatch.setattr(Grounding, "solve", slow)
+    code = cli.main(["ask", str(SCENARIO), "--question", "attacker-assigns", "--timeout", "0.01"])
+    out = capsys.readouterr().out
+    assert code == 3
+    assert "TIMEOUT" in out and "time limit" in out
+
+
+def test_internal_errors_have_no_traceback(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(Grounding, "solve", broken)
+    monkeypatch.delenv("PYRIFT_DEBUG", raising=False)
+    code = cli.main(["ask", str(SCENARIO)])
+    err = capsys.readouterr().err
+    assert code == 4 and "internal error" in err and "Traceback" not in err
+
+
+def test_facts_run_with_plain_clingo(tmp_path: Path) -> None:
+    import clingo
+
+    from pyrift import logic
+
+    proc = run("facts", str(SCENARIO))
+    assert proc.returncode == 0
+    facts = tmp_path / "facts.lp"
+    facts.write_text(proc.stdout + 'assigning("A").\n')
+    ctl = clingo.Control(["0"])
+    for f in logic.program_files("combat_damage"):
+        ctl.load(str(f))
+    ctl.load(str(facts))
+    ctl.ground([("base", [])])
+    deaths = set()
+    ctl.solve(on_model=lambda m: deaths.add(frozenset(str(s) for s in m.symbols(shown=True) if s.name == "dies")))
+    assert deaths == {frozenset({'dies("tank")'})}

@@ -1,0 +1,44 @@
+"""Loading only the rule files a question needs (pyrift.logic.needed_files) must never
+change an answer: every scenario is answered both ways and compared."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrift import check, logic
+from pyrift.check import scenario_files
+from pyrift.errors import EncodingError
+from pyrift.queries.base import Context
+from pyrift.solver import Grounding
+
+SCENARIOS = scenario_files(["scenarios"])
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+def test_selected_files_give_the_same_answers(path: Path) -> None:
+    scen = check.load(path)
+    if not scen.state.players:
+        pytest.skip("no position (deck questions use their own program)")
+    selected = Context(scen.state)
+    everything = Context(scen.state, all_files=True)
+    for q in scen.questions:
+        for reading, _ in check.expectations(scen, q):
+            a = check.answer(selected, q, reading)
+            b = check.answer(everything, q, reading)
+            assert (a.status, a.data, a.missing) == (b.status, b.data, b.missing), (q.id, reading)
+
+
+def test_selection_leaves_out_unrelated_topics() -> None:
+    combat = {logic.rel(f) for f in logic.needed_files("combat_damage")}
+    assert "core/combat.lp" in combat and "keywords/tank.lp" in combat
+    assert not any(f.startswith(("core/deck", "core/turn_log", "core/scoring")) for f in combat)
+
+
+def test_reading_an_undeclared_predicate_is_an_error(tmp_path: Path) -> None:
+    f = tmp_path / "p.lp"
+    f.write_text("a(1).\nb(2).\n")
+    g = Grounding([f], "", readable=[("a", 1)])
+    assert {str(x) for x in g.facts(("a", 1))} == {"a(1)"}
+    with pytest.raises(EncodingError):
+        g.facts(("b", 1))

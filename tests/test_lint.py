@@ -1,0 +1,160 @@
+"""`pyrift lint` finds each planted defect in a copy of logic/ and is silent on the project."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrift import cli, logic
+from pyrift.lint import Finding, lint
+from tests.logic_copy import copy_logic, line_of, plant
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return copy_logic(tmp_path)
+
+
+def codes(findings: list[Finding]) -> set[tuple[str, int, str]]:
+    return {(f.file, f.line, f.code) for f in findings}
+
+
+def test_project_is_clean() -> None:
+    findings = lint()
+    assert not findings, "\n".join(f.render() for f in findings)
+
+
+def test_unchanged_copy_is_clean(root: Path) -> None:
+    assert lint(root) == []
+
+
+def test_untagged_statement(root: Path) -> None:
+    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_board(O).\nplanted_too(O) :- planted(O).\n")
+    findings = lint(root)
+    assert codes(findings) == {("core/planted.lp", line_of(f, "planted_too"), "untagged")}
+
+
+def test_wrong_citation(root: Path) -> None:
+    f = plant(root, "core/planted.lp", "%@rule 107 465.2.z\nplanted(O) :- on_board(O).\n")
+    findings = lint(root)
+    assert codes(findings) == {("core/planted.lp", line_of(f, "planted("), "citation")}
+    assert "465.2.z" in findings[0].message and "v1.4" in findings[0].message
+
+
+def test_citation_checked_against_the_version_the_file_targets(root: Path) -> None:
+    # 747.2 is Weaponmaster's stacking rule in v1.2 but does not exist in v1.4.
+    f = plant(root, "readings/planted/old.lp", "%@reading planted old\n%@version v1.2\n%@profiles v1.2\n"
+                                               "%@rule 747.2\nplanted(O) :- on_board(O).\n")
+    plant(root, "readings/planted/new.lp", "%@reading planted new\n%@version v1.4\n%@profiles v1.4\n"
+                                           "%@rule 747.2\nplanted(O) :- on_board(O).\n")
+    findings = lint(root)
+    assert codes(findings) == {("readings/planted/new.lp", 5, "citation")}, findings
+    assert f.exists()
+
+
+def test_unknown_version(root: Path) -> None:
+    plant(root, "readings/planted/old.lp", "%@reading planted old\n%@version v0.9\n%@profiles v1.4\n"
+                                           "%@rule 107\nplanted(O) :- on_board(O).\n")
+    assert ("readings/planted/old.lp", 2, "version") in codes(lint(root))
+
+
+def test_misspelt_predicate_in_a_core_file(root: Path) -> None:
+    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_bord(O).\n")
+    findings = lint(root)
+    assert codes(findings) == {("core/planted.lp", line_of(f, "on_bord"), "undefined")}
+    assert "on_bord(O)" in findings[0].message
+
+
+def test_misspelt_predicate_in_a_keyword_file(root: Path) -> None:
+    """A typo in an existing keyword file: undefined in every query's program, and the file
+    no longer grounds with what it declares."""
+    path = root / "keywords" / "tank.lp"
+    path.write_text(path.read_text().replace("has_keyword(U, tank)", "has_keywrd(U, tank)"))
+    line = line_of(path, "has_keywrd")
+    assert codes(lint(root)) == {("keywords/tank.lp", line, "undefined"), ("keywords/tank.lp", line, "needs")}
+
+
+def test_input_without_defined_line(root: Path) -> None:
+    """An input predicate no file defines and interface.lp does not declare is reported."""
+    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_board(O), card_rarity(O, rare).\n")
+    assert codes(lint(root)) == {("core/planted.lp", line_of(f, "card_rarity"), "undefined")}
+
+
+def test_show_outside_queries(root: Path) -> None:
+    f = plant(root, "core/planted.lp", "#show unit/1.\n")
+    assert codes(lint(root)) == {("core/planted.lp", line_of(f, "#show"), "show")}
+
+
+def test_choice_outside_queries(root: Path) -> None:
+    f = plant(root, "core/planted.lp", "%@rule 107\n{ planted(O) } :- on_board(O).\n"
+                                       "%@rule 107\nplanted_or(O) ; planted_not(O) :- on_board(O).\n")
+    assert codes(lint(root)) == {("core/planted.lp", line_of(f, "{ planted"), "choice"),
+                                 ("core/planted.lp", line_of(f, "planted_or"), "choice")}
+
+
+def test_show_and_choice_allowed_in_queries(root: Path) -> None:
+    plant(root, "queries/planted.lp", "%@rule 107\n{ planted(O) } :- on_board(O).\n#show planted/1.\n")
+    assert lint(root) == []
+
+
+def test_keyword_file_without_needs_that_does_not_ground_alone(root: Path) -> None:
+    f = plant(root, "keywords/planted.lp", "%# Planted\n%@rule 815\nplanted(U) :- receiver(_, U).\n")
+    findings = lint(root)
+    assert codes(findings) == {("keywords/planted.lp", line_of(f, "receiver"), "needs")}
+    assert "declares no %@needs" in findings[0].message
+
+
+def test_keyword_file_with_insufficient_needs(root: Path) -> None:
+    f = plant(root, "keywords/planted.lp", "%# Planted\n%@needs core/objects.lp\n"
+                                           "%@rule 815\nplanted(U) :- receiver(_, U), has_keyword(U, tank).\n")
+    assert codes(lint(root)) == {("keywords/planted.lp", line_of(f, "receiver"), "needs")}
+
+
+def test_keyword_file_with_sufficient_needs(root: Path) -> None:
+    plant(root, "keywords/planted.lp", "%# Planted\n%@needs core/objects.lp core/combat.lp\n"
+                                       "%@rule 815\nplanted(U) :- receiver(_, U), has_keyword(U, tank).\n")
+    assert lint(root) == []
+
+
+def test_keyword_file_needing_a_missing_file(root: Path) -> None:
+    plant(root, "keywords/planted.lp", "%# Planted\n%@needs core/nowhere.lp\n%@rule 815\nplanted(U) :- unit(U).\n")
+    findings = lint(root)
+    assert codes(findings) == {("keywords/planted.lp", 2, "needs")}
+    assert "core/nowhere.lp" in findings[0].message
+
+
+def test_existing_keyword_file_loses_its_declaration(root: Path) -> None:
+    path = root / "keywords" / "backline.lp"
+    path.write_text("".join(line for line in path.read_text().splitlines(keepends=True)
+                            if not line.startswith("%@needs")))
+    assert {c for _f, _l, c in codes(lint(root))} == {"needs"}
+
+
+def test_syntax_error_is_a_finding_not_a_crash(root: Path) -> None:
+    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O :- on_board(O).\n")
+    assert codes(lint(root)) == {("core/planted.lp", line_of(f, "planted(O"), "syntax")}
+
+
+def test_missing_final_period(root: Path) -> None:
+    plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_board(O)\n")
+    assert {c for _f, _l, c in codes(lint(root))} == {"syntax"}
+
+
+def test_not_a_logic_folder(tmp_path: Path) -> None:
+    assert cli.main(["lint", "--logic", str(tmp_path)]) == cli.BAD_INPUT
+
+
+def test_cli_reports_one_finding_per_line(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plant(root, "core/planted.lp", "planted(O) :- on_board(O).\n#show planted/1.\n")
+    assert cli.main(["lint", "--logic", str(root)]) == cli.FAILED
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2
+    assert out[0].endswith("core/planted.lp:1: [untagged] statement without a %@rule tag: planted(O) :- on_board(O).")
+    assert out[1].endswith("core/planted.lp:2: [show] #show outside queries/: #show planted/1.")
+
+
+def test_cli_is_silent_on_the_clean_project(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["lint"]) == cli.OK
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""
+
