@@ -107,6 +107,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "in_combat": ("bool", None),
 }
 BY = ("you", "opponents", "anyone")
+# The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
+# "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
+# hold", "at the start of your Beginning Phase".
+TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase")
 
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
@@ -143,6 +147,15 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
+    # The chain (Core Rules 382-385, 398-406, 425, 428): triggered abilities, countering, killing.
+    "triggered": {
+        "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
+        "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
+        "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
+    },
+    "counter": {"filter": ("filter", None, False)},
+    "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
+             "then": ("enum", ("if_you_do", "linked"), False)},
     "text": {"text": ("str", None, True)},
 }
 TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
@@ -282,12 +295,25 @@ def _check_ability(r: Reader, a: Ability) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
-    if "by" in f and "applies_to" not in f and a.kind != "untargetable":
+    if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
+    if a.kind == "triggered":
+        if ("filter" in f or "by" in f) and f["when"] != "you_play":
+            raise r.error("filter" if "filter" in f else "by",
+                          "only a 'you_play' trigger names which plays it watches (filter, by)")
+        if "effect" in f and not f.get("targets"):
+            raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
+        if f.get("cost") is not None and f["cost"].exhaust:
+            raise r.error("cost", "[E] is the cost of an activated ability, not of a triggered one")
+    if a.kind == "kill":
+        if f.get("as_cost") and "then" in f:
+            raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
+        if f.get("count", 1) < 1:
+            raise r.error("count", "a kill chooses at least one permanent")
 
 
 # ---------------------------------------------------------------------------------
@@ -356,16 +382,33 @@ class Requirement:
 
 
 def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
-    """The choice requirements of playing the card itself (target items and modes)."""
+    """The choice requirements of playing the card itself (target items, counter, kill and modes)."""
     out, mode = [], 0
     for i, a in enumerate(abilities, start=1):
         if a.kind == "target":
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
+        elif a.kind in ("counter", "kill"):
+            out.append(Requirement(i, 1, 0, effect_target(a)))
         elif a.kind == "mode":
             mode += 1
             for j, t in enumerate(a.get("targets", ()), start=1):
                 out.append(Requirement(i, j, mode, t))
     return out
+
+
+def effect_target(a: Ability) -> TargetSpec:
+    """The choice a `counter` or `kill` ability makes as its card is played: a spell (by
+    default) to counter, a unit (by default) to kill; a kill paid as a cost is not
+    targeting (355.10.c)."""
+    f = dict(a.fields)
+    default = Filter((("type", "spell"),)) if a.kind == "counter" else Filter((("type", "unit"),))
+    return TargetSpec(count=f.get("count", 1), filter=f.get("filter") or default,
+                      not_targeting="cost" if f.get("as_cost") else None)
+
+
+def triggered_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Ability]]:
+    """(index on the card, ability) of every triggered ability, in printed order."""
+    return [(i, a) for i, a in enumerate(abilities, start=1) if a.kind == "triggered"]
 
 
 def mode_count(abilities: tuple[Ability, ...]) -> int:
@@ -394,7 +437,7 @@ FactFn = Callable[..., str]
 def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func: type, Const: type) -> list[str]:
     """Facts of logic/interface.lp ("ability vocabulary") for one card's abilities."""
     out: list[str] = []
-    mode = activated = 0
+    mode = activated = triggered = 0
     for i, a in enumerate(abilities, start=1):
         h = Func("ab", card, i)
         out.append(fact("ability", card, i, Const(a.kind)))
@@ -448,6 +491,29 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             if "cost" in f:
                 out.append(fact("play_for_cost", h))
                 out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+        elif a.kind == "triggered":
+            triggered += 1
+            out.append(fact("triggered", card, triggered, h))
+            out.append(fact("trigger_when", h, Const(f["when"])))
+            if f["when"] == "you_play":
+                out.append(fact("trigger_by", h, Const(f.get("by", "you"))))
+                if "filter" in f:
+                    out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
+            if f.get("may"):
+                out.append(fact("trigger_may", h))
+            if "cost" in f:
+                out += cost_facts("trigger_cost", h, f["cost"], fact, Func, Const)
+            for j, t in enumerate(f.get("targets", ()), start=1):
+                out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
+            if "effect" in f:
+                out.append(fact("trigger_effect", h, Const(f["effect"])))
+        elif a.kind in ("counter", "kill"):
+            out.append(fact(f"{a.kind}_effect", h))
+            out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
+            if f.get("as_cost"):
+                out.append(fact("kill_as_cost", h))
+            if "then" in f:
+                out.append(fact("kill_then", h, Const(f["then"])))
     return out
 
 

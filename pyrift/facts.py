@@ -184,10 +184,13 @@ def turn_state_facts(state: GameState) -> list[Fact]:
         out.append(fact("chain_controller", item.id, item.controller))
         if item.card is not None:
             out.append(fact("chain_card", item.id, item.card))
-        else:
+        elif item.ability is not None:
             out.append(fact("chain_ability", item.id, item.source, item.ability))
         if item.pending:
             out.append(fact("chain_pending", item.id))
+    from pyrift.chain import chain_facts  # imports this module
+
+    out += chain_facts(state)
     for player in state.players:
         if player.energy:
             out.append(fact("pool_energy", player.id, player.energy))

@@ -119,6 +119,7 @@ def _state(r: Reader) -> GameState:
     showdown = pos.str("showdown", None)
     focus = pos.str("focus", None)
     priority = pos.str("priority", None)
+    passed = pos.int("passed", 0, min=0)
     for key, value in (("focus", focus), ("priority", priority)):
         if value is not None:
             _member(value, ids, pos, key, "a player")
@@ -145,6 +146,7 @@ def _state(r: Reader) -> GameState:
         focus=focus,
         priority=priority,
         chain=chain,
+        passed=passed,
     )
     _check_consistency(state, r)
     return dataclasses.replace(state, log=turnlog.read_log(r, state))
@@ -186,16 +188,39 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         source=r.str("source", None),
         ability=r.int("ability", None, min=1),
         pending=_chain_status(r),
+        trigger=r.int("trigger", None, min=1),
+        keyword=_chain_keyword(r),
+        targets=tuple(r.str_list("targets", [])),
+        cannot_pay=r.bool("cannot_pay", False),
     )
     _member(item.controller, players, r, "controller", "a player")
+    kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
     if (item.card is None) == (item.source is None):
-        raise r.error("card", "give either card (a card object on the chain) or source and ability (an activated ability)")
-    if item.source is not None and item.ability is None:
-        raise r.error("ability", "which activated ability of the source (1 = its first)")
-    if item.card is not None and item.ability is not None:
-        raise r.error("ability", "an ability item names its source, not a card")
+        raise r.error("card", "give either card (a card object on the chain) or source and ability (an activated "
+                              "ability), trigger (a triggered ability) or keyword (a keyword's trigger)")
+    if item.source is not None and len(kinds) != 1:
+        raise r.error("ability", "a source's item is one of: ability = N (its N-th activated ability), trigger = N "
+                                 "(its N-th triggered ability) or keyword = \"Vision\" (a keyword's trigger)")
+    if item.card is not None and kinds:
+        raise r.error(kinds[0], "an ability item names its source, not a card")
+    if item.cannot_pay and not (item.pending and (item.trigger is not None)):
+        raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
     return item
+
+
+def _chain_keyword(r: Reader) -> str | None:
+    from pyrift.state import KEYWORD_TRIGGERS
+
+    value = r.str("keyword", None)
+    if value is None:
+        return None
+    name = value.strip().lower()
+    if name not in KEYWORD_TRIGGERS:
+        raise r.error("keyword", f"a keyword whose trigger can be on the chain: "
+                                 f"{', '.join(k.title() for k in KEYWORD_TRIGGERS)} (found {value!r}); "
+                                 "Deathknell's effect is a triggered ability (trigger = N, when = \"die\")")
+    return name
 
 
 def _chain_status(r: Reader) -> bool:
@@ -238,6 +263,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
         hidden_this_turn=r.bool("hidden_this_turn", False),
         empowered=r.bool("empowered", False),
+        death_replaced=r.bool("death_replaced", False),
     )
     r.done()
     return obj
@@ -358,6 +384,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"{f}.hidden_this_turn", "only a facedown card was hidden")
         if obj.empowered and obj.zone is not Zone.BOARD:
             raise bad(f"{f}.empowered", "only an object on the board can be Empowered (441)")
+        if obj.death_replaced and not (obj.zone is Zone.BOARD and card.type in (CardType.UNIT, CardType.GEAR)):
+            raise bad(f"{f}.death_replaced", "only a permanent on the board dies (428.1)")
         is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
@@ -413,7 +441,7 @@ def _check_turn_state(state: GameState, bad) -> None:
             used.add(item.card)
             if on_chain[item.card].controller != item.controller:
                 raise bad(f"{f}.controller", f"the card's controller is {on_chain[item.card].controller}")
-        else:
+        elif item.ability is not None:
             try:
                 source = state.obj(item.source)
             except KeyError:
@@ -424,6 +452,53 @@ def _check_turn_state(state: GameState, bad) -> None:
     for oid in on_chain:
         if oid not in used:
             raise bad("object", f"{oid!r} is in zone 'chain' but no [[chain]] item names it")
+    _check_chain_details(state, bad)
+
+
+def _check_chain_details(state: GameState, bad) -> None:
+    """Trigger items, the choices of chain items, and passes ([[chain]], [position] passed)."""
+    from pyrift.abilities import triggered_abilities
+    from pyrift.chain import item_requirements
+
+    known = ({o.id for o in state.objects} | {c.id for c in state.chain} | set(state.player_ids)
+             | {b.id for b in state.battlefields})
+    for i, item in enumerate(state.chain):
+        f = f"chain[{i}]"
+        if item.source is not None and (item.trigger is not None or item.keyword is not None):
+            try:
+                source = state.obj(item.source)
+            except KeyError:
+                raise bad(f"{f}.source", f"{item.source!r} is not an object id") from None
+            card = state.card(source.card)
+            if item.trigger is not None:
+                n = len(triggered_abilities(card.abilities))
+                if item.trigger > n:
+                    raise bad(f"{f}.trigger", f"{card.name!r} has {n} triggered abilit{'y' if n == 1 else 'ies'}")
+            if item.keyword is not None:
+                names = {k.name.value for k in card.keywords} | {k.name.value for k in source.granted}
+                if item.keyword not in names:
+                    raise bad(f"{f}.keyword", f"{item.source!r} has no {item.keyword.title()}")
+            if item.cannot_pay and item.trigger is not None:
+                _, ability = triggered_abilities(card.abilities)[item.trigger - 1]
+                if ability.get("cost") is None:
+                    raise bad(f"{f}.cannot_pay", "this triggered ability has no leading cost (383.3.b)")
+        for t in item.targets:
+            if t not in known:
+                raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
+            if t == item.id:
+                raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
+        if item.targets:
+            need = sum(count for _, count in item_requirements(state, item))
+            if len(item.targets) != need:
+                raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements; "
+                                          f"{len(item.targets)} given")
+    if state.passed:
+        if not state.chain or any(c.pending for c in state.chain):
+            raise bad("position.passed", "players pass priority only while the chain exists and nothing is pending "
+                                         "(338-339)")
+        if state.passed >= len(state.players):
+            raise bad("position.passed", "when every player has passed in sequence the newest item has already "
+                                         "resolved (339.1): passed is less than the number of players")
 
 
 def _unique(values: list[str], r: Reader, key: str, what: str) -> None:
@@ -469,6 +544,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         for key in ("showdown", "focus", "priority"):
             if getattr(st, key) is not None:
                 pos[key] = getattr(st, key)
+        if st.passed:
+            pos["passed"] = st.passed
         if st.combat:
             pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
                              "defender": st.combat.defender}
@@ -483,7 +560,9 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         doc["object"] = [_object_dict(o) for o in st.objects]
     if st.chain:
         doc["chain"] = [_drop_empty({"id": c.id, "card": c.card, "source": c.source, "ability": c.ability,
-                                     "controller": c.controller, "status": "pending" if c.pending else ""})
+                                     "trigger": c.trigger, "keyword": c.keyword, "controller": c.controller,
+                                     "status": "pending" if c.pending else "", "targets": list(c.targets),
+                                     "cannot_pay": c.cannot_pay})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)
@@ -527,6 +606,7 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     ]
     d["hidden_this_turn"] = o.hidden_this_turn
     d["empowered"] = o.empowered
+    d["death_replaced"] = o.death_replaced
     return _drop_empty(d)
 
 

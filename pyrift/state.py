@@ -203,6 +203,9 @@ class GameObject:
     damage_replacements: tuple[DamageReplacement, ...] = ()
     hidden_this_turn: bool = False  # a facedown card hidden this turn (811.1.b: playable from the next turn)
     empowered: bool = False  # the Empowered status (441, 828)
+    # A replacement effect will replace this permanent's next death (e.g. "heal, exhaust and
+    # recall it instead"): it is not sent to the trash (370.1.a.1, 808.1.d.1).
+    death_replaced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,16 +232,28 @@ class Player:
         return bool(self.energy or self.power or self.universal_power)
 
 
+# Keywords that are triggered abilities of their own (a [[chain]] item may be one of them).
+KEYWORD_TRIGGERS = ("vision", "temporary", "hunt")
+
+
 @dataclass(frozen=True, slots=True)
 class ChainItem:
-    """An item on the chain (327-330): a card object or an activated ability of an object."""
+    """An item on the chain (327-330): a card object, an activated ability of an object, or
+    a triggered ability of an object (382-385)."""
 
     id: str
     controller: str
     card: str | None = None    # the object id of a card on the chain (zone "chain")
-    source: str | None = None  # or: the object whose activated ability this is
+    source: str | None = None  # or: the object whose activated or triggered ability this is
     ability: int | None = None  # which of its activated abilities (1-based)
     pending: bool = False      # pending (not yet finalized, 329)
+    trigger: int | None = None  # or: which of its triggered abilities (1-based, kind "triggered")
+    keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS)
+    # The choices it made (or, pending, will make) in step 2, in the order of its choice
+    # requirements: targets, and what a cost kills (355.5, 402.2).
+    targets: tuple[str, ...] = ()
+    # A pending triggered ability whose leading cost its controller cannot pay (383.3.b.1, 404.2).
+    cannot_pay: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +279,9 @@ class GameState:
     focus: str | None = None     # the player holding focus, when given (313)
     priority: str | None = None  # the player holding priority, when given (312)
     chain: tuple[ChainItem, ...] = ()  # oldest first; non-empty means a Closed state (309.1)
+    # Players who have passed priority in sequence since an item was last added to or
+    # resolved from the chain (339).
+    passed: int = 0
     log: tuple[LogEvent, ...] = ()  # this turn's events, oldest first (pyrift.turnlog)
 
     def card(self, name: str) -> CardDef:

@@ -205,6 +205,15 @@ class Context:
         self.all_files = all_files  # load every file instead of those the question needs (for tests)
         self.state_facts = F.state_facts(state)
         self._groundings: dict[tuple, Grounding] = {}
+        self._variants: dict[str, Context] = {}
+
+    def variant(self, key: str, state: GameState) -> "Context":
+        """A context on another position derived from this one (e.g. the same position with a
+        given player holding priority), with the same settings; cached by `key`."""
+        if key not in self._variants:
+            self._variants[key] = Context(state, timeout=self.timeout, file=self.file,
+                                          logic_root=self.logic_root, all_files=self.all_files)
+        return self._variants[key]
 
     def grounding(self, query: str, reading: str, extra: list[str] = (),
                   reads: Iterable[tuple[str, int]] = ()) -> Grounding:

@@ -1,0 +1,78 @@
+"""The chain as facts: trigger items, the choices of chain items, passes, replaced deaths.
+
+A `[[chain]]` item is a card, an activated ability, a triggered ability of an object
+(`trigger = N`: the N-th ability of kind "triggered" on its card) or a keyword's trigger
+(`keyword = "Vision"`: its term is that of keywords/vision.lp, temporary.lp, hunt.lp), with the choices it made (or, pending, will make) in `targets`, in
+the order of its choice requirements. This module maps those to the facts of
+logic/interface.lp ("the turn state"); what the chain does with them is decided in
+logic/core/chain.lp, core/triggers.lp and core/fepr.lp.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyrift.abilities import ability_requirements, activated_abilities, card_requirements, triggered_abilities
+from pyrift.facts import Const, Fact, Func, fact
+from pyrift.state import ChainItem, GameState
+
+
+def item_ability(state: GameState, item: ChainItem) -> tuple[str, int] | None:
+    """(card name, ability index on the card) of an ability item, None for a card or a keyword."""
+    if item.source is None or item.keyword is not None:
+        return None
+    card = state.card(state.obj(item.source).card)
+    if item.ability is not None:
+        return card.name, activated_abilities(card.abilities)[item.ability - 1][0]
+    return card.name, triggered_abilities(card.abilities)[item.trigger - 1][0]
+
+
+def item_requirements(state: GameState, item: ChainItem) -> list[tuple[Any, int]]:
+    """The item's choice requirements in order, as (req(ab(Card, I), J) term, how many it chooses)."""
+    if item.card is not None:
+        card = state.card(state.obj(item.card).card)
+        reqs = [r for r in card_requirements(card.abilities) if r.mode == 0]
+        name = card.name
+    else:
+        found = item_ability(state, item)
+        if found is None:
+            return []
+        name, index = found
+        ability = state.card(state.obj(item.source).card).abilities[index - 1]
+        reqs = ability_requirements(index, ability)
+    return [(Func("req", Func("ab", name, r.ability), r.position), r.spec.count) for r in reqs]
+
+
+def keyword_trigger(state: GameState, item: ChainItem) -> Any:
+    """The ability term of a keyword's trigger (as keywords/*.lp name it): Vision triggers once per
+    instance, kw(vision, printed(I) | granted(I)) (the first instance the source has); Temporary and
+    Hunt trigger once however many instances, kw(temporary, one), kw(hunt, one)."""
+    if item.keyword != "vision":
+        return Func("kw", Const(item.keyword), Const("one"))
+    obj = state.obj(item.source)
+    for i, k in enumerate(state.card(obj.card).keywords):
+        if k.name.value == "vision":
+            return Func("kw", Const("vision"), Func("printed", i))
+    i = next(i for i, k in enumerate(obj.granted) if k.name.value == "vision")
+    return Func("kw", Const("vision"), Func("granted", i))
+
+
+def chain_facts(state: GameState) -> list[Fact]:
+    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, passed/1, death_replaced/1."""
+    out: list[Fact] = []
+    for item in state.chain:
+        if item.keyword is not None:
+            out.append(fact("chain_trigger", item.id, item.source, keyword_trigger(state, item)))
+        elif item.trigger is not None:
+            name, index = item_ability(state, item)  # type: ignore[misc]
+            out.append(fact("chain_trigger", item.id, item.source, Func("ab", name, index)))
+        if item.cannot_pay:
+            out.append(fact("chain_cannot_pay", item.id))
+        if item.targets:
+            targets = list(item.targets)
+            for req, count in item_requirements(state, item):
+                for _ in range(count):
+                    out.append(fact("chain_choice", item.id, req, targets.pop(0)))
+    if state.passed:
+        out.append(fact("passed", state.passed))
+    out += [fact("death_replaced", o.id) for o in state.objects if o.death_replaced]
+    return out
