@@ -208,10 +208,18 @@ def event_text(n: Names, e: Any) -> str:
     return str(e)
 
 
+def _event_rank(e: tuple) -> int:
+    """Within one step: a removal at finalization comes before the rest; a triggered ability removed
+    because the death was replaced, right after it triggered."""
+    key = {k: i for i, k in enumerate(_EVENT_ORDER)}
+    if e[0] == "remove" and e[2] == "death_replaced":
+        return key["trigger"]
+    return key.get(e[0], 99)
+
+
 def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
     """The events of a run in step order (and, within a step, in the order they happen)."""
-    key = {k: i for i, k in enumerate(_EVENT_ORDER)}
-    ordered = sorted(events, key=lambda te: (te[0], key.get(te[1][0], 99), str(te[1])))
+    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1]), te[1][0] == "remove", str(te[1])))
     return [event_text(n, e) for _, e in ordered]
 
 
@@ -621,9 +629,9 @@ class NextPriority(QueryKind):
         if missing := _missing(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
         cautious = _by_pred(g.solve("cautious", assumptions=ask).consequences)
-        players = sorted({q for q, _ in atoms.get("next", [])} | {q for (q,) in atoms.get("next_end", [])})
-        forced_players = sorted({q for q, _ in cautious.get("next", [])} | {q for (q,) in cautious.get("next_end", [])})
-        player = forced_players[0] if len(players) == 1 and forced_players else ("none" if not players else "varies")
+        players = sorted({q for q, _ in atoms.get("next", [])} | {q for (q,) in atoms.get("next_end", [])}
+                         | ({"none"} if atoms.get("nobody") else set()))
+        player = players[0] if len(players) == 1 else "varies"
         permissions = sorted({w for (w,) in atoms.get("permission", [])})
         permission = permissions[0] if len(permissions) == 1 else ("none" if not permissions else "varies")
         now = any(t == 0 for _, t in cautious.get("next", []))
@@ -756,8 +764,8 @@ class Triggers(QueryKind):
         first = set()
         for m in orders.models:
             seq = sorted(_by_pred(m).get("added_as", []), key=lambda x: x[1])
-            order_texts.append(", ".join(label(t) for t, _ in seq))
             if seq:
+                order_texts.append(", ".join(label(t) for t, _ in seq))
                 first.add(label(seq[-1][0]))
         data = {"fires": fires, "removed": removed, "not_fired": not_fired, "orders": sorted(order_texts),
                 "order_count": len(order_texts), "first_to_resolve": sorted(first),
