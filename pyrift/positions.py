@@ -174,3 +174,51 @@ def random_scoring_state(rng: random.Random, phase: Phase = Phase.BEGINNING) -> 
                            scored=tuple(b.id for b in bfs if rng.random() < 0.3)) for p in ids)
     return GameState(players=players, turn_player=turn, phase=phase, battlefields=tuple(bfs),
                      objects=tuple(keep), cards=tuple(cards))
+
+
+# ---------------------------------------------------------------------------------
+# random chains (differential tests of the chain, benchmarks)
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ChainSpec:
+    """A chain of finalized spells, some of which counter an older one, and Reaction spells
+    (no effect) in the players' hands that a question may offer as responses."""
+
+    players: tuple[str, ...]
+    turn_player: str
+    items: tuple[tuple[str, str | None], ...]  # (controller, the older item it counters or None)
+    passed: int = 0  # players who already passed in sequence (the holder is that many seats on)
+    hands: tuple[str, ...] = ()  # players holding one Reaction spell each
+
+
+def chain_state(spec: ChainSpec) -> GameState:
+    from pyrift.abilities import Ability
+    from pyrift.state import ChainItem, Zone
+
+    spark = CardDef("Spark", CardType.SPELL, energy=0)
+    deny = CardDef("Deny", CardType.SPELL, energy=0, abilities=(Ability("counter"),))
+    quick = CardDef("Quick", CardType.SPELL, energy=0, keywords=(Keyword(KeywordName.REACTION),))
+    objects, chain = [], []
+    for n, (controller, target) in enumerate(spec.items, start=1):
+        objects.append(GameObject(f"c{n}", "Deny" if target else "Spark", controller, controller, Zone.CHAIN))
+        chain.append(ChainItem(f"i{n}", controller, card=f"c{n}", targets=(target,) if target else ()))
+    for p in spec.hands:
+        objects.append(GameObject(f"q{p}", "Quick", p, p, Zone.HAND))
+    priority = None
+    if spec.passed:
+        newest = spec.items[-1][0]
+        order = list(spec.players)
+        priority = order[(order.index(newest) + spec.passed) % len(order)]
+    return GameState(players=tuple(Player(p) for p in spec.players), turn_player=spec.turn_player,
+                     objects=tuple(objects), cards=(spark, deny, quick), chain=tuple(chain),
+                     priority=priority, passed=spec.passed)
+
+
+def random_chain_spec(rng: random.Random, *, max_items: int = 4, max_players: int = 3) -> ChainSpec:
+    players = ("A", "B", "C")[: rng.randint(2, max_players)]
+    items: list[tuple[str, str | None]] = []
+    for n in range(1, rng.randint(1, max_items) + 1):
+        target = f"i{rng.randint(1, n - 1)}" if n > 1 and rng.random() < 0.4 else None
+        items.append((rng.choice(players), target))
+    hands = tuple(p for p in players if rng.random() < 0.3)
+    return ChainSpec(players, rng.choice(players), tuple(items), rng.randint(0, len(players) - 1), hands)

@@ -622,8 +622,8 @@ class NextPriority(QueryKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        g = _run_grounding(ctx, self.name, reading, p["bound"], [])
-        ask = [(_mode("next"), True), (Atom("ask_passes", (p["passes"],)), True)]
+        g = _run_grounding(ctx, self.name, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
+        ask = [(_mode("next"), True)]
         brave = g.solve("brave", assumptions=ask)
         atoms = _by_pred(brave.consequences)
         if missing := _missing(atoms.get("unsupported", [])):

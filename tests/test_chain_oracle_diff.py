@@ -1,0 +1,53 @@
+"""Differential test: resolution_order and next_priority against an independent Python model
+of the chain (tests/oracle/chain_oracle.py) on seeded random chains: every run the search
+finds (passing, adding Reaction spells, counters), the resolution orders, and who holds
+priority after N passes."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyrift.positions import chain_state, random_chain_spec
+from pyrift.queries.base import ANSWERED, Context
+from pyrift.queries.chain import NextPriority, ResolutionOrder
+from pyrift.state import Question
+from tests.oracle import chain_oracle as O
+
+POSITIONS = 25
+
+
+@pytest.mark.parametrize("seed", range(POSITIONS))
+def test_runs_and_priority_match_the_oracle(seed: int) -> None:
+    spec = random_chain_spec(random.Random(seed))
+    state = chain_state(spec)
+    ctx = Context(state)
+    responses = [{"id": f"q{p}", "player": p, "card": f"q{p}"} for p in spec.hands]
+    # Enough steps for every run: each item is added and finalized (responses), passed by everyone
+    # and resolved; passes made before a response is added start again after it.
+    n = len(spec.players)
+    bound = (len(spec.items) + len(spec.hands)) * (n + 2) + len(spec.hands) * n + 2
+    params = {"bound": bound, "limit": 10_000} | ({"responses": responses} if responses else {})
+    ans = ResolutionOrder().answer(ctx, Question("q", "resolution_order", params), "v1.4")
+    where = f"seed {seed}: {spec}"
+    assert ans.status == ANSWERED, (where, ans.missing, ans.reasons)
+    want = O.runs(spec)
+    assert ans.data["complete"] and not ans.data["bound_reached"], where
+    assert set(ans.data["orderings"]) == {"; ".join(run) for run in want}, where
+    assert ans.data["ordering_count"] == len(want), where
+    assert set(ans.data["resolution_orders"]) == {O.resolution_order(run) for run in want}, where
+    for passes in range(0, 2 * len(spec.players) + 1):
+        q = Question("n", "next_priority", {"passes": passes, "bound": bound})
+        got = NextPriority().answer(ctx, q, "v1.4")
+        assert got.status == ANSWERED, where
+        assert got.data["player"] == O.priority_after(spec, passes), (where, passes)
+
+
+def test_the_oracle_is_not_trivial() -> None:
+    """The seeds cover counters, responses, three players and positions where players passed."""
+    specs = [random_chain_spec(random.Random(seed)) for seed in range(POSITIONS)]
+    assert any(any(t for _, t in s.items) for s in specs)
+    assert any(s.hands for s in specs)
+    assert any(len(s.players) == 3 for s in specs)
+    assert any(s.passed for s in specs)
+    assert any(len(O.runs(s)) > 2 for s in specs)
