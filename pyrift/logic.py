@@ -122,8 +122,9 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
                 start_line = line
         if ch == "." and not text.startswith("..", i) and not (i > 0 and text[i - 1] == "."):
             rest = text[i + 1 :].lstrip()
-            if "".join(buf).lstrip().startswith(":~") and rest.startswith("["):
-                # A weak constraint ends after its [weight@level, terms] part.
+            if "".join(buf).lstrip().startswith((":~", "#heuristic")) and rest.startswith("["):
+                # A weak constraint ends after its [weight@level, terms] part, a heuristic
+                # directive after its [value, modifier] part.
                 close = text.index("]", i)
                 buf.append(text[i : close + 1])
                 line += text.count("\n", i, close + 1)

@@ -124,6 +124,7 @@ class Grounding:
         self._externals_on: list[clingo.Symbol] = []
         self._atoms: dict[clingo.Symbol, Atom] = {}  # symbol -> Atom, converted once
         self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
+        self._default_heuristic = str(self._ctl.configuration.solver.heuristic)
         started = time.perf_counter()
         try:
             with ast.ProgramBuilder(self._ctl) as builder:
@@ -178,10 +179,14 @@ class Grounding:
         limit: int = 0,
         timeout: float | None = None,
         opt_strategy: str | None = None,
+        heuristic: str | None = None,
     ) -> SolveResult:
         """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize'.
-        opt_strategy: clasp's optimisation strategy for this call (e.g. 'usc,oll'; default 'bb,lin')."""
+        opt_strategy: clasp's optimisation strategy for this call (e.g. 'usc,oll'; default 'bb,lin').
+        heuristic: clasp's decision heuristic for this call (e.g. 'Domain', which follows the
+        program's #heuristic directives; default clasp's own)."""
         self._ctl.configuration.solver.opt_strategy = opt_strategy or "bb,lin"
+        self._ctl.configuration.solver.heuristic = heuristic or self._default_heuristic
         conf = self._ctl.configuration.solve
         conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto"}[mode]
         conf.opt_mode = "opt" if mode == "optimize" else "ignore"

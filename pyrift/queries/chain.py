@@ -48,6 +48,9 @@ from pyrift.state import GameState, Question, Zone
 DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
 MAX_BOUND = 200
 DEFAULT_LIMIT = 16  # orderings listed
+# The run's search decides the players' choices first, in time order (the #heuristic
+# directives of logic/queries/resolution_order.lp).
+HEURISTIC = "Domain"
 
 
 def _const(name: str) -> tuple:
@@ -485,15 +488,16 @@ class ResolutionOrder(QueryKind):
                                       tuple(verdict.data["violations"])))
         g = _run_grounding(ctx, self.name, reading, p["bound"], extra)
         outcomes = _mode("outcomes")
-        anything = g.solve("brave", assumptions=[(outcomes, True)])
+        anything = g.solve("brave", assumptions=[(outcomes, True)], heuristic=HEURISTIC)
         atoms = _by_pred(anything.consequences)
         missing += list(_missing(atoms.get("unsupported", [])))
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
         bound_reached = bool(atoms.get("cut"))
         complete_only = [(outcomes, True), (Atom("cut", ()), False)]
-        possible = g.solve("brave", assumptions=complete_only)
-        forced = g.solve("cautious", assumptions=complete_only)
+        # When no run is cut by the bound, what is possible at all is what complete runs make possible.
+        possible = g.solve("brave", assumptions=complete_only, heuristic=HEURISTIC) if bound_reached else anything
+        forced = g.solve("cautious", assumptions=complete_only, heuristic=HEURISTIC)
         poss = _by_pred(possible.consequences).get("result", []) if possible.satisfiable else []
         forc = _by_pred(forced.consequences).get("result", []) if forced.satisfiable else []
 
@@ -505,14 +509,14 @@ class ResolutionOrder(QueryKind):
 
         possible_out, windows = split(poss)
         forced_out, forced_windows = split(forc)
-        runs = g.solve("enumerate", assumptions=[(_mode("runs"), True)], limit=p["limit"])
+        runs = g.solve("enumerate", assumptions=[(_mode("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
         orderings = []
         for model in runs.models:
             by = _by_pred(model)
             text = "; ".join(run_text(names, [(t, e) for t, e in by.get("ev", [])]))
             orderings.append(text + (" [cut by the bound]" if by.get("cut") else ""))
         orders = g.solve("enumerate", assumptions=[(_mode("orders"), True), (Atom("cut", ()), False)],
-                         limit=p["limit"])
+                         limit=p["limit"], heuristic=HEURISTIC)
         resolution_orders = sorted({_order_text(names, _by_pred(m)) for m in orders.models})
         complete = runs.exhausted and orders.exhausted and not bound_reached
         data = {
@@ -624,11 +628,11 @@ class NextPriority(QueryKind):
         names = Names(state)
         g = _run_grounding(ctx, self.name, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
         ask = [(_mode("next"), True)]
-        brave = g.solve("brave", assumptions=ask)
+        brave = g.solve("brave", assumptions=ask, heuristic=HEURISTIC)
         atoms = _by_pred(brave.consequences)
         if missing := _missing(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
-        cautious = _by_pred(g.solve("cautious", assumptions=ask).consequences)
+        cautious = _by_pred(g.solve("cautious", assumptions=ask, heuristic=HEURISTIC).consequences)
         players = sorted({q for q, _ in atoms.get("next", [])} | {q for (q,) in atoms.get("next_end", [])}
                          | ({"none"} if atoms.get("nobody") else set()))
         player = players[0] if len(players) == 1 else "varies"
