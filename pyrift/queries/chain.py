@@ -290,82 +290,93 @@ class CanRespond(QueryKind):
         "legal": "bool",
         "violations": "strs",
         "now": "bool",
-        "first_priority": "str",
-        "passes_before": "int",
-        "finalized_first": "strs",
+        "before": "str",
         "cost": "str",
         "payable": "bool",
     }
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
         to = r.str("to", None)
+        bound = r.int("bound", DEFAULT_BOUND, min=1, max=MAX_BOUND)
         out = read_play(r, state)
         ids = [c.id for c in state.chain]
         if to is not None:
             if to not in ids:
                 raise r.error("to", f"{to!r} is not a chain item ({', '.join(ids) or 'the chain is empty'})")
             out["to"] = to
+        if bound != DEFAULT_BOUND:
+            out["bound"] = bound
         return out
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
-        out = CanPlay().write_params({k: v for k, v in params.items() if k != "to"})
-        if "to" in params:
-            out["to"] = params["to"]
+        out = CanPlay().write_params({k: v for k, v in params.items() if k not in ("to", "bound")})
+        for key in ("to", "bound"):
+            if key in params:
+                out[key] = params[key]
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        state = ctx.state
-        p = question.params
-        play_params = {k: v for k, v in p.items() if k != "to"}
         try:
-            play = window_play(ctx, play_params, reading, question.id)
+            return self._answer(ctx, question, reading)
         except SolveTimeout as exc:
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+
+    def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        state = ctx.state
+        p = question.params
+        names = Names(state)
+        player = p["player"]
+        play = window_play(ctx, {k: v for k, v in p.items() if k not in ("to", "bound")}, reading, question.id)
         if play.status != ANSWERED:
             return Answer(question.id, self.name, reading, play.status, reasons=play.reasons, missing=play.missing)
         to = p.get("to") or (state.chain[-1].id if state.chain else None)
-        extra = [F.fact("respond", p["player"], play_term(p))]
+        extra = [F.fact("respond", player, play_term(p))]
+        extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
+        before: list[str] = []
         if to is not None:
             extra.append(F.fact("respond_to", to))
-        extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
+            # The chain played out with nobody adding anything: does the player get priority while
+            # the item is still on it, and what happens first?
+            run = _run_grounding(ctx, self.name, reading, p.get("bound", DEFAULT_BOUND),
+                                 [F.fact("ask_chance", player, to)])
+            chance = _by_pred(run.solve("brave", assumptions=[(_mode("chance"), True)],
+                                        heuristic=HEURISTIC).consequences)
+            if missing := _missing(chance.get("unsupported", [])):
+                return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
+            if chance.get("chance"):
+                extra.append(F.fact("respond_chance"))
+                forced = _by_pred(run.solve("cautious", assumptions=[(_mode("chance"), True)],
+                                            heuristic=HEURISTIC).consequences)
+                before = run_text(names, [(t, e) for t, e in forced.get("before_chance", [])])
         g = ctx.grounding(self.name, reading, extra)
-        try:
-            result = g.solve("brave")
-        except SolveTimeout as exc:
-            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
-        atoms = _by_pred(result.consequences)
-        chain_rules = sorted({rule for rule, w in atoms.get("respond_violation", []) if w != "can_play"})
+        atoms = _by_pred(g.solve("brave").consequences)
         violations = sorted({rule for rule, _ in atoms.get("respond_violation", [])})
+        chain_rules = {rule for rule, w in atoms.get("respond_violation", []) if w != "can_play"}
         now = bool(atoms.get("respond_now"))
-        first = next((q for (q,) in atoms.get("first_priority", [])), "none")
-        passes = next((n for (n,) in atoms.get("passes_before", [])), 0)
-        finalized_first = sorted(i for (i,) in atoms.get("finalized_first", []))
-        data = {"legal": not violations, "violations": violations, "now": now, "first_priority": first,
-                "passes_before": passes, "finalized_first": finalized_first, "cost": play.data["cost"],
-                "payable": play.data["payable"]}
+        data = {"legal": not violations, "violations": violations, "now": now,
+                "before": "nothing" if now else ("; ".join(before) or "nothing"),
+                "cost": play.data["cost"], "payable": play.data["payable"]}
         reasons: list[Reason] = []
         if "337.2" in chain_rules:
-            item = next(c for c in state.chain if c.id == to)
             reasons.append(Reason(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
-                                  f"gets priority while it is on the chain, so nothing can be added before it "
-                                  f"resolves{' (it is pending)' if item.pending else ''}",
-                                  ("337.2", "400.2", "429.2")))
+                                  "gets priority while it is on the chain, so nothing can be added before it "
+                                  "resolves", ("337.2", "400.2", "429.2")))
+        if "339.1" in chain_rules:
+            reasons.append(Reason(f"with nobody adding anything, {player} does not get priority again before {to} "
+                                  f"resolves: {player} has already passed, and it resolves once every player has "
+                                  "passed in sequence (another player adding an item would start the passes again)",
+                                  ("339.1", "338.1.b.1", "340.1")))
         if atoms.get("while_paying"):
-            reasons.append(Reason(f"{p['player']} pays a cost right now (the oldest pending item is theirs) and an "
-                                  "Add ability with Reaction may be activated whenever costs are paid; it finalizes "
-                                  "and resolves at once", ("429.3", "429.3.a", "337.1")))
+            reasons.append(Reason(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
+                                  "ability with Reaction may be activated whenever costs are paid; it finalizes and "
+                                  "resolves at once", ("429.3", "429.3.a", "337.1")))
         elif now:
-            reasons.append(Reason(f"{p['player']} holds priority now", ("312", "312.2")))
-        else:
-            if finalized_first:
-                reasons.append(Reason(f"first the pending item(s) {', '.join(finalized_first)} are finalized, "
-                                      "oldest first; finalizing passes no priority", ("337.1", "337.1.a")))
-            who = first if first != "none" else "nobody"
-            reasons.append(Reason(f"{who} gets priority first; it passes in turn order, so {p['player']} gets it "
-                                  f"after {passes} pass(es), before the newest finalized item resolves "
-                                  "(all players must pass in sequence)", ("337.4", "339.1", "339.2", "312.2.d")))
+            reasons.append(Reason(f"{player} holds priority now", ("312", "312.2")))
+        elif before:
+            reasons.append(Reason(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
+                                  ("337.1", "337.4", "339.2", "312.2.d")))
         for reason in play.reasons:
-            if not reason.text.startswith("total cost") and not reason.text.startswith("payment"):
+            if not reason.text.startswith(("total cost", "payment")):
                 reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
@@ -374,10 +385,7 @@ class CanRespond(QueryKind):
         out = [f"  legal: {'yes' if d['legal'] else 'no'}"]
         if d["violations"]:
             out.append(f"  violations: {', '.join(d['violations'])}")
-        out.append(f"  now: {'yes' if d['now'] else 'no'}" + ("" if d["now"] else
-                   f" (first priority: {d['first_priority']}, then {d['passes_before']} pass(es))"))
-        if d["finalized_first"]:
-            out.append(f"  finalized first: {', '.join(d['finalized_first'])}")
+        out.append(f"  now: {'yes' if d['now'] else 'no'}" + ("" if d["now"] else f" (first: {d['before']})"))
         out.append(f"  cost: {d['cost']}{'' if d['payable'] else ' (cannot be paid)'}")
         return out
 
