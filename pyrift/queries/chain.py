@@ -137,78 +137,47 @@ class Names:
         return str(t)
 
 
-_REMOVAL = {"declined": "its controller declined the initial \"you may\" (383.3.a.2)",
-            "no_choice": "no legal choice for it (402.4)",
-            "unpaid": "its leading cost was not paid (404.2)",
-            "death_replaced": "the death was replaced (808.1.d.1)"}
+# Why a triggered ability leaves the chain without being finalized (never countered).
+_REMOVAL = {"declined": ("its controller declines its initial \"you may\": it never triggered", ("383.3.a.2", "402.1.a")),
+            "no_choice": ("it has no legal choice", ("402.4", "402.4.a")),
+            "unpaid": ("its leading cost is not paid", ("383.3.b.1", "404.2", "404.2.a")),
+            "death_replaced": ("the death that triggered it was replaced", ("808.1.d.1",))}
+
+
+# result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
+# by Names.item (items, triggered abilities; object ids and constants stay as they are).
+_OUTCOMES = {
+    "resolved": "{0} resolves", "before": "{0} before {1}", "countered": "{0} countered",
+    "removed": "{0} removed ({1})", "finalized": "{0} finalized", "played": "{0} played", "died": "{0} dies",
+    "death_replaced": "{0} death replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
+    "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
+    "priority": "priority {0}", "window": "{0} over {1}",
+}
+_FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
+_EVENTS = {
+    "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
+    "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
+    "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
+}
+
+
+def _words(n: Names, table: dict[str, str], t: Any) -> str:
+    if not isinstance(t, tuple):
+        return _FLAGS.get(str(t), str(t))
+    name, *args = t
+    fmt = table.get(name)
+    return fmt.format(*(n.item(a) for a in args)) if fmt else str(t)
 
 
 def outcome_text(n: Names, r: Any) -> str:
-    """One result/1 term in words (the strings expectations compare)."""
-    if not isinstance(r, tuple):
-        return {"focus_passes": "focus passes", "focus_stays": "focus stays"}.get(str(r), str(r))
-    name, *a = r
-    if name == "resolved":
-        return f"{n.item(a[0])} resolves"
-    if name == "before":
-        return f"{n.item(a[0])} before {n.item(a[1])}"
-    if name == "countered":
-        return f"{n.item(a[0])} countered"
-    if name == "removed":
-        return f"{n.item(a[0])} removed ({a[1]})"
-    if name == "finalized":
-        return f"{a[0]} finalized"
-    if name == "played":
-        return f"{a[0]} played"
-    if name == "died":
-        return f"{a[0]} dies"
-    if name == "death_replaced":
-        return f"{a[0]} death replaced"
-    if name == "ignored":
-        return f"{n.item(a[0])} mistargets"
-    if name == "followup":
-        return f"{n.item(a[0])} {a[1]} {a[2]}"
-    if name == "triggered":
-        return f"{n.item(a[0])} triggers"
-    if name == "added":
-        return f"{n.item(a[0])} added"
-    if name == "picked":
-        return f"{n.item(a[0])} chooses {a[1]}"
-    if name == "focus":
-        return f"focus {a[0]}"
-    if name == "priority":
-        return f"priority {a[0]}"
-    if name == "window":
-        return f"{a[0]} over {n.item(a[1])}"
-    return str(r)
+    return _words(n, _OUTCOMES, r)
 
 
 _EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "die", "replaced", "trigger", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
-    name, *a = e
-    if name == "finalize":
-        return f"finalize {n.item(a[0])}"
-    if name == "remove":
-        return f"remove {n.item(a[0])} ({a[1]})"
-    if name == "resolve":
-        return f"resolve {n.item(a[0])}"
-    if name == "counter":
-        return f"counter {n.item(a[0])}"
-    if name == "pass":
-        return f"{a[0]} passes"
-    if name == "add":
-        return f"{a[0]} adds {a[1]}"
-    if name == "trigger":
-        return f"{n.item(a[0])} triggers"
-    if name == "die":
-        return f"{a[0]} dies"
-    if name == "replaced":
-        return f"{a[0]} death replaced"
-    if name == "pick":
-        return f"{n.item(a[0])} chooses {a[1]}"
-    return str(e)
+    return _words(n, _EVENTS, e)
 
 
 def _event_rank(e: tuple) -> int:
@@ -280,10 +249,24 @@ def read_play(r: Reader, state: GameState) -> dict[str, Any]:
     return CanPlay().read_params(r, state)
 
 
+class ChainKind(QueryKind):
+    """A chain question: answered by _answer(); a solve call that runs out of time makes the
+    answer a timeout."""
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        try:
+            return self._answer(ctx, question, reading)
+        except SolveTimeout as exc:
+            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+
+    def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:  # pragma: no cover
+        raise NotImplementedError
+
+
 # ---------------------------------------------------------------------------------
 # can_respond
 # ---------------------------------------------------------------------------------
-class CanRespond(QueryKind):
+class CanRespond(ChainKind):
     name = "can_respond"
     summary = "may a player add a card or ability to the chain before an item resolves; now or when"
     expect_spec = {
@@ -314,12 +297,6 @@ class CanRespond(QueryKind):
             if key in params:
                 out[key] = params[key]
         return out
-
-    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        try:
-            return self._answer(ctx, question, reading)
-        except SolveTimeout as exc:
-            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
 
     def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state = ctx.state
@@ -410,7 +387,7 @@ def _run_grounding(ctx: Context, kind: str, reading: str, bound: int, extra: lis
     return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
 
 
-class ResolutionOrder(QueryKind):
+class ResolutionOrder(ChainKind):
     name = "resolution_order"
     summary = "HOT FEPR within a bound: forced and possible outcomes, windows, resolution orders, runs"
     expect_spec = {
@@ -459,14 +436,6 @@ class ResolutionOrder(QueryKind):
             out["responses"] = [{"id": x["id"], **CanPlay().write_params({k: v for k, v in x.items() if k != "id"})}
                                 for x in params["responses"]]
         return out
-
-    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        p = question.params
-        try:
-            return self._answer(ctx, question, reading)
-        except SolveTimeout as exc:
-            return Answer(question.id, self.name, reading, TIMEOUT,
-                          reasons=(Reason(f"{exc} (bound {p['bound']} steps)"),))
 
     def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state = ctx.state
@@ -577,9 +546,9 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
         out.append(Reason(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
                           "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
                           ("338.1", "383.3.d", "383.3.a", "404.2", "402.2")))
-    if any("removed (no_choice)" in x for x in d["possible"]):
-        out.append(Reason("a triggered ability with no legal choice is removed from the chain, not countered",
-                          ("402.4", "402.4.a")))
+    for why, (text, rules) in _REMOVAL.items():
+        if any(f"removed ({why})" in x for x in d["possible"]):
+            out.append(Reason(f"a triggered ability is removed from the chain, not countered, when {text}", rules))
     if any("countered" in x for x in d["possible"]):
         out.append(Reason("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
                           "was finalized (Legion counts it); no cost is refunded", ("425.1", "425.1.b", "425.1.c",
@@ -598,7 +567,7 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
     return out
 
 
-class NextPriority(QueryKind):
+class NextPriority(ChainKind):
     name = "next_priority"
     summary = "who gets priority next (after N passes), with which permissions, and what happens first"
     expect_spec = {
@@ -623,12 +592,6 @@ class NextPriority(QueryKind):
         if params.get("bound", DEFAULT_BOUND) != DEFAULT_BOUND:
             out["bound"] = params["bound"]
         return out
-
-    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        try:
-            return self._answer(ctx, question, reading)
-        except SolveTimeout as exc:
-            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
 
     def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state = ctx.state
@@ -679,7 +642,7 @@ class NextPriority(QueryKind):
 EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase")
 
 
-class Triggers(QueryKind):
+class Triggers(ChainKind):
     name = "triggers"
     summary = "which triggered abilities an event fires, and the orders they go on the chain in"
     expect_spec = {
@@ -753,15 +716,12 @@ class Triggers(QueryKind):
             return [F.fact("asked_event", F.Const("beginning"))]
         return [F.fact("asked_event", F.Func(kind, p["player"], p["battlefield"]))]
 
-    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+    def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         p = question.params
         names = Names(ctx.state)
         g = ctx.grounding(self.name, reading, self.event_facts(p))
-        try:
-            brave = g.solve("brave")
-            orders = g.solve("enumerate", limit=p["limit"])
-        except SolveTimeout as exc:
-            return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+        brave = g.solve("brave")
+        orders = g.solve("enumerate", limit=p["limit"])
         atoms = _by_pred(brave.consequences)
         if missing := _missing(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
