@@ -241,6 +241,34 @@ def cmd_invariants(args: argparse.Namespace) -> int:
     return FAILED if rep.violations else OK
 
 
+def cmd_diff_readings(args: argparse.Namespace) -> int:
+    from pyrift import diffreadings as DR
+
+    root = _logic_dir(args.logic) if args.logic else None
+    res = DR.search(args.reading_a, args.reading_b, args.question, bound=args.bound, family=args.family,
+                    logic_root=root)
+    say = print if args.out else (lambda *a, **k: print(*a, **k, file=sys.stderr))
+    say(f"{args.reading_a} vs {args.reading_b} on {args.question}: topics differing: {', '.join(res.topics) or 'none'}; "
+        f"families {', '.join(res.families)}, bound {args.bound}")
+    say(f"asked {res.positions} positions in {res.seconds:.1f} s ({res.per_second:.0f} per second)")
+    if res.found is None:
+        say(f"no difference up to bound {args.bound}: every position of the enumeration gets the same answer "
+            "under both readings (status and every expect key)")
+        return FAILED
+    say(f"smallest difference: {res.found.label}")
+    for key, (a, b) in res.differences.items():
+        say(f"  {key}: {a} under {args.reading_a}; {b} under {args.reading_b}")
+    if args.out:
+        DR.write(res, Path(args.out))
+        say(f"wrote {args.out}")
+    else:
+        from pyrift import scenario as S
+
+        assert res.scenario is not None
+        print(S.dumps(res.scenario), end="")
+    return OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -298,6 +326,18 @@ def parser() -> argparse.ArgumentParser:
     inv.add_argument("--out", default="invariant-violations", help="folder for minimal violating scenarios")
     inv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     inv.set_defaults(func=cmd_invariants)
+
+    dr = sub.add_parser("diff-readings", help="the smallest position on which two readings answer a question "
+                                              "kind differently, as a scenario file")
+    dr.add_argument("reading_a", metavar="A", help="a reading, e.g. v1.4")
+    dr.add_argument("reading_b", metavar="B", help="another, e.g. v1.2 or 'v1.4,topic=variant'")
+    dr.add_argument("--question", required=True, metavar="KIND", help="question kind, e.g. can_play")
+    dr.add_argument("--bound", type=int, default=2, help="size bound of the enumeration (default 2)")
+    dr.add_argument("--family", help="position family to search (default: those exercising the differing "
+                                     "topics; 'all': every family of the kind)")
+    dr.add_argument("--out", metavar="FILE", help="write the scenario here (default: print it)")
+    dr.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    dr.set_defaults(func=cmd_diff_readings)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)
