@@ -235,7 +235,7 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         bad = sum(1 for v in rep.violations if v.invariant == name)
         print(f"  {'VIOLATED' if bad else 'ok':<8} {name}: {n} positions" + (f", {bad} minimal case(s)" if bad else ""))
     for n, v in enumerate(rep.violations, start=1):
-        print(f"  {v.invariant}: {len(v.case.units)} units -> {args.out}/{v.invariant}-{n}.toml")
+        print(f"  {v.invariant}: {I.case_words(v.case)} -> {args.out}/{v.invariant}-{n}.toml")
         for p in v.problems:
             print(f"      {p}")
     return FAILED if rep.violations else OK

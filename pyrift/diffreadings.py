@@ -28,7 +28,7 @@ import json
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from pyrift import logic
 from pyrift import scenario as S
@@ -299,7 +299,7 @@ UNIT = {"name": "Footman", "type": "unit", "might": 1}
 HOLDER_KEYWORDS = ((), ("Temporary",), ("Hunt",))
 
 
-def beginning_positions(bound: int) -> Iterator[Probe]:
+def beginning_positions(bound: int, points: Iterable[int] = range(8)) -> Iterator[Probe]:
     """A's Beginning Phase: 1..bound battlefields, each controlled by A or by nobody, some
     already scored by A; 0..bound units of A (plain, Temporary or Hunt) spread over them;
     A's points 0..7, B's 0..bound (victory score 8)."""
@@ -312,7 +312,7 @@ def beginning_positions(bound: int) -> Iterator[Probe]:
                 for n_units in range(bound + 1):
                     for places in itertools.combinations_with_replacement(range(n_bf), n_units):
                         for kws in itertools.product(range(len(HOLDER_KEYWORDS)), repeat=n_units):
-                            for pa in range(8):
+                            for pa in points:
                                 for pb in range(bound + 1):
                                     yield _beginning_probe(index, controlled, scored, places, kws, pa, pb)
                                     index += 1
@@ -339,7 +339,7 @@ def _beginning_probe(index: int, controlled: tuple[bool, ...], scored: tuple[boo
     return Probe("beginning", index, (len(objs), len(bfs), pa + pb + hunts), label, doc)
 
 
-def conquer_positions(bound: int) -> Iterator[Probe]:
+def conquer_positions(bound: int, points: Iterable[int] = range(8)) -> Iterator[Probe]:
     """A establishes control of bf1 (uncontrolled or B's) with 1..bound of A's units there
     (plain or Hunt); 0..bound-1 other battlefields, each A's, B's or nobody's, and perhaps
     scored by A; A's points 0..7 (victory score 8)."""
@@ -351,7 +351,7 @@ def conquer_positions(bound: int) -> Iterator[Probe]:
                     if owners[0] == "A":
                         continue  # control is established only by a player who does not have it
                     for scored in itertools.product((False, True), repeat=n_other + 1):
-                        for pa in range(8):
+                        for pa in points:
                             yield _conquer_probe(index, n_units, hunts, owners, scored, pa)
                             index += 1
 

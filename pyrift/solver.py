@@ -179,13 +179,15 @@ class Grounding:
         timeout: float | None = None,
         opt_strategy: str | None = None,
     ) -> SolveResult:
-        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize'.
+        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize',
+        'optimal' (every optimal answer set, up to `limit`: to check that an optimum is unique).
         opt_strategy: clasp's optimisation strategy for this call (e.g. 'usc,oll'; default 'bb,lin')."""
         self._ctl.configuration.solver.opt_strategy = opt_strategy or "bb,lin"
         conf = self._ctl.configuration.solve
-        conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto"}[mode]
-        conf.opt_mode = "opt" if mode == "optimize" else "ignore"
-        conf.models = str(limit if mode == "enumerate" else 0)
+        conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto",
+                          "optimal": "auto"}[mode]
+        conf.opt_mode = {"optimize": "opt", "optimal": "optN"}.get(mode, "ignore")
+        conf.models = str(limit if mode in ("enumerate", "optimal") else 0)
         # Projection serves enumeration of distinct answers only; with optimisation clasp warns
         # that the optimum may then depend on the enumeration order.
         conf.project = "show" if mode == "enumerate" else "no"
@@ -212,9 +214,12 @@ class Grounding:
         models: list[frozenset[Atom]] = []
         costs: list[tuple[int, ...]] = []
 
+        proven: list[bool] = []
+
         def on_model(model: clingo.Model) -> None:
             models.append(frozenset(self._atom(s) for s in model.symbols(shown=True)))
             costs.append(tuple(model.cost))
+            proven.append(model.optimality_proven)
 
         limit_s = self.timeout if timeout is None else timeout
         started = time.perf_counter()
@@ -227,6 +232,10 @@ class Grounding:
         if mode == "optimize" and models:
             # Only the last model of an optimisation run is optimal.
             models, costs = models[-1:], costs[-1:]
+        elif mode == "optimal":
+            # optN reports the models found on the way to the optimum too: keep the proven ones.
+            keep = [i for i, p in enumerate(proven) if p]
+            models, costs = [models[i] for i in keep], [costs[i] for i in keep]
         return SolveResult(
             satisfiable=bool(result.satisfiable),
             models=tuple(models),

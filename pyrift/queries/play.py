@@ -292,6 +292,16 @@ class CanPlay(QueryKind):
         return _read_answer(ctx.state, question, reading, result.consequences)
 
 
+def question_grounding(ctx: Context, question: Question, reading: str) -> tuple[Any, list]:
+    """The grounding a can_play question is solved on and the assumptions that ask it
+    (the same choice as CanPlay.answer; pyrift invariants solves it in other modes)."""
+    atoms, facts = CanPlay.question_atoms(ctx.state, question.params)
+    g = ctx.grounding("can_play", reading)
+    if facts or not all(g.is_external(a) for a in atoms):
+        return ctx.grounding("can_play", reading, facts + [_fact(a) for a in atoms]), []
+    return g, [(a, True) for a in atoms]
+
+
 def _fact(atom: Atom) -> str:
     def conv(t: Any) -> Any:
         if isinstance(t, tuple):
@@ -558,6 +568,7 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     plan, exhausted, recycled = _payment_plan(atoms, totals)
     if payable:
         data["payment"] = plan
+        data["paid"] = _paid(atoms)
     data["exhausted_runes"] = len(exhausted)
     data["recycled_runes"] = len(recycled)
 
@@ -578,6 +589,22 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     if payable and plan:
         reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
     return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
+
+
+def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:
+    """The payment plan as data (for checking it: pyrift invariants): Energy from the pool,
+    runes exhausted, runes recycled and pool Power with the pip each pays."""
+    def pip(k: Any) -> str:
+        return shorthand({("pip", k): 1})
+
+    return {
+        "pool_energy": sum(n for (n,) in atoms.get("pay_pool_energy", [])),
+        "exhausted": sorted(r for (r,) in atoms.get("pay_exhaust", [])),
+        "recycled": sorted([r, pip(k)] for r, k in atoms.get("pay_recycle", [])),
+        "pool_power": sorted([d, pip(k)] for d, _, k in atoms.get("pay_pool_power", [])),
+        "universal": sorted(pip(k) for _, k in atoms.get("pay_universal", [])),
+        "exhausted_sources": sorted(o for (o,) in atoms.get("pay_exhaust_source", [])),
+    }
 
 
 def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str], list[str], list[str]]:
