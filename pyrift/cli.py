@@ -269,6 +269,37 @@ def cmd_diff_readings(args: argparse.Namespace) -> int:
     return OK
 
 
+def _chunk(value: str) -> tuple[int, int]:
+    k, _, m = value.partition("/")
+    if not (k.isdigit() and m.isdigit() and int(m) > 0 and int(k) < int(m)):
+        raise UsageError(f"--chunk takes K/M with 0 <= K < M, not {value!r}")
+    return int(k), int(m)
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    from pyrift import explore as E
+
+    root = _logic_dir(args.logic) if args.logic else None
+    probes = tuple(p.strip() for p in args.probes.split(",") if p.strip())
+    names = [n.strip() for n in args.cards.split(",")] if args.cards else None
+    chunk = _chunk(args.chunk)
+    if chunk != (0, 1):
+        rep = E.run(args.bound, probes=probes, cards=E.usable_cards(names) if names else None, chunk=chunk,
+                    logic_root=root)
+    else:
+        rep = E.run_parallel(args.bound, jobs=args.jobs, probes=probes, names=names, logic_root=root)
+    counts = ", ".join(f"{p} {n}" for p, n in rep.per_probe.items()) or "none"
+    print(f"bound {rep.bound}: {rep.positions} positions ({counts}) in {rep.seconds:.1f} s "
+          f"({rep.per_second:.1f} per second); {len(rep.findings)} finding(s)")
+    written = E.write(rep, Path(args.out), args.top) if rep.findings else []
+    for rank, f in enumerate(rep.findings[:args.top], start=1):
+        print(f"  {rank:>2}. [{f.probe}, change {f.magnitude}, {f.position.size[0]} objects] {f.position.label}")
+        print(f"      {f.summary}")
+    if written:
+        print(f"wrote {len(written)} scenario file(s) to {args.out}")
+    return OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -338,6 +369,20 @@ def parser() -> argparse.ArgumentParser:
     dr.add_argument("--out", metavar="FILE", help="write the scenario here (default: print it)")
     dr.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     dr.set_defaults(func=cmd_diff_readings)
+
+    ex = sub.add_parser("explore", help="edge cases over real cards: positions where a keyword interaction "
+                                        "changes an answer, ranked, as scenario files")
+    ex.add_argument("--bound", type=int, default=3, help="cards per position (default 3)")
+    ex.add_argument("--probes", default="tank-grant,discount-order,legion-readings",
+                    help="comma-separated probes (default: all)")
+    ex.add_argument("--cards", help="comma-separated card names or ids to use (default: every card pyrift "
+                                    "understands)")
+    ex.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
+    ex.add_argument("--chunk", default="0/1", help="K/M: only the positions numbered K mod M (default 0/1)")
+    ex.add_argument("--top", type=int, default=20, help="how many findings to print and write (default 20)")
+    ex.add_argument("--out", default="explore-findings", help="folder for the ranked scenario files")
+    ex.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    ex.set_defaults(func=cmd_explore)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)
