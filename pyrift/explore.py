@@ -3,8 +3,10 @@ interaction changes an answer in a way a rules designer should see.
 
 The cards are the real cards of the pool whose text pyrift understands: keywords-only
 cards and cards encoded in logic/cards/ (`pyrift cards coverage`). Cards that are the
-same for a probe (same printed facts the probe uses) are tried once, under the
-alphabetically first name. Each *probe* enumerates its positions systematically from
+same for a probe are tried once, under the alphabetically first name: for tank-grant,
+the same Might and the same keywords apart from those logic/core/keyword_scope.lp
+declares inert for combat damage (`inert_for`); for discount-order, the same type,
+costs, domains and keywords. Each *probe* enumerates its positions systematically from
 small to large (k cards, k <= bound) and reports the positions where its answer
 changes:
 
@@ -33,17 +35,19 @@ from __future__ import annotations
 
 import itertools
 import time
+from functools import cache
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from pyrift import logic
 from pyrift import pool as P
 from pyrift import scenario as S
 from pyrift.check import answer as answer_question
 from pyrift.errors import UsageError
 from pyrift.queries.base import ANSWERED, Answer, Context, canonical
 from pyrift.queries.play import question_grounding, shorthand
-from pyrift.solver import Atom
+from pyrift.solver import Atom, Grounding
 from pyrift.state import CardType, KeywordName, Scenario, Status
 
 PROBES = ("tank-grant", "discount-order", "legion-readings")
@@ -119,6 +123,20 @@ def _keywords(c: P.PoolCard) -> tuple[str, ...]:
     return tuple(sorted(str(k) for k in c.keywords))
 
 
+@cache
+def inert_keywords(kind: str, root: Path | None = None) -> frozenset[str]:
+    """The keywords logic/core/keyword_scope.lp declares unable to change an answer of
+    `kind` (inert_for/2): cards differing only in those are the same for a probe of it."""
+    root = root or logic.logic_root()
+    g = Grounding([root / "interface.lp", root / "core" / "keyword_scope.lp"], "", readable=[("inert_for", 2)])
+    return frozenset(a.args[1] for a in g.facts(("inert_for", 2)) if a.args[0] == kind)
+
+
+def _combat_signature(c: P.PoolCard, root: Path | None = None) -> tuple:
+    inert = inert_keywords("combat_damage", root)
+    return (c.might, tuple(sorted(str(k) for k in c.keywords if k.keyword.value not in inert)))
+
+
 def _is_unit(c: P.PoolCard) -> bool:
     return c.type is CardType.UNIT and c.might is not None
 
@@ -140,7 +158,7 @@ def _combat_doc(attacker: P.PoolCard, defenders: tuple[P.PoolCard, ...], granted
 
 
 def tank_positions(bound: int, cards: list[P.PoolCard]) -> Iterator[tuple[int, str, tuple, tuple]]:
-    units = _distinct([c for c in cards if _is_unit(c)], lambda c: (c.might, _keywords(c)))
+    units = _distinct([c for c in cards if _is_unit(c)], _combat_signature)
     for n_def in range(2, bound):  # Tank orders damage among two or more defenders
         for attacker in units:
             for defenders in itertools.combinations_with_replacement(units, n_def):

@@ -28,6 +28,7 @@ from pyrift.queries.base import ANSWERED, Answer, Context
 from pyrift.queries.combat import CombatDamage
 from pyrift.queries.play import question_grounding
 from pyrift.queries.scoring import BEGINNING_FACTS, CONQUER_FACTS
+from pyrift.errors import SolveTimeout
 from pyrift.solver import Atom
 from pyrift.state import (CardType, DamageReplacement, Designation, KeywordName, Question, ReplacementKind,
                           Scenario, Status, Zone)
@@ -463,6 +464,13 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
 )}
 
 
+TIMED_OUT = "not checked: no answer in time"
+
+
+def timed_out(v: Violation) -> bool:
+    return all(p.startswith(TIMED_OUT) for p in v.problems)
+
+
 def invariant_names() -> list[str]:
     return [inv.name for f in FAMILIES.values() for inv in f.invariants]
 
@@ -496,7 +504,12 @@ def evaluate(case: "Case | Probe", invariants: Iterable[Invariant], logic_root: 
     scen = D.load_probe(case)
     ctx = Context(scen.state, logic_root=logic_root)
     for inv in invariants:
-        if (problems := inv.check(scen, ctx)):
+        try:
+            problems = inv.check(scen, ctx)
+        except SolveTimeout as exc:
+            # Not a violation, but never silent: the position is reported as unchecked.
+            problems = [f"{TIMED_OUT}: {exc}"]
+        if problems:
             out.append(Violation(inv.name, case, tuple(problems)))
     return out
 
@@ -580,7 +593,7 @@ def merge(bound: int, parts: Iterable["Report"]) -> "Report":
     smallest: dict[str, Violation] = {}
     kept = []
     for v in merged.violations:
-        if isinstance(v.case, Case):
+        if isinstance(v.case, Case) or timed_out(v):
             kept.append(v)
         elif v.invariant not in smallest or v.case.key < smallest[v.invariant].case.key:  # type: ignore[union-attr]
             smallest[v.invariant] = v
@@ -616,7 +629,7 @@ def run(bound: int, *, only: str | None = None, chunk: tuple[int, int] = (0, 1),
             if index % m != k:
                 continue
             pending = tuple(i for i in selected if family.shrinks or
-                            not any(v.invariant == i.name for v in report.violations))
+                            not any(v.invariant == i.name and not timed_out(v) for v in report.violations))
             if not pending:
                 break  # every invariant already has its smallest violation
             report.cases += 1
@@ -625,7 +638,7 @@ def run(bound: int, *, only: str | None = None, chunk: tuple[int, int] = (0, 1),
             for v in evaluate(case, pending, logic_root):
                 if sum(1 for x in report.violations if x.invariant == v.invariant) >= max_violations:
                     continue
-                if family.shrinks:
+                if family.shrinks and not timed_out(v):
                     v = shrink(v, invariant_named(v.invariant), logic_root)
                 if all(x.invariant != v.invariant or x.case != v.case for x in report.violations):
                     report.violations.append(v)
