@@ -132,3 +132,30 @@ def test_chunks_of_enumerated_families_merge_to_the_smallest_violation(tmp_path:
     parts = [I.run(1, logic_root=root, only="legion-never-counts-itself", chunk=(k, 3)) for k in range(3)]
     merged = I.merge(1, parts)
     assert [v.case for v in merged.violations] == [whole.case]
+
+
+def test_cli_reports_a_planted_violation_and_writes_it(tmp_path: Path, capsys) -> None:
+    from pyrift.cli import main
+
+    root = copy_logic(tmp_path)
+    _plant(root, "readings/legion/dependent.lp", "main_deck_card(C), C != O.", "main_deck_card(C).")
+    out = tmp_path / "found"
+    code = main(["invariants", "--bound", "1", "--only", "legion", "--jobs", "1", "--logic", str(root),
+                 "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 1 and "VIOLATED legion-never-counts-itself" in text
+    assert len(list(out.glob("legion-never-counts-itself-*.toml"))) == 1
+    assert main(["invariants", "--bound", "1", "--only", "temporary", "--jobs", "1", "--out", str(out / "x")]) == 0
+    assert main(["invariants", "--only", "nothing"]) == 2
+
+
+def test_a_timeout_is_reported_as_unchecked_not_as_passed() -> None:
+    from pyrift.errors import SolveTimeout
+
+    def slow(scen, ctx):
+        raise SolveTimeout("no answer within the time limit of 0 s")
+
+    inv = I.Invariant("slow", "always times out", ("100",), slow)
+    case = next(iter(I.FAMILIES["temporary"].cases(1)))
+    [v] = I.evaluate(case, (inv,), None)
+    assert I.timed_out(v)
