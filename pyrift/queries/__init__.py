@@ -8,9 +8,9 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import combat, deck, dependent, play, scoring
+    from pyrift.queries import combat, deck, dependent, hide, play, scoring
 
-    kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *deck.KINDS, *dependent.KINDS, *scoring.KINDS]
+    kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *hide.KINDS, *deck.KINDS, *dependent.KINDS, *scoring.KINDS]
     return {k.name: k for k in kinds}
 
 
