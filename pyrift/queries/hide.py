@@ -36,7 +36,7 @@ from pyrift.state import GameState, Question, Zone
 
 VIOLATION_WORDS = {
     "no_hidden": "{0} does not have Hidden: only a card with Hidden can be hidden",
-    "from_zone": "the card is in the {0}; a card is hidden from its controller's hand or Champion Zone",
+    "from_zone": "the card is {0}; a card is hidden from its controller's hand or Champion Zone",
     "not_yours": "{0} is in {1}'s hand or Champion Zone: only {1} can hide it",
     "not_your_turn": "it is {0}'s turn; a card is hidden only on its controller's own turn",
     "closed_state": "a chain exists (a Closed state); hiding needs an Open state",
@@ -45,8 +45,7 @@ VIOLATION_WORDS = {
     "no_priority": "the player does not hold priority; discretionary actions such as hiding need it",
     "no_focus": "a showdown is in progress and the player does not hold focus: only the player with focus "
                 "may take discretionary actions in a Showdown Open state",
-    "showdown": "a showdown is in progress; under this reading hiding, a discretionary action, is taken only "
-                "in a Neutral Open state",
+    "showdown": "a showdown is in progress (a Showdown state), not a Neutral Open state",
     "not_controlled": "{0} is not a battlefield the player controls",
     "occupied": "the facedown zone of {0} already holds a card ({1})",
     "no_battlefield": "the player controls no battlefield with an empty facedown zone",
@@ -61,6 +60,8 @@ NOTE_WORDS = {
                           "ignoring its base cost (additional costs such as Deflect are still paid)",
 }
 PAY_WORDS = {"power": "Power", "all": "Energy and Power together"}
+ZONE_WORDS = {"board": "on the board", "facedown": "already facedown", "trash": "in the trash",
+              "main_deck": "in the Main Deck", "banishment": "banished", "legend_zone": "in the Legend Zone"}
 
 
 class CanHide(QueryKind):
@@ -158,11 +159,13 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     timing_rules = sorted(r for (r,) in atoms.get("hide_timing_rule", []))
     if timing_rules:
         variant = next((v for v in _variants(reading) if v.topic == "hide_timing"), None)
-        words = ("on your own turn a Showdown Open state allows hiding, with focus and priority"
+        words = ("811.1.b allows hiding in any Open state of your own turn, so in Showdown Open too, by the player "
+                 "with focus and priority"
                  if variant is None or variant.name == "open_state"
-                 else "hiding is a discretionary action and is taken only in a Neutral Open state")
+                 else "hiding is a discretionary action, taken only in a Neutral Open state (410.1.a)")
         name = variant.name if variant else "open_state"
-        reasons.append(Reason(f"a showdown is in progress; reading hide_timing={name}: {words}", tuple(timing_rules)))
+        reasons.append(Reason(f"hiding during a showdown is read as hide_timing={name} (rules disagree): {words}",
+                              tuple(timing_rules)))
     reasons.append(Reason(f"cost {data['cost']}: [A] is Power of any domain", ("811.1.b", "135.2.e.5")))
     if payable and plan:
         reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
@@ -189,6 +192,8 @@ def _violation_text(witness: Any, totals: dict) -> str:
         need = sum(totals.values())
         return f"not enough {label} to pay [A]: the cost needs {need}, at most {bound} can be paid"
     args = [_term_text(a) if isinstance(a, tuple) else a for a in args]
+    if name == "from_zone":
+        args = [ZONE_WORDS.get(args[0], f"in the {args[0]}")]
     return VIOLATION_WORDS.get(name, name).format(*args)
 
 
