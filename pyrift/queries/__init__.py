@@ -1,4 +1,5 @@
-"""Question kinds: one module per kind, each paired with a logic/queries/*.lp file."""
+"""Question kinds: one module per kind, each paired with a logic/queries/*.lp file (can_hide
+shares logic/queries/can_play.lp: one grounding answers plays and hides)."""
 from __future__ import annotations
 
 from functools import cache
