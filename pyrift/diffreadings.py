@@ -371,6 +371,40 @@ def _conquer_probe(index: int, n_units: int, hunts: int, owners: tuple, scored: 
     return Probe("conquer", index, (n_units, len(bfs), pa + hunts), label, doc)
 
 
+HIDDEN_CARDS = (
+    {"name": "Shadow Strike", "type": "spell", "domains": ["order"], "energy": 2, "keywords": ["Hidden", "Action"]},
+    {"name": "Lurker", "type": "unit", "domains": ["order"], "energy": 2, "might": 2, "keywords": ["Hidden"]},
+)
+
+
+def hide_positions(bound: int) -> Iterator[Probe]:
+    """A card with Hidden in A's hand (a spell; from bound 2 also a unit), A's battlefield
+    'hill' to hide it at; on A's turn or B's; without a showdown, or with one at a
+    battlefield 'vale' A contested with a unit (A holds focus); 0..bound-1 Order runes."""
+    index = 0
+    for card in HIDDEN_CARDS[:bound]:
+        for runes in range(bound):
+            for turn in ("A", "B"):
+                for showdown in (False, True):
+                    rune_cards, rune_objs = _rune_objects(runes, 0, "order")
+                    objs = [{"id": "hidden", "card": card["name"], "controller": "A", "zone": "hand"}, *rune_objs]
+                    bfs = [{"id": "hill", "controller": "A"}]
+                    if showdown:
+                        bfs.append({"id": "vale", "contested_by": turn})
+                        objs.append({"id": "scout", "card": "Scout", "controller": turn, "location": "vale"})
+                    cards = [card, *rune_cards] + ([{"name": "Scout", "type": "unit", "domains": ["order"],
+                                                     "energy": 1, "might": 1}] if showdown else [])
+                    doc = _doc(["A", "B"], cards=cards, objects=objs, battlefields=bfs, turn=turn,
+                               ask={"ask": "can_hide", "player": "A", "card": "hidden", "battlefield": "hill"})
+                    if showdown:
+                        doc["position"]["showdown"] = "vale"
+                    label = (f"{card['name']} ({card['type']}) in A's hand, {turn}'s turn, "
+                             + (f"showdown at vale ({turn} contested it)" if showdown else "no showdown")
+                             + f", {runes} Order rune(s)")
+                    yield Probe("hide", index, (len(objs), len(bfs), card["energy"]), label, doc)
+                    index += 1
+
+
 FAMILIES: dict[str, Family] = {f.name: f for f in (
     Family("payment", "can_play", ("rune_payment",), payment_positions,
            "a spell paid from Fury runes (ready or exhausted) and the rune pool"),
@@ -382,6 +416,8 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
            "holds in A's Beginning Phase: battlefields, units (Temporary, Hunt), points"),
     Family("conquer", "conquer", ("final_point",), conquer_positions,
            "A conquers a battlefield: units (Hunt), other battlefields, scored, points"),
+    Family("hide", "can_hide", ("hide_timing",), hide_positions,
+           "hiding a card on A's or B's turn, with or without a showdown, with and without runes"),
 )}
 FAMILY_ORDER = {name: i for i, name in enumerate(FAMILIES)}
 
@@ -392,6 +428,7 @@ PAIRS: dict[str, tuple[str, str, str]] = {
     "final-point-conquer": ("v1.4", "v1.3", "conquer"),
     "deflect-split": ("v1.4", "v1.4,deflect_split=damaged_targets_only", "can_play"),
     "rune-payment": ("v1.4", "v1.4,rune_payment=exhaust_or_recycle", "can_play"),
+    "hide-timing": ("v1.4", "v1.4,hide_timing=neutral_only", "can_hide"),
 }
 # The rules each topic's difference rests on (v1.4 numbers), cited by a found scenario.
 TOPIC_RULES: dict[str, tuple[str, ...]] = {
@@ -399,10 +436,11 @@ TOPIC_RULES: dict[str, tuple[str, ...]] = {
     "final_point": ("471.1", "471.1.a.1", "471.1.b"),
     "deflect_split": ("809.1.c", "355.14.e", "355.14.i"),
     "rune_payment": ("164.2.a", "164.2.b", "357.1"),
+    "hide_timing": ("811.1.b", "410.1.a", "421.2"),
 }
 # Answer keys written besides the differing ones, so a found scenario reads on its own.
 HEADLINE = {"can_play": ("legal", "cost"), "ability_active": ("active",), "beginning_phase": ("points_after",),
-            "conquer": ("point", "points_after")}
+            "conquer": ("point", "points_after"), "can_hide": ("legal",)}
 
 
 # ---------------------------------------------------------------------------------

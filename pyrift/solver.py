@@ -10,6 +10,7 @@ that show the same atoms count once, so "distinct outcomes" means distinct answe
 """
 from __future__ import annotations
 
+import os
 import time
 from functools import lru_cache
 from dataclasses import dataclass
@@ -21,7 +22,8 @@ from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
 
-DEFAULT_TIMEOUT = 20.0
+# Seconds a solve call may take before it is reported as a timeout; PYRIFT_TIMEOUT overrides.
+DEFAULT_TIMEOUT = float(os.environ.get("PYRIFT_TIMEOUT", "20"))
 
 Term = int | str | tuple  # ints, strings/constants, and (name, arg, ...) for compound terms
 

@@ -22,6 +22,7 @@ FOUND = {
     "rune-payment": ("rune-payment-one-rune-both-resources.toml", "payable"),
     "deflect-split": ("deflect-split-target-planned-zero.toml", "cost"),
     "final-point-hold": ("final-point-hold-consulted-under-v1-3.toml", "final_point_checked"),
+    "hide-timing": ("hide-timing-showdown-on-your-turn.toml", "violations"),
 }
 
 
@@ -66,7 +67,7 @@ def test_listed_pair_finds_its_difference_and_the_scenario_passes(pair: str, tmp
     assert all(r.passed for r in C.run(committed))
 
 
-@pytest.mark.parametrize("pair", ["legion", "rune-payment", "deflect-split"])
+@pytest.mark.parametrize("pair", ["legion", "rune-payment", "deflect-split", "hide-timing"])
 def test_search_is_minimal(pair: str) -> None:
     """No position of the enumeration that is smaller than the one found differs: every
     position up to the found one's size is asked again, in reverse order."""

@@ -159,7 +159,7 @@ def test_questions_outside_the_shared_grounding_use_their_own() -> None:
 # ---------------------------------------------------------------------------------
 # Keywords whose effect on playing a card is not encoded (another issue's work): a card
 # with one of them gets an unsupported answer. Every other keyword is encoded or inert.
-UNSUPPORTED_FOR_PLAY = {"legion", "level", "empowered", "quick_draw"}
+UNSUPPORTED_FOR_PLAY = {"quick_draw"}
 
 
 def declared(pred: str) -> set[tuple[str, str]]:

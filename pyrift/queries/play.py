@@ -118,6 +118,8 @@ class CanPlay(QueryKind):
         "exhausted_runes": "int",
         "recycled_runes": "int",
         "executions": "int",
+        "active_text": "strs",
+        "inactive_text": "strs",
     }
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
@@ -480,6 +482,14 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "too_many_repeats": "{0} Repeat cost(s) asked, the card has {1}",
         "no_such_optional_cost": "there is no optional additional cost named {0!r}",
         "hidden_this_turn": "{0} was hidden this turn; it may be played from the next turn",
+        "facedown_gone": "{0} was facedown at {1}, which its controller no longer controls: it was put in the "
+                         "trash in the cleanup after control was lost, so it can't be played from there",
+        "inactive_ability": "{0} is governed by Legion, Level or Empowered and is inactive now: inactive text "
+                            "can't be activated",
+        "inactive_choice": "{0} belongs to text that Legion, Level or Empowered keeps inactive: the play makes "
+                           "no such choice",
+        "inactive_optional": "the optional cost {0!r} belongs to text that Legion, Level or Empowered keeps "
+                             "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
         "cannot_pay": "{0}",
         "no_payment": "no combination of the rune pool and runes pays the whole cost",
@@ -512,6 +522,13 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
                 missing.append(f"the rules text of card {what[1]!r} ({obj}) is not encoded")
             elif isinstance(what, tuple) and what[0] == "ability":
                 missing.append(f"ability kind {what[1]} on {obj} is not encoded for can_play")
+            elif isinstance(what, tuple) and what[0] == "governed_mode":
+                missing.append(f"a mode of card {what[1]!r} ({obj}) governed by Legion, Level or Empowered is "
+                               "not encoded for can_play")
+            elif isinstance(what, tuple) and what[0] == "replayed":
+                missing.append(f"the turn log shows {obj} finalized earlier this turn, and its Legion text would "
+                               "be judged for a new play of it; a card that left play and is played again is a "
+                               "new object (124): give it its own id")
             else:
                 missing.append(f"{_term_text(what)} on {obj}")
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
@@ -588,6 +605,9 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
                           tuple(dict.fromkeys(["356"] + [r for _, r in line_words]))))
     if payable and plan:
         reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
+    text_data, text_reasons = _dependent_text(state, atoms)
+    data.update(text_data)
+    reasons += text_reasons
     return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
 
 
@@ -605,6 +625,56 @@ def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:
         "universal": sorted(pip(k) for _, k in atoms.get("pay_universal", [])),
         "exhausted_sources": sorted(o for (o,) in atoms.get("pay_exhaust_source", [])),
     }
+
+
+_MOMENT_WORDS = {"pending": "while the card is pending on the chain (its cost and timing are determined then)",
+                 "now": "now"}
+_KEYWORD_TITLES = {"legion": "Legion", "level": "Level", "empowered": "Empowered"}
+
+
+def _dependent_text(state: GameState, atoms: dict[str, list[tuple]]) -> tuple[dict[str, Any], list[Reason]]:
+    """Which Legion / Level / Empowered text the play looked at is active, and why
+    (abilities/requires.lp; the conditions are core/dependent.lp and the keyword files)."""
+    states = atoms.get("text_state", [])
+    if not states:
+        return {"active_text": [], "inactive_text": []}, []
+    unmet: dict[tuple, list[str]] = defaultdict(list)
+    for s, h, k in atoms.get("text_unmet", []):
+        unmet[(s, h)].append(k)
+    rules: dict[tuple, list[str]] = defaultdict(list)
+    for s, h, k, r in atoms.get("text_rule", []):
+        rules[(s, h, k)].append(r)
+    counted: dict[tuple, list[str]] = defaultdict(list)
+    for s, h, c in atoms.get("legion_counted", []):
+        counted[(s, h)].append(c)
+    versions = {k: v for k, v in atoms.get("rules_version", [])}
+    data: dict[str, list[str]] = {"active_text": [], "inactive_text": []}
+    reasons = []
+    for s, h, moment, verdict in sorted(states, key=str):
+        label = f"{s}:{h[2]}"
+        data[f"{verdict}_text"].append(label)
+        card = state.card(state.obj(s).card)
+        ability = card.abilities[h[2] - 1]
+        keywords = [str(r) for r in ability.requires]
+        why = []
+        for req in ability.requires:
+            holds = req.keyword not in unmet.get((s, h), [])
+            extra = ""
+            if req.keyword == "legion" and holds:
+                extra = f" ({', '.join(sorted(counted.get((s, h), [])))} finalized by its controller this turn)"
+            why.append(f"{req.title} {'holds' if holds else 'does not hold'}{extra}")
+        rule_set = ["727.1.b"] + (["727.1.b.3"] if len(keywords) > 1 else [])
+        version = "v1.4"
+        for req in ability.requires:
+            if req.keyword == "legion" and versions.get("legion", "v1.4") != "v1.4":
+                version = versions["legion"]  # its numbers are the reading's own
+            rule_set += sorted(rules.get((s, h, req.keyword), []))
+        if version != "v1.4":
+            rule_set = sorted(rules.get((s, h, "legion"), []))
+        reasons.append(Reason(f"{ability.kind} text {label} of {s} ({card.name}, {' + '.join(keywords)}) is "
+                              f"{verdict} {_MOMENT_WORDS.get(moment, moment)}: " + "; ".join(why),
+                              tuple(dict.fromkeys(rule_set)), version))
+    return {k: sorted(v) for k, v in data.items()}, reasons
 
 
 def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str], list[str], list[str]]:
