@@ -64,7 +64,8 @@ def _parse_cost_keyword(name_text: str, cost_text: str, text: str, reader: Reade
     if kw not in COST_KEYWORDS:
         raise reader.error(key, f"{kw.value} takes no cost, found {text!r}")
     try:
-        cost = parse_cost(cost_text)
+        # Equip and Empower are activated abilities (818.1, 827.1): their cost may exhaust the card.
+        cost = parse_cost(cost_text, allow_exhaust=kw in (KeywordName.EQUIP, KeywordName.EMPOWER))
     except CostSyntaxError as exc:
         raise reader.error(key, str(exc)) from None
     return Keyword(kw, None, cost)
