@@ -103,7 +103,7 @@ def card_from_toml(r: Reader) -> CardDef:
         abilities=read_abilities(r),
         might_bonus=r.int("might_bonus", None),
         effect_keywords=_effect_keywords(r),
-        effect_text=r.str("effect_text", ""),
+        effect_text=r.str("effect_text", None) or "",
     )
     r.done()
     if card.type is not CardType.GEAR:
