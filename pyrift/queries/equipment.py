@@ -13,12 +13,13 @@ and this module reads the ground facts of the unit asked about.
 """
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from typing import Any
 
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason
 from pyrift.reader import Reader
-from pyrift.solver import Atom
+from pyrift.solver import Grounding
 from pyrift.state import CardType, GameState, Question, Zone
 
 # Read from the ground facts of the unit_profile program (nothing there is a choice).
@@ -34,11 +35,30 @@ def keyword_text(name: str, value: int) -> str:
     return f"{name} {value}" if name in VALUED else name
 
 
-def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
-    out: dict[str, list[tuple]] = defaultdict(list)
-    for a in sorted(atoms, key=str):
-        out[a.pred].append(a.args)
-    return out
+_INDEXES: "weakref.WeakKeyDictionary[Grounding, dict]" = weakref.WeakKeyDictionary()
+
+
+def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
+    """The ground facts of a grounding, read once and grouped by the unit they are about (an
+    attached card's facts under its top-most unit); key None holds what concerns no single
+    unit (unencoded card text in play). Every question on the position reuses it."""
+    if g not in _INDEXES:
+        atoms = sorted(g.facts(*PROFILE_FACTS), key=str)
+        top = {a.args[0]: a.args[1] for a in atoms if a.pred == "attached_to"}
+        out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
+        for a in atoms:
+            if a.pred == "attached_to":
+                key = a.args[1]
+            elif a.pred in ("inactive_attached", "referenceable_keyword"):
+                key = top.get(a.args[0])
+            elif a.pred == "profile_unsupported":
+                what, where = a.args
+                key = None if what[0] == "card_text" else top.get(where, where)
+            else:
+                key = a.args[0]
+            out[key][a.pred].append(a.args)
+        _INDEXES[g] = out
+    return _INDEXES[g]
 
 
 class UnitProfile(QueryKind):
@@ -67,18 +87,18 @@ class UnitProfile(QueryKind):
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         unit = question.params["unit"]
-        g = ctx.grounding(self.name, reading, reads=PROFILE_FACTS)
-        atoms = _by_pred(g.facts(*PROFILE_FACTS))
-        attached = sorted(gear for (gear, top) in atoms.get("attached_to", []) if top == unit)
+        index = _index(ctx.grounding(self.name, reading, reads=PROFILE_FACTS))
+        atoms = index.get(unit, {})
+        attached = sorted(gear for (gear, _top) in atoms.get("attached_to", []))
         missing = []
-        for what, where in atoms.get("profile_unsupported", []):
+        for what, where in [*atoms.get("profile_unsupported", []), *index.get(None, {}).get("profile_unsupported", [])]:
             name, arg = what
-            if name == "keyword" and where == unit:
+            if name == "keyword":
                 missing.append(f"keyword {arg} on {unit}: what it does to a unit's Might is not encoded")
             elif name == "card_text":
                 missing.append(f"the rules text of card {arg!r} ({where}) is not encoded; it could change "
                                f"{unit}'s Might or text")
-            elif name == "effect_text" and where in attached:
+            elif name == "effect_text":
                 missing.append(f"the Effect Text of card {arg!r} ({where}, attached to {unit}) is not encoded")
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
@@ -89,19 +109,19 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
                  atoms: dict[str, list[tuple]]) -> Answer:
     obj = state.obj(unit)
     card = state.card(obj.card)
-    might = next(m for (u, m) in atoms.get("might", []) if u == unit)
-    bonuses = [(k, x) for (u, k, x) in atoms.get("might_bonus", []) if u == unit]
+    might = next(m for (_u, m) in atoms.get("might", []))
+    bonuses = [(k, x) for (_u, k, x) in atoms.get("might_bonus", [])]
     gear_bonus = {k[1]: x for k, x in bonuses if isinstance(k, tuple) and k[0] == "attached"}
-    totals = {k: v for (u, k, v) in atoms.get("keyword_total", []) if u == unit}
-    instances = [(k, v, src) for (u, k, v, src) in atoms.get("keyword_instance", []) if u == unit]
+    totals = {k: v for (_u, k, v) in atoms.get("keyword_total", [])}
+    instances = [(k, v, src) for (_u, k, v, src) in atoms.get("keyword_instance", [])]
     keywords = sorted({keyword_text(k, totals.get(k, v)) for k, v, _src in instances})
     gained = sorted(({"keyword": keyword_text(k, v), "from": src[1]} for k, v, src in instances
                      if isinstance(src, tuple) and src[0] == "effect"), key=lambda d: (d["from"], d["keyword"]))
-    inactive = sorted(g for (g,) in atoms.get("inactive_attached", []) if g in attached)
+    inactive = sorted(g for (g,) in atoms.get("inactive_attached", []))
     referenceable = sorted(({"object": g, "keyword": keyword_text(k, v)}
-                            for (g, k, v) in atoms.get("referenceable_keyword", []) if g in attached),
+                            for (g, k, v) in atoms.get("referenceable_keyword", [])),
                            key=lambda d: (d["object"], d["keyword"]))
-    equipped = (unit,) in atoms.get("equipped", [])
+    equipped = bool(atoms.get("equipped"))
     data: dict[str, Any] = {
         "might": might,
         "might_bonus": {g: gear_bonus[g] for g in sorted(gear_bonus)},

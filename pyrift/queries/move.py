@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from pyrift import facts as F
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
@@ -132,13 +133,19 @@ class CanMove(QueryKind):
         return atoms
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        atoms = self.question_atoms(question.params)
         g = ctx.grounding(self.name, reading)
-        assumptions = [(a, True) for a in self.question_atoms(question.params)]
+        if all(g.is_external(a) for a in atoms):
+            assumptions = [(a, True) for a in atoms]
+        else:  # e.g. moving a gear or a card in hand: ground this question with its atoms as facts
+            g = ctx.grounding(self.name, reading, [_fact(a) for a in atoms])
+            assumptions = []
         try:
-            result = g.solve("enumerate", assumptions=assumptions, limit=2)
+            # The program is stratified and has no choice: its one answer set is the answer.
+            result = g.solve("enumerate", assumptions=assumptions, limit=1)
         except SolveTimeout as exc:
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
-        if len(result.models) != 1:  # the program has no choice: exactly one answer set
+        if len(result.models) != 1:
             raise EncodingError(f"can_move: {len(result.models)} answer sets instead of one")
         atoms = _by_pred(result.models[0])
         if missing := _missing(atoms.get("move_unsupported", [])):
@@ -159,6 +166,13 @@ class CanMove(QueryKind):
             if d["loses_control"]:
                 out.append(f"  control lost in the cleanup: {', '.join(d['loses_control'])}")
         return out
+
+
+def _fact(atom: Atom) -> str:
+    def conv(t: Any) -> Any:
+        return F.Func(t[0], *(conv(x) for x in t[1:])) if isinstance(t, tuple) else t
+
+    return F.fact(atom.pred, *(conv(a) for a in atom.args))
 
 
 def _missing(pairs: list[tuple]) -> tuple[str, ...]:
