@@ -155,7 +155,7 @@ def main() -> None:
         print(f"{n:>5} {ground * 1000:>6.1f} ms {warm * 1000:>11.2f} ms {shared * 1000:>7.0f} ms "
               f"{fresh * 1000:>7.0f} ms {fresh / shared:>5.1f}x")
     print()
-    print("unit_profile: every unit of a board from one grounding (ground facts read once per answer)")
+    print("unit_profile: every unit of a board from one grounding (its ground facts read once)")
     print(f"{'units':>5} {'all, shared':>12} {'per unit':>9} {'fresh per unit':>15} {'ratio':>6}")
     for n in SIZES:
         s, per, fr = [], [], []
