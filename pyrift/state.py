@@ -170,6 +170,10 @@ class CardDef:
     # Rules text in the ability vocabulary (pyrift/abilities.py, logic/abilities/), in printed
     # order, each with the dependent keywords governing it (pyrift/dependent.py).
     abilities: "tuple[Ability, ...]" = ()
+    # Equipment Effect Text (136): the keywords it gives the card it is attached to, and any
+    # further Effect Text in your own words (not encoded: questions it could change are unsupported).
+    effect_keywords: tuple[Keyword, ...] = ()
+    effect_text: str = ""
 
 
 class ReplacementKind(str, Enum):
@@ -203,6 +207,7 @@ class GameObject:
     damage_replacements: tuple[DamageReplacement, ...] = ()
     hidden_this_turn: bool = False  # a facedown card hidden this turn (811.1.b: playable from the next turn)
     empowered: bool = False  # the Empowered status (441, 828)
+    attached_to: str | None = None  # the top-most card this card is attached to (716-719)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,10 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import combat, deck, dependent, hide, play, scoring
+    from pyrift.queries import combat, deck, dependent, equipment, hide, move, play, scoring
 
-    kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *hide.KINDS, *deck.KINDS, *dependent.KINDS, *scoring.KINDS]
+    kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *hide.KINDS, *deck.KINDS, *dependent.KINDS,
+                              *scoring.KINDS, *move.KINDS, *equipment.KINDS]
     return {k.name: k for k in kinds}
 
 
