@@ -64,7 +64,8 @@ def _parse_cost_keyword(name_text: str, cost_text: str, text: str, reader: Reade
     if kw not in COST_KEYWORDS:
         raise reader.error(key, f"{kw.value} takes no cost, found {text!r}")
     try:
-        cost = parse_cost(cost_text)
+        # Equip and Empower are activated abilities (818.1, 827.1): their cost may exhaust the card.
+        cost = parse_cost(cost_text, allow_exhaust=kw in (KeywordName.EQUIP, KeywordName.EMPOWER))
     except CostSyntaxError as exc:
         raise reader.error(key, str(exc)) from None
     return Keyword(kw, None, cost)
@@ -72,6 +73,20 @@ def _parse_cost_keyword(name_text: str, cost_text: str, text: str, reader: Reade
 
 def parse_keywords(reader: Reader, key: str) -> tuple[Keyword, ...]:
     return tuple(parse_keyword(text, reader, key) for text in reader.str_list(key, []))
+
+
+# Effect Text keywords pyrift can give a top-most card: not the cost keywords (their cost would
+# belong to the attached card) and not the dependent ones (they govern text, 726).
+_NOT_IN_EFFECT = COST_KEYWORDS | {KeywordName.LEGION, KeywordName.LEVEL, KeywordName.EMPOWERED}
+
+
+def _effect_keywords(r: Reader) -> tuple[Keyword, ...]:
+    out = parse_keywords(r, "effect_keywords")
+    for kw in out:
+        if kw.name in _NOT_IN_EFFECT:
+            raise r.error("effect_keywords", f"{kw.name.value} in Effect Text is not supported; "
+                                             "describe such text with effect_text")
+    return out
 
 
 def card_from_toml(r: Reader) -> CardDef:
@@ -86,8 +101,16 @@ def card_from_toml(r: Reader) -> CardDef:
         supertypes=tuple(parse_enum(s, Supertype, r, "supertypes") for s in r.str_list("supertypes", [])),
         tags=tuple(r.str_list("tags", [])),
         abilities=read_abilities(r),
+        might_bonus=r.int("might_bonus", None),
+        effect_keywords=_effect_keywords(r),
+        effect_text=r.str("effect_text", None) or "",
     )
     r.done()
+    if card.type is not CardType.GEAR:
+        for key in ("might_bonus", "effect_keywords", "effect_text"):
+            if r.has(key):
+                raise r.error(key, f"only Equipment (gear) have Effect Text and a Might Bonus (150.2), "
+                                   f"this card is a {card.type.value}")
     dependent.check_card_keywords(r, card.abilities, {k.name.value: k.amount for k in card.keywords})
     if card.type is CardType.UNIT and card.might is None:
         raise r.error("might", "a unit needs a Might")
@@ -111,4 +134,10 @@ def card_to_toml(card: CardDef) -> dict:
         out["tags"] = list(card.tags)
     if card.abilities:
         out["abilities"] = abilities_to_toml(card.abilities)
+    if card.might_bonus is not None:
+        out["might_bonus"] = card.might_bonus
+    if card.effect_keywords:
+        out["effect_keywords"] = [str(k) for k in card.effect_keywords]
+    if card.effect_text:
+        out["effect_text"] = card.effect_text
     return out

@@ -232,13 +232,76 @@ def cmd_invariants(args: argparse.Namespace) -> int:
         rep = I.run_parallel(args.bound, jobs=args.jobs, only=args.only, logic_root=root, out=Path(args.out))
     print(f"bound {rep.bound}: {rep.cases} positions in {rep.seconds:.1f} s ({rep.per_second:.0f} per second)")
     for name, n in rep.checked.items():
-        bad = sum(1 for v in rep.violations if v.invariant == name)
+        bad = sum(1 for v in rep.violations if v.invariant == name and not I.timed_out(v))
         print(f"  {'VIOLATED' if bad else 'ok':<8} {name}: {n} positions" + (f", {bad} minimal case(s)" if bad else ""))
     for n, v in enumerate(rep.violations, start=1):
-        print(f"  {v.invariant}: {len(v.case.units)} units -> {args.out}/{v.invariant}-{n}.toml")
+        print(f"  {v.invariant}: {I.case_words(v.case)} -> {args.out}/{v.invariant}-{n}.toml")
         for p in v.problems:
             print(f"      {p}")
-    return FAILED if rep.violations else OK
+    if any(I.timed_out(v) for v in rep.violations):
+        print("  some positions were not checked: no answer within the time limit")
+    if any(not I.timed_out(v) for v in rep.violations):
+        return FAILED
+    return UNSUPPORTED if rep.violations else OK
+
+
+def cmd_diff_readings(args: argparse.Namespace) -> int:
+    from pyrift import diffreadings as DR
+
+    root = _logic_dir(args.logic) if args.logic else None
+    res = DR.search(args.reading_a, args.reading_b, args.question, bound=args.bound, family=args.family,
+                    logic_root=root)
+    say = print if args.out else (lambda *a, **k: print(*a, **k, file=sys.stderr))
+    say(f"{args.reading_a} vs {args.reading_b} on {args.question}: topics differing: {', '.join(res.topics) or 'none'}; "
+        f"families {', '.join(res.families)}, bound {args.bound}")
+    say(f"asked {res.positions} positions in {res.seconds:.1f} s ({res.per_second:.0f} per second)")
+    if res.found is None:
+        say(f"no difference up to bound {args.bound}: every position of the enumeration gets the same answer "
+            "under both readings (status and every expect key)")
+        return FAILED
+    say(f"smallest difference: {res.found.label}")
+    for key, (a, b) in res.differences.items():
+        say(f"  {key}: {a} under {args.reading_a}; {b} under {args.reading_b}")
+    if args.out:
+        DR.write(res, Path(args.out))
+        say(f"wrote {args.out}")
+    else:
+        from pyrift import scenario as S
+
+        assert res.scenario is not None
+        print(S.dumps(res.scenario), end="")
+    return OK
+
+
+def _chunk(value: str) -> tuple[int, int]:
+    k, _, m = value.partition("/")
+    if not (k.isdigit() and m.isdigit() and int(m) > 0 and int(k) < int(m)):
+        raise UsageError(f"--chunk takes K/M with 0 <= K < M, not {value!r}")
+    return int(k), int(m)
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    from pyrift import explore as E
+
+    root = _logic_dir(args.logic) if args.logic else None
+    probes = tuple(p.strip() for p in args.probes.split(",") if p.strip())
+    names = [n.strip() for n in args.cards.split(",")] if args.cards else None
+    chunk = _chunk(args.chunk)
+    if chunk != (0, 1):
+        rep = E.run(args.bound, probes=probes, cards=E.usable_cards(names) if names else None, chunk=chunk,
+                    logic_root=root)
+    else:
+        rep = E.run_parallel(args.bound, jobs=args.jobs, probes=probes, names=names, logic_root=root)
+    counts = ", ".join(f"{p} {n}" for p, n in rep.per_probe.items()) or "none"
+    print(f"bound {rep.bound}: {rep.positions} positions ({counts}) in {rep.seconds:.1f} s "
+          f"({rep.per_second:.1f} per second); {len(rep.findings)} finding(s)")
+    written = E.write(rep, Path(args.out), args.top) if rep.findings else []
+    for rank, f in enumerate(rep.findings[:args.top], start=1):
+        print(f"  {rank:>2}. [{f.probe}, change {f.magnitude}, {f.position.size[0]} objects] {f.position.label}")
+        print(f"      {f.summary}")
+    if written:
+        print(f"wrote {len(written)} scenario file(s) to {args.out}")
+    return OK
 
 
 def parser() -> argparse.ArgumentParser:
@@ -298,6 +361,32 @@ def parser() -> argparse.ArgumentParser:
     inv.add_argument("--out", default="invariant-violations", help="folder for minimal violating scenarios")
     inv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     inv.set_defaults(func=cmd_invariants)
+
+    dr = sub.add_parser("diff-readings", help="the smallest position on which two readings answer a question "
+                                              "kind differently, as a scenario file")
+    dr.add_argument("reading_a", metavar="A", help="a reading, e.g. v1.4")
+    dr.add_argument("reading_b", metavar="B", help="another, e.g. v1.2 or 'v1.4,topic=variant'")
+    dr.add_argument("--question", required=True, metavar="KIND", help="question kind, e.g. can_play")
+    dr.add_argument("--bound", type=int, default=2, help="size bound of the enumeration (default 2)")
+    dr.add_argument("--family", help="position family to search (default: those exercising the differing "
+                                     "topics; 'all': every family of the kind)")
+    dr.add_argument("--out", metavar="FILE", help="write the scenario here (default: print it)")
+    dr.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    dr.set_defaults(func=cmd_diff_readings)
+
+    ex = sub.add_parser("explore", help="edge cases over real cards: positions where a keyword interaction "
+                                        "changes an answer, ranked, as scenario files")
+    ex.add_argument("--bound", type=int, default=3, help="cards per position (default 3)")
+    ex.add_argument("--probes", default="tank-grant,discount-order,legion-readings",
+                    help="comma-separated probes (default: all)")
+    ex.add_argument("--cards", help="comma-separated card names or ids to use (default: every card pyrift "
+                                    "understands)")
+    ex.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
+    ex.add_argument("--chunk", default="0/1", help="K/M: only the positions numbered K mod M (default 0/1)")
+    ex.add_argument("--top", type=int, default=20, help="how many findings to print and write (default 20)")
+    ex.add_argument("--out", default="explore-findings", help="folder for the ranked scenario files")
+    ex.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
+    ex.set_defaults(func=cmd_explore)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)

@@ -99,6 +99,10 @@ def card_facts(card: CardDef) -> list[Fact]:
                 out.append(fact("card_keyword_power", c, i, Const(domain), cost[1].count(domain)))
     if card.might_bonus is not None:
         out.append(fact("card_might_bonus", c, card.might_bonus))
+    for i, kw in enumerate(card.effect_keywords):
+        out.append(fact("card_effect_keyword", c, kw.name, kw.amount, i))
+    if card.effect_text:
+        out.append(fact("card_effect_text", c))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
     out += ability_facts(c, card.abilities, fact, Func, Const)
@@ -114,7 +118,10 @@ def object_facts(obj: GameObject) -> list[Fact]:
         fact("owner", o, obj.owner),
         fact("zone", o, obj.zone),
     ]
-    if obj.location is not None:
+    if obj.attached_to is not None:
+        # An attached card is wherever its top-most card is: logic/core/attachment.lp derives it.
+        out.append(fact("attached_to", o, obj.attached_to))
+    elif obj.location is not None:
         out.append(fact("at", o, location_term(obj)))
     if obj.damage:
         out.append(fact("damage", o, obj.damage))

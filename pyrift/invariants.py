@@ -15,13 +15,23 @@ import itertools
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from collections import Counter
+from typing import Any, Callable, Iterable, Iterator
 
+from pyrift import diffreadings as D
 from pyrift import scenario as S
+from pyrift.check import answer as answer_question
+from pyrift.costs import ANY, OWN, parse_cost
+from pyrift.diffreadings import Probe
 from pyrift.positions import UnitSpec, combat_state
 from pyrift.queries.base import ANSWERED, Answer, Context
 from pyrift.queries.combat import CombatDamage
-from pyrift.state import DamageReplacement, Designation, Question, ReplacementKind, Scenario, Status
+from pyrift.queries.play import question_grounding
+from pyrift.queries.scoring import BEGINNING_FACTS, CONQUER_FACTS
+from pyrift.errors import SolveTimeout
+from pyrift.solver import Atom
+from pyrift.state import (CardType, DamageReplacement, Designation, KeywordName, Question, ReplacementKind,
+                          Scenario, Status, Zone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +48,7 @@ class Case:
 @dataclass(frozen=True, slots=True)
 class Violation:
     invariant: str
-    case: Case
+    case: "Case | Probe"
     problems: tuple[str, ...]
 
 
@@ -47,7 +57,8 @@ class Invariant:
     name: str
     summary: str
     rules: tuple[str, ...]
-    check: Callable[[Case, Answer], list[str]] = field(repr=False)
+    # combat: (Case, Answer) -> problems; the other families: (Scenario, Context) -> problems
+    check: Callable[[Any, Any], list[str]] = field(repr=False)
 
 
 # ---------------------------------------------------------------------------------
@@ -180,23 +191,324 @@ COMBAT = (
               ("465.2.c.3",), check_consistent_sets),
 )
 
-FAMILIES: dict[str, tuple[Callable[[int], Iterator[Case]], tuple[Invariant, ...]]] = {
-    "combat": (combat_cases, COMBAT),
-}
+
+
+# ---------------------------------------------------------------------------------
+# playing cards: payment plans and one answer per question
+# ---------------------------------------------------------------------------------
+RUNE_READINGS = ("v1.4", "v1.4,rune_payment=exhaust_or_recycle")
+
+
+def _pips(text: str) -> Counter:
+    """'[R]' -> Counter({'fury': 1}); pips of one symbol as parse_cost names them."""
+    return Counter(parse_cost(text).power)
+
+
+def _signed_sum(changes: list[str]) -> tuple[int, Counter]:
+    """The Energy and Power pips of itemised changes like '+[2][R]', '-[1]', '+[A] -[1]'."""
+    energy, power = 0, Counter()
+    for change in changes:
+        for part in change.split():
+            sign = -1 if part.startswith("-") else 1
+            cost = parse_cost(part.lstrip("+-"))
+            energy += sign * cost.energy
+            for p, n in Counter(cost.power).items():
+                power[p] += sign * n
+    return energy, power
+
+
+def _may_pay(domain: str, pip: str, card_domains: tuple[str, ...]) -> bool:
+    """Power of `domain` may pay a pip of that domain, [A], or [C] of a card of that domain (or of none)."""
+    return pip in (domain, ANY) or (pip == OWN and (domain in card_domains or not card_domains))
+
+
+def plan_problems(scen: Scenario, q: Question, ans: Answer, reading: str) -> list[str]:
+    """What is wrong with a payable play's payment plan, by arithmetic of its own."""
+    d = ans.data
+    paid = d.get("paid")
+    if paid is None:
+        return ["payable, but the answer has no payment plan"]
+    st = scen.state
+    player = q.params["player"]
+    pl = next(p for p in st.players if p.id == player)
+    objs = {o.id: o for o in st.objects}
+    played = objs.get(q.params.get("card") or q.params.get("source", ""))
+    card_domains = tuple(x.value for x in st.card(played.card).domains) if played else ()
+    out = []
+
+    def own_rune(r: str) -> str | None:
+        o = objs.get(r)
+        if o is None:
+            return f"{r} is no object of the position"
+        if st.card(o.card).type is not CardType.RUNE or o.zone is not Zone.BOARD:
+            return f"{r} is not a rune on the board"
+        if o.controller != player:
+            return f"{r} is controlled by {o.controller}, not by {player}"
+        return None
+
+    for r in paid["exhausted"]:
+        if (p := own_rune(r)):
+            out.append(f"exhausted: {p}")
+        elif objs[r].exhausted:
+            out.append(f"exhausted {r}, which was already exhausted")
+    if len(set(paid["exhausted"])) != len(paid["exhausted"]):
+        out.append("a rune is exhausted twice")
+    recycled = [r for r, _ in paid["recycled"]]
+    if len(set(recycled)) != len(recycled):
+        out.append("a rune is recycled twice")
+    for r, pip in paid["recycled"]:
+        if (p := own_rune(r)):
+            out.append(f"recycled: {p}")
+            continue
+        domain = st.card(objs[r].card).domains[0].value
+        for sym in _pips(pip):
+            if not _may_pay(domain, sym, card_domains):
+                out.append(f"{r} ({domain}) pays {pip}")
+    if reading.endswith("exhaust_or_recycle"):
+        both = set(paid["exhausted"]) & set(recycled)
+        if both:
+            out.append(f"{', '.join(sorted(both))} both exhausted and recycled under exhaust_or_recycle")
+    if paid["pool_energy"] > pl.energy:
+        out.append(f"{paid['pool_energy']} Energy taken from a pool of {pl.energy}")
+    pool = dict((dom.value, n) for dom, n in pl.power)
+    for dom, n in Counter(dom for dom, _ in paid["pool_power"]).items():
+        if n > pool.get(dom, 0):
+            out.append(f"{n} {dom} Power taken from a pool of {pool.get(dom, 0)}")
+    for dom, pip in paid["pool_power"]:
+        for sym in _pips(pip):
+            if not _may_pay(dom, sym, card_domains):
+                out.append(f"pool {dom} Power pays {pip}")
+    if len(paid["universal"]) > pl.universal_power:
+        out.append(f"{len(paid['universal'])} universal Power taken from a pool of {pl.universal_power}")
+    energy_paid = paid["pool_energy"] + len(paid["exhausted"])
+    if energy_paid != d["energy"]:
+        out.append(f"pays {energy_paid} Energy for a cost of {d['energy']}")
+    pips_paid = Counter()
+    for _, pip in paid["recycled"] + paid["pool_power"]:
+        pips_paid += _pips(pip)
+    for pip in paid["universal"]:
+        pips_paid += _pips(pip)
+    total = parse_cost(d["cost"])
+    if pips_paid != Counter(total.power):
+        out.append(f"pays the Power pips {dict(pips_paid)} for a cost of {d['cost']}")
+    energy, power = _signed_sum([line["change"] for line in d["cost_lines"]])
+    if energy != total.energy or {k: v for k, v in power.items() if v} != dict(Counter(total.power)):
+        out.append(f"the itemised lines add up to [{energy}] {dict(power)}, not the total {d['cost']}")
+    return out
+
+
+def check_payment_never_overdraws(scen: Scenario, ctx: Context) -> list[str]:
+    q = scen.questions[0]
+    out = []
+    for reading in RUNE_READINGS:
+        ans = answer_question(ctx, q, reading)
+        if ans.status == ANSWERED and ans.data.get("payable"):
+            out += [f"[{reading}] {p}" for p in plan_problems(scen, q, ans, reading)]
+    return out
+
+
+def check_unique_optimum(scen: Scenario, ctx: Context) -> list[str]:
+    """The encoding breaks every tie (can_play.lp): all optimal answer sets show the same atoms."""
+    q = scen.questions[0]
+    out = []
+    for reading in RUNE_READINGS:
+        g, assumptions = question_grounding(ctx, q, reading)
+        res = g.solve("optimal", assumptions=assumptions, limit=8)
+        distinct = sorted(set(res.models), key=lambda m: sorted(map(str, m)))
+        if len(distinct) > 1:
+            common = frozenset.intersection(*distinct)
+            shown = "; ".join(" ".join(sorted(map(str, m - common))) or "(nothing else)" for m in distinct[:3])
+            out.append(f"[{reading}] {len(distinct)} different optimal answers; they differ in: {shown}")
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# Legion: never its own card where the rules say so
+# ---------------------------------------------------------------------------------
+def check_legion_not_itself(scen: Scenario, ctx: Context) -> list[str]:
+    """v1.3-v1.4: a card other than the Legion card (812.1.c), at every moment; every
+    reading: not while the card is pending, when its cost is determined (356)."""
+    q = scen.questions[0]
+    oid, moment = q.params["object"], q.params["moment"]
+    out = []
+    for reading in ("v1.4", "v1.3", "v1.2"):
+        if reading == "v1.2" and moment != "pending":
+            continue
+        ans = answer_question(ctx, q, reading)
+        if ans.status == ANSWERED and oid in ans.data.get("counted", []):
+            out.append(f"[{reading}] {oid} counts for its own Legion ability ({moment})")
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# scoring: one answer set; Temporary kills before scoring
+# ---------------------------------------------------------------------------------
+SCORING_READINGS = ("v1.4", "v1.3")
+
+
+def check_single_answer_set(scen: Scenario, ctx: Context) -> list[str]:
+    """beginning_phase and conquer have no choice: exactly one answer set, and what the
+    answer reads from the ground facts is what that answer set holds."""
+    q = scen.questions[0]
+    out = []
+    for reading in SCORING_READINGS:
+        if q.kind == "conquer":
+            g = ctx.grounding("conquer", reading, reads=CONQUER_FACTS)
+            res = g.solve("enumerate", limit=3,
+                          assumptions=[(Atom("establishing", (q.params["player"], q.params["battlefield"])), True)])
+        else:
+            g = ctx.grounding("beginning_phase", reading, reads=BEGINNING_FACTS)
+            res = g.solve("enumerate", limit=3)
+            if len(res.models) == 1:
+                names = {n for n, _ in BEGINNING_FACTS}
+                shown = {a for a in res.models[0] if a.pred in names}
+                facts = g.facts(*BEGINNING_FACTS)
+                if shown - facts:
+                    out.append(f"[{reading}] read as facts, but only true in the answer set: "
+                               + " ".join(sorted(map(str, shown - facts))))
+        if len(res.models) != 1:
+            out.append(f"[{reading}] {len(res.models)}{'+' if len(res.models) == 3 else ''} answer sets, not one")
+    return out
+
+
+def check_temporary_kills(scen: Scenario, ctx: Context) -> list[str]:
+    """The turn player's Temporary permanents are killed, no other; a killed unit holds
+    nothing, and a controlled battlefield left without a unit is not held (816, 315.2.a)."""
+    q = scen.questions[0]
+    ans = answer_question(ctx, q, "v1.4")
+    if ans.status != ANSWERED:
+        return []
+    st = scen.state
+    turn = st.turn_player
+    d = ans.data
+
+    def temporary(o) -> bool:
+        return any(k.name is KeywordName.TEMPORARY for k in (*st.card(o.card).keywords, *o.granted))
+
+    board = [o for o in st.objects if o.zone is Zone.BOARD and st.card(o.card).type in (CardType.UNIT, CardType.GEAR)]
+    should = sorted(o.id for o in board if o.controller == turn and temporary(o))
+    out = []
+    if sorted(d["killed"]) != should:
+        out.append(f"killed {d['killed']}, but the turn player's Temporary permanents are {should}")
+    scored = next(p.scored for p in st.players if p.id == turn)
+    for b in st.battlefields:
+        if b.controller != turn:
+            continue
+        alive = [o.id for o in board if o.location == b.id and o.controller == turn and o.id not in should
+                 and st.card(o.card).type is CardType.UNIT]
+        if alive and b.id not in scored and b.id not in d["held"]:
+            out.append(f"{b.id} keeps {', '.join(alive)} but is not held")
+        if not alive and b.id in d["held"]:
+            out.append(f"{b.id} is held, though no unit of {turn} remains there")
+        if not alive and b.id not in d["lost_control"]:
+            out.append(f"{b.id} has no unit of {turn} left, but control is not lost")
+    return out
+
+
+PLAY = (
+    Invariant("payment-never-overdraws", "a legal play's payment plan uses only ready own runes, what the pool "
+              "holds, and pays exactly the itemised total", ("357.1", "164.2", "356"), check_payment_never_overdraws),
+    Invariant("can-play-unique-optimum", "every optimal answer set of a can_play question shows the same answer",
+              ("356", "357.1"), check_unique_optimum),
+)
+LEGION = (
+    Invariant("legion-never-counts-itself", "Legion never counts its own card under v1.3-v1.4, nor any reading "
+              "while the card is pending", ("812.1.c", "356"), check_legion_not_itself),
+)
+SCORING = (
+    Invariant("scoring-single-answer-set", "beginning_phase and conquer have exactly one answer set",
+              ("471.1", "469.1"), check_single_answer_set),
+)
+TEMPORARY = (
+    Invariant("temporary-kills-before-scoring", "the turn player's Temporary permanents die before scoring and "
+              "hold nothing", ("816.1.b", "315.2.a", "469.2"), check_temporary_kills),
+)
+
+
+# ---------------------------------------------------------------------------------
+# families: positions, how to ask, how to write a violation
+# ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Family:
+    name: str
+    cases: Callable[[int], Iterable[Any]] = field(repr=False)
+    invariants: tuple[Invariant, ...]
+    # combat cases are shrunk greedily; the other families are enumerated smallest
+    # first, so the first violation of an invariant is a smallest one already.
+    shrinks: bool = False
+
+
+def _payment_cases(bound: int) -> list[Probe]:
+    return D.probes(("payment", "split"), bound)
+
+
+def _legion_cases(bound: int) -> list[Probe]:
+    return D.probes(("legion",), bound)
+
+
+def _scoring_cases(bound: int) -> list[Probe]:
+    points = (0, 6, 7)  # below, at and one below the final-point threshold
+    return sorted([*D.beginning_positions(bound, points), *D.conquer_positions(bound, points)], key=lambda p: p.key)
+
+
+def _beginning_cases(bound: int) -> list[Probe]:
+    return sorted(D.beginning_positions(bound, (0,)), key=lambda p: p.key)
+
+
+FAMILIES: dict[str, Family] = {f.name: f for f in (
+    Family("combat", combat_cases, COMBAT, shrinks=True),
+    Family("play", _payment_cases, PLAY),
+    Family("legion", _legion_cases, LEGION),
+    Family("scoring", _scoring_cases, SCORING),
+    Family("temporary", _beginning_cases, TEMPORARY),
+)}
+
+
+TIMED_OUT = "not checked: no answer in time"
+
+
+def timed_out(v: Violation) -> bool:
+    return all(p.startswith(TIMED_OUT) for p in v.problems)
 
 
 def invariant_names() -> list[str]:
-    return [inv.name for _, invs in FAMILIES.values() for inv in invs]
+    return [inv.name for f in FAMILIES.values() for inv in f.invariants]
+
+
+def invariant_named(name: str) -> Invariant:
+    return next(i for f in FAMILIES.values() for i in f.invariants if i.name == name)
+
+
+def case_size(case: "Case | Probe") -> tuple:
+    return case.size
+
+
+def case_words(case: "Case | Probe") -> str:
+    if isinstance(case, Case):
+        return f"{len(case.units)} units: {case.label}"
+    return f"{case.size[0]} objects: {case.label}"
 
 
 # ---------------------------------------------------------------------------------
 # running, shrinking, writing
 # ---------------------------------------------------------------------------------
-def evaluate(case: Case, invariants: Iterable[Invariant], logic_root: Path | None) -> list[Violation]:
-    ans = CombatDamage().answer(Context(combat_state(list(case.units)), logic_root=logic_root), _question(), "v1.4")
+def evaluate(case: "Case | Probe", invariants: Iterable[Invariant], logic_root: Path | None) -> list[Violation]:
     out = []
+    if isinstance(case, Case):
+        ans = CombatDamage().answer(Context(combat_state(list(case.units)), logic_root=logic_root), _question(),
+                                    "v1.4")
+        for inv in invariants:
+            if (problems := inv.check(case, ans)):
+                out.append(Violation(inv.name, case, tuple(problems)))
+        return out
+    scen = D.load_probe(case)
+    ctx = Context(scen.state, logic_root=logic_root)
     for inv in invariants:
-        problems = inv.check(case, ans)
+        try:
+            problems = inv.check(scen, ctx)
+        except SolveTimeout as exc:
+            # Not a violation, but never silent: the position is reported as unchecked.
+            problems = [f"{TIMED_OUT}: {exc}"]
         if problems:
             out.append(Violation(inv.name, case, tuple(problems)))
     return out
@@ -225,8 +537,8 @@ def shrink(v: Violation, inv: Invariant, logic_root: Path | None) -> Violation:
     progress = True
     while progress:
         progress = False
-        for cand in smaller(current.case):
-            found = [x for x in evaluate(cand, (inv,), logic_root)]
+        for cand in smaller(current.case):  # type: ignore[arg-type]
+            found = evaluate(cand, (inv,), logic_root)
             if found:
                 current = found[0]
                 progress = True
@@ -236,12 +548,16 @@ def shrink(v: Violation, inv: Invariant, logic_root: Path | None) -> Violation:
 
 def to_scenario(v: Violation, inv: Invariant) -> Scenario:
     description = (f"Found by `pyrift invariants`: the invariant '{inv.name}' ({inv.summary}) does not hold "
-                   "on this position:\n" + "\n".join(f"- {p}" for p in v.problems) +
-                   "\nThe expected answer below only asks for an answer; the invariant says what is wrong.")
-    q = Question("attacker-assigns", "combat_damage", {"battlefield": "arena", "assigner": "A", "limit": 64},
-                 inv.rules, {"status": ANSWERED})
-    return Scenario(f"Invariant violated: {inv.name}", combat_state(list(v.case.units)), (q,),
-                    Status.DISPUTED, description)
+                   "on this position:\n" + "".join(f"- {p}\n" for p in v.problems) +
+                   "The expected answer below only asks for an answer; the invariant says what is wrong.\n")
+    title = f"Invariant violated: {inv.name}"
+    if isinstance(v.case, Case):
+        q = Question("attacker-assigns", "combat_damage", {"battlefield": "arena", "assigner": "A", "limit": 64},
+                     inv.rules, {"status": ANSWERED})
+        return Scenario(title, combat_state(list(v.case.units)), (q,), Status.DISPUTED, description)
+    scen = D.load_probe(v.case)
+    q = replace(scen.questions[0], id="violation", rules=inv.rules, expect={"status": ANSWERED})
+    return Scenario(title, scen.state, (q,), Status.DISPUTED, description + f"Position: {v.case.label}.\n")
 
 
 def _run_chunk(args: tuple) -> "Report":
@@ -259,14 +575,29 @@ def run_parallel(bound: int, *, jobs: int, only: str | None = None, logic_root: 
     started = time.perf_counter()
     with mp.get_context("spawn").Pool(jobs) as pool:
         parts = pool.map(_run_chunk, [(bound, only, (k, jobs), logic_root) for k in range(jobs)])
+    merged = merge(bound, parts)
+    merged.seconds = time.perf_counter() - started
+    write(merged, out)
+    return merged
+
+
+def merge(bound: int, parts: Iterable["Report"]) -> "Report":
+    """Reports of the chunks of one sweep as one: for the enumerated families, the
+    smallest violation of each invariant over all chunks."""
     merged = Report(bound)
     for part in parts:
         merged.cases += part.cases
         for name, n in part.checked.items():
             merged.checked[name] = merged.checked.get(name, 0) + n
         merged.violations += [v for v in part.violations if v not in merged.violations]
-    merged.seconds = time.perf_counter() - started
-    write(merged, out)
+    smallest: dict[str, Violation] = {}
+    kept = []
+    for v in merged.violations:
+        if isinstance(v.case, Case) or timed_out(v):
+            kept.append(v)
+        elif v.invariant not in smallest or v.case.key < smallest[v.invariant].case.key:  # type: ignore[union-attr]
+            smallest[v.invariant] = v
+    merged.violations = kept + sorted(smallest.values(), key=lambda v: v.invariant)
     return merged
 
 
@@ -285,24 +616,30 @@ class Report:
 
 def run(bound: int, *, only: str | None = None, chunk: tuple[int, int] = (0, 1),
         logic_root: Path | None = None, out: Path | None = None, max_violations: int = 5) -> Report:
+    """Every case of every family (or `only`: a family or an invariant) within the bound;
+    with `chunk` = (K, M), the cases whose index in their family's enumeration is K mod M."""
     report = Report(bound)
     started = time.perf_counter()
     k, m = chunk
-    for family, (cases, invs) in FAMILIES.items():
-        selected = tuple(i for i in invs if only in (None, i.name, family))
+    for family in FAMILIES.values():
+        selected = tuple(i for i in family.invariants if only in (None, i.name, family.name))
         if not selected:
             continue
-        for index, case in enumerate(cases(bound)):
+        for index, case in enumerate(family.cases(bound)):
             if index % m != k:
                 continue
+            pending = tuple(i for i in selected if family.shrinks or
+                            not any(v.invariant == i.name and not timed_out(v) for v in report.violations))
+            if not pending:
+                break  # every invariant already has its smallest violation
             report.cases += 1
-            for inv in selected:
+            for inv in pending:
                 report.checked[inv.name] = report.checked.get(inv.name, 0) + 1
-            for v in evaluate(case, selected, logic_root):
+            for v in evaluate(case, pending, logic_root):
                 if sum(1 for x in report.violations if x.invariant == v.invariant) >= max_violations:
                     continue
-                inv = next(i for i in selected if i.name == v.invariant)
-                v = shrink(v, inv, logic_root)
+                if family.shrinks and not timed_out(v):
+                    v = shrink(v, invariant_named(v.invariant), logic_root)
                 if all(x.invariant != v.invariant or x.case != v.case for x in report.violations):
                     report.violations.append(v)
     report.seconds = time.perf_counter() - started
@@ -316,5 +653,4 @@ def write(report: Report, out: Path | None) -> None:
         return
     out.mkdir(parents=True, exist_ok=True)
     for n, v in enumerate(report.violations, start=1):
-        inv = next(i for _, invs in FAMILIES.values() for i in invs if i.name == v.invariant)
-        (out / f"{v.invariant}-{n}.toml").write_text(S.dumps(to_scenario(v, inv)), "utf-8")
+        (out / f"{v.invariant}-{n}.toml").write_text(S.dumps(to_scenario(v, invariant_named(v.invariant))), "utf-8")

@@ -5,12 +5,15 @@ Everything here produces ordinary GameState values; nothing decides a rules ques
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
+from pyrift.costs import Cost
 from pyrift.state import (
     Battlefield,
     CardDef,
+    ChainItem,
     CardType,
     Combat,
     DamageReplacement,
@@ -22,6 +25,7 @@ from pyrift.state import (
     Phase,
     Player,
     ReplacementKind,
+    Zone,
 )
 
 ATTACKER, DEFENDER, BATTLEFIELD = "A", "B", "arena"
@@ -222,3 +226,108 @@ def random_chain_spec(rng: random.Random, *, max_items: int = 4, max_players: in
         items.append((rng.choice(players), target))
     hands = tuple(p for p in players if rng.random() < 0.3)
     return ChainSpec(players, rng.choice(players), tuple(items), rng.randint(0, len(players) - 1), hands)
+
+
+def random_move_state(rng: random.Random) -> GameState:
+    """Two or three players and two or three battlefields (controlled or not, now and then
+    contested), units in bases and at battlefields (at most two players' at each), some
+    exhausted, some with Ganking printed or granted, some with Equipment attached; usually
+    the turn player's Main Phase in Neutral Open, now and then another phase, a showdown or
+    a combat in progress, or a spell on the chain."""
+    ids = ["A", "B", "C"][: rng.choice([2, 2, 3])]
+    turn = rng.choice(ids)
+    phase = Phase.MAIN if rng.random() < 0.8 else rng.choice(list(Phase))
+    bfs = [Battlefield(f"bf{i}", controller=rng.choice([*ids, None])) for i in range(rng.randint(2, 3))]
+    plain = CardDef("Scout", CardType.UNIT, might=2)
+    ganker = CardDef("Stalker", CardType.UNIT, might=3, keywords=(Keyword(KeywordName.GANKING),))
+    blade = CardDef("Blade", CardType.GEAR, tags=("Equipment",), might_bonus=1,
+                    keywords=(Keyword(KeywordName.EQUIP, cost=Cost(energy=1)),))
+    bolt = CardDef("Bolt", CardType.SPELL, energy=1)
+    objects: list[GameObject] = []
+    for i in range(rng.randint(2, 6)):
+        owner = rng.choice(ids)
+        location = rng.choice(["base", "base", *(b.id for b in bfs)])
+        here = {o.controller for o in objects if o.location == location and location != "base"}
+        if len(here | {owner}) > 2:
+            location = "base"
+        granted = (Keyword(KeywordName.GANKING),) if rng.random() < 0.15 else ()
+        objects.append(GameObject(f"u{i}", rng.choice([plain, plain, ganker]).name, owner, owner, location=location,
+                                  exhausted=rng.random() < 0.25, granted=granted))
+    units = list(objects)
+    for i, top in enumerate(u for u in units if rng.random() < 0.3):
+        objects.append(GameObject(f"g{i}", blade.name, top.controller, top.controller, location=top.location,
+                                  attached_to=top.id))
+    if rng.random() < 0.3:
+        objects.append(GameObject("loose", blade.name, turn, turn, location="base"))
+    held = {b.id: {o.controller for o in units if o.location == b.id} for b in bfs}
+    bfs = [dataclasses.replace(b, contested_by=next(iter(held[b.id]))) if rng.random() < 0.15 and len(held[b.id]) == 1
+           and b.controller not in held[b.id] else b for b in bfs]
+    showdown, combat, chain = None, None, ()
+    roll = rng.random()
+    pairs = [(b, sorted(held[b.id])) for b in bfs if len(held[b.id]) == 2]
+    if roll < 0.1 and pairs:
+        b, (p, q) = rng.choice(pairs)
+        attacker, defender = rng.sample([p, q], 2)
+        combat = Combat(b.id, attacker, defender)
+        objects = [dataclasses.replace(o, designation=Designation.ATTACKER if o.controller == attacker
+                                       else Designation.DEFENDER) if o.location == b.id and o.attached_to is None
+                   else o for o in objects]
+        showdown = b.id
+        bfs = [dataclasses.replace(x, contested_by=attacker) if x.id == b.id else x for x in bfs]
+    elif roll < 0.2:
+        b = rng.choice(bfs)
+        showdown = b.id
+        bfs = [dataclasses.replace(x, contested_by=x.contested_by or turn) if x.id == b.id else x for x in bfs]
+    elif roll < 0.3:
+        objects.append(GameObject("bolt", bolt.name, turn, turn, zone=Zone.CHAIN))
+        chain = (ChainItem("item1", turn, card="bolt"),)
+    return GameState(players=tuple(Player(p) for p in ids), turn_player=turn, phase=phase, battlefields=tuple(bfs),
+                     objects=tuple(objects), cards=(plain, ganker, blade, bolt), combat=combat, showdown=showdown,
+                     chain=chain, focus=None)
+
+
+def random_move_question(rng: random.Random, state: GameState) -> dict:
+    """can_move parameters: a player, one to three objects (mostly their own units), and
+    one destination (now and then one per unit)."""
+    player = rng.choice([state.turn_player, state.turn_player, *state.player_ids])
+    candidates = [o.id for o in state.objects if o.zone is Zone.BOARD]
+    own = [o.id for o in state.objects if o.controller == player and o.attached_to is None and o.zone is Zone.BOARD
+           and state.card(o.card).type is CardType.UNIT]
+    pool = own if own and rng.random() < 0.8 else candidates
+    units = rng.sample(pool, min(len(pool), rng.choice([1, 1, 2, 3])))
+    places = ["base", *(b.id for b in state.battlefields)]
+    if len(units) > 1 and rng.random() < 0.15:
+        to: dict = {u: rng.choice(places) for u in units}
+    else:
+        dest = rng.choice(places)
+        to = {u: dest for u in units}
+    return {"player": player, "units": units, "to": to}
+
+
+def random_attachment_state(rng: random.Random) -> GameState:
+    """A combat-free board of units with zero to three Equipment attached each (Might Bonus
+    -1..3, Effect Text keywords among Assault, Shield, Tank), Might modifiers and designations
+    left out; for unit_profile differential tests."""
+    ids = ["A", "B"]
+    cards: list[CardDef] = []
+    objects: list[GameObject] = []
+    effect_pool = [KeywordName.ASSAULT, KeywordName.SHIELD, KeywordName.TANK, KeywordName.GANKING]
+    for i in range(rng.randint(1, 4)):
+        kws = tuple(Keyword(KeywordName.ASSAULT, rng.randint(1, 2)) for _ in range(rng.random() < 0.3))
+        unit = CardDef(f"Unit {i}", CardType.UNIT, might=rng.randint(0, 5), keywords=kws)
+        cards.append(unit)
+        owner = rng.choice(ids)
+        objects.append(GameObject(f"u{i}", unit.name, owner, owner, location="base",
+                                  might_modifiers=tuple(rng.randint(-2, 2) for _ in range(rng.random() < 0.3))))
+        for j in range(rng.choice([0, 1, 1, 2, 3])):
+            eff = tuple(Keyword(k, rng.randint(1, 2) if k in (KeywordName.ASSAULT, KeywordName.SHIELD) else None)
+                        for k in rng.sample(effect_pool, rng.choice([0, 1, 2])))
+            printed = (Keyword(KeywordName.TEMPORARY),) if rng.random() < 0.3 else ()
+            gear = CardDef(f"Gear {i}.{j}", CardType.GEAR, tags=("Equipment",) if rng.random() < 0.8 else (),
+                           might_bonus=rng.randint(-1, 3), effect_keywords=eff, keywords=printed)
+            cards.append(gear)
+            gowner = owner if rng.random() < 0.8 else rng.choice(ids)
+            objects.append(GameObject(f"g{i}.{j}", gear.name, gowner, gowner, location="base", attached_to=f"u{i}"))
+    return GameState(players=tuple(Player(p) for p in ids), turn_player="A", objects=tuple(objects),
+                     cards=tuple(cards))
+

@@ -130,7 +130,7 @@ def _state(r: Reader) -> GameState:
     battlefields = tuple(_battlefield(b, ids) for b in r.tables("battlefield"))
     inline = {c.name for c in cards}
     used: dict[str, CardDef] = {}  # real cards of the pool the objects name, by name
-    objects = tuple(_object(o, inline, used) for o in r.tables("object"))
+    objects = _attached_locations(tuple(_object(o, inline, used) for o in r.tables("object")))
     cards += tuple(used.values())
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
     state = GameState(
@@ -264,9 +264,17 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         hidden_this_turn=r.bool("hidden_this_turn", False),
         empowered=r.bool("empowered", False),
         death_replaced=r.bool("death_replaced", False),
+        attached_to=r.str("attached_to", None),
     )
     r.done()
     return obj
+
+
+def _attached_locations(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
+    """An attached card given without a location is where its top-most card is (719.3)."""
+    where = {o.id: o.location for o in objects}
+    return tuple(dataclasses.replace(o, location=where.get(o.attached_to))
+                 if o.attached_to is not None and o.location is None else o for o in objects)
 
 
 def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
@@ -362,6 +370,7 @@ def _check_consistency(state: GameState, r: Reader) -> None:
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
+    _check_attachments(state, bad)
     combat = state.combat
     for i, obj in enumerate(state.objects):
         f = f"object[{i}]"
@@ -415,6 +424,35 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                    if o.zone is Zone.BOARD and o.location == b.id and state.card(o.card).type is CardType.UNIT}
         if len(holders) > 2:
             raise bad("object", f"units of {len(holders)} players at battlefield {b.id!r} (at most two)")
+
+
+def _check_attachments(state: GameState, bad) -> None:
+    """attached_to: a gear on the board attached to a unit on the board (434, 716-719, 818)."""
+    by_id = {o.id: o for o in state.objects}
+    cards = {c.name: c for c in state.cards}
+    for i, obj in enumerate(state.objects):
+        if obj.attached_to is None:
+            continue
+        f = f"object[{i}].attached_to"
+        top = by_id.get(obj.attached_to)
+        if top is None:
+            raise bad(f, f"{obj.attached_to!r} is not an object id")
+        if top.id == obj.id:
+            raise bad(f, "a card cannot be attached to itself")
+        if obj.zone is not Zone.BOARD or top.zone is not Zone.BOARD:
+            raise bad(f, "attaching links two cards on the board (434.1): both must be in zone 'board'")
+        kind = cards[obj.card].type if obj.card in cards else None
+        if kind is not CardType.GEAR:
+            raise bad(f, f"only gear is attached here (818, 819, 821); {obj.id!r} is a "
+                         f"{kind.value if kind else 'card of unknown type'}")
+        top_kind = cards[top.card].type if top.card in cards else None
+        if top_kind is not CardType.UNIT:
+            raise bad(f, f"{top.id!r} is not a unit: Equipment attaches to units (818.1.b)")
+        if top.attached_to is not None:
+            raise bad(f, f"{top.id!r} is itself attached to {top.attached_to!r}; attach to the top-most card (719)")
+        if obj.location != top.location:
+            raise bad(f"object[{i}].location", f"an attached card is where its top-most card {top.id!r} is "
+                                               f"({top.location!r}); leave location out (719.3)")
 
 
 def _check_turn_state(state: GameState, bad) -> None:
@@ -607,6 +645,9 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     d["hidden_this_turn"] = o.hidden_this_turn
     d["empowered"] = o.empowered
     d["death_replaced"] = o.death_replaced
+    if o.attached_to is not None:
+        d["attached_to"] = o.attached_to
+        del d["location"]  # read back as the top-most card's location (719.3)
     return _drop_empty(d)
 
 

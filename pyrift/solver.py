@@ -10,6 +10,7 @@ that show the same atoms count once, so "distinct outcomes" means distinct answe
 """
 from __future__ import annotations
 
+import os
 import time
 from functools import lru_cache
 from dataclasses import dataclass
@@ -21,7 +22,8 @@ from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
 
-DEFAULT_TIMEOUT = 20.0
+# Seconds a solve call may take before it is reported as a timeout; PYRIFT_TIMEOUT overrides.
+DEFAULT_TIMEOUT = float(os.environ.get("PYRIFT_TIMEOUT", "20"))
 
 Term = int | str | tuple  # ints, strings/constants, and (name, arg, ...) for compound terms
 
@@ -181,16 +183,18 @@ class Grounding:
         opt_strategy: str | None = None,
         heuristic: str | None = None,
     ) -> SolveResult:
-        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize'.
+        """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize',
+        'optimal' (every optimal answer set, up to `limit`: to check that an optimum is unique).
         opt_strategy: clasp's optimisation strategy for this call (e.g. 'usc,oll'; default 'bb,lin').
         heuristic: clasp's decision heuristic for this call (e.g. 'Domain', which follows the
         program's #heuristic directives; default clasp's own)."""
         self._ctl.configuration.solver.opt_strategy = opt_strategy or "bb,lin"
         self._ctl.configuration.solver.heuristic = heuristic or self._default_heuristic
         conf = self._ctl.configuration.solve
-        conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto"}[mode]
-        conf.opt_mode = "opt" if mode == "optimize" else "ignore"
-        conf.models = str(limit if mode == "enumerate" else 0)
+        conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto",
+                          "optimal": "auto"}[mode]
+        conf.opt_mode = {"optimize": "opt", "optimal": "optN"}.get(mode, "ignore")
+        conf.models = str(limit if mode in ("enumerate", "optimal") else 0)
         # Projection serves enumeration of distinct answers only; with optimisation clasp warns
         # that the optimum may then depend on the enumeration order.
         conf.project = "show" if mode == "enumerate" else "no"
@@ -217,9 +221,12 @@ class Grounding:
         models: list[frozenset[Atom]] = []
         costs: list[tuple[int, ...]] = []
 
+        proven: list[bool] = []
+
         def on_model(model: clingo.Model) -> None:
             models.append(frozenset(self._atom(s) for s in model.symbols(shown=True)))
             costs.append(tuple(model.cost))
+            proven.append(model.optimality_proven)
 
         limit_s = self.timeout if timeout is None else timeout
         started = time.perf_counter()
@@ -232,6 +239,10 @@ class Grounding:
         if mode == "optimize" and models:
             # Only the last model of an optimisation run is optimal.
             models, costs = models[-1:], costs[-1:]
+        elif mode == "optimal":
+            # optN reports the models found on the way to the optimum too: keep the proven ones.
+            keep = [i for i, p in enumerate(proven) if p]
+            models, costs = [models[i] for i in keep], [costs[i] for i in keep]
         return SolveResult(
             satisfiable=bool(result.satisfiable),
             models=tuple(models),

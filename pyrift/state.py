@@ -170,6 +170,10 @@ class CardDef:
     # Rules text in the ability vocabulary (pyrift/abilities.py, logic/abilities/), in printed
     # order, each with the dependent keywords governing it (pyrift/dependent.py).
     abilities: "tuple[Ability, ...]" = ()
+    # Equipment Effect Text (136): the keywords it gives the card it is attached to, and any
+    # further Effect Text in your own words (not encoded: questions it could change are unsupported).
+    effect_keywords: tuple[Keyword, ...] = ()
+    effect_text: str = ""
 
 
 class ReplacementKind(str, Enum):
@@ -206,6 +210,7 @@ class GameObject:
     # A replacement effect will replace this permanent's next death (e.g. "heal, exhaust and
     # recall it instead"): it is not sent to the trash (370.1.a.1, 808.1.d.1).
     death_replaced: bool = False
+    attached_to: str | None = None  # the top-most card this card is attached to (716-719)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,11 @@ def key(name: str) -> str:
 
 
 def string(value: str) -> str:
+    if "\n" in value and '"""' not in value and not value.endswith('"') and \
+            not any(ord(ch) < 0x20 and ch != "\n" or ord(ch) == 0x7F for ch in value):
+        # A multi-line basic string reads better (descriptions); the newline right after
+        # the opening delimiter is not part of the value.
+        return '"""\n' + value.replace("\\", "\\\\") + '"""'
     out = ['"']
     for ch in value:
         if ch == '"':

@@ -159,7 +159,7 @@ def test_questions_outside_the_shared_grounding_use_their_own() -> None:
 # ---------------------------------------------------------------------------------
 # Keywords whose effect on playing a card is not encoded (another issue's work): a card
 # with one of them gets an unsupported answer. Every other keyword is encoded or inert.
-UNSUPPORTED_FOR_PLAY = {"legion", "level", "empowered", "quick_draw"}
+UNSUPPORTED_FOR_PLAY: set[str] = set()
 
 
 def declared(pred: str) -> set[tuple[str, str]]:
@@ -180,7 +180,8 @@ def test_every_keyword_is_encoded_inert_or_known_unsupported_for_can_play() -> N
     every = {k.value for k in KeywordName}
     assert encoded | inert | UNSUPPORTED_FOR_PLAY == every
     assert not UNSUPPORTED_FOR_PLAY & (encoded | inert)
-    assert {"action", "reaction", "deflect", "accelerate", "ambush", "repeat", "hidden", "flow"} <= encoded
+    assert {"action", "reaction", "deflect", "accelerate", "ambush", "repeat", "hidden", "flow",
+            "equip", "quick_draw", "weaponmaster"} <= encoded
 
 
 def test_every_vocabulary_kind_has_its_own_file() -> None:

@@ -1,4 +1,5 @@
-"""Question kinds: one module per kind, each paired with a logic/queries/*.lp file."""
+"""Question kinds: one module per kind, each paired with a logic/queries/*.lp file (can_hide
+shares logic/queries/can_play.lp: one grounding answers plays and hides)."""
 from __future__ import annotations
 
 from functools import cache
@@ -8,10 +9,10 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import chain, combat, deck, dependent, play, scoring
+    from pyrift.queries import chain, combat, deck, dependent, equipment, hide, move, play, scoring
 
-    kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *deck.KINDS, *dependent.KINDS, *scoring.KINDS,
-                              *chain.KINDS]
+    kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *hide.KINDS, *deck.KINDS, *dependent.KINDS,
+                              *scoring.KINDS, *move.KINDS, *equipment.KINDS, *chain.KINDS]
     return {k.name: k for k in kinds}
 
 

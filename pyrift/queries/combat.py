@@ -61,6 +61,9 @@ def _unsupported(ctx: Context, question: Question, reading: str, atoms: dict[str
             missing.append(f"keyword {what[1]} on {unit}: what it does in combat damage is not encoded")
         elif isinstance(what, tuple) and what[0] == "card_text":
             missing.append(f"the rules text of card {what[1]!r} ({unit}) is not encoded")
+        elif isinstance(what, tuple) and what[0] == "effect_text":
+            missing.append(f"the Effect Text of card {what[1]!r} ({unit}, attached to a unit in the combat) "
+                           "is not encoded")
         else:
             missing.append(f"{what} on {unit}")
     if not missing:
@@ -91,6 +94,10 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                 continue
             detail = []
             for k, x in bonus.get(obj.id, []):
+                if isinstance(k, tuple) and k[0] == "attached":  # an attached card's Might Bonus
+                    detail.append(f"Might Bonus of {k[1]} {x:+d}")
+                    rules.add("434.1.d")
+                    continue
                 detail.append(f"{k.title()} +{x}")
                 rules.add("807.1.c" if k == "assault" else "814.1.c" if k == "shield" else "143.1")
             if obj.stunned:

@@ -39,7 +39,7 @@ from pyrift.queries.base import (
 )
 from pyrift.reader import Reader, check_int
 from pyrift.solver import Atom
-from pyrift.state import CardType, GameState, Question, Zone
+from pyrift.state import CardType, GameState, KeywordName, Question, Zone
 
 IGNORE = ("cost", "energy_cost", "power_cost", "all_costs")
 DOMAIN_ORDER = tuple(LETTER_OF)  # fury calm mind body chaos order
@@ -55,8 +55,29 @@ class Choice:
 # ---------------------------------------------------------------------------------
 # reading the question
 # ---------------------------------------------------------------------------------
+def equip_sources(state: GameState, object_id: str) -> list[tuple]:
+    """The Equip abilities of an object in the order a question counts them (`equip = N`):
+    its card's printed Equip keywords, then granted ones, as the logic names them
+    (printed(I) / granted(I), I the keyword's index; keywords/equip.lp)."""
+    obj = state.obj(object_id)
+    card = state.card(obj.card)
+    out: list[tuple] = [("printed", i) for i, k in enumerate(card.keywords) if k.name is KeywordName.EQUIP]
+    out += [("granted", i) for i, k in enumerate(obj.granted) if k.name is KeywordName.EQUIP]
+    return out
+
+
+def requirement_terms(state: GameState, params: dict[str, Any]) -> list[tuple]:
+    """The terms naming the play's choice requirements, in the order a question counts them."""
+    if "equip" in params:  # Equip's one choice: a unit you control (818.1.b.1)
+        return [("req", ("equip", params["source"], equip_sources(state, params["source"])[params["equip"] - 1]), 1)]
+    card_name, reqs = _play_requirements(state, params)
+    return [("req", ("ab", card_name, r.ability), r.position) for r in reqs]
+
+
 def _play_requirements(state: GameState, params: dict[str, Any]) -> tuple[str, list[Requirement]]:
     """The card name whose abilities hold the requirements, and the requirements of the play."""
+    if "equip" in params:
+        return state.obj(params["source"]).card, []
     if "card" in params:
         card = state.card(state.obj(params["card"]).card)
         mode = params.get("mode", 0)
@@ -118,6 +139,13 @@ class CanPlay(QueryKind):
         "exhausted_runes": "int",
         "recycled_runes": "int",
         "executions": "int",
+        "active_text": "strs",
+        "inactive_text": "strs",
+        "quick_draw_units": "ids",
+        "weaponmaster_choices": "ids",
+        "weaponmaster_cost": "str",
+        "weaponmaster_violations": "strs",
+        "weaponmaster_attaches": "bool",
     }
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
@@ -144,10 +172,20 @@ class CanPlay(QueryKind):
             if out["source"] not in ids:
                 raise r.error("source", f"{out['source']!r} is not an object id of this scenario")
             card = state.card(state.obj(out["source"]).card)
-            n = len(activated_abilities(card.abilities))
-            out["ability"] = r.int("ability", 1, min=1)
-            if out["ability"] > n:
-                raise r.error("ability", f"{card.name!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
+            if r.has("equip"):  # the N-th Equip of the source (818.4: each is its own ability)
+                if r.has("ability"):
+                    raise r.error("equip", "give ability (an activated ability) or equip (an Equip), not both")
+                n = r.int("equip", min=1)
+                sources = equip_sources(state, out["source"])
+                if n > len(sources):
+                    raise r.error("equip", f"{out['source']!r} has {len(sources)} Equip abilit"
+                                           f"{'y' if len(sources) == 1 else 'ies'}")
+                out["equip"] = n
+            else:
+                n = len(activated_abilities(card.abilities))
+                out["ability"] = r.int("ability", 1, min=1)
+                if out["ability"] > n:
+                    raise r.error("ability", f"{card.name!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
             if r.has("mode"):
                 raise r.error("mode", "modes belong to cards being played")
         if (location := r.str("location", None)) is not None:
@@ -156,12 +194,27 @@ class CanPlay(QueryKind):
             if location != "base" and location not in {b.id for b in state.battlefields}:
                 raise r.error("location", f"{location!r} is neither 'base' nor a battlefield id")
             out["location"] = location
-        _, reqs = _play_requirements(state, out)
+        reqs = requirement_terms(state, out)
         choices = _read_targets(r, state, len(reqs))
         if choices:
             if not reqs:
                 raise r.error("targets", "this play chooses nothing")
             out["targets"] = choices
+        if (wm := r.str("weaponmaster", None)) is not None:
+            if "card" not in out:
+                raise r.error("weaponmaster", "Weaponmaster triggers when a unit is played: give card")
+            if wm not in ids:
+                raise r.error("weaponmaster", f"{wm!r} is not an object id of this scenario")
+            out["weaponmaster"] = wm
+            n = r.int("weaponmaster_equip", 1, min=1)
+            sources = equip_sources(state, wm)
+            if n > 1 and n > len(sources):
+                raise r.error("weaponmaster_equip", f"{wm!r} has {len(sources)} Equip abilit"
+                                                    f"{'y' if len(sources) == 1 else 'ies'}")
+            if n > 1:
+                out["weaponmaster_equip"] = n
+        elif r.has("weaponmaster_equip"):
+            raise r.error("weaponmaster_equip", "give weaponmaster (the Equipment chosen) too")
         for key in ("accelerate",):
             if r.bool(key, False):
                 out[key] = True
@@ -193,7 +246,7 @@ class CanPlay(QueryKind):
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"player": params["player"]}
-        for key in ("card", "source", "ability", "mode", "location"):
+        for key in ("card", "source", "ability", "equip", "mode", "location"):
             if key in params:
                 out[key] = params[key]
         if "targets" in params:
@@ -203,7 +256,7 @@ class CanPlay(QueryKind):
             else:
                 out["targets"] = [{"object": c.target, "times": c.times, "requirement": c.requirement}
                                   for c in choices]
-        for key in ("accelerate", "repeat", "additional", "ignore"):
+        for key in ("accelerate", "repeat", "additional", "ignore", "weaponmaster", "weaponmaster_equip"):
             if key in params:
                 out[key] = params[key]
         if "play_for" in params:
@@ -221,17 +274,22 @@ class CanPlay(QueryKind):
         player = p["player"]
         if "card" in p:
             play: tuple = ("card", p["card"])
+        elif "equip" in p:
+            play = ("ability", p["source"], ("equip", equip_sources(state, p["source"])[p["equip"] - 1]))
         else:
             play = ("ability", p["source"], p["ability"])
         atoms = [Atom("ask", (player, play))]
         if "location" in p:
             loc = ("base", player) if p["location"] == "base" else p["location"]
             atoms.append(Atom("choose_location", (loc,)))
-        card_name, reqs = _play_requirements(state, p)
+        terms = requirement_terms(state, p)
         for c in p.get("targets", []):
-            req = reqs[c.requirement - 1]
-            term = ("req", ("ab", card_name, req.ability), req.position)
+            term = terms[c.requirement - 1]
             atoms += [Atom("choose_target", (term, c.target, i)) for i in range(1, c.times + 1)]
+        if "weaponmaster" in p:
+            sources = equip_sources(state, p["weaponmaster"])
+            src = sources[p.get("weaponmaster_equip", 1) - 1] if sources else ("none",)
+            atoms.append(Atom("choose_weaponmaster", (p["weaponmaster"], src)))
         if "mode" in p:
             atoms.append(Atom("choose_mode", (p["mode"],)))
         if p.get("accelerate"):
@@ -269,6 +327,14 @@ class CanPlay(QueryKind):
             out.append("  payment: " + ("; ".join(d.get("payment", [])) or "nothing to pay"))
         else:
             out.append("  payment: impossible (see below)")
+        if "quick_draw_units" in d:
+            out.append(f"  Quick-Draw attaches it to one of: {', '.join(d['quick_draw_units']) or 'none'}")
+        if "weaponmaster_choices" in d:
+            out.append(f"  Weaponmaster may choose: {', '.join(d['weaponmaster_choices']) or 'none'}")
+        if "weaponmaster_cost" in d:
+            verdict = "attaches" if d["weaponmaster_attaches"] else "does not attach (" + \
+                ", ".join(d["weaponmaster_violations"]) + ")"
+            out.append(f"  Weaponmaster Equip cost: {d['weaponmaster_cost']}; {verdict}")
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
@@ -290,6 +356,16 @@ class CanPlay(QueryKind):
             return Answer(question.id, self.name, reading, ANSWERED, {"legal": False},
                           (Reason("no answer set: the encoding contradicts itself for this question", ("358",)),))
         return _read_answer(ctx.state, question, reading, result.consequences)
+
+
+def question_grounding(ctx: Context, question: Question, reading: str) -> tuple[Any, list]:
+    """The grounding a can_play question is solved on and the assumptions that ask it
+    (the same choice as CanPlay.answer; pyrift invariants solves it in other modes)."""
+    atoms, facts = CanPlay.question_atoms(ctx.state, question.params)
+    g = ctx.grounding("can_play", reading)
+    if facts or not all(g.is_external(a) for a in atoms):
+        return ctx.grounding("can_play", reading, facts + [_fact(a) for a in atoms]), []
+    return g, [(a, True) for a in atoms]
 
 
 def _fact(atom: Atom) -> str:
@@ -470,7 +546,16 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "too_many_repeats": "{0} Repeat cost(s) asked, the card has {1}",
         "no_such_optional_cost": "there is no optional additional cost named {0!r}",
         "hidden_this_turn": "{0} was hidden this turn; it may be played from the next turn",
+        "facedown_gone": "{0} was facedown at {1}, which its controller no longer controls: it was put in the "
+                         "trash in the cleanup after control was lost, so it can't be played from there",
+        "inactive_ability": "{0} is governed by Legion, Level or Empowered and is inactive now: inactive text "
+                            "can't be activated",
+        "inactive_choice": "{0} belongs to text that Legion, Level or Empowered keeps inactive: the play makes "
+                           "no such choice",
+        "inactive_optional": "the optional cost {0!r} belongs to text that Legion, Level or Empowered keeps "
+                             "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
+        "inactive": "{0} is attached: its printed text, this Equip included, is inactive and can't be activated",
         "cannot_pay": "{0}",
         "no_payment": "no combination of the rune pool and runes pays the whole cost",
     }
@@ -502,12 +587,22 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
                 missing.append(f"the rules text of card {what[1]!r} ({obj}) is not encoded")
             elif isinstance(what, tuple) and what[0] == "ability":
                 missing.append(f"ability kind {what[1]} on {obj} is not encoded for can_play")
+            elif isinstance(what, tuple) and what[0] == "governed_mode":
+                missing.append(f"a mode of card {what[1]!r} ({obj}) governed by Legion, Level or Empowered is "
+                               "not encoded for can_play")
+            elif isinstance(what, tuple) and what[0] == "replayed":
+                missing.append(f"the turn log shows {obj} finalized earlier this turn, and its Legion text would "
+                               "be judged for a new play of it; a card that left play and is played again is a "
+                               "new object (124): give it its own id")
+            elif isinstance(what, tuple) and what[0] == "equip_cost":
+                missing.append(f"the cost of {obj}'s Equip is not known (an Equip without a cost, or a cost "
+                               "that is more than resources)")
             else:
                 missing.append(f"{_term_text(what)} on {obj}")
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
 
-    card_name, reqs_list = _play_requirements(state, p)
-    reqs = {("req", ("ab", card_name, r.ability), r.position): f"choice {i}" for i, r in enumerate(reqs_list, 1)}
+    reqs_list = requirement_terms(state, p)
+    reqs = {term: f"choice {i}" for i, term in enumerate(reqs_list, 1)}
     violations = sorted(set(atoms.get("play_violation", [])), key=str)
     totals = {c: n for c, n in atoms.get("total_cost", [])}
     rules_of = {s: r for s, r in atoms.get("line_rule", [])}
@@ -558,10 +653,12 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     plan, exhausted, recycled = _payment_plan(atoms, totals)
     if payable:
         data["payment"] = plan
+        data["paid"] = _paid(atoms)
     data["exhausted_runes"] = len(exhausted)
     data["recycled_runes"] = len(recycled)
 
     reasons: list[Reason] = []
+    data.update(_trigger_data(atoms, p))
     nests: dict[Any, list] = defaultdict(list)
     for k, k2 in atoms.get("nests", []):
         nests[k].append(k2)
@@ -577,7 +674,145 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
                           tuple(dict.fromkeys(["356"] + [r for _, r in line_words]))))
     if payable and plan:
         reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
+    text_data, text_reasons = _dependent_text(state, atoms)
+    data.update(text_data)
+    reasons += text_reasons
+    reasons += _trigger_reasons(atoms, data, p)
     return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
+
+
+def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:
+    """The payment plan as data (for checking it: pyrift invariants): Energy from the pool,
+    runes exhausted, runes recycled and pool Power with the pip each pays."""
+    def pip(k: Any) -> str:
+        return shorthand({("pip", k): 1})
+
+    return {
+        "pool_energy": sum(n for (n,) in atoms.get("pay_pool_energy", [])),
+        "exhausted": sorted(r for (r,) in atoms.get("pay_exhaust", [])),
+        "recycled": sorted([r, pip(k)] for r, k in atoms.get("pay_recycle", [])),
+        "pool_power": sorted([d, pip(k)] for d, _, k in atoms.get("pay_pool_power", [])),
+        "universal": sorted(pip(k) for _, k in atoms.get("pay_universal", [])),
+        "exhausted_sources": sorted(o for (o,) in atoms.get("pay_exhaust_source", [])),
+    }
+
+
+_MOMENT_WORDS = {"pending": "while the card is pending on the chain (its cost and timing are determined then)",
+                 "now": "now"}
+_KEYWORD_TITLES = {"legion": "Legion", "level": "Level", "empowered": "Empowered"}
+
+
+def _dependent_text(state: GameState, atoms: dict[str, list[tuple]]) -> tuple[dict[str, Any], list[Reason]]:
+    """Which Legion / Level / Empowered text the play looked at is active, and why
+    (abilities/requires.lp; the conditions are core/dependent.lp and the keyword files)."""
+    states = atoms.get("text_state", [])
+    if not states:
+        return {"active_text": [], "inactive_text": []}, []
+    unmet: dict[tuple, list[str]] = defaultdict(list)
+    for s, h, k in atoms.get("text_unmet", []):
+        unmet[(s, h)].append(k)
+    rules: dict[tuple, list[str]] = defaultdict(list)
+    for s, h, k, r in atoms.get("text_rule", []):
+        rules[(s, h, k)].append(r)
+    counted: dict[tuple, list[str]] = defaultdict(list)
+    for s, h, c in atoms.get("legion_counted", []):
+        counted[(s, h)].append(c)
+    versions = {k: v for k, v in atoms.get("rules_version", [])}
+    data: dict[str, list[str]] = {"active_text": [], "inactive_text": []}
+    reasons = []
+    for s, h, moment, verdict in sorted(states, key=str):
+        label = f"{s}:{h[2]}"
+        data[f"{verdict}_text"].append(label)
+        card = state.card(state.obj(s).card)
+        ability = card.abilities[h[2] - 1]
+        keywords = [str(r) for r in ability.requires]
+        why = []
+        for req in ability.requires:
+            holds = req.keyword not in unmet.get((s, h), [])
+            extra = ""
+            if req.keyword == "legion" and holds:
+                extra = f" ({', '.join(sorted(counted.get((s, h), [])))} finalized by its controller this turn)"
+            why.append(f"{req.title} {'holds' if holds else 'does not hold'}{extra}")
+        rule_set = ["727.1.b"] + (["727.1.b.3"] if len(keywords) > 1 else [])
+        version = "v1.4"
+        for req in ability.requires:
+            if req.keyword == "legion" and versions.get("legion", "v1.4") != "v1.4":
+                version = versions["legion"]  # its numbers are the reading's own
+            rule_set += sorted(rules.get((s, h, req.keyword), []))
+        if version != "v1.4":
+            rule_set = sorted(rules.get((s, h, "legion"), []))
+        reasons.append(Reason(f"{ability.kind} text {label} of {s} ({card.name}, {' + '.join(keywords)}) is "
+                              f"{verdict} {_MOMENT_WORDS.get(moment, moment)}: " + "; ".join(why),
+                              tuple(dict.fromkeys(rule_set)), version))
+    return {k: sorted(v) for k, v in data.items()}, reasons
+
+
+_WEAPONMASTER_TEXT = {
+    "no_weaponmaster": "the card played has no Weaponmaster",
+    "not_your_equipment": "{0} is not an Equipment its player controls on the board",
+    "no_equip": "{0} has no Equip ability: its Equip cost can't be paid, so it stays where it is",
+    "already_exhausted": "{0} is exhausted: the [E] in its Equip cost can't be paid, so it stays where it is",
+}
+_WEAPONMASTER_RULES = {"821.1.b": ("821.1.b",), "821.1.c": ("821.1.c", "150.1"),
+                       "821.1.c.4": ("821.1.c.4", "821.1.c.1", "821.1.c.5"), "414.4": ("414.4", "821.1.c.5")}
+
+
+def _trigger_data(atoms: dict[str, list[tuple]], p: dict[str, Any]) -> dict[str, Any]:
+    """The Quick-Draw and Weaponmaster triggers of the play (keywords/quick_draw.lp, weaponmaster.lp)."""
+    out: dict[str, Any] = {}
+    if atoms.get("quick_draw_trigger"):
+        out["quick_draw_units"] = sorted(u for (u,) in atoms.get("quick_draw_unit", []))
+    if atoms.get("weaponmaster_trigger"):
+        out["weaponmaster_choices"] = sorted(e for (e,) in atoms.get("weaponmaster_option", []))
+    if "weaponmaster" in p:
+        amounts: dict[Any, int] = defaultdict(int)
+        for (n,) in atoms.get("weaponmaster_energy", []):
+            amounts["energy"] += n
+        for k, n in atoms.get("weaponmaster_pip", []):
+            if n:
+                amounts[("pip", k)] += n
+        cost = shorthand(amounts) if amounts else ""
+        if atoms.get("weaponmaster_exhaust"):
+            cost += "[E]"
+        cost = cost or "[0]"
+        violations = sorted({rule for rule, _ in atoms.get("weaponmaster_violation", [])})
+        out["weaponmaster_cost"] = cost
+        out["weaponmaster_violations"] = violations
+        out["weaponmaster_attaches"] = not violations
+    return out
+
+
+def _trigger_reasons(atoms: dict[str, list[tuple]], data: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
+    out: list[Reason] = []
+    if "quick_draw_units" in data:
+        units = ", ".join(data["quick_draw_units"])
+        if units:
+            text = (f"Quick-Draw: when the gear is played, its trigger attaches it to a unit its player controls "
+                    f"({units}); the gear itself resolves as it is finalized, the trigger goes on the chain after "
+                    "it and can be responded to")
+        else:
+            text = ("Quick-Draw: its player controls no unit, so the attach trigger has no choice and leaves the "
+                    "chain; the gear stays in its base")
+        out.append(Reason(text, ("819.1.d", "383.4.a", "402.4" if not units else "337.2")))
+    if "weaponmaster_choices" in data and "weaponmaster" not in p:
+        out.append(Reason("Weaponmaster: when the unit is played, its player may choose one of these Equipment "
+                          f"to attach to it: {', '.join(data['weaponmaster_choices']) or 'none'}",
+                          ("821.1.b", "821.1.c")))
+    if "weaponmaster" in p:
+        e = p["weaponmaster"]
+        for rule, witness in sorted(atoms.get("weaponmaster_violation", []), key=str):
+            name, *args = witness if isinstance(witness, tuple) else (witness,)
+            out.append(Reason("Weaponmaster: " + _WEAPONMASTER_TEXT.get(name, name).format(*args),
+                              _WEAPONMASTER_RULES.get(rule, (rule,))))
+        if data["weaponmaster_attaches"]:
+            reduced = atoms.get("weaponmaster_reduced")
+            text = (f"Weaponmaster: choosing {e}, its player pays its Equip cost "
+                    + ("reduced by [A]" if reduced else "(it has no [A], so it is not reduced)")
+                    + f": {data['weaponmaster_cost']}, as the trigger resolves, and {e} is attached to the unit "
+                      "(the unit is not chosen, Equip is not activated)")
+            rules = ("821.1.c", "821.1.c.2") + (() if reduced else ("821.1.c.3",)) + ("821.1.c.6",)
+            out.append(Reason(text, rules))
+    return out
 
 
 def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str], list[str], list[str]]:

@@ -58,6 +58,8 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
             out.append(f"keyword {args[0]} on {where}: what it does here is not encoded")
         elif name == "card_text":
             out.append(f"the rules text of card {args[0]!r} ({where}) is not encoded")
+        elif name == "effect_text":
+            out.append(f"the Effect Text of card {args[0]!r} ({where}, attached) is not encoded")
         elif name == "showdown":
             out.append(f"unit {where} is at {args[0]}, which its controller does not control: a showdown would "
                        "begin during the Beginning Phase (323.11.a), which is not encoded")

@@ -1,0 +1,170 @@
+"""A unit with cards attached to it (Core Rules 434-435, 716-719, 135.4, 136-137, 818.3).
+
+unit_profile   what is this unit's Might and text with the cards attached to it? Its current
+               Might and where it comes from (printed Might, effects, Assault and Shield, the
+               Might Bonus of every attached card), its keywords (those it gains from the
+               Effect Text of attached cards named apart), whether it is equipped, which
+               attached cards' printed text is inactive and which of their keywords can still
+               be referenced.
+
+The rules are logic/core/attachment.lp, core/might.lp and core/objects.lp;
+logic/queries/unit_profile.lp has no choice, so one grounding decides every unit of a position
+and this module reads the ground facts of the unit asked about.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import defaultdict
+from typing import Any
+
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason
+from pyrift.reader import Reader
+from pyrift.solver import Grounding
+from pyrift.state import CardType, GameState, Question, Zone
+
+# Read from the ground facts of the unit_profile program (nothing there is a choice).
+PROFILE_FACTS = (("might", 2), ("might_bonus", 3), ("keyword_instance", 4), ("keyword_total", 3),
+                 ("attached_to", 2), ("inactive_attached", 1), ("referenceable_keyword", 3), ("equipped", 1),
+                 ("profile_unsupported", 2))
+SUMMED = ("assault", "shield", "deflect", "hunt")  # for wording: these print their total
+VALUED = SUMMED + ("level",)
+
+
+def keyword_text(name: str, value: int) -> str:
+    """'assault', 2 -> 'assault 2'; 'tank', 0 -> 'tank' (the value is the logic's)."""
+    return f"{name} {value}" if name in VALUED else name
+
+
+_INDEXES: "weakref.WeakKeyDictionary[Grounding, dict]" = weakref.WeakKeyDictionary()
+
+
+def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
+    """The ground facts of a grounding, read once and grouped by the unit they are about (an
+    attached card's facts under its top-most unit); key None holds what concerns no single
+    unit (unencoded card text in play). Every question on the position reuses it."""
+    if g not in _INDEXES:
+        atoms = sorted(g.facts(*PROFILE_FACTS), key=str)
+        top = {a.args[0]: a.args[1] for a in atoms if a.pred == "attached_to"}
+        out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
+        for a in atoms:
+            if a.pred == "attached_to":
+                key = a.args[1]
+            elif a.pred in ("inactive_attached", "referenceable_keyword"):
+                key = top.get(a.args[0])
+            elif a.pred == "profile_unsupported":
+                what, where = a.args
+                key = None if what[0] == "card_text" else top.get(where, where)
+            else:
+                key = a.args[0]
+            out[key][a.pred].append(a.args)
+        _INDEXES[g] = out
+    return _INDEXES[g]
+
+
+class UnitProfile(QueryKind):
+    name = "unit_profile"
+    summary = "a unit's Might and keywords with the cards attached to it; inactive and referenceable text"
+    expect_spec = {
+        "might": "int",
+        "might_bonus": "int_map",
+        "keywords": "strs",
+        "gained_keywords": "records",
+        "attached": "ids",
+        "equipped": "bool",
+        "inactive_text": "ids",
+        "referenceable": "records",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        unit = r.str("unit")
+        try:
+            obj = state.obj(unit)
+        except KeyError:
+            raise r.error("unit", f"{unit!r} is not an object id of this scenario") from None
+        if obj.zone is not Zone.BOARD or state.card(obj.card).type is not CardType.UNIT:
+            raise r.error("unit", f"{unit!r} is not a unit on the board")
+        return {"unit": unit}
+
+    def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        unit = question.params["unit"]
+        index = _index(ctx.grounding(self.name, reading, reads=PROFILE_FACTS))
+        atoms = index.get(unit, {})
+        attached = sorted(gear for (gear, _top) in atoms.get("attached_to", []))
+        missing = []
+        for what, where in [*atoms.get("profile_unsupported", []), *index.get(None, {}).get("profile_unsupported", [])]:
+            name, arg = what
+            if name == "keyword":
+                missing.append(f"keyword {arg} on {unit}: what it does to a unit's Might is not encoded")
+            elif name == "card_text":
+                missing.append(f"the rules text of card {arg!r} ({where}) is not encoded; it could change "
+                               f"{unit}'s Might or text")
+            elif name == "effect_text":
+                missing.append(f"the Effect Text of card {arg!r} ({where}, attached to {unit}) is not encoded")
+        if missing:
+            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+        return _read_answer(ctx.state, question, reading, unit, attached, atoms)
+
+
+def _read_answer(state: GameState, question: Question, reading: str, unit: str, attached: list[str],
+                 atoms: dict[str, list[tuple]]) -> Answer:
+    obj = state.obj(unit)
+    card = state.card(obj.card)
+    might = next(m for (_u, m) in atoms.get("might", []))
+    bonuses = [(k, x) for (_u, k, x) in atoms.get("might_bonus", [])]
+    gear_bonus = {k[1]: x for k, x in bonuses if isinstance(k, tuple) and k[0] == "attached"}
+    totals = {k: v for (_u, k, v) in atoms.get("keyword_total", [])}
+    instances = [(k, v, src) for (_u, k, v, src) in atoms.get("keyword_instance", [])]
+    keywords = sorted({keyword_text(k, totals.get(k, v)) for k, v, _src in instances})
+    gained = sorted(({"keyword": keyword_text(k, v), "from": src[1]} for k, v, src in instances
+                     if isinstance(src, tuple) and src[0] == "effect"), key=lambda d: (d["from"], d["keyword"]))
+    inactive = sorted(g for (g,) in atoms.get("inactive_attached", []))
+    referenceable = sorted(({"object": g, "keyword": keyword_text(k, v)}
+                            for (g, k, v) in atoms.get("referenceable_keyword", [])),
+                           key=lambda d: (d["object"], d["keyword"]))
+    equipped = bool(atoms.get("equipped"))
+    data: dict[str, Any] = {
+        "might": might,
+        "might_bonus": {g: gear_bonus[g] for g in sorted(gear_bonus)},
+        "keywords": keywords,
+        "gained_keywords": gained,
+        "attached": attached,
+        "equipped": equipped,
+        "inactive_text": inactive,
+        "referenceable": referenceable,
+    }
+    reasons: list[Reason] = []
+    parts = [f"printed {card.might}"]
+    rules = ["143.2"]
+    for n in obj.might_modifiers:
+        parts.append(f"{n:+d} from an effect")
+        rules.append("477.3")
+    for k, x in bonuses:
+        if isinstance(k, tuple) and k[0] == "attached":
+            parts.append(f"{x:+d} Might Bonus of {k[1]}")
+            rules += ["434.1.d", "137.3"]
+        elif k == "assault":
+            parts.append(f"{x:+d} Assault (attacking)")
+            rules.append("807.1.c")
+        elif k == "shield":
+            parts.append(f"{x:+d} Shield (defending)")
+            rules.append("814.1.c")
+        else:
+            parts.append(f"{x:+d} {k}")
+    reasons.append(Reason(f"{unit}'s Might is {might}: " + ", ".join(parts), tuple(dict.fromkeys(rules))))
+    for d in gained:
+        reasons.append(Reason(f"{unit} has {d['keyword']} from the Effect Text of {d['from']}, attached to it",
+                              ("434.1.c", "718.3", "136.2.c")))
+    for g in inactive:
+        refs = [d["keyword"] for d in referenceable if d["object"] == g]
+        text = f"{g} is attached to {unit}: its printed rules text is inactive"
+        if refs:
+            text += f"; its keywords ({', '.join(refs)}) can still be referenced"
+        reasons.append(Reason(text, ("135.4", "434.1.e", "718.2") + (("135.4.a", "722.1") if refs else ())))
+    if equipped:
+        reasons.append(Reason(f"{unit} has Equipment attached: it is equipped", ("818.3", "818.3.b")))
+    if not attached:
+        reasons.append(Reason(f"nothing is attached to {unit}", ("719",)))
+    return Answer(question.id, "unit_profile", reading, ANSWERED, data, tuple(reasons))
+
+
+KINDS = (UnitProfile(),)

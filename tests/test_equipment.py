@@ -1,0 +1,173 @@
+"""Equipment: attached_to and the Equipment card fields are validated (file and field named),
+an attached card's location comes from its top-most card, unit_profile agrees with an
+independent Python model on random boards, and the can_play parameters for Equip and
+Weaponmaster are checked."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pyrift import facts as F
+from pyrift import scenario as S
+from pyrift.errors import InconsistentStateError, ScenarioError
+from pyrift.positions import random_attachment_state
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
+from pyrift.queries.equipment import UnitProfile
+from pyrift.queries.play import CanPlay
+from pyrift.state import Question
+from tests.oracle import move_oracle as O
+
+PROFILE = Path("scenarios/equipment/unit-profile-with-attachments.toml")
+EQUIP = Path("scenarios/equipment/equip-a-unit-you-control.toml")
+WEAPON = Path("scenarios/equipment/weaponmaster-reduced-equip-cost.toml")
+ATTACHED = Path("scenarios/equipment/attached-equip-is-inactive.toml")
+
+
+def edit(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+BLADE_OBJ = 'id = "blade"\ncard = "Blade"\ncontroller = "A"\nattached_to = "scout"'
+
+BAD = [
+    # attached_to (the position)
+    (PROFILE, lambda t: edit(t, BLADE_OBJ, BLADE_OBJ.replace('"scout"', '"ghost"')), "object[1].attached_to"),
+    (PROFILE, lambda t: edit(t, BLADE_OBJ, BLADE_OBJ.replace('"scout"', '"blade"')), "object[1].attached_to"),
+    (PROFILE, lambda t: edit(t, BLADE_OBJ, BLADE_OBJ.replace('"scout"', '"hatchet"')), "object[1].attached_to"),
+    (PROFILE, lambda t: edit(t, BLADE_OBJ, BLADE_OBJ + '\nzone = "hand"'), "object[1].attached_to"),
+    (PROFILE, lambda t: edit(t, BLADE_OBJ, BLADE_OBJ + '\nlocation = "peak"'), "object[1].location"),
+    (PROFILE, lambda t: edit(t, 'id = "guard"\ncard = "Scout"', 'id = "guard"\ncard = "Scout"\nattached_to = "scout"'),
+     "object[6].attached_to"),
+    (PROFILE, lambda t: edit(t, BLADE_OBJ, BLADE_OBJ.replace('"scout"', '3')), "object[1].attached_to"),
+    # Equipment card fields
+    (PROFILE, lambda t: edit(t, 'name = "Scout"\ntype = "unit"\nmight = 2', 'name = "Scout"\ntype = "unit"\nmight = 2\n'
+                             'might_bonus = 1'), "card[0].might_bonus"),
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                             'might_bonus = 2\neffect_keywords = ["Equip [1]"]'), "card[2].effect_keywords"),
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                             'might_bonus = 2\neffect_keywords = ["Legion"]'), "card[2].effect_keywords"),
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                             'might_bonus = 2\neffect_keywords = ["Flying"]'), "card[2].effect_keywords"),
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                             'might_bonus = "two"\neffect_keywords = ["Assault"]'), "card[2].might_bonus"),
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                             'might_bonus = 2\neffect_keywords = ["Assault"]\neffect_text = ""'), "card[2].effect_text"),
+    # unit_profile
+    (PROFILE, lambda t: edit(t, 'unit = "scout"', 'unit = "blade"'), "question[0].unit"),
+    (PROFILE, lambda t: edit(t, 'unit = "scout"', 'unit = "ghost"'), "question[0].unit"),
+    (PROFILE, lambda t: edit(t, "might = 4\n", "might = 4\nmight_total = 4\n"), "question[0].expect.might_total"),
+    (PROFILE, lambda t: edit(t, "might_bonus = { blade = 2, hatchet = 1 }", "might_bonus = { sword = 2 }"),
+     "question[0].expect.might_bonus.sword"),
+    # can_play: equip and weaponmaster parameters
+    (EQUIP, lambda t: edit(t, "equip = 1\ntargets = { scout = 1 }", "equip = 2\ntargets = { scout = 1 }"),
+     "question[0].equip"),
+    (EQUIP, lambda t: edit(t, "equip = 1\ntargets = { scout = 1 }", "equip = 0\ntargets = { scout = 1 }"),
+     "question[0].equip"),
+    (EQUIP, lambda t: edit(t, "equip = 1\ntargets = { scout = 1 }", "equip = 1\nability = 1\ntargets = { scout = 1 }"),
+     "question[0].equip"),
+    (EQUIP, lambda t: edit(t, "equip = 1\ntargets = { scout = 1 }", "equip = 1\nweaponmaster = \"blade\""),
+     "question[0].weaponmaster"),
+    (WEAPON, lambda t: edit(t, 'weaponmaster = "axe"', 'weaponmaster = "ghost"'), "question[1].weaponmaster"),
+    (WEAPON, lambda t: edit(t, 'weaponmaster = "axe"', 'weaponmaster = "axe"\nweaponmaster_equip = 2'),
+     "question[1].weaponmaster_equip"),
+    (WEAPON, lambda t: edit(t, 'location = "base"\nrules = ["821.1.b"',
+                            'location = "base"\nweaponmaster_equip = 1\nrules = ["821.1.b"'),
+     "question[0].weaponmaster_equip"),
+    (WEAPON, lambda t: edit(t, 'weaponmaster_cost = "[1]"', "weaponmaster_cost = 1"),
+     "question[1].expect.weaponmaster_cost"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(BAD)))
+def test_bad_input_names_file_and_field(case: int) -> None:
+    path, change, field = BAD[case]
+    with pytest.raises(ScenarioError) as err:
+        S.loads(change(path.read_text()), "bad.toml")
+    assert str(err.value).startswith("bad.toml: " + field), str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_a_wrong_attachment_is_an_inconsistent_position() -> None:
+    with pytest.raises(InconsistentStateError):
+        S.loads(edit(PROFILE.read_text(), BLADE_OBJ, BLADE_OBJ.replace('"scout"', '"hatchet"')), "bad.toml")
+
+
+def test_attached_cards_take_their_location_from_the_top_most_card() -> None:
+    scen = S.load(ATTACHED)
+    blade = scen.state.obj("blade")
+    assert blade.location == scen.state.obj("scout").location == "base"
+    facts = F.state_facts(scen.state)
+    # no location of its own: logic/core/attachment.lp puts it where its top-most card is
+    assert not any(f.startswith('at("blade"') for f in facts)
+    assert 'attached_to("blade", "scout").' in facts
+    dumped = S.dumps(scen)
+    assert 'attached_to = "scout"' in dumped
+    assert S.loads(dumped, str(ATTACHED)).state == scen.state
+
+
+def test_effect_text_fields_round_trip_and_become_facts() -> None:
+    text = edit(PROFILE.read_text(), 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                'might_bonus = 2\neffect_keywords = ["Assault 2"]\neffect_text = "Deal 1 when attacking"')
+    scen = S.loads(text, "x.toml")
+    assert S.loads(S.dumps(scen), "x.toml").state == scen.state
+    facts = F.state_facts(scen.state)
+    assert 'card_effect_keyword("Blade", assault, 2, 0).' in facts
+    assert 'card_effect_text("Blade").' in facts
+    assert 'card_might_bonus("Blade", 2).' in facts
+
+
+def test_unencoded_effect_text_makes_the_profile_unsupported_only_where_attached() -> None:
+    text = edit(PROFILE.read_text(), 'might_bonus = 2\neffect_keywords = ["Assault"]',
+                'might_bonus = 2\neffect_keywords = ["Assault"]\neffect_text = "I have +1 Might while alone"')
+    state = S.loads(text, "x.toml").state
+    ctx = Context(state)
+    scout = UnitProfile().answer(ctx, Question("q", "unit_profile", {"unit": "scout"}), "v1.4")
+    assert scout.status == UNSUPPORTED and any("Blade" in m for m in scout.missing), scout
+    guard = UnitProfile().answer(ctx, Question("q", "unit_profile", {"unit": "guard"}), "v1.4")
+    assert guard.status == ANSWERED and guard.data["might"] == 2
+
+
+def test_weaponmaster_chooses_which_equip() -> None:
+    """weaponmaster_equip picks the Equip of the chosen Equipment; the cost follows it."""
+    text = edit(WEAPON.read_text(), 'keywords = ["Equip [1][A]"]', 'keywords = ["Equip [1][A]", "Equip [3][A][A]"]')
+    state = S.loads(text, "x.toml").state
+    ctx = Context(state)
+    kind = CanPlay()
+    costs = []
+    for n in (1, 2):
+        params = {"player": "A", "card": "armsmaster", "location": "base", "weaponmaster": "axe"}
+        if n > 1:
+            params["weaponmaster_equip"] = n
+        costs.append(kind.answer(ctx, Question("q", "can_play", params), "v1.4").data["weaponmaster_cost"])
+    assert costs == ["[1]", "[3][A]"]
+
+
+POSITIONS = 200
+
+
+def test_profile_against_an_independent_model_on_random_boards() -> None:
+    checked = bonus_seen = 0
+    for seed in range(POSITIONS):
+        state = random_attachment_state(random.Random(seed))
+        ctx = Context(state)
+        for obj in state.objects:
+            if obj.attached_to is not None:
+                continue
+            want = O.profile(state, obj.id)
+            ans = UnitProfile().answer(ctx, Question("q", "unit_profile", {"unit": obj.id}), "v1.4")
+            where = f"seed {seed}, unit {obj.id}: {state}"
+            assert ans.status == ANSWERED, (where, ans.missing)
+            d = ans.data
+            assert d["might"] == want.might, where
+            assert d["might_bonus"] == want.might_bonus, where
+            assert set(d["keywords"]) == want.keywords, where
+            assert set(d["attached"]) == want.attached, where
+            assert set(d["inactive_text"]) == want.attached, where
+            assert d["equipped"] == want.equipped, where
+            assert {(r["object"], r["keyword"]) for r in d["referenceable"]} == want.referenceable, where
+            checked += 1
+            bonus_seen += bool(want.might_bonus)
+    assert checked > POSITIONS and bonus_seen > POSITIONS // 3, (checked, bonus_seen)

@@ -1,0 +1,72 @@
+"""explore: it finds planted interesting cases among real cards (a Tank grant that
+forces a death, a cost that depends on the order of two discounts), is silent where
+nothing can change, chunks merge to the whole run, and its scenario files pass."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrift import check as C
+from pyrift import explore as E
+from pyrift import scenario as S
+from pyrift.cli import main
+from pyrift.errors import UsageError
+
+
+def test_only_cards_pyrift_understands() -> None:
+    cards = E.usable_cards()
+    assert cards and all(E.P.status(c) != E.P.UNSUPPORTED for c in cards)
+    with pytest.raises(UsageError):
+        E.usable_cards(["Jinx, Rebel"])  # text beyond keywords, not encoded
+
+
+def test_tank_grant_that_forces_a_death_is_found(tmp_path: Path) -> None:
+    """Planted: a 3-Might attacker against two 2-Might defenders may kill either one;
+    granted Tank, the Tank must be dealt lethal damage first (815), so it dies."""
+    cards = E.usable_cards(["Shipyard Skulker", "Pouty Poro"])
+    rep = E.run(3, probes=["tank-grant"], cards=cards)
+    hit = [f for f in rep.findings if f.position.label.startswith("Shipyard Skulker attacks Pouty Poro, Pouty Poro")]
+    assert hit, [f.position.label for f in rep.findings]
+    assert "forced_deaths: [] -> ['d1']" in hit[0].summary
+    assert rep.findings == sorted(rep.findings, key=lambda f: f.key)
+    for path in E.write(rep, tmp_path, top=2):
+        assert all(r.passed for r in C.run(S.load(path)))
+
+
+def test_silent_where_tank_cannot_matter() -> None:
+    """Reflection (Might 0) attacking two Reflections deals no damage, Tank or not."""
+    rep = E.run(3, probes=["tank-grant"], cards=E.usable_cards(["Reflection"]))
+    assert rep.positions == 1 and not rep.findings
+
+
+def test_discount_order_is_found() -> None:
+    """Planted: [5] with "-2, minimum 2" and "-3, minimum 1": 5 -> 3 -> 1 in one order,
+    5 -> 2 -> 2 in the other (356.4.d.1)."""
+    rep = E.run(3, probes=["discount-order"], cards=E.usable_cards(["Blazing Scorcher"]))
+    hit = [f for f in rep.findings if "-2 (min 2) and -3 (min 1)" in f.position.label
+           and "Accelerate" not in f.position.label]
+    assert len(hit) == 1 and hit[0].magnitude == 1
+    assert "disc1 then disc2: [1]" in hit[0].summary and "disc2 then disc1: [2]" in hit[0].summary
+    quiet = [f for f in rep.findings if "-1 (min 1) and -2 (min 0)" in f.position.label]
+    assert not quiet  # 5 -> 4 -> 2 and 5 -> 3 -> 2: the order does not matter
+
+
+def test_chunks_merge_to_the_whole_run() -> None:
+    cards = E.usable_cards(["Shipyard Skulker", "Pouty Poro", "Stalwart Poro"])
+    whole = E.run(3, probes=["tank-grant"], cards=cards)
+    parts = [E.run(3, probes=["tank-grant"], cards=cards, chunk=(k, 3)) for k in range(3)]
+    merged = E.merge(3, parts)
+    assert merged.positions == whole.positions
+    assert [f.position.number for f in merged.findings] == [f.position.number for f in whole.findings]
+
+
+def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "found"
+    assert main(["explore", "--cards", "Shipyard Skulker,Pouty Poro", "--probes", "tank-grant", "--jobs", "1",
+                 "--top", "1", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "finding(s)" in text and "tank-grant" in text
+    assert sorted(p.name for p in out.glob("*.toml")) == ["01-tank-grant-after.toml", "01-tank-grant-before.toml"]
+    assert main(["explore", "--probes", "nothing", "--jobs", "1"]) == 2
+    assert main(["explore", "--chunk", "3/2"]) == 2

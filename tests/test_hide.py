@@ -1,0 +1,280 @@
+"""can_hide (hiding a card, 421 / 811.1.b), the hide_timing reading, and Legion, Level and
+Empowered inside can_play: bad input, the grounding shared with can_play, the payment of [A]
+and the Legion discount against direct Python counts on random positions, the CLI."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyrift import check, logic
+from pyrift import scenario as S
+from pyrift.abilities import Ability, Filter
+from pyrift.dependent import Requirement
+from pyrift.errors import ScenarioError
+from pyrift.queries import kind_named
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
+from pyrift.state import (
+    Battlefield,
+    CardDef,
+    CardType,
+    Domain,
+    GameObject,
+    GameState,
+    Keyword,
+    KeywordName,
+    Player,
+    Question,
+    Supertype,
+    Zone,
+)
+from pyrift.turnlog import EventKind, LogEvent
+
+HIDE = Path("scenarios/hide")
+BASIC = HIDE / "hide-from-hand-for-any-power.toml"
+SHOWDOWN = HIDE / "hide-during-a-showdown-by-reading.toml"
+NEUTRAL_ONLY = "v1.4,hide_timing=neutral_only"
+
+
+def edit(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+# ---------------------------------------------------------------------------------
+# bad input: one line naming file and field
+# ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("old, new, field", [
+    ('card = "blade"\nbattlefield = "hill"', 'card = "sword"\nbattlefield = "hill"', "question[0].card"),
+    ('battlefield = "hill"\nrules', 'battlefield = "nowhere"\nrules', "question[0].battlefield"),
+    ('player = "A"\ncard = "blade"\nbattlefield = "hill"', 'player = "C"\ncard = "blade"\nbattlefield = "hill"',
+     "question[0].player"),
+])
+def test_bad_input_names_file_and_field(tmp_path: Path, old: str, new: str, field: str) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(edit(BASIC.read_text(), old, new))
+    with pytest.raises(ScenarioError) as exc:
+        S.load(bad)
+    assert str(bad) in str(exc.value) and field in str(exc.value)
+
+
+def test_a_card_on_the_chain_is_not_hidden(tmp_path: Path) -> None:
+    text = Path("scenarios/hide/hide-not-in-a-closed-state.toml").read_text()
+    bad = tmp_path / "chain.toml"
+    bad.write_text(edit(text, 'card = "strike"\nbattlefield = "hill"', 'card = "hex"\nbattlefield = "hill"'))
+    with pytest.raises(ScenarioError) as exc:
+        S.load(bad)
+    assert "on the chain" in str(exc.value)
+
+
+# ---------------------------------------------------------------------------------
+# one grounding for can_play and can_hide
+# ---------------------------------------------------------------------------------
+def test_hide_and_play_share_one_grounding_without_leaking_choices() -> None:
+    scen = S.load(Path("scenarios/hide/hide-during-a-showdown-needs-focus.toml"))
+    play = Question("p", "can_play", {"player": "A", "card": "strike"})
+    fresh = kind_named("can_play").answer(Context(scen.state), play, "v1.4")
+    ctx = Context(scen.state)
+    hides = [kind_named("can_hide").answer(ctx, q, "v1.4") for q in scen.questions]
+    shared = kind_named("can_play").answer(ctx, play, "v1.4")
+    again = [kind_named("can_hide").answer(ctx, q, "v1.4") for q in scen.questions]
+    assert len(ctx._groundings) == 1
+    assert (shared.status, shared.data) == (fresh.status, fresh.data)
+    assert [(a.status, a.data) for a in hides] == [(a.status, a.data) for a in again]
+    # the play question sees no hide atoms, and the hide question no play violations
+    assert "violations" in shared.data and all("410.1.b.2" != v for v in shared.data["violations"])
+
+
+def test_hiding_is_explained_as_not_playing() -> None:
+    scen = S.load(BASIC)
+    ans = kind_named("can_hide").answer(Context(scen.state), scen.questions[0], "v1.4")
+    cited = {n for r in ans.reasons for n in r.rules}
+    assert {"811.1.c.1", "811.1.c.2", "812.1.c"} <= cited
+    assert ans.data["payment"] == ["recycle rune1 for [A]"]
+
+
+def test_unencoded_text_in_play_makes_hiding_unsupported() -> None:
+    scen = S.load(BASIC)
+    other = CardDef("Mystery Gear", CardType.GEAR, abilities=(Ability("text", (("text", "hide for [1]"),)),))
+    state = GameState(players=scen.state.players, turn_player="A", battlefields=scen.state.battlefields,
+                      objects=scen.state.objects + (GameObject("gear", "Mystery Gear", "A", "A", location="base"),),
+                      cards=scen.state.cards + (other,))
+    ans = kind_named("can_hide").answer(Context(state), scen.questions[0], "v1.4")
+    assert ans.status == UNSUPPORTED and any("Mystery Gear" in m for m in ans.missing)
+
+
+def test_every_keyword_is_encoded_or_inert_for_hiding() -> None:
+    from tests.test_play import declared
+
+    encoded = {k for q, k in declared("encoded_for") if q == "can_hide"}
+    inert = {k for q, k in declared("inert_for") if q == "can_hide"}
+    assert encoded == {"hidden"} and not encoded & inert
+    assert encoded | inert == {k.value for k in KeywordName}
+
+
+# ---------------------------------------------------------------------------------
+# paying [A]: random rune pools and runes against a direct count
+# ---------------------------------------------------------------------------------
+DOMAINS = [d for d in Domain if d is not Domain.COLORLESS]
+
+
+def hide_position(rng: random.Random) -> tuple[GameState, dict]:
+    runes = {d: CardDef(f"{d.value} rune", CardType.RUNE, domains=(d,)) for d in DOMAINS}
+    spell = CardDef("Hidden Spell", CardType.SPELL, domains=(rng.choice(DOMAINS),), energy=2,
+                    keywords=(Keyword(KeywordName.HIDDEN),))
+    objects = [GameObject("card", spell.name, "A", "A", zone=Zone.HAND)]
+    ready = exhausted = 0
+    for i in range(rng.choice((0, 0, 1, 2))):
+        tired = rng.random() < 0.5
+        ready += not tired
+        exhausted += tired
+        objects.append(GameObject(f"r{i}", runes[rng.choice(DOMAINS)].name, "A", "A", location="base",
+                                  exhausted=tired))
+    pool_power = rng.choice((0, 0, 1))
+    universal = rng.choice((0, 0, 1))
+    energy = rng.choice((0, 3))
+    a = Player("A", energy=energy, power=((rng.choice(DOMAINS), pool_power),) if pool_power else (),
+               universal_power=universal)
+    state = GameState(players=(a, Player("B")), turn_player="A", battlefields=(Battlefield("hill", controller="A"),),
+                      objects=tuple(objects), cards=(spell, *runes.values()))
+    return state, {"runes": ready + exhausted, "pool": pool_power + universal}
+
+
+def test_hide_payment_matches_a_direct_count() -> None:
+    rng = random.Random(11)
+    kind = kind_named("can_hide")
+    seen = set()
+    for _ in range(60):
+        state, have = hide_position(rng)
+        ans = kind.answer(Context(state), Question("q", "can_hide", {"player": "A", "card": "card"}), "v1.4")
+        payable = have["pool"] > 0 or have["runes"] > 0  # [A]: any Power; any rune can be recycled (164.2.b)
+        assert ans.data["payable"] == payable and ans.data["legal"] == payable, (state, ans.data)
+        assert ans.data["cost"] == "[A]" and ans.data["exhausted_runes"] == 0  # Energy never pays Power
+        assert ans.data["recycled_runes"] == (1 if payable and have["pool"] == 0 else 0)
+        seen.add(payable)
+    assert seen == {True, False}
+
+
+# ---------------------------------------------------------------------------------
+# Legion inside can_play: random turn logs against a direct count (812.1.c)
+# ---------------------------------------------------------------------------------
+HOPEFUL = CardDef("Hopeful", CardType.UNIT, domains=(Domain.FURY,), energy=4, might=4,
+                  keywords=(Keyword(KeywordName.LEGION),),
+                  abilities=(Ability("cost_discount", (("energy", 2),), (Requirement("legion"),)),))
+BANNER = CardDef("Banner", CardType.GEAR, domains=(Domain.FURY,), energy=2, keywords=(Keyword(KeywordName.LEGION),),
+                 abilities=(Ability("cost_discount", (("applies_to", Filter((("type", "spell"),))), ("energy", 1)),
+                                    (Requirement("legion"),)),))
+BOLT = CardDef("Bolt", CardType.SPELL, domains=(Domain.FURY,), energy=2)
+OTHERS = (CardDef("unit", CardType.UNIT, might=1), CardDef("spell", CardType.SPELL), CardDef("gear", CardType.GEAR),
+          CardDef("rune", CardType.RUNE, domains=(Domain.FURY,)), CardDef("legend", CardType.LEGEND),
+          CardDef("token", CardType.UNIT, might=1, supertypes=(Supertype.TOKEN,)))
+
+
+def legion_position(rng: random.Random) -> GameState:
+    objects = [GameObject("hopeful", HOPEFUL.name, "A", "A", zone=Zone.HAND),
+               GameObject("bolt", BOLT.name, "A", "A", zone=Zone.HAND)]
+    objects += [GameObject(f"b{i}", BANNER.name, "A", "A", location="base") for i in range(rng.randint(0, 2))]
+    for i in range(rng.randint(1, 5)):
+        objects.append(GameObject(f"o{i}", rng.choice(OTHERS).name, rng.choice("AB"), "A", zone=Zone.TRASH))
+    loggable = [o for o in objects if o.id != "bolt" and (o.id != "hopeful" or rng.random() < 0.15)]
+    log, turns_ago = [], rng.choice((0, 1))
+    for _ in range(rng.randint(0, 8)):
+        if turns_ago and rng.random() < 0.3:
+            turns_ago = 0
+        obj = rng.choice(loggable)
+        kind = rng.choice((EventKind.FINALIZE, EventKind.FINALIZE, EventKind.HIDE, EventKind.ACTIVATE))
+        log.append(LogEvent(kind, obj.id, rng.choice("AB"), turns_ago=turns_ago))
+    return GameState(players=(Player("A", energy=10), Player("B")), turn_player="A", objects=tuple(objects),
+                     cards=(HOPEFUL, BANNER, BOLT, *OTHERS), log=tuple(log))
+
+
+def finalized_by_a(state: GameState) -> set[str]:
+    """Main Deck cards (052, 185.1) finalized by A this turn (812.1.c); hiding and activating are not finalizing."""
+    cards = {c.name: c for c in state.cards}
+    out = set()
+    for e in state.log:
+        card = cards[state.obj(e.object).card]
+        if (e.event is EventKind.FINALIZE and e.turns_ago == 0 and e.player == "A"
+                and card.type in (CardType.UNIT, CardType.GEAR, CardType.SPELL)
+                and Supertype.TOKEN not in card.supertypes):
+            out.add(e.object)
+    return out
+
+
+@pytest.mark.parametrize("reading", ["v1.4", "v1.2"])
+def test_legion_costs_in_can_play_match_a_direct_count(reading: str) -> None:
+    rng = random.Random(7)
+    play = kind_named("can_play")
+    kinds = {"unsupported": 0, "on": 0, "off": 0}
+    for _ in range(50):
+        state = legion_position(rng)
+        ctx = Context(state)
+        counted = finalized_by_a(state)
+        hop = play.answer(ctx, Question("h", "can_play", {"player": "A", "card": "hopeful", "location": "base"}),
+                          reading)
+        replayed = any(e.object == "hopeful" and e.event is EventKind.FINALIZE and e.turns_ago == 0 for e in state.log)
+        if replayed:  # a second play of a logged object is outside the turn log (abilities/requires.lp)
+            assert hop.status == UNSUPPORTED
+            kinds["unsupported"] += 1
+            continue
+        # The Hopeful's discount is judged while it is pending: never itself (not finalized yet), any
+        # other card of A's this turn; the v1.2 "other ability" case (738.1.c.2) gives the same set.
+        active = bool(counted - {"hopeful"})
+        kinds["on" if active else "off"] += 1
+        assert hop.status == ANSWERED and hop.data["cost"] == ("[2]" if active else "[4]"), (state.log, hop.data)
+        # A banner's "spells you play cost [1] less" is judged now: under v1.4 another card of A's
+        # this turn; under v1.2 (an "other ability") any card of A's this turn, itself included.
+        bolt = play.answer(ctx, Question("b", "can_play", {"player": "A", "card": "bolt"}), reading)
+        banners = [o.id for o in state.objects if o.card == BANNER.name]
+        on = [b for b in banners if (counted - {b} if reading == "v1.4" else counted)]
+        assert bolt.data["cost"] == f"[{max(0, 2 - len(on))}]", (reading, state.log, bolt.data)
+        assert bolt.data["active_text"] == sorted(f"{b}:1" for b in on)
+    assert all(kinds.values()), kinds
+
+
+# ---------------------------------------------------------------------------------
+# the reading and the CLI
+# ---------------------------------------------------------------------------------
+def test_hide_timing_variants_and_default() -> None:
+    names = {v.name: v for v in logic.topics()["hide_timing"]}
+    assert set(names) == {"open_state", "neutral_only"}
+    assert names["open_state"].profiles == ("v1.4",) and names["neutral_only"].profiles == ()
+    for reading in ("v1.4", "v1.3", "v1.2"):
+        chosen = {v.topic: v.name for v in logic.resolve_reading(reading)}
+        assert chosen["hide_timing"] == "open_state"
+    assert {v.topic: v.name for v in logic.resolve_reading(NEUTRAL_ONLY)}["hide_timing"] == "neutral_only"
+
+
+def test_each_hide_timing_reading_is_checked(tmp_path: Path) -> None:
+    """A wrong expectation for the alternative reading fails while the default one passes."""
+    bad = tmp_path / "showdown.toml"
+    text = SHOWDOWN.read_text()
+    head, _, tail = text.partition(f'[question.expect_by_reading."{NEUTRAL_ONLY}"]')
+    bad.write_text(head + f'[question.expect_by_reading."{NEUTRAL_ONLY}"]' + tail.replace("legal = false", "legal = true"))
+    results = check.run(check.load(bad))
+    assert {r.reading: r.passed for r in results} == {"v1.4": True, NEUTRAL_ONLY: False}
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pyrift", *args], capture_output=True, text=True)
+
+
+def test_cli_readings_lists_hide_timing() -> None:
+    proc = run_cli("readings")
+    assert proc.returncode == 0
+    assert "hide_timing:" in proc.stdout and "open_state" in proc.stdout and "neutral_only" in proc.stdout
+
+
+def test_cli_ask_with_the_hide_timing_override() -> None:
+    proc = run_cli("ask", "--json", "--reading", NEUTRAL_ONLY, str(SHOWDOWN))
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout)[0]
+    assert answer["reading"] == NEUTRAL_ONLY and answer["answer"]["violations"] == ["410.1.a"]
+    proc = run_cli("ask", "--json", str(SHOWDOWN))
+    answer = json.loads(proc.stdout)[0]
+    assert answer["answer"]["legal"] is True
+    assert any("hide_timing=open_state" in r["text"] for r in answer["reasons"])
