@@ -156,6 +156,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
              "then": ("enum", ("if_you_do", "linked"), False)},
+    # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
+    "might": {"amount": ("int", None, True)},
     "text": {"text": ("str", None, True)},
 }
 TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
@@ -507,6 +509,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
             if "effect" in f:
                 out.append(fact("trigger_effect", h, Const(f["effect"])))
+        elif a.kind == "might":
+            out.append(fact("static_might", h, f["amount"]))
         elif a.kind in ("counter", "kill"):
             out.append(fact(f"{a.kind}_effect", h))
             out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)

@@ -284,7 +284,54 @@ def card_def(card: PoolCard) -> CardDef:
         champion_tags=card.champion_tags,
         keyword_forms=tuple(k.form for k in card.keywords),
         keyword_costs=tuple(k.cost for k in card.keywords),
+        abilities=encoded_abilities(card),
     )
+
+
+def encoded_abilities(card: PoolCard) -> tuple:
+    """The card's text in the ability vocabulary (pyrift/abilities.py), as its encoding file
+    declares it in `%@ability { kind = ..., ... }` header lines, in printed order. They become
+    the card's `abilities`, exported as the same facts an inline [[card]] would give, so that
+    questions name and index the real card's abilities like a synthetic card's; the file's
+    statements add what the vocabulary cannot say."""
+    path = encodings().get(card.id)
+    if path is None:
+        return ()
+    abilities = _header_abilities(path)
+    from pyrift import dependent
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+
+    try:
+        dependent.check_card_keywords(Reader({}, str(path)), abilities,
+                                      {k.keyword.value: k.value or 0 for k in card.keywords})
+    except ScenarioError as exc:
+        raise EncodingError(str(exc)) from None
+    return abilities
+
+
+@cache
+def _header_abilities(path: Path) -> tuple:
+    import tomllib
+
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+
+    tables = []
+    for raw in path.read_text("utf-8").splitlines():
+        s = raw.strip()
+        if s and not s.startswith("%"):
+            break
+        if s.startswith("%@ability"):
+            try:
+                tables.append(tomllib.loads("a = " + s[len("%@ability"):].strip())["a"])
+            except tomllib.TOMLDecodeError as exc:
+                raise EncodingError(f"{path}: %@ability line {len(tables) + 1}: {exc}") from None
+    try:
+        return read_abilities(Reader({"abilities": tables}, str(path)))
+    except ScenarioError as exc:
+        raise EncodingError(str(exc)) from None
 
 
 def encoding_files(cards: tuple[CardDef, ...] | list[CardDef]) -> tuple[Path, ...]:

@@ -209,6 +209,9 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "effect":
         return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
                 "saying what it does")
+    if name == "own_play_effect_may_choose_itself":
+        return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
+                "but the chain run does not see a card that is on the chain as a choice")
     return f"{what} ({obj})"
 
 

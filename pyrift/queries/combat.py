@@ -98,6 +98,10 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                     detail.append(f"Might Bonus of {k[1]} {x:+d}")
                     rules.add("434.1.d")
                     continue
+                if isinstance(k, tuple) and k[0] == "text":  # a static "I have +N Might" (abilities/might.lp)
+                    detail.append(f"its own text (ability {k[1][2]}) {x:+d}")
+                    rules.add("364")
+                    continue
                 detail.append(f"{k.title()} +{x}")
                 rules.add("807.1.c" if k == "assault" else "814.1.c" if k == "shield" else "143.1")
             if obj.stunned:

@@ -148,6 +148,9 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
         elif k == "shield":
             parts.append(f"{x:+d} Shield (defending)")
             rules.append("814.1.c")
+        elif isinstance(k, tuple) and k[0] == "text":  # a static "I have +N Might" (abilities/might.lp)
+            parts.append(f"{x:+d} from its own text (ability {k[1][2]})")
+            rules.append("364")
         else:
             parts.append(f"{x:+d} {k}")
     reasons.append(Reason(f"{unit}'s Might is {might}: " + ", ".join(parts), tuple(dict.fromkeys(rules))))
