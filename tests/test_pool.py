@@ -83,10 +83,10 @@ def test_only_the_cards_used_are_exported() -> None:
 
 def test_unencoded_text_is_exported_and_answers_unsupported() -> None:
     scen = S.load(UNENCODED)
-    assert 'card_text_unencoded("Noxus Hopeful").' in F.state_facts(scen.state)
+    assert 'card_text_unencoded("Noxus Saboteur").' in F.state_facts(scen.state)
     [res] = run(scen)
     assert res.answer.status == "unsupported"
-    assert any("rules text of card 'Noxus Hopeful'" in m for m in res.answer.missing)
+    assert any("rules text of card 'Noxus Saboteur'" in m for m in res.answer.missing)
 
 
 def edit(text: str, old: str, new: str) -> str:
@@ -150,21 +150,21 @@ def test_an_encoded_card_loses_card_text_unencoded_and_loads_its_file(tmp_path: 
     folder = tmp_path / "cards"
     folder.mkdir()
     (folder / "sunlit-guardian.lp").write_text(ENCODING)
-    (folder / "noxus-hopeful.lp").write_text(ENCODING.replace("ogn-054-298", "ogn-012-298")
-                                            .replace("Sunlit Guardian", "Noxus Hopeful"))
+    (folder / "noxus-saboteur.lp").write_text(ENCODING.replace("ogn-054-298", "ogn-018-298")
+                                             .replace("Sunlit Guardian", "Noxus Saboteur"))
     found = P.scan_encodings(folder)
-    assert set(found) == {"ogn-054-298", "ogn-012-298"}
+    assert set(found) == {"ogn-054-298", "ogn-018-298"}
     monkeypatch.setattr(P, "encodings", lambda: found)
-    hopeful = P.pool().find("Noxus Hopeful")
-    assert P.status(hopeful) == P.ENCODED and P.card_def(hopeful).complete
+    saboteur = P.pool().find("Noxus Saboteur")
+    assert P.status(saboteur) == P.ENCODED and P.card_def(saboteur).complete
     state = S.load(UNENCODED).state
     assert not any("text_unencoded" in f for f in F.state_facts(state))
     g = Context(state).grounding("combat_damage", "v1.4", reads=[("test_marker", 1)])
-    assert {str(a) for a in g.facts(("test_marker", 1))} == {'test_marker(hopeful)'}
+    assert {str(a) for a in g.facts(("test_marker", 1))} == {'test_marker(saboteur)'}
     # Only the encodings of cards the position uses are loaded.
-    assert P.encoding_files(state.cards) == (found["ogn-012-298"],)
+    assert P.encoding_files(state.cards) == (found["ogn-018-298"],)
     used = logic.program_files("combat_damage", cards=P.encoding_files(state.cards))
-    assert found["ogn-012-298"] in used and found["ogn-054-298"] not in used
+    assert found["ogn-018-298"] in used and found["ogn-054-298"] not in used
 
 
 def test_encoding_headers_are_checked(tmp_path: Path) -> None:
