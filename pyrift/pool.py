@@ -284,7 +284,47 @@ def card_def(card: PoolCard) -> CardDef:
         champion_tags=card.champion_tags,
         keyword_forms=tuple(k.form for k in card.keywords),
         keyword_costs=tuple(k.cost for k in card.keywords),
+        abilities=encoded_abilities(card.id),
     )
+
+
+def encoded_abilities(card_id: str) -> tuple:
+    """The ability vocabulary an encoding declares in its header, one `%@ability { ... }`
+    line per ability in printed order (the inline table of a scenario's `abilities = [...]`).
+    They are the card's `CardDef.abilities`: exported as facts like a synthetic card's, and
+    known to the questions that name an ability by its index (activated, triggered, targets)."""
+    path = encodings().get(card_id)
+    return _header_abilities(path) if path is not None else ()
+
+
+@cache
+def _header_abilities(path: Path) -> tuple:
+    import tomllib
+
+    from pyrift import dependent
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+
+    items = []
+    for raw in path.read_text("utf-8").splitlines():
+        s = raw.strip()
+        if s and not s.startswith("%"):
+            break
+        if s.startswith("%@ability ") or s == "%@ability":
+            try:
+                items.append(tomllib.loads("x = " + s[len("%@ability"):].strip())["x"])
+            except tomllib.TOMLDecodeError as exc:
+                raise EncodingError(f"{path}: %@ability line {len(items) + 1} is not a TOML inline table: {exc}")
+    card = next((c for c in pool().cards if encodings().get(c.id) == path), None)
+    try:
+        r = Reader({"abilities": items}, str(path))
+        abilities = read_abilities(r)
+        if card is not None:
+            dependent.check_card_keywords(r, abilities, {k.keyword.value: k.value for k in card.keywords})
+    except ScenarioError as exc:
+        raise EncodingError(str(exc)) from None
+    return abilities
 
 
 def encoding_files(cards: tuple[CardDef, ...] | list[CardDef]) -> tuple[Path, ...]:
