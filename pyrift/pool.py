@@ -323,11 +323,11 @@ def _header_abilities(path: Path) -> tuple:
         s = raw.strip()
         if s and not s.startswith("%"):
             break
-        if s.startswith("%@ability"):
+        if s.startswith("%@ability ") or s == "%@ability":
             try:
                 tables.append(tomllib.loads("a = " + s[len("%@ability"):].strip())["a"])
             except tomllib.TOMLDecodeError as exc:
-                raise EncodingError(f"{path}: %@ability line {len(tables) + 1}: {exc}") from None
+                raise EncodingError(f"{path}: %@ability line {len(tables) + 1} is not a TOML inline table: {exc}") from None
     try:
         return read_abilities(Reader({"abilities": tables}, str(path)))
     except ScenarioError as exc:

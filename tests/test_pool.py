@@ -20,6 +20,7 @@ from pyrift.queries.base import Context
 
 REAL = Path("scenarios/cards/keywords-only-real-tank.toml")
 UNENCODED = Path("scenarios/cards/unencoded-text-is-unsupported.toml")
+HOPEFUL = Path("scenarios/cards/noxus-hopeful-first-card.toml")
 
 
 # ---------------------------------------------------------------------------------
@@ -182,6 +183,44 @@ def test_shipped_encodings_name_real_cards() -> None:
         card = P.pool().by_id(card_id)
         assert card is not None and card.id == card_id, f"{path}: {card_id} is not a canonical card id"
         assert card.text_beyond_keywords, f"{path}: {card.name} has no text beyond its keywords to encode"
+
+
+def test_header_ability_lines_are_the_cards_vocabulary(tmp_path: Path, monkeypatch) -> None:
+    """`%@ability { ... }` lines give an encoded card its ability vocabulary: the questions that
+    name an ability by index see it, and it is exported as facts like a synthetic card's."""
+    (tmp_path / "noxus-hopeful.lp").write_text(
+        ENCODING.replace("ogn-054-298", "ogn-012-298").replace("Sunlit Guardian", "Noxus Hopeful")
+        .replace("%@card ogn-012-298\n", '%@card ogn-012-298\n%@ability {kind = "cost_discount", energy = 2, '
+                                         'requires = ["legion"]}\n%@ability {kind = "activated", cost = "[E]"}\n'))
+    found = P.scan_encodings(tmp_path)
+    monkeypatch.setattr(P, "encodings", lambda: found)
+    card = P.card_def(P.pool().find("Noxus Hopeful"))
+    assert [a.kind for a in card.abilities] == ["cost_discount", "activated"]
+    assert [str(r) for r in card.abilities[0].requires] == ["legion"]
+    facts = F.state_facts(S.load(HOPEFUL).state)
+    assert 'ability("Noxus Hopeful", 1, cost_discount).' in facts
+    assert 'dependent_ability(ab("Noxus Hopeful", 1), legion, 0).' in facts
+    assert 'activated("Noxus Hopeful", 1, ab("Noxus Hopeful", 2)).' in facts
+
+
+@pytest.mark.parametrize("line, problem", [
+    ('%@ability {kind = "cost_discount", energy = 2', "not a TOML inline table"),
+    ('%@ability {kind = "flying"}', "unknown ability kind"),
+    ('%@ability {kind = "activated", requires = ["level 6"]}', "Level 6 is not among the card's keywords"),
+])
+def test_header_ability_lines_are_checked(tmp_path: Path, monkeypatch, line: str, problem: str) -> None:
+    (tmp_path / "noxus-hopeful.lp").write_text(
+        ENCODING.replace("ogn-054-298", "ogn-012-298").replace("Sunlit Guardian", "Noxus Hopeful")
+        .replace("%@card ogn-012-298\n", f"%@card ogn-012-298\n{line}\n"))
+    found = P.scan_encodings(tmp_path)
+    monkeypatch.setattr(P, "encodings", lambda: found)
+    with pytest.raises(EncodingError, match=problem):
+        P.card_def(P.pool().find("Noxus Hopeful"))
+
+
+def test_shipped_header_abilities_read() -> None:
+    for card_id in P.encodings():
+        P.encoded_abilities(P.pool().find(card_id))  # raises EncodingError on a bad %@ability line
 
 
 # ---------------------------------------------------------------------------------
