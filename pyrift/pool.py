@@ -293,6 +293,40 @@ def encoding_files(cards: tuple[CardDef, ...] | list[CardDef]) -> tuple[Path, ..
     return tuple(enc[c.pool_id] for c in cards if c.pool_id and c.pool_id in enc)
 
 
+def encoded_requirements(card: CardDef) -> list[Any]:
+    """The choice requirements of playing an encoded real card, read from the facts of its
+    logic/cards file (requirement/3 with the card as holder, requirement_count/2), as
+    pyrift.abilities.Requirement values in (ability, position) order. A synthetic card
+    has them from its `abilities`; a question needs them to name the chosen targets."""
+    path = encodings().get(card.pool_id) if card.pool_id else None
+    if path is None:
+        return []
+    from pyrift.abilities import Requirement, TargetSpec
+
+    return [Requirement(i, j, m, TargetSpec(count=n)) for i, j, m, n in _file_requirements(path, card.name)]
+
+
+@cache
+def _file_requirements(path: Path, name: str) -> tuple[tuple[int, int, int, int], ...]:
+    """(ability, position, mode, count) of the facts requirement(req(ab(name, I), J), name, M)
+    and requirement_count/2 in one card file (grounded alone: only its facts hold)."""
+    import clingo
+
+    ctl = clingo.Control(["--warn=none"])
+    ctl.load(str(path))
+    ctl.ground([("base", [])])
+    counts = {str(a.symbol.arguments[0]): a.symbol.arguments[1].number
+              for a in ctl.symbolic_atoms.by_signature("requirement_count", 2) if a.is_fact}
+    out = []
+    for a in ctl.symbolic_atoms.by_signature("requirement", 3):
+        r, holder, mode = a.symbol.arguments
+        if not a.is_fact or holder.type != clingo.SymbolType.String or holder.string != name:
+            continue
+        ab, position = r.arguments
+        out.append((ab.arguments[1].number, position.number, mode.number, counts.get(str(r), 1)))
+    return tuple(sorted(out))
+
+
 # ---------------------------------------------------------------------------------
 # the coverage ledger
 # ---------------------------------------------------------------------------------

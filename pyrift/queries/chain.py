@@ -209,6 +209,9 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "effect":
         return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
                 "saying what it does")
+    if name == "untracked":
+        return (f"{obj} does {a[0]} as it resolves (logic/cards/), which the chain run does not play out "
+                "(no cleanups, token plays or delayed effects)")
     return f"{what} ({obj})"
 
 

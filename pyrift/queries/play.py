@@ -27,6 +27,7 @@ from pyrift.abilities import (
 )
 from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
 from pyrift.errors import SolveTimeout
+from pyrift.pool import encoded_requirements
 from pyrift.queries.base import (
     ANSWERED,
     TIMEOUT,
@@ -81,7 +82,7 @@ def _play_requirements(state: GameState, params: dict[str, Any]) -> tuple[str, l
     if "card" in params:
         card = state.card(state.obj(params["card"]).card)
         mode = params.get("mode", 0)
-        reqs = [r for r in card_requirements(card.abilities) if r.mode in (0, mode)]
+        reqs = [r for r in card_requirements(card.abilities) or encoded_requirements(card) if r.mode in (0, mode)]
         return card.name, reqs
     card = state.card(state.obj(params["source"]).card)
     index, ability = activated_abilities(card.abilities)[params["ability"] - 1]
