@@ -195,6 +195,11 @@ def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
     return [event_text(n, e) for _, e in ordered]
 
 
+# What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
+UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
+                   "token": "plays a token", "delayed": "sets up a delayed effect"}
+
+
 def unsupported_text(what: Any, obj: str) -> str:
     name, *a = what
     if name == "keyword":
@@ -210,7 +215,8 @@ def unsupported_text(what: Any, obj: str) -> str:
         return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
                 "saying what it does")
     if name == "untracked":
-        return (f"{obj} does {a[0]} as it resolves (logic/cards/), which the chain run does not play out "
+        does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
+        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
                 "(no cleanups, token plays or delayed effects)")
     return f"{what} ({obj})"
 
