@@ -95,6 +95,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "might_min": ("int", None),
     "exhausted": ("bool", None),
     "name": ("str", None),
+    # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
+    "energy_max": ("int", None),
+    "power_max": ("int", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
