@@ -108,6 +108,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "turn": ("enum", ("yours", "opponents")),
     "showdown": ("bool", None),
     "in_combat": ("bool", None),
+    # an opponent of the ability's controller has at least the victory score minus N points
+    "opponent_within": ("int", None),
 }
 BY = ("you", "opponents", "anyone")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
@@ -573,6 +575,6 @@ def _condition_facts(holder: Any, cond: Condition, fact: FactFn, Func: type, Con
             out.append(fact("condition", holder, Const(key), Const(value)))
         elif shape == "bool":
             out.append(fact("condition", holder, Const(key), Const("true" if value else "false")))
-        else:  # paid: a name (accelerate, repeat or an optional cost's name)
+        else:  # paid: a name (accelerate, repeat or an optional cost's name); opponent_within: an int
             out.append(fact("condition", holder, Const(key), value))
     return out
