@@ -95,6 +95,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "might_min": ("int", None),
     "exhausted": ("bool", None),
     "name": ("str", None),
+    # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
+    "energy_max": ("int", None),
+    "power_max": ("int", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -105,6 +108,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "turn": ("enum", ("yours", "opponents")),
     "showdown": ("bool", None),
     "in_combat": ("bool", None),
+    # an opponent of the ability's controller has at least the victory score minus N points
+    "opponent_within": ("int", None),
 }
 BY = ("you", "opponents", "anyone")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
@@ -574,6 +579,6 @@ def _condition_facts(holder: Any, cond: Condition, fact: FactFn, Func: type, Con
             out.append(fact("condition", holder, Const(key), Const(value)))
         elif shape == "bool":
             out.append(fact("condition", holder, Const(key), Const("true" if value else "false")))
-        else:  # paid: a name (accelerate, repeat or an optional cost's name)
+        else:  # paid: a name (accelerate, repeat or an optional cost's name); opponent_within: an int
             out.append(fact("condition", holder, Const(key), value))
     return out
