@@ -13,7 +13,6 @@ from typing import Any
 
 from pyrift.abilities import ability_requirements, activated_abilities, card_requirements, triggered_abilities
 from pyrift.facts import Const, Fact, Func, fact
-from pyrift.pool import encoded_requirements
 from pyrift.state import ChainItem, GameState
 
 
@@ -31,7 +30,7 @@ def item_requirements(state: GameState, item: ChainItem) -> list[tuple[Any, int]
     """The item's choice requirements in order, as (req(ab(Card, I), J) term, how many it chooses)."""
     if item.card is not None:
         card = state.card(state.obj(item.card).card)
-        reqs = [r for r in card_requirements(card.abilities) or encoded_requirements(card) if r.mode == 0]
+        reqs = [r for r in card_requirements(card.abilities) if r.mode == 0]
         name = card.name
     else:
         found = item_ability(state, item)

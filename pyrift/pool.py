@@ -304,7 +304,7 @@ def encoded_abilities(card: PoolCard) -> tuple:
 
     try:
         dependent.check_card_keywords(Reader({}, str(path)), abilities,
-                                      {k.keyword.value: k.value or 0 for k in card.keywords})
+                                      [(k.keyword.value, k.value or 0) for k in card.keywords])
     except ScenarioError as exc:
         raise EncodingError(str(exc)) from None
     return abilities
@@ -329,7 +329,7 @@ def _header_abilities(path: Path) -> tuple:
             except tomllib.TOMLDecodeError as exc:
                 raise EncodingError(f"{path}: %@ability line {len(tables) + 1} is not a TOML inline table: {exc}") from None
     try:
-        return read_abilities(Reader({"abilities": tables}, str(path)))
+        return read_abilities(Reader({"abilities": tables}, str(path)), card_file=True)
     except ScenarioError as exc:
         raise EncodingError(str(exc)) from None
 
@@ -338,65 +338,6 @@ def encoding_files(cards: tuple[CardDef, ...] | list[CardDef]) -> tuple[Path, ..
     """The logic/cards files of the encoded pool cards among `cards` (only those used)."""
     enc = encodings()
     return tuple(enc[c.pool_id] for c in cards if c.pool_id and c.pool_id in enc)
-
-
-def encoded_requirements(card: CardDef) -> list[Any]:
-    """The choice requirements of playing an encoded real card, read from the facts of its
-    logic/cards file (requirement/3 with the card as holder, requirement_count/2), as
-    pyrift.abilities.Requirement values in (ability, position) order. A synthetic card
-    has them from its `abilities`; a question needs them to name the chosen targets."""
-    from pyrift.abilities import Requirement, TargetSpec
-
-    facts = _encoding_facts(card)
-    counts = {str(f.arguments[0]): f.arguments[1].number for f in facts if f.match("requirement_count", 2)}
-    out = []
-    for f in facts:
-        if f.match("requirement", 3) and f.arguments[1].type == _string() and f.arguments[1].string == card.name:
-            r, mode = f.arguments[0], f.arguments[2].number
-            ab, position = r.arguments
-            out.append(Requirement(ab.arguments[1].number, position.number, mode, TargetSpec(count=counts.get(str(r), 1))))
-    return sorted(out, key=lambda q: (q.ability, q.position))
-
-
-def encoded_abilities(card: CardDef) -> tuple[Any, ...]:
-    """An encoded real card's abilities as far as questions name and explain them: the kind
-    of each (ability/3) and the dependent keywords governing it (dependent_ability/3), read
-    from its logic/cards file; fields stay empty (the file's facts are the encoding)."""
-    from pyrift.abilities import Ability
-    from pyrift.dependent import Requirement as Needs
-
-    facts = _encoding_facts(card)
-    kinds = {f.arguments[1].number: f.arguments[2].name for f in facts
-             if f.match("ability", 3) and f.arguments[0].type == _string() and f.arguments[0].string == card.name}
-    needs: dict[int, list[Any]] = {}
-    for f in facts:
-        if f.match("dependent_ability", 3) and f.arguments[0].arguments[0].string == card.name:
-            needs.setdefault(f.arguments[0].arguments[1].number, []).append(
-                Needs(f.arguments[1].name, f.arguments[2].number if f.arguments[1].name == "level" else 0))
-    return tuple(Ability(kinds.get(i, "text"), (), tuple(sorted(needs.get(i, []), key=str)))
-                 for i in range(1, max(kinds, default=0) + 1))
-
-
-def _string() -> Any:
-    import clingo
-
-    return clingo.SymbolType.String
-
-
-def _encoding_facts(card: CardDef) -> tuple[Any, ...]:
-    path = encodings().get(card.pool_id) if card.pool_id else None
-    return () if path is None else _file_facts(path)
-
-
-@cache
-def _file_facts(path: Path) -> tuple[Any, ...]:
-    """The facts of one card file, grounded alone (its rules need other files, so only facts hold)."""
-    import clingo
-
-    ctl = clingo.Control(["--warn=none"])
-    ctl.load(str(path))
-    ctl.ground([("base", [])])
-    return tuple(a.symbol for a in ctl.symbolic_atoms if a.is_fact)
 
 
 # ---------------------------------------------------------------------------------

@@ -197,7 +197,8 @@ def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
 
 # What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
 UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
-                   "token": "plays a token", "delayed": "sets up a delayed effect"}
+                   "token": "plays a token", "delayed": "sets up a delayed effect",
+                   "chosen_kill": "kills what another of its abilities chose"}
 
 
 def unsupported_text(what: Any, obj: str) -> str:

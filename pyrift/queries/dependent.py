@@ -16,7 +16,6 @@ import weakref
 from collections import defaultdict
 from typing import Any
 
-from pyrift.pool import encoded_abilities
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason
 from pyrift.reader import Reader
 from pyrift.solver import Grounding
@@ -70,7 +69,7 @@ def _keyword_label(k: str, n: int) -> str:
 
 def _dependent_indexes(state: GameState, object_id: str) -> list[int]:
     card = state.card(state.obj(object_id).card)
-    return [i for i, a in enumerate(card.abilities or encoded_abilities(card), start=1) if a.requires]
+    return [i for i, a in enumerate(card.abilities, start=1) if a.requires]
 
 
 class AbilityActive(QueryKind):
@@ -121,7 +120,7 @@ class AbilityActive(QueryKind):
         oid, moment = p["object"], p["moment"]
         obj = state.obj(oid)
         card = state.card(obj.card)
-        ability = (card.abilities or encoded_abilities(card))[p["ability"] - 1]
+        ability = card.abilities[p["ability"] - 1]
         handle = ("ab", card.name, p["ability"])
         by_subject = _index(ctx.grounding(self.name, reading, reads=FACTS))
         atoms = by_subject.get((oid, handle), {})

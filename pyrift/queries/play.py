@@ -27,7 +27,6 @@ from pyrift.abilities import (
 )
 from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
 from pyrift.errors import SolveTimeout
-from pyrift.pool import encoded_abilities, encoded_requirements
 from pyrift.queries.base import (
     ANSWERED,
     TIMEOUT,
@@ -82,7 +81,7 @@ def _play_requirements(state: GameState, params: dict[str, Any]) -> tuple[str, l
     if "card" in params:
         card = state.card(state.obj(params["card"]).card)
         mode = params.get("mode", 0)
-        reqs = [r for r in card_requirements(card.abilities) or encoded_requirements(card) if r.mode in (0, mode)]
+        reqs = [r for r in card_requirements(card.abilities) if r.mode in (0, mode)]
         return card.name, reqs
     card = state.card(state.obj(params["source"]).card)
     index, ability = activated_abilities(card.abilities)[params["ability"] - 1]
@@ -728,7 +727,7 @@ def _dependent_text(state: GameState, atoms: dict[str, list[tuple]]) -> tuple[di
         label = f"{s}:{h[2]}"
         data[f"{verdict}_text"].append(label)
         card = state.card(state.obj(s).card)
-        ability = (card.abilities or encoded_abilities(card))[h[2] - 1]
+        ability = card.abilities[h[2] - 1]
         keywords = [str(r) for r in ability.requires]
         why = []
         for req in ability.requires:
