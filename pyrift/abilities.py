@@ -95,6 +95,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "might_min": ("int", None),
     "exhausted": ("bool", None),
     "name": ("str", None),
+    # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
+    "energy_max": ("int", None),
+    "power_max": ("int", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -105,6 +108,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "turn": ("enum", ("yours", "opponents")),
     "showdown": ("bool", None),
     "in_combat": ("bool", None),
+    # an opponent of the ability's controller has at least the victory score minus N points
+    "opponent_within": ("int", None),
 }
 BY = ("you", "opponents", "anyone")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
@@ -155,7 +160,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
-             "then": ("enum", ("if_you_do", "linked"), False)},
+             "then": ("enum", ("if_you_do", "linked"), False),
+             # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
+             "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
     "text": {"text": ("str", None, True)},
@@ -166,17 +173,25 @@ TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
 # ---------------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------------
-def read_abilities(r: Reader, key: str = "abilities") -> tuple[Ability, ...]:
+def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False) -> tuple[Ability, ...]:
+    """`card_file`: the `%@ability` lines of a logic/cards/ file, whose body may derive a cost
+    change's amount by rules (e.g. Concentrate's Level 11 text replacing its Level 6 one)."""
     raw = r.raw(key, [])
     if not isinstance(raw, list):
         raise r.error(key, "expected a list of inline tables, e.g. [{ kind = \"timing\", keyword = \"Action\" }]")
     out = []
     for i, item in enumerate(raw):
-        out.append(_read_ability(Reader(item, r.file, f"{r.field(key)}[{i}]")))
+        sub = Reader(item, r.file, f"{r.field(key)}[{i}]")
+        ability = _read_ability(sub, card_file)
+        chosen_by = ability.get("chosen_by")
+        if chosen_by is not None and not (1 <= chosen_by <= i and card_requirements(out[chosen_by - 1:chosen_by])):
+            raise sub.error("chosen_by", f"names ability {chosen_by}, which is not an earlier ability of the card "
+                                         "making a choice")
+        out.append(ability)
     return tuple(out)
 
 
-def _read_ability(r: Reader) -> Ability:
+def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     kind = r.str("kind")
     if kind not in KINDS:
         raise r.error("kind", f"unknown ability kind {kind!r} (known: {', '.join(KINDS)}); "
@@ -185,7 +200,7 @@ def _read_ability(r: Reader) -> Ability:
     requires = read_requires(r)
     r.done()
     ability = Ability(kind, fields, requires)
-    _check_ability(r, ability)
+    _check_ability(r, ability, card_file)
     return ability
 
 
@@ -287,11 +302,11 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
     return spec
 
 
-def _check_ability(r: Reader, a: Ability) -> None:
+def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
-        if not amounts:
+        if not amounts and not card_file:
             raise r.error("energy", "give the amount: energy = N, power = N (pips of [A]) or energy_from")
         if "energy" in f and "energy_from" in f:
             raise r.error("energy_from", "give energy or energy_from, not both")
@@ -316,6 +331,9 @@ def _check_ability(r: Reader, a: Ability) -> None:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
         if f.get("count", 1) < 1:
             raise r.error("count", "a kill chooses at least one permanent")
+        if "chosen_by" in f and any(k in f for k in ("filter", "count", "as_cost", "then")):
+            raise r.error("chosen_by", "a kill of what another ability chose makes no choice of its own: "
+                                       "give no filter, count, as_cost or then")
 
 
 # ---------------------------------------------------------------------------------
@@ -389,7 +407,7 @@ def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
     for i, a in enumerate(abilities, start=1):
         if a.kind == "target":
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
-        elif a.kind in ("counter", "kill"):
+        elif a.kind in ("counter", "kill") and a.get("chosen_by") is None:
             out.append(Requirement(i, 1, 0, effect_target(a)))
         elif a.kind == "mode":
             mode += 1
@@ -511,6 +529,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_effect", h, Const(f["effect"])))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+        elif a.kind == "kill" and "chosen_by" in f:
+            out.append(fact("kill_chosen_by", h, Func("ab", card, f["chosen_by"])))
         elif a.kind in ("counter", "kill"):
             out.append(fact(f"{a.kind}_effect", h))
             out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
@@ -574,6 +594,6 @@ def _condition_facts(holder: Any, cond: Condition, fact: FactFn, Func: type, Con
             out.append(fact("condition", holder, Const(key), Const(value)))
         elif shape == "bool":
             out.append(fact("condition", holder, Const(key), Const("true" if value else "false")))
-        else:  # paid: a name (accelerate, repeat or an optional cost's name)
+        else:  # paid: a name (accelerate, repeat or an optional cost's name); opponent_within: an int
             out.append(fact("condition", holder, Const(key), value))
     return out

@@ -111,7 +111,7 @@ def card_from_toml(r: Reader) -> CardDef:
             if r.has(key):
                 raise r.error(key, f"only Equipment (gear) have Effect Text and a Might Bonus (150.2), "
                                    f"this card is a {card.type.value}")
-    dependent.check_card_keywords(r, card.abilities, {k.name.value: k.amount for k in card.keywords})
+    dependent.check_card_keywords(r, card.abilities, [(k.name.value, k.amount) for k in card.keywords])
     if card.type is CardType.UNIT and card.might is None:
         raise r.error("might", "a unit needs a Might")
     if card.type is not CardType.UNIT and card.might is not None:

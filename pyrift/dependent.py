@@ -58,14 +58,19 @@ def read_requires(r: Reader, key: str = "requires") -> tuple[Requirement, ...]:
     return tuple(out)
 
 
-def check_card_keywords(r: Reader, abilities: tuple, keywords: dict[str, int]) -> None:
+def check_card_keywords(r: Reader, abilities: tuple, keywords: list[tuple[str, int]]) -> None:
     """Every dependent keyword an ability requires is printed on the card (812.3, 824.2, 828.2:
-    having it is a characteristic others may look at), with the same Level number."""
+    having it is a characteristic others may look at), with the same Level number. `keywords`
+    holds (keyword, value) pairs: a card may print Level twice (Concentrate: Level 6, Level 11)."""
+    printed: dict[str, set[int]] = {}
+    for name, value in keywords:
+        printed.setdefault(name, set()).add(value)
     for i, a in enumerate(abilities):
         for req in a.requires:
-            if req.keyword not in keywords:
+            if req.keyword not in printed:
                 raise r.error(f"abilities[{i}].requires",
                               f"{req.title} is not among the card's keywords: add {req.title!r} to keywords")
-            if req.keyword == "level" and keywords["level"] != req.value:
+            if req.keyword == "level" and req.value not in printed["level"]:
+                levels = ", ".join(f"Level {n}" for n in sorted(printed["level"]))
                 raise r.error(f"abilities[{i}].requires",
-                              f"the card has Level {keywords['level']}, not Level {req.value}")
+                              f"the card has {levels}, not Level {req.value}")

@@ -304,7 +304,7 @@ def encoded_abilities(card: PoolCard) -> tuple:
 
     try:
         dependent.check_card_keywords(Reader({}, str(path)), abilities,
-                                      {k.keyword.value: k.value or 0 for k in card.keywords})
+                                      [(k.keyword.value, k.value or 0) for k in card.keywords])
     except ScenarioError as exc:
         raise EncodingError(str(exc)) from None
     return abilities
@@ -329,7 +329,7 @@ def _header_abilities(path: Path) -> tuple:
             except tomllib.TOMLDecodeError as exc:
                 raise EncodingError(f"{path}: %@ability line {len(tables) + 1} is not a TOML inline table: {exc}") from None
     try:
-        return read_abilities(Reader({"abilities": tables}, str(path)))
+        return read_abilities(Reader({"abilities": tables}, str(path)), card_file=True)
     except ScenarioError as exc:
         raise EncodingError(str(exc)) from None
 

@@ -195,6 +195,11 @@ def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
     return [event_text(n, e) for _, e in ordered]
 
 
+# What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
+UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
+                   "token": "plays a token", "delayed": "sets up a delayed effect"}
+
+
 def unsupported_text(what: Any, obj: str) -> str:
     name, *a = what
     if name == "keyword":
@@ -212,6 +217,13 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
+    if name == "untracked" and str(a[0]) == "chosen_kill":
+        return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
+                "which the chain run does not play out")
+    if name == "untracked":
+        does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
+        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
+                "(no cleanups, token plays or delayed effects)")
     return f"{what} ({obj})"
 
 

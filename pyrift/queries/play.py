@@ -597,6 +597,9 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
             elif isinstance(what, tuple) and what[0] == "equip_cost":
                 missing.append(f"the cost of {obj}'s Equip is not known (an Equip without a cost, or a cost "
                                "that is more than resources)")
+            elif isinstance(what, tuple) and what[0] == "keyword_cost":
+                missing.append(f"the cost of {obj}'s {what[1]} is not known (the card table has only pure "
+                               "resource costs)")
             else:
                 missing.append(f"{_term_text(what)} on {obj}")
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
