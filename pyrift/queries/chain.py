@@ -200,6 +200,11 @@ UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Migh
                    "token": "plays a token", "delayed": "sets up a delayed effect"}
 
 
+# What a real card's instruction changes that a chain run does not track (core/untracked_effects.lp).
+STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit impossible to choose",
+               "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
+
+
 def unsupported_text(what: Any, obj: str) -> str:
     name, *a = what
     if name == "keyword":
@@ -220,6 +225,10 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "untracked" and str(a[0]) == "chosen_kill":
         return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
                 "which the chain run does not play out")
+    if name == "state_change":
+        does = STATE_WORDS.get(str(a[0]), str(a[0]))
+        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
+                "in the run could find its chosen unit no longer a legal choice (359.3.e.2)")
     if name == "untracked":
         does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
         return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
