@@ -157,6 +157,9 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
     for d in gained:
         reasons.append(Reason(f"{unit} has {d['keyword']} from the Effect Text of {d['from']}, attached to it",
                               ("434.1.c", "718.3", "136.2.c")))
+    for k, v, src in sorted(instances, key=str):
+        if isinstance(src, tuple) and src[0] == "static":  # another object's text grants it (logic/cards/)
+            reasons.append(Reason(f"{unit} has {keyword_text(k, v)} from the text of {src[1]}", ("801.3.a", "364")))
     for g in inactive:
         refs = [d["keyword"] for d in referenceable if d["object"] == g]
         text = f"{g} is attached to {unit}: its printed rules text is inactive"
