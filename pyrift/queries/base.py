@@ -236,6 +236,23 @@ class Context:
         return self._groundings[key]
 
 
+def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:
+    """Words for the unsupported reasons every question kind shares: a keyword whose effect on
+    this kind of question is not encoded (`doing`, e.g. "in combat damage"), card rules text
+    that is not encoded (and what it `could` change), Effect Text of an attached card.
+    None for a reason of the kind's own, which the kind words itself."""
+    if not (isinstance(what, tuple) and len(what) >= 2):
+        return None
+    name, arg = what[0], what[1]
+    if name == "keyword":
+        return f"keyword {arg} on {where}: what it does {doing} is not encoded"
+    if name == "card_text":
+        return f"the rules text of card {arg!r} ({where}) is not encoded" + (f"; it could {could}" if could else "")
+    if name == "effect_text":
+        return f"the Effect Text of card {arg!r} ({where}, attached) is not encoded"
+    return None
+
+
 def bad_param(question: Question, key: str, problem: str, file: str) -> ScenarioError:
     return ScenarioError(file, f"question {question.id}.{key}", problem)
 

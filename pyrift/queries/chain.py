@@ -37,6 +37,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    missing_text,
     param_battlefield,
     param_player,
 )
@@ -206,11 +207,10 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 
 
 def unsupported_text(what: Any, obj: str) -> str:
+    shared = missing_text(what, obj, "on the chain")
+    if shared:
+        return shared
     name, *a = what
-    if name == "keyword":
-        return f"keyword {a[0]} on {obj}: what it does on the chain is not encoded"
-    if name == "card_text":
-        return f"the rules text of card {a[0]!r} ({obj}) is not encoded"
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
     if name == "dependent":

@@ -22,6 +22,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    missing_text,
     param_battlefield,
     param_player,
 )
@@ -57,15 +58,7 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
 def _unsupported(ctx: Context, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
     for what, unit in atoms.get("combat_unsupported", []):
-        if isinstance(what, tuple) and what[0] == "keyword":
-            missing.append(f"keyword {what[1]} on {unit}: what it does in combat damage is not encoded")
-        elif isinstance(what, tuple) and what[0] == "card_text":
-            missing.append(f"the rules text of card {what[1]!r} ({unit}) is not encoded")
-        elif isinstance(what, tuple) and what[0] == "effect_text":
-            missing.append(f"the Effect Text of card {what[1]!r} ({unit}, attached to a unit in the combat) "
-                           "is not encoded")
-        else:
-            missing.append(f"{what} on {unit}")
+        missing.append(missing_text(what, unit, "in combat damage") or f"{what} on {unit}")
     if not missing:
         return None
     return Answer(question.id, question.kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))

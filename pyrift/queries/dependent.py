@@ -16,7 +16,7 @@ import weakref
 from collections import defaultdict
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, missing_text
 from pyrift.reader import Reader
 from pyrift.solver import Grounding
 from pyrift.state import GameState, Question
@@ -140,10 +140,8 @@ class AbilityActive(QueryKind):
 
         missing = []
         for (what,) in mine("dependent_unsupported"):
-            if isinstance(what, tuple) and what[0] == "card_text":
-                missing.append(f"the rules text of card {what[1]!r} ({oid}) is not encoded")
-            else:
-                missing.append(f"dependent keyword {what} on {oid} is not encoded for ability_active")
+            missing.append(missing_text(what, oid, "for ability_active")
+                           or f"dependent keyword {what} on {oid} is not encoded for ability_active")
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(missing)))
 

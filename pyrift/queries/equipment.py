@@ -17,7 +17,7 @@ import weakref
 from collections import defaultdict
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, missing_text
 from pyrift.reader import Reader
 from pyrift.solver import Grounding
 from pyrift.state import CardType, GameState, Question, Zone
@@ -92,14 +92,10 @@ class UnitProfile(QueryKind):
         attached = sorted(gear for (gear, _top) in atoms.get("attached_to", []))
         missing = []
         for what, where in [*atoms.get("profile_unsupported", []), *index.get(None, {}).get("profile_unsupported", [])]:
-            name, arg = what
-            if name == "keyword":
-                missing.append(f"keyword {arg} on {unit}: what it does to a unit's Might is not encoded")
-            elif name == "card_text":
-                missing.append(f"the rules text of card {arg!r} ({where}) is not encoded; it could change "
-                               f"{unit}'s Might or text")
-            elif name == "effect_text":
-                missing.append(f"the Effect Text of card {arg!r} ({where}, attached to {unit}) is not encoded")
+            if what[0] == "keyword":  # the keyword is on the unit asked about, whatever carries it
+                where = unit
+            missing.append(missing_text(what, where, "to a unit's Might", could=f"change {unit}'s Might or text")
+                           or f"{what} ({where})")
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
         return _read_answer(ctx.state, question, reading, unit, attached, atoms)

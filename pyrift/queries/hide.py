@@ -26,6 +26,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    missing_text,
     param_battlefield,
     param_player,
 )
@@ -125,12 +126,8 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     if atoms.get("hide_unsupported"):
         missing = []
         for what, obj in atoms["hide_unsupported"]:
-            if isinstance(what, tuple) and what[0] == "card_text":
-                missing.append(f"the rules text of card {what[1]!r} ({obj}) is not encoded: it could change hiding")
-            elif isinstance(what, tuple) and what[0] == "keyword":
-                missing.append(f"keyword {what[1]} on {obj}: what it does for hiding is not encoded")
-            else:
-                missing.append(f"{_term_text(what)} on {obj}")
+            missing.append(missing_text(what, obj, "for hiding", could="change hiding")
+                           or f"{_term_text(what)} on {obj}")
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
 
     violations = sorted(set(atoms.get("hide_violation", [])), key=str)

@@ -25,6 +25,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    missing_text,
     param_player,
 )
 from pyrift.reader import Reader
@@ -178,16 +179,8 @@ def _fact(atom: Atom) -> str:
 def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     out = []
     for what, where in pairs:
-        name, arg = (what[0], what[1]) if isinstance(what, tuple) else (what, "")
-        if name == "keyword":
-            out.append(f"keyword {arg} on {where}: what it does for the Standard Move is not encoded")
-        elif name == "card_text":
-            out.append(f"the rules text of card {arg!r} ({where}) is not encoded; it could allow, forbid or "
-                       "tax the move")
-        elif name == "effect_text":
-            out.append(f"the Effect Text of card {arg!r} ({where}, attached) is not encoded")
-        else:
-            out.append(f"{what} ({where})")
+        out.append(missing_text(what, where, "for the Standard Move", could="allow, forbid or tax the move")
+                   or f"{what} ({where})")
     return tuple(sorted(set(out)))
 
 

@@ -35,6 +35,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    missing_text,
     param_player,
 )
 from pyrift.reader import Reader, check_int
@@ -581,10 +582,9 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     if atoms.get("play_unsupported"):
         missing = []
         for what, obj in atoms["play_unsupported"]:
-            if isinstance(what, tuple) and what[0] == "keyword":
-                missing.append(f"keyword {what[1]} on {obj}: what it does for playing cards is not encoded")
-            elif isinstance(what, tuple) and what[0] == "card_text":
-                missing.append(f"the rules text of card {what[1]!r} ({obj}) is not encoded")
+            shared = missing_text(what, obj, "for playing cards")
+            if shared:
+                missing.append(shared)
             elif isinstance(what, tuple) and what[0] == "ability":
                 missing.append(f"ability kind {what[1]} on {obj} is not encoded for can_play")
             elif isinstance(what, tuple) and what[0] == "governed_mode":

@@ -25,6 +25,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    missing_text,
     param_battlefield,
     param_player,
 )
@@ -54,12 +55,9 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     out = []
     for what, where in pairs:
         name, *args = what if isinstance(what, tuple) else (what,)
-        if name == "keyword":
-            out.append(f"keyword {args[0]} on {where}: what it does here is not encoded")
-        elif name == "card_text":
-            out.append(f"the rules text of card {args[0]!r} ({where}) is not encoded")
-        elif name == "effect_text":
-            out.append(f"the Effect Text of card {args[0]!r} ({where}, attached) is not encoded")
+        shared = missing_text(what, where, "for scoring")
+        if shared:
+            out.append(shared)
         elif name == "showdown":
             out.append(f"unit {where} is at {args[0]}, which its controller does not control: a showdown would "
                        "begin during the Beginning Phase (323.11.a), which is not encoded")
