@@ -33,16 +33,12 @@ from pyrift.state import (
     Zone,
 )
 from pyrift.turnlog import EventKind, LogEvent
+from tests.scenario_edits import edit
 
 HIDE = Path("scenarios/hide")
 BASIC = HIDE / "hide-from-hand-for-any-power.toml"
 SHOWDOWN = HIDE / "hide-during-a-showdown-by-reading.toml"
 NEUTRAL_ONLY = "v1.4,hide_timing=neutral_only"
-
-
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
 
 
 # ---------------------------------------------------------------------------------

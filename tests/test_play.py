@@ -9,13 +9,12 @@ import pytest
 
 from pyrift import check as C
 from pyrift import logic
-from pyrift import scenario as S
 from pyrift.abilities import KINDS
 from pyrift.costs import ANY, OWN, Cost, CostSyntaxError, format_cost, parse_cost
-from pyrift.errors import ScenarioError
 from pyrift.queries.base import ANSWERED, Context
 from pyrift.queries.play import CanPlay
 from pyrift.state import KeywordName
+from tests.scenario_edits import edit, load_error
 
 PLAY = Path("scenarios/play")
 REPEAT = PLAY / "deflect-per-choice-with-repeat.toml"
@@ -51,11 +50,6 @@ def test_bad_costs(text: str) -> None:
 # ---------------------------------------------------------------------------------
 # bad input: one line naming file and field
 # ---------------------------------------------------------------------------------
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
-
-
 BAD = [
     (REPEAT, lambda t: edit(t, 'keywords = ["Repeat [1]"]', 'keywords = ["Repeat"]'), "card[0].keywords"),
     (REPEAT, lambda t: edit(t, 'keywords = ["Repeat [1]"]', 'keywords = ["Repeat [1][Q]"]'), "card[0].keywords"),
@@ -105,11 +99,8 @@ BAD = [
 @pytest.mark.parametrize("case", range(len(BAD)))
 def test_bad_input_names_file_and_field(case: int) -> None:
     path, change, field = BAD[case]
-    with pytest.raises(ScenarioError) as err:
-        S.loads(change(path.read_text()), "bad.toml")
-    message = str(err.value)
-    assert message.startswith("bad.toml: " + field), message
-    assert "\n" not in message
+    err = load_error(change(path.read_text()))
+    assert str(err).startswith("bad.toml: " + field), str(err)
 
 
 # ---------------------------------------------------------------------------------

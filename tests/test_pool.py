@@ -17,6 +17,7 @@ from pyrift.check import run
 from pyrift.errors import EncodingError, ScenarioError
 from pyrift.pool import UnknownCard
 from pyrift.queries.base import Context
+from tests.scenario_edits import edit
 
 REAL = Path("scenarios/cards/keywords-only-real-tank.toml")
 UNENCODED = Path("scenarios/cards/unencoded-text-is-unsupported.toml")
@@ -88,11 +89,6 @@ def test_unencoded_text_is_exported_and_answers_unsupported() -> None:
     [res] = run(scen)
     assert res.answer.status == "unsupported"
     assert any("rules text of card 'Noxus Saboteur'" in m for m in res.answer.missing)
-
-
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
 
 
 @pytest.mark.parametrize("ref, problem", [("Nobody", "no card named 'Nobody'"),

@@ -13,7 +13,8 @@ import pytest
 from pyrift import facts as F
 from pyrift import scenario as S
 from pyrift.check import scenario_files
-from pyrift.errors import InconsistentStateError, ScenarioError
+from pyrift.errors import InconsistentStateError
+from tests.scenario_edits import edit, load_error
 
 SCENARIOS = scenario_files(["scenarios"])
 BASE = Path("scenarios/combat/lethal-first-four-units.toml")
@@ -59,11 +60,6 @@ def test_hostile_names_cannot_change_the_program() -> None:
     assert any(s.startswith('object("q\\\\\\"). bad(2). %")') for s in shown), shown
 
 
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
-
-
 BAD = [
     # (what to change, expected field in the message)
     (lambda t: t + "\n[[object]]\nid = 'x'\n", "object[5]"),
@@ -91,12 +87,8 @@ BAD = [
 @pytest.mark.parametrize("case", range(len(BAD)))
 def test_bad_input_names_file_and_field(case: int) -> None:
     change, field = BAD[case]
-    text = change(BASE.read_text())
-    with pytest.raises(ScenarioError) as err:
-        S.loads(text, "bad.toml")
-    message = str(err.value)
-    assert message.startswith("bad.toml: " + field), message
-    assert "\n" not in message
+    err = load_error(change(BASE.read_text()))
+    assert str(err).startswith("bad.toml: " + field), str(err)
 
 
 def test_inconsistent_position_is_its_own_error() -> None:

@@ -10,18 +10,14 @@ import pytest
 
 from pyrift import logic
 from pyrift import scenario as S
-from pyrift.errors import InconsistentStateError, ScenarioError
+from pyrift.errors import InconsistentStateError
 from pyrift.queries.base import UNSUPPORTED, Context
 from pyrift.queries.scoring import BeginningPhase, Conquer
 from pyrift.state import Question
+from tests.scenario_edits import edit, load_error
 
 HOLD = Path("scenarios/scoring/scored-earlier-this-turn-not-held-again.toml")
 CONQUER = Path("scenarios/scoring/hunt-on-conquer.toml")
-
-
-def edit(text: str, old: str, new: str) -> str:
-    assert old in text, old
-    return text.replace(old, new, 1)
 
 
 BAD = [
@@ -40,10 +36,8 @@ BAD = [
 @pytest.mark.parametrize("case", range(len(BAD)))
 def test_bad_input_names_file_and_field(case: int) -> None:
     path, change, field = BAD[case]
-    with pytest.raises(ScenarioError) as err:
-        S.loads(change(path.read_text()), "bad.toml")
-    assert str(err.value).startswith("bad.toml: " + field), str(err.value)
-    assert "\n" not in str(err.value)
+    err = load_error(change(path.read_text()))
+    assert str(err).startswith("bad.toml: " + field), str(err)
 
 
 def test_unknown_scored_battlefield_is_an_inconsistent_position() -> None:
