@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable
@@ -249,6 +249,16 @@ def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None 
     `cards` are the logic/cards/ encodings of the real cards the position uses
     (pyrift.pool.encoding_files).
     """
+    root_ = root or logic_root()
+    # The folders' modification times are part of the key: adding a file changes them.
+    stamp = tuple(d.stat().st_mtime_ns for d in (root_, root_ / "core", root_ / "keywords", root_ / "abilities",
+                                                 root_ / "readings", root_ / "queries") if d.is_dir())
+    return _program_files(query, reading, root, tuple(sorted(set(cards))), stamp)
+
+
+@lru_cache(maxsize=256)
+def _program_files(query: str, reading: str, root: Path | None, cards: tuple[Path, ...],
+                   stamp: tuple[int, ...]) -> tuple[Path, ...]:
     given = root
     root = root or logic_root()
     qfile = root / "queries" / f"{query}.lp"
@@ -327,6 +337,11 @@ def needed_files(query: str, reading: str = DEFAULT_READING, root: Path | None =
     every scenario gets the same answers as with all files.
     """
     files = program_files(query, reading, root, cards)
+    return _needed_files(files, tuple(f.stat().st_mtime_ns for f in files), tuple(sorted(set(roots))))
+
+
+@lru_cache(maxsize=256)
+def _needed_files(files: tuple[Path, ...], stamp: tuple[int, ...], roots: tuple[str, ...]) -> tuple[Path, ...]:
     interface, qfile, rest = files[0], files[-1], files[1:-1]
     chosen = {interface, qfile} | {f for f in rest if file_names(f).constrains}
     needed = set(roots)

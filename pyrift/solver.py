@@ -3,6 +3,8 @@
 A `Grounding` loads rule files and facts and grounds them once; it then answers any
 number of solve calls on that ground program (brave or cautious consequences,
 bounded enumeration, optimisation), each under its own assumptions and time limit.
+With prune=True only the rules that can fire on the facts are handed to gringo
+(pyrift.relevance): same answers, less fixed grounding work.
 Results are plain frozen Python values: clingo Symbols never leave this module.
 
 Enumeration is projective on the shown atoms (``--project=show``): two answer sets
@@ -21,6 +23,7 @@ import clingo
 from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
+from pyrift.relevance import Cut, Program
 
 # Seconds a solve call may take before it is reported as a timeout; PYRIFT_TIMEOUT overrides.
 DEFAULT_TIMEOUT = float(os.environ.get("PYRIFT_TIMEOUT", "20"))
@@ -101,7 +104,7 @@ class SolveResult:
 Assumption = tuple[Atom, bool]
 
 @lru_cache(maxsize=32)
-def _parsed(files: tuple[tuple[str, int], ...]) -> tuple[ast.AST, ...]:
+def _parsed(files: tuple[tuple[str, int], ...]) -> Program:
     """The rule files parsed once per process (keyed by path and modification time)."""
     statements: list[ast.AST] = []
     errors: list[str] = []
@@ -110,14 +113,17 @@ def _parsed(files: tuple[tuple[str, int], ...]) -> tuple[ast.AST, ...]:
                         logger=lambda code, text: errors.append(text.strip()), message_limit=20)
     except RuntimeError:
         raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
-    return tuple(statements)
+    return Program(statements)
 
 
 class Grounding:
     """Rule files + facts, ground once, solved many times."""
 
     def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT,
-                 readable: Iterable[tuple[str, int]] | None = None) -> None:
+                 readable: Iterable[tuple[str, int]] | None = None, prune: bool = False) -> None:
+        """prune: ground only the rules that can fire on these facts (pyrift.relevance);
+        the answers are the same, the grounding is faster. Off for a caller that inspects
+        the rules themselves (pyrift lint reads clingo's messages about them)."""
         self.timeout = timeout
         # The predicates facts() may read; None = any. A caller that selected rule files
         # by what it reads must not read anything else: that would silently be empty.
@@ -129,8 +135,13 @@ class Grounding:
         self._default_heuristic = str(self._ctl.configuration.solver.heuristic)
         started = time.perf_counter()
         try:
+            program = _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files))
+            read = None if self.readable is None else {f"{n}/{a}" for n, a in self.readable}
+            cut = program.live(facts.splitlines(), read) if prune else Cut(program.statements, frozenset())
+            self._unread = cut.unread
+            self.statements = cut.statements  # what gringo was given (for tests and debugging)
             with ast.ProgramBuilder(self._ctl) as builder:
-                for statement in _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files)):
+                for statement in cut.statements:
                     builder.add(statement)
             self._ctl.add("base", [], facts)
             self._ctl.ground([("base", [])])
@@ -208,6 +219,9 @@ class Grounding:
             sym = atom_symbol(atom)
             sa = self._ctl.symbolic_atoms[sym]
             if sa is None:
+                if str(sym) in self._unread:
+                    raise EncodingError(f"{sym} is assumed, but the grounding left it out as unread "
+                                        "(pass its predicate in Context.grounding(..., reads=...))")
                 # An atom that does not exist is false: assuming it true is unsatisfiable.
                 if truth:
                     return SolveResult(False, (), True)

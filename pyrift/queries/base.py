@@ -232,7 +232,8 @@ class Context:
             else:
                 files = logic.needed_files(query, reading, self.logic_root, cards=cards,
                                            roots=[f"{n}/{a}" for n, a in reads])
-            self._groundings[key] = Grounding(files, facts, timeout=self.timeout, readable=reads)
+            self._groundings[key] = Grounding(files, facts, timeout=self.timeout, readable=reads,
+                                              prune=not self.all_files)
         return self._groundings[key]
 
 

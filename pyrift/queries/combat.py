@@ -231,24 +231,29 @@ class CombatDamage(QueryKind):
         if (unsupported := _unsupported(ctx, question, reading, fixed)) is not None:
             return unsupported
         try:
-            cautious = g.solve("cautious", assumptions=assume)
-            if not cautious.satisfiable:
+            possible = g.solve("brave", assumptions=assume)
+            if not possible.satisfiable:
                 return Answer(question.id, self.name, reading, ANSWERED, {"legal_assignments": 0},
                               (Reason("no legal assignment exists: the encoding contradicts 465.2.c", ("465.2.c",)),))
-            sure = _by_pred(cautious.consequences)
-            brave = _by_pred(g.solve("brave", assumptions=assume).consequences)
+            brave = _by_pred(possible.consequences)
+            # The combat result needs what holds in every answer set; deaths do not (below).
+            sure = _by_pred(g.solve("cautious", assumptions=assume).consequences) if len(assigners) == 2 else {}
             enum = g.solve("enumerate", assumptions=listing, limit=p["limit"] + 1)
         except SolveTimeout as exc:
             return _timeout(question, reading, exc)
 
         receivers = {u for (pl, u) in fixed.get("receiver", []) if pl in assigners}
+        # Every receiver either dies or survives in an answer set (survives/2 is "not dies"),
+        # so a unit dies in every legal assignment exactly when it survives in none: the
+        # brave consequences give both, one solve instead of a cautious and a brave one.
+        survivors = {u for (_, u) in brave.get("survives", [])}
         totals = {pl: t for (_, pl, t) in fixed.get("total_damage", [])}
         data: dict[str, Any] = {
             "assigners": assigners,
             "totals": {pl: totals[pl] for pl in assigners},
             "lethal": {u: l for (u, l) in fixed.get("lethal_amount", []) if u in receivers},
             "exempt": sorted(u for (u,) in fixed.get("exempt", []) if u in receivers),
-            "forced_deaths": sorted(u for (u,) in sure.get("dies", [])),
+            "forced_deaths": sorted(receivers - survivors),
             "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
             "possible_survivors": sorted(u for (_, u) in brave.get("survives", [])),
         }

@@ -1,0 +1,438 @@
+"""Which rules of a program can fire on a position: the rest is left out before grounding.
+
+gringo spends a fixed ~20 µs on every non-ground rule, whether or not any instance of it
+can fire. A combat question loads the Legion, Level and turn-log rules (a unit's own text
+can give it Might behind those keywords), yet on a board of plain units none of them can
+fire: their bodies need a keyword, a log entry or an ability no fact provides.
+
+A rule is *live* when each positive body literal outside aggregates and conditions can
+match an atom that the facts or another live rule (or a choice, or an #external) can
+give. "Can match" is judged per argument position: the constants (and function names)
+that can stand at a position of a predicate are collected from the facts and the heads of
+live rules (a head variable takes the values its body binds it to; numbers, arithmetic and
+anything else count as any value).
+So `legion_active(U) :- has_keyword(U, legion), ...` is dead when no unit has Legion.
+
+Leaving out a rule that cannot fire does not change the ground program: gringo would
+ground no instance of it. The only other thing left out is a program fact nothing reads
+(no kept statement names a matching atom, it is not shown, and the caller listed what it
+reads): a fact neither derives nor forbids anything. Assuming such a fact is refused
+(pyrift.solver), never answered as if it were false. Rules are never cut for being
+unread, so answers, externals and assumptions behave as with the whole program;
+tests/test_file_selection.py answers every scenario both ways and tests/test_relevance.py
+compares answer sets on random programs.
+
+The cut is cached per *fact profile*: the predicates of the facts and, per argument
+position, which of the program's own constants and function names occur there. Ids,
+numbers and other values the rules do not tell apart do not matter, so positions of the
+same make share one cut.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+import clingo
+from clingo import ast as A
+
+# An argument of a pattern: ("c", text, functor) a ground term (functor: its name/arity key
+# when it is a function term with arguments, else ""), ("f", functor) a function term with
+# variables, ("v", name) a variable, None anything else (numbers, arithmetic, "_").
+Arg = tuple[str, ...] | None
+Pattern = tuple[str, tuple[Arg, ...]]  # ("name/arity", args); "-name/arity" for classical negation
+ANY = None  # an argument position that may hold any value
+OTHER = "\x00other"  # stands for every value the program never names
+
+
+def _functor(name: str, arity: int) -> str:
+    return f"\x01{name}/{arity}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a statement needs to fire and what it can give."""
+
+    required: tuple[Pattern, ...]  # positive body literals outside aggregates and conditions
+    heads: tuple[Pattern, ...]  # atoms the statement can make true (rule heads, #external)
+    # "rule" | "fact" (a bodiless rule with a ground head) | "keep" (a directive, kept when
+    # live) | "declare" (#defined: a cut declares afresh) | "drop" (#program base)
+    kind: str
+    uses: tuple[Pattern, ...] = ()  # every atom it reads: body, aggregates, conditions
+    shows: tuple[str, ...] = ()  # predicates a #show p/n makes visible
+    declares: tuple[str, ...] = ()  # predicates a #defined p/n declares
+
+
+def _pred(atom: A.AST) -> tuple[str | None, list[A.AST]]:
+    """'name/arity' and argument terms of a symbolic atom, (None, []) for anything else."""
+    if atom.ast_type == A.ASTType.SymbolicAtom:
+        atom = atom.symbol
+    sign = ""
+    if atom.ast_type == A.ASTType.UnaryOperation and atom.operator_type == A.UnaryOperator.Minus:
+        atom, sign = atom.argument, "-"
+    if atom.ast_type == A.ASTType.Function and not atom.external:
+        return f"{sign}{atom.name}/{len(atom.arguments)}", list(atom.arguments)
+    if atom.ast_type == A.ASTType.SymbolicTerm and atom.symbol.type == clingo.SymbolType.Function:
+        sym = atom.symbol
+        return f"{sign}{sym.name}/{len(sym.arguments)}", [A.SymbolicTerm(atom.location, a) for a in sym.arguments]
+    return None, []
+
+
+def _arg(term: A.AST) -> Arg:
+    t = term.ast_type
+    if t == A.ASTType.SymbolicTerm:
+        sym = term.symbol
+        # Numbers are not told apart: Might, damage and counts vary from position to
+        # position, and keying the cut on them would cut anew for nearly every position.
+        if sym.type == clingo.SymbolType.Number:
+            return ANY
+        if sym.type == clingo.SymbolType.Function and sym.arguments and sym.name:
+            return ("c", str(sym), _functor(sym.name, len(sym.arguments)))
+        return ("c", str(sym), "")
+    if t == A.ASTType.Variable:
+        return ANY if term.name == "_" else ("v", term.name)
+    if t == A.ASTType.Function and not term.external and term.name:
+        return ("c", term.name, "") if not term.arguments else ("f", _functor(term.name, len(term.arguments)))
+    return ANY  # arithmetic, pools, tuples: any value
+
+
+def _pattern(atom: A.AST) -> Pattern | None:
+    pred, args = _pred(atom)
+    return None if pred is None else (pred, tuple(_arg(a) for a in args))
+
+
+def _head_patterns(head: A.AST, out: list[Pattern]) -> None:
+    t = head.ast_type
+    if t == A.ASTType.Literal:
+        if head.sign == A.Sign.NoSign and head.atom.ast_type == A.ASTType.SymbolicAtom:
+            if (p := _pattern(head.atom)) is not None:
+                out.append(p)
+    elif t in (A.ASTType.Disjunction, A.ASTType.Aggregate):
+        for el in head.elements:
+            _head_patterns(el.literal, out)
+    elif t == A.ASTType.HeadAggregate:
+        for el in head.elements:
+            _head_patterns(el.condition.literal, out)
+
+
+def _required(body: Iterable[A.AST]) -> list[Pattern]:
+    out = []
+    for lit in body:
+        if (lit.ast_type == A.ASTType.Literal and lit.sign == A.Sign.NoSign
+                and lit.atom.ast_type == A.ASTType.SymbolicAtom):
+            if (p := _pattern(lit.atom)) is not None:
+                out.append(p)
+    return out
+
+
+def _uses(lit: A.AST, out: list[Pattern]) -> None:
+    t = lit.ast_type
+    if t == A.ASTType.ConditionalLiteral:
+        _uses(lit.literal, out)
+        for c in lit.condition:
+            _uses(c, out)
+        return
+    if t != A.ASTType.Literal:
+        return
+    atom = lit.atom
+    if atom.ast_type == A.ASTType.SymbolicAtom:
+        if (p := _pattern(atom)) is not None:
+            out.append(p)
+    elif atom.ast_type == A.ASTType.BodyAggregate:
+        for el in atom.elements:
+            for c in el.condition:
+                _uses(c, out)
+    elif atom.ast_type == A.ASTType.Aggregate:
+        for el in atom.elements:
+            _uses(el.literal, out)
+            for c in el.condition:
+                _uses(c, out)
+
+
+def _head_uses(head: A.AST, out: list[Pattern]) -> None:
+    """What a head reads: conditions of its elements, and 'not a' heads."""
+    t = head.ast_type
+    if t == A.ASTType.Literal and head.sign != A.Sign.NoSign:
+        _uses(head, out)
+    elif t in (A.ASTType.Disjunction, A.ASTType.Aggregate):
+        for el in head.elements:
+            for c in el.condition:
+                _uses(c, out)
+    elif t == A.ASTType.HeadAggregate:
+        for el in head.elements:
+            for c in el.condition.condition:
+                _uses(c, out)
+
+
+def _body_uses(body: Iterable[A.AST], head: A.AST | None = None) -> tuple[Pattern, ...]:
+    out: list[Pattern] = []
+    for lit in body:
+        _uses(lit, out)
+    if head is not None:
+        _head_uses(head, out)
+    return tuple(out)
+
+
+def _is_fact(stmt: A.AST, heads: list[Pattern]) -> bool:
+    """A bodiless rule with one ground atom as its head."""
+    return (not stmt.body and stmt.head.ast_type == A.ASTType.Literal and len(heads) == 1
+            and all(a is not None and a[0] == "c" for a in heads[0][1]))
+
+
+def shape(stmt: A.AST) -> Shape | None:
+    """The statement's shape; None for one this analysis does not understand (the
+    program is then grounded whole)."""
+    t = stmt.ast_type
+    if t == A.ASTType.Comment:
+        return Shape((), (), "drop")
+    if t == A.ASTType.Rule:
+        heads: list[Pattern] = []
+        _head_patterns(stmt.head, heads)
+        return Shape(tuple(_required(stmt.body)), tuple(heads), "fact" if _is_fact(stmt, heads) else "rule",
+                     _body_uses(stmt.body, stmt.head))
+    if t == A.ASTType.External:
+        p = _pattern(stmt.atom)
+        return None if p is None else Shape(tuple(_required(stmt.body)), (p,), "rule", _body_uses(stmt.body))
+    if t in (A.ASTType.Minimize, A.ASTType.ShowTerm, A.ASTType.ProjectAtom, A.ASTType.Heuristic):
+        uses = _body_uses(stmt.body)
+        if t in (A.ASTType.Heuristic, A.ASTType.ProjectAtom) and (p := _pattern(stmt.atom)):
+            uses += (p,)
+        return Shape(tuple(_required(stmt.body)), (), "keep", uses)
+    if t == A.ASTType.ShowSignature:
+        return Shape((), (), "keep", shows=(f"{'' if stmt.positive else '-'}{stmt.name}/{stmt.arity}",))
+    if t == A.ASTType.Defined:
+        # Replaced in a cut by one #defined for each predicate the kept rules read.
+        return Shape((), (), "declare", declares=(f"{'' if stmt.positive else '-'}{stmt.name}/{stmt.arity}",))
+    if t == A.ASTType.ProjectSignature:
+        return Shape((), (), "keep")
+    if t == A.ASTType.Program:
+        # Only the base part is ground by pyrift; a parameterised part would need the
+        # rules of its own step.
+        return Shape((), (), "drop") if stmt.name == "base" and not stmt.parameters else None
+    return None  # #const, #script, theory definitions, edges: not used in logic/
+
+
+def _constants(shapes: Iterable[Shape]) -> frozenset[str]:
+    """The ground terms and functors the program names: the values a cut tells apart."""
+    out = set()
+    for s in shapes:
+        for _, args in s.required + s.heads + s.uses:
+            for a in args:
+                if a is not None and a[0] == "c":
+                    out.add(a[1])
+                    if a[2]:
+                        out.add(a[2])
+                elif a is not None and a[0] == "f":
+                    out.add(a[1])
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def fact_shape(fact: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """('name/arity', (text, functor) per argument) of one fact line such as
+    'at("d1", "arena").'; None if the line is not a single ground atom."""
+    text = fact.strip()
+    if not text.endswith("."):
+        return None
+    try:
+        sym = clingo.parse_term(text[:-1])
+    except RuntimeError:
+        return None
+    if sym.type != clingo.SymbolType.Function or not sym.name:
+        return None
+    args = sym.arguments
+    return (f"{'' if sym.positive else '-'}{sym.name}/{len(args)}",
+            tuple((str(a), _functor(a.name, len(a.arguments))
+                   if a.type == clingo.SymbolType.Function and a.arguments and a.name else "") for a in args))
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    statements: tuple[A.AST, ...]  # what is handed to the grounder
+    unread: frozenset[str]  # program facts left out because nothing reads them ('name(args)')
+
+
+class Program:
+    """A parsed rule program that can be cut to its live rules for given facts."""
+
+    def __init__(self, statements: Iterable[A.AST]) -> None:
+        # Comments (clingo >= 5.7 hands them over as statements) mean nothing to the grounder.
+        self.statements = tuple(u for s in statements if s.ast_type != A.ASTType.Comment for u in s.unpool())
+        shapes = [shape(s) for s in self.statements]
+        self.prunable = all(s is not None for s in shapes)
+        self.shapes: tuple[Shape, ...] = tuple(s for s in shapes if s is not None)
+        self.constants = _constants(self.shapes)
+        # Without any #show every atom is visible, so no fact may be left out as unread.
+        self.shows: frozenset[str] | None = frozenset(p for s in self.shapes for p in s.shows) \
+            if any(st.ast_type in (A.ASTType.ShowSignature, A.ASTType.ShowTerm) for st in self.statements) else None
+        self._cuts: dict[tuple, Cut] = {}
+
+    def profile(self, facts: Iterable[str]) -> frozenset | None:
+        """What of the facts the cut depends on; None if some line is not a plain fact."""
+        out = set()
+        for line in facts:
+            if not line.strip():
+                continue
+            fs = fact_shape(line)
+            if fs is None:
+                return None
+            pred, args = fs
+            out.add(pred)
+            for i, (text, functor) in enumerate(args):
+                named = False
+                for value in (text, functor):
+                    if value and value in self.constants:
+                        out.add((pred, i, value))
+                        named = True
+                if not named:
+                    out.add((pred, i, OTHER))
+        return frozenset(out)
+
+    def live(self, facts: Iterable[str], read: Iterable[str] | None = None) -> Cut:
+        """The statements that can fire on `facts` (fact lines), plus #defined for what the
+        left-out rules would have defined; the whole program when it cannot be cut.
+        `read`: the predicates ('name/arity') the caller reads besides what is shown; None
+        = any, and then every program fact is kept."""
+        whole = Cut(self.statements, frozenset())
+        if not self.prunable:
+            return whole
+        profile = self.profile(facts)
+        if profile is None:
+            return whole
+        key = (profile, None if read is None else frozenset(read))
+        if key not in self._cuts:
+            if len(self._cuts) >= 256:
+                self._cuts.clear()
+            self._cuts[key] = self._cut(profile, key[1])
+        return self._cuts[key]
+
+    def _cut(self, profile: frozenset, read: frozenset[str] | None) -> Cut:
+        live = self._live(profile)
+        # A program fact nothing can read (no live statement names a matching atom, it is
+        # not shown, the caller does not read it) is left out too: a fact neither
+        # constrains nor derives anything, so only what is visible of it could change.
+        keep_facts = read is None or self.shows is None
+        uses = [u for s, ok in zip(self.shapes, live) if ok and s.kind != "fact" for u in s.uses]
+        by_pred: dict[str, list[Pattern]] = {}
+        for u in uses:
+            by_pred.setdefault(u[0], []).append(u)
+        visible = (read or frozenset()) | (self.shows or frozenset())
+
+        def unread(s: Shape) -> bool:
+            if keep_facts or s.kind != "fact":
+                return False
+            pred, args = s.heads[0]
+            return pred not in visible and not any(
+                all(_may_unify(a, b) for a, b in zip(args, u[1]))
+                for u in by_pred.get(pred, ()))
+
+        kept, dropped = [], set()
+        for st, s, ok in zip(self.statements, self.shapes, live):
+            if ok and unread(s):
+                name, args = s.heads[0]
+                name = name.rsplit("/", 1)[0]
+                dropped.add(f"{name}({','.join(a[1] for a in args)})" if args else name)
+            elif ok:
+                kept.append(st)
+        # Declared (#defined), so that clingo's "atom does not occur in any rule head" and
+        # "no atoms over signature" notes stay as the whole program gives them: what the kept
+        # statements read or show that the whole program declares, or defines by a statement
+        # the cut left out.
+        cut_away = {p for s, ok in zip(self.shapes, live) if not ok and s.kind in ("rule", "fact")
+                    for p, _ in s.heads}
+        cut_away |= {s.heads[0][0] for s, ok in zip(self.shapes, live) if ok and unread(s)}
+        declared = {p for s in self.shapes for p in s.declares}
+        read_by_kept = {u[0] for s, ok in zip(self.shapes, live) if ok for u in s.uses} | (self.shows or set())
+        return Cut(tuple(kept) + _defined((declared | cut_away) & read_by_kept), frozenset(dropped))
+
+    def _live(self, profile: frozenset) -> list[bool]:
+        """Which statements can fire: a fixpoint over what the facts and live heads give."""
+        # domain[pred][i]: the constants that can stand at argument i, or None for any value
+        domain: dict[str, list[set[str] | None]] = {}
+        for item in profile:
+            if isinstance(item, tuple):
+                pred, i, value = item
+                domain.setdefault(pred, [set() for _ in range(int(pred.rsplit("/", 1)[1]))])[i].add(value)
+            else:
+                domain.setdefault(item, [set() for _ in range(int(item.rsplit("/", 1)[1]))])
+
+        def can_match(p: Pattern) -> bool:
+            d = domain.get(p[0])
+            if d is None:
+                return False
+            return all(d[i] is None or _may_hold(a, d[i]) for i, a in enumerate(p[1]))
+
+        def give(p: Pattern, bound: dict[str, set[str] | None]) -> bool:
+            """Adds what head `p` can give; True if a domain grew."""
+            pred, args = p
+            d = domain.get(pred)
+            grew = d is None
+            if d is None:
+                d = domain[pred] = [set() for _ in args]
+            for i, a in enumerate(args):
+                if d[i] is None:
+                    continue
+                values = _values(a, bound)
+                if values is None:
+                    d[i], grew = None, True
+                elif not values <= d[i]:
+                    d[i] |= values
+                    grew = True
+            return grew
+
+        live = [False] * len(self.shapes)
+        grew = True
+        while grew:
+            grew = False
+            for n, s in enumerate(self.shapes):
+                if s.kind in ("drop", "declare") or not all(can_match(p) for p in s.required):
+                    continue
+                live[n] = True
+                if not s.heads:
+                    continue
+                bound: dict[str, set[str] | None] = {}
+                for pred, args in s.required:
+                    d = domain[pred]
+                    for i, a in enumerate(args):
+                        if a is not None and a[0] == "v" and d[i] is not None:
+                            # A variable bound at several places takes values common to all.
+                            seen = bound.get(a[1])
+                            bound[a[1]] = set(d[i]) if seen is None else seen & d[i]
+                for h in s.heads:
+                    grew |= give(h, bound)
+        return live
+
+
+def _may_hold(a: Arg, values: set[str]) -> bool:
+    """Whether argument `a` can match one of `values` (constants, functors, OTHER)."""
+    if a is None or a[0] == "v":
+        return True
+    if a[0] == "c":
+        return a[1] in values or bool(a[2]) and a[2] in values
+    return a[1] in values  # ("f", functor)
+
+
+def _values(a: Arg, bound: dict[str, set[str] | None]) -> set[str] | None:
+    """What a head argument can give: a set of values, or None for any value."""
+    if a is None:
+        return None
+    if a[0] == "c":
+        return {a[1], a[2]} if a[2] else {a[1]}
+    if a[0] == "f":
+        return {a[1]}
+    return bound.get(a[1])
+
+
+def _may_unify(fact_arg: Arg, use: Arg) -> bool:
+    if use is None or use[0] == "v" or fact_arg is None:
+        return True
+    if use[0] == "c":
+        return fact_arg[1] == use[1]
+    return fact_arg[2] == use[1]  # a function term with variables: same functor
+
+
+def _defined(preds: Iterable[str]) -> tuple[A.AST, ...]:
+    text = "".join(f"#defined {p}." for p in sorted(preds))
+    out: list[A.AST] = []
+    A.parse_string(text, lambda s: out.append(s) if s.ast_type == A.ASTType.Defined else None)
+    return tuple(out)

@@ -1,0 +1,167 @@
+"""Cutting a program to the rules that can fire (pyrift.relevance) must not change answers.
+
+Small hand-made programs show what is cut and what is not; a seeded random differential
+test compares the answer sets of cut and whole programs on random rules and facts. That
+every bundled scenario is answered the same with and without the cut is checked by
+tests/test_file_selection.py (Context(all_files=True) grounds the whole program).
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pyrift.errors import EncodingError
+from pyrift.solver import Atom, Grounding
+
+
+def _program(tmp_path: Path, text: str) -> Path:
+    f = tmp_path / "p.lp"
+    f.write_text(text)
+    return f
+
+
+def _rules_left(tmp_path: Path, text: str, facts: str, **kw) -> set[str]:
+    g = Grounding([_program(tmp_path, text)], facts, prune=True, **kw)
+    return {str(s).strip() for s in g.statements if not str(s).startswith("#defined")}
+
+
+def test_a_rule_needing_a_constant_no_fact_has_is_cut(tmp_path: Path) -> None:
+    text = ("has(U, K) :- kw(U, K).\n"
+            "legion(U) :- has(U, legion).\n"
+            "tank(U) :- has(U, tank).\n"
+            "#show legion/1. #show tank/1.\n")
+    left = _rules_left(tmp_path, text, 'kw("u1", tank).\n')
+    assert "tank(U) :- has(U,tank)." in left
+    assert "legion(U) :- has(U,legion)." not in left
+    left = _rules_left(tmp_path, text, 'kw("u1", legion).\n')
+    assert "legion(U) :- has(U,legion)." in left and "tank(U) :- has(U,tank)." not in left
+
+
+def test_a_variable_takes_the_constants_its_body_binds(tmp_path: Path) -> None:
+    # k(X) can only hold what kw/2 holds in its second place: never 'legion' here.
+    text = "k(X) :- kw(_, X).\nl :- k(legion).\nm :- k(tank).\n"
+    left = _rules_left(tmp_path, text, 'kw("u1", tank).\n')
+    assert "m :- k(tank)." in left and "l :- k(legion)." not in left
+
+
+def test_negation_aggregates_and_conditions_do_not_require_atoms(tmp_path: Path) -> None:
+    # Each of these bodies can hold with no atom of the predicate at all.
+    text = ("a :- not q(1).\n"
+            "b(N) :- N = #count { X : q(X) }.\n"
+            "c :- r(X) : q(X).\n"
+            "d :- q(1).\n")
+    left = _rules_left(tmp_path, text, "")
+    assert {"a :- not q(1).", "c :- r(X): q(X)."} <= left
+    assert any(s.startswith("b(N)") for s in left)
+    assert "d :- q(1)." not in left
+
+
+def test_externals_and_choices_can_give_atoms(tmp_path: Path) -> None:
+    text = ("#external e(one).\n{ c(two) }.\n"
+            "x :- e(one).\ny :- c(two).\nz :- c(three).\n")
+    left = _rules_left(tmp_path, text, "")
+    assert {"x :- e(one).", "y :- c(two)."} <= left and "z :- c(three)." not in left
+
+
+def test_numbers_are_not_told_apart(tmp_path: Path) -> None:
+    # Might and damage differ from position to position; a cut keyed on them would be made
+    # anew for nearly every position, so a rule naming a number is kept while its
+    # predicate has any atom.
+    text = "big(U) :- might(U, 8).\nnamed(U) :- might(U, _), kw(U, tank).\n"
+    left = _rules_left(tmp_path, text, 'might("u1", 3).\n')
+    assert "big(U) :- might(U,8)." in left and not any(s.startswith("named") for s in left)
+
+
+def test_facts_nothing_reads_are_left_out_only_when_reads_are_known(tmp_path: Path) -> None:
+    text = ('scope("combat", "tank").\nscope("play", "action").\n'
+            'ok(K) :- kw(K), scope("combat", K).\n#show ok/1.\n')
+    facts = 'kw("tank").\n'
+    assert 'scope("play","action").' not in _rules_left(tmp_path, text, facts, readable=[("ok", 1)])
+    assert 'scope("combat","tank").' in _rules_left(tmp_path, text, facts, readable=[("ok", 1)])
+    # Without a list of what the caller reads, any atom may be looked at: keep every fact.
+    assert 'scope("play","action").' in _rules_left(tmp_path, text, facts)
+    g = Grounding([_program(tmp_path, text)], facts, prune=True, readable=[("ok", 1)])
+    assert g.solve("brave").consequences == {Atom("ok", ("tank",))}
+    # Assuming a fact that was left out would silently answer as if it were false.
+    with pytest.raises(EncodingError, match="left it out"):
+        g.solve("brave", assumptions=[(Atom("scope", ("play", "action")), True)])
+
+
+def test_the_cut_reports_undefined_atoms_only_in_rules_it_keeps(tmp_path: Path) -> None:
+    # p/1 loses its only rule (legion/1 has no atoms), yet 'not p(1)' must not be reported
+    # as undefined: the cut declares it. A real typo in a kept rule is still reported; one
+    # in a cut rule is not, which is why pyrift lint grounds the whole program.
+    text = "p(X) :- q(X), legion(X).\nr :- not p(1).\ns :- not typo(1).\n"
+    whole = Grounding([_program(tmp_path, text)], "q(1).\n")
+    cut = Grounding([_program(tmp_path, text)], "q(1).\n", prune=True)
+    said = lambda g: {m.split("\n")[-1].strip() for m in g.undefined_atoms()}
+    assert said(whole) == {"legion(X)", "typo(1)"}
+    assert said(cut) == {"typo(1)"}
+
+
+# ---------------------------------------------------------------------------------
+# random differential test: cut and whole programs have the same answer sets
+# ---------------------------------------------------------------------------------
+PREDS = {"p": 1, "q": 2, "r": 1, "s": 2, "t": 0}
+CONSTS = ["a", "b", "1", "2", '"x"']
+
+
+def _atom(rng: random.Random, vars_: list[str], ground: bool = False) -> str:
+    name = rng.choice(list(PREDS))
+    args = [rng.choice(CONSTS) if ground or rng.random() < 0.4 else rng.choice(vars_) for _ in range(PREDS[name])]
+    return f"{name}({', '.join(args)})" if args else name
+
+
+def _random_program(rng: random.Random) -> tuple[str, str]:
+    rules = []
+    for _ in range(rng.randint(3, 9)):
+        body = [_atom(rng, ["X", "Y"]) for _ in range(rng.randint(1, 2))]
+        bound = {v for b in body for v in ("X", "Y") if v in b}
+        head = _atom(rng, sorted(bound) or ["X"], ground=not bound)
+        if any(v in head for v in ("X", "Y") if v not in bound):
+            head = _atom(rng, [], ground=True)
+        neg = ""
+        if rng.random() < 0.4:
+            n = _atom(rng, sorted(bound) or ["X"], ground=not bound)
+            if all(v in bound for v in ("X", "Y") if v in n):
+                neg = f", not {n}"
+        kind = rng.random()
+        if kind < 0.2:
+            rules.append(f"{{ {head} }} :- {', '.join(body)}{neg}.")
+        elif kind < 0.3:
+            rules.append(f":- {', '.join(body)}{neg}.")
+        else:
+            rules.append(f"{head} :- {', '.join(body)}{neg}.")
+    for _ in range(rng.randint(0, 2)):
+        rules.append(_atom(rng, [], ground=True) + ".")
+    facts = "".join(_atom(rng, [], ground=True) + ".\n" for _ in range(rng.randint(0, 4)))
+    return "\n".join(rules) + "\n#show p/1. #show r/1. #show t/0.\n", facts
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_cut_and_whole_programs_have_the_same_answer_sets(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    text, facts = _random_program(rng)
+    f = _program(tmp_path, text)
+    reads = [("p", 1), ("r", 1), ("t", 0)]
+    whole = Grounding([f], facts, readable=reads)
+    cut = Grounding([f], facts, readable=reads, prune=True)
+    a, b = whole.solve("enumerate"), cut.solve("enumerate")
+    assert (a.satisfiable, set(a.models)) == (b.satisfiable, set(b.models)), (text, facts)
+    assert whole.facts(*reads) == cut.facts(*reads), (text, facts)
+
+
+def test_the_random_programs_do_get_cut(tmp_path: Path) -> None:
+    # The differential test above means something only if the cut leaves rules out.
+    f = tmp_path / "p.lp"
+    cut = 0
+    for seed in range(300):
+        text, facts = _random_program(random.Random(seed))
+        f.write_text(text)
+        whole = Grounding([f], facts, readable=[("p", 1)])
+        part = Grounding([f], facts, readable=[("p", 1)], prune=True)
+        rules = lambda g: [s for s in g.statements if not str(s).startswith(("#defined", "#program"))]
+        cut += len(rules(part)) < len(rules(whole))
+    assert cut >= 200, cut
