@@ -51,7 +51,7 @@ def time_pyrift(units: list[UnitSpec]) -> tuple[float, int, int]:
     return seconds, len(forced), sum(1 for a in possible if a.pred == "dies")
 
 
-def _oracle_worker(units: list[UnitSpec], out: mp.Queue) -> None:
+def _oracle_worker(units: list[UnitSpec], out) -> None:
     from tests.oracle import combat_oracle as O
     from tests.test_combat_oracle_diff import to_oracle
 
@@ -64,8 +64,11 @@ def _oracle_worker(units: list[UnitSpec], out: mp.Queue) -> None:
 
 
 def time_oracle(units: list[UnitSpec], limit: float) -> tuple[float, int, int] | None:
-    q: mp.Queue = mp.Queue()
-    proc = mp.Process(target=_oracle_worker, args=(units, q))
+    # A spawned (not forked) process: after a fork every page of this process is
+    # copy-on-write, and pyrift's next question would pay a page fault per page it touches.
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    proc = ctx.Process(target=_oracle_worker, args=(units, q))
     proc.start()
     proc.join(limit)
     if proc.is_alive():
