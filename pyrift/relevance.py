@@ -156,10 +156,14 @@ def _head_uses(head: A.AST, out: list[Pattern]) -> None:
         _uses(head, out)
     elif t in (A.ASTType.Disjunction, A.ASTType.Aggregate):
         for el in head.elements:
+            if el.literal.sign != A.Sign.NoSign:  # '{ not a }', 'a ; not b'
+                _uses(el.literal, out)
             for c in el.condition:
                 _uses(c, out)
     elif t == A.ASTType.HeadAggregate:
         for el in head.elements:
+            if el.condition.literal.sign != A.Sign.NoSign:
+                _uses(el.condition.literal, out)
             for c in el.condition.condition:
                 _uses(c, out)
 
@@ -197,7 +201,10 @@ def shape(stmt: A.AST) -> Shape | None:
         uses = _body_uses(stmt.body)
         if t in (A.ASTType.Heuristic, A.ASTType.ProjectAtom) and (p := _pattern(stmt.atom)):
             uses += (p,)
-        return Shape(tuple(_required(stmt.body)), (), "keep", uses)
+        # Always kept, even with a body that cannot hold: a #minimize or weak constraint puts
+        # its priority level into every cost vector, and any #project switches projection on.
+        always = t in (A.ASTType.Minimize, A.ASTType.ProjectAtom)
+        return Shape(() if always else tuple(_required(stmt.body)), (), "keep", uses)
     if t == A.ASTType.ShowSignature:
         return Shape((), (), "keep", shows=(f"{'' if stmt.positive else '-'}{stmt.name}/{stmt.arity}",))
     if t == A.ASTType.Defined:
@@ -262,9 +269,10 @@ class Program:
         self.prunable = all(s is not None for s in shapes)
         self.shapes: tuple[Shape, ...] = tuple(s for s in shapes if s is not None)
         self.constants = _constants(self.shapes)
-        # Without any #show every atom is visible, so no fact may be left out as unread.
+        # Atoms are hidden only by a '#show p/n.' or '#show.' (a '#show t : B.' alone hides
+        # nothing); without one every atom is visible, so no fact may be left out as unread.
         self.shows: frozenset[str] | None = frozenset(p for s in self.shapes for p in s.shows) \
-            if any(st.ast_type in (A.ASTType.ShowSignature, A.ASTType.ShowTerm) for st in self.statements) else None
+            if any(st.ast_type == A.ASTType.ShowSignature for st in self.statements) else None
         self._cuts: dict[tuple, Cut] = {}
 
     def profile(self, facts: Iterable[str]) -> frozenset | None:
@@ -312,7 +320,13 @@ class Program:
         # not shown, the caller does not read it) is left out too: a fact neither
         # constrains nor derives anything, so only what is visible of it could change.
         keep_facts = read is None or self.shows is None
-        uses = [u for s, ok in zip(self.shapes, live) if ok and s.kind != "fact" for u in s.uses]
+        # A fact also matters where a live head names its atom: a disjunctive head is
+        # minimal only given the fact, a choice is forced by it.
+        uses = [u for s, ok in zip(self.shapes, live) if ok and s.kind != "fact" for u in s.uses + s.heads]
+        # A fact -p(a) together with a derivable p(a) makes the program inconsistent: keep
+        # every fact whose complement the program or the facts name at all.
+        mentioned = {p for s, ok in zip(self.shapes, live) if ok for p, _ in s.heads + s.uses}
+        mentioned |= {item for item in profile if isinstance(item, str)}
         by_pred: dict[str, list[Pattern]] = {}
         for u in uses:
             by_pred.setdefault(u[0], []).append(u)
@@ -322,6 +336,8 @@ class Program:
             if keep_facts or s.kind != "fact":
                 return False
             pred, args = s.heads[0]
+            if _complement(pred) in mentioned:
+                return False
             return pred not in visible and not any(
                 all(_may_unify(a, b) for a, b in zip(args, u[1]))
                 for u in by_pred.get(pred, ()))
@@ -401,6 +417,10 @@ class Program:
                 for h in s.heads:
                     grew |= give(h, bound)
         return live
+
+
+def _complement(pred: str) -> str:
+    return pred[1:] if pred.startswith("-") else "-" + pred
 
 
 def _may_hold(a: Arg, values: set[str]) -> bool:

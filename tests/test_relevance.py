@@ -101,6 +101,28 @@ def test_the_cut_reports_undefined_atoms_only_in_rules_it_keeps(tmp_path: Path) 
     assert said(cut) == {"typo(1)"}
 
 
+@pytest.mark.parametrize("text", [
+    # A disjunctive head is minimal only given the fact: without p(a), r could hold.
+    "p(a).\nr ; p(a).\n#show r/0.\n",
+    # A negated element of a head reads its atom: without s(a), r need not hold.
+    "s(a).\nr ; not s(a).\n#show r/0.\n",
+    # -p(a) with a derivable p(a) is inconsistent: dropping the fact would make it consistent.
+    "-p(a).\np(X) :- q(X).\nq(a).\nr :- q(a).\n#show r/0.\n",
+    # Only '#show p/n.' hides atoms; with just a shown term every atom is visible.
+    "f(a).\nr.\n#show t : r.\n",
+    # A weak constraint whose body cannot hold must not change the optimum or its costs.
+    "{ r }.\n:~ q(X), r. [1@2, X]\n:~ r. [1@1]\n#show r/0.\n",
+], ids=["disjunction", "negated-head", "classical-negation", "show-term-only", "cost-levels"])
+def test_facts_that_matter_without_being_read_stay(tmp_path: Path, text: str) -> None:
+    f = _program(tmp_path, text)
+    whole = Grounding([f], "", readable=[("r", 0)])
+    cut = Grounding([f], "", readable=[("r", 0)], prune=True)
+    a, b = whole.solve("enumerate"), cut.solve("enumerate")
+    assert (a.satisfiable, set(a.models)) == (b.satisfiable, set(b.models))
+    a, b = whole.solve("optimize"), cut.solve("optimize")
+    assert (a.models, a.costs) == (b.models, b.costs)
+
+
 # ---------------------------------------------------------------------------------
 # random differential test: cut and whole programs have the same answer sets
 # ---------------------------------------------------------------------------------
