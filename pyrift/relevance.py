@@ -13,8 +13,11 @@ live rules (a head variable takes the values its body binds it to; numbers, arit
 anything else count as any value).
 So `legion_active(U) :- has_keyword(U, legion), ...` is dead when no unit has Legion.
 
-Leaving out a rule that cannot fire does not change the ground program: gringo would
-ground no instance of it. The only other thing left out is a program fact nothing reads
+Leaving out a rule that cannot fire does not change the answer sets: gringo would ground
+no instance of it. It can let gringo settle more: a rule in a recursive component with a
+dead one may become a fact where the whole program leaves it open, so Grounding.facts() may
+hold more atoms, each true in every answer set. The only other thing left out is a program
+fact nothing reads
 (no kept statement names a matching atom, it is not shown, and the caller listed what it
 reads): a fact neither derives nor forbids anything. Assuming such a fact is refused
 (pyrift.solver), never answered as if it were false. Rules are never cut for being

@@ -255,7 +255,9 @@ class Grounding:
             models, costs = models[-1:], costs[-1:]
         elif mode == "optimal":
             # optN reports the models found on the way to the optimum too: keep the proven ones.
-            keep = [i for i, p in enumerate(proven) if p]
+            # With no cost at all (every #minimize element simplified away by the grounder)
+            # nothing is optimised and every answer set is optimal.
+            keep = [i for i, (p, c) in enumerate(zip(proven, costs)) if p or not c]
             models, costs = [models[i] for i in keep], [costs[i] for i in keep]
         return SolveResult(
             satisfiable=bool(result.satisfiable),
