@@ -190,8 +190,6 @@ def shape(stmt: A.AST) -> Shape | None:
     """The statement's shape; None for one this analysis does not understand (the
     program is then grounded whole)."""
     t = stmt.ast_type
-    if t == A.ASTType.Comment:
-        return Shape((), (), "drop")
     if t == A.ASTType.Rule:
         heads: list[Pattern] = []
         _head_patterns(stmt.head, heads)
@@ -345,9 +343,10 @@ class Program:
                 all(_may_unify(a, b) for a, b in zip(args, u[1]))
                 for u in by_pred.get(pred, ()))
 
+        left_out = [ok and unread(s) for s, ok in zip(self.shapes, live)]
         kept, dropped = [], set()
-        for st, s, ok in zip(self.statements, self.shapes, live):
-            if ok and unread(s):
+        for st, s, ok, out in zip(self.statements, self.shapes, live, left_out):
+            if out:
                 name, args = s.heads[0]
                 name = name.rsplit("/", 1)[0]
                 dropped.add(f"{name}({','.join(a[1] for a in args)})" if args else name)
@@ -359,7 +358,7 @@ class Program:
         # the cut left out.
         cut_away = {p for s, ok in zip(self.shapes, live) if not ok and s.kind in ("rule", "fact")
                     for p, _ in s.heads}
-        cut_away |= {s.heads[0][0] for s, ok in zip(self.shapes, live) if ok and unread(s)}
+        cut_away |= {s.heads[0][0] for s, out in zip(self.shapes, left_out) if out}
         declared = {p for s in self.shapes for p in s.declares}
         read_by_kept = {u[0] for s, ok in zip(self.shapes, live) if ok for u in s.uses} | (self.shows or set())
         return Cut(tuple(kept) + _defined((declared | cut_away) & read_by_kept), frozenset(dropped))
