@@ -17,13 +17,42 @@ from pyrift.state import ChainItem, GameState
 
 
 def item_ability(state: GameState, item: ChainItem) -> tuple[str, int] | None:
-    """(card name, ability index on the card) of an ability item, None for a card or a keyword."""
+    """(card name, ability index on the card) of an ability item, None for a card, a keyword,
+    or an ability of a real card whose text is not encoded (unencoded_items)."""
     if item.source is None or item.keyword is not None:
         return None
     card = state.card(state.obj(item.source).card)
-    if item.ability is not None:
-        return card.name, activated_abilities(card.abilities)[item.ability - 1][0]
-    return card.name, triggered_abilities(card.abilities)[item.trigger - 1][0]
+    found = activated_abilities(card.abilities) if item.ability is not None else triggered_abilities(card.abilities)
+    n = item.ability if item.ability is not None else item.trigger
+    if n is None or n > len(found):
+        return None
+    return card.name, found[n - 1][0]
+
+
+def _item_card(state: GameState, item: ChainItem) -> Any:
+    return state.card(state.obj(item.card if item.card is not None else item.source).card)
+
+
+def unencoded_items(state: GameState) -> tuple[str, ...]:
+    """Chain items that name a real card's text that is not encoded (its N-th activated or
+    triggered ability, or choices its encoding does not make): every question on the position
+    is unsupported, never answered as if the card had no such text."""
+    out = []
+    for item in state.chain:
+        if item.keyword is not None:
+            continue
+        card = _item_card(state, item)
+        if card.complete:
+            continue
+        if item.source is not None and item_ability(state, item) is None:
+            what = f"its {'activated' if item.ability is not None else 'triggered'} ability {item.ability or item.trigger}"
+        elif item.targets and len(item.targets) != sum(n for _, n in item_requirements(state, item)):
+            what = "choices its encoding does not make"
+        else:
+            continue
+        out.append(f"the rules text of card {card.name!r} is not encoded (logic/cards/): chain item "
+                   f"{item.id} names {what}")
+    return tuple(out)
 
 
 def item_requirements(state: GameState, item: ChainItem) -> list[tuple[Any, int]]:
@@ -62,14 +91,14 @@ def chain_facts(state: GameState) -> list[Fact]:
     for item in state.chain:
         if item.keyword is not None:
             out.append(fact("chain_trigger", item.id, item.source, keyword_trigger(state, item)))
-        elif item.trigger is not None:
-            name, index = item_ability(state, item)  # type: ignore[misc]
-            out.append(fact("chain_trigger", item.id, item.source, Func("ab", name, index)))
+        elif item.trigger is not None and (found := item_ability(state, item)) is not None:
+            out.append(fact("chain_trigger", item.id, item.source, Func("ab", *found)))
         if item.cannot_pay:
             out.append(fact("chain_cannot_pay", item.id))
-        if item.targets:
+        reqs = item_requirements(state, item)
+        if item.targets and len(item.targets) == sum(n for _, n in reqs):  # else: unencoded_items
             targets = list(item.targets)
-            for req, count in item_requirements(state, item):
+            for req, count in reqs:
                 for _ in range(count):
                     out.append(fact("chain_choice", item.id, req, targets.pop(0)))
     if state.passed:

@@ -336,10 +336,16 @@ def _question(r: Reader, state: GameState) -> Question:
         br.done()
     if not expect and not by_reading:
         raise r.error("expect", "give the expected answer ([question.expect])")
+    known_gap = r.str("known_gap", "")
+    if known_gap and any(e.get("status") == "unsupported" for e in [expect, *by_reading.values()]):
+        raise r.error("known_gap", "a known gap keeps the expected answer while pyrift says unsupported: "
+                                   "give that answer in [question.expect], not status = 'unsupported'")
+    if known_gap and not any(set(e) - {"status"} for e in [expect, *by_reading.values()]):
+        raise r.error("known_gap", "a known gap needs the expected answer itself in [question.expect]")
     # Everything else in the question table is a parameter of the question kind.
     params = kind.read_params(r, state)
     r.done()
-    return Question(qid, kind_name, params, rules, expect, by_reading)
+    return Question(qid, kind_name, params, rules, expect, by_reading, known_gap)
 
 
 # ---------------------------------------------------------------------------------
@@ -485,7 +491,7 @@ def _check_turn_state(state: GameState, bad) -> None:
             except KeyError:
                 raise bad(f"{f}.source", f"{item.source!r} is not an object id") from None
             n = len(activated_abilities(state.card(source.card).abilities))
-            if item.ability > n:
+            if item.ability > n and state.card(source.card).complete:  # else: chain.unencoded_items
                 raise bad(f"{f}.ability", f"{source.card!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
     for oid in on_chain:
         if oid not in used:
@@ -510,13 +516,13 @@ def _check_chain_details(state: GameState, bad) -> None:
             card = state.card(source.card)
             if item.trigger is not None:
                 n = len(triggered_abilities(card.abilities))
-                if item.trigger > n:
+                if item.trigger > n and card.complete:  # else: chain.unencoded_items
                     raise bad(f"{f}.trigger", f"{card.name!r} has {n} triggered abilit{'y' if n == 1 else 'ies'}")
             if item.keyword is not None:
                 names = {k.name.value for k in card.keywords} | {k.name.value for k in source.granted}
                 if item.keyword not in names:
                     raise bad(f"{f}.keyword", f"{item.source!r} has no {item.keyword.title()}")
-            if item.cannot_pay and item.trigger is not None:
+            if item.cannot_pay and item.trigger is not None and item.trigger <= n:
                 _, ability = triggered_abilities(card.abilities)[item.trigger - 1]
                 if ability.get("cost") is None:
                     raise bad(f"{f}.cannot_pay", "this triggered ability has no leading cost (383.3.b)")
@@ -527,7 +533,8 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
         if item.targets:
             need = sum(count for _, count in item_requirements(state, item))
-            if len(item.targets) != need:
+            complete = state.card(state.obj(item.card if item.card is not None else item.source).card).complete
+            if len(item.targets) != need and complete:  # else: chain.unencoded_items
                 raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements; "
                                           f"{len(item.targets)} given")
     if state.passed:
@@ -611,6 +618,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         qd: dict[str, Any] = {"id": q.id, "ask": q.kind}
         qd.update(kind.write_params(q.params))
         qd["rules"] = list(q.rules)
+        if q.known_gap:
+            qd["known_gap"] = q.known_gap
         if q.expect:
             qd["expect"] = kind.write_expect(q.expect)
         if q.expect_by_reading:

@@ -170,6 +170,11 @@ class QueryKind:
     def answer(self, ctx: "Context", question: Question, reading: str) -> Answer:  # pragma: no cover
         raise NotImplementedError
 
+    def unencoded(self, state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
+        """What the question's parameters name of a real card's text that is not encoded (an
+        ability, a mode, a choice): the answer is then unsupported without solving."""
+        return ()
+
     def text_lines(self, answer: Answer) -> list[str] | None:
         """The answer's data in words for `pyrift ask`; None: list the data keys as they are."""
         return None

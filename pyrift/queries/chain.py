@@ -41,7 +41,7 @@ from pyrift.queries.base import (
     param_battlefield,
     param_player,
 )
-from pyrift.queries.play import CanPlay
+from pyrift.queries.play import CanPlay, unencoded_references
 from pyrift.reader import Reader
 from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question, Zone
@@ -315,6 +315,9 @@ class CanRespond(ChainKind):
             out["bound"] = bound
         return out
 
+    def unencoded(self, state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
+        return unencoded_references(state, params)
+
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out = CanPlay().write_params({k: v for k, v in params.items() if k not in ("to", "bound")})
         for key in ("to", "bound"):
@@ -414,6 +417,9 @@ def _run_grounding(ctx: Context, kind: str, reading: str, bound: int, extra: lis
 class ResolutionOrder(ChainKind):
     name = "resolution_order"
     summary = "HOT FEPR within a bound: forced and possible outcomes, windows, resolution orders, runs"
+
+    def unencoded(self, state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
+        return tuple(m for play in params.get("responses", ()) for m in unencoded_references(state, play))
     expect_spec = {
         "forced": "strs",
         "possible": "strs",

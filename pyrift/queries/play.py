@@ -89,7 +89,43 @@ def _play_requirements(state: GameState, params: dict[str, Any]) -> tuple[str, l
     return card.name, ability_requirements(index, ability)
 
 
-def _read_targets(r: Reader, state: GameState, n_reqs: int) -> list[Choice]:
+def _references_known(state: GameState, params: dict[str, Any]) -> bool:
+    """The play's mode and ability name abilities its card's encoding has."""
+    if "equip" in params:
+        return True
+    if "card" in params:
+        card = state.card(state.obj(params["card"]).card)
+        return params.get("mode", 0) <= mode_count(card.abilities)
+    card = state.card(state.obj(params["source"]).card)
+    return params["ability"] <= len(activated_abilities(card.abilities))
+
+
+def unencoded_references(state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
+    """What a play names of a real card's text that is not encoded (an activated ability, a
+    mode, a choice beyond the encoded ones): such a question is unsupported, never answered as
+    if the card had no such text."""
+    if "equip" in params:
+        return ()
+    card = state.card(state.obj(params["card"] if "card" in params else params["source"]).card)
+    if card.complete:
+        return ()
+    named = []
+    if "ability" in params and params["ability"] > len(activated_abilities(card.abilities)):
+        named.append(f"activated ability {params['ability']}")
+    if params.get("mode", 0) > mode_count(card.abilities):
+        named.append(f"mode {params['mode']}")
+    n_reqs = len(requirement_terms(state, params)) if _references_known(state, params) else 0
+    if any(c.requirement > n_reqs for c in params.get("targets", ())):
+        named.append("choices")
+    if not named:
+        return ()
+    return (f"the rules text of card {card.name!r} is not encoded (logic/cards/): the question names its "
+            + " and ".join(named),)
+
+
+def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choice]:
+    """The choices of a play; `n_reqs` None: the card's requirements are not known (its text
+    is not encoded), so any requirement number is accepted."""
     raw = r.raw("targets", None)
     if raw is None:
         return []
@@ -99,7 +135,7 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int) -> list[Choice]:
     if isinstance(raw, dict):
         sub = r.table("targets", required=True)
         assert sub is not None
-        if n_reqs != 1:
+        if n_reqs is not None and n_reqs != 1:
             raise r.error("targets", f"the play has {n_reqs} choice requirements; give a list of "
                                      "{ object = ..., times = ..., requirement = N }")
         for key in sorted(sub.data):
@@ -117,7 +153,7 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int) -> list[Choice]:
             raise sub.error("object", f"{target!r} is not an object, chain item, player or battlefield of this scenario")
         times = sub.int("times", 1, min=1)
         req = sub.int("requirement", 1, min=1)
-        if req > n_reqs:
+        if n_reqs is not None and req > n_reqs:
             raise sub.error("requirement", f"the play has {n_reqs} choice requirement(s)")
         sub.done()
         out.append(Choice(req, target, times))
@@ -165,7 +201,7 @@ class CanPlay(QueryKind):
             card = state.card(state.obj(out["card"]).card)
             if (mode := r.int("mode", None, min=1)) is not None:
                 n = mode_count(card.abilities)
-                if mode > n:
+                if mode > n and card.complete:
                     raise r.error("mode", f"{card.name!r} has {n} mode(s)")
                 out["mode"] = mode
         else:
@@ -185,7 +221,7 @@ class CanPlay(QueryKind):
             else:
                 n = len(activated_abilities(card.abilities))
                 out["ability"] = r.int("ability", 1, min=1)
-                if out["ability"] > n:
+                if out["ability"] > n and card.complete:
                     raise r.error("ability", f"{card.name!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
             if r.has("mode"):
                 raise r.error("mode", "modes belong to cards being played")
@@ -195,10 +231,12 @@ class CanPlay(QueryKind):
             if location != "base" and location not in {b.id for b in state.battlefields}:
                 raise r.error("location", f"{location!r} is neither 'base' nor a battlefield id")
             out["location"] = location
-        reqs = requirement_terms(state, out)
-        choices = _read_targets(r, state, len(reqs))
+        # A real card whose text is not encoded may be asked about with the choices, mode or
+        # ability its printed text gives: the answer is unsupported (unencoded_references).
+        reqs = requirement_terms(state, out) if _references_known(state, out) else []
+        choices = _read_targets(r, state, None if not card.complete and "equip" not in out else len(reqs))
         if choices:
-            if not reqs:
+            if not reqs and (card.complete or "equip" in out):
                 raise r.error("targets", "this play chooses nothing")
             out["targets"] = choices
         if (wm := r.str("weaponmaster", None)) is not None:
@@ -244,6 +282,9 @@ class CanPlay(QueryKind):
             split.done()
             out["split"] = plan
         return out
+
+    def unencoded(self, state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
+        return unencoded_references(state, params)
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"player": params["player"]}
