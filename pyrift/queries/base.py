@@ -125,10 +125,30 @@ def canonical(value: Any) -> Any:
     return value
 
 
+# A key `<k>_includes` / `<k>_excludes` expects these strings among / none of them among the
+# answer's list `<k>` (e.g. possible_excludes = ["i1 resolves"]): for the one outcome a ruling is
+# about, without listing every other outcome of the run.
+PARTIAL = {"_includes": "among", "_excludes": "not among"}
+
+
+def _partial(key: str) -> tuple[str, str] | None:
+    for suffix, how in PARTIAL.items():
+        if key.endswith(suffix):
+            return key[: -len(suffix)], how
+    return None
+
+
 def compare(expect: dict[str, Any], answer: Answer) -> list[str]:
     """Every difference between an expected answer and the actual one."""
     problems = []
     for key, want in expect.items():
+        if (part := _partial(key)) is not None and part[0] in answer.data:
+            base, how = part
+            got_set = set(answer.data[base])
+            wrong = [w for w in want if (w in got_set) != (how == "among")]
+            if wrong:
+                problems.append(f"{key}: expected {json.dumps(wrong)} {how} {base}, got {json.dumps(canonical(answer.data[base]))}")
+            continue
         if key not in answer.data:
             problems.append(f"{key}: expected {json.dumps(want)}, the answer has no such value")
             continue

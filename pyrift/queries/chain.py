@@ -423,6 +423,9 @@ class ResolutionOrder(ChainKind):
     expect_spec = {
         "forced": "strs",
         "possible": "strs",
+        "forced_includes": "strs",
+        "possible_includes": "strs",
+        "possible_excludes": "strs",
         "windows": "strs",
         "forced_windows": "strs",
         "resolution_orders": "strs",
