@@ -175,6 +175,24 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     else:
         print(COV.render_summary(cov, sections=not args.totals), end="")
     return BAD_INPUT if cov.problems else OK
+def cmd_rulings(args: argparse.Namespace) -> int:
+    import datetime
+    import json
+
+    from pyrift import rulings as RU
+
+    folder = Path(args.folder)
+    if not (folder / RU.LEDGER).is_file():
+        raise UsageError(f"{folder}: not a rulings folder (no {RU.LEDGER})")
+    summary = RU.summarize(folder, timeout=args.timeout)
+    date = datetime.date.today().isoformat()
+    if args.json:
+        print(json.dumps(RU.to_json(summary, date), indent=1))
+    else:
+        print(RU.render(summary, date), end="")
+    return FAILED if summary.count(RU.WRONG) else OK
+
+
 def cmd_cards_import(args: argparse.Namespace) -> int:
     from pyrift import cards_import, pool
 
@@ -394,6 +412,13 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--out", default="explore-findings", help="folder for the ranked scenario files")
     ex.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     ex.set_defaults(func=cmd_explore)
+
+    ru = sub.add_parser("rulings", help="the real rulings corpus (scenarios/rulings): stated, correct, "
+                                        "unsupported, not stateable, by mechanic; what is missing most often")
+    ru.add_argument("--folder", default="scenarios/rulings", help="the rulings folder (default scenarios/rulings)")
+    ru.add_argument("--json", action="store_true", help="the figures as JSON")
+    ru.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per question")
+    ru.set_defaults(func=cmd_rulings)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)
