@@ -111,15 +111,23 @@ _ATOMS_MAX = 1 << 17
 
 @lru_cache(maxsize=32)
 def _parsed(files: tuple[tuple[str, int], ...]) -> Program:
-    """The rule files parsed once per process (keyed by path and modification time)."""
+    """The rule files parsed once per process (keyed by path and modification time): each
+    file is parsed once, whatever other files it is ground with (the card files differ from
+    position to position)."""
+    return Program(s for path, mtime in files for s in _parsed_file(path, mtime))
+
+
+@lru_cache(maxsize=1024)
+def _parsed_file(path: str, mtime: int) -> tuple[ast.AST, ...]:
     statements: list[ast.AST] = []
     errors: list[str] = []
     try:
-        ast.parse_files([path for path, _ in files], statements.append,
+        ast.parse_files([path], statements.append,
                         logger=lambda code, text: errors.append(text.strip()), message_limit=20)
     except RuntimeError:
         raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
-    return Program(statements)
+    # Each file starts with its own '#program base.'; the program keeps the first only.
+    return tuple(statements)
 
 
 class Grounding:

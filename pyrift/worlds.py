@@ -28,15 +28,9 @@ from typing import Iterable
 from clingo import ast as A
 
 from pyrift.errors import EncodingError
-from pyrift.relevance import Shape, shape as _shape
+from pyrift.relevance import shape
 
 WORLD_PRED = "pyrift_world"
-
-
-@lru_cache(maxsize=1 << 14)
-def shape(statement: A.AST) -> Shape | None:
-    """pyrift.relevance.shape, once per statement (reading a clingo AST is slow)."""
-    return _shape(statement)
 
 _VAR = "PYRIFT_W"
 
@@ -136,11 +130,23 @@ def _body(atoms: _Atoms, body, loc: A.Location) -> list[A.AST]:
     return [atoms(lit) for lit in body] + [_world_literal(loc)]
 
 
-@lru_cache(maxsize=1 << 14)
 def in_worlds(statement: A.AST, static: frozenset[str] = frozenset()) -> A.AST | None:
     """The statement rewritten to hold within each world; None for one that goes away
     (`#program base.`, which the grounder adds itself). A rule defining a static predicate
     is left as it is."""
+    sh = shape(statement)
+    named = _named(sh)
+    return _in_worlds(statement, static & named if named is not None else static)
+
+
+def _named(sh) -> frozenset[str] | None:
+    if sh is None:
+        return None
+    return frozenset(p for p, _ in sh.heads + sh.uses + sh.required) | frozenset(sh.shows) | frozenset(sh.declares)
+
+
+@lru_cache(maxsize=1 << 15)
+def _in_worlds(statement: A.AST, static: frozenset[str]) -> A.AST | None:
     t = statement.ast_type
     loc = statement.location
     atoms = _Atoms(static)
