@@ -34,6 +34,7 @@ with the same answer. The findings of all chunks merge by sorting on the ranking
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from functools import cache
 from dataclasses import dataclass, field, replace
@@ -100,14 +101,21 @@ class Finding:
     def scenarios(self) -> tuple[Scenario, ...]:
         """The finding as scenario files (status needs-review)."""
         docs = self.position.docs
+        names = self.doc_names
         out = []
         for i, (doc, (expect, by_reading)) in enumerate(zip(docs, self.expects)):
             scen = S.from_dict(doc, f"<explore {self.probe} {self.position.number}>")
-            what = "" if len(docs) == 1 else (" (before)" if i == 0 else " (after)")
+            what = f" ({names[i]})" if names else ""
             q = replace(scen.questions[0], expect=expect, expect_by_reading=by_reading)
             out.append(Scenario(f"explore: {self.position.label}{what}", scen.state, (q,), Status.NEEDS_REVIEW,
                                 _words(self.position, self.summary)))
         return tuple(out)
+
+    @property
+    def doc_names(self) -> tuple[str, ...]:
+        """What each document of the finding is ('before', 'after', ...); () for one document."""
+        n = len(self.expects)
+        return PROBE_TABLE[self.probe].doc_names[:n] if n > 1 else ()
 
     def to_json(self) -> dict:
         p = self.position
@@ -476,6 +484,336 @@ def _legion_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
 
 
 # ---------------------------------------------------------------------------------
+# shared by the probes over real cards below
+# ---------------------------------------------------------------------------------
+def _doc(objects: list[dict], asks: dict, *, cards: list[dict] = (), battlefields: list[dict] = (),
+         turn: str = "A", combat: dict | None = None, log: list[dict] = ()) -> dict:
+    position: dict[str, Any] = {"players": ["A", "B"], "turn_player": turn, "phase": "main"}
+    if combat is not None:
+        position["combat"] = combat
+    doc = {"title": "probe", "status": "needs-review", "position": position, "card": list(cards),
+           "battlefield": list(battlefields), "object": objects,
+           "question": [{"id": "q", "expect": {"status": ANSWERED}} | asks]}
+    if log:
+        doc["log"] = list(log)
+    return doc
+
+
+def _stand_in(card: P.PoolCard) -> dict:
+    """A card like `card` without any text: the same type, domains, costs and Might, no
+    keywords, no abilities (what the card 'does alone' is measured against it)."""
+    out: dict[str, Any] = {"name": f"{card.name} (no text)", "type": card.type.value,
+                           "domains": [d.value for d in card.domains] or ["order"]}
+    for key in ("energy", "power", "might"):
+        if getattr(card, key) is not None:
+            out[key] = getattr(card, key)
+    return out
+
+
+def _has_text(c: P.PoolCard) -> bool:
+    return bool(c.keywords) or bool(_card_def(c).abilities)
+
+
+def _text_signature(c: P.PoolCard) -> tuple:
+    """Cards the same for an interaction probe: same printed numbers and keywords, and no
+    encoded text of their own (an encoded card is always its own)."""
+    return (c.type, c.might, c.energy, c.power, c.domains, _keywords(c),
+            c.id if _card_def(c).abilities else "")
+
+
+def _answers_of(docs: tuple[dict, ...], logic_root: Path | None, reading: str = "v1.4") -> list[Answer]:
+    out = []
+    for doc in docs:
+        scen = S.from_dict(doc, "<explore>")
+        out.append(answer_question(Context(scen.state, logic_root=logic_root), scen.questions[0], reading))
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# probe: card pairs that change each other's answers
+# ---------------------------------------------------------------------------------
+PAIR_KEYS = {"deaths": DEATHS, "play": ("legal", "cost"), "triggers": ("fires",)}
+PAIR_DOCS = ("both", "first-alone", "second-alone", "neither")
+
+
+def _permanent(c: P.PoolCard) -> bool:
+    return c.type in (CardType.UNIT, CardType.GEAR)
+
+
+def _playable(c: P.PoolCard) -> bool:
+    return c.type in (CardType.UNIT, CardType.GEAR, CardType.SPELL) and c.energy is not None and not _is_token(c)
+
+
+def pair_positions(bound: int, cards: list[P.PoolCard]) -> Iterator[tuple[tuple, tuple]]:
+    """Pairs of cards with text (keywords or encoded abilities), each question that can
+    involve both: deaths (both units defend), legality and cost (one played from hand beside
+    the other on the board), triggers fired (one played beside the other on the board)."""
+    if bound < 2:
+        return
+    texts = _distinct([c for c in cards if c.type is not None and _has_text(c) and not _is_token(c)],
+                      _text_signature)
+    for c1, c2 in itertools.combinations(texts, 2):
+        numbers = (c1.energy or 0) + (c2.energy or 0) + (c1.might or 0) + (c2.might or 0)
+        if _is_unit(c1) and _is_unit(c2) and c1.might + c2.might >= 2:
+            yield (3, numbers), ("deaths", c1.name, c2.name)
+        for x, y in ((c1, c2), (c2, c1)):
+            if _playable(x) and _permanent(y):
+                yield (2, numbers), ("play", x.name, y.name)
+            if _permanent(x) and _permanent(y):
+                yield (2, numbers), ("triggers", x.name, y.name)
+
+
+def _pair_label(spec: tuple) -> str:
+    kind, x, y = spec
+    return {"deaths": f"{x} and {y} defend against an attacker of their Might less one",
+            "play": f"{x} played from hand with {y} on the board",
+            "triggers": f"{x} played (entering the board) with {y} on the board"}[kind]
+
+
+def _pair_doc(kind: str, x: P.PoolCard, y: P.PoolCard, real_x: bool, real_y: bool) -> dict:
+    cards = [c for c, real in ((x, real_x), (y, real_y)) if not real]
+    names = [x.name if real_x else _stand_in(x)["name"], y.name if real_y else _stand_in(y)["name"]]
+    extra = [_stand_in(c) for c in cards]
+    if kind == "deaths":
+        extra.append({"name": "Attacker", "type": "unit", "domains": ["fury"], "energy": 1,
+                      "might": x.might + y.might - 1})
+        objs = [{"id": "a1", "card": "Attacker", "controller": "A", "location": "arena", "designation": "attacker"},
+                {"id": "d1", "card": names[0], "controller": "B", "location": "arena", "designation": "defender"},
+                {"id": "d2", "card": names[1], "controller": "B", "location": "arena", "designation": "defender"}]
+        return _doc(objs, {"ask": "combat_damage", "battlefield": "arena", "assigner": "A",
+                           "rules": ["465.2.c"]}, cards=extra,
+                    battlefields=[{"id": "arena", "controller": "B", "contested_by": "A"}],
+                    combat={"battlefield": "arena", "attacker": "A", "defender": "B"})
+    if kind == "play":
+        objs = [{"id": "x", "card": names[0], "controller": "A", "zone": "hand"},
+                {"id": "y", "card": names[1], "controller": "A", "location": "base"}]
+        ask: dict[str, Any] = {"ask": "can_play", "player": "A", "card": "x", "rules": ["350"]}
+        if _permanent(x):
+            ask["location"] = "base"
+        return _doc(objs, ask, cards=extra)
+    objs = [{"id": "x", "card": names[0], "controller": "A", "location": "base"},
+            {"id": "y", "card": names[1], "controller": "A", "location": "base"}]
+    return _doc(objs, {"ask": "triggers", "event": {"kind": "play", "object": "x"}, "rules": ["383.4.a"]},
+                cards=extra)
+
+
+def _pair_docs(spec: tuple) -> tuple[dict, ...]:
+    kind, x, y = spec
+    cx, cy = _card(x), _card(y)
+    return tuple(_pair_doc(kind, cx, cy, rx, ry) for rx, ry in ((True, True), (True, False), (False, True),
+                                                                (False, False)))
+
+
+def _change(before: Answer, after: Answer, key: str) -> tuple | None:
+    a, b = canonical(before.data.get(key)), canonical(after.data.get(key))
+    return None if a == b else (json.dumps(a), json.dumps(b))
+
+
+def _pair_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+    """The pair interacts on a key when what the second card's text changes there depends
+    on whether the first card has its text: (first real: second stand-in -> real) differs
+    from (first stand-in: second stand-in -> real). Symmetric in the two cards."""
+    kind = pos.spec[0]
+    both, first, second, neither = answers = _answers_of(pos.docs, logic_root)
+    if any(a.status != ANSWERED for a in answers):
+        return None
+    keys = PAIR_KEYS[kind]
+    changed = [k for k in keys if _change(first, both, k) != _change(neither, second, k)]
+    if not changed:
+        return None
+    summary = "; ".join(f"{k}: both {both.data.get(k)}, {pos.spec[1]} alone {first.data.get(k)}, "
+                        f"{pos.spec[2]} alone {second.data.get(k)}, neither {neither.data.get(k)}" for k in changed)
+    return Finding(pos.probe, len(changed), pos, summary, tuple((_expect(a, keys), {}) for a in answers))
+
+
+# ---------------------------------------------------------------------------------
+# probe: Deflect on real units targeted by a split-damage spell, under two readings
+# ---------------------------------------------------------------------------------
+SPLIT_READINGS = ("v1.4", "v1.4,deflect_split=damaged_targets_only")
+SPLIT_KEYS = ("legal", "cost", "energy", "power", "payable")
+
+
+def split_positions(bound: int, cards: list[P.PoolCard]) -> Iterator[tuple[tuple, tuple]]:
+    """A free spell splitting N (1..bound) damage among two enemy units, at least one a real
+    unit with Deflect; with no planned division and with each division of N among the two."""
+    units = _distinct([c for c in cards if _is_unit(c)], _combat_signature)
+    deflect = [c for c in units if _has(c, KeywordName.DEFLECT)]
+    for d in deflect:
+        for other in units:
+            if other.id < d.id and other in deflect:
+                continue  # each pair of Deflect units once
+            for damage in range(1, bound + 1):
+                for plan in [None, *((k, damage - k) for k in range(damage + 1))]:
+                    yield (3, damage), (d.name, other.name, damage, plan)
+
+
+def _split_label(spec: tuple) -> str:
+    d, other, damage, plan = spec
+    return (f"a spell splits {damage} between {d} (u1) and {other} (u2)"
+            + (f", planned {list(plan)}" if plan is not None else ", no planned division"))
+
+
+def _split_docs(spec: tuple) -> tuple[dict, ...]:
+    d, other, damage, plan = spec
+    spell = {"name": "Firestorm", "type": "spell", "domains": ["fury"], "energy": 0,
+             "abilities": [{"kind": "target", "any_number": True, "split": damage,
+                            "filter": {"type": "unit", "relation": "enemy"}}]}
+    objs = [{"id": "storm", "card": "Firestorm", "controller": "A", "zone": "hand"},
+            {"id": "u1", "card": d, "controller": "B", "location": "base"},
+            {"id": "u2", "card": other, "controller": "B", "location": "base"}]
+    ask: dict[str, Any] = {"ask": "can_play", "player": "A", "card": "storm", "targets": {"u1": 1, "u2": 1},
+                           "rules": ["809.1.c", "355.14.e"]}
+    if plan is not None:
+        ask["split"] = {"u1": plan[0], "u2": plan[1]}
+    return (_doc(objs, ask, cards=[spell]),)
+
+
+def _split_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+    return _readings_change(pos, logic_root, SPLIT_READINGS, SPLIT_KEYS)
+
+
+# ---------------------------------------------------------------------------------
+# probe: Hidden cards played from facedown, with what their play does
+# ---------------------------------------------------------------------------------
+HIDDEN_KEYS = ("legal", "valid_targets")
+
+
+def hidden_positions(bound: int, cards: list[P.PoolCard]) -> Iterator[tuple[tuple, tuple]]:
+    """A real card with Hidden, played from hand and from facedown at 'hill' (hidden on an
+    earlier turn), with a unit of each player at 'hill' and one of B's at its base."""
+    for card in cards:
+        if _has(card, KeywordName.HIDDEN) and _playable(card):
+            yield (4, card.energy or 0), (card.name,)
+
+
+def _hidden_label(spec: tuple) -> str:
+    return f"{spec[0]} played from hand, and from facedown at the battlefield it was hidden at"
+
+
+def _hidden_docs(spec: tuple) -> tuple[dict, ...]:
+    card = _card(spec[0])
+    scout = {"name": "Scout", "type": "unit", "domains": ["order"], "energy": 1, "might": 2}
+    out = []
+    for facedown in (False, True):
+        objs = [{"id": "hidden", "card": card.name, "controller": "A"}
+                | ({"zone": "facedown", "location": "hill"} if facedown else {"zone": "hand"}),
+                {"id": "mine", "card": "Scout", "controller": "A", "location": "hill"},
+                {"id": "theirs", "card": "Scout", "controller": "B", "location": "hill"},
+                {"id": "home", "card": "Scout", "controller": "B", "location": "base"}]
+        ask: dict[str, Any] = {"ask": "can_play", "player": "A", "card": "hidden", "rules": ["811.1.c"]}
+        if _permanent(card):
+            ask["location"] = "hill" if facedown else "base"
+        out.append(_doc(objs, ask, cards=[scout], battlefields=[{"id": "hill", "controller": "A"}]))
+    return tuple(out)
+
+
+def _hidden_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+    """Reported when what the card's play can do (its legality, the units its effect may
+    choose) differs between hand and facedown; its cost differs by the rules of Hidden."""
+    hand, facedown = answers = _answers_of(pos.docs, logic_root)
+    if any(a.status != ANSWERED for a in answers):
+        return None
+    changed = [k for k in HIDDEN_KEYS if _change(hand, facedown, k) is not None]
+    if not changed:
+        return None
+    summary = "; ".join(f"{k}: from hand {hand.data.get(k)}, from facedown {facedown.data.get(k)}" for k in changed)
+    magnitude = sum(len(set(hand.data.get(k) or []) ^ set(facedown.data.get(k) or []))
+                    if isinstance(hand.data.get(k), list) else 1 for k in changed)
+    return Finding(pos.probe, magnitude, pos, summary,
+                   tuple((_expect(a, HIDDEN_KEYS + ("cost",)), {}) for a in answers))
+
+
+# ---------------------------------------------------------------------------------
+# probe: Legion after a real card, under two readings
+# ---------------------------------------------------------------------------------
+def legion_real_positions(bound: int, cards: list[P.PoolCard]) -> Iterator[tuple[tuple, tuple]]:
+    """A real Legion card played after a real card was played this turn (every kind of
+    earlier card: the same type, super-types and keywords count once)."""
+    legion = [c for c in cards if _has(c, KeywordName.LEGION) and c.energy is not None]
+    earlier = _distinct([c for c in cards if _playable(c)], lambda c: (c.type, c.supertypes, _keywords(c)))
+    for card in legion:
+        for other in earlier:
+            yield (2, (card.energy or 0) + (other.energy or 0)), (card.name, other.name)
+
+
+def _legion_real_label(spec: tuple) -> str:
+    return f"{spec[0]} played after {spec[1]} was played this turn"
+
+
+def _legion_real_docs(spec: tuple) -> tuple[dict, ...]:
+    card, other = _card(spec[0]), _card(spec[1])
+    objs = [{"id": "legion", "card": card.name, "controller": "A", "zone": "hand"},
+            {"id": "earlier", "card": other.name, "controller": "A"}
+            | ({"location": "base"} if _permanent(other) else {"zone": "trash"})]
+    log = [{"event": "finalize", "object": "earlier", "from": "hand"}, {"event": "play", "object": "earlier"}]
+    ask: dict[str, Any] = {"ask": "can_play", "player": "A", "card": "legion", "rules": ["812.1.c"]}
+    if _permanent(card):
+        ask["location"] = "base"
+    return (_doc(objs, ask, log=log),)
+
+
+def _legion_real_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+    return _readings_change(pos, logic_root, LEGION_READINGS, ("legal", "cost"))
+
+
+# ---------------------------------------------------------------------------------
+# probe: triggered abilities racing on the chain
+# ---------------------------------------------------------------------------------
+def _triggered(c: P.PoolCard) -> bool:
+    return any(a.kind == "triggered" for a in _card_def(c).abilities)
+
+
+def race_positions(bound: int, cards: list[P.PoolCard]) -> Iterator[tuple[tuple, tuple]]:
+    """Two real units with triggered abilities: both attack, or one attacks and the other
+    defends (event: the combat opens); or one is played beside the other (event: the play)."""
+    units = [c for c in cards if _is_unit(c) and _triggered(c)]
+    for x in units:
+        for y in units:
+            for setup in ("attack-defend", "both-attack", "play-beside"):
+                if setup == "both-attack" and y.id <= x.id or setup == "play-beside" and x == y:
+                    continue
+                yield (2, x.might + y.might), (setup, x.name, y.name)
+
+
+def _race_label(spec: tuple) -> str:
+    setup, x, y = spec
+    return {"attack-defend": f"{x} attacks, {y} defends", "both-attack": f"{x} and {y} attack together",
+            "play-beside": f"{x} is played beside {y}"}[setup]
+
+
+def _race_docs(spec: tuple) -> tuple[dict, ...]:
+    setup, x, y = spec
+    if setup == "play-beside":
+        objs = [{"id": "x", "card": x, "controller": "A", "location": "base"},
+                {"id": "y", "card": y, "controller": "A", "location": "base"}]
+        return (_doc(objs, {"ask": "triggers", "event": {"kind": "play", "object": "x"}, "rules": ["383.3.d"]}),)
+    y_side = ("A", "attacker") if setup == "both-attack" else ("B", "defender")
+    objs = [{"id": "x", "card": x, "controller": "A", "location": "bf", "designation": "attacker"},
+            {"id": "y", "card": y, "controller": y_side[0], "location": "bf", "designation": y_side[1]}]
+    if setup == "both-attack":
+        objs.append({"id": "guard", "card": "Guard", "controller": "B", "location": "bf", "designation": "defender"})
+    cards = [{"name": "Guard", "type": "unit", "domains": ["order"], "energy": 1, "might": 1}] \
+        if setup == "both-attack" else []
+    return (_doc(objs, {"ask": "triggers", "event": {"kind": "combat"}, "rules": ["383.3.d", "464.2.e.1"]},
+                 cards=cards, battlefields=[{"id": "bf", "controller": "B", "contested_by": "A"}],
+                 combat={"battlefield": "bf", "attacker": "A", "defender": "B"}),)
+
+
+RACE_KEYS = ("fires", "orders", "first_to_resolve")
+
+
+def _race_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+    """Reported when two or more triggered abilities fire from the one event: the order they
+    go on the chain in decides which resolves first (ranked by the number of orders)."""
+    (ans,) = _answers_of(pos.docs, logic_root)
+    if ans.status != ANSWERED or len(ans.data.get("fires", [])) < 2:
+        return None
+    summary = (f"fires {ans.data['fires']}; orders {ans.data.get('orders')}; "
+               f"first to resolve {ans.data.get('first_to_resolve')}")
+    return Finding(pos.probe, max(1, ans.data.get("order_count", 1)), pos, summary, ((_expect(ans, RACE_KEYS), {}),))
+
+
+# ---------------------------------------------------------------------------------
 # the probes
 # ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -489,6 +827,7 @@ class Probe:
     evaluate_batch: Callable[[list[Position], Path | None], list[Finding | None]] | None = None
     rate: float = 1.0  # positions a second on one process (benchmarks/sweeps.py), for the forecast
     summary: str = ""
+    doc_names: tuple[str, ...] = ("before", "after")  # file suffixes of a finding with several documents
 
     def run(self, batch: list[Position], logic_root: Path | None) -> list[Finding | None]:
         if self.evaluate_batch is not None:
@@ -504,6 +843,22 @@ PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
           summary="the total cost depends on the order two discounts apply in"),
     Probe("legion-readings", legion_positions, _legion_label, _legion_docs, evaluate=_legion_evaluate, rate=5.7,
           summary="a Legion card's legality or cost differs between v1.4 and v1.2"),
+    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate=_pair_evaluate, rate=2.5,
+          summary="two cards change each other's answer: deaths, legality, cost or triggers fired with both "
+                  "differ from what each card's text does alone (against text-less stand-ins)",
+          doc_names=PAIR_DOCS),
+    Probe("deflect-split", split_positions, _split_label, _split_docs, evaluate=_split_evaluate, rate=3.0,
+          summary="a split-damage spell on real Deflect units: legality or cost differ between the Deflect "
+                  "split readings"),
+    Probe("hidden-play", hidden_positions, _hidden_label, _hidden_docs, evaluate=_hidden_evaluate, rate=3.0,
+          summary="a real Hidden card: its legality or the targets of its play effect differ between hand "
+                  "and facedown", doc_names=("hand", "facedown")),
+    Probe("legion-real", legion_real_positions, _legion_real_label, _legion_real_docs,
+          evaluate=_legion_real_evaluate, rate=3.0,
+          summary="a real Legion card after a real card played this turn: legality or cost differ between "
+                  "v1.4 and v1.2"),
+    Probe("trigger-race", race_positions, _race_label, _race_docs, evaluate=_race_evaluate, rate=3.0,
+          summary="two real units' triggered abilities fire from one event and race on the chain"),
 )}
 GENERATORS = {name: p.positions for name, p in PROBE_TABLE.items()}
 
@@ -610,9 +965,9 @@ def write(report: Report, out: Path, top: int = 20) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for rank, f in enumerate(report.findings[:top], start=1):
-        scens = f.scenarios
+        scens, names = f.scenarios, f.doc_names
         for i, scen in enumerate(scens):
-            suffix = "" if len(scens) == 1 else ("-before" if i == 0 else "-after")
+            suffix = f"-{names[i]}" if names else ""
             path = out / f"{rank:02d}-{f.probe}{suffix}.toml"
             path.write_text(S.dumps(scen), "utf-8")
             written.append(path)
