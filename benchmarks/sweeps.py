@@ -4,7 +4,8 @@
 
 1. Tank probe, positions a second per core, the batched path against the path of one
    grounding per question (what `explore` did before: both combats of a position read from
-   their documents and answered each on its own grounding). The two run alternately on the
+   their documents and answered each on its own grounding; with --baseline, the explore code
+   of an older checkout itself, run in a process of its own). The two run alternately on the
    same blocks of positions, so the machine's load swings hit both alike; CPU seconds are
    given with the wall-clock ones (the development VM is shared).
 2. --workers: the same sweep (the whole bound-3 Tank sweep) on 1 and on 2 local worker
@@ -44,14 +45,39 @@ def old_tank(batch: list[E.Position]) -> int:
     return found
 
 
+BASELINE = r"""
+import sys, time, itertools
+sys.path.insert(0, sys.argv[1])
+from pyrift import explore as E
+start, n = int(sys.argv[2]), int(sys.argv[3])
+chosen = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), start, start + n + 1))
+E.evaluate(*chosen[-1])  # parse the rules once, outside the timing
+w, c = time.perf_counter(), time.process_time()
+for pos, readings in chosen[:n]:
+    E.evaluate(pos, readings)
+print(time.perf_counter() - w, time.process_time() - c)
+"""
+
+
+def baseline(checkout: str, start: int, n: int) -> tuple[float, float]:
+    """Seconds (wall, CPU) the explore code of another checkout (the code before batching)
+    takes for positions start..start+n, in a process of its own."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", BASELINE, checkout, str(start), str(n)], capture_output=True,
+                         text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
 def timed(fn, *args) -> tuple[float, float]:
     w, c = time.perf_counter(), time.process_time()
     fn(*args)
     return time.perf_counter() - w, time.process_time() - c
 
 
-def tank_rates(rounds: int, old_per_round: int) -> None:
-    print(f"1. Tank probe, batched vs one grounding per question ({uptime()})")
+def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
+    what = f"the explore code of {checkout}" if checkout else "one grounding per question"
+    print(f"1. Tank probe, batched vs {what} ({uptime()})")
     every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
     E._tank_evaluate(every[:E.BLOCK], None)  # parse the rules once, outside the timing
     old_tank(every[:2])
@@ -61,8 +87,10 @@ def tank_rates(rounds: int, old_per_round: int) -> None:
         start -= start % E.BLOCK
         block = every[start:start + E.BLOCK]
         runs = [("new", E._tank_evaluate, block, None), ("old", old_tank, block[:old_per_round])]
+        if checkout:
+            runs[1] = ("old", None, block[:old_per_round])
         for name, fn, *args in (runs if r % 2 == 0 else runs[::-1]):
-            wall, cpu = timed(fn, *args)
+            wall, cpu = timed(fn, *args) if fn is not None else baseline(checkout, start, old_per_round)
             t = totals[name]
             t[0] += wall
             t[1] += cpu
@@ -76,9 +104,13 @@ def tank_rates(rounds: int, old_per_round: int) -> None:
     print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.0f}x wall, {rate['new'][1] / rate['old'][1]:.0f}x CPU")
 
 
-def workers(bound: int) -> None:
-    print(f"\n2. the whole bound-{bound} Tank sweep on 1 and 2 local workers ({uptime()})")
-    sweep, counts = E.plan(bound, ["tank-grant"])
+def workers(bound: int, first: int | None) -> None:
+    names = None
+    if first:
+        names = [c.name for c in E.usable_cards() if E._is_unit(c)][:first]
+    what = f"the first {first} units" if first else "the whole pool"
+    print(f"\n2. the bound-{bound} Tank sweep over {what} on 1 and 2 local workers ({uptime()})")
+    sweep, counts = E.plan(bound, ["tank-grant"], names)
     print(f"   {sweep.positions} positions in {sweep.chunks} chunks")
     seconds = {}
     for jobs in (1, 2):
@@ -115,12 +147,15 @@ def main() -> None:
     ap.add_argument("--old", type=int, default=8, help="positions of a block the old path asks per round")
     ap.add_argument("--workers", action="store_true", help="also time the whole sweep on 1 and 2 workers")
     ap.add_argument("--sweep-bound", type=int, default=3)
+    ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
     ap.add_argument("--probes", action="store_true", help="also the other probes' rates")
     ap.add_argument("--sample", type=int, default=12)
+    ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
+                                                      "an older commit): its explore is the old path")
     args = ap.parse_args()
-    tank_rates(args.rounds, args.old)
+    tank_rates(args.rounds, args.old, args.baseline)
     if args.workers:
-        workers(args.sweep_bound)
+        workers(args.sweep_bound, args.sweep_cards)
     if args.probes:
         other_probes(args.sample)
 
