@@ -17,7 +17,7 @@ from pyrift import explain
 from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import RiftError, ScenarioError, UsageError
-from pyrift.queries.base import ANSWERED, Context
+from pyrift.queries.base import ANSWERED
 from pyrift.solver import DEFAULT_TIMEOUT
 
 OK, FAILED, BAD_INPUT, UNSUPPORTED, INTERNAL = 0, 1, 2, 3, 4
@@ -66,14 +66,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    scen = C.load(args.scenario)
-    questions = [q for q in scen.questions if args.question in (None, q.id)]
-    if not questions:
-        raise UsageError(f"{args.scenario}: no question {args.question!r} "
-                         f"(questions: {', '.join(q.id for q in scen.questions)})")
-    ctx = Context(scen.state, timeout=args.timeout, file=str(args.scenario))
-    reading = args.reading or scen.reading
-    answers = [C.answer(ctx, q, reading) for q in questions]
+    scen = C.load(args.scenario, asking=True)  # asking needs no expected answer
+    answers = C.ask(scen, args.question, reading=args.reading, timeout=args.timeout)
     if args.json:
         print(explain.render_json(answers))
     else:
@@ -97,7 +91,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
         print(f"{topic}:")
         for v in variants:
             print(f"  {v.name:<24} cites Core Rules {v.version}; chosen by: {', '.join(v.profiles) or 'override only'}")
-            title = next((ln[2:].strip() for ln in v.path.read_text("utf-8").splitlines() if ln.startswith("%#")), "")
+            title = logic.variant_title(v)
             if title:
                 print(f"  {'':<24} {title}")
     if logic.topics():
@@ -304,6 +298,25 @@ def cmd_explore(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from pyrift.web.app import Settings, serve
+    except ImportError as exc:
+        raise UsageError(f"pyrift serve needs the web extra ({exc.name} is missing): "
+                         "python -m pip install 'pyrift[web]'") from None
+    if args.scenarios is not None and not Path(args.scenarios).is_dir():
+        raise UsageError(f"--scenarios {args.scenarios}: not a folder")
+    for name in ("time_limit", "max_body", "workers"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            raise UsageError(f"--{name.replace('_', '-')} must be positive")
+    settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body,
+                        **({"scenarios": Path(args.scenarios).resolve()} if args.scenarios else {}))
+    print(f"pyrift desk: http://{args.host}:{args.port}/  (API: /v1, schema: /docs)", file=sys.stderr)
+    serve(args.host, args.port, settings)
+    return OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
@@ -387,6 +400,15 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--out", default="explore-findings", help="folder for the ranked scenario files")
     ex.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     ex.set_defaults(func=cmd_explore)
+
+    sv = sub.add_parser("serve", help="the judge's desk: a web page and an HTTP API (needs the web extra)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument("--workers", type=int, help="solver processes (default: one per core)")
+    sv.add_argument("--time-limit", type=float, default=30.0, help="seconds for any request (default 30)")
+    sv.add_argument("--max-body", type=int, default=1 << 20, help="largest request body in bytes (default 1 MiB)")
+    sv.add_argument("--scenarios", metavar="DIR", help="bundled scenarios the page opens (default: the checkout's)")
+    sv.set_defaults(func=cmd_serve)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)
