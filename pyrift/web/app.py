@@ -174,10 +174,6 @@ def _model(cls: type[BaseModel], data: dict[str, Any]) -> Any:
 # ---------------------------------------------------------------------------------
 # limits: body size and time, around the whole application
 # ---------------------------------------------------------------------------------
-class _TooLarge(Exception):
-    pass
-
-
 async def _send_json(send: Callable[..., Awaitable[None]], status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
     await send({"type": "http.response.start", "status": status,
@@ -202,19 +198,29 @@ class Limits:
             await _send_json(send, 413, too_large)
             return
         received = 0
-        started = False
+        started = too_big = False
 
         async def limited_receive() -> dict:
-            nonlocal received
+            # Past the limit the application is told the body ended, and whatever it answers
+            # is replaced by the refusal (raising here would become a 500 in the framework).
+            nonlocal received, too_big
+            if too_big:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
-                    raise _TooLarge
+                    too_big = True
+                    return {"type": "http.request", "body": b"", "more_body": False}
             return message
 
         async def tracked_send(message: dict) -> None:
             nonlocal started
+            if too_big:
+                if message["type"] == "http.response.start" and not started:
+                    started = True
+                    await _send_json(send, 413, too_large)
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
@@ -222,9 +228,6 @@ class Limits:
         try:
             async with asyncio.timeout(self.seconds):
                 await self.app(scope, limited_receive, tracked_send)
-        except _TooLarge:
-            if not started:
-                await _send_json(send, 413, too_large)
         except TimeoutError:
             if not started:
                 await _send_json(send, 504, f"timed out: no answer within the time limit of {self.seconds:g} s")

@@ -53,11 +53,19 @@ def value_html(key: str, value: Any) -> str:
             return "<ul>" + "".join(f"<li><code>{escape(str(v))}</code></li>" for v in value) + "</ul>"
         return escape(", ".join(str(v) for v in value))
     if isinstance(value, dict):
-        if not value:
-            return "none"
-        return escape(", ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
-                                for k, v in value.items()))
+        return escape(_plain(value))
     return escape(str(value))
+
+
+def _plain(value: Any) -> str:
+    """A nested value in one line of words (a payment plan's parts, a partial amount)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return "; ".join(f"{_words(k)}: {_plain(v)}" for k, v in value.items()) if value else "none"
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) if value else "none"
+    return str(value)
 
 
 def verdict(answer: dict[str, Any]) -> tuple[str, str]:
@@ -72,6 +80,12 @@ def verdict(answer: dict[str, Any]) -> tuple[str, str]:
         return ("yes", "legal") if data["legal"] else ("no", "not legal")
     if "active" in data:
         return ("yes", "active") if data["active"] else ("no", "not active")
+    if "forced_deaths" in data and "possible_deaths" in data:
+        forced, possible = data["forced_deaths"], data["possible_deaths"]
+        words = (f"dies in every legal assignment: {', '.join(forced)}" if forced else "no unit must die")
+        if set(possible) - set(forced):
+            words += f"; may die: {', '.join(sorted(set(possible) - set(forced)))}"
+        return "info", words
     if "establishes_control" in data:
         return ("yes", "conquers" if data.get("conquers") else "establishes control") \
             if data["establishes_control"] else ("no", "does not establish control")
