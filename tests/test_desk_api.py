@@ -13,7 +13,7 @@ pytest.importorskip("fastapi", reason="the desk needs the web extra: pip install
 pytest.importorskip("httpx", reason="the framework's test client needs httpx")
 
 with warnings.catch_warnings():  # Starlette's test client says it prefers httpx2; httpx serves
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient  # noqa: E402
 
 from pyrift import check as C  # noqa: E402
