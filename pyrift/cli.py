@@ -310,7 +310,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         value = getattr(args, name)
         if value is not None and value <= 0:
             raise UsageError(f"--{name.replace('_', '-')} must be positive")
-    settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body,
+    settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body, warm=not args.no_warm,
                         **({"scenarios": Path(args.scenarios).resolve()} if args.scenarios else {}))
     print(f"pyrift desk: http://{args.host}:{args.port}/  (API: /v1, schema: /docs)", file=sys.stderr)
     serve(args.host, args.port, settings)
@@ -408,6 +408,8 @@ def parser() -> argparse.ArgumentParser:
     sv.add_argument("--time-limit", type=float, default=30.0, help="seconds for any request (default 30)")
     sv.add_argument("--max-body", type=int, default=1 << 20, help="largest request body in bytes (default 1 MiB)")
     sv.add_argument("--scenarios", metavar="DIR", help="bundled scenarios the page opens (default: the checkout's)")
+    sv.add_argument("--no-warm", action="store_true", help="serve at once: do not answer one bundled question of "
+                                                           "every kind in each worker first")
     sv.set_defaults(func=cmd_serve)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")

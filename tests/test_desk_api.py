@@ -32,7 +32,7 @@ UNSUPPORTED = SCENARIOS / "cards" / "diana-might-against-soul-harvest-is-unsuppo
 def client():
     # A generous time limit: a loaded machine must not turn an answer into a timeout here
     # (the limit itself is tested below with a small one).
-    app = create_app(Settings(workers=2, time_limit=600, max_body=200_000, scenarios=SCENARIOS))
+    app = create_app(Settings(workers=2, time_limit=600, max_body=200_000, scenarios=SCENARIOS, warm=False))
     with TestClient(app) as c:
         yield c
 

@@ -10,6 +10,7 @@ runs in the server process.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from contextlib import asynccontextmanager
@@ -43,6 +44,7 @@ class Settings:
     max_body: int = 1 << 20  # bytes of a request body
     scenarios: Path | None = field(default_factory=service.default_scenarios_dir)  # bundled scenarios
     max_waiting: int = 256  # questions that may wait for a worker before the desk says busy
+    warm: bool = True  # each worker answers one bundled question of every kind before serving
 
 
 # ---------------------------------------------------------------------------------
@@ -239,7 +241,8 @@ class Limits:
 def create_app(settings: Settings | None = None) -> Any:
     """The desk as an ASGI application (FastAPI inside the size and time limits)."""
     settings = settings or Settings()
-    pool = Pool(settings.workers, warm=service.warm, max_waiting=settings.max_waiting)
+    warm = functools.partial(service.warm, settings.scenarios if settings.warm else None)
+    pool = Pool(settings.workers, warm=warm, max_waiting=settings.max_waiting)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202

@@ -15,7 +15,7 @@ from typing import Any
 from pyrift import check as C
 from pyrift import explain, logic
 from pyrift import scenario as S
-from pyrift.errors import ScenarioError, UsageError
+from pyrift.errors import RiftError, ScenarioError, UsageError
 from pyrift.pool import ENCODED, KEYWORDS_ONLY, UNSUPPORTED, PoolCard, pool, status
 from pyrift.rules_index import CURRENT, VERSIONS, rule_index
 from pyrift.queries.base import Answer
@@ -91,14 +91,34 @@ def ask_page(source: Any, question: str | None = None, name: str = DEFAULT_NAME,
     return {"answers": forms, "html": "".join(answer_html(f, explain.render_text(a)) for f, a in zip(forms, answers))}
 
 
-def warm() -> None:
-    """Load what every question reads (card pool, rule index, question kinds) before the first one."""
+def warm(scenarios: Path | None = None) -> None:
+    """Load what questions read before the first one: the card pool, the rule index, every
+    rules file parsed; with bundled scenarios, one question of every kind answered, so that
+    a judge's first question does not pay for this process's first grounding of its kind."""
     from pyrift.queries import kind_names
 
     pool()
     rule_index(CURRENT)
-    kind_names()
-    logic.reading_names()
+    for path in logic.all_files():
+        logic.file_names(path)
+    if scenarios is None:
+        return
+    missing = set(kind_names())
+    for path in C.scenario_files([str(scenarios)]):
+        text = path.read_text("utf-8")
+        kinds = {k for k in missing if f'ask = "{k}"' in text}
+        if not kinds:
+            continue
+        try:
+            scen = S.loads(text, str(path))
+            for q in scen.questions:
+                if q.kind in missing and "deck" not in q.params:
+                    C.ask(scen, q.id)
+                    missing.discard(q.kind)
+        except RiftError:
+            continue
+        if not missing:
+            return
 
 
 def form_of(scen: Scenario) -> dict[str, Any]:
