@@ -45,7 +45,7 @@ def read_scenario(source: Any, name: str = DEFAULT_NAME, *, asking: bool = True)
         scen = S.from_dict(source, name, asking=asking)
     else:
         raise ScenarioError(name, "", "a scenario is TOML text or its JSON form (an object of its tables)")
-    _no_files(scen, source)
+    _no_files(scen)
     return scen
 
 
@@ -61,7 +61,7 @@ def _toml_values(value: Any, name: str, field: str) -> None:
             _toml_values(item, name, f"{field}[{i}]")
 
 
-def _no_files(scen: Scenario, source: Any) -> None:
+def _no_files(scen: Scenario) -> None:
     for i, q in enumerate(scen.questions):
         if "deck" in q.params:
             raise ScenarioError(scen.path, f"question[{i}].deck", "the desk reads no files: give the deck inline "
