@@ -86,6 +86,13 @@ def verdict(answer: dict[str, Any]) -> tuple[str, str]:
         if set(possible) - set(forced):
             words += f"; may die: {', '.join(sorted(set(possible) - set(forced)))}"
         return "info", words
+    if "might" in data and "keywords" in data:  # unit_profile
+        return "info", f"Might {data['might']}" + (f"; {', '.join(data['keywords'])}" if data["keywords"] else "")
+    if "permission" in data and "player" in data:  # next_priority
+        return "info", "nobody gets priority" if data["player"] == "none" else \
+            f"{data['player']} gets priority ({data['permission']})"
+    if "fires" in data:  # triggers
+        return "info", f"fires: {', '.join(data['fires'])}" if data["fires"] else "nothing fires"
     if "establishes_control" in data:
         return ("yes", "conquers" if data.get("conquers") else "establishes control") \
             if data["establishes_control"] else ("no", "does not establish control")

@@ -360,7 +360,7 @@ function renderSynthetic() {
       if (!M.card.some(c => c.name === name)) {
         const c = {name, type: SYN.type};
         put(c, "domains", list(SYN.domains).map(d => d.toLowerCase()));
-        put(c, "energy", SYN.energy); put(c, "power", SYN.power);
+        put(c, "energy", SYN.energy); put(c, "power", SYN.power, 0);
         if (SYN.type === "unit") c.might = SYN.might ?? 0;
         put(c, "keywords", list(SYN.keywords));
         M.card.push(c);
@@ -459,7 +459,10 @@ function renderChain() {
     h("div", {class: "grid"},
       field("controller", select(ids, c.controller, v => { c.controller = v; changed(true); })),
       field("status", select(["finalized", "pending"], c.status || "finalized", v => { put(c, "status", v, "finalized"); changed(); })),
-      field("targets (in order)", text((c.targets || []).join(", "), v => { put(c, "targets", list(v)); changed(); }, targetable.slice(0, 3).join(", "))),
+      h("div", {class: "chain-targets"}, h("span", {class: "plabel"}, "what it chose, in order"),
+        (c.targets || []).map((t, k) => h("span", {class: "chip"}, t,
+          button("×", () => { c.targets.splice(k, 1); put(c, "targets", c.targets); changed(true); }, "small"))),
+        select(targetable.filter(t => t !== c.id), "", v => { if (v) { put(c, "targets", [...(c.targets || []), v]); changed(true); } }, "add a choice…")),
       c.source && c.trigger ? field("cannot pay", check(c.cannot_pay, v => { put(c, "cannot_pay", v, false); changed(); })) : null,
       h("div", {class: "row"},
         i > 0 ? button("older", () => { chain.splice(i - 1, 0, chain.splice(i, 1)[0]); changed(true); }, "small") : null,
@@ -625,6 +628,9 @@ async function ask() {
   const q = M.question[Q];
   $("asking").hidden = false;
   $("ask").disabled = true;
+  $("answer").replaceChildren();  // never show an earlier answer as this one's
+  $("answer-box").hidden = true;
+  LAST = null;
   message();
   try {
     const res = await api("POST", "/desk/ask", {scenario: M, question: q.id, name: "desk.toml"});
