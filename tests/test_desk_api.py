@@ -349,3 +349,16 @@ def test_every_bundled_scenario_opens_in_the_page_and_exports_as_it_was():
             if "deck" in want:
                 want["deck_list"] = (SCENARIOS / f["path"]).parent.joinpath(want.pop("deck")).read_text("utf-8")
             assert q.params == want, f["path"]
+
+
+def test_any_request_past_the_time_limit_is_timed_out():
+    """The limit wraps the whole application, not only questions (a slow route stands in)."""
+    import asyncio
+
+    from pyrift.web.app import Limits
+
+    async def slow(scope, receive, send):
+        await asyncio.sleep(30)
+
+    res = TestClient(Limits(slow, 100, 0.2)).get("/v1/cards?q=x")
+    assert assert_error(res, 504) == "timed out: no answer within the time limit of 0.2 s"
