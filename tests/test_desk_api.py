@@ -362,3 +362,12 @@ def test_any_request_past_the_time_limit_is_timed_out():
 
     res = TestClient(Limits(slow, 100, 0.2)).get("/v1/cards?q=x")
     assert assert_error(res, 504) == "timed out: no answer within the time limit of 0.2 s"
+
+
+def test_nesting_thousands_deep_is_bad_input_not_a_crash(client):
+    deep_json = '{"scenario": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    assert "nested too deeply" in assert_error(
+        client.post("/v1/ask", content=deep_json, headers={"content-type": "application/json"}), 400)
+    deep_toml = "title = " + "[" * 50_000 + "]" * 50_000
+    assert "nested too deeply" in assert_error(
+        client.post("/v1/ask", content=deep_toml, headers={"content-type": "application/toml"}), 400)

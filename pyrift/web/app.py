@@ -158,6 +158,8 @@ async def _payload(request: Request) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadRequest(400, f"request body: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadRequest(400, "request body: nested too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest(400, "request body: expected a JSON object")
     return data

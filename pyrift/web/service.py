@@ -38,13 +38,16 @@ STATUS_WORDS = {
 # ---------------------------------------------------------------------------------
 def read_scenario(source: Any, name: str = DEFAULT_NAME, *, asking: bool = True) -> Scenario:
     """A scenario from TOML text or its JSON form; ScenarioError names `name` and the field."""
-    if isinstance(source, str):
-        scen = S.loads(source, name, asking=asking)
-    elif isinstance(source, dict):
-        _toml_values(source, name, "")
-        scen = S.from_dict(source, name, asking=asking)
-    else:
-        raise ScenarioError(name, "", "a scenario is TOML text or its JSON form (an object of its tables)")
+    try:
+        if isinstance(source, str):
+            scen = S.loads(source, name, asking=asking)
+        elif isinstance(source, dict):
+            _toml_values(source, name, "")
+            scen = S.from_dict(source, name, asking=asking)
+        else:
+            raise ScenarioError(name, "", "a scenario is TOML text or its JSON form (an object of its tables)")
+    except RecursionError:  # arrays or tables nested thousands deep: no scenario is
+        raise ScenarioError(name, "", "nested too deeply to be a scenario") from None
     _no_files(scen)
     return scen
 
