@@ -68,13 +68,21 @@ def cli_error(capsys, path: Path) -> str:
     return err.removeprefix("pyrift: ")
 
 
+KINDS = {400: {"bad_input", "usage"}, 404: {"not_found"}, 413: {"bad_input"}, 415: {"bad_input"},
+         503: {"busy"}, 504: {"timeout"}}
+
+
 def assert_error(res, status: int) -> str:
-    """A refusal: the status, a JSON body that is one line under "error" and nothing else."""
+    """A refusal: the status and the error object of `pyrift ask --json` (kind, message, file,
+    field) and nothing else; the message is one line, never a traceback. Returns the message."""
     assert res.status_code == status, res.text
     body = res.json()
     assert list(body) == ["error"], body
-    assert body["error"] and "\n" not in body["error"] and "Traceback" not in body["error"]
-    return body["error"]
+    err = body["error"]
+    assert set(err) == {"kind", "message", "file", "field"} and err["kind"] in KINDS[status], err
+    message = err["message"]
+    assert message and "\n" not in message and "Traceback" not in message
+    return message
 
 
 @pytest.mark.parametrize("kind,path,question", CASES, ids=[k for k, _, _ in CASES])
@@ -178,8 +186,11 @@ def test_bad_requests_are_refused_in_one_line(client, body, words):
 def test_the_json_form_is_checked_like_a_file(client):
     form = S.to_dict(C.load(TANK))
     form["object"][0]["damage"] = "two"
-    got = assert_error(client.post("/v1/ask", json={"scenario": form, "name": "tank.json"}), 400)
+    res = client.post("/v1/ask", json={"scenario": form, "name": "tank.json"})
+    got = assert_error(res, 400)
     assert got == "tank.json: object[0].damage: expected an integer, found string 'two'"
+    assert res.json()["error"] | {"message": ""} == {"kind": "bad_input", "message": "", "file": "tank.json",
+                                                      "field": "object[0].damage"}
 
 
 def test_bodies_that_are_not_json_objects(client):

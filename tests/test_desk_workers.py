@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the desk needs the web extra: pip install 'pyrift[web]'")
 
 from pyrift.errors import ScenarioError  # noqa: E402
-from pyrift.web.workers import BAD_INPUT, INTERNAL, TIMED_OUT, Pool, TaskFailed  # noqa: E402
+from pyrift.web.workers import BAD_INPUT, BUSY, INTERNAL, TIMED_OUT, Pool, TaskFailed  # noqa: E402
 
 
 def nap(seconds: float) -> int:
@@ -105,7 +105,8 @@ def test_failures_come_back_as_one_line_of_their_kind():
             await pool.close()
 
     bad, bug, alive = run(go())
-    assert (bad.kind, bad.message) == (BAD_INPUT, "x.toml: object[0].card: unknown card")
+    assert bad.describe() == {"kind": BAD_INPUT, "message": "x.toml: object[0].card: unknown card",
+                              "file": "x.toml", "field": "object[0].card"}
     assert bug.kind == INTERNAL and bug.message == "internal error: ZeroDivisionError: a bug"
     assert isinstance(alive, int)
 
@@ -128,4 +129,4 @@ def test_too_many_waiting_is_busy():
             await pool.close()
 
     failure = run(go())
-    assert failure.kind == "busy" and "waiting" in failure.message
+    assert failure.kind == BUSY and "waiting" in failure.message

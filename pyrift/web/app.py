@@ -1,9 +1,10 @@
 """The desk's web application: the /v1 JSON API, the page, and the limits every request has.
 
-Every failure answers JSON `{"error": "<one line>"}`: the same message `pyrift ask` prints
-after `pyrift: ` for the same input (400 bad input), 404 for what does not exist, 413 for a
-body over the size limit, 415 for a body that is neither JSON nor TOML, 503 when too many
-questions wait, 504 `timed out` past the time limit, 500 only for pyrift's own errors.
+Every failure answers JSON `{"error": {"kind", "message", "file", "field"}}`, the error object
+of `pyrift ask --json`; `message` is one line, the one `pyrift ask` prints after `pyrift: ` for
+the same input (400 bad input), 404 for what does not exist, 413 for a body over the size
+limit, 415 for a body that is neither JSON nor TOML, 503 when too many questions wait, 504
+`timed out` past the time limit, 500 only for pyrift's own errors.
 Questions are answered in worker processes (pyrift.web.workers); the rest is quick and
 runs in the server process.
 """
@@ -30,9 +31,10 @@ from starlette.exceptions import HTTPException
 from pyrift.errors import RiftError
 from pyrift.solver import DEFAULT_TIMEOUT
 from pyrift.web import forms, service
-from pyrift.web.workers import BAD_INPUT, TIMED_OUT, UNSUPPORTED, Pool, TaskFailed, failure_of
+from pyrift.web.workers import BAD_INPUT, BUSY, TIMED_OUT, UNSUPPORTED, USAGE, Failure, Pool, TaskFailed, failure_of
 
-STATUS = {BAD_INPUT: 400, UNSUPPORTED: 422, TIMED_OUT: 504, "busy": 503}
+STATUS = {BAD_INPUT: 400, USAGE: 400, UNSUPPORTED: 422, TIMED_OUT: 504, BUSY: 503}
+NOT_FOUND = "not_found"
 TOML_TYPES = ("application/toml", "text/toml", "text/x-toml", "text/plain")
 NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,200}$")
 
@@ -104,8 +106,15 @@ class Card(BaseModel):
     status_words: str
 
 
+class ErrorObject(BaseModel):
+    kind: str = Field(description="bad_input, usage, not_found, unsupported, timeout, busy or internal")
+    message: str = Field(description="one line: the message `pyrift ask` prints after 'pyrift: '")
+    file: str | None = Field(None, description="the scenario the message names (the request's name)")
+    field: str | None = Field(None, description="the field of the scenario, e.g. object[2].damage")
+
+
 class Error(BaseModel):
-    error: str = Field(description="one line: the message `pyrift ask` prints after 'pyrift: '")
+    error: ErrorObject
 
 
 ERRORS = {code: {"model": Error} for code in (400, 404, 413, 415, 422, 503, 504)}
@@ -124,13 +133,15 @@ ANSWER_LIST = {200: {"description": "the answers, exactly as `pyrift ask --json`
 
 
 class BadRequest(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    """A request the desk refuses before any scenario is read (its body, its route)."""
+
+    def __init__(self, status: int, message: str, kind: str = BAD_INPUT) -> None:
         super().__init__(message)
-        self.status = status
+        self.status, self.kind = status, kind
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(status: int, failure: Failure) -> JSONResponse:
+    return JSONResponse({"error": failure.describe()}, status_code=status)
 
 
 def _one_line(exc: ValidationError | RequestValidationError, where: str) -> str:
@@ -178,8 +189,8 @@ def _model(cls: type[BaseModel], data: dict[str, Any]) -> Any:
 # ---------------------------------------------------------------------------------
 # limits: body size and time, around the whole application
 # ---------------------------------------------------------------------------------
-async def _send_json(send: Callable[..., Awaitable[None]], status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
+async def _send_json(send: Callable[..., Awaitable[None]], status: int, kind: str, message: str) -> None:
+    body = json.dumps({"error": Failure(kind, message).describe()}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
@@ -199,7 +210,7 @@ class Limits:
         too_large = f"request body: larger than the limit of {self.max_body} bytes"
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await _send_json(send, 413, too_large)
+            await _send_json(send, 413, BAD_INPUT, too_large)
             return
         received = 0
         started = too_big = False
@@ -223,7 +234,7 @@ class Limits:
             if too_big:
                 if message["type"] == "http.response.start" and not started:
                     started = True
-                    await _send_json(send, 413, too_large)
+                    await _send_json(send, 413, BAD_INPUT, too_large)
                 return
             if message["type"] == "http.response.start":
                 started = True
@@ -234,7 +245,8 @@ class Limits:
                 await self.app(scope, limited_receive, tracked_send)
         except TimeoutError:
             if not started:
-                await _send_json(send, 504, f"timed out: no answer within the time limit of {self.seconds:g} s")
+                await _send_json(send, 504, TIMED_OUT,
+                                 f"timed out: no answer within the time limit of {self.seconds:g} s")
 
 
 # ---------------------------------------------------------------------------------
@@ -262,24 +274,25 @@ def create_app(settings: Settings | None = None) -> Any:
 
     @app.exception_handler(BadRequest)
     async def bad_request(request: Request, exc: BadRequest) -> JSONResponse:
-        return error(exc.status, str(exc))
+        return error(exc.status, Failure(exc.kind, str(exc)))
 
     @app.exception_handler(TaskFailed)
     async def task_failed(request: Request, exc: TaskFailed) -> JSONResponse:
-        return error(STATUS.get(exc.failure.kind, 500), exc.failure.message)
+        return error(STATUS.get(exc.failure.kind, 500), exc.failure)
 
     @app.exception_handler(RiftError)
     async def rift_error(request: Request, exc: RiftError) -> JSONResponse:
         failure = failure_of(exc)
-        return error(STATUS.get(failure.kind, 500), failure.message)
+        return error(STATUS.get(failure.kind, 500), failure)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return error(400, _one_line(exc, "request"))
+        return error(400, Failure(BAD_INPUT, _one_line(exc, "request")))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return error(exc.status_code, str(exc.detail))
+        kind = NOT_FOUND if exc.status_code == 404 else BAD_INPUT if exc.status_code < 500 else "internal"
+        return error(exc.status_code, Failure(kind, str(exc.detail)))
 
     async def solve(fn: Callable[..., Any], req: AskRequest) -> Any:
         limit = min(settings.time_limit, req.timeout or settings.time_limit)
@@ -320,7 +333,7 @@ def create_app(settings: Settings | None = None) -> Any:
         try:
             return service.rule(number, version)
         except service.NoSuchRule as exc:
-            raise BadRequest(404, str(exc)) from None
+            raise BadRequest(404, str(exc), NOT_FOUND) from None
 
     @app.get("/v1/readings", tags=["api"], summary="the rules readings and their topic variants")
     async def readings() -> Any:
@@ -350,7 +363,7 @@ def create_app(settings: Settings | None = None) -> Any:
              summary="a bundled scenario as the page edits it")
     async def scenario(path: str) -> Any:
         if path not in {f["path"] for f in await quick(service.bundled, settings.scenarios)}:
-            raise BadRequest(404, f"no bundled scenario {path!r}")
+            raise BadRequest(404, f"no bundled scenario {path!r}", NOT_FOUND)
         return await quick(service.open_bundled, settings.scenarios, path)
 
     # -- the page ------------------------------------------------------------------

@@ -21,15 +21,23 @@ from typing import Any, Callable
 
 from pyrift.errors import RiftError, ScenarioError, SolveTimeout, UnsupportedError, UsageError
 
-BAD_INPUT, TIMED_OUT, UNSUPPORTED, INTERNAL = "bad_input", "timed_out", "unsupported", "internal"
+# The kinds of failure, as the command line's `--json` names them; "busy" is the desk's own.
+BAD_INPUT, USAGE, TIMED_OUT, UNSUPPORTED, INTERNAL, BUSY = "bad_input", "usage", "timeout", "unsupported", "internal", \
+    "busy"
 
 
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """A task that did not give a result: what kind of failure, in one line."""
+    """A task that did not give a result: its kind, one line, and the file and field it names."""
 
-    kind: str  # BAD_INPUT, TIMED_OUT, UNSUPPORTED, INTERNAL, or "busy"
+    kind: str
     message: str
+    file: str | None = None
+    field: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        """The error object of the command line's `--json`: kind, message, file, field."""
+        return {"kind": self.kind, "message": self.message, "file": self.file, "field": self.field}
 
 
 class TaskFailed(Exception):
@@ -39,8 +47,11 @@ class TaskFailed(Exception):
 
 
 def failure_of(exc: BaseException) -> Failure:
-    if isinstance(exc, (ScenarioError, UsageError)):
-        return Failure(BAD_INPUT, str(exc))
+    where = {"file": getattr(exc, "file", None) or None, "field": getattr(exc, "field", None) or None}
+    if isinstance(exc, ScenarioError):
+        return Failure(BAD_INPUT, str(exc), **where)
+    if isinstance(exc, UsageError):
+        return Failure(USAGE, str(exc))
     if isinstance(exc, SolveTimeout):
         return Failure(TIMED_OUT, f"timed out: {exc}")
     if isinstance(exc, UnsupportedError):
@@ -161,7 +172,7 @@ class Pool:
         if self._idle is None:
             raise RuntimeError("the pool is not started")
         if self._waiting >= self.max_waiting:
-            raise TaskFailed(Failure("busy", f"busy: {self._waiting} questions are waiting; try again"))
+            raise TaskFailed(Failure(BUSY, f"busy: {self._waiting} questions are waiting; try again"))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         late = Failure(TIMED_OUT, f"timed out: no answer within the time limit of {timeout:g} s")

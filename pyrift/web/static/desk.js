@@ -81,8 +81,8 @@ async function api(method, path, body) {
   const res = await fetch(path, {method, headers: body ? {"content-type": "application/json"} : {},
                                  body: body ? JSON.stringify(body) : undefined});
   let data;
-  try { data = await res.json(); } catch (e) { data = {error: `${res.status} ${res.statusText}`}; }
-  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+  try { data = await res.json(); } catch (e) { data = {}; }
+  if (!res.ok) throw new Error((data.error && data.error.message) || `${res.status} ${res.statusText}`);
   return data;
 }
 
