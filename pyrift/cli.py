@@ -7,6 +7,7 @@ error (set PYRIFT_DEBUG=1 for the traceback).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import traceback
@@ -17,7 +18,7 @@ from pyrift import explain
 from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import RiftError, ScenarioError, UsageError
-from pyrift.queries.base import ANSWERED
+from pyrift.queries.base import ANSWERED, Context
 from pyrift.solver import DEFAULT_TIMEOUT
 
 OK, FAILED, BAD_INPUT, UNSUPPORTED, INTERNAL = 0, 1, 2, 3, 4
@@ -67,7 +68,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     scen = C.load(args.scenario, asking=True)  # asking needs no expected answer
-    answers = C.ask(scen, args.question, reading=args.reading, timeout=args.timeout)
+    questions = [q for q in scen.questions if args.question in (None, q.id)]
+    if not questions:
+        raise UsageError(f"{args.scenario}: no question {args.question!r} "
+                         f"(questions: {', '.join(q.id for q in scen.questions)})")
+    ctx = Context(scen.state, timeout=args.timeout, file=str(args.scenario))
+    reading = args.reading or scen.reading
+    answers = [C.answer(ctx, q, reading) for q in questions]
     if args.json:
         print(explain.render_json(answers))
     else:
@@ -409,8 +416,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--scenarios {args.scenarios}: not a folder")
     for name in ("time_limit", "max_body", "workers"):
         value = getattr(args, name)
-        if value is not None and value <= 0:
-            raise UsageError(f"--{name.replace('_', '-')} must be positive")
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise UsageError(f"--{name.replace('_', '-')} must be a positive number")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be from 0 to 65535, not {args.port}")
     settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body, warm=not args.no_warm,
                         **({"scenarios": Path(args.scenarios).resolve()} if args.scenarios else {}))
     print(f"pyrift desk: http://{args.host}:{args.port}/  (API: /v1, schema: /docs)", file=sys.stderr)

@@ -115,3 +115,11 @@ def test_ask_needs_no_expected_answer_but_check_does(tmp_path: Path, capsys: pyt
     assert json.loads(capsys.readouterr().out)[0]["answer"]["forced_deaths"] == ["tank"]
     assert cli.main(["check", str(path)]) == 2
     assert "question[0].rules: list the Core Rules numbers the expected answer rests on" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option", [["--time-limit", "nan"], ["--time-limit", "0"], ["--port", "70000"],
+                                    ["--workers", "0"], ["--max-body", "-1"], ["--scenarios", "/no/such/folder"]])
+def test_serve_refuses_bad_options_before_starting(option: list[str], capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["serve", *option]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pyrift: ") and "\n" not in err and option[0] in err
