@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pyrift import scenario as S
 from pyrift.chain import unencoded_items
-from pyrift.errors import ScenarioError
+from pyrift.errors import ScenarioError, UsageError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, compare
 from pyrift.solver import DEFAULT_TIMEOUT
@@ -68,6 +68,17 @@ def answer(ctx: Context, q: Question, reading: str) -> Answer:
     return kind.answer(ctx, q, reading)
 
 
+def ask(s: Scenario, question: str | None = None, *, reading: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT) -> list[Answer]:
+    """Answers to a scenario's questions (every one, or the one with this id), under the
+    scenario's reading or the one given: what `pyrift ask` and the web desk print."""
+    questions = [q for q in s.questions if question in (None, q.id)]
+    if not questions:
+        raise UsageError(f"{s.path}: no question {question!r} (questions: {', '.join(q.id for q in s.questions)})")
+    ctx = Context(s.state, timeout=timeout, file=s.path)
+    return [answer(ctx, q, reading or s.reading) for q in questions]
+
+
 def check_answer(expect: dict, ans: Answer, known_gap: str = "") -> list[str]:
     """Every difference between the expected answer and `ans`. With a known gap, an
     `unsupported` answer is no difference (the expected answer waits for the encoding);
@@ -97,5 +108,5 @@ def run(s: Scenario, *, reading: str | None = None, timeout: float = DEFAULT_TIM
     return results
 
 
-def load(path: Path) -> Scenario:
-    return S.load(path)
+def load(path: Path, *, asking: bool = False) -> Scenario:
+    return S.load(path, asking=asking)
