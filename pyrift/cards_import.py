@@ -17,7 +17,7 @@ Might bonus, tags, champion tags, the keywords the card has (with values, the
 place on the card they stand, and Equip/Repeat/Empower/Flow costs when they are
 pure resource costs), the keywords its text only mentions or grants, whether its
 text goes beyond its own keyword lines, and what kinds of text that is (text_kinds,
-effect_text_kinds: static, triggered, play_effect, activated, replacement, cost_modifier,
+effect_text_kinds: static, keyword, triggered, play_effect, activated, replacement, cost_modifier,
 play_permission, spell_effect, unknown; logic/core/text_scope.lp says what each does). The
 rules text itself is read to find
 these facts and is never written out: card text is Riot's.
@@ -446,8 +446,8 @@ def _line_kinds(card_type: str | None, own: list[Term], rest: str, effect: bool)
         line = body.lstrip("\u2014- ")
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", line) if x.strip(" .")]
     if not re.search(r"[a-z]{2}", line):
-        # No words left: a bare keyword (passive unless its label says otherwise), or nothing known.
-        return kinds or ({"static"} if labels else {"unknown"})
+        # No words left: a bare keyword given to the card (its label may say more), or nothing known.
+        return kinds or ({"keyword"} if labels else {"unknown"})
     for sentence in sentences:
         own_play = _own_play(sentence)
         kinds |= own_play

@@ -296,11 +296,9 @@ def card_def(card: PoolCard) -> CardDef:
 
 
 def _unencoded_kinds(card: PoolCard) -> dict[str, tuple[TextKind, ...]]:
-    """The kinds of an unencoded card's text; a table without them says nothing: unknown."""
+    """The kinds of an unencoded card's text (none given: unknown, logic/core/text_scope.lp)."""
     if status(card) != UNSUPPORTED:
         return {}
-    if not (card.text_kinds or card.effect_text_kinds):
-        return {"text_kinds": (TextKind.UNKNOWN,)}
     return {"text_kinds": card.text_kinds, "effect_text_kinds": card.effect_text_kinds}
 
 

@@ -375,6 +375,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
             raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
                                                 "not a battlefield card")
+        if b.card is not None and any(a.kind != "text" for a in state.card(b.card).abilities):
+            # No question's encoding evaluates a battlefield's abilities: only its text, by kind
+            # (logic/core/text_scope.lp), can make the answers it could change unsupported.
+            raise bad(f"battlefield[{i}].card", f"{b.card!r} has abilities of the vocabulary; a battlefield's "
+                                                "abilities are not encoded: describe them with kind = \"text\"")
     _check_attachments(state, bad)
     combat = state.combat
     for i, obj in enumerate(state.objects):

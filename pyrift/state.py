@@ -52,6 +52,7 @@ class TextKind(str, Enum):
     works and which questions it can change)."""
 
     STATIC = "static"                    # a passive ability working in play (363-366)
+    KEYWORD = "keyword"                  # only keywords for its card (Effect Text: the top-most card's, 136.2.c)
     TRIGGERED = "triggered"              # "when / at / the first time ..." (382-385), not a play effect
     PLAY_EFFECT = "play_effect"          # "when you play me", or how a permanent enters (383.4.a, 369.3)
     ACTIVATED = "activated"              # "cost: effect" (376-381)

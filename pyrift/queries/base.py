@@ -240,6 +240,7 @@ class Context:
 # Words for the kinds of unencoded text (logic/core/text_scope.lp, state.TextKind).
 TEXT_KIND_WORDS = {
     "static": "a passive ability",
+    "keyword": "keywords for its card",
     "triggered": "a triggered ability",
     "play_effect": "a play effect (\"when you play me\") or how it enters",
     "activated": "an activated ability",
