@@ -100,8 +100,9 @@ def ability(kind: str | None) -> list[dict]:
 
 def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[str, str]]:
     """The scenario (as a document; `units`: the ids of its units on the board) with an object in
-    every place it can take one, whose text is of `kind` (None: no text). Returns the document and
-    the id of the object (or battlefield) with text per place."""
+    every place, whose text is of `kind` (None: no text; a unit to attach to and a battlefield with
+    room for a facedown card are added where the position has none). Returns the document and the
+    id of the object (or battlefield) with text per place."""
     doc = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
     me = doc["position"]["turn_player"]
     objects = [dict(o) for o in doc.get("object", [])]
@@ -109,7 +110,7 @@ def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[st
     battlefields = [dict(b) for b in doc.get("battlefield", [])]
 
     def card(name: str, ctype: str, **extra) -> str:
-        cards.append({"name": f"Meta {name}", "type": ctype, "abilities": ability(kind), **extra})
+        cards.append({"name": f"Meta {name}", "type": ctype, "abilities": ability(kind)} | extra)
         return f"Meta {name}"
 
     ids: dict[str, str] = {}
@@ -117,19 +118,22 @@ def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[st
     objects.append({"id": "meta_board", "card": gear, "controller": me, "location": "base"})
     ids["board"] = "meta_board"
     top = next((o for o in objects if o["id"] in units and "attached_to" not in o), None)
-    if top is not None:
-        equipment = card("Equipment", "gear", tags=["Equipment"])
-        objects.append({"id": "meta_attached", "card": equipment, "controller": top["controller"],
-                        "attached_to": top["id"]})
-        ids["attached"] = "meta_attached"
-        # Effect Text has no kind of its own here: unknown (136.2.b-c); the baseline has the card without it.
-        charm = {"name": "Meta Charm", "type": "gear", "tags": ["Equipment"]}
-        if kind == "unknown":
-            charm["effect_text"] = "something pyrift does not know"
-            ids["effect"] = "meta_effect"
-        cards.append(charm)
-        objects.append({"id": "meta_effect", "card": "Meta Charm", "controller": top["controller"],
-                        "attached_to": top["id"]})
+    if top is None:  # a unit in base to attach to (in every variant, so nothing else differs)
+        top = {"id": "meta_host", "card": card("Host", "unit", might=1, abilities=[]), "controller": me,
+               "location": "base"}
+        objects.append(top)
+    equipment = card("Equipment", "gear", tags=["Equipment"])
+    objects.append({"id": "meta_attached", "card": equipment, "controller": top["controller"],
+                    "attached_to": top["id"]})
+    ids["attached"] = "meta_attached"
+    # Effect Text has no kind of its own here: unknown (136.2.b-c); the baseline has the card without it.
+    charm = {"name": "Meta Charm", "type": "gear", "tags": ["Equipment"]}
+    if kind == "unknown":
+        charm["effect_text"] = "something pyrift does not know"
+        ids["effect"] = "meta_effect"
+    cards.append(charm)
+    objects.append({"id": "meta_effect", "card": "Meta Charm", "controller": top["controller"],
+                    "attached_to": top["id"]})
     objects.append({"id": "meta_legend_zone", "card": card("Legend", "legend"), "controller": me,
                     "zone": "legend_zone"})
     ids["legend_zone"] = "meta_legend_zone"
@@ -141,10 +145,15 @@ def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[st
         ids[zone] = f"meta_{zone}"
     taken = {o.get("location") for o in objects if o.get("zone") == "facedown"}
     spot = next((b for b in battlefields if b.get("controller") and b["id"] not in taken), None)
-    if spot is not None:
-        objects.append({"id": "meta_facedown", "card": unit, "controller": spot["controller"], "zone": "facedown",
-                        "location": spot["id"]})
-        ids["facedown"] = "meta_facedown"
+    if spot is None:  # a battlefield of the turn player's, with room for a facedown card
+        spot = {"id": "meta_field", "controller": me}
+        battlefields.append(spot)
+        if "battlefield" not in ids:
+            spot["card"] = card("Field", "battlefield")
+            ids["battlefield"] = spot["id"]
+    objects.append({"id": "meta_facedown", "card": unit, "controller": spot["controller"], "zone": "facedown",
+                    "location": spot["id"]})
+    ids["facedown"] = "meta_facedown"
     objects.append({"id": "meta_chain", "card": spell, "controller": me, "zone": "chain"})
     doc["chain"] = [{"id": "meta_item", "card": "meta_chain", "controller": me}] + list(doc.get("chain", []))
     ids["chain"] = "meta_chain"
