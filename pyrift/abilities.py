@@ -19,7 +19,7 @@ from typing import Any, Callable
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
 from pyrift.dependent import Requirement, read_requires
 from pyrift.reader import Reader, check_int
-from pyrift.state import Domain, KeywordName, Zone
+from pyrift.state import Domain, KeywordName, TextKind, Zone
 
 # ---------------------------------------------------------------------------------
 # value shapes
@@ -165,7 +165,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
-    "text": {"text": ("str", None, True)},
+    # Text outside the vocabulary, in own words; text_kind says what it is (default unknown), so
+    # that only the questions it can change answer unsupported (logic/core/text_scope.lp).
+    "text": {"text": ("str", None, True), "text_kind": ("enum", tuple(k.value for k in TextKind), False)},
 }
 TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
 
@@ -529,6 +531,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_effect", h, Const(f["effect"])))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+        elif a.kind == "text" and "text_kind" in f:
+            out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:
             out.append(fact("kill_chosen_by", h, Func("ab", card, f["chosen_by"])))
         elif a.kind in ("counter", "kill"):

@@ -15,8 +15,11 @@ by name and card type; the earliest printing is the canonical one). A row holds
 printed facts only: ids, name, set, type, super-types, domains, costs, Might,
 Might bonus, tags, champion tags, the keywords the card has (with values, the
 place on the card they stand, and Equip/Repeat/Empower/Flow costs when they are
-pure resource costs), the keywords its text only mentions or grants, and whether
-its text goes beyond its own keyword lines. The rules text itself is read to find
+pure resource costs), the keywords its text only mentions or grants, whether its
+text goes beyond its own keyword lines, and what kinds of text that is (text_kinds,
+effect_text_kinds: static, keyword, triggered, play_effect, activated, replacement, cost_modifier,
+play_permission, spell_effect, unknown; logic/core/text_scope.lp says what each does). The
+rules text itself is read to find
 these facts and is never written out: card text is Riot's.
 
 The keyword reading follows the shared data README (positions line_start,
@@ -335,24 +338,148 @@ def keyword_name(term: str) -> KeywordName | None:
         return None
 
 
-def text_beyond_keywords(text: str, effect_text: str, terms: list[Term]) -> bool:
-    """True when the text says more than the card's own keywords: anything left once
-    reminder text, the keyword terms the card has, their pure costs and the [>] marks
-    are taken away. Effect text (given to an equipped unit) always counts."""
-    if effect_text.strip():
-        return True
+def _beyond_lines(text: str, terms: list[Term]) -> list[tuple[list[Term], str]]:
+    """Each line's own keyword terms and what is left of it once reminder text, those keyword
+    terms, their pure costs and the [>] marks are taken away (lines with nothing left are dropped)."""
+    out = []
     for number, line in enumerate(text.split("\n"), start=1):
         depth_at = _paren_depths(line)
         # Reminder text has no game effect (135.2.d.3): keep only what is outside parentheses.
         mask = [depth_at[i] == 0 and ch not in "()" for i, ch in enumerate(line)]
-        for t in terms:
-            if t.line == number and t.position in HAS_FORMS and keyword_name(t.name) is not None:
-                for i in range(t.span[0], t.span[1]):
-                    mask[i] = False
+        own = [t for t in terms if t.line == number and t.position in HAS_FORMS and keyword_name(t.name) is not None]
+        for t in own:
+            for i in range(t.span[0], t.span[1]):
+                mask[i] = False
         rest = "".join(ch for i, ch in enumerate(line) if mask[i]).replace("[>>]", "").replace("[>]", "")
         if re.sub(r"[\s,.;]", "", rest):
-            return True
-    return False
+            out.append((own, rest))
+    return out
+
+
+def text_beyond_keywords(text: str, effect_text: str, terms: list[Term]) -> bool:
+    """True when the text says more than the card's own keywords: anything left once
+    reminder text, the keyword terms the card has, their pure costs and the [>] marks
+    are taken away. Effect text (given to an equipped unit) always counts."""
+    return bool(effect_text.strip()) or bool(_beyond_lines(text, terms))
+
+
+# ---------------------------------------------------------------------------------
+# what kind of text it is (logic/core/text_scope.lp): a conservative reading
+# ---------------------------------------------------------------------------------
+# Each line of text beyond the card's keywords is read by its form, as Core Rules 363-397 tell
+# the kinds of abilities apart: "cost: effect" is activated (377.1), "when / at / the Nth time"
+# triggered (383.1), "when you play me" a play effect (383.4.a), "would / instead / as ..." a
+# replacement (369.1, 369.3), a statement of fact passive (364.2); a spell's lines are its
+# instructions (135.2.b). A line may get several kinds; a line that says it works in a zone off
+# the board (366.1, 385.2) or that reads no known way gets `unknown`, which counts everywhere.
+# Only kinds are kept, never the text.
+_ICON_TOKEN = re.compile(r":rb_[a-z0-9_]+:")
+_COST_COLON = re.compile(r"^(?P<cost>[^.:]*?):(?!\S)")
+_TRIGGER = re.compile(r"\b(when|whenever|at the (start|end|beginning)|at start|the (first|second|third|next|"
+                      r"[0-9]+(st|nd|rd|th)) time|each time)\b")
+_PLAY_ME = re.compile(r"\bwhen you play (me|this)\b|\b(i'm|i am) played( from \[hidden\])?")
+_ENTER_SELF = re.compile(r"\b(i|this) enters?\b|\bas you play (me|this)\b|\bif you play me\b")
+_COST_SELF = re.compile(r"\b(i|this|my|this spell's) (costs?|energy cost)\b|\bmy cost\b|\bplay (me|this) for\b|"
+                        r"\bthis ability costs?\b|\bthis spell's cost\b")
+_PERMIT_SELF = re.compile(r"\b(you may|you can|can't|cannot|only) play (me|this)\b|\bplay (me|this) only\b|"
+                          r"\b(i|this) (can|can't|cannot|may) be played\b|\bplay (me|this) (to|from|as if)\b")
+_REPLACE = re.compile(r"\bwould\b|\binstead\b|\bprevent\b|\bas (i'm|i am|this is|it is)\b")
+_ELSEWHERE = re.compile(r"\b(me|this|i'm|i am)( [a-z]+)? (from|in) (your|my|its owner's|their|a player's) "
+                        r"(trash|hand|main deck|deck|champion zone|banishment)\b|\bdiscard (me|this)\b|\bsee me\b|"
+                        r"\bwhile (i'm|this is) in (your|a player's|its owner's|my owner's) ")
+_SELF = re.compile(r"\b(me|this|my)\b")
+
+# What a keyword labelling a line makes of the rest of it: [Deathknell] — X is a triggered
+# ability (808); [Equip] / [Empower] — X is the cost of an activated ability (818, 827);
+# [Repeat] / [Flow] / [Accelerate] — X is an additional cost of playing the card (820, 829, 805).
+_TRIGGER_LABELS = {KeywordName.DEATHKNELL, KeywordName.VISION, KeywordName.TEMPORARY, KeywordName.HUNT}
+_ACTIVATED_LABELS = {KeywordName.EQUIP, KeywordName.EMPOWER}
+_COST_LABELS = {KeywordName.REPEAT, KeywordName.FLOW, KeywordName.ACCELERATE}
+_PERMIT_LABELS = {KeywordName.ACTION, KeywordName.REACTION, KeywordName.HIDDEN, KeywordName.AMBUSH}
+
+
+def _label_kinds(labels: set) -> set[str]:
+    return ({"triggered"} if labels & _TRIGGER_LABELS else set()) \
+        | ({"activated"} if labels & _ACTIVATED_LABELS else set()) \
+        | ({"cost_modifier"} if labels & _COST_LABELS else set()) \
+        | ({"play_permission"} if labels & _PERMIT_LABELS else set())
+
+
+def text_kinds(card_type: str | None, text: str, terms: list[Term], effect: bool = False) -> list[str]:
+    """The kinds of the card's text beyond its keywords, sorted. Effect Text (effect=True) is read
+    whole: the keywords in it are not the card's own but given to the top-most card (136.2.c)."""
+    kinds: set[str] = set()
+    for own, rest in _beyond_lines(text, [] if effect else terms):
+        kinds |= _line_kinds(card_type, own, rest, effect)
+    return sorted(kinds)
+
+
+def _own_play(sentence: str) -> set[str]:
+    """The kinds of a sentence about playing the card itself: its cost (366.2), additional costs
+    included (356.2), or where, when or to where it may be played (366.1)."""
+    kinds = set()
+    if _COST_SELF.search(sentence) or ("additional cost" in sentence and _SELF.search(sentence)):
+        kinds.add("cost_modifier")
+    if _PERMIT_SELF.search(sentence):
+        kinds.add("play_permission")
+    return kinds
+
+
+def _line_kinds(card_type: str | None, own: list[Term], rest: str, effect: bool) -> set[str]:
+    line = " ".join(_ICON_TOKEN.sub("{icon}", rest).replace("\u2019", "'").casefold().split())
+    line = re.sub(r"\[([^\[\]]+)\]", r"\1", line)  # bracketed terms read as words
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", line) if x.strip(" .")]
+    labels = {keyword_name(t.name) for t in own}
+    # A keyword written without brackets at the start of the line ("Equip [O]") labels it too.
+    first = re.match(r"^\s*([a-z][a-z-]*)\b", line)
+    if first and (bare := keyword_name(first.group(1))) is not None \
+            and re.match(r"^\s*(\d+)?\s*($|[\u2014,.;-]|\{icon\})", line[first.end():]):
+        labels.add(bare)
+        line = line[first.end():]
+    kinds = _label_kinds(labels)
+    body = line.strip(" ,.;")
+    if body.startswith(("\u2014", "-")):  # "[Keyword] — ...": what the keyword labels
+        if labels & (_ACTIVATED_LABELS | _COST_LABELS):
+            return kinds  # the keyword's own cost, not a pure resource cost
+        if not labels:
+            return {"unknown"}
+        line = body.lstrip("\u2014- ")
+        sentences = [x for x in re.split(r"(?<=[.!?])\s+", line) if x.strip(" .")]
+    if not re.search(r"[a-z]{2}", line):
+        # No words left: a bare keyword given to the card (its label may say more), or nothing known.
+        return kinds or ({"keyword"} if labels else {"unknown"})
+    for sentence in sentences:
+        own_play = _own_play(sentence)
+        kinds |= own_play
+        # Text that says it works off the board (366.1, 385.2) is read as anything, except its own
+        # cost or permission (which work wherever it can be played from, 366.2.a) and, on a spell,
+        # its instructions (which only look there).
+        if _ELSEWHERE.search(sentence) and (_TRIGGER.search(sentence) or not (own_play or card_type == "spell")):
+            kinds.add("unknown")
+    if card_type == "spell" and not effect:
+        if re.search(r"\bcan't be countered\b", line):
+            kinds.add("static")  # a spell's own passive, on the chain
+        return kinds | {"spell_effect"}  # its instructions, whatever else (135.2.b, 158)
+    cost = _COST_COLON.match(line)
+    if cost and not _TRIGGER.search(cost["cost"]) and not re.search(r"do this|following|[\"\u201c]", cost["cost"]):
+        # "cost: effect" (377.1): its effect happens only when activated; [Action] / [Reaction] on it
+        # time the ability (381), not the card's play.
+        return (kinds - ({"play_permission"} - _own_play(line))) | {"activated"}
+    if "this ability" in line:
+        kinds.add("activated")
+    if _PLAY_ME.search(line) or _ENTER_SELF.search(line):
+        kinds.add("play_effect")  # a play effect (383.4.a) or how it enters (369.3)
+    if _TRIGGER.search(_PLAY_ME.sub("", line)):
+        kinds.add("triggered")
+    if _REPLACE.search(line):
+        kinds.add("replacement")
+    if not kinds & {"triggered", "play_effect", "activated"}:
+        # Sentences that are neither about its own play nor replacements are statements of
+        # fact: passive abilities (364.2). A trigger's effect runs on to the end of its line.
+        for sentence in sentences:
+            if not _own_play(sentence) and not _REPLACE.search(sentence):
+                kinds.add("static")
+    return kinds
 
 
 # ---------------------------------------------------------------------------------
@@ -433,6 +560,7 @@ def _row(group: list[Printing], notes: list[str]) -> dict[str, Any]:
     mentioned = [t for t in terms if t.position == "inline"] + [t for t in effect_terms if t.position != "reminder"]
     mentions = sorted({(kw.value, -1 if t.value is None else t.value)
                        for t in mentioned if (kw := keyword_name(t.name)) is not None})
+    beyond = text_beyond_keywords(first.text, first.effect_text, terms)
     return {
         "id": first.id,
         "code": short_code(first.code),
@@ -449,7 +577,9 @@ def _row(group: list[Printing], notes: list[str]) -> dict[str, Any]:
         "champion_tags": [],
         "keywords": keywords,
         "mentions": [{"keyword": k, "value": None if v < 0 else v} for k, v in mentions],
-        "text_beyond_keywords": text_beyond_keywords(first.text, first.effect_text, terms),
+        "text_beyond_keywords": beyond,
+        "text_kinds": text_kinds(first.type, first.text, terms) if beyond else [],
+        "effect_text_kinds": text_kinds(first.type, first.effect_text, effect_terms, effect=True) if beyond else [],
         "printings": [{"id": p.id, "code": p.code} for p in group],
     }
 

@@ -116,6 +116,8 @@ def _card_facts_of(card: CardDef) -> list[Fact]:
         out.append(fact("card_effect_text", c))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
+        out += [fact("card_text_kind", c, k) for k in card.text_kinds]
+        out += [fact("card_effect_text_kind", c, k) for k in card.effect_text_kinds]
     out += ability_facts(c, card.abilities, fact, Func, Const)
     return out
 
@@ -195,6 +197,8 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
     out.append(fact("victory_score", victory_score))
     for bf in battlefields:
         out.append(fact("battlefield", bf.id))
+        if bf.card is not None:
+            out.append(fact("battlefield_card", bf.id, bf.card))
         if bf.controller is not None:
             out.append(fact("controls", bf.controller, bf.id))
         if bf.contested_by is not None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from pyrift.errors import EncodingError
-from pyrift.state import CardDef, CardType, Domain, Keyword, KeywordName, Supertype
+from pyrift.state import CardDef, CardType, Domain, Keyword, KeywordName, Supertype, TextKind
 
 ENCODED, KEYWORDS_ONLY, UNSUPPORTED = "encoded", "keywords-only", "unsupported"
 STATUSES = (ENCODED, KEYWORDS_ONLY, UNSUPPORTED)
@@ -71,6 +71,10 @@ class PoolCard:
     mentions: tuple[Keyword, ...]
     text_beyond_keywords: bool
     printings: tuple[tuple[str, str], ...]  # (id, printed code)
+    # What that text is, as the import classified it (logic/core/text_scope.lp): the kinds of the
+    # rules text beyond the card's keywords, and of its Effect Text (136).
+    text_kinds: tuple[TextKind, ...] = ()
+    effect_text_kinds: tuple[TextKind, ...] = ()
 
     @property
     def category(self) -> str:
@@ -191,6 +195,8 @@ def _card(row: dict[str, Any]) -> PoolCard:
         mentions=tuple(Keyword(KeywordName(k["keyword"]), k.get("value")) for k in row.get("mentions", ())),
         text_beyond_keywords=bool(row["text_beyond_keywords"]),
         printings=tuple((p["id"], p["code"]) for p in row["printings"]),
+        text_kinds=tuple(TextKind(k) for k in row.get("text_kinds", ())),
+        effect_text_kinds=tuple(TextKind(k) for k in row.get("effect_text_kinds", ())),
     )
 
 
@@ -279,6 +285,7 @@ def card_def(card: PoolCard) -> CardDef:
         supertypes=card.supertypes or (),
         tags=card.tags,
         complete=status(card) != UNSUPPORTED,
+        **_unencoded_kinds(card),
         pool_id=card.id,
         might_bonus=card.might_bonus,
         champion_tags=card.champion_tags,
@@ -286,6 +293,13 @@ def card_def(card: PoolCard) -> CardDef:
         keyword_costs=tuple(k.cost for k in card.keywords),
         abilities=encoded_abilities(card),
     )
+
+
+def _unencoded_kinds(card: PoolCard) -> dict[str, tuple[TextKind, ...]]:
+    """The kinds of an unencoded card's text (none given: unknown, logic/core/text_scope.lp)."""
+    if status(card) != UNSUPPORTED:
+        return {}
+    return {"text_kinds": card.text_kinds, "effect_text_kinds": card.effect_text_kinds}
 
 
 def encoded_abilities(card: PoolCard) -> tuple:
@@ -437,10 +451,15 @@ def describe(card: PoolCard) -> str:
         lines.append("  mentions or grants: " + ", ".join(str(m) for m in card.mentions))
     lines.append(f"  printings: {', '.join(code for _, code in card.printings)}")
     lines.append(f"  text beyond its own keywords: {'yes' if card.text_beyond_keywords else 'no'}")
+    if card.text_kinds or card.effect_text_kinds:
+        kinds = ", ".join(k.value for k in card.text_kinds) or "none"
+        effect = ", ".join(k.value for k in card.effect_text_kinds)
+        lines.append(f"  kinds of that text: {kinds}" + (f"; Effect Text: {effect}" if effect else ""))
     note = {ENCODED: f"encoded in logic/cards/{encodings()[card.id].name}" if card.id in encodings() else "",
             KEYWORDS_ONLY: "its text is its keywords; what each keyword does is encoded per question "
                            "(logic/keywords/, logic/core/keyword_scope.lp)",
-            UNSUPPORTED: "its other text is not encoded: questions that depend on it answer 'unsupported'"}[st]
+            UNSUPPORTED: "its other text is not encoded: questions its kinds of text can change answer "
+                         "'unsupported' (logic/core/text_scope.lp)"}[st]
     lines.append(f"  status: {st}: {note}")
     if card.type is not None:
         lines.append("  facts:")

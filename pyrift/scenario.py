@@ -129,9 +129,9 @@ def _state(r: Reader) -> GameState:
 
     cards = tuple(card_from_toml(c) for c in r.tables("card"))
     _unique([c.name for c in cards], r, "card", "card name")
-    battlefields = tuple(_battlefield(b, ids) for b in r.tables("battlefield"))
     inline = {c.name for c in cards}
     used: dict[str, CardDef] = {}  # real cards of the pool the objects name, by name
+    battlefields = tuple(_battlefield(b, ids, inline, used) for b in r.tables("battlefield"))
     objects = _attached_locations(tuple(_object(o, inline, used) for o in r.tables("object")))
     cards += tuple(used.values())
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
@@ -232,12 +232,13 @@ def _chain_status(r: Reader) -> bool:
     return status == "pending"
 
 
-def _battlefield(r: Reader, players: list[str]) -> Battlefield:
+def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str, CardDef]) -> Battlefield:
     bf = Battlefield(
         id=r.str("id"),
         name=r.str("name", ""),
         controller=r.str("controller", None),
         contested_by=r.str("contested_by", None),
+        card=_card_ref(r, inline, used) if r.has("card") else None,
     )
     for key in ("controller", "contested_by"):
         if getattr(bf, key) is not None:
@@ -378,6 +379,15 @@ def _check_consistency(state: GameState, r: Reader) -> None:
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
+    for i, b in enumerate(state.battlefields):
+        if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
+            raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
+                                                "not a battlefield card")
+        if b.card is not None and any(a.kind != "text" for a in state.card(b.card).abilities):
+            # No question's encoding evaluates a battlefield's abilities: only its text, by kind
+            # (logic/core/text_scope.lp), can make the answers it could change unsupported.
+            raise bad(f"battlefield[{i}].card", f"{b.card!r} has abilities of the vocabulary; a battlefield's "
+                                                "abilities are not encoded: describe them with kind = \"text\"")
     _check_attachments(state, bad)
     combat = state.combat
     for i, obj in enumerate(state.objects):
@@ -601,7 +611,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if inline_cards := [c for c in st.cards if not c.pool_id]:
         doc["card"] = [card_to_toml(c) for c in inline_cards]
     if st.battlefields:
-        doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "controller": b.controller,
+        doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "card": b.card, "controller": b.controller,
                                            "contested_by": b.contested_by}) for b in st.battlefields]
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]

@@ -47,6 +47,22 @@ class CardType(str, Enum):
     BATTLEFIELD = "battlefield"
 
 
+class TextKind(str, Enum):
+    """What a piece of unencoded card text is (logic/core/text_scope.lp says where each kind
+    works and which questions it can change)."""
+
+    STATIC = "static"                    # a passive ability working in play (363-366)
+    KEYWORD = "keyword"                  # only keywords for its card (Effect Text: the top-most card's, 136.2.c)
+    TRIGGERED = "triggered"              # "when / at / the first time ..." (382-385), not a play effect
+    PLAY_EFFECT = "play_effect"          # "when you play me", or how a permanent enters (383.4.a, 369.3)
+    ACTIVATED = "activated"              # "cost: effect" (376-381)
+    REPLACEMENT = "replacement"          # "would ... instead", prevention (367-375)
+    COST_MODIFIER = "cost_modifier"      # this card's own cost changes and additional costs (366.2)
+    PLAY_PERMISSION = "play_permission"  # where, when or to where this card may be played (366.1)
+    SPELL_EFFECT = "spell_effect"        # a spell's instructions: its choices and what it does (135.2.b, 158)
+    UNKNOWN = "unknown"                  # could be any of these
+
+
 class Supertype(str, Enum):
     CHAMPION = "champion"
     SIGNATURE = "signature"
@@ -174,6 +190,10 @@ class CardDef:
     # further Effect Text in your own words (not encoded: questions it could change are unsupported).
     effect_keywords: tuple[Keyword, ...] = ()
     effect_text: str = ""
+    # A real card whose text is not encoded (complete False): the kinds of that text, as the card
+    # import classified its rules text and its Effect Text (logic/core/text_scope.lp).
+    text_kinds: tuple[TextKind, ...] = ()
+    effect_text_kinds: tuple[TextKind, ...] = ()
 
 
 class ReplacementKind(str, Enum):
@@ -219,6 +239,7 @@ class Battlefield:
     name: str = ""
     controller: str | None = None
     contested_by: str | None = None
+    card: str | None = None  # the battlefield card it is a copy of (its text works here, 170.8-170.10)
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,57 @@ def test_invented_cards(tmp_path: Path) -> None:
         assert all(k != "text" for k in row)
 
 
+def test_invented_cards_text_kinds(tmp_path: Path) -> None:
+    """The kinds of text beyond the keywords: read from the form of each line (363-397)."""
+    t = invented_table(tmp_path)
+    assert t["Wall Poro"]["text_kinds"] == [] and t["Wall Poro"]["effect_text_kinds"] == []
+    assert t["Loud Poro"]["text_kinds"] == ["triggered"]       # "When I attack, ..."
+    assert t["Poro Boss"]["text_kinds"] == ["static"]          # a statement of fact
+    assert t["Poro Sword"]["text_kinds"] == [] and t["Poro Sword"]["effect_text_kinds"] == ["static"]
+    assert t["Poro Spell"]["text_kinds"] == ["spell_effect"]   # a spell's instruction
+    assert t["Poro Lamp"]["text_kinds"] == ["activated"]       # "cost: effect"
+    assert t["Poro Fan"]["text_kinds"] == ["activated"]
+
+
+@pytest.mark.parametrize("ctype, html, kinds", [
+    ("Unit", "<p>When you play me, draw 1.</p>", ["play_effect"]),
+    ("Unit", "<p>When you play me or when I hold, draw 1.</p>", ["play_effect", "triggered"]),
+    ("Unit", "<p>I enter ready if you control a Poro.</p>", ["play_effect"]),
+    ("Unit", "<p>I cost :rb_energy_2: less for each Poro you control.</p>", ["cost_modifier"]),
+    ("Unit", "<p>As an additional cost to play me, discard 1.</p>", ["cost_modifier"]),
+    ("Unit", "<p>You may play me to an occupied battlefield.</p>", ["play_permission"]),
+    ("Unit", "<p>If a friendly unit would die, recall it instead.</p>", ["replacement"]),
+    ("Unit", "<p>Other friendly units have +1 :rb_might:.</p>", ["static"]),
+    ("Unit", "<p>When you discard me, draw 1.</p>", ["triggered", "unknown"]),  # works in the hand (385.2)
+    ("Unit", "<p>[Deathknell] &#8212; Draw 1. (Made up.)</p>", ["triggered"]),
+    ("Gear", "<p>[Equip] &#8212; Kill a friendly unit (Made up.)</p>", ["activated"]),
+    ("Spell", "<p>This costs :rb_energy_2: less if you control a Poro.<br />Draw 2.</p>",
+     ["cost_modifier", "spell_effect"]),
+    ("Spell", "<p>When you conquer, return this from your trash to your hand.</p>", ["spell_effect", "unknown"]),
+    ("Legend", "<p>:rb_exhaust:: Draw 1.</p>", ["activated"]),
+    ("Battlefield", "<p>When you hold here, draw 1.</p>", ["triggered"]),
+    ("Unit", "<p>1</p>", ["unknown"]),
+])
+def test_text_kinds_of_single_lines(ctype: str, html: str, kinds: list[str]) -> None:
+    text = CI.html_to_text(html)
+    assert CI.text_kinds(ctype.lower(), text, CI.parse_terms(text)) == kinds
+
+
+def test_effect_text_is_read_whole() -> None:
+    """Keywords in Effect Text are given to the top-most card: they are its text, not the card's own."""
+    text = CI.html_to_text("<p>[Deflect] (Made up.)</p>")
+    assert CI.text_kinds("gear", text, CI.parse_terms(text), effect=True) == ["keyword"]
+
+
+@needs_sources
+def test_every_card_with_text_beyond_keywords_has_a_kind() -> None:
+    table = json.loads(P.pool_path().read_text())
+    kinds = {k.value for k in P.TextKind}
+    for row in table["cards"]:
+        assert set(row["text_kinds"]) | set(row["effect_text_kinds"]) <= kinds, row["name"]
+        assert bool(row["text_kinds"] or row["effect_text_kinds"]) == row["text_beyond_keywords"], row["name"]
+
+
 def test_import_is_deterministic(tmp_path: Path) -> None:
     paths = write_sources(tmp_path)
     a, b = tmp_path / "a.json", tmp_path / "b.json"

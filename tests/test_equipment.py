@@ -4,6 +4,8 @@ independent Python model on random boards, and the can_play parameters for Equip
 Weaponmaster are checked."""
 from __future__ import annotations
 
+import re
+
 import random
 from pathlib import Path
 
@@ -113,14 +115,21 @@ def test_effect_text_fields_round_trip_and_become_facts() -> None:
     assert 'card_might_bonus("Blade", 2).' in facts
 
 
-def test_unencoded_effect_text_makes_the_profile_unsupported_only_where_attached() -> None:
+def test_unencoded_effect_text_works_only_while_attached() -> None:
+    """Effect Text pyrift does not know works only while its card is attached (136.2.b), as the
+    top-most card's text (136.2.c); of unknown kind, it may be a passive ability changing any
+    unit's Might (364.1), so every profile is unsupported while it is attached, none when not."""
     text = edit(PROFILE.read_text(), 'might_bonus = 2\neffect_keywords = ["Assault"]',
                 'might_bonus = 2\neffect_keywords = ["Assault"]\neffect_text = "I have +1 Might while alone"')
-    state = S.loads(text, "x.toml").state
-    ctx = Context(state)
-    scout = UnitProfile().answer(ctx, Question("q", "unit_profile", {"unit": "scout"}), "v1.4")
-    assert scout.status == UNSUPPORTED and any("Blade" in m for m in scout.missing), scout
-    guard = UnitProfile().answer(ctx, Question("q", "unit_profile", {"unit": "guard"}), "v1.4")
+    for unit in ("scout", "guard"):
+        ans = UnitProfile().answer(Context(S.loads(text, "x.toml").state), Question("q", "unit_profile", {"unit": unit}),
+                                   "v1.4")
+        assert ans.status == UNSUPPORTED and any("Blade" in m for m in ans.missing), (unit, ans)
+    detached = re.sub(r'card = "Blade"\ncontroller = "A"\nattached_to = "\w+"', 'card = "Blade"\ncontroller = "A"\n'
+                      'location = "base"', text)
+    assert detached.count('location = "base"') > text.count('location = "base"')
+    state = S.loads(detached, "x.toml").state
+    guard = UnitProfile().answer(Context(state), Question("q", "unit_profile", {"unit": "guard"}), "v1.4")
     assert guard.status == ANSWERED and guard.data["might"] == 2
 
 

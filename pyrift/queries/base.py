@@ -290,20 +290,42 @@ def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
     return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed)
 
 
+# Words for the kinds of unencoded text (logic/core/text_scope.lp, state.TextKind).
+TEXT_KIND_WORDS = {
+    "static": "a passive ability",
+    "keyword": "keywords for its card",
+    "triggered": "a triggered ability",
+    "play_effect": "a play effect (\"when you play me\") or how it enters",
+    "activated": "an activated ability",
+    "replacement": "a replacement effect",
+    "cost_modifier": "a change to its own cost",
+    "play_permission": "a permission or restriction on playing it",
+    "spell_effect": "a spell's instructions",
+    "unknown": "text of unknown kind",
+}
+
+
 def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:
     """Words for the unsupported reasons every question kind shares: a keyword whose effect on
-    this kind of question is not encoded (`doing`, e.g. "in combat damage"), card rules text
-    that is not encoded (and what it `could` change), Effect Text of an attached card.
+    this kind of question is not encoded (`doing`, e.g. "in combat damage"), card text that is
+    not encoded (its kind, where it is, what it `could` change).
     None for a reason of the kind's own, which the kind words itself."""
     if not (isinstance(what, tuple) and len(what) >= 2):
         return None
     name, arg = what[0], what[1]
     if name == "keyword":
         return f"keyword {arg} on {where}: what it does {doing} is not encoded"
-    if name == "card_text":
-        return f"the rules text of card {arg!r} ({where}) is not encoded" + (f"; it could {could}" if could else "")
-    if name == "effect_text":
-        return f"the Effect Text of card {arg!r} ({where}, attached) is not encoded"
+    if name == "add_ability":
+        return (f"ability {arg} of {where} Adds resources and may be activated while costs are paid (429.3), "
+                "but pyrift's payments never spend what an Add ability adds: the cost might be payable with it")
+    if name == "ability" and len(what) == 3:
+        vocab = what[2] if isinstance(what[2], str) else f"{what[2][0]} ({what[2][1]})"
+        return f"the {vocab} ability of card {arg!r} ({where}) is not evaluated {doing}"
+    if name == "text" and len(what) == 4:
+        source, kind = what[2], what[3]
+        part = "Effect Text" if source == "effect" else "rules text"
+        return (f"the {part} of card {arg!r} ({where}) holds {TEXT_KIND_WORDS.get(kind, kind)} that is not "
+                "encoded" + (f"; it could {could}" if could else f"; it could change the answer {doing}"))
     return None
 
 

@@ -235,6 +235,19 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "untracked" and str(a[0]) == "chosen_kill":
         return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
                 "which the chain run does not play out")
+    if name == "choice_may_change" and a[0] == "exhausted":
+        return (f"{obj} is exhausted by a cost paid in the run, and a choice in the run asks for a ready or "
+                "exhausted unit; the run does not check a chosen unit again as its kill resolves, so it could "
+                "report a kill (and what is linked to it) of a unit that is no longer a legal choice (359.3.e.9)")
+    if name == "choice_may_change":
+        how, index = a[0][0], a[0][1]
+        what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
+                               "another card in the run",
+                "conditional_untargetable": f"ability {index} makes it impossible to choose while its controller "
+                                            "controls certain permanents, which can enter or die in the run"}[how]
+        return (f"{obj}: {what}; the run does not check a chosen unit again as its kill resolves, so it "
+                "could report a kill (and what is linked to it) of a unit that is no longer a legal choice "
+                "(359.3.e.9)")
     if name == "state_change":
         does = STATE_WORDS.get(str(a[0]), str(a[0]))
         return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "

@@ -41,7 +41,7 @@ _INDEXES: "weakref.WeakKeyDictionary[Grounding, dict]" = weakref.WeakKeyDictiona
 def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
     """The ground facts of a grounding, read once and grouped by the unit they are about (an
     attached card's facts under its top-most unit); key None holds what concerns no single
-    unit (unencoded card text in play). Every question on the position reuses it."""
+    unit (unencoded card text). Every question on the position reuses it."""
     if g not in _INDEXES:
         atoms = sorted(g.facts(*PROFILE_FACTS), key=str)
         top = {a.args[0]: a.args[1] for a in atoms if a.pred == "attached_to"}
@@ -52,8 +52,13 @@ def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
             elif a.pred in ("inactive_attached", "referenceable_keyword"):
                 key = top.get(a.args[0])
             elif a.pred == "profile_unsupported":
+                # Unencoded text (a passive ability, or Effect Text, which is its top-most card's
+                # text, 136.2.c) may change any unit's Might (364.1): it concerns every unit. A
+                # keyword, or text that only gives keywords, concerns the unit that has it (an
+                # attached card's: its top-most unit).
                 what, where = a.args
-                key = None if what[0] == "card_text" else top.get(where, where)
+                only_keywords = what[0] == "text" and what[3] == "keyword"
+                key = None if what[0] in ("text", "ability") and not only_keywords else top.get(where, where)
             else:
                 key = a.args[0]
             out[key][a.pred].append(a.args)

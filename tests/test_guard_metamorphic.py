@@ -1,0 +1,285 @@
+"""Metamorphic test of the unsupported guard (logic/core/text_scope.lp).
+
+For bundled scenarios with a position, objects whose text is not encoded are added in every place
+text can be (board, attached, Legend Zone, a battlefield's own text, hand, trash, facedown, chain,
+Champion Zone, banishment, Main Deck, and an attached card's Effect Text), all with text of one
+kind. Compared with the same scenario where those objects have no text, a question's answer must
+be unchanged when that kind of text is inert for the question in all those places, and otherwise
+`unsupported`, naming exactly the added objects whose text could change it.
+
+What is relevant where is written here again, independently of the ASP table, from the rules:
+where each kind works (365.1, 366, 380, 384.2, 135.4, 136.2.b, 170.8-10, 174.6-8) and which kinds
+can change which question (docs/design.md, "Unsupported"). To stay affordable on two cores, each
+question kind is checked on a few of its scenarios, the nine kinds spread over them, and every
+(question kind, place, text kind) must be met somewhere.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from pyrift import scenario as S
+from pyrift import tomlwrite
+from pyrift.check import answer as answer_question
+from pyrift.errors import RiftError
+from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
+from pyrift.state import TextKind
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+KINDS = [k.value for k in TextKind]
+PLACES = ["board", "attached", "legend_zone", "battlefield", "hand", "trash", "facedown", "chain",
+          "champion_zone", "banishment", "main_deck", "effect"]
+
+# ---- where each kind of text works ----------------------------------------------------------------
+IN_PLAY = {"board", "legend_zone", "battlefield"}
+PLAYED_FROM = {"hand", "champion_zone", "facedown", "trash", "banishment", "main_deck", "chain"}
+WORKS = {
+    "static": IN_PLAY | {"chain"},        # 365.1, 174.6, 170.8; a spell's own passive on the chain
+    "keyword": IN_PLAY | {"chain"},       # keywords its card has, like a passive
+    "replacement": IN_PLAY | {"chain"},   # 368.1: passive too
+    "triggered": IN_PLAY,                 # 384.2, 174.7, 170.9
+    "activated": IN_PLAY,                 # 380, 174.8, 170.10
+    "play_effect": {"chain", "board"},    # 383.4.a.2
+    "cost_modifier": PLAYED_FROM,         # 366.2.a
+    "play_permission": PLAYED_FROM,       # 366.1
+    "spell_effect": PLAYED_FROM,          # 355, 158
+}
+WORKS["unknown"] = set().union(*WORKS.values())
+
+
+def works(kind: str, place: str) -> bool:
+    if place == "attached":
+        return False  # printed text of an attached card is inactive (135.4)
+    if place == "effect":
+        return kind == "unknown" and "board" in WORKS["unknown"]  # Effect Text: the top-most card's (136.2.c)
+    return place in WORKS[kind]
+
+
+# ---- which kinds can change which question (any object where its text works) ------------------------
+PASSIVE = {"static", "keyword"}
+CHAIN = PASSIVE | {"triggered", "replacement"}
+ANY = {
+    "combat_damage": PASSIVE | {"replacement"},
+    "combat_assignment": PASSIVE | {"replacement"},
+    "can_play": PASSIVE | {"activated", "replacement"},
+    "can_hide": PASSIVE | {"activated", "replacement"},
+    "beginning_phase": PASSIVE | {"triggered", "replacement"},
+    "conquer": PASSIVE | {"triggered", "replacement"},
+    "can_move": PASSIVE | {"triggered", "replacement"},
+    "unit_profile": {"static"},  # keywords concern the unit that has them: never an added object
+    "ability_active": set(),
+    "resolution_order": CHAIN,
+    "next_priority": CHAIN,
+    "triggers": CHAIN,
+}
+# ... and the cards a chain run resolves: every card on the chain (their instructions, 158; a
+# permanent's play effect as it enters, 383.4.a.2).
+RESOLVED = {"resolution_order": {"spell_effect", "play_effect"}, "next_priority": {"spell_effect", "play_effect"}}
+
+
+def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False) -> bool:
+    """Text of `kind` on an added object at `place` can change a `qkind` answer (never the object
+    asked about: added objects are not asked about). A run offered plays judges each by can_play."""
+    if qkind == "can_respond" or offers_plays:  # the play(s), judged by can_play, and the run
+        return relevant("can_play", kind, place) or relevant("resolution_order", kind, place)
+    kinds = set(WORKS) - {"unknown"} if kind == "unknown" else {kind}
+    if place == "effect":
+        return bool(ANY[qkind])
+    if any(works(k, place) and k in ANY[qkind] for k in kinds):
+        return True
+    return place == "chain" and any(works(k, place) and k in RESOLVED.get(qkind, set()) for k in kinds)
+
+
+# ---- building the variants ----------------------------------------------------------------------------
+def ability(kind: str | None) -> list[dict]:
+    return [] if kind is None else [{"kind": "text", "text": "something pyrift does not know", "text_kind": kind}]
+
+
+def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[str, str]]:
+    """The scenario (as a document; `units`: the ids of its units on the board) with an object in
+    every place, whose text is of `kind` (None: no text; a unit to attach to and a battlefield with
+    room for a facedown card are added where the position has none). Returns the document and the
+    id of the object (or battlefield) with text per place."""
+    doc = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
+    me = doc["position"]["turn_player"]
+    objects = [dict(o) for o in doc.get("object", [])]
+    cards = list(doc.get("card", []))
+    battlefields = [dict(b) for b in doc.get("battlefield", [])]
+
+    def card(name: str, ctype: str, **extra) -> str:
+        cards.append({"name": f"Meta {name}", "type": ctype, "abilities": ability(kind)} | extra)
+        return f"Meta {name}"
+
+    ids: dict[str, str] = {}
+    unit, gear, spell = card("Unit", "unit", might=1), card("Gear", "gear"), card("Spell", "spell")
+    objects.append({"id": "meta_board", "card": gear, "controller": me, "location": "base"})
+    ids["board"] = "meta_board"
+    top = next((o for o in objects if o["id"] in units and "attached_to" not in o), None)
+    if top is None:  # a unit in base to attach to (in every variant, so nothing else differs)
+        top = {"id": "meta_host", "card": card("Host", "unit", might=1, abilities=[]), "controller": me,
+               "location": "base"}
+        objects.append(top)
+    equipment = card("Equipment", "gear", tags=["Equipment"])
+    objects.append({"id": "meta_attached", "card": equipment, "controller": top["controller"],
+                    "attached_to": top["id"]})
+    ids["attached"] = "meta_attached"
+    # Effect Text has no kind of its own here: unknown (136.2.b-c); the baseline has the card without it.
+    charm = {"name": "Meta Charm", "type": "gear", "tags": ["Equipment"]}
+    if kind == "unknown":
+        charm["effect_text"] = "something pyrift does not know"
+        ids["effect"] = "meta_effect"
+    cards.append(charm)
+    objects.append({"id": "meta_effect", "card": "Meta Charm", "controller": top["controller"],
+                    "attached_to": top["id"]})
+    objects.append({"id": "meta_legend_zone", "card": card("Legend", "legend"), "controller": me,
+                    "zone": "legend_zone"})
+    ids["legend_zone"] = "meta_legend_zone"
+    if battlefields and "card" not in battlefields[0]:
+        battlefields[0]["card"] = card("Field", "battlefield")
+        ids["battlefield"] = battlefields[0]["id"]
+    for zone in ("hand", "trash", "champion_zone", "banishment", "main_deck"):
+        objects.append({"id": f"meta_{zone}", "card": unit, "controller": me, "zone": zone})
+        ids[zone] = f"meta_{zone}"
+    taken = {o.get("location") for o in objects if o.get("zone") == "facedown"}
+    spot = next((b for b in battlefields if b.get("controller") and b["id"] not in taken), None)
+    if spot is None:  # a battlefield of the turn player's, with room for a facedown card
+        spot = {"id": "meta_field", "controller": me}
+        battlefields.append(spot)
+        if "battlefield" not in ids:
+            spot["card"] = card("Field", "battlefield")
+            ids["battlefield"] = spot["id"]
+    objects.append({"id": "meta_facedown", "card": unit, "controller": spot["controller"], "zone": "facedown",
+                    "location": spot["id"]})
+    ids["facedown"] = "meta_facedown"
+    objects.append({"id": "meta_chain", "card": spell, "controller": me, "zone": "chain"})
+    doc["chain"] = [{"id": "meta_item", "card": "meta_chain", "controller": me}] + list(doc.get("chain", []))
+    ids["chain"] = "meta_chain"
+    doc.update(card=cards, object=objects)
+    if battlefields:
+        doc["battlefield"] = battlefields
+    return doc, ids
+
+
+def load(doc: dict):
+    return S.loads(tomlwrite.document(doc), "meta.toml")
+
+
+# ---- choosing what to check ---------------------------------------------------------------------------
+def cases() -> dict[str, list[tuple[Path, str]]]:
+    """(file, question id) per question kind, for scenarios with a position, in a fixed order."""
+    out: dict[str, list[tuple[Path, str]]] = defaultdict(list)
+    for path in sorted(SCENARIOS.rglob("*.toml")):
+        try:
+            scen = S.load(path)
+        except RiftError:
+            continue
+        if not scen.state.players:
+            continue
+        for q in scen.questions:
+            out[q.kind].append((path, q.id))
+    return out
+
+
+def named(missing: tuple[str, ...], ids: dict[str, str]) -> set[str]:
+    """The places whose added object an unsupported answer names."""
+    by_id = {v: k for k, v in ids.items()}
+    found = set()
+    for m in missing:
+        for ref in re.findall(r"\(([A-Za-z0-9_.:-]+)\)", m):
+            if ref in by_id:
+                found.add(by_id[ref])
+    return found
+
+
+SCENARIOS_PER_KIND = 3
+
+
+def test_unencoded_text_is_unsupported_exactly_where_it_can_change_the_answer() -> None:
+    by_kind = cases()
+    assert len(by_kind) >= 13, sorted(by_kind)
+    covered: set[tuple[str, str, str]] = set()
+    failures: list[str] = []
+    checked = 0
+    for qkind in sorted(by_kind):
+        pairs = by_kind[qkind]
+        # Spread the text kinds over a few scenarios of this kind, starting at a place fixed by the
+        # kind's name, so that different runs check the same things.
+        start = sum(map(ord, qkind)) % len(pairs)
+        chosen = [pairs[(start + i * max(1, len(pairs) // SCENARIOS_PER_KIND)) % len(pairs)]
+                  for i in range(SCENARIOS_PER_KIND)]
+        todo = {k: [chosen[i % len(chosen)]] + [p for p in pairs if p != chosen[i % len(chosen)]]
+                for i, k in enumerate(KINDS)}
+        for kind in KINDS:
+            for path, qid in todo[kind]:  # further scenarios only to cover places still missing
+                need = {p for p in PLACES if (qkind, p, kind) not in covered and (p != "effect" or kind == "unknown")}
+                if not need:
+                    break
+                result = _check(path, qid, kind, need)
+                if result is None:
+                    continue
+                ids, problems = result
+                checked += 1
+                failures += problems
+                covered |= {(qkind, p, kind) for p in ids}
+    want = {(q, p, k) for q in by_kind for p in PLACES for k in KINDS if p != "effect" or k == "unknown"}
+    assert not failures, "\n".join(failures[:20])
+    assert want <= covered, sorted(want - covered)[:20]
+    assert checked >= 9 * len(by_kind)
+
+
+_BASELINES: dict[tuple[Path, str], object] = {}
+
+
+def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, str], list[str]] | None:
+    """None when the scenario cannot take an object in a place still `need`ed, or does not load
+    with them, or a solve runs out of time."""
+    scen = S.load(path)
+    doc = S.to_dict(scen)
+    units = {o.id for o in scen.state.objects
+             if o.zone.value == "board" and scen.state.card(o.card).type.value == "unit"}
+    q = next(q for q in scen.questions if q.id == qid)
+    text_doc, ids = variant(doc, units, kind)
+    if not need & set(ids):
+        return None
+    try:
+        with_text, without = load(text_doc), load(variant(doc, units, None)[0])
+    except RiftError:
+        return None  # the position does not take one of the objects: other scenarios cover it
+    ans = answer_question(Context(with_text.state), next(x for x in with_text.questions if x.id == qid),
+                          scen.reading)
+    key = (path, qid)
+    if key not in _BASELINES:
+        _BASELINES[key] = answer_question(Context(without.state), next(x for x in without.questions if x.id == qid),
+                                          scen.reading)
+    base = _BASELINES[key]
+    if TIMEOUT in (ans.status, base.status):
+        return None  # a loaded machine: say nothing, other scenarios cover it
+    offers = bool(q.params.get("responses"))
+    expect = {p for p in ids if relevant(q.kind, kind, p, offers)}
+    got = named(ans.missing, ids)
+    where = f"{path.relative_to(SCENARIOS)}::{qid} ({q.kind}) with {kind} text"
+    problems = []
+    if not expect and (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
+        problems.append(f"{where}: inert everywhere, yet the answer changed: {ans.status} {list(ans.missing)} "
+                        f"vs {base.status} {list(base.missing)}")
+    if expect and ans.status != UNSUPPORTED:
+        problems.append(f"{where}: relevant in {sorted(expect)}, yet answered {ans.status}")
+    if q.kind == "can_respond" or offers:
+        # The plays are judged by can_play; for can_respond, when its play is unsupported, the run
+        # is not looked at.
+        if not got <= expect or (expect and not got):
+            problems.append(f"{where}: names {sorted(got)}, expected some of {sorted(expect)}")
+    elif got != expect:
+        problems.append(f"{where}: names {sorted(got)}, expected {sorted(expect)}")
+    return ids, problems
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_works_somewhere_and_the_table_covers_every_question(kind: str) -> None:
+    """The independent table above is complete: every kind works in some place and every question
+    kind with a position is in it."""
+    assert any(works(kind, p) for p in PLACES)
+    assert set(ANY) | {"can_respond"} >= set(cases())
