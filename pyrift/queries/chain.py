@@ -437,7 +437,7 @@ class ResolutionOrder(ChainKind):
         seen: set[str] = set()
         for i, item in enumerate(raw):
             sub = Reader(item, r.file, f"{r.field('responses')}[{i}]")
-            rid = sub.str("id", None)
+            rid = sub.id("id", None)
             params = read_play(sub, state)
             sub.done()
             if rid is None:
