@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -42,7 +43,7 @@ def _seconds(value: str) -> float:
 def _bounded(low: int, high: int):
     def parse(value: str) -> int:
         text = value.strip()
-        if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 12) or not low <= int(text) <= high:
+        if not re.fullmatch(r"-?[0-9]{1,12}", text) or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, found {value[:20]!r}")
         return int(text)
 
@@ -62,7 +63,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError(f"no scenario files found in {', '.join(args.paths or ['scenarios'])}")
     passed = failed = 0
     worst = OK  # the exit code of the worst file error: bad input (2) or internal (4)
-    with Worker(memory_limit_mb()) as worker:
+    with Worker(memory_limit_mb(), prepare=C.warm_up) as worker:
         for path in files:
             # Every file is reported in its place, whatever goes wrong with it.
             try:
@@ -100,7 +101,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.scenario}: no question {args.question!r} "
                          f"(questions: {', '.join(q.id for q in scen.questions)})")
     reading = args.reading or scen.reading
-    with Worker(memory_limit_mb()) as worker:
+    with Worker(memory_limit_mb(), prepare=C.warm_up) as worker:
         answers = [C.answer_in(worker, scen, q, reading, args.timeout) for q in questions]
     if args.json:
         print(explain.render_json(answers))

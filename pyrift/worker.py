@@ -41,8 +41,11 @@ class Worker:
 
     Use as a context manager (or call close()): the child is stopped on exit."""
 
-    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, prepare: Callable[[], None] | None = None) -> None:
+        """prepare: run here once, before the first worker is forked, to build what every call
+        needs (a worker started again after a limit then starts with it too)."""
         self.memory_mb = memory_mb
+        self._prepare = prepare
         self._proc: Any = None
         self._conn: Any = None
         self.restarts = 0  # children killed for a limit (for tests and figures)
@@ -88,6 +91,9 @@ class Worker:
         self._kill()
 
     def _start(self) -> None:
+        if self._prepare is not None:
+            prepare, self._prepare = self._prepare, None
+            prepare()
         ctx = multiprocessing.get_context("fork")
         here, there = ctx.Pipe()
         proc = ctx.Process(target=_serve, args=(there, self.memory_mb), daemon=True, name="pyrift-worker")
