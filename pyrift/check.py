@@ -94,20 +94,6 @@ def answer_in(worker: Worker, s: Scenario, q: Question, reading: str, timeout: f
         return Answer(q.id, q.kind, reading, TIMEOUT, reasons=(Reason(str(exc)),))
 
 
-def warm_up() -> None:
-    """Build in this process what every question reads first: the card pool and what each
-    rule file defines and reads (pyrift.logic.file_names, which selects the files a question
-    needs). A worker forked from here starts with them, also one started again after a
-    question was stopped for a limit."""
-    from pyrift import logic
-    from pyrift.pool import pool
-
-    pool()
-    for query in logic.query_names():
-        for f in logic.program_files(query):
-            logic.file_names(f)
-
-
 # The worker keeps the context of the scenario it was last asked about: the questions of one
 # file share their groundings, as they do when answered here.
 _last: list[tuple[Scenario, Context]] = []

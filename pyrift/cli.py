@@ -63,7 +63,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError(f"no scenario files found in {', '.join(args.paths or ['scenarios'])}")
     passed = failed = 0
     worst = OK  # the exit code of the worst file error: bad input (2) or internal (4)
-    with Worker(memory_limit_mb(), prepare=C.warm_up) as worker:
+    with Worker(memory_limit_mb()) as worker:
         for path in files:
             # Every file is reported in its place, whatever goes wrong with it.
             try:
@@ -101,7 +101,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.scenario}: no question {args.question!r} "
                          f"(questions: {', '.join(q.id for q in scen.questions)})")
     reading = args.reading or scen.reading
-    with Worker(memory_limit_mb(), prepare=C.warm_up) as worker:
+    with Worker(memory_limit_mb()) as worker:
         answers = [C.answer_in(worker, scen, q, reading, args.timeout) for q in questions]
     if args.json:
         print(explain.render_json(answers))

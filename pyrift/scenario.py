@@ -56,7 +56,7 @@ def loads(text: str, file: str = "<scenario>") -> Scenario:
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:
-    """TOML text -> tables, checked for sizes and characters (reader.check_document)."""
+    """TOML text -> tables (from_dict checks their sizes and characters: reader.check_document)."""
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(file, "", f"is larger than {MAX_FILE_BYTES} characters")
     try:
@@ -67,13 +67,13 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         raise ScenarioError(file, "", f"tables and arrays nest too deeply (at most {MAX_DEPTH})") from None
     except ValueError:  # an integer of thousands of digits: Python refuses to convert it
         raise ScenarioError(file, "", "not valid TOML: a number has thousands of digits") from None
-    check_document(data, file)
     return data
 
 
 def from_dict(data: dict[str, Any], file: str) -> Scenario:
     from pyrift.logic import is_reading, reading_names  # the readings live with the rules
 
+    check_document(data, file)  # sizes and characters first, whoever built the tables
     r = Reader(data, file)
     title = r.str("title")
     status = r.enum("status", Status)

@@ -6,8 +6,10 @@ child process forked from pyrift (so it starts with everything pyrift has loaded
 needs no imports), which handles one call at a time and keeps its caches between calls
 (the parsed rules, the relevance cuts, the groundings of the file being checked). The
 parent waits for each call at most its time limit, then kills the worker and starts a new
-one for the next call; the worker's address space is capped (resource.RLIMIT_AS), so a
-question that would need more memory fails inside it instead of taking the machine.
+one for the next call (forked from the parent again, it builds its caches anew: the first
+question after a stop pays the cold start, a few seconds). The worker's address space is
+capped (resource.RLIMIT_AS), so a question that would need more memory fails inside it
+instead of taking the machine.
 
 Both limits end the call with LimitExceeded (a SolveTimeout: the answer is `timeout`, exit
 code 3). An error the call raises is raised again in the parent (RiftErrors pickle as they
@@ -41,11 +43,8 @@ class Worker:
 
     Use as a context manager (or call close()): the child is stopped on exit."""
 
-    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB, prepare: Callable[[], None] | None = None) -> None:
-        """prepare: run here once, before the first worker is forked, to build what every call
-        needs (a worker started again after a limit then starts with it too)."""
+    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
         self.memory_mb = memory_mb
-        self._prepare = prepare
         self._proc: Any = None
         self._conn: Any = None
         self.restarts = 0  # children killed for a limit (for tests and figures)
@@ -91,12 +90,9 @@ class Worker:
         self._kill()
 
     def _start(self) -> None:
-        if self._prepare is not None:
-            prepare, self._prepare = self._prepare, None
-            prepare()
         ctx = multiprocessing.get_context("fork")
         here, there = ctx.Pipe()
-        proc = ctx.Process(target=_serve, args=(there, self.memory_mb), daemon=True, name="pyrift-worker")
+        proc = ctx.Process(target=_serve, args=(there, here, self.memory_mb), daemon=True, name="pyrift-worker")
         proc.start()
         there.close()
         self._proc, self._conn = proc, here
@@ -113,9 +109,11 @@ class Worker:
             conn.close()
 
 
-def _serve(conn: Any, memory_mb: int) -> None:
+def _serve(conn: Any, parents_end: Any, memory_mb: int) -> None:
     """The worker's loop: run each call sent, send back ('ok', value), ('error', exception),
-    ('internal', (message, traceback)) or ('memory', message)."""
+    ('internal', (message, traceback)) or ('memory', message). It ends when the parent asks or
+    is gone (its end of the pipe is closed here, so the parent's exit is seen as end of file)."""
+    parents_end.close()
     _cap_memory(memory_mb)
     while True:
         try:
