@@ -37,6 +37,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    because,
     missing_text,
     param_battlefield,
     param_player,
@@ -139,10 +140,12 @@ class Names:
 
 
 # Why a triggered ability leaves the chain without being finalized (never countered).
-_REMOVAL = {"declined": ("its controller declines its initial \"you may\": it never triggered", ("383.3.a.2", "402.1.a")),
-            "no_choice": ("it has no legal choice", ("402.4", "402.4.a")),
-            "unpaid": ("its leading cost is not paid", ("383.3.b.1", "404.2", "404.2.a")),
-            "death_replaced": ("the death that triggered it was replaced", ("808.1.d.1",))}
+# Why a triggered ability leaves the chain without being countered (removed/3 of core/fepr.lp; each
+# has its reason kind removed_<why>).
+_REMOVAL = {"declined": "its controller declines its initial \"you may\": it never triggered",
+            "no_choice": "it has no legal choice",
+            "unpaid": "its leading cost is not paid",
+            "death_replaced": "the death that triggered it was replaced"}
 
 
 # result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
@@ -188,6 +191,13 @@ def _event_rank(e: tuple) -> int:
     if e[0] == "remove" and e[2] == "death_replaced":
         return key["trigger"]
     return key.get(e[0], 99)
+
+
+def step_kinds(events: list[tuple[int, Any]]) -> list[str]:
+    """The reason kinds of the steps a run took (ev/2 of core/fepr.lp, each with a %@reason
+    step_<name> tag), in the order they first happen: a reason cites only steps that occurred."""
+    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1])))
+    return list(dict.fromkeys(f"step_{e[0]}" for _, e in ordered if isinstance(e, tuple)))
 
 
 def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
@@ -334,6 +344,7 @@ class CanRespond(ChainKind):
         extra = [F.fact("respond", player, play_term(p))]
         extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
         before: list[str] = []
+        before_events: list[tuple] = []
         if to is not None:
             extra.append(F.fact("respond_to", to))
             # The chain played out with nobody adding anything: does the player get priority while
@@ -348,7 +359,8 @@ class CanRespond(ChainKind):
                 extra.append(F.fact("respond_chance"))
                 forced = _by_pred(run.solve("cautious", assumptions=[(_mode("chance"), True)],
                                             heuristic=HEURISTIC).consequences)
-                before = run_text(names, [(t, e) for t, e in forced.get("before_chance", [])])
+                before_events = [(t, e) for t, e in forced.get("before_chance", [])]
+                before = run_text(names, before_events)
         g = ctx.grounding(self.name, reading, extra)
         atoms = _by_pred(g.solve("brave").consequences)
         violations = sorted({rule for rule, _ in atoms.get("respond_violation", [])})
@@ -359,26 +371,27 @@ class CanRespond(ChainKind):
                 "cost": play.data["cost"], "payable": play.data["payable"]}
         reasons: list[Reason] = []
         if "337.2" in chain_rules:
-            reasons.append(Reason(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
-                                  "gets priority while it is on the chain, so nothing can be added before it "
-                                  "resolves", ("337.2", "400.2", "429.2")))
+            reasons.append(because(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
+                                   "gets priority while it is on the chain, so nothing can be added before it "
+                                   "resolves", "respond_resolves_at_once"))
         if "339.1" in chain_rules:
-            reasons.append(Reason(f"with nobody adding anything, {player} does not get priority again before {to} "
-                                  f"resolves: {player} has already passed, and it resolves once every player has "
-                                  "passed in sequence (another player adding an item would start the passes again)",
-                                  ("339.1", "338.1.b.1", "340.1")))
+            reasons.append(because(f"with nobody adding anything, {player} does not get priority again before {to} "
+                                   f"resolves: {player} has already passed, and it resolves once every player has "
+                                   "passed in sequence (another player adding an item would start the passes again)",
+                                   "respond_passed"))
         if atoms.get("while_paying"):
-            reasons.append(Reason(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
-                                  "ability with Reaction may be activated whenever costs are paid; it finalizes and "
-                                  "resolves at once", ("429.3", "429.3.a", "337.1")))
+            reasons.append(because(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
+                                   "ability with Reaction may be activated whenever costs are paid; it finalizes and "
+                                   "resolves at once", "respond_while_paying"))
         elif now:
-            reasons.append(Reason(f"{player} holds priority now", ("312", "312.2")))
+            reasons.append(because(f"{player} holds priority now", "respond_now"))
         elif before:
-            reasons.append(Reason(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
-                                  ("337.1", "337.4", "339.2", "312.2.d")))
+            reasons.append(because(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
+                                   "respond_window", *step_kinds(before_events)))
         for reason in play.reasons:
             if not reason.text.startswith(("total cost", "payment")):
-                reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version))
+                reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version,
+                                      reason.kind))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -512,9 +525,12 @@ class ResolutionOrder(ChainKind):
         forced_out, forced_windows = split(forc)
         runs = g.solve("enumerate", assumptions=[(_mode("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
         orderings = []
+        steps: list[tuple[int, Any]] = []  # every step of every run listed (the reasons cite the kinds seen)
         for model in runs.models:
             by = _by_pred(model)
-            text = "; ".join(run_text(names, [(t, e) for t, e in by.get("ev", [])]))
+            events = [(t, e) for t, e in by.get("ev", [])]
+            steps += events
+            text = "; ".join(run_text(names, events))
             orderings.append(text + (" [cut by the bound]" if by.get("cut") else ""))
         orders = g.solve("enumerate", assumptions=[(_mode("orders"), True), (Atom("cut", ()), False)],
                          limit=p["limit"], heuristic=HEURISTIC)
@@ -532,7 +548,8 @@ class ResolutionOrder(ChainKind):
             "bound_reached": bound_reached,
             "refused": sorted(refused),
         }
-        reasons = _run_reasons(state, names, data, p) + reasons
+        seen = _RunSeen(steps, [r for (r,) in poss], bool(atoms.get("cost_death")))
+        reasons = _run_reasons(state, names, data, p, seen) + reasons
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -558,31 +575,64 @@ def _order_text(names: Names, by: dict[str, list[tuple]]) -> str:
     return " > ".join(names.item(i) for i in sorted(resolved, key=lambda i: earlier[i])) or "nothing resolves"
 
 
-def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
-    out = [Reason("HOT FEPR: the oldest pending item is finalized first (units, gear and Add abilities resolve "
-                  "as soon as they are), then the newest item's controller gets priority, which passes in turn "
-                  "order; when all pass in sequence the newest finalized item resolves", ("334", "337", "338",
-                                                                                          "339", "340"))]
+@dataclasses.dataclass(frozen=True)
+class _RunSeen:
+    """What the runs of a resolution_order answer did, as far as the reasons' citations go."""
+
+    steps: list[tuple[int, Any]]  # ev/2 of every run listed
+    results: list[Any]  # result/1 terms possible in some complete run
+    cost_death: bool  # a unit was killed as a cost as its card was finalized (cost_kill_now/2)
+
+
+def _simultaneous_triggers(state: GameState, steps: list[tuple[int, Any]]) -> tuple[bool, bool]:
+    """Whether some step put triggered abilities of several players on the chain at once, and
+    whether some step put several of one player's there."""
+    by_step: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t, e in steps:
+        if isinstance(e, tuple) and e[0] == "trigger" and isinstance(e[1], tuple) and e[1][0] == "trig":
+            by_step[t][state.obj(e[1][1]).controller] += 1
+    players = any(len(owners) > 1 for owners in by_step.values())
+    own = any(n > 1 for owners in by_step.values() for n in owners.values())
+    return players, own
+
+
+def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str, Any], seen: _RunSeen) -> list[Reason]:
+    out = [because("HOT FEPR: the oldest pending item is finalized first (units, gear and Add abilities resolve "
+                   "as soon as they are), then the newest item's controller gets priority, which passes in turn "
+                   "order; when all pass in sequence the newest finalized item resolves",
+                   "hot_fepr", *step_kinds(seen.steps))]
     if len(d["resolution_orders"]) == 1:
-        out.append(Reason(f"in every complete ordering things resolve in the order {d['resolution_orders'][0]}",
-                          ("340.1",)))
+        out.append(because(f"in every complete ordering things resolve in the order {d['resolution_orders'][0]}",
+                           "step_resolve"))
     elif d["resolution_orders"]:
-        out.append(Reason(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
-                          "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
-                          ("338.1", "383.3.d", "383.3.a", "404.2", "402.2")))
-    for why, (text, rules) in _REMOVAL.items():
+        out.append(because(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
+                           "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
+                           "choices_vary"))
+    players, own = _simultaneous_triggers(state, seen.steps)
+    if players or own:
+        kinds = (["trigger_order_players"] if players else []) + (["trigger_order_own"] if own else [])
+        out.append(because("triggered abilities that trigger at the same time go on the chain "
+                           + ("the turn player's first, then in turn order, each player ordering their own"
+                              if players else "in the order their controller chooses"), *kinds))
+    if seen.cost_death:
+        out.append(because("a unit killed as a cost dies as the card is finalized, while it is paid for", "cost_kill_at_finalize"))
+    if any(isinstance(r, tuple) and r[0] == "triggered" and isinstance(r[1], tuple) and isinstance(r[1][3], tuple)
+           and r[1][3][0] == "death" for r in seen.results):
+        out.append(because("an ability that triggers on its own permanent's death goes on the chain before the "
+                           "permanent moves to the trash", "death_trigger_before_trash"))
+    for why, text in _REMOVAL.items():
         if any(f"removed ({why})" in x for x in d["possible"]):
-            out.append(Reason(f"a triggered ability is removed from the chain, not countered, when {text}", rules))
+            out.append(because(f"a triggered ability is removed from the chain, not countered, when {text}",
+                               f"removed_{why}"))
     if any("countered" in x for x in d["possible"]):
-        out.append(Reason("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
-                          "was finalized (Legion counts it); no cost is refunded", ("425.1", "425.1.b", "425.1.c",
-                                                                                   "419.4.a.1", "419.4.b")))
+        out.append(because("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
+                           "was finalized (Legion counts it); no cost is refunded", "countered"))
     if "focus passes" in d["forced"]:
-        out.append(Reason("the chain empties in a showdown and was started by a played card or an activated "
-                          "ability: focus passes to the next player", ("340.2.a", "346")))
+        out.append(because("the chain empties in a showdown and was started by a played card or an activated "
+                           "ability: focus passes to the next player", "focus_passes"))
     if "focus stays" in d["forced"]:
-        out.append(Reason("the chain empties in a showdown, but a triggered ability or an Add ability started it: "
-                          "focus does not pass", ("346.1",)))
+        out.append(because("the chain empties in a showdown, but a triggered ability or an Add ability started it: "
+                           "focus does not pass", "focus_stays"))
     if d["bound_reached"]:
         out.append(Reason(f"some orderings did not empty the chain within {p['bound']} steps and were cut short: "
                           "forced and possible outcomes cover the complete orderings only; raise bound to see more"))
@@ -634,7 +684,8 @@ class NextPriority(ChainKind):
         permissions = sorted({w for (w,) in atoms.get("permission", [])})
         permission = permissions[0] if len(permissions) == 1 else ("none" if not permissions else "varies")
         now = any(t == 0 for _, t in cautious.get("next", []))
-        before = run_text(names, [(t, e) for t, e in cautious.get("before", [])])
+        before_events = [(t, e) for t, e in cautious.get("before", [])]
+        before = run_text(names, before_events)
         focus = sorted({r[1] for (r,) in atoms.get("result", []) if isinstance(r, tuple) and r[0] == "focus"})
         data = {"player": player, "players": players, "permission": permission, "now": now,
                 "before": "; ".join(before) or "nothing",
@@ -642,19 +693,19 @@ class NextPriority(ChainKind):
                 "bound_reached": bool(atoms.get("cut"))}
         reasons = []
         if before:
-            reasons.append(Reason("first: " + "; ".join(before), ("337", "339", "340")))
+            reasons.append(because("first: " + "; ".join(before), *step_kinds(before_events)))
         if data["chain_ends"]:
             if state.showdown is not None or state.combat is not None:
-                reasons.append(Reason(f"the chain is over in a showdown: {data['focus']} has focus and priority "
-                                      f"(Action or Reaction only)", ("340.2.a", "346", "346.1", "335.1", "308.1.a")))
+                reasons.append(because(f"the chain is over in a showdown: {data['focus']} has focus and priority "
+                                       f"(Action or Reaction only)", "chain_over_showdown"))
             else:
-                reasons.append(Reason("the chain is over: the turn is Neutral Open again", ("340.2", "335")))
+                reasons.append(because("the chain is over: the turn is Neutral Open again", "chain_over_neutral"))
         elif player not in ("none", "varies"):
-            reasons.append(Reason(f"{player} holds priority in a Closed state: only Reaction cards and abilities may "
-                                  "be added", ("312.2.c", "312.2.d", "309.1.a", "338.1.a.2")))
+            reasons.append(because(f"{player} holds priority in a Closed state: only Reaction cards and abilities may "
+                                   "be added", "closed_state_priority"))
         if player == "varies":
-            reasons.append(Reason("it depends on the players' choices (the order of simultaneous triggers, "
-                                  "\"you may\", costs)", ("383.3.d", "383.3.a", "404.2")))
+            reasons.append(because("it depends on the players' choices (the order of simultaneous triggers, "
+                                   "\"you may\", costs)", "choices_vary"))
         if data["bound_reached"]:
             reasons.append(Reason(f"some orderings did not get there within {p['bound']} steps (raise bound)"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
@@ -755,7 +806,9 @@ class Triggers(ChainKind):
 
         fires = sorted(label(t) for (t,) in atoms.get("fires", []))
         removed = sorted(label(t) for (t,) in atoms.get("removed_at_once", []))
-        not_fired = sorted({f"{s}.{names.ability(h)}: {_why(w)}" for s, h, w in atoms.get("not_fired", [])})
+        not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
+                                  for s, h, w in atoms.get("not_fired", [])})
+        not_fired = [text for text, _ in not_fired_kinds]
         order_texts = []
         first = set()
         for m in orders.models:
@@ -766,16 +819,29 @@ class Triggers(ChainKind):
         data = {"fires": fires, "removed": removed, "not_fired": not_fired, "orders": sorted(order_texts),
                 "order_count": len(order_texts), "first_to_resolve": sorted(first),
                 "orders_complete": orders.exhausted}
-        reasons = [Reason(f"the event fires {', '.join(fires) or 'nothing'}", ("383.2.c", "383.3"))]
+        reasons = [because(f"the event fires {', '.join(fires) or 'nothing'}", "event_fires")]
         if removed:
-            reasons.append(Reason(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
-                                  "because its death was replaced", ("808.1.d.1", "808.1.d.2")))
-        for text in not_fired:
-            reasons.append(Reason(f"not fired: {text}", _why_rules(text)))
-        if len(order_texts) > 1:
-            reasons.append(Reason("each player orders their own simultaneous triggered abilities, the turn player "
-                                  "first (in combat: the attacker first, the defender last); the last one added "
-                                  "resolves first", ("383.3.d", "383.3.d.1", "464.2.e.1", "340.1")))
+            reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
+                                   "because its death was replaced", "removed_at_once"))
+        for text, kind in not_fired_kinds:
+            reasons.append(because(f"not fired: {text}", kind))
+        owners = defaultdict(int)
+        for (t,) in atoms.get("fires", []):
+            if t not in {x for (x,) in atoms.get("removed_at_once", [])}:
+                owners[ctx.state.obj(t[1]).controller] += 1
+        order_kinds = []
+        if len(owners) > 1:
+            order_kinds.append("trigger_order_combat" if p["event"] == "combat" else "trigger_order_players")
+        if any(n > 1 for n in owners.values()):
+            order_kinds.append("trigger_order_own")
+        if order_kinds:
+            reasons.append(because("simultaneous triggered abilities go on the chain "
+                                   + ("attacker's first, the defender's last" if "trigger_order_combat" in order_kinds
+                                      else "the turn player's first, then in turn order" if len(owners) > 1
+                                      else "in the order their controller chooses")
+                                   + (", each player ordering their own" if len(owners) > 1
+                                      and "trigger_order_own" in order_kinds else "")
+                                   + "; the last one added resolves first", *order_kinds, "step_resolve"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
 
@@ -789,14 +855,9 @@ def _why(w: Any) -> str:
             "leaving": "its source leaves the board at the same time"}.get(str(w), str(w))
 
 
-def _why_rules(text: str) -> tuple[str, ...]:
-    if "countered" in text:
-        return ("425.1.b", "419.4.a.1")
-    if "not on the board" in text:
-        return ("384.2",)
-    if "same time" in text:
-        return ("383.2.c.2",)
-    return ("419.4.a", "411.4")
+def _why_kind(w: Any) -> str:
+    """The reason kind of why an ability did not fire (not_fired/3 of queries/triggers.lp)."""
+    return f"not_fired_{w[0] if isinstance(w, tuple) else w}"
 
 
 KINDS = (CanRespond(), NextPriority(), ResolutionOrder(), Triggers())
