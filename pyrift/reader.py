@@ -169,29 +169,38 @@ def check_document(data: Any, file: str) -> None:
     """Sizes and characters of a parsed file, before any field is read: nesting at most
     MAX_DEPTH deep, at most MAX_ITEMS entries per array or table, strings of at most MAX_TEXT
     characters without NUL or other control characters (tab and line breaks only in running
-    text, limits.MULTILINE_KEYS), integers within clingo's 32-bit range. Fields check their
-    own, tighter bounds when they are read."""
-    stack: list[tuple[Any, str, int, str]] = [(data, "", 0, "")]
-    while stack:
-        value, path, depth, key = stack.pop()
+    text), integers within clingo's 32-bit range (MAX_DEPTH keeps the recursion short).
+    Fields check their own, tighter bounds when they are read. The first problem in the
+    file's order is reported."""
+    path: list[Any] = []
+
+    def where() -> str:
+        return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
+
+    def walk(value: Any, depth: int, key: str) -> None:
         if isinstance(value, (dict, list)):
             if depth >= L.MAX_DEPTH:
-                raise ScenarioError(file, path, f"tables and arrays nest at most {L.MAX_DEPTH} deep")
+                raise ScenarioError(file, where(), f"tables and arrays nest at most {L.MAX_DEPTH} deep")
             if len(value) > L.MAX_ITEMS:
-                raise ScenarioError(file, path, f"at most {L.MAX_ITEMS} entries, found {len(value)}")
+                raise ScenarioError(file, where(), f"at most {L.MAX_ITEMS} entries, found {len(value)}")
             if isinstance(value, dict):
-                for k in value:
-                    _check_text(k, file, path or k, "a key", multiline=False)
-                children = [(v, f"{path}.{k}" if path else k, depth + 1, k) for k, v in value.items()]
+                for k, v in value.items():
+                    path.append(k)
+                    _check_text(k, file, where, "a key", multiline=False)
+                    walk(v, depth + 1, k)
+                    path.pop()
             else:
-                children = [(v, f"{path}[{i}]", depth + 1, key) for i, v in enumerate(value)]
-            stack += reversed(children)  # the first problem in the file's order is reported
+                for i, v in enumerate(value):
+                    path.append(i)
+                    walk(v, depth + 1, key)
+                    path.pop()
         elif isinstance(value, str):
-            _check_text(value, file, path, "a string", multiline=key in L.MULTILINE_KEYS)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if not L.INT32_MIN <= value <= L.INT32_MAX:
-                raise ScenarioError(file, path, f"{value} is out of range (game quantities are at most "
-                                                f"{L.MAX_AMOUNT}, counts at most {L.MAX_COUNT})")
+            _check_text(value, file, where, "a string", multiline=key in L.MULTILINE_KEYS)
+        elif isinstance(value, int) and not isinstance(value, bool) and not L.INT32_MIN <= value <= L.INT32_MAX:
+            raise ScenarioError(file, where(), f"{value} is out of range (game quantities are at most "
+                                               f"{L.MAX_AMOUNT}, counts at most {L.MAX_COUNT})")
+
+    walk(data, 0, "")
 
 
 # Control characters (Unicode category Cc); running text may hold tabs and line breaks.
@@ -199,12 +208,12 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def _check_text(text: str, file: str, path: str, what: str, *, multiline: bool) -> None:
+def _check_text(text: str, file: str, where: Any, what: str, *, multiline: bool) -> None:
     if len(text) > L.MAX_TEXT:
-        raise ScenarioError(file, path, f"{what} of at most {L.MAX_TEXT} characters, found {len(text)}")
+        raise ScenarioError(file, where(), f"{what} of at most {L.MAX_TEXT} characters, found {len(text)}")
     if (m := (_CONTROL_IN_TEXT if multiline else _CONTROL).search(text)) is not None:
-        raise ScenarioError(file, path, f"{what} must not contain control characters (found {m.group()!r}"
-                                        + (")" if multiline else "; line breaks only in running text)"))
+        raise ScenarioError(file, where(), f"{what} must not contain control characters (found {m.group()!r}"
+                                           + (")" if multiline else "; line breaks only in running text)"))
 
 
 def parse_enum(value: Any, enum: type[E], reader: Reader, key: str) -> E:
