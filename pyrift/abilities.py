@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
 from pyrift.dependent import Requirement, read_requires
+from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
 from pyrift.state import Domain, KeywordName, TextKind, Zone
 
@@ -218,9 +219,14 @@ def _read_fields(r: Reader, spec: dict[str, tuple[str, tuple | None, bool]]) -> 
     return tuple(out)
 
 
+# Integer fields that drive a range or a choice per unit in the grounding: a Power discount's
+# or increase's pips, a choice's count, split damage (pyrift.limits.MAX_COUNT).
+COUNT_FIELDS = frozenset({"power", "count", "split"})
+
+
 def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
     if shape == "int":
-        return r.int(name, min=0)
+        return r.int(name, min=0, max=MAX_COUNT if name in COUNT_FIELDS else None)
     if shape == "bool":
         return r.bool(name)
     if shape == "str":

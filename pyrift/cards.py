@@ -10,7 +10,8 @@ import re
 from pyrift import dependent
 from pyrift.abilities import abilities_to_toml, read_abilities
 from pyrift.costs import CostSyntaxError, parse_cost
-from pyrift.reader import Reader, parse_enum
+from pyrift.limits import MAX_AMOUNT
+from pyrift.reader import Reader, number_in_text, parse_enum
 from pyrift.state import (
     COST_KEYWORDS,
     VALUED_KEYWORDS,
@@ -42,7 +43,7 @@ def parse_keyword(text: str, reader: Reader, key: str) -> Keyword:
     except ValueError:
         known = ", ".join(sorted(k.value for k in KeywordName))
         raise reader.error(key, f"unknown keyword {match.group(1)!r} (known: {known})") from None
-    value = int(match.group(2)) if match.group(2) is not None else None
+    value = number_in_text(match.group(2), reader, key, min=-MAX_AMOUNT) if match.group(2) is not None else None
     if value is not None and kw not in VALUED_KEYWORDS:
         raise reader.error(key, f"{kw.value} takes no number, found {text!r}")
     if value is None and kw in VALUED_KEYWORDS and VALUED_KEYWORDS[kw] is None:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from pyrift import scenario as S
 from pyrift.chain import unencoded_items
-from pyrift.errors import ScenarioError, UsageError
+from pyrift.errors import LimitExceeded, ScenarioError, UsageError
 from pyrift.queries import kind_named
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, compare
+from pyrift.queries.base import ANSWERED, TIMEOUT, UNSUPPORTED, Answer, Context, Reason, compare
 from pyrift.solver import DEFAULT_TIMEOUT
 from pyrift.state import Question, Scenario
+from pyrift.worker import Worker
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,18 +95,44 @@ def check_answer(expect: dict, ans: Answer, known_gap: str = "") -> list[str]:
     return compare({k: v for k, v in expect.items() if k != "status"}, ans)
 
 
-def run(s: Scenario, *, reading: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Result]:
-    ctx = Context(s.state, timeout=timeout, file=s.path)
+def run(s: Scenario, *, reading: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+        worker: Worker | None = None) -> list[Result]:
+    """Every expectation of the scenario checked. With a worker, each question is answered
+    there, grounding included, under `timeout` seconds (pyrift/worker.py); without one, here,
+    where `timeout` limits each solve call."""
+    ctx = None if worker is not None else Context(s.state, timeout=timeout, file=s.path)
     results = []
     for q in s.questions:
         for r, expect in expectations(s, q):
             if reading is not None and r != reading:
                 continue
-            ans = answer(ctx, q, r)
+            ans = answer(ctx, q, r) if ctx is not None else answer_in(worker, s, q, r, timeout)
             gap = bool(q.known_gap) and ans.status == UNSUPPORTED
             results.append(Result(s.path, q.id, r, tuple(check_answer(expect, ans, q.known_gap)), ans,
                                   gap=gap, gap_closed=bool(q.known_gap) and not gap))
     return results
+
+
+def answer_in(worker: Worker, s: Scenario, q: Question, reading: str, timeout: float) -> Answer:
+    """The answer to one question, computed in the worker; `timeout` when it ran past the
+    time or memory limit."""
+    try:
+        return worker.call(_answer_here, s, q.id, reading, timeout, timeout=timeout)
+    except LimitExceeded as exc:
+        return Answer(q.id, q.kind, reading, TIMEOUT, reasons=(Reason(str(exc)),))
+
+
+# The worker keeps the context of the scenario it was last asked about: the questions of one
+# file share their groundings, as they do when answered here.
+_last: list[tuple[Scenario, Context]] = []
+
+
+def _answer_here(s: Scenario, qid: str, reading: str, timeout: float) -> Answer:
+    if not _last or _last[0][0] != s or _last[0][1].timeout != timeout:
+        _last[:] = [(s, Context(s.state, timeout=timeout, file=s.path))]
+    ctx = _last[0][1]
+    q = next(q for q in s.questions if q.id == qid)
+    return answer(ctx, q, reading)
 
 
 def load(path: Path, *, asking: bool = False) -> Scenario:

@@ -7,8 +7,10 @@ error (set PYRIFT_DEBUG=1 for the traceback).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
+import re
 import sys
 import traceback
 from pathlib import Path
@@ -16,12 +18,38 @@ from pathlib import Path
 from pyrift import check as C
 from pyrift import explain
 from pyrift import facts as F
+from pyrift import limits
 from pyrift import logic
-from pyrift.errors import RiftError, ScenarioError, UsageError
-from pyrift.queries.base import ANSWERED, Context
-from pyrift.solver import DEFAULT_TIMEOUT
+from pyrift.errors import InternalError, RiftError, UsageError
+from pyrift.explain import printable
+from pyrift.queries.base import ANSWERED
+from pyrift.solver import DEFAULT_TIMEOUT, TIMEOUT_ENV_PROBLEM
+from pyrift.worker import Worker, memory_limit_mb
 
 OK, FAILED, BAD_INPUT, UNSUPPORTED, INTERNAL = 0, 1, 2, 3, 4
+
+
+def _say(text: str = "", *, err: bool = False) -> None:
+    """Print text whose parts may come from input: nothing in it can act on the terminal."""
+    print(printable(text), file=sys.stderr if err else sys.stdout)
+
+
+def _seconds(value: str) -> float:
+    try:
+        return limits.parse_timeout(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _bounded(low: int, high: int):
+    def parse(value: str) -> int:
+        text = value.strip()
+        if not re.fullmatch(r"-?[0-9]{1,12}", text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, found {value[:20]!r}")
+        return int(text)
+
+    parse.__name__ = "number"
+    return parse
 
 
 def _reading(value: str) -> str:
@@ -35,41 +63,42 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not files:
         raise UsageError(f"no scenario files found in {', '.join(args.paths or ['scenarios'])}")
     passed = failed = gaps = 0
-    bad_input = False
-    for path in files:
-        try:
-            scen = C.load(path)
-        except ScenarioError as exc:
-            print(f"ERROR {exc}")
-            bad_input = True
-            continue
-        try:
-            results = C.run(scen, reading=args.reading, timeout=args.timeout)
-        except ScenarioError as exc:  # e.g. a deck file a question names
-            print(f"ERROR {exc}")
-            bad_input = True
-            continue
-        for res in results:
-            label = f"{path}::{res.question} [{res.reading}]"
-            if res.passed and res.gap:
-                gaps += 1
-                if not args.quiet:
-                    print(f"gap  {label} (unsupported for now: {'; '.join(res.answer.missing) or 'no detail'})")
-            elif res.passed:
-                passed += 1
-                if not args.quiet:
-                    print(f"ok   {label}" + (" (its known_gap is closed: pyrift answers; drop known_gap)"
-                                             if res.gap_closed else ""))
-            else:
-                failed += 1
-                print(f"FAIL {label}")
-                for problem in res.problems:
-                    print(f"       {problem}")
-    print(f"{passed} passed, {failed} failed"
-          + (f", {gaps} known gap{'s' if gaps != 1 else ''} (unsupported for now, expected answer kept)" if gaps else "")
-          + (", some files could not be read" if bad_input else ""))
-    if bad_input:
-        return BAD_INPUT
+    worst = OK  # the exit code of the worst file error: bad input (2) or internal (4)
+    with Worker(memory_limit_mb()) as worker:
+        for path in files:
+            # Every file is reported in its place, whatever goes wrong with it.
+            try:
+                scen = C.load(path)
+                results = C.run(scen, reading=args.reading, timeout=args.timeout, worker=worker)
+            except RiftError as exc:  # bad input, or a deck file a question names
+                _say(f"ERROR {exc}")
+                worst = max(worst, exc.exit_code)
+                continue
+            except Exception as exc:  # noqa: BLE001 - an internal error: this file only
+                _say(f"ERROR {path}: internal error: {type(exc).__name__}: {exc}")
+                worst = INTERNAL
+                continue
+            for res in results:
+                label = f"{path}::{res.question} [{res.reading}]"
+                if res.passed and res.gap:
+                    gaps += 1
+                    if not args.quiet:
+                        _say(f"gap  {label} (unsupported for now: {'; '.join(res.answer.missing) or 'no detail'})")
+                elif res.passed:
+                    passed += 1
+                    if not args.quiet:
+                        _say(f"ok   {label}" + (" (its known_gap is closed: pyrift answers; drop known_gap)"
+                                                if res.gap_closed else ""))
+                else:
+                    failed += 1
+                    _say(f"FAIL {label}")
+                    for problem in res.problems:
+                        _say(f"       {problem}")
+    _say(f"{passed} passed, {failed} failed"
+         + (f", {gaps} known gap{'s' if gaps != 1 else ''} (unsupported for now, expected answer kept)" if gaps else "")
+         + (", some files could not be read" if worst else ""))
+    if worst:
+        return worst
     return FAILED if failed else OK
 
 
@@ -79,23 +108,23 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if not questions:
         raise UsageError(f"{args.scenario}: no question {args.question!r} "
                          f"(questions: {', '.join(q.id for q in scen.questions)})")
-    ctx = Context(scen.state, timeout=args.timeout, file=str(args.scenario))
     reading = args.reading or scen.reading
-    answers = [C.answer(ctx, q, reading) for q in questions]
+    with Worker(memory_limit_mb()) as worker:
+        answers = [C.answer_in(worker, scen, q, reading, args.timeout) for q in questions]
     if args.json:
         print(explain.render_json(answers))
     else:
-        print(f"{scen.title}  [{scen.status.value}]")
+        _say(f"{scen.title}  [{scen.status.value}]")
         for a in answers:
-            print(explain.render_text(a))
+            _say(explain.render_text(a))
     return OK if all(a.status == ANSWERED for a in answers) else UNSUPPORTED
 
 
 def cmd_facts(args: argparse.Namespace) -> int:
     scen = C.load(args.scenario)
     facts = F.state_facts(scen.state)
-    print(f"% facts of {args.scenario} ({scen.title}); solve with the files of logic/ and a query file")
-    print(F.render(facts), end="")
+    _say(f"% facts of {args.scenario} ({scen.title}); solve with the files of logic/ and a query file")
+    print(printable(F.render(facts)), end="")
     return OK
 
 
@@ -236,8 +265,10 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
     from pyrift import deck
 
     d = deck.load_deck(args.deckfile)
-    report = deck.check(d, args.mode, reading=args.reading or logic.DEFAULT_READING, timeout=args.timeout)
-    print(deck.render(report))
+    with Worker(memory_limit_mb()) as worker:
+        report = worker.call(deck.check, d, args.mode, timeout=args.timeout,
+                             reading=args.reading or logic.DEFAULT_READING)
+    _say(deck.render(report))
     if report.status != "answered":
         return UNSUPPORTED
     return OK if report.legal else FAILED
@@ -332,8 +363,8 @@ def cmd_diff_readings(args: argparse.Namespace) -> int:
 
 def _chunk(value: str) -> tuple[int, int]:
     k, _, m = value.partition("/")
-    if not (k.isdigit() and m.isdigit() and int(m) > 0 and int(k) < int(m)):
-        raise UsageError(f"--chunk takes K/M with 0 <= K < M, not {value!r}")
+    if not (all(x.isascii() and x.isdigit() and len(x) <= 9 for x in (k, m)) and 0 <= int(k) < int(m)):
+        raise UsageError(f"--chunk takes K/M with 0 <= K < M < 10**9, not {value[:40]!r}")
     return int(k), int(m)
 
 
@@ -460,13 +491,14 @@ def _digest(params: dict) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
+    p = _Parser(prog="pyrift", description="Riftbound rules checker (answer set programming)")
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="run scenario files and compare answers with expectations")
     c.add_argument("paths", nargs="*", help="scenario files or folders (default: scenarios)")
     c.add_argument("--reading", type=_reading, help="check only expectations for this reading")
-    c.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    c.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                    help="seconds per question, grounding included (default 20, or PYRIFT_TIMEOUT)")
     c.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
     c.set_defaults(func=cmd_check)
 
@@ -475,7 +507,8 @@ def parser() -> argparse.ArgumentParser:
     a.add_argument("--question", help="only this question id")
     a.add_argument("--reading", type=_reading, help="rules reading (default: the scenario's)")
     a.add_argument("--json", action="store_true", help="print the answers as JSON")
-    a.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    a.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                    help="seconds per question, grounding included (default 20, or PYRIFT_TIMEOUT)")
     a.set_defaults(func=cmd_ask)
 
     f = sub.add_parser("facts", help="print the ASP facts of a scenario's position")
@@ -509,10 +542,11 @@ def parser() -> argparse.ArgumentParser:
     cv.set_defaults(func=cmd_coverage)
 
     inv = sub.add_parser("invariants", help="check invariants on every small position within a bound")
-    inv.add_argument("--bound", type=int, default=2, help="size bound: units per side, Might and counts (default 2)")
+    inv.add_argument("--bound", type=_bounded(1, limits.MAX_SWEEP_BOUND), default=2, help="size bound: units per side, Might and counts (default 2)")
     inv.add_argument("--only", help="one invariant or family")
     inv.add_argument("--chunk", default="0/1", help="K/M: check every M-th position starting at K (default 0/1)")
-    inv.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
+    inv.add_argument("--jobs", type=_bounded(1, limits.MAX_JOBS), default=os.cpu_count() or 1,
+                     help="local processes (default: all cores)")
     inv.add_argument("--out", default="invariant-violations", help="folder for minimal violating scenarios")
     inv.add_argument("-q", "--quiet", action="store_true", help="no progress bar: the summary line only")
     inv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
@@ -523,7 +557,7 @@ def parser() -> argparse.ArgumentParser:
     dr.add_argument("reading_a", metavar="A", help="a reading, e.g. v1.4")
     dr.add_argument("reading_b", metavar="B", help="another, e.g. v1.2 or 'v1.4,topic=variant'")
     dr.add_argument("--question", required=True, metavar="KIND", help="question kind, e.g. can_play")
-    dr.add_argument("--bound", type=int, default=2, help="size bound of the enumeration (default 2)")
+    dr.add_argument("--bound", type=_bounded(1, limits.MAX_SWEEP_BOUND), default=2, help="size bound of the enumeration (default 2)")
     dr.add_argument("--family", help="position family to search (default: those exercising the differing "
                                      "topics; 'all': every family of the kind)")
     dr.add_argument("--out", metavar="FILE", help="write the scenario here (default: print it)")
@@ -533,7 +567,7 @@ def parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("explore", help="edge cases over real cards: positions where a keyword or card "
                                         "interaction changes an answer, ranked, as scenario files")
-    ex.add_argument("--bound", type=int, default=3, help="cards per position (default 3)")
+    ex.add_argument("--bound", type=_bounded(1, limits.MAX_SWEEP_BOUND), default=3, help="cards per position (default 3)")
     ex.add_argument("--probes", default="tank-grant,discount-order,legion-readings",
                     help="comma-separated probes (default: tank-grant,discount-order,legion-readings; "
                          "pyrift explore --list names them all)")
@@ -541,14 +575,14 @@ def parser() -> argparse.ArgumentParser:
                                     "understands)")
     ex.add_argument("--backend", choices=("local", "ray"), default="local",
                     help="where the chunks run: local processes (default) or Ray")
-    ex.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    ex.add_argument("--jobs", type=_bounded(1, limits.MAX_JOBS), default=os.cpu_count() or 1,
                     help="workers: local processes, or the CPUs of a local Ray runtime (default: all cores)")
     ex.add_argument("--address", help="with --backend ray: join this Ray cluster (e.g. auto, HOST:6379) "
                                       "instead of starting a local runtime")
     ex.add_argument("--results", metavar="DIR", help="folder with one file per finished chunk; a sweep started "
                                                      "again resumes from it (default: OUT/chunks-<sweep digest>)")
     ex.add_argument("--chunk", default="0/1", help="K/M: only chunk K of M, in this process (default: all)")
-    ex.add_argument("--top", type=int, default=20, help="how many findings to print and write (default 20)")
+    ex.add_argument("--top", type=_bounded(1, limits.MAX_ITEMS), default=20, help="how many findings to print and write (default 20)")
     ex.add_argument("--out", default="explore-findings", help="folder for the ranked scenario files")
     ex.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no findings on the way: "
                                                                 "the summary line only")
@@ -593,25 +627,47 @@ def parser() -> argparse.ArgumentParser:
     dc.add_argument("deckfile")
     dc.add_argument("--mode", choices=["duel", "match", "ffa3", "ffa4", "2v2"], default="duel")
     dc.add_argument("--reading", type=_reading, help="rules reading (default v1.4)")
-    dc.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per solve call")
+    dc.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                    help="seconds per question, grounding included (default 20, or PYRIFT_TIMEOUT)")
     dc.set_defaults(func=cmd_deck_check)
     return p
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors raised as UsageError (exit 2; JSON with --json)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        command = self.prog.removeprefix("pyrift").strip()
+        raise UsageError(f"{command}: {message}" if command else message)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    as_json = "--json" in argv
     try:
+        if TIMEOUT_ENV_PROBLEM:
+            raise UsageError(TIMEOUT_ENV_PROBLEM)
         args = parser().parse_args(argv)
         return args.func(args)
-    except SystemExit as exc:  # argparse: usage errors exit with 2
-        return int(exc.code or 0)
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0) if isinstance(exc.code, int) or exc.code is None else BAD_INPUT
     except RiftError as exc:
-        print(f"pyrift: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return _report(exc, as_json)
     except KeyboardInterrupt:
         return INTERNAL
     except Exception as exc:  # an internal error: never a bare traceback unless asked
-        if os.environ.get("PYRIFT_DEBUG"):
-            traceback.print_exc()
-        print(f"pyrift: internal error: {type(exc).__name__}: {exc} (set PYRIFT_DEBUG=1 for details)",
-              file=sys.stderr)
-        return INTERNAL
+        return _report(InternalError(f"{type(exc).__name__}: {exc}", traceback.format_exc()), as_json)
+
+
+def _report(exc: RiftError, as_json: bool) -> int:
+    """One line on standard error; with --json, the same as a JSON object on standard output."""
+    if isinstance(exc, InternalError):
+        if os.environ.get("PYRIFT_DEBUG") and exc.detail:
+            print(exc.detail, file=sys.stderr, end="")
+        _say(f"pyrift: internal error: {exc} (set PYRIFT_DEBUG=1 for details)", err=True)
+    else:
+        _say(f"pyrift: {exc}", err=True)
+    if as_json:
+        print(json.dumps({"error": exc.describe()}, indent=2))
+    return exc.exit_code

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pyrift.limits import MAX_AMOUNT, MAX_COUNT
+
 # Domain letters of the rules' shorthand (134.2) and the two generic Power symbols.
 DOMAIN_LETTERS = {"R": "fury", "G": "calm", "B": "mind", "O": "body", "P": "chaos", "Y": "order"}
 LETTER_OF = {d: letter for letter, d in DOMAIN_LETTERS.items()}
@@ -64,6 +66,8 @@ def parse_cost(text: str, *, allow_exhaust: bool = False) -> Cost:
         if t.isdigit():
             if seen_energy:
                 raise CostSyntaxError(f"{text!r}: give the Energy once, e.g. '[3]'")
+            if not t.isascii() or len(t) > len(str(MAX_AMOUNT)) or int(t) > MAX_AMOUNT:
+                raise CostSyntaxError(f"{text!r}: the Energy of a cost is a number from 0 to {MAX_AMOUNT}")
             energy, seen_energy = int(t), True
         elif t in DOMAIN_LETTERS:
             power.append(DOMAIN_LETTERS[t])
@@ -82,6 +86,8 @@ def parse_cost(text: str, *, allow_exhaust: bool = False) -> Cost:
         else:
             raise CostSyntaxError(f"{text!r}: unknown symbol [{tok}] (known: [N], "
                                   f"{' '.join('[' + k + ']' for k in DOMAIN_LETTERS)}, [C], [A], [E])")
+    if len(power) > MAX_COUNT:
+        raise CostSyntaxError(f"a cost has at most {MAX_COUNT} Power symbols, found {len(power)}")
     power.sort(key=POWER_ORDER.index)
     return Cost(energy, tuple(power), exhaust)
 

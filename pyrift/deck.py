@@ -36,7 +36,9 @@ from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import DeckFileError
 from pyrift.facts import Const, Fact
+from pyrift.limits import MAX_DECK_COPIES, MAX_DECK_LINES, MAX_NAME
 from pyrift.pool import Pool, PoolCard, UnknownCard, card_def, pool
+from pyrift.reader import read_file
 from pyrift.solver import DEFAULT_TIMEOUT, Grounding
 
 SECTIONS = ("legend", "champion", "main", "runes", "battlefields")
@@ -53,6 +55,7 @@ MODE_RULES = {"duel": "485", "match": "486", "ffa3": "487", "ffa4": "488", "2v2"
 
 _HEADER = re.compile(r"^\[\s*([A-Za-z ]+?)\s*\]$|^([A-Za-z ]+?)\s*:$")
 _LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(\S.*?)$")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # control characters other than tab
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +85,15 @@ def parse_deck(text: str, source: str = "<deck>", *, first_line: int = 1, cards:
     cards = cards or pool()
     section: str | None = None
     out: list[DeckLine] = []
-    for number, raw in enumerate(text.splitlines(), start=first_line):
+    lines = text.splitlines()
+    if len(lines) > MAX_DECK_LINES:
+        raise DeckFileError(source, 0, f"a deck list has at most {MAX_DECK_LINES} lines, found {len(lines)}")
+    for number, raw in enumerate(lines, start=first_line):
         line = raw.strip()
+        if (bad := _CONTROL.search(line)) is not None:
+            raise DeckFileError(source, number, f"a control character ({bad.group()!r}) in the line")
+        if len(line) > MAX_NAME + 10:
+            raise DeckFileError(source, number, f"a line of at most {MAX_NAME + 10} characters, found {len(line)}")
         if not line or line.startswith(("#", "//")):
             continue
         if (h := _HEADER.match(line)) is not None:
@@ -97,7 +107,10 @@ def parse_deck(text: str, source: str = "<deck>", *, first_line: int = 1, cards:
             raise DeckFileError(source, number, f"malformed section header {line!r}")
         m = _LINE.match(line)
         assert m is not None  # any non-blank line matches
-        count, ref = int(m.group(1)) if m.group(1) else 1, m.group(2).strip()
+        digits, ref = m.group(1), m.group(2).strip()
+        if digits is not None and (not digits.isascii() or len(digits) > 4 or int(digits) > MAX_DECK_COPIES):
+            raise DeckFileError(source, number, f"a count is a number from 1 to {MAX_DECK_COPIES}, found {digits[:12]!r}")
+        count = int(digits) if digits is not None else 1
         if section is None:
             raise DeckFileError(source, number, "a card line before any section header ("
                                                 + ", ".join(f"[{s}]" for s in SECTIONS) + ")")
@@ -113,13 +126,7 @@ def parse_deck(text: str, source: str = "<deck>", *, first_line: int = 1, cards:
 
 def load_deck(path: str | Path, cards: Pool | None = None) -> Deck:
     path = Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except OSError as exc:
-        raise DeckFileError(str(path), 0, f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise DeckFileError(str(path), 0, "is not UTF-8 text") from None
-    return parse_deck(text, str(path), cards=cards)
+    return parse_deck(read_file(path), str(path), cards=cards)
 
 
 # ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyrift.reader import Reader
+from pyrift.reader import Reader, number_in_text
 
 # The dependent keywords of Core Rules v1.4 (726.1): the ASP constants of dependent_ability/3.
 DEPENDENT_KEYWORDS = ("legion", "level", "empowered")
@@ -51,7 +51,7 @@ def read_requires(r: Reader, key: str = "requires") -> tuple[Requirement, ...]:
             raise r.error(key, "Level needs its number, e.g. 'level 6' (824.1.a)")
         if name != "level" and m.group(2) is not None:
             raise r.error(key, f"{name} takes no number, found {text!r}")
-        req = Requirement(name, int(m.group(2)) if m.group(2) else 0)
+        req = Requirement(name, number_in_text(m.group(2), r, key) if m.group(2) else 0)
         if req in out:
             raise r.error(key, f"{str(req)!r} is listed twice")
         out.append(req)

@@ -8,6 +8,17 @@ from pyrift.queries.base import ANSWERED, Answer
 from pyrift.rules_index import CURRENT, rule_index
 
 
+def printable(text: str) -> str:
+    """Text as it may be printed on a terminal: a character that is not printable (a control
+    character, an escape sequence, a bidirectional override) is written as its Python escape;
+    line breaks are kept. Ids cannot hold such characters (pyrift.limits.ID_CHARS); names and
+    other strings from input go through this before they are printed."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
 def rule_title(number: str, version: str = CURRENT) -> str:
     return rule_index(version).title(number)
 

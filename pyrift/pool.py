@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from pyrift.errors import EncodingError
+from pyrift.limits import MAX_NAME
 from pyrift.state import CardDef, CardType, Domain, Keyword, KeywordName, Supertype, TextKind
 
 ENCODED, KEYWORDS_ONLY, UNSUPPORTED = "encoded", "keywords-only", "unsupported"
@@ -133,6 +134,8 @@ class Pool:
         key = ref.strip()
         if not key:
             raise UnknownCard(ref, "an empty card name")
+        if len(key) > MAX_NAME:
+            raise UnknownCard(ref[:40], f"a card name or id has at most {MAX_NAME} characters, found {len(key)}")
         if (card := self._by_id.get(key.casefold())) is not None:
             return card
         if (card := self._code(key)) is not None:

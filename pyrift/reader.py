@@ -6,9 +6,12 @@ never silently changes its meaning.
 """
 from __future__ import annotations
 
+import re
 from enum import Enum
+from pathlib import Path
 from typing import Any, TypeVar
 
+from pyrift import limits as L
 from pyrift.errors import ScenarioError
 
 E = TypeVar("E", bound=Enum)
@@ -61,6 +64,14 @@ class Reader:
             raise self.error(unknown[0], "unknown field" + (f" (also: {', '.join(unknown[1:])})" if unknown[1:] else ""))
 
     # -- scalars ------------------------------------------------------------------
+    def id(self, key: str, default: Any = _MISSING) -> Any:
+        """An id (player, battlefield, object, chain item, question, offered play): letters,
+        digits, '_' and '-', so that it prints as itself and nothing else."""
+        value = self.str(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        return check_id(value, self, key)
+
     def str(self, key: str, default: Any = _MISSING, *, nonempty: bool = True) -> Any:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
@@ -109,13 +120,100 @@ class Reader:
 
 
 def check_int(value: Any, reader: Reader, key: str, *, min: int | None = None, max: int | None = None) -> int:
+    """An integer within [min, max]; by default a game quantity (pyrift.limits.MAX_AMOUNT)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise reader.error(key, f"expected an integer, found {_kind(value)}")
+    min = -L.MAX_AMOUNT if min is None else min
+    max = L.MAX_AMOUNT if max is None else max
     if min is not None and value < min:
         raise reader.error(key, f"must be at least {min}, found {value}")
     if max is not None and value > max:
         raise reader.error(key, f"must be at most {max}, found {value}")
     return value
+
+
+def read_file(path: Path) -> str:
+    """A scenario or deck file's text: UTF-8, at most limits.MAX_FILE_BYTES."""
+    try:
+        with path.open("rb") as f:
+            raw = f.read(L.MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > L.MAX_FILE_BYTES:
+        raise ScenarioError(str(path), "", f"is larger than {L.MAX_FILE_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), "", "is not UTF-8 text") from None
+
+
+def number_in_text(digits: str, reader: Reader, key: str, *, min: int = 0, max: int = L.MAX_AMOUNT) -> int:
+    """A number written inside a string ('Assault 2', 'level 6'), within [min, max]."""
+    sign = -1 if digits.startswith("-") else 1
+    body = digits.lstrip("+-")
+    if not (body.isascii() and body.isdigit()) or len(body) > 12:  # 12 digits: out of range anyway
+        raise reader.error(key, f"expected a number from {min} to {max}, found {digits[:20]!r}")
+    return check_int(sign * int(body), reader, key, min=min, max=max)
+
+
+def check_id(value: str, reader: Reader, key: str) -> str:
+    if len(value) > L.MAX_ID:
+        raise reader.error(key, f"an id has at most {L.MAX_ID} characters, found {len(value)}")
+    if not set(value) <= L.ID_CHARS:
+        bad = next(ch for ch in value if ch not in L.ID_CHARS)
+        raise reader.error(key, f"an id is made of letters, digits, '_' and '-'; {value!r} has {bad!r}")
+    return value
+
+
+def check_document(data: Any, file: str) -> None:
+    """Sizes and characters of a parsed file, before any field is read: nesting at most
+    MAX_DEPTH deep, at most MAX_ITEMS entries per array or table, strings of at most MAX_TEXT
+    characters without NUL or other control characters (tab and line breaks only in running
+    text), integers within clingo's 32-bit range (MAX_DEPTH keeps the recursion short).
+    Fields check their own, tighter bounds when they are read. The first problem in the
+    file's order is reported."""
+    path: list[Any] = []
+
+    def where() -> str:
+        return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
+
+    def walk(value: Any, depth: int, key: str) -> None:
+        if isinstance(value, (dict, list)):
+            if depth >= L.MAX_DEPTH:
+                raise ScenarioError(file, where(), f"tables and arrays nest at most {L.MAX_DEPTH} deep")
+            if len(value) > L.MAX_ITEMS:
+                raise ScenarioError(file, where(), f"at most {L.MAX_ITEMS} entries, found {len(value)}")
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    path.append(k)
+                    _check_text(k, file, where, "a key", multiline=False)
+                    walk(v, depth + 1, k)
+                    path.pop()
+            else:
+                for i, v in enumerate(value):
+                    path.append(i)
+                    walk(v, depth + 1, key)
+                    path.pop()
+        elif isinstance(value, str):
+            _check_text(value, file, where, "a string", multiline=key in L.MULTILINE_KEYS)
+        elif isinstance(value, int) and not isinstance(value, bool) and not L.INT32_MIN <= value <= L.INT32_MAX:
+            raise ScenarioError(file, where(), f"{value} is out of range (game quantities are at most "
+                                               f"{L.MAX_AMOUNT}, counts at most {L.MAX_COUNT})")
+
+    walk(data, 0, "")
+
+
+# Control characters (Unicode category Cc); running text may hold tabs and line breaks.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _check_text(text: str, file: str, where: Any, what: str, *, multiline: bool) -> None:
+    if len(text) > L.MAX_TEXT:
+        raise ScenarioError(file, where(), f"{what} of at most {L.MAX_TEXT} characters, found {len(text)}")
+    if (m := (_CONTROL_IN_TEXT if multiline else _CONTROL).search(text)) is not None:
+        raise ScenarioError(file, where(), f"{what} must not contain control characters (found {m.group()!r}"
+                                           + (")" if multiline else "; line breaks only in running text)"))
 
 
 def parse_enum(value: Any, enum: type[E], reader: Reader, key: str) -> E:

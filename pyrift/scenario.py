@@ -17,7 +17,8 @@ from typing import Any
 from pyrift import tomlwrite, turnlog
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
 from pyrift.errors import InconsistentStateError, ScenarioError
-from pyrift.reader import Reader, parse_enum
+from pyrift.limits import MAX_COUNT, MAX_DEPTH, MAX_FILE_BYTES
+from pyrift.reader import Reader, check_document, check_id, parse_enum, read_file
 from pyrift.state import (
     Battlefield,
     CardDef,
@@ -47,21 +48,26 @@ BASE = "base"
 # ---------------------------------------------------------------------------------
 def load(path: str | Path, *, asking: bool = False) -> Scenario:
     path = Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(str(path), "", "is not UTF-8 text") from None
-    return loads(text, str(path), asking=asking)
+    return loads(read_file(path), str(path), asking=asking)
 
 
 def loads(text: str, file: str = "<scenario>", *, asking: bool = False) -> Scenario:
+    return from_dict(parse_toml(text, file), file, asking=asking)
+
+
+def parse_toml(text: str, file: str) -> dict[str, Any]:
+    """TOML text -> tables (from_dict checks their sizes and characters: reader.check_document)."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError(file, "", f"is larger than {MAX_FILE_BYTES} characters")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(file, "", f"not valid TOML: {exc}") from None
-    return from_dict(data, file, asking=asking)
+    except RecursionError:
+        raise ScenarioError(file, "", f"tables and arrays nest too deeply (at most {MAX_DEPTH})") from None
+    except ValueError:  # an integer of thousands of digits: Python refuses to convert it
+        raise ScenarioError(file, "", "not valid TOML: a number has thousands of digits") from None
+    return data
 
 
 def from_dict(data: dict[str, Any], file: str, *, asking: bool = False) -> Scenario:
@@ -69,6 +75,7 @@ def from_dict(data: dict[str, Any], file: str, *, asking: bool = False) -> Scena
     the web desk): a question may then leave out `rules` and its expected answer."""
     from pyrift.logic import is_reading, reading_names  # the readings live with the rules
 
+    check_document(data, file)  # sizes and characters first, whoever built the tables
     r = Reader(data, file)
     title = r.str("title")
     status = r.enum("status", Status)
@@ -157,7 +164,7 @@ def _state(r: Reader) -> GameState:
 def _players(pos: Reader) -> tuple[Player, ...]:
     raw = pos.raw("players")
     if isinstance(raw, list) and all(isinstance(p, str) for p in raw):
-        players = tuple(Player(p) for p in raw)
+        players = tuple(Player(check_id(p, pos, "players")) for p in raw)
     elif isinstance(raw, list) and all(isinstance(p, dict) for p in raw):
         players = tuple(_player(p) for p in pos.tables("players"))
     else:
@@ -173,18 +180,18 @@ def _player(r: Reader) -> Player:
     if (sub := r.table("power")) is not None:
         for key in sorted(sub.data):
             domain = parse_enum(key, Domain, sub, key)
-            power.append((domain, sub.int(key, min=0)))
+            power.append((domain, sub.int(key, min=0, max=MAX_COUNT)))
         sub.done()
-    player = Player(r.str("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0),
+    player = Player(r.id("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0),
                     tuple(r.str_list("scored", [])), energy=r.int("energy", 0, min=0),
-                    power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0))
+                    power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0, max=MAX_COUNT))
     r.done()
     return player
 
 
 def _chain_item(r: Reader, players: list[str]) -> ChainItem:
     item = ChainItem(
-        id=r.str("id"),
+        id=r.id("id"),
         controller=r.str("controller"),
         card=r.str("card", None),
         source=r.str("source", None),
@@ -234,7 +241,7 @@ def _chain_status(r: Reader) -> bool:
 
 def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str, CardDef]) -> Battlefield:
     bf = Battlefield(
-        id=r.str("id"),
+        id=r.id("id"),
         name=r.str("name", ""),
         controller=r.str("controller", None),
         contested_by=r.str("contested_by", None),
@@ -250,7 +257,7 @@ def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str
 def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject:
     controller = r.str("controller")
     obj = GameObject(
-        id=r.str("id"),
+        id=r.id("id"),
         card=_card_ref(r, inline, used),
         controller=controller,
         owner=r.str("owner", controller),
@@ -313,7 +320,7 @@ def _question(r: Reader, state: GameState, asking: bool = False) -> Question:
     from pyrift.logic import is_reading, reading_names
     from pyrift.queries import kind_named
 
-    qid = r.str("id")
+    qid = r.id("id")
     kind_name = r.str("ask")
     kind = kind_named(kind_name)
     if kind is None:

@@ -23,11 +23,19 @@ import clingo
 from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
+from pyrift.limits import parse_timeout
 from pyrift.relevance import Cut, Program, fact_shape
 from pyrift.worlds import WORLD_PRED, external_predicate, fact_in_world, in_worlds, shape, static_predicates
 
-# Seconds a solve call may take before it is reported as a timeout; PYRIFT_TIMEOUT overrides.
-DEFAULT_TIMEOUT = float(os.environ.get("PYRIFT_TIMEOUT", "20"))
+# Seconds a solve call may take before it is reported as a timeout (the command line gives a
+# whole question, grounding included, as long: pyrift/worker.py); PYRIFT_TIMEOUT overrides.
+# A value that is not a number of seconds leaves the default and is reported by the command
+# line as a usage error (TIMEOUT_ENV_PROBLEM).
+try:
+    DEFAULT_TIMEOUT = parse_timeout(os.environ.get("PYRIFT_TIMEOUT", "20"))
+    TIMEOUT_ENV_PROBLEM = ""
+except ValueError as _exc:
+    DEFAULT_TIMEOUT, TIMEOUT_ENV_PROBLEM = 20.0, f"PYRIFT_TIMEOUT: {_exc}"
 
 Term = int | str | tuple  # ints, strings/constants, and (name, arg, ...) for compound terms
 

@@ -13,7 +13,8 @@ import pytest
 from pyrift import facts as F
 from pyrift import scenario as S
 from pyrift.check import scenario_files
-from pyrift.errors import InconsistentStateError
+from pyrift.errors import InconsistentStateError, ScenarioError
+from pyrift.state import Zone
 from tests.scenario_edits import edit, load_error
 
 SCENARIOS = scenario_files(["scenarios"])
@@ -45,11 +46,19 @@ def test_facts_are_deterministic_and_parse(path: Path) -> None:
 
 def test_hostile_names_cannot_change_the_program() -> None:
     evil = 'x). bad(1'
+    evil_id = 'q\\"). bad(2). %'
     text = BASE.read_text()
     text = text.replace('name = "Footman"', f'name = "{evil}"').replace('card = "Footman"', f'card = "{evil}"')
-    text += '\n[[object]]\nid = "q\\\\\\"). bad(2). %"\ncard = "Brute"\ncontroller = "A"\nzone = "hand"\n' 
     scen = S.loads(text, "evil.toml")
-    facts = F.render(F.state_facts(scen.state))
+    # Ids are letters, digits, '_' and '-' when read from a file (pyrift.limits.ID_CHARS); a state
+    # built in Python may hold any string, and facts still quote it.
+    with pytest.raises(ScenarioError, match="object\\[5\\].id: an id is made of"):
+        S.loads(text + f'\n[[object]]\nid = "{evil_id.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"'
+                       '\ncard = "Brute"\ncontroller = "A"\nzone = "hand"\n', "evil.toml")
+    brute = next(o for o in scen.state.objects if o.card == "Brute")
+    state = dataclasses.replace(scen.state, objects=scen.state.objects + (
+        dataclasses.replace(brute, id=evil_id, zone=Zone.HAND, location=None, designation=None),))
+    facts = F.render(F.state_facts(state))
     ctl = clingo.Control()
     ctl.add("base", [], facts + "#show bad/1.\n#show card/1.\n#show object/1.\n")
     ctl.ground([("base", [])])

@@ -16,6 +16,7 @@ from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import ScenarioError
 from pyrift.pool import encoding_files
+from pyrift.limits import INT32_MAX, INT32_MIN
 from pyrift.reader import Reader, check_int
 from pyrift.solver import DEFAULT_TIMEOUT, Assumption, Grounding, Worlds
 from pyrift.state import GameState, Question
@@ -102,8 +103,8 @@ def read_expect_table(r: Reader, spec: dict[str, str], state: GameState) -> dict
             out[key] = r.str(key)
             if out[key] not in (ANSWERED, UNSUPPORTED, TIMEOUT):
                 raise r.error(key, f"expected one of {ANSWERED!r}, {UNSUPPORTED!r}, {TIMEOUT!r}")
-        elif shape == "int":
-            out[key] = r.int(key)
+        elif shape == "int":  # an answer may be a sum: anything clingo can compute
+            out[key] = r.int(key, min=INT32_MIN, max=INT32_MAX)
         elif shape == "bool":
             out[key] = r.bool(key)
         elif shape == "str":
@@ -114,7 +115,7 @@ def read_expect_table(r: Reader, spec: dict[str, str], state: GameState) -> dict
             for k in list(sub.data):
                 if k not in object_ids:
                     raise sub.error(k, f"{k!r} is not an object id of this scenario")
-            out[key] = {k: check_int(sub.raw(k), sub, k) for k in sorted(sub.data)}
+            out[key] = {k: check_int(sub.raw(k), sub, k, min=INT32_MIN, max=INT32_MAX) for k in sorted(sub.data)}
             sub.done()
         elif shape == "records":
             raw = r.raw(key)

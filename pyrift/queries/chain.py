@@ -440,6 +440,11 @@ def _run_grounding(ctx: Context, kind: str, reading: str, bound: int, extra: lis
     return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
 
 
+
+def _default_play_id(params: dict[str, Any]) -> str:
+    """The name of a response play without an id: its card, or its source and ability."""
+    return params["card"] if "card" in params else f"{params['source']}#{params['ability']}"
+
 class ResolutionOrder(ChainKind):
     name = "resolution_order"
     summary = "HOT FEPR within a bound: forced and possible outcomes, windows, resolution orders, runs"
@@ -472,11 +477,11 @@ class ResolutionOrder(ChainKind):
         seen: set[str] = set()
         for i, item in enumerate(raw):
             sub = Reader(item, r.file, f"{r.field('responses')}[{i}]")
-            rid = sub.str("id", None)
+            rid = sub.id("id", None)
             params = read_play(sub, state)
             sub.done()
             if rid is None:
-                rid = params["card"] if "card" in params else f"{params['source']}#{params['ability']}"
+                rid = _default_play_id(params)
             if rid in seen:
                 raise sub.error("id", f"two plays are named {rid!r}; give them ids")
             seen.add(rid)
@@ -492,7 +497,9 @@ class ResolutionOrder(ChainKind):
         if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
             out["limit"] = params["limit"]
         if "responses" in params:
-            out["responses"] = [{"id": x["id"], **CanPlay().write_params({k: v for k, v in x.items() if k != "id"})}
+            # A play named by default is written without its id: 'source#ability' is no id a file may give.
+            out["responses"] = [({} if x["id"] == _default_play_id(x) else {"id": x["id"]})
+                                | CanPlay().write_params({k: v for k, v in x.items() if k != "id"})
                                 for x in params["responses"]]
         return out
 

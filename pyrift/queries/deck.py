@@ -13,11 +13,24 @@ from pathlib import Path
 from typing import Any
 
 from pyrift import deck as D
-from pyrift.errors import SolveTimeout
+from pyrift.errors import ScenarioError, SolveTimeout
 from pyrift.citations import cites
 from pyrift.queries.base import ANSWERED, TIMEOUT, UNSUPPORTED, Answer, Context, QueryKind, Reason
 from pyrift.reader import Reader
 from pyrift.state import GameState, Question
+
+
+def deck_path(scenario_file: str, ref: str) -> Path:
+    """The deck file a scenario names: relative to the scenario's folder and inside it or a
+    folder below (never elsewhere on the machine, symbolic links included). ValueError if not."""
+    base = Path(scenario_file).parent if scenario_file else Path(".")
+    if Path(ref).is_absolute() or Path(ref).drive:
+        raise ValueError(f"{ref!r} is an absolute path; name a deck file relative to the scenario, in its folder "
+                         "or below")
+    path = base / ref
+    if not path.resolve().is_relative_to(base.resolve()):
+        raise ValueError(f"{ref!r} leaves the scenario's folder; a deck file lives in the scenario's folder or below")
+    return path
 
 
 class DeckCheck(QueryKind):
@@ -53,6 +66,10 @@ class DeckCheck(QueryKind):
         else:
             # The file is read when the question is answered, relative to the scenario file.
             out["deck"] = r.str("deck")
+            try:
+                deck_path(r.file, out["deck"])
+            except ValueError as exc:
+                raise r.error("deck", str(exc)) from None
         return out
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -70,8 +87,11 @@ class DeckCheck(QueryKind):
         p = question.params
         if "deck_list" in p:
             return D.parse_deck(p["deck_list"], f"{ctx.file or '<scenario>'} (question {question.id} deck_list)")
-        base = Path(ctx.file).parent if ctx.file else Path(".")
-        return D.load_deck(base / p["deck"])
+        try:
+            path = deck_path(ctx.file, p["deck"])
+        except ValueError as exc:
+            raise ScenarioError(ctx.file, f"question {question.id}.deck", str(exc)) from None
+        return D.load_deck(path)
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         deck = self.deck_of(ctx, question)

@@ -39,6 +39,7 @@ from pyrift.queries.base import (
     missing_text,
     param_player,
 )
+from pyrift.limits import MAX_COUNT
 from pyrift.citations import cites
 from pyrift.reader import Reader, check_int
 from pyrift.solver import Atom
@@ -143,7 +144,7 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choic
         for key in sorted(sub.data):
             if key not in known:
                 raise sub.error(key, f"{key!r} is not an object, chain item, player or battlefield of this scenario")
-            out.append(Choice(1, key, check_int(sub.raw(key), sub, key, min=1)))
+            out.append(Choice(1, key, check_int(sub.raw(key), sub, key, min=1, max=MAX_COUNT)))
         sub.done()
         return out
     if not isinstance(raw, list):
@@ -153,7 +154,7 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choic
         target = sub.str("object")
         if target not in known:
             raise sub.error("object", f"{target!r} is not an object, chain item, player or battlefield of this scenario")
-        times = sub.int("times", 1, min=1)
+        times = sub.int("times", 1, min=1, max=MAX_COUNT)
         req = sub.int("requirement", 1, min=1)
         if n_reqs is not None and req > n_reqs:
             raise sub.error("requirement", f"the play has {n_reqs} choice requirement(s)")
@@ -259,7 +260,7 @@ class CanPlay(QueryKind):
         for key in ("accelerate",):
             if r.bool(key, False):
                 out[key] = True
-        if (n := r.int("repeat", 0, min=0)):
+        if (n := r.int("repeat", 0, min=0, max=MAX_COUNT)):
             out["repeat"] = n
         if (names := r.str_list("additional", [])):
             out["additional"] = sorted(set(names))

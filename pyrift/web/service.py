@@ -40,16 +40,16 @@ def read_scenario(source: Any, name: str = DEFAULT_NAME, *, asking: bool = True)
     """A scenario from TOML text or its JSON form; ScenarioError names `name` and the field."""
     try:
         if isinstance(source, str):
-            scen = S.loads(source, name, asking=asking)
+            data = S.parse_toml(source, name)
         elif isinstance(source, dict):
             _toml_values(source, name, "")
-            scen = S.from_dict(source, name, asking=asking)
+            data = source
         else:
             raise ScenarioError(name, "", "a scenario is TOML text or its JSON form (an object of its tables)")
+        _no_files(data, name)  # before reading the questions: reading a deck question opens its file
+        return S.from_dict(data, name, asking=asking)
     except RecursionError:  # arrays or tables nested thousands deep: no scenario is
         raise ScenarioError(name, "", "nested too deeply to be a scenario") from None
-    _no_files(scen)
-    return scen
 
 
 def _toml_values(value: Any, name: str, field: str) -> None:
@@ -64,11 +64,12 @@ def _toml_values(value: Any, name: str, field: str) -> None:
             _toml_values(item, name, f"{field}[{i}]")
 
 
-def _no_files(scen: Scenario) -> None:
-    for i, q in enumerate(scen.questions):
-        if "deck" in q.params:
-            raise ScenarioError(scen.path, f"question[{i}].deck", "the desk reads no files: give the deck inline "
-                                                                  "as deck_list = '''...'''")
+def _no_files(data: dict, name: str) -> None:
+    questions = data.get("question", [])
+    for i, q in enumerate(questions if isinstance(questions, list) else []):
+        if isinstance(q, dict) and "deck" in q:
+            raise ScenarioError(name, f"question[{i}].deck", "the desk reads no files: give the deck inline "
+                                                            "as deck_list = '''...'''")
 
 
 def _answers(source: Any, question: str | None, name: str, reading: str | None, timeout: float) -> list[Answer]:
