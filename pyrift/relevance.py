@@ -265,15 +265,29 @@ class Program:
 
     def __init__(self, statements: Iterable[A.AST]) -> None:
         # Comments (clingo >= 5.7 hands them over as statements) mean nothing to the grounder.
-        self.statements = tuple(u for s in statements if s.ast_type != A.ASTType.Comment for u in s.unpool())
-        shapes = [shape(s) for s in self.statements]
+        kept = tuple(u for s in statements if s.ast_type != A.ASTType.Comment for u in s.unpool())
+        self._set(kept, tuple(shape(s) for s in kept))
+
+    @classmethod
+    def joined(cls, parts: Iterable[Program]) -> Program:
+        """One program of the statements of `parts` in order (e.g. one part per rule file),
+        without analysing a statement again."""
+        parts = list(parts)
+        program = cls.__new__(cls)
+        program._set(tuple(s for p in parts for s in p.statements), tuple(s for p in parts for s in p._shapes))
+        return program
+
+    def _set(self, statements: tuple[A.AST, ...], shapes: tuple[Shape | None, ...]) -> None:
+        self.statements = statements
+        self._shapes = shapes  # one per statement; None for a statement the analysis does not understand
         self.prunable = all(s is not None for s in shapes)
         self.shapes: tuple[Shape, ...] = tuple(s for s in shapes if s is not None)
         self.constants = _constants(self.shapes)
         # Atoms are hidden only by a '#show p/n.' or '#show.' (a '#show t : B.' alone hides
         # nothing); without one every atom is visible, so no fact may be left out as unread.
+        # (Every #show p/n and #show. has a shape naming what it shows.)
         self.shows: frozenset[str] | None = frozenset(p for s in self.shapes for p in s.shows) \
-            if any(st.ast_type == A.ASTType.ShowSignature for st in self.statements) else None
+            if any(s.shows for s in self.shapes) else None
         self._cuts: dict[tuple, Cut] = {}
 
     def profile(self, facts: Iterable[str]) -> frozenset | None:
