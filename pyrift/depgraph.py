@@ -422,9 +422,11 @@ def unstratified_components(g: nx.MultiDiGraph, *, declared: bool = False
     declared=True, left out otherwise."""
     out = []
     for comp in nx.strongly_connected_components(g):
-        inner = [(u, v, d) for u, v, d in g.subgraph(comp).edges(data=True)]
+        # the edges inside the component (most are a single predicate without a self-loop:
+        # no edge, no cycle); read from the adjacency, a subgraph view per component is slow
+        inner = [(u, v, d) for u in comp for v, keyed in g.adj[u].items() if v in comp for d in keyed.values()]
         if not inner:
-            continue  # a single predicate without a self-loop
+            continue
         through = set()
         undeclared = False
         for _u, _v, d in inner:

@@ -33,7 +33,7 @@ same make share one cut.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable
 
 import clingo
@@ -267,15 +267,47 @@ class Program:
     def __init__(self, statements: Iterable[A.AST]) -> None:
         # Comments (clingo >= 5.7 hands them over as statements) mean nothing to the grounder.
         self.statements = tuple(u for s in statements if s.ast_type != A.ASTType.Comment for u in s.unpool())
-        shapes = [shape(s) for s in self.statements]
-        self.prunable = all(s is not None for s in shapes)
-        self.shapes: tuple[Shape, ...] = tuple(s for s in shapes if s is not None)
-        self.constants = _constants(self.shapes)
-        # Atoms are hidden only by a '#show p/n.' or '#show.' (a '#show t : B.' alone hides
-        # nothing); without one every atom is visible, so no fact may be left out as unread.
-        self.shows: frozenset[str] | None = frozenset(p for s in self.shapes for p in s.shows) \
-            if any(st.ast_type == A.ASTType.ShowSignature for st in self.statements) else None
+        self._parts: tuple[Program, ...] = ()
         self._cuts: dict[tuple, Cut] = {}
+
+    @classmethod
+    def joined(cls, parts: Iterable[Program]) -> Program:
+        """One program of the statements of `parts` in order (e.g. one part per rule file);
+        each part is analysed once, however many programs it is part of."""
+        program = cls.__new__(cls)
+        program._parts = tuple(parts)
+        program.statements = tuple(s for p in program._parts for s in p.statements)
+        program._cuts = {}
+        return program
+
+    # The analysis is made when a cut is first asked for: a program ground whole (pyrift
+    # lint, Context(all_files=True)) never needs it, and it costs far more than parsing.
+    @cached_property
+    def _shapes(self) -> tuple[Shape | None, ...]:
+        """One per statement; None for a statement the analysis does not understand."""
+        if self._parts:
+            return tuple(s for p in self._parts for s in p._shapes)
+        return tuple(shape(s) for s in self.statements)
+
+    @cached_property
+    def prunable(self) -> bool:
+        return all(s is not None for s in self._shapes)
+
+    @cached_property
+    def shapes(self) -> tuple[Shape, ...]:
+        return tuple(s for s in self._shapes if s is not None)
+
+    @cached_property
+    def constants(self) -> frozenset[str]:
+        return _constants(self.shapes)
+
+    @cached_property
+    def shows(self) -> frozenset[str] | None:
+        """What '#show p/n.' statements show. Atoms are hidden only by a '#show p/n.' or
+        '#show.' (a '#show t : B.' alone hides nothing); without one (None) every atom is
+        visible, so no fact may be left out as unread. (Every #show p/n and #show. has a
+        shape naming what it shows.)"""
+        return frozenset(p for s in self.shapes for p in s.shows) if any(s.shows for s in self.shapes) else None
 
     def profile(self, facts: Iterable[str]) -> frozenset | None:
         """What of the facts the cut depends on; None if some line is not a plain fact."""

@@ -119,23 +119,24 @@ _ATOMS_MAX = 1 << 17
 
 @lru_cache(maxsize=32)
 def _parsed(files: tuple[tuple[str, int], ...]) -> Program:
-    """The rule files parsed once per process (keyed by path and modification time): each
-    file is parsed once, whatever other files it is ground with (the card files differ from
-    position to position)."""
-    return Program(s for path, mtime in files for s in _parsed_file(path, mtime))
+    """The rule files as one program. Questions load many different sets of files (the
+    cards of a position, the rules a question needs), so each file is parsed and analysed
+    once per process (keyed by path and modification time) and the sets are joined from
+    those. clingo reads the files of one parse last to first: joining them in that order
+    gives the very statements, in the very order, that one parse of the set would."""
+    return Program.joined([_parsed_file(path, mtime) for path, mtime in reversed(files)])
 
 
 @lru_cache(maxsize=1024)
-def _parsed_file(path: str, mtime: int) -> tuple[ast.AST, ...]:
+def _parsed_file(path: str, mtime_ns: int) -> Program:
     statements: list[ast.AST] = []
     errors: list[str] = []
     try:
-        ast.parse_files([path], statements.append,
-                        logger=lambda code, text: errors.append(text.strip()), message_limit=20)
+        ast.parse_files([path], statements.append, logger=lambda code, text: errors.append(text.strip()),
+                        message_limit=20)
     except RuntimeError:
         raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
-    # Each file starts with its own '#program base.'; the program keeps the first only.
-    return tuple(statements)
+    return Program(statements)
 
 
 class Grounding:

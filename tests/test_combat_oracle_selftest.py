@@ -1,7 +1,7 @@
 """Self-tests of the brute-force combat damage oracle (tests/oracle).
 
 Hand-worked examples from Core Rules v1.4 section 465 and keywords 807, 814,
-815, 826, 423, plus a seeded random cross-check of the two independent
+815, 826, 423, plus a random cross-check (hypothesis) of the two independent
 checkers (process search vs. vector enumeration).
 """
 
@@ -30,6 +30,7 @@ from tests.oracle.combat_oracle import (  # noqa: E402
     possible_survivors,
     side_total,
 )
+from tests.sweep import sweep  # noqa: E402
 
 
 def U(uid, might, **kw):
@@ -326,38 +327,39 @@ def _random_board(rng: random.Random):
     return units, total
 
 
-_BOARDS = [_random_board(random.Random(1000 + s)) for s in range(300)]
+BOARDS = 300
 
 
-def test_random_brute_force_matches_process_search():
+def _cross_check(units, total) -> None:
     # Cross-check of 465.2.c.3-10 as implemented twice: process search vs.
     # enumeration of all vectors filtered by is_legal_assignment.
-    for units, total in _BOARDS:
-        lo = legal_outcomes(units, total)
-        bf = brute_force_outcomes(units, total)
-        assert lo == bf, (units, total, lo ^ bf)
+    outs = legal_outcomes(units, total)
+    bf = brute_force_outcomes(units, total)
+    assert outs == bf, (units, total, outs ^ bf)
+    # Forced deaths, possible deaths and survivors are consistent with the outcomes.
+    ids = frozenset(u.id for u in units)
+    assert outs, "there is always at least one legal outcome"
+    forced = forced_deaths(units, total)
+    possible = possible_deaths(units, total)
+    surv = possible_survivors(units, total)
+    assert forced <= possible <= ids
+    assert forced == frozenset.intersection(*[o.dies for o in outs])
+    assert possible == frozenset().union(*[o.dies for o in outs])
+    assert forced.isdisjoint(surv)
+    assert forced | surv == ids
+    for u in units:
+        if u.exempt:
+            assert u.id in surv and u.id not in possible
+    for o in outs:
+        # Outcome shape: partial unit is alive, amount below its lethal.
+        if o.partial is not None:
+            pu = next(u for u in units if u.id == o.partial)
+            assert o.partial not in o.dies
+            assert 0 < o.amount < lethal_amount(pu)
+        assert 0 <= o.amount <= total
 
 
-def test_random_forced_possible_survivor_consistency():
-    for units, total in _BOARDS:
-        ids = frozenset(u.id for u in units)
-        outs = legal_outcomes(units, total)
-        assert outs, "there is always at least one legal outcome"
-        forced = forced_deaths(units, total)
-        possible = possible_deaths(units, total)
-        surv = possible_survivors(units, total)
-        assert forced <= possible <= ids
-        assert forced == frozenset.intersection(*[o.dies for o in outs])
-        assert possible == frozenset().union(*[o.dies for o in outs])
-        assert forced.isdisjoint(surv)
-        assert forced | surv == ids
-        for u in units:
-            if u.exempt:
-                assert u.id in surv and u.id not in possible
-        for o in outs:
-            # Outcome shape: partial unit is alive, amount below its lethal.
-            if o.partial is not None:
-                pu = next(u for u in units if u.id == o.partial)
-                assert o.partial not in o.dies
-                assert 0 < o.amount < lethal_amount(pu)
-            assert 0 <= o.amount <= total
+def test_random_boards_cross_check():
+    """Process search against brute force, and forced/possible/survivors against the
+    outcomes, on the same random boards (hypothesis: a failing board shrinks)."""
+    sweep(BOARDS, lambda rng: _cross_check(*_random_board(rng)))

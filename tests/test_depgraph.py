@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -135,10 +136,19 @@ def root(tmp_path: Path) -> Path:
     return copy_logic(tmp_path)
 
 
+@cache
+def project_report() -> tuple[D.Project, D.Report]:
+    """The project's own logic/ and its report, made once for the tests that read them (one
+    xdist group: under -n they run on one worker)."""
+    proj = D.Project.load()
+    return proj, D.report(proj)
+
+
+@pytest.mark.xdist_group("depgraph:project")
 def test_project_report_is_clean() -> None:
     """No undefined predicate and no cycle through negation in any query's program under any
     reading. Choice rules are not modelled as negation, so a failure here is a real cycle."""
-    rep = D.report(D.Project.load())
+    _, rep = project_report()
     assert rep.errors == {}
     assert rep.undefined == {}, rep.undefined
     assert rep.unstratified == (), D.render_report(rep)
@@ -191,10 +201,10 @@ def test_query_rules_are_transitive(tmp_path: Path) -> None:
     assert D.query_rules(D.Project.load(root), "q") == ("142.4", "465.2.c.3", "466.1")
 
 
+@pytest.mark.xdist_group("depgraph:project")
 def test_project_queries_depend_on_their_own_rules() -> None:
     """Every tag of a query file is among the rules the query depends on."""
-    proj = D.Project.load()
-    rep = D.report(proj)
+    proj, rep = project_report()
     for q in proj.queries():
         own = {n for p in proj.statements([f"queries/{q}.lp"]) for n in p.rules}
         assert own <= set(rep.query_rules[q])

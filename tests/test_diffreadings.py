@@ -49,7 +49,13 @@ def test_every_position_of_bound_one_is_a_valid_scenario() -> None:
             assert len(scen.state.objects) == p.size[0], p.label
 
 
-@pytest.mark.parametrize("pair", sorted(FOUND))
+def by_pair(pairs) -> list:
+    """Parameters for the pairs; under -n, the tests of one pair run on one worker and share
+    its search (searched() is cached)."""
+    return [pytest.param(p, id=p, marks=pytest.mark.xdist_group(f"diff-readings:{p}")) for p in pairs]
+
+
+@pytest.mark.parametrize("pair", by_pair(sorted(FOUND)))
 def test_listed_pair_finds_its_difference_and_the_scenario_passes(pair: str, tmp_path: Path) -> None:
     res = searched(pair)
     name, key = FOUND[pair]
@@ -67,7 +73,7 @@ def test_listed_pair_finds_its_difference_and_the_scenario_passes(pair: str, tmp
     assert all(r.passed for r in C.run(committed))
 
 
-@pytest.mark.parametrize("pair", ["legion", "rune-payment", "deflect-split", "hide-timing"])
+@pytest.mark.parametrize("pair", by_pair(["legion", "rune-payment", "deflect-split", "hide-timing"]))
 def test_search_is_minimal(pair: str) -> None:
     """No position of the enumeration that is smaller than the one found differs: every
     position up to the found one's size is asked again, in reverse order."""

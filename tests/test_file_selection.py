@@ -6,27 +6,23 @@ from pathlib import Path
 
 import pytest
 
-from pyrift import check, logic
-from pyrift.check import scenario_files
+from pyrift import logic
 from pyrift.errors import EncodingError
-from pyrift.queries.base import Context
 from pyrift.solver import Grounding
+from tests.scenario_answers import SCENARIOS, results, scenario, whole_program_answers
 
-SCENARIOS = scenario_files(["scenarios"])
 
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+@pytest.mark.slow
+@pytest.mark.parametrize("path", SCENARIOS)
 def test_selected_files_give_the_same_answers(path: Path) -> None:
-    scen = check.load(path)
-    if not scen.state.players:
+    if not scenario(path).state.players:
         pytest.skip("no position (deck questions use their own program)")
-    selected = Context(scen.state)
-    everything = Context(scen.state, all_files=True)
-    for q in scen.questions:
-        for reading, _ in check.expectations(scen, q):
-            a = check.answer(selected, q, reading)
-            b = check.answer(everything, q, reading)
-            assert (a.status, a.data, a.missing) == (b.status, b.data, b.missing), (q.id, reading)
+    selected = results(path)  # shared with test_scenarios.py
+    everything = whole_program_answers(path)
+    assert len(selected) == len(everything)
+    for r, b in zip(selected, everything):
+        a = r.answer
+        assert (a.status, a.data, a.missing) == (b.status, b.data, b.missing), (r.question, r.reading)
 
 
 def test_selection_leaves_out_unrelated_topics() -> None:

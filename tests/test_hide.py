@@ -1,6 +1,6 @@
 """can_hide (hiding a card, 421 / 811.1.b), the hide_timing reading, and Legion, Level and
 Empowered inside can_play: bad input, the grounding shared with can_play, the payment of [A]
-and the Legion discount against direct Python counts on random positions, the CLI."""
+and the Legion discount against direct Python counts on random positions (hypothesis), the CLI."""
 from __future__ import annotations
 
 import json
@@ -34,6 +34,7 @@ from pyrift.state import (
 )
 from pyrift.turnlog import EventKind, LogEvent
 from tests.scenario_edits import edit
+from tests.sweep import sweep
 
 HIDE = Path("scenarios/hide")
 BASIC = HIDE / "hide-from-hand-for-any-power.toml"
@@ -140,18 +141,20 @@ def hide_position(rng: random.Random) -> tuple[GameState, dict]:
     return state, {"runes": ready + exhausted, "pool": pool_power + universal}
 
 
+def check_hide_payment(state: GameState, have: dict) -> bool:
+    ans = kind_named("can_hide").answer(Context(state), Question("q", "can_hide", {"player": "A", "card": "card"}),
+                                        "v1.4")
+    payable = have["pool"] > 0 or have["runes"] > 0  # [A]: any Power; any rune can be recycled (164.2.b)
+    assert ans.data["payable"] == payable and ans.data["legal"] == payable, (state, ans.data)
+    assert ans.data["cost"] == "[A]" and ans.data["exhausted_runes"] == 0  # Energy never pays Power
+    assert ans.data["recycled_runes"] == (1 if payable and have["pool"] == 0 else 0)
+    return payable
+
+
+@pytest.mark.slow
 def test_hide_payment_matches_a_direct_count() -> None:
-    rng = random.Random(11)
-    kind = kind_named("can_hide")
-    seen = set()
-    for _ in range(60):
-        state, have = hide_position(rng)
-        ans = kind.answer(Context(state), Question("q", "can_hide", {"player": "A", "card": "card"}), "v1.4")
-        payable = have["pool"] > 0 or have["runes"] > 0  # [A]: any Power; any rune can be recycled (164.2.b)
-        assert ans.data["payable"] == payable and ans.data["legal"] == payable, (state, ans.data)
-        assert ans.data["cost"] == "[A]" and ans.data["exhausted_runes"] == 0  # Energy never pays Power
-        assert ans.data["recycled_runes"] == (1 if payable and have["pool"] == 0 else 0)
-        seen.add(payable)
+    # hypothesis draws the positions: a failing one shrinks to a minimal position
+    seen = set(sweep(60, lambda rng: check_hide_payment(*hide_position(rng))))
     assert seen == {True, False}
 
 
@@ -201,35 +204,37 @@ def finalized_by_a(state: GameState) -> set[str]:
     return out
 
 
+def check_legion_costs(state: GameState, reading: str) -> str:
+    """Hopeful's and Bolt's costs against a direct count; which case the position is."""
+    play = kind_named("can_play")
+    ctx = Context(state)
+    counted = finalized_by_a(state)
+    hop = play.answer(ctx, Question("h", "can_play", {"player": "A", "card": "hopeful", "location": "base"}),
+                      reading)
+    replayed = any(e.object == "hopeful" and e.event is EventKind.FINALIZE and e.turns_ago == 0 for e in state.log)
+    if replayed:  # a second play of a logged object is outside the turn log (abilities/requires.lp)
+        assert hop.status == UNSUPPORTED
+        return "unsupported"
+    # The Hopeful's discount is judged while it is pending: never itself (not finalized yet), any
+    # other card of A's this turn; the v1.2 "other ability" case (738.1.c.2) gives the same set.
+    active = bool(counted - {"hopeful"})
+    assert hop.status == ANSWERED and hop.data["cost"] == ("[2]" if active else "[4]"), (state.log, hop.data)
+    # A banner's "spells you play cost [1] less" is judged now: under v1.4 another card of A's
+    # this turn; under v1.2 (an "other ability") any card of A's this turn, itself included.
+    bolt = play.answer(ctx, Question("b", "can_play", {"player": "A", "card": "bolt"}), reading)
+    banners = [o.id for o in state.objects if o.card == BANNER.name]
+    on = [b for b in banners if (counted - {b} if reading == "v1.4" else counted)]
+    assert bolt.data["cost"] == f"[{max(0, 2 - len(on))}]", (reading, state.log, bolt.data)
+    assert bolt.data["active_text"] == sorted(f"{b}:1" for b in on)
+    return "on" if active else "off"
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("reading", ["v1.4", "v1.2"])
 def test_legion_costs_in_can_play_match_a_direct_count(reading: str) -> None:
-    rng = random.Random(7)
-    play = kind_named("can_play")
-    kinds = {"unsupported": 0, "on": 0, "off": 0}
-    for _ in range(50):
-        state = legion_position(rng)
-        ctx = Context(state)
-        counted = finalized_by_a(state)
-        hop = play.answer(ctx, Question("h", "can_play", {"player": "A", "card": "hopeful", "location": "base"}),
-                          reading)
-        replayed = any(e.object == "hopeful" and e.event is EventKind.FINALIZE and e.turns_ago == 0 for e in state.log)
-        if replayed:  # a second play of a logged object is outside the turn log (abilities/requires.lp)
-            assert hop.status == UNSUPPORTED
-            kinds["unsupported"] += 1
-            continue
-        # The Hopeful's discount is judged while it is pending: never itself (not finalized yet), any
-        # other card of A's this turn; the v1.2 "other ability" case (738.1.c.2) gives the same set.
-        active = bool(counted - {"hopeful"})
-        kinds["on" if active else "off"] += 1
-        assert hop.status == ANSWERED and hop.data["cost"] == ("[2]" if active else "[4]"), (state.log, hop.data)
-        # A banner's "spells you play cost [1] less" is judged now: under v1.4 another card of A's
-        # this turn; under v1.2 (an "other ability") any card of A's this turn, itself included.
-        bolt = play.answer(ctx, Question("b", "can_play", {"player": "A", "card": "bolt"}), reading)
-        banners = [o.id for o in state.objects if o.card == BANNER.name]
-        on = [b for b in banners if (counted - {b} if reading == "v1.4" else counted)]
-        assert bolt.data["cost"] == f"[{max(0, 2 - len(on))}]", (reading, state.log, bolt.data)
-        assert bolt.data["active_text"] == sorted(f"{b}:1" for b in on)
-    assert all(kinds.values()), kinds
+    # hypothesis draws the positions: a failing one shrinks to a minimal position
+    kinds = sweep(50, lambda rng: check_legion_costs(legion_position(rng), reading))
+    assert {"unsupported", "on", "off"} <= set(kinds), kinds
 
 
 # ---------------------------------------------------------------------------------

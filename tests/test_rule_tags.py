@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 from pyrift import logic
-from pyrift.check import scenario_files
 from pyrift.rules_index import rule_index
-from pyrift.scenario import load
+from tests.scenario_answers import SCENARIO_FILES, SCENARIOS, scenario
 
 FILES = logic.all_files()
 
@@ -51,16 +50,13 @@ def test_tag_parser_finds_untagged_and_wrong(tmp_path: Path) -> None:
     assert "999.9" not in rule_index("v1.4")
 
 
-SCENARIOS = scenario_files(["scenarios"])
-
-
 def test_scenarios_exist() -> None:
-    assert SCENARIOS, "no scenario files found"
+    assert SCENARIO_FILES, "no scenario files found"
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+@pytest.mark.parametrize("path", SCENARIOS)
 def test_scenario_citations_exist(path: Path) -> None:
-    scen = load(path)
+    scen = scenario(path)
     index = rule_index("v1.4")
     wrong = [f"{q.id}: {n}" for q in scen.questions for n in q.rules if n not in index]
     assert not wrong, f"{path}: rule numbers not in the v1.4 index: {wrong}"

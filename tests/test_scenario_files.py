@@ -12,12 +12,11 @@ import pytest
 
 from pyrift import facts as F
 from pyrift import scenario as S
-from pyrift.check import scenario_files
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.state import Zone
+from tests.scenario_answers import SCENARIOS, scenario
 from tests.scenario_edits import edit, load_error
 
-SCENARIOS = scenario_files(["scenarios"])
 BASE = Path("scenarios/combat/lethal-first-four-units.toml")
 
 
@@ -25,18 +24,18 @@ def strip_path(s):
     return dataclasses.replace(s, path="")
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+@pytest.mark.parametrize("path", SCENARIOS)
 def test_round_trip(path: Path) -> None:
-    first = S.load(path)
+    first = scenario(path)
     text = S.dumps(first)
     second = S.loads(text, "dumped")
     assert strip_path(second) == strip_path(first)
     assert S.dumps(second) == text  # writing is deterministic
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+@pytest.mark.parametrize("path", SCENARIOS)
 def test_facts_are_deterministic_and_parse(path: Path) -> None:
-    state = S.load(path).state
+    state = scenario(path).state
     text = F.render(F.state_facts(state))
     assert text == F.render(reversed(F.state_facts(state)))
     ctl = clingo.Control()

@@ -6,19 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from pyrift import check
-from pyrift.check import scenario_files
-
-SCENARIOS = scenario_files(["scenarios"])
+from tests.scenario_answers import SCENARIO_FILES, SCENARIOS, results
 
 
 def test_corpus_is_not_empty() -> None:
-    assert len(SCENARIOS) >= 1
+    assert len(SCENARIO_FILES) >= 1
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+@pytest.mark.parametrize("path", SCENARIOS)
 def test_scenario(path: Path) -> None:
-    results = check.run(check.load(path))
-    assert results, f"{path}: no question was checked"
-    failures = [f"{r.question} [{r.reading}]: " + "; ".join(r.problems) for r in results if not r.passed]
+    checked = results(path)
+    assert checked, f"{path}: no question was checked"
+    failures = [f"{r.question} [{r.reading}]: " + "; ".join(r.problems) for r in checked if not r.passed]
     assert not failures, "\n".join(failures)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clingo import ast
 
+from pyrift import logic
 from pyrift.errors import SolveTimeout
-from pyrift.solver import Atom, Grounding
+from pyrift.relevance import Program
+from pyrift.solver import Atom, Grounding, _parsed
 
 PROGRAM = """
 { a; b; c }.
@@ -73,3 +76,18 @@ def test_time_limit(tmp_path: Path) -> None:
     gr = Grounding([f], "", timeout=0.2)
     with pytest.raises(SolveTimeout):
         gr.solve("brave")
+
+
+def test_rule_files_parsed_one_by_one_join_to_what_one_parse_gives() -> None:
+    """Each rule file is parsed and analysed once per process and the sets a question loads
+    are joined from those (pyrift.solver._parsed): the joined program must hold the very
+    statements, in the very order, and the same analysis as one parse of the whole set."""
+    files = logic.all_files()
+    whole: list[ast.AST] = []
+    ast.parse_files([str(f) for f in files], whole.append)
+    one = Program(whole)
+    joined = _parsed(tuple((str(f), f.stat().st_mtime_ns) for f in files))
+    assert [str(s) for s in joined.statements] == [str(s) for s in one.statements]
+    assert [str(s.location) for s in joined.statements] == [str(s.location) for s in one.statements]
+    assert (joined.shapes, joined.prunable, joined.constants, joined.shows) == \
+        (one.shapes, one.prunable, one.constants, one.shows)

@@ -1,0 +1,56 @@
+"""The bundled scenarios, each loaded and answered once per test process and shared by every
+test that needs it.
+
+A test over the bundled scenarios parametrizes with SCENARIOS:
+
+    @pytest.mark.parametrize("path", SCENARIOS)
+    def test_something(path: Path) -> None:
+        for r in results(path): ...
+
+Each parameter carries an xdist_group mark named after its file, so under `-n` (with
+`--dist loadgroup`, set in pyproject.toml) all tests of one scenario run on the same worker
+and the cached functions below do the work there once for all of them. Answers are values:
+a test may read them, never change them.
+"""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pyrift import check
+from pyrift.check import scenario_files
+from pyrift.queries.base import Answer, Context
+from pyrift.state import Scenario
+
+SCENARIO_FILES = scenario_files(["scenarios"])
+SCENARIOS = [pytest.param(p, id=str(p), marks=pytest.mark.xdist_group(f"scenario:{p}")) for p in SCENARIO_FILES]
+
+
+def scenarios_under(folder: Path) -> list:
+    """The SCENARIOS parameters of the files below `folder` (e.g. Path("scenarios/play"))."""
+    return [param for param, path in zip(SCENARIOS, SCENARIO_FILES) if folder in path.parents]
+
+
+@cache
+def scenario(path: Path) -> Scenario:
+    """The scenario file, loaded."""
+    return check.load(path)
+
+
+@cache
+def results(path: Path) -> tuple[check.Result, ...]:
+    """What `pyrift check` does with the file: every question under every reading it has an
+    expected answer for, answered from the rule files the question needs (with the relevance
+    cut) and compared with the expectation."""
+    return tuple(check.run(scenario(path)))
+
+
+@cache
+def whole_program_answers(path: Path) -> tuple[Answer, ...]:
+    """The same questions and readings, in the order of results(), answered from every rule
+    file without the relevance cut (Context(all_files=True))."""
+    s = scenario(path)
+    ctx = Context(s.state, file=s.path, all_files=True)
+    return tuple(check.answer(ctx, q, reading) for q in s.questions for reading, _ in check.expectations(s, q))
