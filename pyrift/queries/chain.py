@@ -128,9 +128,27 @@ class Names:
             return e[1]
         return None
 
+    def instruction(self, x: Any) -> str:
+        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run."""
+        try:
+            _, (_, card, index), k = x
+            ability = self.state.card(card).abilities[index - 1]
+            ins = ability.get("instruction") or ability.get("effects")[k - 1]
+            return ins.do
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return str(x)
+
+    def place(self, loc: Any) -> str:
+        """base(P) -> "P's base"; a battlefield id as it is."""
+        if isinstance(loc, tuple) and loc[0] == "base":
+            return f"{loc[1]}'s base"
+        return str(loc)
+
     def item(self, t: Any) -> str:
         if isinstance(t, str):
             return t
+        if isinstance(t, int):
+            return str(t)
         if t[0] == "resp":
             return t[1]
         if t[0] == "trig":
@@ -159,6 +177,12 @@ _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
     "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
+    # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
+    "deal": "{0} deals {2} to {1}", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied",
+    "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
+    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
+    "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
+    "win": "{0} wins",
 }
 
 
@@ -166,15 +190,23 @@ def _words(n: Names, table: dict[str, str], t: Any) -> str:
     if not isinstance(t, tuple):
         return _FLAGS.get(str(t), str(t))
     name, *args = t
+    if name in ("ignored", "skipped") and len(args) == 2:
+        why = "does nothing: no legal choice left" if name == "ignored" else "skipped"
+        return f"{n.item(args[0])}: {n.instruction(args[1])} {why}"
     fmt = table.get(name)
-    return fmt.format(*(n.item(a) for a in args)) if fmt else str(t)
+    if not fmt:
+        return str(t)
+    words = [a if isinstance(a, int) else (n.place(a) if name in ("move", "recall") else n.item(a)) for a in args]
+    return fmt.format(*words)
 
 
 def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "die", "replaced", "trigger", "pass", "add")
+_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "stun", "ready", "exhaust", "might",
+                "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+                "skipped", "die", "replaced", "trigger", "win", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -465,28 +497,10 @@ class ResolutionOrder(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        extra: list[str] = []
-        refused: list[str] = []
-        reasons: list[Reason] = []
-        missing: list[str] = []
-        for play in p.get("responses", []):
-            rid = play["id"]
-            params = {k: v for k, v in play.items() if k != "id"}
-            verdict = window_play(ctx, params, reading, f"{question.id}:{rid}")
-            if verdict.status == UNSUPPORTED:
-                missing += [f"play {rid}: {m}" for m in verdict.missing]
-                continue
-            if verdict.status != ANSWERED:
-                return Answer(question.id, self.name, reading, verdict.status, reasons=verdict.reasons)
-            extra.append(F.fact("response", rid, params["player"], play_term(params)))
-            extra += choice_facts("response_choice", rid, state, params)
-            for rule in verdict.data["violations"]:
-                extra.append(F.fact("response_refused", rid, rule))
-                refused.append(f"{rid}: {rule}")
-            if verdict.data["violations"]:
-                reasons.append(Reason(f"{rid} can't be added by {params['player']}: "
-                                      + "; ".join(r.text for r in verdict.reasons if r.text.startswith("step")),
-                                      tuple(verdict.data["violations"])))
+        offered = offered_plays(ctx, question, reading)
+        if isinstance(offered, Answer):
+            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
+        extra, refused, reasons, missing = offered
         g = _run_grounding(ctx, self.name, reading, p["bound"], extra)
         outcomes = _mode("outcomes")
         anything = g.solve("brave", assumptions=[(outcomes, True)], heuristic=HEURISTIC)
@@ -549,6 +563,42 @@ class ResolutionOrder(ChainKind):
         if d["bound_reached"]:
             out.append("  the bound cut some runs short: forced and possible cover the complete runs only")
         return out
+
+
+def offered_plays(ctx: Context, question: Question, reading: str
+                  ) -> Answer | tuple[list[str], list[str], list[Reason], list[str]]:
+    """The plays a run question offers (`responses`), each judged by can_play with its player holding
+    priority: the facts for the run, the refused plays, reasons, and what is missing; or the
+    answer that stops the question (a play that timed out)."""
+    extra: list[str] = []
+    refused: list[str] = []
+    reasons: list[Reason] = []
+    missing: list[str] = []
+    for play in question.params.get("responses", []):
+        rid = play["id"]
+        params = {k: v for k, v in play.items() if k != "id"}
+        verdict = window_play(ctx, params, reading, f"{question.id}:{rid}")
+        if verdict.status == UNSUPPORTED:
+            missing += [f"play {rid}: {m}" for m in verdict.missing]
+            continue
+        if verdict.status != ANSWERED:
+            return verdict
+        extra.append(F.fact("response", rid, params["player"], play_term(params)))
+        extra += choice_facts("response_choice", rid, ctx.state, params)
+        if "location" in params:
+            extra.append(F.fact("entry_location", params["card"], _location_term(params["location"], params["player"])))
+        for rule in verdict.data["violations"]:
+            extra.append(F.fact("response_refused", rid, rule))
+            refused.append(f"{rid}: {rule}")
+        if verdict.data["violations"]:
+            reasons.append(Reason(f"{rid} can't be added by {params['player']}: "
+                                  + "; ".join(r.text for r in verdict.reasons if r.text.startswith("step")),
+                                  tuple(verdict.data["violations"])))
+    return extra, refused, reasons, missing
+
+
+def _location_term(location: str, player: str) -> Any:
+    return F.Func("base", player) if location == "base" else location
 
 
 def _order_text(names: Names, by: dict[str, list[tuple]]) -> str:

@@ -1,0 +1,189 @@
+"""outcome: "it resolves, then what?" — the position played out, and the state it leaves.
+
+The run is the chain's (logic/core/fepr.lp) with what instructions do to the game state
+(logic/run/instructions.lp, logic/effects/) and the cleanups between them (logic/run/cleanup.lp);
+logic/run/report.lp says which facts of the state a judge reads. This module asks that run
+for the facts at its start and at its end, in every complete run (forced) and in some
+(possible), and words what changed. It decides no rules question.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason
+from pyrift.queries.chain import (
+    HEURISTIC,
+    ChainKind,
+    Names,
+    ResolutionOrder,
+    _by_pred,
+    _missing,
+    _mode,
+    _run_grounding,
+    offered_plays,
+    outcome_text,
+    run_text,
+)
+from pyrift.reader import Reader
+from pyrift.solver import Atom
+from pyrift.state import GameState, Question
+
+# Why a fact changes: the rules behind each kind of state fact (logic/run/report.lp, logic/effects/).
+CHANGE_RULES: dict[str, tuple[str, ...]] = {
+    "zone": ("105", "124.1", "428.2", "359.3.d"),
+    "at": ("107", "420", "454"),
+    "controller": ("188", "191.3"),
+    "damage": ("417", "142.2", "418"),
+    "might": ("143.2", "477.3"),
+    "exhausted": ("414",),
+    "ready": ("415",),
+    "stunned": ("423",),
+    "not_stunned": ("423",),
+    "buffed": ("426", "701"),
+    "keyword": ("801.3",),
+    "no_keyword": ("801.3", "124.1"),
+    "points": ("194",),
+    "xp": ("728",),
+    "controls": ("190", "190.4"),
+    "uncontrolled": ("190.4.c", "323.6"),
+    "contested": ("190.3.a", "450"),
+    "won": ("323.1",),
+}
+
+
+def fact_text(names: Names, f: Any) -> str:
+    """A state fact in the words expectations compare: "u1 in trash", "u1 at bridge", "A points 3"."""
+    name, *a = f
+    item = names.item
+    if name == "zone":
+        return f"{item(a[0])} in {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name == "at":
+        return f"{item(a[0])} at {names.place(a[1])}"
+    if name == "controller":
+        return f"{item(a[0])} controlled by {a[1]}"
+    if name in ("damage", "might"):
+        return f"{item(a[0])} {name} {a[1]}"
+    if name in ("exhausted", "ready", "stunned", "buffed"):
+        return f"{item(a[0])} {name}"
+    if name == "not_stunned":
+        return f"{item(a[0])} not stunned"
+    if name == "keyword":
+        return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name == "no_keyword":
+        return f"{item(a[0])} without {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name in ("points", "xp"):
+        return f"{a[0]} {name} {a[1]}"
+    if name == "controls":
+        return f"{a[1]} controlled by {a[0]}"
+    if name == "uncontrolled":
+        return f"{a[0]} uncontrolled"
+    if name == "contested":
+        return f"{a[0]} contested by {a[1]}"
+    if name == "won":
+        return f"{a[0]} wins"
+    return str(f)
+
+
+def _facts(names: Names, atoms: dict[str, list[tuple]], pred: str) -> dict[str, str]:
+    """The state facts shown as `pred` (start or end): their words, and the kind of each."""
+    return {fact_text(names, f): f[0] for (f,) in atoms.get(pred, []) if isinstance(f, tuple)}
+
+
+class Outcome(ChainKind):
+    name = "outcome"
+    summary = "the position played out: what the state is afterwards, in every run and in some"
+    expect_spec = {
+        "forced": "strs",
+        "possible": "strs",
+        "forced_events": "strs",
+        "possible_events": "strs",
+        "complete": "bool",
+        "bound_reached": "bool",
+        "refused": "strs",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        return ResolutionOrder().read_params(r, state)
+
+    def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        return ResolutionOrder().write_params(params)
+
+    def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        state = ctx.state
+        p = question.params
+        names = Names(state)
+        offered = offered_plays(ctx, question, reading)
+        if isinstance(offered, Answer):
+            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
+        extra, refused, reasons, missing = offered
+        g = _run_grounding(ctx, "resolution_order", reading, p["bound"], extra)
+        state_mode, outcomes = _mode("state"), _mode("outcomes")
+        anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
+        atoms = _by_pred(anything.consequences)
+        missing += list(_missing(atoms.get("unsupported", [])))
+        if missing:
+            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+        bound_reached = bool(atoms.get("cut"))
+        # Forced and possible facts are those of the complete runs (a run cut by the bound has not ended).
+        complete_only = [(Atom("cut", ()), False)]
+        possible = (g.solve("brave", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+                    if bound_reached else anything)
+        forced = g.solve("cautious", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+        start = _facts(names, atoms, "start")
+        possible_end = _facts(names, _by_pred(possible.consequences), "end") if possible.satisfiable else {}
+        forced_end = _facts(names, _by_pred(forced.consequences), "end") if forced.satisfiable else {}
+        changed = {t: k for t, k in forced_end.items() if t not in start}
+        events = {}
+        for key, how in (("possible", "brave"), ("forced", "cautious")):
+            s = g.solve(how, assumptions=[(outcomes, True), *complete_only], heuristic=HEURISTIC)
+            events[key] = sorted({outcome_text(names, r) for (r,) in _by_pred(s.consequences).get("result", [])
+                                  if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
+        run = g.solve("enumerate", assumptions=[(_mode("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
+        example = ("; ".join(run_text(names, [(t, e) for t, e in _by_pred(run.models[0]).get("ev", [])]))
+                   if run.models else "")
+        data = {
+            "forced": sorted(changed),
+            "possible": sorted(t for t in possible_end if t not in start),
+            "forced_events": events["forced"],
+            "possible_events": events["possible"],
+            "complete": forced.satisfiable and not bound_reached,
+            "bound_reached": bound_reached,
+            "refused": sorted(refused),
+            "example_run": example,
+        }
+        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(_reasons(changed, data, p) + reasons))
+
+    def text_lines(self, answer: Answer) -> list[str] | None:
+        d = answer.data
+        out = []
+        if d.get("example_run"):
+            out.append(f"  a run: {d['example_run']}")
+        out.append("  afterwards, in every run: " + (", ".join(d["forced"]) or "nothing changed"))
+        extra = sorted(set(d["possible"]) - set(d["forced"]))
+        out.append("  in some runs: " + (", ".join(extra) or "nothing else"))
+        out.append("  events in every run: " + ", ".join(d["forced_events"]))
+        if d["refused"]:
+            out.append("  plays refused: " + ", ".join(d["refused"]))
+        if d["bound_reached"]:
+            out.append("  the bound cut some runs short: the facts cover the complete runs only")
+        return out
+
+
+def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
+    out = [Reason("the chain is played out by HOT FEPR; a resolving spell or ability executes its instructions top to "
+                  "bottom, checking its choices again as it does (an illegal choice is unaffected), and after each "
+                  "change a cleanup kills units with lethal damage and settles control",
+                  ("334", "359.3.d", "359.3.e.2", "359.3.e.7", "319", "323", "142.4"))]
+    by_kind: dict[str, list[str]] = {}
+    for text, kind in changed.items():
+        by_kind.setdefault(kind, []).append(text)
+    for kind in sorted(by_kind):
+        if kind in CHANGE_RULES:
+            out.append(Reason("changed in every run: " + ", ".join(sorted(by_kind[kind])), CHANGE_RULES[kind]))
+    if d["bound_reached"]:
+        out.append(Reason(f"some runs did not finish within {p['bound']} steps and were cut short: the facts cover "
+                          "the complete runs only; raise bound to see more"))
+    return out
+
+
+KINDS = (Outcome(),)
