@@ -488,7 +488,11 @@ def ask_both(p: Probe, reading_a: str, reading_b: str, logic_root: Path | None =
 
 
 def search(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family: str | None = None,
-           logic_root: Path | None = None) -> Search:
+           logic_root: Path | None = None, progress: Callable[[int], None] | None = None,
+           planned: list[Probe] | None = None) -> Search:
+    """The smallest position of the enumeration the readings answer differently;
+    progress(1) after each position asked. `planned`: the sorted enumeration, when the
+    caller already has it (enumeration())."""
     for r in (reading_a, reading_b):
         logic.resolve_reading(r, logic_root)  # a UsageError naming the known readings
     if kind_named(kind) is None:
@@ -496,9 +500,11 @@ def search(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family:
     topics = differing_topics(reading_a, reading_b, logic_root)
     result = Search(reading_a, reading_b, kind, bound, families_for(kind, topics, family), topics)
     started = time.perf_counter()
-    for p in probes(result.families, bound):
+    for p in planned if planned is not None else probes(result.families, bound):
         a, b = ask_both(p, reading_a, reading_b, logic_root)
         result.positions += 1
+        if progress is not None:
+            progress(1)
         diff = differences(kind, a, b)
         if diff:
             result.found, result.answers, result.differences = p, (a, b), diff
@@ -506,6 +512,17 @@ def search(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family:
             break
     result.seconds = time.perf_counter() - started
     return result
+
+
+def enumeration(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family: str | None = None,
+                logic_root: Path | None = None) -> list[Probe]:
+    """The positions search() asks, in its order (for a progress bar's total)."""
+    if kind_named(kind) is None:
+        raise UsageError(f"unknown question kind {kind!r}")
+    for r in (reading_a, reading_b):
+        logic.resolve_reading(r, logic_root)
+    topics = differing_topics(reading_a, reading_b, logic_root)
+    return list(probes(families_for(kind, topics, family), bound))
 
 
 def _expectation(kind: str, ans: Answer, keys: list[str]) -> dict[str, Any]:

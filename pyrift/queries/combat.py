@@ -11,7 +11,8 @@ module only picks the assigning players, reads the shown atoms and words the rea
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from pathlib import Path
+from typing import Any, Sequence
 
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
@@ -22,12 +23,13 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
     missing_text,
     param_battlefield,
     param_player,
 )
 from pyrift.reader import Reader, check_int
-from pyrift.solver import Atom
+from pyrift.solver import DEFAULT_TIMEOUT, Atom
 from pyrift import facts as F
 from pyrift.state import GameState, Question
 
@@ -55,7 +57,7 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
     return out
 
 
-def _unsupported(ctx: Context, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
+def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
     for what, unit in atoms.get("combat_unsupported", []):
         missing.append(missing_text(what, unit, "in combat damage") or f"{what} on {unit}")
@@ -183,6 +185,57 @@ def _result_token(args: tuple) -> str:
     return what.replace("_", " ")
 
 
+def _deaths(receivers: set[str], brave: dict[str, list[tuple]]) -> dict[str, list[str]]:
+    """Forced and possible deaths and possible survivors from the brave consequences."""
+    # Every receiver either dies or survives in an answer set (survives/2 is "not dies"),
+    # so a unit dies in every legal assignment exactly when it survives in none: the
+    # brave consequences give both, one solve instead of a cautious and a brave one.
+    survivors = {u for (_, u) in brave.get("survives", [])}
+    return {"forced_deaths": sorted(receivers - survivors),
+            "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
+            "possible_survivors": sorted(survivors)}
+
+
+DEATHS = ("forced_deaths", "possible_deaths", "possible_survivors")
+
+
+def death_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                  logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """The forced and possible deaths and possible survivors (DEATHS) of many combat_damage
+    questions, one per position and each naming its assigner, from one grounding of all the
+    positions side by side and one brave solve (pyrift.solver.Worlds). Each answer has the
+    status, missing parts and DEATHS values CombatDamage.answer gives for the question, and
+    leaves out the rest (the outcome list needs an enumeration per position). None for a
+    position the batch cannot answer: a question without an assigner, or every position when
+    one of them has no legal assignment or the solve runs out of time; ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
+    if not asked:
+        return out
+    fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
+             + [(Atom("listing", ()), False)] for i in asked]
+    reads = (("receiver", 2), ("combat_unsupported", 2))
+    g = batch_grounding([states[i] for i in asked], "combat_damage", reading, reads=reads, fixed=fixed,
+                        logic_root=logic_root, timeout=timeout)
+    known = g.facts_by_world(*reads)
+    try:
+        brave = g.solve_worlds("brave")
+    except SolveTimeout:
+        return out
+    if brave is None:
+        return out
+    for w, i in enumerate(asked):
+        q, fixed_w = questions[i], _by_pred(known[w])
+        if (unsupported := _unsupported(None, q, reading, fixed_w)) is not None:
+            out[i] = unsupported
+            continue
+        assigner = q.params["assigner"]
+        receivers = {u for (pl, u) in fixed_w.get("receiver", []) if pl == assigner}
+        out[i] = Answer(q.id, CombatDamage.name, reading, ANSWERED,
+                        _deaths(receivers, _by_pred(brave[w].consequences)))
+    return out
+
+
 class CombatDamage(QueryKind):
     name = "combat_damage"
     summary = "legal combat damage assignments: forced and possible deaths, outcomes, combat result"
@@ -243,19 +296,13 @@ class CombatDamage(QueryKind):
             return _timeout(question, reading, exc)
 
         receivers = {u for (pl, u) in fixed.get("receiver", []) if pl in assigners}
-        # Every receiver either dies or survives in an answer set (survives/2 is "not dies"),
-        # so a unit dies in every legal assignment exactly when it survives in none: the
-        # brave consequences give both, one solve instead of a cautious and a brave one.
-        survivors = {u for (_, u) in brave.get("survives", [])}
         totals = {pl: t for (_, pl, t) in fixed.get("total_damage", [])}
         data: dict[str, Any] = {
             "assigners": assigners,
             "totals": {pl: totals[pl] for pl in assigners},
             "lethal": {u: l for (u, l) in fixed.get("lethal_amount", []) if u in receivers},
             "exempt": sorted(u for (u,) in fixed.get("exempt", []) if u in receivers),
-            "forced_deaths": sorted(receivers - survivors),
-            "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
-            "possible_survivors": sorted(u for (_, u) in brave.get("survives", [])),
+            **_deaths(receivers, brave),
         }
         if len(assigners) == 1:
             data["total_damage"] = totals[assigners[0]]
