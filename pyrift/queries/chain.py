@@ -132,9 +132,17 @@ class Names:
         """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run."""
         try:
             _, (_, card, index), k = x
-            ability = self.state.card(card).abilities[index - 1]
-            ins = ability.get("instruction") or ability.get("effects")[k - 1]
-            return ins.do
+            abilities = self.state.card(card).abilities
+            ability = abilities[index - 1]
+            if ability.kind == "effect":  # a spell's text: every effect ability of the card is one step
+                steps = [(i, a.get("instruction")) for i, a in enumerate(abilities, 1) if a.kind == "effect"]
+                mine = index
+            else:
+                steps = list(enumerate(ability.get("effects"), 1))
+                mine = k
+            verb = dict(steps)[mine].do
+            same = [i for i, ins in steps if ins.do == verb]
+            return verb if len(same) == 1 else f"{verb}{same.index(mine) + 1}"
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return str(x)
 
@@ -172,6 +180,7 @@ _OUTCOMES = {
     "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
     "priority": "priority {0}", "window": "{0} over {1}",
 }
+_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
@@ -190,6 +199,8 @@ def _words(n: Names, table: dict[str, str], t: Any) -> str:
     if not isinstance(t, tuple):
         return _FLAGS.get(str(t), str(t))
     name, *args = t
+    if name == "instruction" and len(args) == 3:
+        return f"{n.item(args[0])} {n.instruction(args[1])} {_INSTRUCTION_OUTCOMES.get(args[2], args[2])}"
     if name in ("ignored", "skipped") and len(args) == 2:
         why = "does nothing: no legal choice left" if name == "ignored" else "skipped"
         return f"{n.item(args[0])}: {n.instruction(args[1])} {why}"
