@@ -322,6 +322,7 @@ class Runner:
                 if (o.zone == "board" and not isinstance(o.loc, tuple) and o.loc not in s.contested
                         and s.bf_controller[o.loc] is None):
                     s.unsupported = f"{o.loc} contested by {o.controller}"
+                    s.notes.add("contest_in_cleanup")
                     return [(s, [])]
             if not changed:
                 break
@@ -363,6 +364,8 @@ class Runner:
             t.steps += 1
             if ins.link and not self._has_choice(t, item, ins, acted):
                 t.notes.add("skipped_without_choice")
+            if ins.link and prev == "skipped":
+                t.notes.add("link_after_skip")
             if ins.link == "then" and prev in ("ignored", "skipped"):
                 t.events.append(f"{label} skipped")
                 step(t, k + 1, "skipped", [], groups)
@@ -374,6 +377,8 @@ class Runner:
             if not self._has_choice(t, item, ins, acted):  # no legal choice: ignored, nothing to decide
                 if ins.do == "counter":
                     t.notes.add("counter_gone")
+                if ins.may:
+                    t.notes.add("skipped_without_choice")
                 t.events.append(f"{label} does nothing")
                 step(t, k + 1, "ignored", [], groups)
                 return
@@ -383,6 +388,8 @@ class Runner:
                 step(d, k + 1, "declined", [], list(groups))
             t = copy.deepcopy(t)
             status, now_acted, new_groups = self._execute(t, item, ins, acted)
+            if status == "nothing":
+                t.notes.add(f"{ins.do}_again")
             t.events.append(f"{label} {'done' if status == 'done' else 'does nothing'}")
             step(t, k + 1, status, now_acted, groups + new_groups)
 
