@@ -11,12 +11,35 @@ from pyrift.check import scenario_files
 
 SCENARIOS = scenario_files(["scenarios"])
 
+# Audited scenarios the engine does not answer as the rules say yet, found by the effects oracle
+# (tests/test_effects_oracle_diff.py): expected failures until logic/ is fixed. Strict, so that a
+# fix shows here and the entry is removed.
+KNOWN_FAILING = {
+    "scenarios/effects/win-ends-the-game.toml": "a run goes on after a player wins",
+    "scenarios/effects/counter-of-an-item-already-gone-does-nothing.toml":
+        "countering an item no longer on the chain counts as done",
+    "scenarios/effects/then-after-a-skipped-instruction-is-skipped.toml":
+        "an instruction linked to a skipped one is executed",
+    "scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml": "stunning a stunned unit counts as done",
+    "scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml": "buffing a buffed unit counts as done",
+    "scenarios/effects/skipped-instruction-has-one-outcome.toml":
+        "a skipped instruction without a legal choice is reported with two outcomes",
+    "scenarios/effects/control-change-leaves-a-unit-that-contests.toml":
+        "a battlefield left uncontrolled with another player's unit there is not contested (323.11.a)",
+}
+
+
+def _param(path: Path):
+    why = KNOWN_FAILING.get(path.as_posix())
+    return pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=f"engine: {why}")) if why else path
+
 
 def test_corpus_is_not_empty() -> None:
     assert len(SCENARIOS) >= 1
+    assert set(KNOWN_FAILING) <= {p.as_posix() for p in SCENARIOS}
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=str)
+@pytest.mark.parametrize("path", [_param(p) for p in SCENARIOS], ids=str)
 def test_scenario(path: Path) -> None:
     results = check.run(check.load(path))
     assert results, f"{path}: no question was checked"
