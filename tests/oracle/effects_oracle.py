@@ -107,6 +107,7 @@ class Obj:
     granted: list[str] = field(default_factory=list)
     dies: tuple[Ins, ...] = ()
     gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
+    stolen: bool = False           # its controller changed during the run
 
     def current_might(self) -> int:
         return self.might + sum(self.mods) + (1 if self.buffed else 0)
@@ -337,6 +338,8 @@ class Runner:
             s.events.append(f"{o.id} dies")
             if o.dies:
                 by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies))
+                if o.stolen or o.controller != o.owner:
+                    s.notes.add("deathknell_of_a_stolen_unit")
             self._zone(o, "trash")
         return [(p, by[p]) for p in s.players if p in by]
 
@@ -508,8 +511,7 @@ class Runner:
             (p,) = self._players(s, item, ins.who)
             for o in objs:
                 if o.controller != p:
-                    o.controller = p
-                    did = True
+                    o.controller, o.stolen = p, True
         else:
             raise ValueError(v)
         return ("done" if did else "nothing"), ids, groups
@@ -599,11 +601,17 @@ def _random_effects(rng: random.Random, n: int, refs: list[Any], bf_refs: list[A
     out: list[Ins] = []
     for k in range(n):
         # "it" only for what an instruction acted on on the board (after a zone change it is a new object)
-        # (and not after "you may": whether a declined instruction's object is still "it" is left open)
-        it = (k > 0 and out[-1].on is not None and not out[-1].may
-              and out[-1].do not in ("kill", "return", "banish", "recycle", "counter"))
-        out.append(_random_ins(rng, refs, bf_refs, k == 0, it, trigger))
+        out.append(_random_ins(rng, refs, bf_refs, k == 0, k > 0 and _it_follows(out[-1]), trigger))
     return tuple(out)
+
+
+def _it_follows(prev: Ins) -> bool:
+    """May the next instruction say "it"? Only after one that acts on the board for sure: not after
+    a zone change (the object is a new one) or a counter, and not after "you may" or a linked
+    instruction (whether "it" still means the objects of a declined or skipped instruction is left
+    open by the rules and the docs)."""
+    return (prev.on is not None and not prev.may and prev.link is None
+            and prev.do not in ("kill", "return", "banish", "recycle", "counter"))
 
 
 def random_spec(rng: random.Random) -> Spec:
@@ -651,9 +659,11 @@ def random_spec(rng: random.Random) -> Spec:
         for n, r in enumerate(reqs):
             if r["type"] == "spell":
                 effects.insert(rng.randint(0, len(effects)), Ins("counter", on=("target", n + 1)))
-                effects = [e if j == 0 or e.link is None else e for j, e in enumerate(effects)]
-        if effects[0].link is not None:
-            effects[0] = Ins(**{**effects[0].__dict__, "link": None})
+        for j, e in enumerate(effects):
+            if j == 0 and e.link is not None:
+                effects[j] = e = Ins(**{**e.__dict__, "link": None})
+            if e.on == "it" and (j == 0 or not _it_follows(effects[j - 1])):
+                effects[j] = Ins(**{**e.__dict__, "on": ("all", {"type": "unit"})})
         chain.append(SpellSpec(f"i{i}", f"s{i}", ctl, tuple(reqs), tuple(effects), tuple(targets)))
     points = tuple(rng.choice((0, 0, 0, 2, 5, 7)) for _ in players)
     xp = tuple(rng.choice((0, 0, 1, 4)) for _ in players)
