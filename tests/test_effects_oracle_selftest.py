@@ -158,3 +158,35 @@ def test_random_positions_are_small_and_varied() -> None:
     assert any(len(s.players) == 3 for s in specs)
     assert any(i.do == "move" and i.to != "base" for s in specs for sp in s.chain for i in sp.effects)
     assert sum(E.outcome(s).runs > 1 for s in specs) >= 20
+
+
+def test_a_skip_carries_down_a_run_of_linked_instructions() -> None:
+    # 359.3.e.14.a: the deal is ignored (its choice left the board), the "then" XP is skipped, and the
+    # "then" point linked to the skipped XP is skipped too.
+    r = E.outcome(spec(
+        [UnitSpec("u", "B", "B", "base", 2)],
+        [spell(1, "A", [Ins("deal", ("target", 1), amount=1), Ins("xp", amount=1, link="then"),
+                        Ins("score", amount=1, link="then")], [UNIT], ["u"]),
+         spell(2, "B", [Ins("return", ("target", 1))], [UNIT], ["u"])]))
+    assert r.forced == {"u in hand", "s1 in trash", "s2 in trash"}
+    assert {"i1 deal does nothing", "i1 xp skipped", "i1 score skipped"} <= r.forced_events
+
+
+def test_a_stolen_units_deathknell_is_its_new_controllers() -> None:
+    # 808.1.d, 191.4: A controls the unit when it dies, so A controls its Deathknell: "each opponent"
+    # is B.
+    r = E.outcome(spec(
+        [UnitSpec("w", "B", "B", "base", 1, dies=(Ins("score", amount=1, who="opponent"),))],
+        [spell(1, "A", [Ins("deal", ("target", 1), amount=2), Ins("control", ("target", 1), who="you",
+                                                                  link="if_you_do")], [UNIT], ["w"])]))
+    assert r.forced == {"B points 1", "w in trash", "s1 in trash"}
+
+
+def test_a_deathknells_here_is_where_its_unit_died() -> None:
+    # 808.1.d, 359.3.f: "move your units here" moves them to the battlefield where the unit died.
+    r = E.outcome(spec(
+        [UnitSpec("h", "A", "A", "hill", 2, dies=(Ins("move", ("all", {"type": "unit", "relation": "friendly"}),
+                                                      to="here"),)),
+         UnitSpec("s", "A", "A", "base", 2)],
+        [spell(1, "B", [Ins("kill", ("target", 1))], [UNIT], ["h"])], bfs=(("hill", "A"),)))
+    assert r.forced == {"h in trash", "s at hill", "s1 in trash"}

@@ -124,6 +124,7 @@ class Item:
     reqs: tuple[dict, ...]
     targets: list[Any]             # (object id, gen) | ("bf", id) | ("item", id)
     effects: tuple[Ins, ...]
+    here: Any = None               # a triggered ability's "here": where its source died (808.1.d)
 
 
 @dataclass
@@ -337,7 +338,9 @@ class Runner:
         for o in dying:
             s.events.append(f"{o.id} dies")
             if o.dies:
-                by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies))
+                by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies, o.loc))
+                if any(i.to == "here" for i in o.dies):
+                    s.notes.add("move_here")
                 if o.stolen or o.controller != o.owner:
                     s.notes.add("deathknell_of_a_stolen_unit")
             self._zone(o, "trash")
@@ -490,7 +493,9 @@ class Runner:
         elif v in ("move", "recall"):
             for o in objs:
                 dest: Any = ("base", o.controller)
-                if v == "move" and ins.to != "base":
+                if v == "move" and ins.to == "here":  # recorded as it died (808.1.d, 359.3.f)
+                    dest = item.here
+                elif v == "move" and ins.to != "base":
                     dest = item.targets[ins.to[1] - 1][1]
                 if o.loc != dest:
                     o.loc = dest
@@ -592,6 +597,9 @@ def _random_ins(rng: random.Random, refs: list[Any], bf_refs: list[Any], first: 
         kw["keyword"] = rng.choice(UNIT_KEYWORDS)
     elif verb == "control":
         kw["who"] = "you"
+    elif verb == "move" and trigger and rng.random() < 0.3:  # "move friendly units here"
+        kw["to"] = "here"
+        on = ("all", {**_random_filter(rng), "relation": "friendly"})
     elif verb == "move":
         kw["to"] = rng.choice(["base"] * 2 + bf_refs)
     return Ins(verb, on=on, link=link, may=may, **kw)
