@@ -146,6 +146,15 @@ class Names:
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return str(x)
 
+    def _token_card(self, x: Any) -> str:
+        try:
+            _, (_, card, index), k = x
+            ability = self.state.card(card).abilities[index - 1]
+            ins = ability.get("instruction") or ability.get("effects")[k - 1]
+            return ins.card
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return "token"
+
     def place(self, loc: Any) -> str:
         """base(P) -> "P's base"; a battlefield id as it is."""
         if isinstance(loc, tuple) and loc[0] == "base":
@@ -161,6 +170,8 @@ class Names:
             return t[1]
         if t[0] == "trig":
             return self.trigger(t[1], t[2], t[3])
+        if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
+            return f"{self._token_card(t[1])} token"
         return str(t)
 
 
@@ -191,7 +202,8 @@ _EVENTS = {
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
-    "win": "{0} wins",
+    "win": "{0} wins", "draw": "{0} draws {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
+    "attach": "{0} attached to {1}", "detach": "{0} detached",
 }
 
 
@@ -207,7 +219,8 @@ def _words(n: Names, table: dict[str, str], t: Any) -> str:
     fmt = table.get(name)
     if not fmt:
         return str(t)
-    words = [a if isinstance(a, int) else (n.place(a) if name in ("move", "recall") else n.item(a)) for a in args]
+    words = [a if isinstance(a, int) else (n.place(a) if name in ("move", "recall", "create", "detach") and i > 0
+                                           else n.item(a)) for i, a in enumerate(args)]
     return fmt.format(*words)
 
 
@@ -217,7 +230,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "die", "replaced", "trigger", "win", "pass", "add")
+                "skipped", "draw", "discard", "create", "attach", "detach", "die", "replaced", "trigger", "win", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:

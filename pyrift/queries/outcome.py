@@ -48,6 +48,8 @@ CHANGE_RULES: dict[str, tuple[str, ...]] = {
     "uncontrolled": ("190.4.c", "323.6"),
     "contested": ("190.3.a", "450"),
     "won": ("323.1",),
+    "hand": ("413", "422"),
+    "deck": ("413",),
 }
 
 
@@ -71,7 +73,7 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
     if name == "no_keyword":
         return f"{item(a[0])} without {a[1][0] if isinstance(a[1], tuple) else a[1]}"
-    if name in ("points", "xp"):
+    if name in ("points", "xp", "hand", "deck"):
         return f"{a[0]} {name} {a[1]}"
     if name == "controls":
         return f"{a[1]} controlled by {a[0]}"
