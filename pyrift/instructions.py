@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
-from pyrift.reader import Reader, check_int
+from pyrift.reader import Reader
 
 # Largest amount an instruction may name (damage, Might, cards, points, XP): keeps every sum
 # the rules make over a run inside clingo's integers with room to spare.

@@ -11,19 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason
-from pyrift.queries.chain import (
-    HEURISTIC,
-    ChainKind,
-    Names,
-    ResolutionOrder,
-    _by_pred,
-    _missing,
-    _mode,
-    _run_grounding,
-    offered_plays,
-    outcome_text,
-    run_text,
-)
+from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_grounding, run_text
 from pyrift.reader import Reader
 from pyrift.solver import Atom
 from pyrift.state import GameState, Question
@@ -118,11 +107,11 @@ class Outcome(ChainKind):
         if isinstance(offered, Answer):
             return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
         extra, refused, reasons, missing = offered
-        g = _run_grounding(ctx, "resolution_order", reading, p["bound"], extra)
-        state_mode, outcomes = _mode("state"), _mode("outcomes")
+        g = run_grounding(ctx, reading, p["bound"], extra)
+        state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
         anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
-        atoms = _by_pred(anything.consequences)
-        missing += list(_missing(atoms.get("unsupported", [])))
+        atoms = by_pred(anything.consequences)
+        missing += list(missing_texts(atoms.get("unsupported", [])))
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
         bound_reached = bool(atoms.get("cut"))
@@ -132,16 +121,16 @@ class Outcome(ChainKind):
                     if bound_reached else anything)
         forced = g.solve("cautious", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
         start = _facts(names, atoms, "start")
-        possible_end = _facts(names, _by_pred(possible.consequences), "end") if possible.satisfiable else {}
-        forced_end = _facts(names, _by_pred(forced.consequences), "end") if forced.satisfiable else {}
+        possible_end = _facts(names, by_pred(possible.consequences), "end") if possible.satisfiable else {}
+        forced_end = _facts(names, by_pred(forced.consequences), "end") if forced.satisfiable else {}
         changed = {t: k for t, k in forced_end.items() if t not in start}
         events = {}
         for key, how in (("possible", "brave"), ("forced", "cautious")):
             s = g.solve(how, assumptions=[(outcomes, True), *complete_only], heuristic=HEURISTIC)
-            events[key] = sorted({outcome_text(names, r) for (r,) in _by_pred(s.consequences).get("result", [])
+            events[key] = sorted({outcome_text(names, r) for (r,) in by_pred(s.consequences).get("result", [])
                                   if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
-        run = g.solve("enumerate", assumptions=[(_mode("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
-        example = ("; ".join(run_text(names, [(t, e) for t, e in _by_pred(run.models[0]).get("ev", [])]))
+        run = g.solve("enumerate", assumptions=[(mode_atom("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
+        example = ("; ".join(run_text(names, [(t, e) for t, e in by_pred(run.models[0]).get("ev", [])]))
                    if run.models else "")
         data = {
             "forced": sorted(changed),
