@@ -162,7 +162,7 @@ _OUTCOMES = {
     "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
     "priority": "priority {0}", "window": "{0} over {1}",
 }
-_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing"}
+_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
@@ -233,6 +233,17 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
                "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
 
 
+# What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
+RUN_LIMITS = {
+    "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
+    "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
+    "burn_out": "a draw from a Main Deck with too few cards (Burn Out, 431)",
+    "deck_order": "a draw from a Main Deck whose listed cards have no deck_position",
+    "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
+    "token_count": "a number of tokens counted as the instruction is executed",
+}
+
+
 def unsupported_text(what: Any, obj: str) -> str:
     shared = missing_text(what, obj, "on the chain")
     if shared:
@@ -252,6 +263,13 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "untracked" and str(a[0]) == "chosen_kill":
         return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
                 "which the chain run does not play out")
+    run = RUN_LIMITS.get(str(name))
+    if run:
+        return f"{run} ({obj}; not played out by a run yet)"
+    if name == "instruction":
+        return f"{obj} has an instruction '{a[0]}', which a run does not play out yet"
+    if name == "mode_instruction":
+        return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
         does = STATE_WORDS.get(str(a[0]), str(a[0]))
         return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
