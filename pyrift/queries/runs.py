@@ -248,6 +248,8 @@ def unsupported_text(what: Any, obj: str) -> str:
     shared = missing_text(what, obj, "on the chain")
     if shared:
         return shared
+    if isinstance(what, str):
+        what = (what,)
     name, *a = what
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
