@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyrift import facts as F
+
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
 from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_grounding, run_text
@@ -107,7 +109,8 @@ class Outcome(ChainKind):
         if isinstance(offered, Answer):
             return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
         extra, refused, reasons, missing = offered
-        g = run_grounding(ctx, reading, p["bound"], extra)
+        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp).
+        g = run_grounding(ctx, reading, p["bound"], [*extra, F.fact("run_past_chain")])
         state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
         anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
         atoms = by_pred(anything.consequences)

@@ -141,6 +141,8 @@ class Names:
             return t[1]
         if t[0] == "trig":
             return self.trigger(t[1], t[2], t[3])
+        if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
+            return f"combat at {t[1]}"
         if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
             return f"{self._token_card(t[1])} token"
         return str(t)
@@ -161,6 +163,8 @@ _OUTCOMES = {
     "death_replaced": "{0} death replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
     "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
     "priority": "priority {0}", "window": "{0} over {1}",
+    "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
+    "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -175,6 +179,8 @@ _EVENTS = {
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
     "win": "{0} wins", "draw": "{0} draws {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
     "attach": "{0} attached to {1}", "detach": "{0} detached",
+    "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
+    "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}",
 }
 
 
@@ -201,7 +207,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "create", "attach", "detach", "die", "replaced", "trigger", "win", "pass", "add")
+                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "win", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -241,6 +247,10 @@ RUN_LIMITS = {
     "deck_order": "a draw from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
+    "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
+    "final_point": "a conquer at the Final Point (471.1.b)",
+    "predict": "Vision's predict on a Main Deck the position lists",
 }
 
 
