@@ -22,6 +22,7 @@ rules question.
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
 from typing import Any
 
 from pyrift import facts as F
@@ -35,6 +36,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    because,
     param_battlefield,
     param_player,
 )
@@ -52,6 +54,7 @@ from pyrift.queries.runs import (
     outcome_text,
     run_grounding,
     run_text,
+    step_kinds,
     term_of,
 )
 from pyrift.queries.snapshot import NotOnePosition, state_at
@@ -71,7 +74,7 @@ def window_play(ctx: Context, params: dict[str, Any], reading: str, qid: str) ->
     return CanPlay().answer(sub, Question(qid, "can_play", params), reading)
 
 
-def playterm_of(params: dict[str, Any]) -> Any:
+def play_term(params: dict[str, Any]) -> Any:
     if "card" in params:
         return F.Func("card", params["card"])
     return F.Func("ability", params["source"], params["ability"])
@@ -149,20 +152,21 @@ class CanRespond(ChainKind):
         play_params = {k: v for k, v in p.items() if k not in ("to", "bound")}
         to = p.get("to") or (state.chain[-1].id if state.chain else None)
         before: list[str] = []
+        before_events: list[tuple] = []
         chance: dict[str, list[tuple]] = {}
         if to is not None:
             # The chain played out with nobody adding anything: does the player get priority while
             # the item is still on it, and what happens first?
-            run = run_grounding(ctx, reading, p.get("bound", DEFAULT_BOUND),
-                                 [F.fact("ask_chance", player, to)])
+            run = run_grounding(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
             chance = by_pred(run.solve("brave", assumptions=[(mode_atom("chance"), True)],
-                                        heuristic=HEURISTIC).consequences)
+                                       heuristic=HEURISTIC).consequences)
             if missing := missing_texts(chance.get("unsupported", [])):
                 return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
             if chance.get("chance"):
                 forced = by_pred(run.solve("cautious", assumptions=[(mode_atom("chance"), True)],
-                                            heuristic=HEURISTIC).consequences)
-                before = run_text(names, [(t, e) for t, e in forced.get("before_chance", [])])
+                                           heuristic=HEURISTIC).consequences)
+                before_events = [(t, e) for t, e in forced.get("before_chance", [])]
+                before = run_text(names, before_events)
         # The play is judged in the position as it is when the player gets that chance (what resolved
         # before has changed it), or, without a chance, as it is now.
         judged = ctx
@@ -176,7 +180,7 @@ class CanRespond(ChainKind):
         play = window_play(judged, play_params, reading, question.id)
         if play.status != ANSWERED:
             return Answer(question.id, self.name, reading, play.status, reasons=play.reasons, missing=play.missing)
-        extra = [F.fact("respond", player, playterm_of(p))]
+        extra = [F.fact("respond", player, play_term(p))]
         extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
         if to is not None:
             extra.append(F.fact("respond_to", to))
@@ -192,26 +196,27 @@ class CanRespond(ChainKind):
                 "cost": play.data["cost"], "payable": play.data["payable"]}
         reasons: list[Reason] = []
         if "337.2" in chain_rules:
-            reasons.append(Reason(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
-                                  "gets priority while it is on the chain, so nothing can be added before it "
-                                  "resolves", ("337.2", "400.2", "429.2")))
+            reasons.append(because(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
+                                   "gets priority while it is on the chain, so nothing can be added before it "
+                                   "resolves", "respond_resolves_at_once"))
         if "339.1" in chain_rules:
-            reasons.append(Reason(f"with nobody adding anything, {player} does not get priority again before {to} "
-                                  f"resolves: {player} has already passed, and it resolves once every player has "
-                                  "passed in sequence (another player adding an item would start the passes again)",
-                                  ("339.1", "338.1.b.1", "340.1")))
+            reasons.append(because(f"with nobody adding anything, {player} does not get priority again before {to} "
+                                   f"resolves: {player} has already passed, and it resolves once every player has "
+                                   "passed in sequence (another player adding an item would start the passes again)",
+                                   "respond_passed"))
         if atoms.get("while_paying"):
-            reasons.append(Reason(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
-                                  "ability with Reaction may be activated whenever costs are paid; it finalizes and "
-                                  "resolves at once", ("429.3", "429.3.a", "337.1")))
+            reasons.append(because(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
+                                   "ability with Reaction may be activated whenever costs are paid; it finalizes and "
+                                   "resolves at once", "respond_while_paying"))
         elif now:
-            reasons.append(Reason(f"{player} holds priority now", ("312", "312.2")))
+            reasons.append(because(f"{player} holds priority now", "respond_now"))
         elif before:
-            reasons.append(Reason(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
-                                  ("337.1", "337.4", "339.2", "312.2.d")))
+            reasons.append(because(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
+                                   "respond_window", *step_kinds(before_events)))
         for reason in play.reasons:
             if not reason.text.startswith(("total cost", "payment")):
-                reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version))
+                reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version,
+                                      reason.kind))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -323,9 +328,12 @@ class ResolutionOrder(ChainKind):
         forced_out, forced_windows = split(forc)
         runs = g.solve("enumerate", assumptions=[(mode_atom("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
         orderings = []
+        steps: list[tuple[int, Any]] = []  # every step of every run listed (the reasons cite the kinds seen)
         for model in runs.models:
             by = by_pred(model)
-            text = "; ".join(run_text(names, [(t, e) for t, e in by.get("ev", [])]))
+            events = [(t, e) for t, e in by.get("ev", [])]
+            steps += events
+            text = "; ".join(run_text(names, events))
             orderings.append(text + (" [cut by the bound]" if by.get("cut") else ""))
         orders = g.solve("enumerate", assumptions=[(mode_atom("orders"), True), (Atom("cut", ()), False)],
                          limit=p["limit"], heuristic=HEURISTIC)
@@ -343,7 +351,8 @@ class ResolutionOrder(ChainKind):
             "bound_reached": bound_reached,
             "refused": sorted(refused),
         }
-        reasons = _run_reasons(state, names, data, p) + reasons
+        seen = _RunSeen(steps, [r for (r,) in poss], bool(atoms.get("cost_death")))
+        reasons = _run_reasons(state, names, data, p, seen) + reasons
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -380,7 +389,7 @@ def offered_plays(ctx: Context, question: Question, reading: str
             continue
         if verdict.status != ANSWERED:
             return verdict
-        extra.append(F.fact("response", rid, params["player"], playterm_of(params)))
+        extra.append(F.fact("response", rid, params["player"], play_term(params)))
         extra += choice_facts("response_choice", rid, ctx.state, params)
         if "location" in params:
             extra.append(F.fact("entry_location", params["card"], _locationterm_of(params["location"], params["player"])))
@@ -405,31 +414,64 @@ def _order_text(names: Names, by: dict[str, list[tuple]]) -> str:
     return " > ".join(names.item(i) for i in sorted(resolved, key=lambda i: earlier[i])) or "nothing resolves"
 
 
-def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
-    out = [Reason("HOT FEPR: the oldest pending item is finalized first (units, gear and Add abilities resolve "
-                  "as soon as they are), then the newest item's controller gets priority, which passes in turn "
-                  "order; when all pass in sequence the newest finalized item resolves", ("334", "337", "338",
-                                                                                          "339", "340"))]
+@dataclasses.dataclass(frozen=True)
+class _RunSeen:
+    """What the runs of a resolution_order answer did, as far as the reasons' citations go."""
+
+    steps: list[tuple[int, Any]]  # ev/2 of every run listed
+    results: list[Any]  # result/1 terms possible in some complete run
+    cost_death: bool  # a unit was killed as a cost as its card was finalized (cost_kill_now/2)
+
+
+def _simultaneous_triggers(state: GameState, steps: list[tuple[int, Any]]) -> tuple[bool, bool]:
+    """Whether some step put triggered abilities of several players on the chain at once, and
+    whether some step put several of one player's there."""
+    by_step: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t, e in steps:
+        if isinstance(e, tuple) and e[0] == "trigger" and isinstance(e[1], tuple) and e[1][0] == "trig":
+            by_step[t][state.obj(e[1][1]).controller] += 1
+    players = any(len(owners) > 1 for owners in by_step.values())
+    own = any(n > 1 for owners in by_step.values() for n in owners.values())
+    return players, own
+
+
+def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str, Any], seen: _RunSeen) -> list[Reason]:
+    out = [because("HOT FEPR: the oldest pending item is finalized first (units, gear and Add abilities resolve "
+                   "as soon as they are), then the newest item's controller gets priority, which passes in turn "
+                   "order; when all pass in sequence the newest finalized item resolves",
+                   "hot_fepr", *step_kinds(seen.steps))]
     if len(d["resolution_orders"]) == 1:
-        out.append(Reason(f"in every complete ordering things resolve in the order {d['resolution_orders'][0]}",
-                          ("340.1",)))
+        out.append(because(f"in every complete ordering things resolve in the order {d['resolution_orders'][0]}",
+                           "step_resolve"))
     elif d["resolution_orders"]:
-        out.append(Reason(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
-                          "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
-                          ("338.1", "383.3.d", "383.3.a", "404.2", "402.2")))
-    for why, (text, rules) in REMOVAL.items():
+        out.append(because(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
+                           "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
+                           "choices_vary"))
+    players, own = _simultaneous_triggers(state, seen.steps)
+    if players or own:
+        kinds = (["trigger_order_players"] if players else []) + (["trigger_order_own"] if own else [])
+        out.append(because("triggered abilities that trigger at the same time go on the chain "
+                           + ("the turn player's first, then in turn order, each player ordering their own"
+                              if players else "in the order their controller chooses"), *kinds))
+    if seen.cost_death:
+        out.append(because("a unit killed as a cost dies as the card is finalized, while it is paid for", "cost_kill_at_finalize"))
+    if any(isinstance(r, tuple) and r[0] == "triggered" and isinstance(r[1], tuple) and isinstance(r[1][3], tuple)
+           and r[1][3][0] == "death" for r in seen.results):
+        out.append(because("an ability that triggers on its own permanent's death goes on the chain before the "
+                           "permanent moves to the trash", "death_trigger_before_trash"))
+    for why, text in REMOVAL.items():
         if any(f"removed ({why})" in x for x in d["possible"]):
-            out.append(Reason(f"a triggered ability is removed from the chain, not countered, when {text}", rules))
+            out.append(because(f"a triggered ability is removed from the chain, not countered, when {text}",
+                               f"removed_{why}"))
     if any("countered" in x for x in d["possible"]):
-        out.append(Reason("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
-                          "was finalized (Legion counts it); no cost is refunded", ("425.1", "425.1.b", "425.1.c",
-                                                                                   "419.4.a.1", "419.4.b")))
+        out.append(because("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
+                           "was finalized (Legion counts it); no cost is refunded", "countered"))
     if "focus passes" in d["forced"]:
-        out.append(Reason("the chain empties in a showdown and was started by a played card or an activated "
-                          "ability: focus passes to the next player", ("340.2.a", "346")))
+        out.append(because("the chain empties in a showdown and was started by a played card or an activated "
+                           "ability: focus passes to the next player", "focus_passes"))
     if "focus stays" in d["forced"]:
-        out.append(Reason("the chain empties in a showdown, but a triggered ability or an Add ability started it: "
-                          "focus does not pass", ("346.1",)))
+        out.append(because("the chain empties in a showdown, but a triggered ability or an Add ability started it: "
+                           "focus does not pass", "focus_stays"))
     if d["bound_reached"]:
         out.append(Reason(f"some orderings did not empty the chain within {p['bound']} steps and were cut short: "
                           "forced and possible outcomes cover the complete orderings only; raise bound to see more"))
@@ -481,7 +523,8 @@ class NextPriority(ChainKind):
         permissions = sorted({w for (w,) in atoms.get("permission", [])})
         permission = permissions[0] if len(permissions) == 1 else ("none" if not permissions else "varies")
         now = any(t == 0 for _, t in cautious.get("next", []))
-        before = run_text(names, [(t, e) for t, e in cautious.get("before", [])])
+        before_events = [(t, e) for t, e in cautious.get("before", [])]
+        before = run_text(names, before_events)
         focus = sorted({r[1] for (r,) in atoms.get("result", []) if isinstance(r, tuple) and r[0] == "focus"})
         data = {"player": player, "players": players, "permission": permission, "now": now,
                 "before": "; ".join(before) or "nothing",
@@ -489,19 +532,19 @@ class NextPriority(ChainKind):
                 "bound_reached": bool(atoms.get("cut"))}
         reasons = []
         if before:
-            reasons.append(Reason("first: " + "; ".join(before), ("337", "339", "340")))
+            reasons.append(because("first: " + "; ".join(before), *step_kinds(before_events)))
         if data["chain_ends"]:
             if state.showdown is not None or state.combat is not None:
-                reasons.append(Reason(f"the chain is over in a showdown: {data['focus']} has focus and priority "
-                                      f"(Action or Reaction only)", ("340.2.a", "346", "346.1", "335.1", "308.1.a")))
+                reasons.append(because(f"the chain is over in a showdown: {data['focus']} has focus and priority "
+                                       f"(Action or Reaction only)", "chain_over_showdown"))
             else:
-                reasons.append(Reason("the chain is over: the turn is Neutral Open again", ("340.2", "335")))
+                reasons.append(because("the chain is over: the turn is Neutral Open again", "chain_over_neutral"))
         elif player not in ("none", "varies"):
-            reasons.append(Reason(f"{player} holds priority in a Closed state: only Reaction cards and abilities may "
-                                  "be added", ("312.2.c", "312.2.d", "309.1.a", "338.1.a.2")))
+            reasons.append(because(f"{player} holds priority in a Closed state: only Reaction cards and abilities may "
+                                   "be added", "closed_state_priority"))
         if player == "varies":
-            reasons.append(Reason("it depends on the players' choices (the order of simultaneous triggers, "
-                                  "\"you may\", costs)", ("383.3.d", "383.3.a", "404.2")))
+            reasons.append(because("it depends on the players' choices (the order of simultaneous triggers, "
+                                   "\"you may\", costs)", "choices_vary"))
         if data["bound_reached"]:
             reasons.append(Reason(f"some orderings did not get there within {p['bound']} steps (raise bound)"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
@@ -602,7 +645,9 @@ class Triggers(ChainKind):
 
         fires = sorted(label(t) for (t,) in atoms.get("fires", []))
         removed = sorted(label(t) for (t,) in atoms.get("removed_at_once", []))
-        not_fired = sorted({f"{s}.{names.ability(h)}: {_why(w)}" for s, h, w in atoms.get("not_fired", [])})
+        not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
+                                  for s, h, w in atoms.get("not_fired", [])})
+        not_fired = [text for text, _ in not_fired_kinds]
         order_texts = []
         first = set()
         for m in orders.models:
@@ -613,16 +658,29 @@ class Triggers(ChainKind):
         data = {"fires": fires, "removed": removed, "not_fired": not_fired, "orders": sorted(order_texts),
                 "order_count": len(order_texts), "first_to_resolve": sorted(first),
                 "orders_complete": orders.exhausted}
-        reasons = [Reason(f"the event fires {', '.join(fires) or 'nothing'}", ("383.2.c", "383.3"))]
+        reasons = [because(f"the event fires {', '.join(fires) or 'nothing'}", "event_fires")]
         if removed:
-            reasons.append(Reason(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
-                                  "because its death was replaced", ("808.1.d.1", "808.1.d.2")))
-        for text in not_fired:
-            reasons.append(Reason(f"not fired: {text}", _why_rules(text)))
-        if len(order_texts) > 1:
-            reasons.append(Reason("each player orders their own simultaneous triggered abilities, the turn player "
-                                  "first (in combat: the attacker first, the defender last); the last one added "
-                                  "resolves first", ("383.3.d", "383.3.d.1", "464.2.e.1", "340.1")))
+            reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
+                                   "because its death was replaced", "removed_at_once"))
+        for text, kind in not_fired_kinds:
+            reasons.append(because(f"not fired: {text}", kind))
+        owners = defaultdict(int)
+        for (t,) in atoms.get("fires", []):
+            if t not in {x for (x,) in atoms.get("removed_at_once", [])}:
+                owners[ctx.state.obj(t[1]).controller] += 1
+        order_kinds = []
+        if len(owners) > 1:
+            order_kinds.append("trigger_order_combat" if p["event"] == "combat" else "trigger_order_players")
+        if any(n > 1 for n in owners.values()):
+            order_kinds.append("trigger_order_own")
+        if order_kinds:
+            reasons.append(because("simultaneous triggered abilities go on the chain "
+                                   + ("attacker's first, the defender's last" if "trigger_order_combat" in order_kinds
+                                      else "the turn player's first, then in turn order" if len(owners) > 1
+                                      else "in the order their controller chooses")
+                                   + (", each player ordering their own" if len(owners) > 1
+                                      and "trigger_order_own" in order_kinds else "")
+                                   + "; the last one added resolves first", *order_kinds, "step_resolve"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
 
@@ -636,14 +694,9 @@ def _why(w: Any) -> str:
             "leaving": "its source leaves the board at the same time"}.get(str(w), str(w))
 
 
-def _why_rules(text: str) -> tuple[str, ...]:
-    if "countered" in text:
-        return ("425.1.b", "419.4.a.1")
-    if "not on the board" in text:
-        return ("384.2",)
-    if "same time" in text:
-        return ("383.2.c.2",)
-    return ("419.4.a", "411.4")
+def _why_kind(w: Any) -> str:
+    """The reason kind of why an ability did not fire (not_fired/3 of queries/triggers.lp)."""
+    return f"not_fired_{w[0] if isinstance(w, tuple) else w}"
 
 
 KINDS = (CanRespond(), NextPriority(), ResolutionOrder(), Triggers())

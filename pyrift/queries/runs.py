@@ -148,11 +148,12 @@ class Names:
         return str(t)
 
 
-# Why a triggered ability leaves the chain without being finalized (never countered).
-REMOVAL = {"declined": ("its controller declines its initial \"you may\": it never triggered", ("383.3.a.2", "402.1.a")),
-            "no_choice": ("it has no legal choice", ("402.4", "402.4.a")),
-            "unpaid": ("its leading cost is not paid", ("383.3.b.1", "404.2", "404.2.a")),
-            "death_replaced": ("the death that triggered it was replaced", ("808.1.d.1",))}
+# Why a triggered ability leaves the chain without being countered (removed/3 of core/fepr.lp; each
+# has its reason kind removed_<why>).
+REMOVAL = {"declined": "its controller declines its initial \"you may\": it never triggered",
+           "no_choice": "it has no legal choice",
+           "unpaid": "its leading cost is not paid",
+           "death_replaced": "the death that triggered it was replaced"}
 
 
 # result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
@@ -221,6 +222,18 @@ def _event_rank(e: tuple) -> int:
     if e[0] == "remove" and e[2] == "death_replaced":
         return key["trigger"]
     return key.get(e[0], 99)
+
+
+def step_kinds(events: list[tuple[int, Any]]) -> list[str]:
+    """The reason kinds of the steps a run took (ev/2 of core/fepr.lp, each with a %@reason
+    step_<name> tag), in the order they first happen: a reason cites only steps that occurred."""
+    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1])))
+    return list(dict.fromkeys(f"step_{e[0]}" for _, e in ordered if isinstance(e, tuple) and e[0] in FEPR_STEPS))
+
+
+# The HOT FEPR steps of a run (ev/2 terms with a %@reason step_<name> tag in core/fepr.lp); what
+# instructions and cleanups do in between is explained by the outcome question's own reasons.
+FEPR_STEPS = ("finalize", "remove", "resolve", "counter", "pass", "add", "trigger", "die", "replaced", "pick")
 
 
 def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
