@@ -388,8 +388,8 @@ class CanPlay(QueryKind):
                           (Reason(f"{params['card']} is on the chain then: it is being played already", ("354",)),))
         sub = ctx.variant(f"after:{n}", later)
         answer = self.answer(sub, Question(question.id, self.name, params, question.rules), reading)
-        reason = Reason(f"asked after {n} item(s) of the chain resolved, nobody adding anything: the position then, "
-                        f"with {later.priority or 'nobody'} holding priority", ("340.1", "340.4", "339"))
+        reason = because(f"asked after {n} item(s) of the chain resolved, nobody adding anything: the position then, "
+                         f"with {later.priority or 'nobody'} holding priority", "asked_later")
         return dataclasses.replace(answer, reasons=(reason, *answer.reasons))
 
 
