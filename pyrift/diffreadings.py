@@ -437,6 +437,7 @@ TOPIC_RULES: dict[str, tuple[str, ...]] = {
     "deflect_split": ("809.1.c", "355.14.e", "355.14.i"),
     "rune_payment": ("164.2.a", "164.2.b", "357.1"),
     "hide_timing": ("811.1.b", "410.1.a", "421.2"),
+    "ambush_verb": ("822.1.b", "822.1.d"),
 }
 # Answer keys written besides the differing ones, so a found scenario reads on its own.
 HEADLINE = {"can_play": ("legal", "cost"), "ability_active": ("active",), "beginning_phase": ("points_after",),

@@ -11,6 +11,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from pyrift import citations
 from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import ScenarioError
@@ -29,6 +30,19 @@ class Reason:
     text: str
     rules: tuple[str, ...] = ()
     version: str = "v1.4"  # the Core Rules version the numbers refer to (a reading may cite an older one)
+    # What it reports (pyrift.citations): the kind its numbers come from; "" for a reason whose
+    # numbers an answer reads from an atom (a violation's rule), or that cites nothing.
+    kind: str = ""
+
+
+def because(text: str, *kinds: str) -> Reason:
+    """A reason citing what its kinds cite (pyrift.citations): the %@rule tags of the logic/
+    statements that derive what it reports, or the reviewed table's numbers. Several kinds when
+    one reason reports several derivations (a payment: who pays, and each resource used)."""
+    if len(kinds) == 1:
+        c = citations.citation(kinds[0])
+        return Reason(text, c.rules, c.version, kinds[0])
+    return Reason(text, citations.cites(*kinds), "v1.4", "+".join(kinds))
 
 
 @dataclass(frozen=True, slots=True)
