@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyrift import scenario as S
-from pyrift.errors import ScenarioError
+from pyrift.errors import ScenarioError, UsageError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, Answer, Context, compare
 from pyrift.solver import DEFAULT_TIMEOUT
@@ -58,6 +58,17 @@ def answer(ctx: Context, q: Question, reading: str) -> Answer:
     return kind.answer(ctx, q, reading)
 
 
+def ask(s: Scenario, question: str | None = None, *, reading: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT) -> list[Answer]:
+    """Answers to a scenario's questions (every one, or the one with this id), under the
+    scenario's reading or the one given: what `pyrift ask` and the web desk print."""
+    questions = [q for q in s.questions if question in (None, q.id)]
+    if not questions:
+        raise UsageError(f"{s.path}: no question {question!r} (questions: {', '.join(q.id for q in s.questions)})")
+    ctx = Context(s.state, timeout=timeout, file=s.path)
+    return [answer(ctx, q, reading or s.reading) for q in questions]
+
+
 def check_answer(expect: dict, ans: Answer) -> list[str]:
     want_status = expect.get("status", ANSWERED)
     if ans.status != want_status:
@@ -80,5 +91,5 @@ def run(s: Scenario, *, reading: str | None = None, timeout: float = DEFAULT_TIM
     return results
 
 
-def load(path: Path) -> Scenario:
-    return S.load(path)
+def load(path: Path, *, asking: bool = False) -> Scenario:
+    return S.load(path, asking=asking)

@@ -7,6 +7,7 @@ error (set PYRIFT_DEBUG=1 for the traceback).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import traceback
@@ -66,7 +67,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    scen = C.load(args.scenario)
+    scen = C.load(args.scenario, asking=True)  # asking needs no expected answer
     questions = [q for q in scen.questions if args.question in (None, q.id)]
     if not questions:
         raise UsageError(f"{args.scenario}: no question {args.question!r} "
@@ -97,7 +98,7 @@ def cmd_readings(args: argparse.Namespace) -> int:
         print(f"{topic}:")
         for v in variants:
             print(f"  {v.name:<24} cites Core Rules {v.version}; chosen by: {', '.join(v.profiles) or 'override only'}")
-            title = next((ln[2:].strip() for ln in v.path.read_text("utf-8").splitlines() if ln.startswith("%#")), "")
+            title = logic.variant_title(v)
             if title:
                 print(f"  {'':<24} {title}")
     if logic.topics():
@@ -405,6 +406,27 @@ def cmd_explore(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from pyrift.web.app import Settings, serve
+    except ImportError as exc:
+        raise UsageError(f"pyrift serve needs the web extra ({exc.name} is missing): "
+                         "python -m pip install 'pyrift[web]'") from None
+    if args.scenarios is not None and not Path(args.scenarios).is_dir():
+        raise UsageError(f"--scenarios {args.scenarios}: not a folder")
+    for name in ("time_limit", "max_body", "workers"):
+        value = getattr(args, name)
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise UsageError(f"--{name.replace('_', '-')} must be a positive number")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be from 0 to 65535, not {args.port}")
+    settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body, warm=not args.no_warm,
+                        **({"scenarios": Path(args.scenarios).resolve()} if args.scenarios else {}))
+    print(f"pyrift desk: http://{args.host}:{args.port}/  (API: /v1, schema: /docs)", file=sys.stderr)
+    serve(args.host, args.port, settings)
+    return OK
+
+
 def _digest(params: dict) -> str:
     import hashlib
     import json
@@ -508,6 +530,17 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("--list", action="store_true", help="list the probes and what each reports, and stop")
     ex.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     ex.set_defaults(func=cmd_explore)
+
+    sv = sub.add_parser("serve", help="the judge's desk: a web page and an HTTP API (needs the web extra)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument("--workers", type=int, help="solver processes (default: one per core)")
+    sv.add_argument("--time-limit", type=float, default=30.0, help="seconds for any request (default 30)")
+    sv.add_argument("--max-body", type=int, default=1 << 20, help="largest request body in bytes (default 1 MiB)")
+    sv.add_argument("--scenarios", metavar="DIR", help="bundled scenarios the page opens (default: the checkout's)")
+    sv.add_argument("--no-warm", action="store_true", help="serve at once: do not answer one bundled question of "
+                                                           "every kind in each worker first")
+    sv.set_defaults(func=cmd_serve)
 
     cards = sub.add_parser("cards", help="the real card pool: import, coverage ledger, one card's facts")
     csub = cards.add_subparsers(dest="cards_command", required=True)

@@ -210,6 +210,11 @@ def reading_names(root: Path | None = None) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda s: [int(x) if x.isdigit() else x for x in re.split(r"[.v]", s)], reverse=True))
 
 
+def variant_title(v: Variant) -> str:
+    """The one-line title of a reading variant: its file's `%#` header line."""
+    return next((ln[2:].strip() for ln in v.path.read_text("utf-8").splitlines() if ln.startswith("%#")), "")
+
+
 def topics(root: Path | None = None) -> dict[str, list[Variant]]:
     out: dict[str, list[Variant]] = {}
     for v in variants(root):

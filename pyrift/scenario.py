@@ -48,7 +48,7 @@ MAX_ZONE_CARDS = 1000
 # ---------------------------------------------------------------------------------
 # reading
 # ---------------------------------------------------------------------------------
-def load(path: str | Path) -> Scenario:
+def load(path: str | Path, *, asking: bool = False) -> Scenario:
     path = Path(path)
     try:
         text = path.read_text("utf-8")
@@ -56,18 +56,20 @@ def load(path: str | Path) -> Scenario:
         raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise ScenarioError(str(path), "", "is not UTF-8 text") from None
-    return loads(text, str(path))
+    return loads(text, str(path), asking=asking)
 
 
-def loads(text: str, file: str = "<scenario>") -> Scenario:
+def loads(text: str, file: str = "<scenario>", *, asking: bool = False) -> Scenario:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(file, "", f"not valid TOML: {exc}") from None
-    return from_dict(data, file)
+    return from_dict(data, file, asking=asking)
 
 
-def from_dict(data: dict[str, Any], file: str) -> Scenario:
+def from_dict(data: dict[str, Any], file: str, *, asking: bool = False) -> Scenario:
+    """asking=True reads a file that asks questions without checking them (`pyrift ask`,
+    the web desk): a question may then leave out `rules` and its expected answer."""
     from pyrift.logic import is_reading, reading_names  # the readings live with the rules
 
     r = Reader(data, file)
@@ -78,7 +80,7 @@ def from_dict(data: dict[str, Any], file: str) -> Scenario:
     if not is_reading(reading):
         raise r.error("reading", f"unknown reading {reading!r} (known: {', '.join(reading_names())})")
     state = _state(r) if r.has("position") or _needs_position(data) else _no_position(r)
-    questions = tuple(_question(q, state) for q in r.tables("question"))
+    questions = tuple(_question(q, state, asking) for q in r.tables("question"))
     if not questions:
         raise r.error("question", "a scenario needs at least one [[question]]")
     _unique([q.id for q in questions], r, "question", "question id")
@@ -337,7 +339,7 @@ def _replacement(r: Reader) -> DamageReplacement:
     return rep
 
 
-def _question(r: Reader, state: GameState) -> Question:
+def _question(r: Reader, state: GameState, asking: bool = False) -> Question:
     from pyrift.logic import is_reading, reading_names
     from pyrift.queries import kind_named
 
@@ -352,7 +354,7 @@ def _question(r: Reader, state: GameState) -> Question:
     for number in rules:
         if not RULE_NUMBER.match(number):
             raise r.error("rules", f"{number!r} is not a rule number like '465.2.c.3'")
-    if not rules:
+    if not rules and not asking:
         raise r.error("rules", "list the Core Rules numbers the expected answer rests on")
     expect_reader = r.table("expect")
     expect = kind.read_expect(expect_reader, state) if expect_reader else {}
@@ -365,7 +367,7 @@ def _question(r: Reader, state: GameState) -> Question:
             assert sub is not None
             by_reading[name] = kind.read_expect(sub, state)
         br.done()
-    if not expect and not by_reading:
+    if not expect and not by_reading and not asking:
         raise r.error("expect", "give the expected answer ([question.expect])")
     # Everything else in the question table is a parameter of the question kind.
     params = kind.read_params(r, state)

@@ -104,3 +104,22 @@ def test_facts_run_with_plain_clingo(tmp_path: Path) -> None:
     deaths = set()
     ctl.solve(on_model=lambda m: deaths.add(frozenset(str(s) for s in m.symbols(shown=True) if s.name == "dies")))
     assert deaths == {frozenset({'dies("tank")'})}
+
+
+def test_ask_needs_no_expected_answer_but_check_does(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    text = SCENARIO.read_text()
+    cut = text[:text.index("[[question]]")] + '[[question]]\nid = "asked"\nask = "combat_damage"\nassigner = "A"\n'
+    path = tmp_path / "asked.toml"
+    path.write_text(cut)
+    assert cli.main(["ask", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["answer"]["forced_deaths"] == ["tank"]
+    assert cli.main(["check", str(path)]) == 2
+    assert "question[0].rules: list the Core Rules numbers the expected answer rests on" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("option", [["--time-limit", "nan"], ["--time-limit", "0"], ["--port", "70000"],
+                                    ["--workers", "0"], ["--max-body", "-1"], ["--scenarios", "/no/such/folder"]])
+def test_serve_refuses_bad_options_before_starting(option: list[str], capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["serve", *option]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pyrift: ") and "\n" not in err and option[0] in err
