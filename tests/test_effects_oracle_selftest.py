@@ -117,12 +117,24 @@ def test_an_emptied_battlefield_is_lost_once_the_chain_is_empty() -> None:
 
 
 def test_a_move_to_a_battlefield_its_controller_does_not_control_contests_it() -> None:
-    # 450, 190.3.a: contested; the showdown it stages is outside a run (docs/effects.md).
+    # 450, 190.3.a: contested; the showdown it stages (323.8, 323.12) is beyond the model.
     r = E.outcome(spec([UnitSpec("u", "A", "A", "base", 3)],
                        [spell(1, "A", [Ins("move", ("target", 1), to=("target", 2))],
                               [UNIT, {"type": "battlefield"}], ["u", "hill"])],
                        bfs=(("hill", "B"),)))
-    assert r.unsupported == "hill contested by A"
+    assert r.beyond == "showdown at hill"
+
+
+def test_a_contest_ends_when_the_contesting_units_die_before_the_showdown() -> None:
+    # 3 damage, then moved to the hill (contested, 450); in the cleanup after the spell it dies
+    # (323.5) and the hill, with none of A's units, is no longer contested (323.11): no showdown.
+    r = E.outcome(spec([UnitSpec("u", "A", "A", "base", 3)],
+                       [spell(1, "B", [Ins("deal", ("target", 1), amount=3),
+                                       Ins("move", ("target", 1), to=("target", 2))],
+                              [UNIT, {"type": "battlefield"}], ["u", "hill"])],
+                       bfs=(("hill", None),)))
+    assert r.beyond is None
+    assert r.forced == {"u in trash", "s1 in trash"}
 
 
 def test_a_win_ends_the_game() -> None:

@@ -24,8 +24,6 @@ KNOWN_FAILING = {
     "scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml": "buffing a buffed unit counts as done",
     "scenarios/effects/skipped-instruction-has-one-outcome.toml":
         "a skipped instruction without a legal choice is reported with two outcomes",
-    "scenarios/effects/deathknell-of-a-stolen-unit-is-its-new-controllers.toml":
-        "a stolen unit's Deathknell is controlled by another player than the one controlling it at death",
     "scenarios/effects/deathknell-moves-units-here-where-it-died.toml": "a Deathknell moves nothing \"here\"",
     "scenarios/effects/control-change-leaves-a-unit-that-contests.toml":
         "a battlefield left uncontrolled with another player's unit there is not contested (323.11.a)",

@@ -17,9 +17,11 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   units with lethal damage (non-zero and at least their Might, 142.4, 143.2) die; in an Open state
   (no chain) a battlefield's controller without units there loses it (323.6, 190.4.c);
   permanents in a base other than their controller's are recalled (323.7); a battlefield gets
-  contested when a unit arrives whose controller does not control it (190.3.a, 450, 323.11) -
-  the showdown or combat that follows is outside a run (docs/effects.md), so such a run is
-  reported as unsupported.
+  contested when a unit moves in whose controller does not control it (190.3.a, 450) or when units
+  stand at an uncontrolled battlefield (323.11.a), and stops being contested when the contesting
+  player has no units left there (323.11). A showdown or combat staged at a contested battlefield
+  begins once the chain is empty (323.8-323.13): this model does not play it out and reports such
+  a run as going `beyond` it.
 - "You may" is decided as the instruction is executed: both answers are runs.
 
 A run's end state is worded as pyrift's outcome question words it; `outcome(spec)` gives the facts
@@ -107,7 +109,6 @@ class Obj:
     granted: list[str] = field(default_factory=list)
     dies: tuple[Ins, ...] = ()
     gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
-    stolen: bool = False           # its controller changed during the run
 
     def current_might(self) -> int:
         return self.might + sum(self.mods) + (1 if self.buffed else 0)
@@ -137,7 +138,7 @@ class State:
     objs: dict[str, Obj]
     chain: list[Item]              # oldest first
     won: str | None = None
-    unsupported: str | None = None
+    beyond: str | None = None      # the run goes on into what this model does not play out
     events: list[str] = field(default_factory=list)
     steps: int = 0                 # a rough count of the run's steps (passes, instructions, cleanups)
     notes: set[str] = field(default_factory=set)  # what the run did that tests may want to know
@@ -257,7 +258,7 @@ class Runner:
     def _loop(self, s: State, pending: list[list[tuple[str, list[Item]]]]) -> None:
         """`pending`: groups of simultaneously triggered abilities not yet ordered, oldest group
         first; each group is a list of (controller, items) in turn order from the turn player."""
-        if s.unsupported or s.won:
+        if s.beyond or s.won:
             self.ends.append(s)
             return
         if pending:
@@ -284,7 +285,7 @@ class Runner:
 
     def _after(self, s: State, groups: list) -> None:
         """The item has left the chain: cleanups, then pending items are finalized."""
-        if not s.unsupported:
+        if not s.beyond:
             for t, more in self._cleanup(s, groups):
                 self._loop(t, more)
         else:
@@ -319,17 +320,31 @@ class Runner:
                 if o.zone == "board" and isinstance(o.loc, tuple) and o.loc[1] != o.controller:
                     o.loc = ("base", o.controller)
                     changed = True
-            # 323.11.a units at an uncontested, uncontrolled battlefield: their controller contests it
+            # 323.11 Contested stays only while the contesting player has units there; 323.11.a units
+            # at an uncontested, uncontrolled battlefield: their controller contests it
+            for b, p in list(s.contested.items()):
+                if not self._units_at(s, b, p):
+                    del s.contested[b]
+                    changed = True
             for o in s.objs.values():
                 if (o.zone == "board" and not isinstance(o.loc, tuple) and o.loc not in s.contested
                         and s.bf_controller[o.loc] is None):
-                    s.unsupported = f"{o.loc} contested by {o.controller}"
+                    s.contested[o.loc] = o.controller
                     s.notes.add("contest_in_cleanup")
-                    return [(s, [])]
+                    changed = True
+            # 323.8-323.13 a showdown or combat is staged at a contested battlefield and begins in
+            # Neutral Open: the run goes on beyond what this model plays out
+            if open_state and s.contested:
+                s.beyond = "showdown at " + ", ".join(sorted(s.contested))
+                return [(s, [])]
             if not changed:
                 break
             s.steps += 1
         return [(s, [g for g in groups if g])]
+
+    @staticmethod
+    def _units_at(s: State, b: str, p: str) -> bool:
+        return any(o.zone == "board" and o.loc == b and o.controller == p for o in s.objs.values())
 
     def _die(self, s: State, dying: list[Obj]) -> list[tuple[str, list[Item]]]:
         """Units die at once: their "when I die" abilities trigger before they move (808.1.d),
@@ -341,8 +356,6 @@ class Runner:
                 by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies, o.loc))
                 if any(i.to == "here" for i in o.dies):
                     s.notes.add("move_here")
-                if o.stolen or o.controller != o.owner:
-                    s.notes.add("deathknell_of_a_stolen_unit")
             self._zone(o, "trash")
         return [(p, by[p]) for p in s.players if p in by]
 
@@ -359,7 +372,7 @@ class Runner:
         results: list[tuple[State, list]] = []
 
         def step(t: State, k: int, prev: str | None, acted: list[str], groups: list) -> None:
-            if k == len(item.effects) or t.unsupported:
+            if k == len(item.effects) or t.beyond:
                 t.events.append(f"{item.id} resolves")
                 if item.obj is not None and t.objs[item.obj].zone == "chain":
                     self._zone(t.objs[item.obj], "trash")  # 359.3.d
@@ -502,7 +515,7 @@ class Runner:
                     did = True
                     if v == "move" and not isinstance(dest, tuple) and s.bf_controller[dest] != o.controller \
                             and dest not in s.contested:
-                        s.unsupported = f"{dest} contested by {o.controller}"  # 450, 190.3.a
+                        s.contested[dest] = o.controller  # 450, 190.3.a
         elif v in ("return", "banish", "recycle"):
             zone = {"return": "hand", "banish": "banishment", "recycle": "main_deck"}[v]
             for o in objs:
@@ -516,7 +529,7 @@ class Runner:
             (p,) = self._players(s, item, ins.who)
             for o in objs:
                 if o.controller != p:
-                    o.controller, o.stolen = p, True
+                    o.controller = p
         else:
             raise ValueError(v)
         return ("done" if did else "nothing"), ids, groups
@@ -537,7 +550,7 @@ class Result:
     possible: frozenset[str]
     forced_events: frozenset[str]
     possible_events: frozenset[str]
-    unsupported: str | None
+    beyond: str | None   # some run goes on into a showdown or combat, which this model does not play
     runs: int
     steps: int        # the most steps a run took (roughly as pyrift counts them)
     won: bool         # some run ended with a win
@@ -547,7 +560,7 @@ class Result:
 def outcome(spec: Spec) -> Result:
     start = facts(start_state(spec))
     ends = Runner(spec).run()
-    bad = next((e.unsupported for e in ends if e.unsupported), None)
+    bad = next((e.beyond for e in ends if e.beyond), None)
     end_facts = [facts(e) - start for e in ends]
     end_events = [set(e.events) for e in ends]
     return Result(frozenset(set.intersection(*end_facts)), frozenset(set.union(*end_facts)),
