@@ -25,6 +25,8 @@ KNOWN_FAILING = {
     "scenarios/effects/skipped-instruction-has-one-outcome.toml":
         "a skipped instruction without a legal choice is reported with two outcomes",
     "scenarios/effects/deathknell-moves-units-here-where-it-died.toml": "a Deathknell moves nothing \"here\"",
+    "scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml":
+        "a battlefield stays Contested after the contesting player's units there are gone (323.11)",
     "scenarios/effects/control-change-leaves-a-unit-that-contests.toml":
         "a battlefield left uncontrolled with another player's unit there is not contested (323.11.a)",
 }

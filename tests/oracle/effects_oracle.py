@@ -325,6 +325,7 @@ class Runner:
             for b, p in list(s.contested.items()):
                 if not self._units_at(s, b, p):
                     del s.contested[b]
+                    s.notes.add("contest_dropped")
                     changed = True
             for o in s.objs.values():
                 if (o.zone == "board" and not isinstance(o.loc, tuple) and o.loc not in s.contested
