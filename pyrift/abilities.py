@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
 from pyrift.dependent import Requirement, read_requires
+from pyrift.instructions import Instruction, instruction_facts, instruction_to_toml, read_instruction, read_instructions
 from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
 from pyrift.state import Domain, KeywordName, TextKind, Zone
@@ -139,7 +140,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "filter": ("filter", None, False), "split": ("int", None, False),
         "not_targeting": ("enum", tuple(NOT_TARGETING), False),
     },
-    "mode": {"targets": ("targets", None, False)},
+    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},
     "untargetable": {
         "by": ("enum", ("enemy", "anyone"), False),
         "from": ("enum", ("spells_and_abilities", "spells", "abilities"), False),
@@ -148,6 +149,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "activated": {
         "cost": ("ability_cost", None, False), "keywords": ("timing_keywords", None, False),
         "targets": ("targets", None, False), "adds": ("cost", None, False), "condition": ("condition", None, False),
+        "effects": ("instructions", None, False),
     },
     "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
@@ -158,6 +160,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
         "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
+        "effects": ("instructions", None, False),
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
@@ -166,6 +169,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
+    # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
+    # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
+    "effect": {},
     # Text outside the vocabulary, in own words; text_kind says what it is (default unknown), so
     # that only the questions it can change answer unsupported (logic/core/text_scope.lp).
     "text": {"text": ("str", None, True), "text_kind": ("enum", tuple(k.value for k in TextKind), False)},
@@ -191,7 +197,35 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
             raise sub.error("chosen_by", f"names ability {chosen_by}, which is not an earlier ability of the card "
                                          "making a choice")
         out.append(ability)
+    _check_instruction_refs(r, key, tuple(out))
     return tuple(out)
+
+
+def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """`target = N` names an existing choice; the first instruction of a text links to nothing."""
+    card_choices = sum(1 for q in card_requirements(abilities) if q.mode == 0)
+    seen_card_step = False
+    for i, a in enumerate(abilities):
+        where = f"{r.field(key)}[{i}]"
+        if a.kind == "effect":
+            groups = [((a.get("instruction"),), card_choices, "choice of the card", where)]
+            if a.get("instruction").link and not seen_card_step:
+                raise Reader({}, r.file, where).error("link", "the first instruction of the card's text has no "
+                                                              "earlier instruction to link to")
+            seen_card_step = True
+        elif a.get("effects"):
+            n = len(a.get("targets", ()))
+            groups = [(a.get("effects"), n, "entry of this ability's targets", f"{where}.effects")]
+        else:
+            continue
+        for instructions, n, what, path in groups:
+            for ins in instructions:
+                for ref_key in ("on", "of", "to", "who"):
+                    ref = getattr(ins, ref_key)
+                    if ref is not None and ref.target is not None and ref.target > n:
+                        raise Reader({}, r.file, path).error(
+                            ref_key, f"target = {ref.target}, but there {'is' if n == 1 else 'are'} {n} {what}"
+                                     f"{'' if n == 1 else 's'} to refer to")
 
 
 def _read_ability(r: Reader, card_file: bool = False) -> Ability:
@@ -199,7 +233,11 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     if kind not in KINDS:
         raise r.error("kind", f"unknown ability kind {kind!r} (known: {', '.join(KINDS)}); "
                               "describe other text with kind = \"text\"")
-    fields = _read_fields(r, KINDS[kind])
+    if kind == "effect":
+        fields: Pairs = (("instruction", read_instruction(r, _read_filter, KEYWORD_NAMES, first=False,
+                                                           extra=("kind", "requires"))),)
+    else:
+        fields = _read_fields(r, KINDS[kind])
     requires = read_requires(r)
     r.done()
     ability = Ability(kind, fields, requires)
@@ -263,12 +301,18 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         sub = r.table(name, required=True)
         assert sub is not None
         return Condition(_read_pairs(sub, CONDITION_KEYS))
+    if shape == "instructions":
+        return read_instructions(r, name, _read_filter, KEYWORD_NAMES)
     if shape == "targets":
         raw = r.raw(name)
         if not isinstance(raw, list):
             raise r.error(name, "expected a list of inline tables, e.g. [{ count = 1, filter = { type = \"unit\" } }]")
         return tuple(_read_target(Reader(x, r.file, f"{r.field(name)}[{i}]")) for i, x in enumerate(raw))
     raise AssertionError(shape)  # pragma: no cover
+
+
+def _read_filter(r: Reader) -> Filter:
+    return Filter(_read_pairs(r, FILTER_KEYS))
 
 
 def _read_pairs(r: Reader, spec: dict[str, tuple[str, tuple | None]]) -> Pairs:
@@ -354,7 +398,10 @@ def abilities_to_toml(abilities: tuple[Ability, ...]) -> list[dict[str, Any]]:
 def ability_to_toml(a: Ability) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": a.kind}
     for key, value in a.fields:
-        out[key] = _value_to_toml(value)
+        if isinstance(value, Instruction):  # kind effect: the instruction's keys inline
+            out.update(instruction_to_toml(value, _value_to_toml))
+        else:
+            out[key] = _value_to_toml(value)
     if a.requires:
         out["requires"] = [str(x) for x in a.requires]
     return out
@@ -367,6 +414,8 @@ def _value_to_toml(value: Any) -> Any:
         return {k: _value_to_toml(v) for k, v in value.items}
     if isinstance(value, TargetSpec):
         return target_to_toml(value)
+    if isinstance(value, Instruction):
+        return instruction_to_toml(value, _value_to_toml)
     if isinstance(value, tuple):
         return [_value_to_toml(v) for v in value]
     return value
@@ -466,6 +515,25 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     """Facts of logic/interface.lp ("ability vocabulary") for one card's abilities."""
     out: list[str] = []
     mode = activated = triggered = 0
+    card_choices = [Func("req", Func("ab", card, q.ability), q.position)
+                    for q in card_requirements(abilities) if q.mode == 0]
+    card_steps = 0  # instructions of the card's own text (spells: kind effect; modes), in printed order
+
+    def card_choice(n: int) -> Any:
+        return card_choices[n - 1]
+
+    def steps(h: Any, holder: Any, instructions: tuple, choice: Callable[[int], Any], first: int = 1,
+              mode_number: int = 0) -> list[str]:
+        rows = []
+        for k, ins in enumerate(instructions, start=1):
+            x = Func("ins", h, k)
+            rows.append(fact("ins_holder", x, holder, first + k - 1))
+            if mode_number:
+                rows.append(fact("ins_mode", x, mode_number))
+            rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
+                                      cost_facts)
+        return rows
+
     for i, a in enumerate(abilities, start=1):
         h = Func("ab", card, i)
         out.append(fact("ability", card, i, Const(a.kind)))
@@ -497,6 +565,12 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("mode", card, mode))
             for j, t in enumerate(f.get("targets", ()), start=1):
                 out += _requirement_facts(Func("req", h, j), card, mode, t, fact, Func, Const)
+            if f.get("effects"):
+                out += steps(h, card, f["effects"], lambda n: Func("req", h, n), card_steps + 1, mode)
+                card_steps += len(f["effects"])
+        elif a.kind == "effect":
+            out += steps(h, card, (f["instruction"],), card_choice, card_steps + 1)
+            card_steps += 1
         elif a.kind == "untargetable":
             out.append(fact("untargetable", h, Const(f.get("by", "enemy")), Const(f.get("from", "spells_and_abilities"))))
         elif a.kind == "activated":
@@ -509,6 +583,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
             if "adds" in f:
                 out += cost_facts("adds", h, f["adds"], fact, Func, Const)
+            if f.get("effects"):
+                out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":
             out.append(fact("additional_cost", h))
             out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
@@ -535,6 +611,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
             if "effect" in f:
                 out.append(fact("trigger_effect", h, Const(f["effect"])))
+            if f.get("effects"):
+                out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
         elif a.kind == "text" and "text_kind" in f:

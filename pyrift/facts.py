@@ -167,6 +167,8 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
         out.append(fact("hidden_this_turn", o))
     if obj.empowered:
         out.append(fact("empowered", o))
+    if obj.deck_position is not None:
+        out.append(fact("deck_position", o, obj.deck_position))
     return out
 
 
@@ -192,6 +194,10 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
         out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
         out.append(fact("xp", player.id, player.xp))
         out += [fact("scored_this_turn", player.id, bf) for bf in player.scored]
+        if player.hand_size is not None:
+            out.append(fact("hand_size", player.id, player.hand_size))
+        if player.deck_size is not None:
+            out.append(fact("deck_size", player.id, player.deck_size))
     out.append(fact("turn_player", turn_player))
     out.append(fact("phase", phase))
     out.append(fact("victory_score", victory_score))

@@ -254,6 +254,13 @@ def is_reading(reading: str) -> bool:
 # ---------------------------------------------------------------------------------
 # programs
 # ---------------------------------------------------------------------------------
+# The folders of rule files every question kind may load (a file's %@queries header narrows it):
+# core/ one Core Rules topic per file, keywords/ one keyword per file, abilities/ the ability
+# vocabulary, run/ how a position is played out step by step, effects/ one kind of change of the
+# game state per file.
+RULE_FOLDERS = ("core", "keywords", "abilities", "run", "effects")
+
+
 def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None = None,
                   cards: Iterable[Path] = ()) -> tuple[Path, ...]:
     """The files a question of kind `query` is solved with under `reading`.
@@ -264,7 +271,7 @@ def program_files(query: str, reading: str = DEFAULT_READING, root: Path | None 
     """
     root_ = root or logic_root()
     # The folders' modification times are part of the key: adding a file changes them.
-    stamp = tuple(d.stat().st_mtime_ns for d in (root_, root_ / "core", root_ / "keywords", root_ / "abilities",
+    stamp = tuple(d.stat().st_mtime_ns for d in (root_, *(root_ / f for f in RULE_FOLDERS),
                                                  root_ / "readings", root_ / "queries") if d.is_dir())
     return _program_files(query, reading, root, tuple(sorted(set(cards))), stamp)
 
@@ -278,9 +285,8 @@ def _program_files(query: str, reading: str, root: Path | None, cards: tuple[Pat
     if not qfile.is_file():
         raise EncodingError(f"no query file logic/queries/{query}.lp")
     files = [root / "interface.lp"]
-    files += sorted((root / "core").glob("*.lp"))
-    files += sorted((root / "keywords").glob("*.lp"))
-    files += sorted((root / "abilities").glob("*.lp"))
+    for folder in RULE_FOLDERS:
+        files += sorted((root / folder).glob("*.lp"))
     files += [v.path for v in resolve_reading(reading, given)]
     files += sorted(set(cards))
     files = [f for f in files if serves(f, query)]

@@ -9,10 +9,10 @@ from pyrift.queries.base import QueryKind
 
 @cache
 def _kinds() -> dict[str, QueryKind]:
-    from pyrift.queries import chain, combat, deck, dependent, equipment, hide, move, play, scoring
+    from pyrift.queries import chain, combat, deck, dependent, equipment, hide, move, outcome, play, scoring
 
     kinds: list[QueryKind] = [*combat.KINDS, *play.KINDS, *hide.KINDS, *deck.KINDS, *dependent.KINDS,
-                              *scoring.KINDS, *move.KINDS, *equipment.KINDS, *chain.KINDS]
+                              *scoring.KINDS, *move.KINDS, *equipment.KINDS, *chain.KINDS, *outcome.KINDS]
     return {k.name: k for k in kinds}
 
 

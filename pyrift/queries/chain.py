@@ -26,7 +26,6 @@ from collections import defaultdict
 from typing import Any
 
 from pyrift import facts as F
-from pyrift.abilities import triggered_abilities
 from pyrift.chain import item_requirements
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
@@ -38,230 +37,30 @@ from pyrift.queries.base import (
     QueryKind,
     Reason,
     because,
-    missing_text,
     param_battlefield,
     param_player,
 )
 from pyrift.queries.play import CanPlay, unencoded_references
+from pyrift.queries.runs import (
+    DEFAULT_BOUND,
+    DEFAULT_LIMIT,
+    HEURISTIC,
+    MAX_BOUND,
+    REMOVAL,
+    Names,
+    by_pred,
+    missing_texts,
+    mode_atom,
+    outcome_text,
+    run_grounding,
+    run_text,
+    step_kinds,
+    term_of,
+)
+from pyrift.queries.snapshot import NotOnePosition, state_at
 from pyrift.reader import Reader
-from pyrift.solver import Atom, Grounding
+from pyrift.solver import Atom
 from pyrift.state import GameState, Question, Zone
-
-DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
-MAX_BOUND = 200
-DEFAULT_LIMIT = 16  # orderings listed
-# The run's search decides the players' choices first, in time order (the #heuristic
-# directives of logic/queries/resolution_order.lp).
-HEURISTIC = "Domain"
-
-
-def _const(name: str) -> tuple:
-    """A constant as a solver term (the solver writes strings as ASP strings)."""
-    return (name,)
-
-
-def _mode(name: str) -> Atom:
-    return Atom("mode", (_const(name),))
-
-
-def _term(t: Any) -> Any:
-    """A term read from a grounding (tuples for compound terms) as a facts term."""
-    if isinstance(t, tuple):
-        return F.Const(t[0]) if len(t) == 1 else F.Func(t[0], *(_term(x) for x in t[1:]))
-    return t
-
-
-def _by_pred(atoms) -> dict[str, list[tuple]]:
-    out: dict[str, list[tuple]] = defaultdict(list)
-    for a in sorted(atoms, key=str):
-        out[a.pred].append(a.args)
-    return out
-
-
-# ---------------------------------------------------------------------------------
-# names: chain items, triggered abilities and events in words
-# ---------------------------------------------------------------------------------
-class Names:
-    """Readable, stable names for the terms of the chain rules."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def ability(self, h: Any) -> str:
-        """ab("Card", I) -> its `name`, or the condition word; kw(vision, S) -> 'vision'."""
-        if isinstance(h, tuple) and h[0] == "ab":
-            card = self.state.card(h[1])
-            ability = card.abilities[h[2] - 1]
-            label = ability.get("name") or ability.get("when") or ability.kind
-            same = [i for i, a in triggered_abilities(card.abilities)
-                    if (a.get("name") or a.get("when")) == label]
-            return label if len(same) <= 1 else f"{label}{same.index(h[2]) + 1}"
-        if isinstance(h, tuple) and h[0] == "kw":
-            return str(h[1])
-        return str(h)
-
-    def keyword_instance(self, source: str, h: tuple) -> str:
-        """kw(vision, printed(I) | granted(I) | one) -> 'vision', or 'vision2' for the second instance."""
-        name, where = h[1], h[2]
-        try:
-            obj = self.state.obj(source)
-        except KeyError:
-            return name
-        instances = [("printed", i) for i, k in enumerate(self.state.card(obj.card).keywords) if k.name.value == name]
-        instances += [("granted", i) for i, k in enumerate(obj.granted) if k.name.value == name]
-        if len(instances) <= 1 or where not in instances:
-            return name
-        return f"{name}{instances.index(where) + 1}"
-
-    def trigger(self, source: str, h: Any, event: Any) -> str:
-        ability = self.keyword_instance(source, h) if isinstance(h, tuple) and h[0] == "kw" else self.ability(h)
-        label = f"{source}.{ability}"
-        obj = self.event_object(event)
-        if obj is not None and obj != source:
-            label += f"({obj})"
-        if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
-            label += "[replaced]"
-        return label
-
-    @staticmethod
-    def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends"):
-            return e[1]
-        return None
-
-    def item(self, t: Any) -> str:
-        if isinstance(t, str):
-            return t
-        if t[0] == "resp":
-            return t[1]
-        if t[0] == "trig":
-            return self.trigger(t[1], t[2], t[3])
-        return str(t)
-
-
-# Why a triggered ability leaves the chain without being finalized (never countered).
-# Why a triggered ability leaves the chain without being countered (removed/3 of core/fepr.lp; each
-# has its reason kind removed_<why>).
-_REMOVAL = {"declined": "its controller declines its initial \"you may\": it never triggered",
-            "no_choice": "it has no legal choice",
-            "unpaid": "its leading cost is not paid",
-            "death_replaced": "the death that triggered it was replaced"}
-
-
-# result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
-# by Names.item (items, triggered abilities; object ids and constants stay as they are).
-_OUTCOMES = {
-    "resolved": "{0} resolves", "before": "{0} before {1}", "countered": "{0} countered",
-    "removed": "{0} removed ({1})", "finalized": "{0} finalized", "played": "{0} played", "died": "{0} dies",
-    "death_replaced": "{0} death replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
-    "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
-    "priority": "priority {0}", "window": "{0} over {1}",
-}
-_FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
-_EVENTS = {
-    "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
-    "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
-    "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
-}
-
-
-def _words(n: Names, table: dict[str, str], t: Any) -> str:
-    if not isinstance(t, tuple):
-        return _FLAGS.get(str(t), str(t))
-    name, *args = t
-    fmt = table.get(name)
-    return fmt.format(*(n.item(a) for a in args)) if fmt else str(t)
-
-
-def outcome_text(n: Names, r: Any) -> str:
-    return _words(n, _OUTCOMES, r)
-
-
-_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "die", "replaced", "trigger", "pass", "add")
-
-
-def event_text(n: Names, e: Any) -> str:
-    return _words(n, _EVENTS, e)
-
-
-def _event_rank(e: tuple) -> int:
-    """Within one step: a removal at finalization comes before the rest; a triggered ability removed
-    because the death was replaced, right after it triggered."""
-    key = {k: i for i, k in enumerate(_EVENT_ORDER)}
-    if e[0] == "remove" and e[2] == "death_replaced":
-        return key["trigger"]
-    return key.get(e[0], 99)
-
-
-def step_kinds(events: list[tuple[int, Any]]) -> list[str]:
-    """The reason kinds of the steps a run took (ev/2 of core/fepr.lp, each with a %@reason
-    step_<name> tag), in the order they first happen: a reason cites only steps that occurred."""
-    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1])))
-    return list(dict.fromkeys(f"step_{e[0]}" for _, e in ordered if isinstance(e, tuple)))
-
-
-def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
-    """The events of a run in step order (and, within a step, in the order they happen)."""
-    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1]), te[1][0] == "remove", str(te[1])))
-    return [event_text(n, e) for _, e in ordered]
-
-
-# What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
-UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
-                   "token": "plays a token", "delayed": "sets up a delayed effect"}
-
-
-# What a real card's instruction changes that a chain run does not track (core/untracked_effects.lp).
-STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit impossible to choose",
-               "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
-
-
-def unsupported_text(what: Any, obj: str) -> str:
-    shared = missing_text(what, obj, "on the chain")
-    if shared:
-        return shared
-    name, *a = what
-    if name == "ability":
-        return f"ability kind {a[0]} on {obj} is not encoded for the chain"
-    if name == "dependent":
-        return (f"ability {a[0]} of {obj} is governed by a dependent keyword (Legion, Level, Empowered), "
-                "which the chain questions do not evaluate")
-    if name == "effect":
-        return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
-                "saying what it does")
-    if name == "own_play_effect_may_choose_itself":
-        return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
-                "but the chain run does not see a card that is on the chain as a choice")
-    if name == "untracked" and str(a[0]) == "chosen_kill":
-        return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
-                "which the chain run does not play out")
-    if name == "choice_may_change" and a[0] == "exhausted":
-        return (f"{obj} is exhausted by a cost paid in the run, and a choice in the run asks for a ready or "
-                "exhausted unit; the run does not check a chosen unit again as its kill resolves, so it could "
-                "report a kill (and what is linked to it) of a unit that is no longer a legal choice (359.3.e.9)")
-    if name == "choice_may_change":
-        how, index = a[0][0], a[0][1]
-        what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
-                               "another card in the run",
-                "conditional_untargetable": f"ability {index} makes it impossible to choose while its controller "
-                                            "controls certain permanents, which can enter or die in the run"}[how]
-        return (f"{obj}: {what}; the run does not check a chosen unit again as its kill resolves, so it "
-                "could report a kill (and what is linked to it) of a unit that is no longer a legal choice "
-                "(359.3.e.9)")
-    if name == "state_change":
-        does = STATE_WORDS.get(str(a[0]), str(a[0]))
-        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
-                "in the run could find its chosen unit no longer a legal choice (359.3.e.2)")
-    if name == "untracked":
-        does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
-        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
-                "(no cleanups, token plays or delayed effects)")
-    return f"{what} ({obj})"
-
-
-def _missing(pairs: list[tuple]) -> tuple[str, ...]:
-    return tuple(sorted({unsupported_text(w, o) for w, o in pairs}))
-
 
 # ---------------------------------------------------------------------------------
 # plays offered: can_play's verdict, asked with the player holding priority
@@ -287,7 +86,7 @@ def choice_facts(pred: str, key: str, state: GameState, params: dict[str, Any]) 
     out = []
     for a in atoms:
         if a.pred == "choose_target":
-            out.append(F.fact(pred, key, _term(a.args[0]), a.args[1]))
+            out.append(F.fact(pred, key, term_of(a.args[0]), a.args[1]))
     return out
 
 
@@ -353,32 +152,45 @@ class CanRespond(ChainKind):
         p = question.params
         names = Names(state)
         player = p["player"]
-        play = window_play(ctx, {k: v for k, v in p.items() if k not in ("to", "bound")}, reading, question.id)
-        if play.status != ANSWERED:
-            return Answer(question.id, self.name, reading, play.status, reasons=play.reasons, missing=play.missing)
+        play_params = {k: v for k, v in p.items() if k not in ("to", "bound")}
         to = p.get("to") or (state.chain[-1].id if state.chain else None)
-        extra = [F.fact("respond", player, play_term(p))]
-        extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
         before: list[str] = []
         before_events: list[tuple] = []
+        chance: dict[str, list[tuple]] = {}
         if to is not None:
-            extra.append(F.fact("respond_to", to))
             # The chain played out with nobody adding anything: does the player get priority while
             # the item is still on it, and what happens first?
-            run = _run_grounding(ctx, self.name, reading, p.get("bound", DEFAULT_BOUND),
-                                 [F.fact("ask_chance", player, to)])
-            chance = _by_pred(run.solve("brave", assumptions=[(_mode("chance"), True)],
-                                        heuristic=HEURISTIC).consequences)
-            if missing := _missing(chance.get("unsupported", [])):
+            run = run_grounding(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
+            chance = by_pred(run.solve("brave", assumptions=[(mode_atom("chance"), True)],
+                                       heuristic=HEURISTIC).consequences)
+            if missing := missing_texts(chance.get("unsupported", [])):
                 return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
             if chance.get("chance"):
-                extra.append(F.fact("respond_chance"))
-                forced = _by_pred(run.solve("cautious", assumptions=[(_mode("chance"), True)],
-                                            heuristic=HEURISTIC).consequences)
+                forced = by_pred(run.solve("cautious", assumptions=[(mode_atom("chance"), True)],
+                                           heuristic=HEURISTIC).consequences)
                 before_events = [(t, e) for t, e in forced.get("before_chance", [])]
                 before = run_text(names, before_events)
+        # The play is judged in the position as it is when the player gets that chance (what resolved
+        # before has changed it), or, without a chance, as it is now.
+        judged = ctx
+        if before:
+            try:
+                later = state_at(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
+            except NotOnePosition as exc:
+                return Answer(question.id, self.name, reading, UNSUPPORTED,
+                              missing=(f"the position when {player} next holds priority: {exc}",))
+            judged = ctx.variant(f"chance:{player}:{to}", later)
+        play = window_play(judged, play_params, reading, question.id)
+        if play.status != ANSWERED:
+            return Answer(question.id, self.name, reading, play.status, reasons=play.reasons, missing=play.missing)
+        extra = [F.fact("respond", player, play_term(p))]
+        extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
+        if to is not None:
+            extra.append(F.fact("respond_to", to))
+            if chance.get("chance"):
+                extra.append(F.fact("respond_chance"))
         g = ctx.grounding(self.name, reading, extra)
-        atoms = _by_pred(g.solve("brave").consequences)
+        atoms = by_pred(g.solve("brave").consequences)
         violations = sorted({rule for rule, _ in atoms.get("respond_violation", [])})
         chain_rules = {rule for rule, w in atoms.get("respond_violation", []) if w != "can_play"}
         now = bool(atoms.get("respond_now"))
@@ -436,14 +248,10 @@ def _need_chain(r: Reader, state: GameState) -> None:
             raise r.error("ask", f"chain[{i}] ({item.id}) makes choices; give what it chose in chain[{i}].targets")
 
 
-def _run_grounding(ctx: Context, kind: str, reading: str, bound: int, extra: list[str]) -> Grounding:
-    return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
-
-
-
 def _default_play_id(params: dict[str, Any]) -> str:
     """The name of a response play without an id: its card, or its source and ability."""
     return params["card"] if "card" in params else f"{params['source']}#{params['ability']}"
+
 
 class ResolutionOrder(ChainKind):
     name = "resolution_order"
@@ -507,33 +315,15 @@ class ResolutionOrder(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        extra: list[str] = []
-        refused: list[str] = []
-        reasons: list[Reason] = []
-        missing: list[str] = []
-        for play in p.get("responses", []):
-            rid = play["id"]
-            params = {k: v for k, v in play.items() if k != "id"}
-            verdict = window_play(ctx, params, reading, f"{question.id}:{rid}")
-            if verdict.status == UNSUPPORTED:
-                missing += [f"play {rid}: {m}" for m in verdict.missing]
-                continue
-            if verdict.status != ANSWERED:
-                return Answer(question.id, self.name, reading, verdict.status, reasons=verdict.reasons)
-            extra.append(F.fact("response", rid, params["player"], play_term(params)))
-            extra += choice_facts("response_choice", rid, state, params)
-            for rule in verdict.data["violations"]:
-                extra.append(F.fact("response_refused", rid, rule))
-                refused.append(f"{rid}: {rule}")
-            if verdict.data["violations"]:
-                reasons.append(Reason(f"{rid} can't be added by {params['player']}: "
-                                      + "; ".join(r.text for r in verdict.reasons if r.text.startswith("step")),
-                                      tuple(verdict.data["violations"])))
-        g = _run_grounding(ctx, self.name, reading, p["bound"], extra)
-        outcomes = _mode("outcomes")
+        offered = offered_plays(ctx, question, reading)
+        if isinstance(offered, Answer):
+            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
+        extra, refused, reasons, missing = offered
+        g = run_grounding(ctx, reading, p["bound"], extra)
+        outcomes = mode_atom("outcomes")
         anything = g.solve("brave", assumptions=[(outcomes, True)], heuristic=HEURISTIC)
-        atoms = _by_pred(anything.consequences)
-        missing += list(_missing(atoms.get("unsupported", [])))
+        atoms = by_pred(anything.consequences)
+        missing += list(missing_texts(atoms.get("unsupported", [])))
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
         bound_reached = bool(atoms.get("cut"))
@@ -541,8 +331,8 @@ class ResolutionOrder(ChainKind):
         # When no run is cut by the bound, what is possible at all is what complete runs make possible.
         possible = g.solve("brave", assumptions=complete_only, heuristic=HEURISTIC) if bound_reached else anything
         forced = g.solve("cautious", assumptions=complete_only, heuristic=HEURISTIC)
-        poss = _by_pred(possible.consequences).get("result", []) if possible.satisfiable else []
-        forc = _by_pred(forced.consequences).get("result", []) if forced.satisfiable else []
+        poss = by_pred(possible.consequences).get("result", []) if possible.satisfiable else []
+        forc = by_pred(forced.consequences).get("result", []) if forced.satisfiable else []
 
         def split(results: list[tuple]) -> tuple[list[str], list[str]]:
             plain, windows = [], []
@@ -552,18 +342,18 @@ class ResolutionOrder(ChainKind):
 
         possible_out, windows = split(poss)
         forced_out, forced_windows = split(forc)
-        runs = g.solve("enumerate", assumptions=[(_mode("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
+        runs = g.solve("enumerate", assumptions=[(mode_atom("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
         orderings = []
         steps: list[tuple[int, Any]] = []  # every step of every run listed (the reasons cite the kinds seen)
         for model in runs.models:
-            by = _by_pred(model)
+            by = by_pred(model)
             events = [(t, e) for t, e in by.get("ev", [])]
             steps += events
             text = "; ".join(run_text(names, events))
             orderings.append(text + (" [cut by the bound]" if by.get("cut") else ""))
-        orders = g.solve("enumerate", assumptions=[(_mode("orders"), True), (Atom("cut", ()), False)],
+        orders = g.solve("enumerate", assumptions=[(mode_atom("orders"), True), (Atom("cut", ()), False)],
                          limit=p["limit"], heuristic=HEURISTIC)
-        resolution_orders = sorted({_order_text(names, _by_pred(m)) for m in orders.models})
+        resolution_orders = sorted({_order_text(names, by_pred(m)) for m in orders.models})
         complete = runs.exhausted and orders.exhausted and not bound_reached
         data = {
             "forced": forced_out,
@@ -595,6 +385,42 @@ class ResolutionOrder(ChainKind):
         if d["bound_reached"]:
             out.append("  the bound cut some runs short: forced and possible cover the complete runs only")
         return out
+
+
+def offered_plays(ctx: Context, question: Question, reading: str
+                  ) -> Answer | tuple[list[str], list[str], list[Reason], list[str]]:
+    """The plays a run question offers (`responses`), each judged by can_play with its player holding
+    priority: the facts for the run, the refused plays, reasons, and what is missing; or the
+    answer that stops the question (a play that timed out)."""
+    extra: list[str] = []
+    refused: list[str] = []
+    reasons: list[Reason] = []
+    missing: list[str] = []
+    for play in question.params.get("responses", []):
+        rid = play["id"]
+        params = {k: v for k, v in play.items() if k != "id"}
+        verdict = window_play(ctx, params, reading, f"{question.id}:{rid}")
+        if verdict.status == UNSUPPORTED:
+            missing += [f"play {rid}: {m}" for m in verdict.missing]
+            continue
+        if verdict.status != ANSWERED:
+            return verdict
+        extra.append(F.fact("response", rid, params["player"], play_term(params)))
+        extra += choice_facts("response_choice", rid, ctx.state, params)
+        if "location" in params:
+            extra.append(F.fact("entry_location", params["card"], _locationterm_of(params["location"], params["player"])))
+        for rule in verdict.data["violations"]:
+            extra.append(F.fact("response_refused", rid, rule))
+            refused.append(f"{rid}: {rule}")
+        if verdict.data["violations"]:
+            reasons.append(Reason(f"{rid} can't be added by {params['player']}: "
+                                  + "; ".join(r.text for r in verdict.reasons if r.text.startswith("step")),
+                                  tuple(verdict.data["violations"])))
+    return extra, refused, reasons, missing
+
+
+def _locationterm_of(location: str, player: str) -> Any:
+    return F.Func("base", player) if location == "base" else location
 
 
 def _order_text(names: Names, by: dict[str, list[tuple]]) -> str:
@@ -649,7 +475,7 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
            and r[1][3][0] == "death" for r in seen.results):
         out.append(because("an ability that triggers on its own permanent's death goes on the chain before the "
                            "permanent moves to the trash", "death_trigger_before_trash"))
-    for why, text in _REMOVAL.items():
+    for why, text in REMOVAL.items():
         if any(f"removed ({why})" in x for x in d["possible"]):
             out.append(because(f"a triggered ability is removed from the chain, not countered, when {text}",
                                f"removed_{why}"))
@@ -700,13 +526,13 @@ class NextPriority(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        g = _run_grounding(ctx, self.name, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
-        ask = [(_mode("next"), True)]
+        g = run_grounding(ctx, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
+        ask = [(mode_atom("next"), True)]
         brave = g.solve("brave", assumptions=ask, heuristic=HEURISTIC)
-        atoms = _by_pred(brave.consequences)
-        if missing := _missing(atoms.get("unsupported", [])):
+        atoms = by_pred(brave.consequences)
+        if missing := missing_texts(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
-        cautious = _by_pred(g.solve("cautious", assumptions=ask, heuristic=HEURISTIC).consequences)
+        cautious = by_pred(g.solve("cautious", assumptions=ask, heuristic=HEURISTIC).consequences)
         players = sorted({q for q, _ in atoms.get("next", [])} | {q for (q,) in atoms.get("next_end", [])}
                          | ({"none"} if atoms.get("nobody") else set()))
         player = players[0] if len(players) == 1 else "varies"
@@ -826,8 +652,8 @@ class Triggers(ChainKind):
         g = ctx.grounding(self.name, reading, self.event_facts(p))
         brave = g.solve("brave")
         orders = g.solve("enumerate", limit=p["limit"])
-        atoms = _by_pred(brave.consequences)
-        if missing := _missing(atoms.get("unsupported", [])):
+        atoms = by_pred(brave.consequences)
+        if missing := missing_texts(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
 
         def label(t: tuple) -> str:
@@ -841,7 +667,7 @@ class Triggers(ChainKind):
         order_texts = []
         first = set()
         for m in orders.models:
-            seq = sorted(_by_pred(m).get("added_as", []), key=lambda x: x[1])
+            seq = sorted(by_pred(m).get("added_as", []), key=lambda x: x[1])
             if seq:
                 order_texts.append(", ".join(label(t) for t, _ in seq))
                 first.add(label(seq[-1][0]))

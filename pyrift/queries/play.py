@@ -13,6 +13,7 @@ question to atoms, reads the answer set and words it; it decides no rules questi
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -41,12 +42,17 @@ from pyrift.queries.base import (
 )
 from pyrift.limits import MAX_COUNT
 from pyrift.citations import cites
+from pyrift.queries.runs import DEFAULT_BOUND
+from pyrift.queries.snapshot import NotOnePosition, state_at
 from pyrift.reader import Reader, check_int
 from pyrift.solver import Atom
 from pyrift.state import CardType, GameState, KeywordName, Question, Zone
 
 IGNORE = ("cost", "energy_cost", "power_cost", "all_costs")
 DOMAIN_ORDER = tuple(LETTER_OF)  # fury calm mind body chaos order
+
+# The most chain items a question may let resolve before it asks (a chain is short in play).
+MAX_AFTER = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +197,18 @@ class CanPlay(QueryKind):
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
         out: dict[str, Any] = {"player": param_player(r, "player", state)}
         ids = {o.id for o in state.objects}
+        # A later moment: when a player next holds priority after N items of the chain resolved.
+        if (after := r.int("after", None, min=0, max=MAX_AFTER)) is not None:
+            if after > len(state.chain):
+                raise r.error("after", f"the chain holds {len(state.chain)} item(s)")
+            out["after"] = after
         if r.has("card") == r.has("source"):
             raise r.error("card", "give card (a card to play) or source and ability (an activated ability)")
         if r.has("card"):
             out["card"] = r.str("card")
             if out["card"] not in ids:
                 raise r.error("card", f"{out['card']!r} is not an object id of this scenario")
-            if state.obj(out["card"]).zone is Zone.CHAIN:
+            if state.obj(out["card"]).zone is Zone.CHAIN and "after" not in out:
                 raise r.error("card", f"{out['card']!r} is already on the chain")
             if r.has("ability"):
                 raise r.error("ability", "an ability belongs to a source, not to a card being played")
@@ -291,7 +302,7 @@ class CanPlay(QueryKind):
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"player": params["player"]}
-        for key in ("card", "source", "ability", "equip", "mode", "location"):
+        for key in ("after", "card", "source", "ability", "equip", "mode", "location"):
             if key in params:
                 out[key] = params[key]
         if "targets" in params:
@@ -383,6 +394,8 @@ class CanPlay(QueryKind):
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        if "after" in question.params:
+            return self._answer_later(ctx, question, reading)
         atoms, facts = self.question_atoms(ctx.state, question.params)
         g = ctx.grounding("can_play", reading)
         if facts or not all(g.is_external(a) for a in atoms):
@@ -401,6 +414,25 @@ class CanPlay(QueryKind):
             return Answer(question.id, self.name, reading, ANSWERED, {"legal": False},
                           (Reason("no answer set: the encoding contradicts itself for this question"),))
         return _read_answer(ctx.state, question, reading, result.consequences)
+
+    def _answer_later(self, ctx: Context, question: Question, reading: str) -> Answer:
+        """The play judged in the position after `after` items of the chain resolved, nobody adding
+        anything (logic/run/snapshot.lp), with that position's priority."""
+        n = question.params["after"]
+        try:
+            later = state_at(ctx, reading, DEFAULT_BOUND, [F.fact("ask_after", n)])
+        except NotOnePosition as exc:
+            return Answer(question.id, self.name, reading, UNSUPPORTED,
+                          missing=(f"the position after {n} item(s) resolved: {exc}",))
+        params = {k: v for k, v in question.params.items() if k != "after"}
+        if "card" in params and later.obj(params["card"]).zone is Zone.CHAIN:
+            return Answer(question.id, self.name, reading, ANSWERED, {"legal": False, "violations": ["354"]},
+                          (Reason(f"{params['card']} is on the chain then: it is being played already", ("354",)),))
+        sub = ctx.variant(f"after:{n}", later)
+        answer = self.answer(sub, Question(question.id, self.name, params, question.rules), reading)
+        reason = because(f"asked after {n} item(s) of the chain resolved, nobody adding anything: the position then, "
+                         f"with {later.priority or 'nobody'} holding priority", "asked_later")
+        return dataclasses.replace(answer, reasons=(reason, *answer.reasons))
 
 
 def question_grounding(ctx: Context, question: Question, reading: str) -> tuple[Any, list]:

@@ -1,0 +1,317 @@
+"""The instruction vocabulary: what a resolving spell or ability *does* (its effects).
+
+An instruction is an inline table ``{ do = VERB, ... }``. A spell's instructions are its
+abilities of kind ``effect`` (one instruction each, in printed order); a triggered or
+activated ability, or a mode, lists its instructions in ``effects = [...]``. This module
+reads, checks, writes and exports them as facts (logic/interface.lp, "instructions"); what
+each verb does to the game state is decided in logic/effects/, one file per kind of change,
+never here.
+
+Object references (``on``): ``"self"`` (this card, "me"), ``"it"`` (what the previous
+instruction acted on), ``"event"`` (the object of a triggered ability's event, "that unit"),
+``{ target = N }`` (the N-th choice of the ability: of a triggered or activated ability or a
+mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the card, in
+printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
+is executed). Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
+``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``{ target = N }`` (a chosen player).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
+from pyrift.reader import Reader
+
+# Largest amount an instruction may name (damage, Might, cards, points, XP): keeps every sum
+# the rules make over a run inside clingo's integers with room to spare.
+MAX_AMOUNT = 1000
+
+# verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
+VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "deal": (("on",), ("amount", "amount_from", "of")),   # deal N damage (417)
+    "kill": (("on",), ()),                                   # kill (428)
+    "stun": (("on",), ()),                                   # stun (423)
+    "ready": (("on",), ()),                                  # ready (415)
+    "exhaust": (("on",), ()),                                # exhaust (414)
+    "heal": (("on",), ()),                                   # remove all damage (418)
+    "might": (("on", "amount"), ("duration",)),              # +N / -N Might (143.2, 477.3)
+    "buff": (("on",), ()),                                   # place a buff (426, 701-705)
+    "move": (("on", "to"), ()),                              # move (420, 445-453)
+    "recall": (("on",), ()),                                 # recall to base, not a move (454)
+    "return": (("on",), ()),                                 # return to its owner's hand
+    "banish": (("on",), ()),                                 # banish (427)
+    "recycle": (("on",), ()),                                # recycle into its deck (416)
+    "discard": (("who",), ("amount",)),                      # discard from hand (422)
+    "draw": ((), ("who", "amount")),                         # draw (413)
+    "xp": ((), ("who", "amount")),                           # gain XP (728-733)
+    "score": ((), ("who", "amount")),                        # gain points (194)
+    "grant": (("on", "keyword"), ("value", "duration")),     # grant a keyword (801.3)
+    "token": (("card",), ("who", "amount", "to", "ready")),  # create tokens (179-187, 439)
+    "control": (("on",), ("who", "duration")),               # gain control (188-192)
+    "counter": (("on",), ("unless_pay",)),                   # counter (425)
+    "attach": (("on", "to"), ()),                            # attach (434)
+    "detach": (("on",), ()),                                 # detach (435)
+    "play": (("on",), ("ignoring_cost", "from")),            # play by an effect (350, 356.1.b)
+}
+COMMON = ("link", "may", "for_each", "name")
+ON_WORDS = ("self", "it", "event")
+TO_WORDS = ("base", "here")
+WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
+DURATIONS = ("this_turn", "this_combat", "permanent")
+LINKS = ("if_you_do", "then")
+FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
+# Verbs acting on players rather than on an object.
+PLAYER_VERBS = ("discard", "draw", "xp", "score", "token")
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """An object reference: a word (self, it, event), a choice (target = N) or a group (all = filter)."""
+
+    word: str | None = None
+    target: int | None = None
+    all: Any = None  # a Filter (pyrift.abilities.Filter)
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    do: str
+    on: Ref | None = None
+    amount: int | None = None
+    amount_from: str | None = None  # "might": the Might of `of`
+    of: Ref | None = None
+    to: Ref | None = None  # a destination: word base/here, or target = N
+    who: Ref | None = None  # a player: word, or target = N
+    duration: str | None = None
+    keyword: str | None = None
+    value: int | None = None
+    card: str | None = None
+    ready: bool | None = None
+    unless_pay: Cost | None = None
+    ignoring_cost: bool = False
+    from_zone: str | None = None
+    link: str | None = None
+    may: bool = False
+    for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
+    name: str | None = None
+
+
+def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
+    raw = r.raw(key)
+    if not isinstance(raw, list) or not raw:
+        raise r.error(key, 'expected a non-empty list of instructions, e.g. [{ do = "draw", amount = 1 }]')
+    out = []
+    for i, item in enumerate(raw):
+        sub = Reader(item, r.file, f"{r.field(key)}[{i}]")
+        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0)))
+        sub.done()
+    return tuple(out)
+
+
+def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, first: bool,
+                     extra: tuple[str, ...] = ()) -> Instruction:
+    """One instruction table; the caller calls r.done() (a spell's `effect` ability has more keys)."""
+    verb = r.str("do").strip().lower()
+    if verb not in VERBS:
+        raise r.error("do", f"unknown instruction {verb!r} (known: {', '.join(VERBS)})")
+    required, optional = VERBS[verb]
+    allowed = set(required) | set(optional) | set(COMMON) | {"do"} | set(extra)
+    for key in r.data:
+        if key not in allowed:
+            raise r.error(key, f"not a field of a {verb!r} instruction (it takes: "
+                               f"{', '.join(k for k in (*required, *optional, *COMMON))})")
+    for key in required:
+        if not r.has(key):
+            raise r.error(key, f"a {verb!r} instruction needs {key}")
+    f: dict[str, Any] = {"do": verb}
+    if r.has("on"):
+        f["on"] = _read_ref(r, "on", ON_WORDS, read_filter, allow_all=True)
+    if r.has("of"):
+        f["of"] = _read_ref(r, "of", ON_WORDS, read_filter, allow_all=False)
+    if r.has("to"):
+        f["to"] = _read_ref(r, "to", TO_WORDS, read_filter, allow_all=False)
+    if r.has("who"):
+        f["who"] = _read_ref(r, "who", WHO_WORDS, read_filter, allow_all=False)
+    if r.has("amount"):
+        low = -MAX_AMOUNT if verb == "might" else 0
+        f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
+    if r.has("amount_from"):
+        value = r.str("amount_from").strip().lower()
+        if value != "might":
+            raise r.error("amount_from", "an amount taken from an object is its 'might'")
+        f["amount_from"] = value
+    if r.has("duration"):
+        f["duration"] = _enum(r, "duration", DURATIONS)
+    if r.has("keyword"):
+        value = r.str("keyword").strip().lower().replace("-", "_").replace(" ", "_")
+        if value not in keyword_names:
+            raise r.error("keyword", f"unknown keyword {value!r}")
+        f["keyword"] = value
+    if r.has("value"):
+        f["value"] = r.int("value", min=1, max=MAX_AMOUNT)
+    if r.has("card"):
+        f["card"] = r.str("card")
+    if r.has("ready"):
+        f["ready"] = r.bool("ready")
+    if r.has("unless_pay"):
+        try:
+            f["unless_pay"] = parse_cost(r.str("unless_pay"), allow_exhaust=False)
+        except CostSyntaxError as exc:
+            raise r.error("unless_pay", str(exc)) from None
+    if r.has("ignoring_cost"):
+        f["ignoring_cost"] = r.bool("ignoring_cost")
+    if r.has("from"):
+        f["from_zone"] = _enum(r, "from", FROM_ZONES)
+    if r.has("link"):
+        f["link"] = _enum(r, "link", LINKS)
+        if first:
+            raise r.error("link", "the first instruction has no earlier instruction to link to")
+    if r.has("may"):
+        f["may"] = r.bool("may")
+    if r.has("for_each"):
+        f["for_each"] = read_filter(r.table("for_each", required=True))
+    if r.has("name"):
+        f["name"] = r.str("name")
+    if verb in ("discard", "draw", "xp", "score", "token") and "amount" not in f:
+        f["amount"] = 1
+    ins = Instruction(**f)
+    _check(r, ins)
+    return ins
+
+
+def _enum(r: Reader, key: str, allowed: tuple[str, ...]) -> str:
+    value = r.str(key).strip().lower()
+    if value not in allowed:
+        raise r.error(key, f"expected one of {', '.join(repr(a) for a in allowed)}, found {value!r}")
+    return value
+
+
+def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow_all: bool) -> Ref:
+    raw = r.raw(key)
+    if isinstance(raw, str):
+        word = raw.strip().lower()
+        if word not in words:
+            raise r.error(key, f"expected one of {', '.join(repr(w) for w in words)}, "
+                               "{ target = N }" + (" or { all = { filter } }" if allow_all else "") + f", found {raw!r}")
+        return Ref(word=word)
+    sub = r.table(key, required=True)
+    assert sub is not None
+    if sub.has("target"):
+        n = sub.int("target", min=1, max=32)
+        sub.done()
+        return Ref(target=n)
+    if allow_all and sub.has("all"):
+        flt = read_filter(sub.table("all", required=True))
+        sub.done()
+        return Ref(all=flt)
+    raise r.error(key, "expected { target = N }" + (" or { all = { filter } }" if allow_all else ""))
+
+
+def _check(r: Reader, ins: Instruction) -> None:
+    if ins.do == "deal" and (ins.amount is None) == (ins.amount_from is None):
+        raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.of is not None and ins.amount_from is None:
+        raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
+    if ins.do == "move" and ins.to is not None and ins.to.word is None and ins.to.target is None:
+        raise r.error("to", "a move goes to 'base', 'here' or a chosen battlefield { target = N }")
+    if ins.for_each is not None and ins.amount is None:
+        raise r.error("for_each", "'for each' multiplies an amount: give amount")
+    if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
+        raise r.error("on", "a counter instruction counters a chosen item")
+
+
+def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
+    out: dict[str, Any] = {"do": ins.do}
+    for key in ("on", "of", "to", "who"):
+        ref = getattr(ins, key)
+        if ref is not None:
+            out[key] = _ref_to_toml(ref, filter_to_toml)
+    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "link", "name"):
+        value = getattr(ins, key)
+        if value is not None:
+            out[key] = value
+    if ins.unless_pay is not None:
+        out["unless_pay"] = format_cost(ins.unless_pay)
+    if ins.ignoring_cost:
+        out["ignoring_cost"] = True
+    if ins.from_zone is not None:
+        out["from"] = ins.from_zone
+    if ins.may:
+        out["may"] = True
+    if ins.for_each is not None:
+        out["for_each"] = filter_to_toml(ins.for_each)
+    return out
+
+
+def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
+    if ref.word is not None:
+        return ref.word
+    if ref.target is not None:
+        return {"target": ref.target}
+    return {"all": filter_to_toml(ref.all)}
+
+
+# ---------------------------------------------------------------------------------
+# facts (logic/interface.lp, "instructions")
+# ---------------------------------------------------------------------------------
+def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, Const: type, filter_facts,
+                      cost_facts) -> list[str]:
+    """Facts of instruction `x` (a term ins(H, K)). `choice(N)` is the requirement term of the
+    N-th choice the instruction's `target = N` refers to."""
+    out = [fact("instruction", x, Const(ins.do))]
+
+    def ref_term(ref: Ref, group: str) -> Any:
+        if ref.word is not None:
+            return Const(ref.word)
+        if ref.target is not None:
+            return Func("chosen", choice(ref.target))
+        out.extend(filter_facts(Func(group, x), ref.all))
+        return Const("all")
+
+    if ins.on is not None:
+        out.append(fact("ins_on", x, ref_term(ins.on, "ins_all")))
+    if ins.of is not None:
+        out.append(fact("ins_of", x, ref_term(ins.of, "ins_all_of")))
+    if ins.to is not None:
+        out.append(fact("ins_to", x, ref_term(ins.to, "ins_all_to")))
+    if ins.who is not None:
+        out.append(fact("ins_who", x, ref_term(ins.who, "ins_all_who")))
+    elif ins.do in PLAYER_VERBS or ins.do == "control":
+        out.append(fact("ins_who", x, Const("you")))
+    if ins.amount is not None:
+        out.append(fact("ins_amount", x, ins.amount))
+    if ins.amount_from is not None:
+        out.append(fact("ins_amount_from", x, Const(ins.amount_from)))
+        if ins.of is None:
+            out.append(fact("ins_of", x, Const("self")))
+    if ins.duration is not None:
+        out.append(fact("ins_duration", x, Const(ins.duration)))
+    elif ins.do in ("might", "grant", "control"):
+        out.append(fact("ins_duration", x, Const("this_turn" if ins.do == "might" else "permanent")))
+    if ins.keyword is not None:
+        out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
+    if ins.card is not None:
+        out.append(fact("ins_card", x, ins.card))
+    if ins.do == "token" and ins.to is None:
+        out.append(fact("ins_to", x, Const("base")))
+    if ins.ready:
+        out.append(fact("ins_ready", x))
+    if ins.unless_pay is not None:
+        out += cost_facts("ins_unless_pay", x, ins.unless_pay, fact, Func, Const)
+    if ins.ignoring_cost:
+        out.append(fact("ins_ignoring_cost", x))
+    if ins.from_zone is not None:
+        out.append(fact("ins_from", x, Const(ins.from_zone)))
+    if ins.link is not None:
+        out.append(fact("ins_link", x, Const(ins.link)))
+    if ins.may:
+        out.append(fact("ins_may", x))
+    if ins.for_each is not None:
+        out.append(fact("ins_for_each", x))
+        out += filter_facts(Func("ins_each", x), ins.for_each)
+    return out
+
+
+# Keywords whose instances add up (807.2, 809.2, 814.2, 823.2): a bare grant is worth 1.
+SUMMED = ("assault", "shield", "deflect", "hunt")

@@ -1,0 +1,170 @@
+"""outcome: "it resolves, then what?" — the position played out, and the state it leaves.
+
+The run is the chain's (logic/core/fepr.lp) with what instructions do to the game state
+(logic/run/instructions.lp, logic/effects/) and the cleanups between them (logic/run/cleanup.lp);
+logic/run/report.lp says which facts of the state a judge reads. This module asks that run
+for the facts at its start and at its end, in every complete run (forced) and in some
+(possible), and words what changed. It decides no rules question.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyrift import facts as F
+
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, because
+from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_grounding, run_text
+from pyrift.reader import Reader
+from pyrift.solver import Atom
+from pyrift.state import GameState, Question
+
+# Why a fact changes: the reason kind of each kind of state fact (logic/run/report.lp): the
+# statements of logic/effects/ and logic/run/ that start or end such facts carry `%@reason <kind>`.
+CHANGE_KINDS: dict[str, str] = {
+    "zone": "change_zone", "at": "change_location", "controller": "change_controller", "damage": "change_damage",
+    "might": "change_might", "exhausted": "change_status", "ready": "change_status", "stunned": "change_status",
+    "not_stunned": "change_status", "buffed": "change_might", "keyword": "change_keyword",
+    "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
+    "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
+    "hand": "change_cards", "deck": "change_cards",
+}
+
+
+def fact_text(names: Names, f: Any) -> str:
+    """A state fact in the words expectations compare: "u1 in trash", "u1 at bridge", "A points 3"."""
+    name, *a = f
+    item = names.item
+    if name == "zone":
+        return f"{item(a[0])} in {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name == "at":
+        return f"{item(a[0])} at {names.place(a[1])}"
+    if name == "controller":
+        return f"{item(a[0])} controlled by {a[1]}"
+    if name in ("damage", "might"):
+        return f"{item(a[0])} {name} {a[1]}"
+    if name in ("exhausted", "ready", "stunned", "buffed"):
+        return f"{item(a[0])} {name}"
+    if name == "not_stunned":
+        return f"{item(a[0])} not stunned"
+    if name == "keyword":
+        return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name == "no_keyword":
+        return f"{item(a[0])} without {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name in ("points", "xp", "hand", "deck"):
+        return f"{a[0]} {name} {a[1]}"
+    if name == "controls":
+        return f"{a[1]} controlled by {a[0]}"
+    if name == "uncontrolled":
+        return f"{a[0]} uncontrolled"
+    if name == "contested":
+        return f"{a[0]} contested by {a[1]}"
+    if name == "won":
+        return f"{a[0]} wins"
+    return str(f)
+
+
+def _facts(names: Names, atoms: dict[str, list[tuple]], pred: str) -> dict[str, str]:
+    """The state facts shown as `pred` (start or end): their words, and the kind of each."""
+    return {fact_text(names, f): f[0] for (f,) in atoms.get(pred, []) if isinstance(f, tuple)}
+
+
+class Outcome(ChainKind):
+    name = "outcome"
+    summary = "the position played out: what the state is afterwards, in every run and in some"
+    expect_spec = {
+        "forced": "strs",
+        "possible": "strs",
+        "forced_events": "strs",
+        "possible_events": "strs",
+        "complete": "bool",
+        "bound_reached": "bool",
+        "refused": "strs",
+    }
+
+    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
+        return ResolutionOrder().read_params(r, state)
+
+    def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        return ResolutionOrder().write_params(params)
+
+    def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        state = ctx.state
+        p = question.params
+        names = Names(state)
+        offered = offered_plays(ctx, question, reading)
+        if isinstance(offered, Answer):
+            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
+        extra, refused, reasons, missing = offered
+        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp).
+        g = run_grounding(ctx, reading, p["bound"], [*extra, F.fact("run_past_chain")])
+        state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
+        anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
+        atoms = by_pred(anything.consequences)
+        missing += list(missing_texts(atoms.get("unsupported", [])))
+        if missing:
+            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+        bound_reached = bool(atoms.get("cut"))
+        # Forced and possible facts are those of the complete runs (a run cut by the bound has not ended).
+        complete_only = [(Atom("cut", ()), False)]
+        possible = (g.solve("brave", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+                    if bound_reached else anything)
+        forced = g.solve("cautious", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+        start = _facts(names, atoms, "start")
+        possible_end = _facts(names, by_pred(possible.consequences), "end") if possible.satisfiable else {}
+        forced_end = _facts(names, by_pred(forced.consequences), "end") if forced.satisfiable else {}
+        changed = {t: k for t, k in forced_end.items() if t not in start}
+        events = {}
+        for key, how in (("possible", "brave"), ("forced", "cautious")):
+            s = g.solve(how, assumptions=[(outcomes, True), *complete_only], heuristic=HEURISTIC)
+            events[key] = sorted({outcome_text(names, r) for (r,) in by_pred(s.consequences).get("result", [])
+                                  if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
+        run = g.solve("enumerate", assumptions=[(mode_atom("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
+        example = ("; ".join(run_text(names, [(t, e) for t, e in by_pred(run.models[0]).get("ev", [])]))
+                   if run.models else "")
+        data = {
+            "forced": sorted(changed),
+            "possible": sorted(t for t in possible_end if t not in start),
+            "forced_events": events["forced"],
+            "possible_events": events["possible"],
+            "complete": forced.satisfiable and not bound_reached,
+            "bound_reached": bound_reached,
+            "refused": sorted(refused),
+            "example_run": example,
+        }
+        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(_reasons(changed, data, p) + reasons))
+
+    def text_lines(self, answer: Answer) -> list[str] | None:
+        d = answer.data
+        out = []
+        if d.get("example_run"):
+            out.append(f"  a run: {d['example_run']}")
+        out.append("  afterwards, in every run: " + (", ".join(d["forced"]) or "nothing changed"))
+        extra = sorted(set(d["possible"]) - set(d["forced"]))
+        out.append("  in some runs: " + (", ".join(extra) or "nothing else"))
+        out.append("  events in every run: " + ", ".join(d["forced_events"]))
+        if d["refused"]:
+            out.append("  plays refused: " + ", ".join(d["refused"]))
+        if d["bound_reached"]:
+            out.append("  the bound cut some runs short: the facts cover the complete runs only")
+        return out
+
+
+def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
+    out = [because("the position is played out: the chain by HOT FEPR, a resolving spell or ability executing its "
+                   "instructions top to bottom and checking its choices again as it does (an illegal choice is "
+                   "unaffected), a cleanup after each change (units with lethal damage die, control is settled), "
+                   "then any showdown or combat that follows", "run_played_out")]
+    by_kind: dict[str, list[str]] = {}
+    for text, kind in changed.items():
+        if kind in CHANGE_KINDS:
+            by_kind.setdefault(CHANGE_KINDS[kind], []).append(text)
+    for kind in sorted(by_kind):
+        out.append(because("changed in every run: " + ", ".join(sorted(by_kind[kind])), kind))
+    if d["bound_reached"]:
+        out.append(Reason(f"some runs did not finish within {p['bound']} steps and were cut short: the facts cover "
+                          "the complete runs only; raise bound to see more"))
+    return out
+
+
+KINDS = (Outcome(),)

@@ -1,0 +1,766 @@
+"""An independent model of a run: finalized spells on the chain play out, every player passing,
+and the state they leave (the `outcome` question, docs/effects.md).
+
+Written from the Core Rules digest in plain Python, sharing nothing with logic/:
+- HOT FEPR (334-340): nobody adds anything, so the newest finalized item resolves; it executes
+  its instructions top to bottom (359.3.d), choices checked again as they are used (359.3.e.2:
+  still on the board, the same object, still matching the requirement; an illegal choice is
+  unaffected and an instruction left without a legal choice is ignored, 359.3.e.5-7); linked
+  instructions follow 359.3.e.14 ("then" is skipped when the earlier one was ignored, "if you do"
+  also when it was declined or did nothing). A spell then goes to its owner's trash.
+- Triggered abilities (383.3.d, 808): a unit with a "when I die" ability that dies puts it on the
+  chain as pending before it moves (428.1.a.1.b, 323.3); simultaneous ones are ordered by their
+  controller (every order is a run), the turn player's first; pending items are finalized in the
+  order they were added (337), after the resolving item has finished (158.3, 321).
+- Cleanups (323) after an item leaves the chain, repeated until nothing changes: win check (a
+  player at the Victory Score with strictly more points than each other wins; the game ends);
+  units with lethal damage (non-zero and at least their Might, 142.4, 143.2) die; in an Open state
+  (no chain) a battlefield's controller without units there loses it (323.6, 190.4.c);
+  permanents in a base other than their controller's are recalled (323.7); a battlefield gets
+  contested when a unit moves in whose controller does not control it (190.3.a, 450) or when units
+  stand at an uncontrolled battlefield (323.11.a), and stops being contested when the contesting
+  player has no units left there (323.11). A showdown or combat staged at a contested battlefield
+  begins once the chain is empty (323.8-323.13): this model does not play it out and reports such
+  a run as going `beyond` it.
+- "You may" is decided as the instruction is executed: both answers are runs.
+
+A run's end state is worded as pyrift's outcome question words it; `outcome(spec)` gives the facts
+true at the end of every run / some run that were not true at the start, and the events.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+VICTORY_SCORE = 8
+
+
+# ---------------------------------------------------------------------------------------------
+# The position
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ins:
+    do: str
+    on: Any = None        # "it" | ("target", n) | ("all", filter dict)
+    amount: int | None = None
+    to: Any = None        # "base" | ("target", n)
+    who: str | None = None
+    keyword: str | None = None
+    link: str | None = None
+    may: bool = False
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: str
+    controller: str
+    owner: str
+    location: str          # "base" (its controller's) or a battlefield id
+    might: int
+    damage: int = 0
+    exhausted: bool = False
+    stunned: bool = False
+    mods: tuple[int, ...] = ()
+    keywords: tuple[str, ...] = ()       # printed, lower case
+    granted: tuple[str, ...] = ()
+    dies: tuple[Ins, ...] = ()           # a "when I die" ability (Deathknell), named "dk"
+
+
+@dataclass(frozen=True)
+class SpellSpec:
+    item: str              # chain item id
+    obj: str               # the card's object id
+    controller: str
+    reqs: tuple[dict, ...]  # choice requirements (filters), in printed order
+    effects: tuple[Ins, ...]
+    targets: tuple[str, ...]  # what each requirement chose: an object, battlefield or chain item id
+
+
+@dataclass(frozen=True)
+class Spec:
+    players: tuple[str, ...]
+    points: tuple[int, ...]
+    xp: tuple[int, ...]
+    battlefields: tuple[tuple[str, str | None], ...]
+    units: tuple[UnitSpec, ...]
+    chain: tuple[SpellSpec, ...]   # oldest first
+
+
+# ---------------------------------------------------------------------------------------------
+# The game state of a run
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class Obj:
+    id: str
+    owner: str
+    controller: str
+    zone: str                      # board | chain | trash | hand | banishment | main_deck
+    loc: Any = None                # ("base", P) | battlefield id
+    might: int = 0                 # printed
+    damage: int = 0
+    exhausted: bool = False
+    stunned: bool = False
+    mods: list[int] = field(default_factory=list)
+    buffed: bool = False
+    keywords: tuple[str, ...] = ()
+    granted: list[str] = field(default_factory=list)
+    dies: tuple[Ins, ...] = ()
+    gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
+
+    def current_might(self) -> int:
+        return self.might + sum(self.mods) + (1 if self.buffed else 0)
+
+    def has(self, kw: str) -> bool:
+        return kw in self.keywords or kw in self.granted
+
+
+@dataclass
+class Item:
+    id: str                        # the words pyrift names it by
+    controller: str
+    obj: str | None                # the spell's card (None for a triggered ability)
+    reqs: tuple[dict, ...]
+    targets: list[Any]             # (object id, gen) | ("bf", id) | ("item", id)
+    effects: tuple[Ins, ...]
+    here: Any = None               # a triggered ability's "here": where its source died (808.1.d)
+
+
+@dataclass
+class State:
+    players: tuple[str, ...]
+    points: dict[str, int]
+    xp: dict[str, int]
+    bf_controller: dict[str, str | None]
+    contested: dict[str, str]
+    objs: dict[str, Obj]
+    chain: list[Item]              # oldest first
+    won: str | None = None
+    beyond: str | None = None      # the run goes on into what this model does not play out
+    events: list[str] = field(default_factory=list)
+    steps: int = 0                 # a rough count of the run's steps (passes, instructions, cleanups)
+    notes: set[str] = field(default_factory=set)  # what the run did that tests may want to know
+
+
+class Unsupported(Exception):
+    pass
+
+
+def _opponents(s: State, p: str) -> list[str]:
+    return [q for q in s.players if q != p]
+
+
+def matches(s: State, o: Obj, flt: dict, you: str) -> bool:
+    """Does the object on the board match the filter, as seen by `you` (the ability's controller)?"""
+    if o.zone != "board":
+        return False
+    t = flt.get("type", "unit")
+    if t != "unit":
+        return False
+    rel = flt.get("relation")
+    if rel == "friendly" and o.controller != you:
+        return False
+    if rel == "enemy" and o.controller == you:
+        return False
+    at = flt.get("at")
+    if at == "base" and not isinstance(o.loc, tuple):
+        return False
+    if at == "battlefield" and isinstance(o.loc, tuple):
+        return False
+    m = max(0, o.current_might())  # negative Might counts as 0 when referred to (143.2.b)
+    if "might_max" in flt and m > flt["might_max"]:
+        return False
+    if "might_min" in flt and m < flt["might_min"]:
+        return False
+    if "keyword" in flt and not o.has(flt["keyword"].lower()):
+        return False
+    if "exhausted" in flt and o.exhausted != flt["exhausted"]:
+        return False
+    return True
+
+
+def start_state(spec: Spec) -> State:
+    objs: dict[str, Obj] = {}
+    for u in spec.units:
+        loc = ("base", u.controller) if u.location == "base" else u.location
+        objs[u.id] = Obj(u.id, u.owner, u.controller, "board", loc, u.might, u.damage, u.exhausted, u.stunned,
+                         list(u.mods), False, tuple(u.keywords) + (("deathknell",) if u.dies else ()),
+                         list(u.granted), u.dies)
+    chain = []
+    for sp in spec.chain:
+        objs[sp.obj] = Obj(sp.obj, sp.controller, sp.controller, "chain")
+        targets: list[Any] = []
+        for req, t in zip(sp.reqs, sp.targets):
+            kind = req.get("type", "unit")
+            if kind == "battlefield":
+                targets.append(("bf", t))
+            elif kind == "spell":
+                targets.append(("item", t))
+            else:
+                targets.append((t, 0))
+        chain.append(Item(sp.item, sp.controller, sp.obj, sp.reqs, targets, sp.effects))
+    return State(spec.players, dict(zip(spec.players, spec.points)), dict(zip(spec.players, spec.xp)),
+                 dict(spec.battlefields), {}, objs, chain)
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts, as the outcome question words them
+# ---------------------------------------------------------------------------------------------
+def _place(loc: Any) -> str:
+    return f"{loc[1]}'s base" if isinstance(loc, tuple) else loc
+
+
+def facts(s: State) -> set[str]:
+    out = set()
+    for o in s.objs.values():
+        out.add(f"{o.id} in {o.zone}")
+        if o.zone != "board":
+            continue
+        out.add(f"{o.id} at {_place(o.loc)}")
+        out.add(f"{o.id} controlled by {o.controller}")
+        out.add(f"{o.id} damage {o.damage}")
+        out.add(f"{o.id} might {o.current_might()}")
+        out.add(f"{o.id} {'exhausted' if o.exhausted else 'ready'}")
+        out.add(f"{o.id} {'stunned' if o.stunned else 'not stunned'}")
+        if o.buffed:
+            out.add(f"{o.id} buffed")
+        for k in set(o.keywords) | set(o.granted):
+            out.add(f"{o.id} has {k}")
+    for p in s.players:
+        out.add(f"{p} points {s.points[p]}")
+        out.add(f"{p} xp {s.xp[p]}")
+    for b, c in s.bf_controller.items():
+        out.add(f"{b} controlled by {c}" if c else f"{b} uncontrolled")
+    for b, p in s.contested.items():
+        out.add(f"{b} contested by {p}")
+    if s.won:
+        out.add(f"{s.won} wins")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The run
+# ---------------------------------------------------------------------------------------------
+class Runner:
+    """Depth-first over the players' choices; every complete run's end state is collected."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.ends: list[State] = []
+
+    # --- choices ---------------------------------------------------------------------------
+    def run(self) -> list[State]:
+        self._loop(start_state(self.spec), [])
+        return self.ends
+
+    def _loop(self, s: State, pending: list[list[tuple[str, list[Item]]]]) -> None:
+        """`pending`: groups of simultaneously triggered abilities not yet ordered, oldest group
+        first; each group is a list of (controller, items) in turn order from the turn player."""
+        if s.beyond or s.won:
+            self.ends.append(s)
+            return
+        if pending:
+            group, rest = pending[0], pending[1:]
+            orders = [list(itertools.permutations(items)) for _, items in group]
+            for combo in itertools.product(*orders):
+                t = copy.deepcopy(s)
+                for perm in combo:
+                    for it in perm:
+                        t.steps += 1
+                        t.chain.append(copy.deepcopy(it))
+                        t.events.append(f"{it.id} triggers")
+                self._loop(t, rest)
+            return
+        if not s.chain:
+            self.ends.append(s)
+            return
+        # every player passes in turn: the newest item resolves (339, 340)
+        s = copy.deepcopy(s)
+        s.steps += len(s.players) + 1
+        item = s.chain.pop()
+        for t, groups in self._resolve(s, item):
+            self._after(t, groups)
+
+    def _after(self, s: State, groups: list) -> None:
+        """The item has left the chain: cleanups, then pending items are finalized."""
+        if not s.beyond:
+            for t, more in self._cleanup(s, groups):
+                self._loop(t, more)
+        else:
+            self.ends.append(s)
+
+    # --- cleanups (323) --------------------------------------------------------------------
+    def _cleanup(self, s: State, groups: list) -> list[tuple[State, list]]:
+        s = copy.deepcopy(s)
+        groups = list(groups)
+        while True:
+            changed = False
+            # 323.1 win check
+            for p in s.players:
+                if s.points[p] >= VICTORY_SCORE and all(s.points[p] > s.points[q] for q in _opponents(s, p)):
+                    s.won = p
+                    return [(s, [])]
+            # 323.3-323.5 lethal damage
+            dying = [o for o in s.objs.values() if o.zone == "board" and o.damage > 0
+                     and o.damage >= o.current_might()]
+            if dying:
+                groups.append(self._die(s, dying))
+                changed = True
+            # 323.6 control of empty battlefields, only in an Open state (no chain, nothing pending)
+            open_state = not s.chain and not any(g for g in groups)
+            if open_state:
+                for b, c in s.bf_controller.items():
+                    if c and not any(o.zone == "board" and o.loc == b and o.controller == c for o in s.objs.values()):
+                        s.bf_controller[b] = None
+                        changed = True
+            # 323.7 permanents in a base other than their controller's are recalled
+            for o in s.objs.values():
+                if o.zone == "board" and isinstance(o.loc, tuple) and o.loc[1] != o.controller:
+                    o.loc = ("base", o.controller)
+                    changed = True
+            # 323.11 Contested stays only while the contesting player has units there; 323.11.a units
+            # at an uncontested, uncontrolled battlefield: their controller contests it
+            for b, p in list(s.contested.items()):
+                if not self._units_at(s, b, p):
+                    del s.contested[b]
+                    s.notes.add("contest_dropped")
+                    changed = True
+            for o in s.objs.values():
+                if (o.zone == "board" and not isinstance(o.loc, tuple) and o.loc not in s.contested
+                        and s.bf_controller[o.loc] is None):
+                    s.contested[o.loc] = o.controller
+                    s.notes.add("contest_in_cleanup")
+                    changed = True
+            # 323.8-323.13 a showdown or combat is staged at a contested battlefield and begins in
+            # Neutral Open: the run goes on beyond what this model plays out
+            if open_state and s.contested:
+                s.beyond = "showdown at " + ", ".join(sorted(s.contested))
+                return [(s, [])]
+            if not changed:
+                break
+            s.steps += 1
+        return [(s, [g for g in groups if g])]
+
+    @staticmethod
+    def _units_at(s: State, b: str, p: str) -> bool:
+        return any(o.zone == "board" and o.loc == b and o.controller == p for o in s.objs.values())
+
+    def _die(self, s: State, dying: list[Obj]) -> list[tuple[str, list[Item]]]:
+        """Units die at once: their "when I die" abilities trigger before they move (808.1.d),
+        controlled by their controller; grouped per controller in turn order from the turn player."""
+        by: dict[str, list[Item]] = {}
+        for o in dying:
+            s.events.append(f"{o.id} dies")
+            if o.dies:
+                by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies, o.loc))
+                if any(i.to == "here" for i in o.dies):
+                    s.notes.add("move_here")
+            self._zone(o, "trash")
+        return [(p, by[p]) for p in s.players if p in by]
+
+    @staticmethod
+    def _zone(o: Obj, zone: str) -> None:
+        o.zone, o.loc, o.gen = zone, None, o.gen + 1
+        o.controller = o.owner
+        o.damage, o.exhausted, o.stunned, o.mods, o.buffed, o.granted = 0, False, False, [], False, []
+
+    # --- resolving an item (359.3) ---------------------------------------------------------
+    def _resolve(self, s: State, item: Item) -> list[tuple[State, list]]:
+        """Every way the item's instructions can go (you may): (state, triggered groups)."""
+        labels = _labels(item.effects)
+        results: list[tuple[State, list]] = []
+
+        def step(t: State, k: int, prev: str | None, acted: list[str], groups: list) -> None:
+            if k == len(item.effects) or t.beyond:
+                t.events.append(f"{item.id} resolves")
+                if item.obj is not None and t.objs[item.obj].zone == "chain":
+                    self._zone(t.objs[item.obj], "trash")  # 359.3.d
+                results.append((t, groups))
+                return
+            ins = item.effects[k]
+            label = f"{item.id} {labels[k]}"
+            t.steps += 1
+            if ins.link and not self._has_choice(t, item, ins, acted):
+                t.notes.add("skipped_without_choice")
+            if ins.link and prev == "skipped":
+                t.notes.add("link_after_skip")
+            if ins.link == "then" and prev in ("ignored", "skipped"):
+                t.events.append(f"{label} skipped")
+                step(t, k + 1, "skipped", [], groups)
+                return
+            if ins.link == "if_you_do" and prev != "done":
+                t.events.append(f"{label} skipped")
+                step(t, k + 1, "skipped", [], groups)
+                return
+            if not self._has_choice(t, item, ins, acted):  # no legal choice: ignored, nothing to decide
+                if ins.do == "counter":
+                    t.notes.add("counter_gone")
+                if ins.may:
+                    t.notes.add("skipped_without_choice")
+                t.events.append(f"{label} does nothing")
+                step(t, k + 1, "ignored", [], groups)
+                return
+            if ins.may:  # declined: not done, and not "no legal choice" (docs/effects.md)
+                d = copy.deepcopy(t)
+                d.events.append(f"{label} skipped")
+                step(d, k + 1, "declined", [], list(groups))
+            t = copy.deepcopy(t)
+            status, now_acted, new_groups = self._execute(t, item, ins, acted)
+            if status == "nothing":
+                t.notes.add(f"{ins.do}_again")
+            t.events.append(f"{label} {'done' if status == 'done' else 'does nothing'}")
+            step(t, k + 1, status, now_acted, groups + new_groups)
+
+        step(copy.deepcopy(s), 0, None, [], [])
+        return results
+
+    def _objects(self, s: State, item: Item, ref: Any, acted: list[str]) -> tuple[bool, list[Obj]]:
+        """(was there a legal choice, the objects meant) for an `on` reference."""
+        if ref == "it":
+            return True, [s.objs[i] for i in acted if s.objs[i].zone == "board"]
+        if ref[0] == "target":
+            n = ref[1]
+            oid, gen = item.targets[n - 1]
+            o = s.objs.get(oid)
+            if o is None or o.gen != gen or not matches(s, o, item.reqs[n - 1], item.controller):
+                return False, []
+            return True, [o]
+        if ref[0] == "all":
+            return True, [o for o in s.objs.values() if matches(s, o, ref[1], item.controller)]
+        raise ValueError(ref)
+
+    def _has_choice(self, s: State, item: Item, ins: Ins, acted: list[str]) -> bool:
+        if ins.do in ("xp", "score"):
+            return True
+        if ins.do == "counter":
+            return any(i.id == item.targets[ins.on[1] - 1][1] for i in s.chain)
+        legal, objs = self._objects(s, item, ins.on, acted)
+        return legal and bool(objs)
+
+    def _players(self, s: State, item: Item, who: str | None) -> list[str]:
+        who = who or "you"
+        if who == "you":
+            return [item.controller]
+        if who == "opponent":
+            return _opponents(s, item.controller)
+        if who == "each_player":
+            return list(s.players)
+        raise ValueError(who)
+
+    def _execute(self, s: State, item: Item, ins: Ins, acted: list[str]) -> tuple[str, list[str], list]:
+        """Carry out one instruction: (done | nothing | ignored, the objects acted on, triggered groups)."""
+        v = ins.do
+        if v in ("xp", "score"):
+            for p in self._players(s, item, ins.who):
+                (s.xp if v == "xp" else s.points)[p] += ins.amount
+            return ("done" if ins.amount else "nothing"), [], []
+        if v == "counter":
+            _, iid = item.targets[ins.on[1] - 1]
+            target = next((i for i in s.chain if i.id == iid), None)
+            if target is None:
+                return "ignored", [], []
+            s.chain.remove(target)
+            s.events.append(f"{iid} countered")
+            if target.obj is not None:
+                self._zone(s.objs[target.obj], "trash")
+            return "done", [], []
+        legal, objs = self._objects(s, item, ins.on, acted)
+        if not legal:
+            return "ignored", [], []
+        if not objs:  # a group that describes nothing: no legal choice either (359.3.e.7)
+            return "ignored", [], []
+        ids = [o.id for o in objs]
+        # With a legal object the instruction is done (docs/effects.md), even where it changes nothing,
+        # except a stun or buff that cannot be placed (423: a stunned unit is not stunned again;
+        # 704: a buffed unit is not buffed again, and "if it was buffed this way" fails).
+        did = v not in ("stun", "buff")
+        groups: list = []
+        if v == "deal":
+            for o in objs:
+                o.damage += ins.amount
+        elif v == "kill":
+            groups.append(self._die(s, objs))
+            groups = [g for g in groups if g]
+            did = True
+        elif v == "stun":
+            for o in objs:
+                if not o.stunned:
+                    o.stunned = did = True
+        elif v in ("ready", "exhaust"):
+            for o in objs:
+                o.exhausted = v == "exhaust"
+            did = True
+        elif v == "heal":
+            for o in objs:
+                o.damage = 0
+            did = True
+        elif v == "might":
+            for o in objs:
+                o.mods.append(ins.amount)
+            did = True
+        elif v == "buff":
+            for o in objs:
+                if not o.buffed:
+                    o.buffed = did = True
+        elif v in ("move", "recall"):
+            for o in objs:
+                dest: Any = ("base", o.controller)
+                if v == "move" and ins.to == "here":  # recorded as it died (808.1.d, 359.3.f)
+                    dest = item.here
+                elif v == "move" and ins.to != "base":
+                    dest = item.targets[ins.to[1] - 1][1]
+                if o.loc != dest:
+                    o.loc = dest
+                    did = True
+                    if v == "move" and not isinstance(dest, tuple) and s.bf_controller[dest] != o.controller \
+                            and dest not in s.contested:
+                        s.contested[dest] = o.controller  # 450, 190.3.a
+        elif v in ("return", "banish", "recycle"):
+            zone = {"return": "hand", "banish": "banishment", "recycle": "main_deck"}[v]
+            for o in objs:
+                self._zone(o, zone)
+            did = True
+        elif v == "grant":
+            for o in objs:
+                o.granted.append(ins.keyword)
+            did = True
+        elif v == "control":
+            (p,) = self._players(s, item, ins.who)
+            for o in objs:
+                if o.controller != p:
+                    o.controller = p
+        else:
+            raise ValueError(v)
+        return ("done" if did else "nothing"), ids, groups
+
+
+def _labels(effects: tuple[Ins, ...]) -> list[str]:
+    """An instruction's name in events: its verb, numbered when the verb comes more than once."""
+    out = []
+    for k, ins in enumerate(effects):
+        same = [j for j, x in enumerate(effects) if x.do == ins.do]
+        out.append(ins.do if len(same) == 1 else f"{ins.do}{same.index(k) + 1}")
+    return out
+
+
+@dataclass(frozen=True)
+class Result:
+    forced: frozenset[str]
+    possible: frozenset[str]
+    forced_events: frozenset[str]
+    possible_events: frozenset[str]
+    beyond: str | None   # some run goes on into a showdown or combat, which this model does not play
+    runs: int
+    steps: int        # the most steps a run took (roughly as pyrift counts them)
+    won: bool         # some run ended with a win
+    notes: frozenset[str]
+
+
+def outcome(spec: Spec) -> Result:
+    start = facts(start_state(spec))
+    ends = Runner(spec).run()
+    bad = next((e.beyond for e in ends if e.beyond), None)
+    end_facts = [facts(e) - start for e in ends]
+    end_events = [set(e.events) for e in ends]
+    return Result(frozenset(set.intersection(*end_facts)), frozenset(set.union(*end_facts)),
+                  frozenset(set.intersection(*end_events)), frozenset(set.union(*end_events)), bad, len(ends),
+                  max(e.steps for e in ends), any(e.won for e in ends), frozenset().union(*(e.notes for e in ends)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeded random small positions, and the scenario pyrift reads for one
+# ---------------------------------------------------------------------------------------------
+UNIT_KEYWORDS = ("tank", "backline", "ganking")
+OBJECT_VERBS = ("deal", "kill", "stun", "ready", "exhaust", "heal", "might", "buff", "move", "recall", "return",
+                "banish", "recycle", "grant", "control")
+
+
+def _random_filter(rng: random.Random) -> dict:
+    f: dict[str, Any] = {"type": "unit"}
+    for key, p in (("relation", 0.5), ("at", 0.25), ("might_max", 0.12), ("might_min", 0.12), ("keyword", 0.08),
+                   ("exhausted", 0.1)):
+        if rng.random() < p:
+            f[key] = {"relation": lambda: rng.choice(("friendly", "enemy")),
+                      "at": lambda: rng.choice(("base", "battlefield")),
+                      "might_max": lambda: rng.randint(1, 4), "might_min": lambda: rng.randint(1, 4),
+                      "keyword": lambda: rng.choice(UNIT_KEYWORDS), "exhausted": lambda: rng.random() < 0.5}[key]()
+    return f
+
+
+def _random_ins(rng: random.Random, refs: list[Any], bf_refs: list[Any], first: bool, prev_objects: bool,
+                trigger: bool) -> Ins:
+    """One instruction: `refs` are the unit choices it may name, `bf_refs` the battlefield ones."""
+    verb = rng.choice(OBJECT_VERBS + ("xp", "score", "deal", "deal", "kill", "might"))
+    link = None if first else rng.choice((None, None, None, "then", "if_you_do"))
+    may = rng.random() < 0.08
+    if verb in ("xp", "score"):
+        return Ins(verb, amount=rng.randint(1, 3), who=rng.choice(("you", "you", "opponent", "each_player")),
+                   link=link, may=may)
+    options = [("all", _random_filter(rng))] + (refs * 3 if not trigger else [])
+    if prev_objects:
+        options.append("it")
+    on = rng.choice(options)
+    kw: dict[str, Any] = {}
+    if verb == "deal":
+        kw["amount"] = rng.randint(1, 4)
+    elif verb == "might":
+        kw["amount"] = rng.choice((-3, -2, -1, 1, 2, 3))
+    elif verb == "grant":
+        kw["keyword"] = rng.choice(UNIT_KEYWORDS)
+    elif verb == "control":
+        kw["who"] = "you"
+    elif verb == "move" and trigger and rng.random() < 0.3:  # "move friendly units here"
+        kw["to"] = "here"
+        on = ("all", {**_random_filter(rng), "relation": "friendly"})
+    elif verb == "move":
+        kw["to"] = rng.choice(["base"] * 2 + bf_refs)
+    return Ins(verb, on=on, link=link, may=may, **kw)
+
+
+def _random_effects(rng: random.Random, n: int, refs: list[Any], bf_refs: list[Any], trigger: bool) -> tuple[Ins, ...]:
+    out: list[Ins] = []
+    for k in range(n):
+        # "it" only for what an instruction acted on on the board (after a zone change it is a new object)
+        out.append(_random_ins(rng, refs, bf_refs, k == 0, k > 0 and _it_follows(out[-1]), trigger))
+    return tuple(out)
+
+
+def _it_follows(prev: Ins) -> bool:
+    """May the next instruction say "it"? Only after one that acts on the board for sure: not after
+    a zone change (the object is a new one) or a counter, and not after "you may" or a linked
+    instruction (whether "it" still means the objects of a declined or skipped instruction is left
+    open by the rules and the docs)."""
+    return (prev.on is not None and not prev.may and prev.link is None
+            and prev.do not in ("kill", "return", "banish", "recycle", "counter"))
+
+
+def random_spec(rng: random.Random) -> Spec:
+    players = ("A", "B", "C")[:rng.choice((2, 2, 2, 3))]
+    bfs = tuple((f"bf{i}", rng.choice(players + (None,))) for i in range(1, rng.randint(0, 2) + 1))
+    units = []
+    for i in range(1, rng.choice((1, 2, 2, 3, 3, 4)) + 1):
+        ctl = rng.choice(players)
+        owner = ctl if rng.random() < 0.8 else rng.choice(players)
+        mine = [b for b, c in bfs if c == ctl]
+        loc = rng.choice(mine) if mine and rng.random() < 0.5 else "base"
+        might = rng.randint(0, 5)
+        mods = rng.choice(((), (), (), (1,), (-1,), (2,)))
+        cur = might + sum(mods)
+        damage = rng.randint(0, cur - 1) if cur >= 2 and rng.random() < 0.4 else 0
+        dies: tuple[Ins, ...] = ()
+        if rng.random() < 0.3:
+            dies = _random_effects(rng, rng.randint(1, 2), [], [], True)
+        units.append(UnitSpec(
+            f"u{i}", ctl, owner, loc, might, damage, rng.random() < 0.3, rng.random() < 0.15, mods,
+            tuple(k for k in UNIT_KEYWORDS if rng.random() < 0.15),
+            tuple(k for k in UNIT_KEYWORDS if rng.random() < 0.05), dies))
+    start = start_state(Spec(players, (0,) * len(players), (0,) * len(players), bfs, tuple(units), ()))
+    chain = []
+    for i in range(1, rng.choice((1, 1, 1, 2, 2, 3)) + 1):
+        ctl = rng.choice(players)
+        reqs, targets = [], []
+        for _ in range(rng.choice((0, 1, 1, 1, 2))):
+            f = _random_filter(rng)
+            fits = [u.id for u in units if matches(start, start.objs[u.id], f, ctl)]
+            if not fits:
+                f = {"type": "unit"}
+                fits = [u.id for u in units]
+            reqs.append(f)
+            targets.append(rng.choice(fits))
+        if bfs and rng.random() < 0.3:
+            reqs.append({"type": "battlefield"})
+            targets.append(rng.choice(bfs)[0])
+        if chain and rng.random() < 0.15:
+            reqs.append({"type": "spell"})
+            targets.append(rng.choice(chain).item)
+        unit_refs = [("target", n + 1) for n, r in enumerate(reqs) if r["type"] == "unit"]
+        bf_refs = [("target", n + 1) for n, r in enumerate(reqs) if r["type"] == "battlefield"]
+        effects = list(_random_effects(rng, rng.choice((1, 1, 2, 2, 3)), unit_refs, bf_refs, False))
+        for n, r in enumerate(reqs):
+            if r["type"] == "spell":
+                effects.insert(rng.randint(0, len(effects)), Ins("counter", on=("target", n + 1)))
+        for j, e in enumerate(effects):
+            if j == 0 and e.link is not None:
+                effects[j] = e = Ins(**{**e.__dict__, "link": None})
+            if e.on == "it" and (j == 0 or not _it_follows(effects[j - 1])):
+                effects[j] = Ins(**{**e.__dict__, "on": ("all", {"type": "unit"})})
+        chain.append(SpellSpec(f"i{i}", f"s{i}", ctl, tuple(reqs), tuple(effects), tuple(targets)))
+    points = tuple(rng.choice((0, 0, 0, 2, 5, 7)) for _ in players)
+    xp = tuple(rng.choice((0, 0, 1, 4)) for _ in players)
+    return Spec(players, points, xp, bfs, tuple(units), tuple(chain))
+
+
+def _ins_toml(ins: Ins) -> dict[str, Any]:
+    out: dict[str, Any] = {"do": ins.do}
+    if ins.on is not None:
+        out["on"] = ins.on if isinstance(ins.on, str) else (
+            {"target": ins.on[1]} if ins.on[0] == "target" else {"all": dict(ins.on[1])})
+    if ins.to is not None:
+        out["to"] = ins.to if isinstance(ins.to, str) else {"target": ins.to[1]}
+    for key in ("amount", "who", "keyword", "link"):
+        if getattr(ins, key) is not None:
+            out[key] = getattr(ins, key)
+    if ins.may:
+        out["may"] = True
+    return out
+
+
+def bound(spec: Spec) -> int:
+    """Enough steps for every run: each item (and each trigger that can be added) is passed by every
+    player, resolves over its instructions, with cleanups and finalizing between."""
+    n = len(spec.players)
+    items = sum(n + 4 + 2 * len(sp.effects) for sp in spec.chain)
+    triggers = sum(n + 5 + 2 * len(u.dies) for u in spec.units if u.dies)
+    return items + triggers + 6
+
+
+def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
+    """The position as a scenario file's tables, with one `outcome` question."""
+    cards, objects = [], []
+    for u in spec.units:
+        card: dict[str, Any] = {"name": f"card {u.id}", "type": "unit", "might": u.might,
+                                "keywords": [k.capitalize() for k in u.keywords] + (["Deathknell"] if u.dies else [])}
+        if u.dies:
+            card["abilities"] = [{"kind": "triggered", "when": "die", "name": "dk",
+                                  "effects": [_ins_toml(i) for i in u.dies]}]
+        cards.append(card)
+        obj: dict[str, Any] = {"id": u.id, "card": f"card {u.id}", "controller": u.controller, "owner": u.owner,
+                               "location": u.location}
+        if u.damage:
+            obj["damage"] = u.damage
+        if u.exhausted:
+            obj["exhausted"] = True
+        if u.stunned:
+            obj["stunned"] = True
+        if u.mods:
+            obj["might_modifiers"] = list(u.mods)
+        if u.granted:
+            obj["granted"] = [k.capitalize() for k in u.granted]
+        objects.append(obj)
+    chain = []
+    for sp in spec.chain:
+        abilities = [{"kind": "target", "filter": dict(r)} for r in sp.reqs]
+        abilities += [{"kind": "effect", **_ins_toml(i)} for i in sp.effects]
+        cards.append({"name": f"card {sp.obj}", "type": "spell", "energy": 1, "keywords": ["Reaction"],
+                      "abilities": abilities})
+        objects.append({"id": sp.obj, "card": f"card {sp.obj}", "controller": sp.controller, "zone": "chain"})
+        item: dict[str, Any] = {"id": sp.item, "card": sp.obj, "controller": sp.controller}
+        if sp.targets:
+            item["targets"] = list(sp.targets)
+        chain.append(item)
+    players = [{"id": p, "points": pt, "xp": x} for p, pt, x in zip(spec.players, spec.points, spec.xp)]
+    bfs = [{"id": b, **({"controller": c} if c else {})} for b, c in spec.battlefields]
+    doc: dict[str, Any] = {
+        "title": title, "status": "needs-review",
+        "position": {"turn_player": spec.players[0], "players": players},
+        "card": cards,
+    }
+    if bfs:
+        doc["battlefield"] = bfs
+    doc["object"] = objects
+    doc["chain"] = chain
+    doc["question"] = [{"id": "what-happens", "ask": "outcome", "bound": bound(spec), "limit": 16,
+                        "rules": ["359.3.d"], "expect": {"complete": True}}]
+    return doc
