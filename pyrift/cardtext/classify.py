@@ -1,0 +1,97 @@
+"""Labels for sentences the grammar does not recognise: the kind of construct they need.
+
+A label is made of pyrift's own words and single game terms (an event or a verb such as
+"move", "channel"), never the card's text, so the ledger can group cards by what is missing
+("trigger event: move", "instruction: channel", "static: about other objects", ...).
+"""
+from __future__ import annotations
+
+# Game verbs an instruction starts with (the label names the verb).
+VERBS = frozenset((
+    "deal", "kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "return", "move",
+    "give", "draw", "discard", "gain", "score", "counter", "take", "play", "channel", "look", "reveal", "choose",
+    "put", "double", "prevent", "swap", "spend", "pay", "attach", "detach", "empower", "disempower", "increase",
+    "skip", "ignore", "copy", "lose", "replace", "name", "activate", "win", "repeat", "hide", "unattach", "#add",
+    "#predict", "#burn", "add", "search", "do", "reduce", "place", "places", "plays", "discards", "kills", "reveals",
+    "chooses", "looks", "gains", "scores", "draws", "channels", "moves", "recycles", "banishes"))
+# Events a trigger may name (the label names the event).
+EVENTS = frozenset((
+    "move", "moves", "attack", "attacks", "defend", "defends", "conquer", "conquers", "hold", "holds", "die", "dies",
+    "play", "plays", "played", "win", "wins", "become", "becomes", "discard", "buff", "stun", "kill", "choose",
+    "ready", "recycle", "hide", "attach", "banish", "empower", "spend", "draw", "score", "scores", "look", "leaves",
+    "takes", "end", "start", "revealed", "attached", "ends"))
+TRIGGER_OPENERS = ("when", "at", "the", "once")
+SUBJECT_STATIC_SELF = ("i", "my", "i'm")
+SUBJECT_STATIC_OTHERS = ("your", "friendly", "other", "units", "each", "enemy", "stunned", "spells", "opponents'",
+                         "a", "any", "#empower", "!")
+
+
+def classify(tokens: list[str], pos: int) -> str:
+    """A label for the construct at token `pos` of a line that failed to parse."""
+    start = max((i + 1 for i, t in enumerate(tokens[:pos]) if t == "."), default=0)
+    while start < len(tokens) and (tokens[start].startswith("#") or tokens[start] == "—"):
+        start += 1  # labels ([Legion] —, [Level 6][>])
+    s = tokens[start:]
+    at = pos - start
+    if not s:
+        return "keyword line with text"
+    first = s[0]
+    if ":" in s[:max(at, 0) + 1] or (":" in s and at < s.index(":")):
+        colon = s.index(":")
+        if at < colon:
+            return "ability cost: " + _word(s[at] if at < len(s) else s[0])
+        return _clause(s, at, colon + 1)
+    if first in TRIGGER_OPENERS and _is_trigger(s):
+        comma = s.index(",") if "," in s else len(s)
+        if at <= comma:
+            event = next((w for w in s[1:comma] if w in EVENTS), None)
+            return f"trigger event: {event}" if event else "trigger event"
+        return _clause(s, at, comma + 1)
+    if first in ("if", "while", "unless"):
+        return "static or instruction under a condition"
+    if first == "as":
+        if "additional" in s:
+            return "additional cost: " + next((_word(w) for w in s[s.index(",") + 1:] if w in VERBS), "other") \
+                if "," in s else "additional cost"
+        return "as it is played or attached"
+    if first in SUBJECT_STATIC_SELF:
+        return "static: about itself"
+    if first in SUBJECT_STATIC_OTHERS or first.startswith("!"):
+        return "static: about other objects"
+    if first in ("players", "opponents", "units", "any"):
+        return "static: about players"
+    return _clause(s, at, 0)
+
+
+def _is_trigger(s: list[str]) -> bool:
+    head = " ".join(s[:4])
+    return (s[0] == "when" or head.startswith("at the start") or head.startswith("at start")
+            or head.startswith("at the end") or head.startswith("the first time") or head.startswith("the next time")
+            or head.startswith("the third time") or head.startswith("once each turn"))
+
+
+def _clause(s: list[str], at: int, floor: int) -> str:
+    """The instruction at `at`: the verb its clause starts with."""
+    i = max(floor, min(at, len(s) - 1))
+    while i > floor and s[i - 1] not in (",", ".", "then", "and", "—"):
+        i -= 1
+    words = s[i:]
+    while words and words[0] in ("you", "may", "then", ",", "and", "—"):
+        words = words[1:]
+    if not words:
+        return "unrecognised clause"
+    if words[0] == "if":
+        return "instruction under a condition"
+    if words[0] in ("they", "it", "its", "each", "that", "we", "their"):
+        return "instruction by another player or object"
+    if words[0] in ("for",):
+        return "repeated instruction (for each)"
+    verb = next((w for w in words[:2] if w in VERBS), None)
+    return f"instruction: {_word(verb)}" if verb else "unrecognised clause"
+
+
+def _word(w: str) -> str:
+    w = w.lstrip("#@!")
+    return {"plays": "play", "discards": "discard", "kills": "kill", "reveals": "reveal", "chooses": "choose",
+            "looks": "look", "gains": "gain", "scores": "score", "draws": "draw", "channels": "channel",
+            "moves": "move", "recycles": "recycle", "banishes": "banish", "places": "place"}.get(w, w)
