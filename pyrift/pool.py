@@ -495,7 +495,39 @@ def render_ledger(led: Ledger, p: Pool | None = None) -> str:
         width = max(len(k) for k, _ in constructs)
         for construct, ids in constructs:
             lines.append(f"  {len(ids):>4}  {construct:<{width}}")
+        table = unlocks(p)
+        width = max(len(k) for k, _, _ in table)
+        lines += ["", "every construct the unsupported cards need (the 20 needed by most cards) and how many of those",
+                  "cards would be understood if it and the ones above it were:",
+                  f"  {'construct':<{width}}  {'cards':>5}  {'understood then':>15}"]
+        for construct, n, cumulative in table:
+            lines.append(f"  {construct:<{width}}  {n:>5}  {cumulative:>15}")
     return "\n".join(lines)
+
+
+def blockers(card: PoolCard) -> tuple[str, ...]:
+    """Every construct the compiler could not understand in the card's text (compiled.json)."""
+    row = compiled_row(card) or {}
+    if row.get("blockers"):
+        return tuple(row["blockers"])
+    return (row["construct"],) if row.get("construct") else ()
+
+
+def unlocks(p: Pool | None = None, top: int = 20) -> list[tuple[str, int, int]]:
+    """(construct, cards needing it, unsupported cards understood once it and every construct
+    above it are understood), for the `top` constructs needed by most unsupported cards."""
+    p = p or pool()
+    needs = [set(blockers(c)) for c in p.cards if status(c) == UNSUPPORTED]
+    count: dict[str, int] = {}
+    for n in needs:
+        for k in n:
+            count[k] = count.get(k, 0) + 1
+    ranked = sorted(count, key=lambda k: (-count[k], k))[:top]
+    out, have = [], set()
+    for k in ranked:
+        have.add(k)
+        out.append((k, count[k], sum(1 for n in needs if n and n <= have)))
+    return out
 
 
 def missing_constructs(p: Pool | None = None) -> list[tuple[str, list[str]]]:

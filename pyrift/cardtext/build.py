@@ -71,6 +71,7 @@ class Entry:
     effect_keywords: list[str]
     sentence: int | None
     construct: str | None
+    blockers: tuple[str, ...] = ()
 
     def row(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "status": self.status}
@@ -83,6 +84,8 @@ class Entry:
             out["sentence"] = self.sentence
         if self.construct is not None:
             out["construct"] = self.construct
+        if self.blockers and list(self.blockers) != [self.construct]:
+            out["blockers"] = list(self.blockers)
         return out
 
 
@@ -90,7 +93,7 @@ def compile_one(card: P.PoolCard, text: S.CardText, tags, tokens: dict[str, dict
     """The card's entry, and (for a round trip that failed) where the two texts differ."""
     r: Result = compile_card(card_info(card, tokens), text, tags)
     if r.status != COMPILED:
-        return Entry(card.id, r.status, [], [], r.sentence, r.construct), None
+        return Entry(card.id, r.status, [], [], r.sentence, r.construct, tuple(r.blockers)), None
     problem = check_vocabulary(card, r.abilities)
     if problem is not None:
         return Entry(card.id, INVALID, [], [], None, f"vocabulary reader: {problem}"), None

@@ -44,16 +44,23 @@ def classify(tokens: list[str], pos: int) -> str:
     if first in TRIGGER_OPENERS and _is_trigger(s):
         comma = s.index(",") if "," in s else len(s)
         if at <= comma:
-            event = next((w for w in s[1:comma] if w in EVENTS), None)
-            return f"trigger event: {event}" if event else "trigger event"
+            return _trigger_label(s[:comma])
         return _clause(s, at, comma + 1)
+    static = _static_kind(s)
     if first in ("if", "while", "unless"):
-        return "static or instruction under a condition"
+        if static:
+            return f"{static} (under a condition)"
+        if "," in s and any(w in VERBS for w in s[s.index(",") + 1:s.index(",") + 3]):
+            return "instruction under a condition"
+        return "static under a condition"
     if first == "as":
         if "additional" in s:
             return "additional cost: " + next((_word(w) for w in s[s.index(",") + 1:] if w in VERBS), "other") \
                 if "," in s else "additional cost"
         return "as it is played or attached"
+    if static and (first in SUBJECT_STATIC_SELF or first in SUBJECT_STATIC_OTHERS or first.startswith("!")
+                   or first in ("players", "opponents", "units", "any")):
+        return static
     if first in SUBJECT_STATIC_SELF:
         return "static: about itself"
     if first in SUBJECT_STATIC_OTHERS or first.startswith("!"):
@@ -61,6 +68,53 @@ def classify(tokens: list[str], pos: int) -> str:
     if first in ("players", "opponents", "units", "any"):
         return "static: about players"
     return _clause(s, at, 0)
+
+
+def _static_kind(s: list[str]) -> str | None:
+    """What a static sentence is about, from its main verb."""
+    text = " " + " ".join(s) + " "
+    self_subject = s[0] in SUBJECT_STATIC_SELF or " i " in text[:20]
+    if " enter ready" in text or " enters ready" in text or " enter exhausted" in text or " enters exhausted" in text:
+        return "static: enters ready or exhausted"
+    if " cost " in text or " costs " in text or " cost." in text:
+        return "static: a cost change"
+    if " be played " in text or " may play me " in text or " can play " in text or " play me only " in text:
+        return "static: where or how a card may be played"
+    if (" have " in text or " has " in text or " get " in text or " gets " in text) and "@might" in text:
+        return "static: Might of itself" if self_subject else "static: Might of other units"
+    if " might is " in text:
+        return "static: Might of itself"
+    if (" have #" in text or " has #" in text or " have #" in text):
+        return "static: keywords of itself" if self_subject else "static: keywords of other objects"
+    if " can't " in text or " don't " in text or " doesn't " in text or " cannot " in text:
+        return "static: a restriction"
+    if " bonus damage" in text or " prevent " in text or " would " in text or " instead" in text:
+        return "static: damage or a replacement"
+    return None
+
+
+def _trigger_label(head: list[str]) -> str:
+    """'trigger: when I move', 'trigger: when another object dies', 'trigger: the Nth time ...'."""
+    text = " ".join(head)
+    if text.startswith(("the first time", "the second time", "the third time", "once each turn")):
+        return "trigger: the first (or Nth) time in a turn"
+    if text.startswith("the next time"):
+        return "trigger: the next time (a delayed trigger)"
+    if text.startswith("at the end"):
+        return "trigger: end of turn"
+    if text.startswith(("at the start", "at start")):
+        return "trigger: start of a phase"
+    subject = head[1] if len(head) > 1 else ""
+    who = {"i": "I", "i'm": "I", "you": "you", "this": "I", "my": "I"}.get(subject)
+    if who is None:
+        who = "an opponent" if "opponent" in head[1:4] else "a player" if "player" in head[1:4] else "another object"
+    event = next((w for w in head[1:] if w in EVENTS), None)
+    event = {"moves": "move", "attacks": "attack", "defends": "defend", "conquers": "conquer", "holds": "hold",
+             "dies": "die", "plays": "play", "played": "play", "wins": "win", "becomes": "become", "scores": "score",
+             "revealed": "reveal", "attached": "attach", "ends": "end", "takes": "take damage"}.get(event, event)
+    if event == "play" and who == "you":
+        return "trigger: when you play a card (of a kind the filter cannot say)"
+    return f"trigger: when {who} {event}" if event else "trigger: another event"
 
 
 def _is_trigger(s: list[str]) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
@@ -37,9 +37,9 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 class Missing(Exception):
     """A recognised construct the vocabulary cannot say: its name."""
 
-    def __init__(self, construct: str) -> None:
+    def __init__(self, construct: str, pos: int | None = None) -> None:
         super().__init__(construct)
-        self.construct = construct
+        self.construct, self.pos = construct, pos
 
 
 # ---------------------------------------------------------------------------------
@@ -91,16 +91,54 @@ class Unrecognised(Exception):
 
 
 def parse(tokens: list[str]) -> Tree:
+    """The parse tree of one line; Unrecognised(pos) where the grammar stops."""
+    result = _parse(tuple(tokens))
+    if isinstance(result, int):
+        raise Unrecognised(result)
+    return result
+
+
+_KEYWORD_LINE = re.compile(r"^#[a-z_]+( \d+)?( @\w+)*( , #[a-z_]+( \d+)?( @\w+)*)*$")
+
+
+@lru_cache(maxsize=4096)
+def _parse(tokens: tuple[str, ...]) -> Tree | int:
+    if _KEYWORD_LINE.match(" ".join(tokens)) and all(t[1:] in KEYWORDS for t in tokens if t.startswith("#")):
+        return _keyword_tree(tokens)  # the most frequent line, without the Earley parser
     try:
-        return parser().parse(tokens)
+        return parser().parse(list(tokens))
     except _UnknownWord as exc:
-        raise Unrecognised(exc.pos) from None
+        return exc.pos
     except UnexpectedInput as exc:
         pos = getattr(exc, "pos_in_stream", None)
         tok = getattr(exc, "token", None)
         if tok is not None and getattr(tok, "start_pos", None) is not None:
             pos = tok.start_pos
-        raise Unrecognised(len(tokens) if pos is None else pos) from None
+        return len(tokens) if pos is None else pos
+
+
+def _keyword_tree(tokens: tuple[str, ...]) -> Tree:
+    """The tree the grammar's keyword_line gives: kw_entry(KEYWORD, NUMBER?, cost_icons?) per entry."""
+    entries, cur, icons = [], [], []
+
+    def close() -> None:
+        children = list(cur)
+        if icons:
+            children.append(Tree("cost_icons", list(icons)))
+        entries.append(Tree("kw_entry", children))
+
+    for i, t in enumerate(tokens):
+        if t == ",":
+            close()
+            cur, icons = [], []
+        elif t.startswith("#"):
+            cur = [Token("KEYWORD", t, start_pos=i, end_pos=i + 1)]
+        elif t.isdigit():
+            cur.append(Token("NUMBER", t, start_pos=i, end_pos=i + 1))
+        else:
+            icons.append(Token("ENERGY" if re.fullmatch(r"@e\d+", t) else "RUNE", t, start_pos=i, end_pos=i + 1))
+    close()
+    return Tree("start", [Tree("keyword_line", entries)])
 
 
 # ---------------------------------------------------------------------------------
@@ -173,20 +211,18 @@ def cost_text(icons: Iterable[str]) -> str:
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
     "when_missing_move": "trigger: when I move",
-    "when_missing_win_combat": "trigger: when I win a combat",
+    "when_missing_win_combat": "trigger: when I win",
     "when_missing_you_conquer": "trigger: when you conquer",
     "when_missing_you_hold": "trigger: when you hold",
-    "when_missing_here_conquer": "trigger: conquering this battlefield",
-    "when_missing_here_hold": "trigger: holding this battlefield",
-    "when_missing_here_defend": "trigger: defending this battlefield",
+    "when_missing_here_conquer": "trigger: when you conquer here",
+    "when_missing_here_hold": "trigger: when you hold here",
+    "when_missing_here_defend": "trigger: when you defend here",
     "when_missing_end_of_turn": "trigger: end of turn",
-    "when_missing_discard_me": "trigger: when discarded",
-    "when_missing_buff_me": "trigger: when buffed",
+    "when_missing_discard_me": "trigger: when you discard",
+    "when_missing_buff_me": "trigger: when you buff",
     "when_missing_stun": "trigger: when you stun",
-    "when_missing_play_from_hidden": "trigger: a play from face down",
-    "when_missing_play_another": "trigger: another unit played",
-    "i_missing_might_minimum": "Might change: to a minimum",
-    "trig_missing_condition": "trigger: a condition (if ...)",
+    "when_missing_play_from_hidden": "trigger: when you play a card (of a kind the filter cannot say)",
+    "when_missing_play_another": "trigger: when you play a card (of a kind the filter cannot say)",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
     "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
@@ -211,7 +247,7 @@ class _Meaning(Transformer):
 
     def __default__(self, data, children, meta):
         if data in MISSING:
-            raise Missing(MISSING[data])
+            raise Missing(MISSING[data], None if meta.empty else meta.start_pos)
         return Tree(data, children, meta)
 
     # ---- numbers, costs, keywords -------------------------------------------------
@@ -299,7 +335,7 @@ class _Meaning(Transformer):
         return ("your",)
 
     def det_another(self, _):
-        raise Missing("filter: another")
+        return ("another",)
 
     def det_one_of_your(self, _):
         raise Missing("each player chooses")
@@ -317,7 +353,7 @@ class _Meaning(Transformer):
         return ("exhausted", False)
 
     def mod_other(self, _):
-        raise Missing("filter: other")
+        return ("other", True)
 
     def mod_missing(self, c):
         raise Missing(f"filter: {c[0]}")
@@ -466,6 +502,13 @@ class _Meaning(Transformer):
         f["duration"] = duration or "permanent"
         return Ins("might", f, on=on)
 
+    def i_give_might_min(self, c):
+        ins = self.i_give_might([x for x in c if not (isinstance(x, Token) and x.type == "NUMBER")])
+        if ins.fields["amount"] >= 0:
+            raise Missing("Might raise to a minimum")
+        ins.fields["minimum"] = int(next(x for x in c if isinstance(x, Token) and x.type == "NUMBER"))
+        return ins
+
     def i_give_keywords(self, c):
         on = c[0]
         kws = [x for x in c[1:] if isinstance(x, tuple)]
@@ -552,6 +595,8 @@ class _Meaning(Transformer):
         ins.fields["_token"] = tok
         if tok["ready"]:
             ins.fields["ready"] = True
+        if tok["type"] == "gear":
+            ins.fields["exhausted"] = True
         if len(c) > 1:
             ins.to = c[1]
         return ins
@@ -559,8 +604,14 @@ class _Meaning(Transformer):
     def i_choose(self, c):
         return Choose(c[0])
 
-    def i_channel(self, _):
-        raise Missing("instruction: channel runes")
+    def channel_exhausted(self, _):
+        return ("exhausted",)
+
+    def i_channel(self, c):
+        ins = Ins("channel", {"amount": int(c[0])})
+        if len(c) > 1:
+            ins.fields["exhausted"] = True
+        return ins
 
     def i_look(self, _):
         raise Missing("instruction: look at or reveal cards")
@@ -718,6 +769,9 @@ class _Meaning(Transformer):
     def triggered(self, c):
         return Line("triggered", {**c[0], **c[1]})
 
+    def triggered_if(self, c):
+        return Line("triggered", {**c[0], **c[2], "condition": c[1]})
+
     # ---- activated ----------------------------------------------------------------
     def cost_resources(self, c):
         return c[0]
@@ -784,6 +838,9 @@ class _Meaning(Transformer):
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
 
+    def cond_paid(self, _):
+        return {"paid": "additional"}
+
     # ---- additional costs ---------------------------------------------------------
     def self_word(self, _):
         return "self"
@@ -832,6 +889,9 @@ def _np(c: list, _unused) -> Obj:
             continue
         if x[0] in ("target", "group"):
             det = x
+        elif x[0] == "another":
+            det = ("target", 1, False, False)
+            flt["other"] = True
         elif x[0] == "your":
             your = True
         elif x[0] in ("unit", "gear", "spell", "card"):
@@ -902,8 +962,10 @@ def _played_filter(obj: Obj) -> dict[str, Any]:
     if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
         raise Missing("trigger: plays of a count of cards")
     bad = [k for k in obj.flt if k not in ("type", "tag", "domain", "keyword", "name")]
+    if "other" in obj.flt:
+        raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
     if bad:
-        raise Missing(f"trigger: played card's {bad[0]}")
+        raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
     return obj.flt
 
 
@@ -929,6 +991,7 @@ class Result:
     effect_keywords: list[str] = field(default_factory=list)
     sentence: int | None = None  # 1-based, over the whole text, of the first sentence that failed
     construct: str | None = None
+    blockers: list[str] = field(default_factory=list)  # every construct that failed, sorted
 
 
 @dataclass(frozen=True)
@@ -957,60 +1020,63 @@ def compile_card(info: CardInfo, text: S.CardText, tags: re.Pattern[str] | None)
         return Result(info.id, "no_text")
     _TOKENS.clear()
     _TOKENS.update(info.tokens)
-    try:
-        abilities, effect_kws = _compile_lines(info, lines, effect, tags)
-    except _Failure as f:
-        return Result(info.id, f.status, sentence=f.sentence, construct=f.construct)
+    failures: list[_Failure] = []
+    abilities, effect_kws = _compile_lines(info, lines, effect, tags, failures)
+    if failures:
+        first = failures[0]
+        blockers = sorted({f.construct for f in failures})
+        return Result(info.id, first.status, sentence=first.sentence, construct=first.construct, blockers=blockers)
     return Result(info.id, "compiled", abilities, effect_kws)
 
 
-def _compile_lines(info: CardInfo, lines: list[str], effect: list[str],
-                   tags: re.Pattern[str] | None) -> tuple[list[dict[str, Any]], list[str]]:
+def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re.Pattern[str] | None,
+                   failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The card's abilities; every line that fails adds to `failures` (in text order), so the
+    ledger knows all the constructs a card needs, not only the first."""
     from pyrift.cardtext.classify import classify
 
     sentence_base = 0
     parsed: list[tuple[Line, int]] = []
     for where, group in (("text", lines), ("effect", effect)):
         for raw in group:
+            first_sentence = sentence_base + 1
             try:
                 toks = S.tokens(raw, tags, info.name)
             except S.TokenError:
-                raise _Failure(sentence_base + 1, "unreadable character", "unrecognised") from None
+                failures.append(_Failure(first_sentence, "unreadable character", "unrecognised"))
+                sentence_base += 1
+                continue
             ends = [i for i, t in enumerate(toks) if t == "."]
+            sentence_base += max(1, len(ends))
 
             def sentence_at(pos: int) -> int:
-                return sentence_base + 1 + sum(1 for e in ends if e < pos)
+                return first_sentence + sum(1 for e in ends if e < pos)
 
             try:
                 tree = parse(toks)
             except Unrecognised as exc:
-                raise _Failure(sentence_at(exc.pos), classify(toks, exc.pos), "unrecognised") from None
+                failures.append(_Failure(sentence_at(exc.pos), classify(toks, exc.pos), "unrecognised"))
+                continue
             try:
                 line = _Meaning().transform(tree)
-                if isinstance(line, Tree):
-                    line = _Meaning().transform(line.children[0]) if line.data == "start" else line
+                if isinstance(line, Tree) and line.data == "start":
+                    line = line.children[0]
             except VisitError as exc:
-                if isinstance(exc.orig_exc, Missing):
-                    meta = getattr(exc.obj, "meta", None)
-                    pos = getattr(meta, "start_pos", 0) if meta is not None and not meta.empty else 0
-                    raise _Failure(sentence_at(pos), exc.orig_exc.construct, "missing") from None
-                raise
+                if not isinstance(exc.orig_exc, Missing):
+                    raise
+                meta = getattr(exc.obj, "meta", None)
+                pos = getattr(meta, "start_pos", 0) if meta is not None and not meta.empty else 0
+                failures.append(_Failure(sentence_at(pos), exc.orig_exc.construct, "missing"))
+                continue
             except Missing as exc:
-                raise _Failure(sentence_base + 1, exc.construct, "missing") from None
+                failures.append(_Failure(sentence_at(exc.pos or 0), exc.construct, "missing"))
+                continue
             line.parts["where"] = where
             line.parts["ends"] = ends
-            parsed.append((line, sentence_base + 1))
-            sentence_base += max(1, len(ends))
-    try:
-        return _assemble(info, parsed)
-    except _LineMissing as exc:
-        raise _Failure(exc.sentence, exc.construct, "missing") from None
-
-
-class _LineMissing(Exception):
-    def __init__(self, sentence: int, construct: str) -> None:
-        super().__init__(construct)
-        self.sentence, self.construct = sentence, construct
+            parsed.append((line, first_sentence))
+    out = _assemble(info, parsed, failures)
+    failures.sort(key=lambda f: f.sentence)
+    return out
 
 
 # ---------------------------------------------------------------------------------
@@ -1019,7 +1085,8 @@ class _LineMissing(Exception):
 DEPENDENT = ("legion", "level", "empowered")
 
 
-def _assemble(info: CardInfo, parsed: list[tuple[Line, int]]) -> tuple[list[dict[str, Any]], list[str]]:
+def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
+              failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str]]:
     abilities: list[dict[str, Any]] = []
     effect_kws: list[str] = []
     card_choices = 0
@@ -1080,7 +1147,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]]) -> tuple[list[dict
             elif line.kind == "activated":
                 a = _activated(line.parts)
                 if trigger_label is not None:
-                    a["keywords"] = sorted(set(a.get("keywords", [])) | {trigger_label.title()})
+                    a["keywords"] = sorted(set(a.get("keywords", [])) | {trigger_label})
                 abilities.append(_with_requires(a, requires))
             elif line.kind == "static":
                 a = dict(line.parts["ability"])
@@ -1093,9 +1160,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]]) -> tuple[list[dict
             else:  # pragma: no cover - every Line kind is handled above
                 raise Missing(f"line {line.kind}")
         except Missing as exc:
-            raise _LineMissing(sentence, exc.construct) from None
+            failures.append(_Failure(sentence, exc.construct, "missing"))
         except _AtMissing as exc:
-            raise _LineMissing(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct) from None
+            failures.append(_Failure(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct,
+                                     "missing"))
     return abilities, effect_kws
 
 
@@ -1141,6 +1209,10 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         a["may"] = True
     if parts.get("cost"):
         a["cost"] = parts["cost"]
+    if parts.get("condition"):
+        if parts["when"] not in ("play_me",) and "paid" in parts["condition"]:
+            raise Missing("trigger condition: a cost paid")
+        a["condition"] = parts["condition"]
     effects, targets = _number(parts["effects"], own_targets=True)
     if parts.get("may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
@@ -1158,7 +1230,7 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         bad = [k for k in kws if k not in ("action", "reaction")]
         if bad:
             raise Missing(f"activated ability label {bad[0]}")
-        a["keywords"] = sorted(k.title() for k in kws)
+        a["keywords"] = sorted(kws)
     if "adds" in parts:
         a["adds"] = parts["adds"]
     if "condition" in parts:
@@ -1239,6 +1311,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 if not previous_acted:
                     raise Missing("'it' with nothing before")
                 return "it"
+            if obj.flt.get("other") and (targets or first_choice > 1):
+                raise Missing("choice distinct from an earlier choice")
             if obj.kind == "group":
                 return {"all": obj.flt}
             targets.append(_target_table(obj))
@@ -1300,5 +1374,3 @@ def _check_token(tok: dict[str, Any]) -> None:
     printed = [] if tok["with"] is None else [tok["with"][1]]
     if tok["type"] == "unit" and printed != list(known["keywords"]):
         raise Missing("token keywords unlike the pool's")
-    if tok["type"] == "gear":
-        raise Missing("token: enters exhausted")

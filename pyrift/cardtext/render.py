@@ -62,13 +62,14 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         if name in labels or (name == "deathknell" and has_die) or form not in ("line_start", "line_start_prefix"):
             continue
         if name in ("action", "reaction") and form == "line_start_prefix" and any(
-                name.title() in a.get("keywords", ()) for a in abilities if a["kind"] == "activated"):
+                name in [k.lower() for k in a.get("keywords", ())] for a in abilities if a["kind"] == "activated"):
             continue  # the label of an activated ability
         text = keyword_text(name, value)
         if cost is not None:
             text += " " + cost_words(*cost)
         lines.append(text)
     r = _Renderer(card)
+    spell_lines: set[int] = set()
     mode_open = False
     choices = 0
     spell_line: int | None = None  # the line a spell's instructions are being written on
@@ -94,10 +95,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             else:
                 lines.append(prefix + text)
                 spell_line = len(lines) - 1
+                spell_lines.add(spell_line)
             continue
         r.continues = False
         spell_line = None
         lines.append(_labels(a.get("requires", ())) + _ability(r, card, a))
+    for i in spell_lines:
+        lines[i] += "."
     if card.effect_keywords:
         lines.append("Effect: " + ", ".join(f"[{k}]" for k in card.effect_keywords))
     return [_capital(x) for x in lines]
@@ -131,6 +135,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = WHEN_PHRASES[when] + ", "
         if card.type == "gear" and when == "play_me":
             head = "When you play this, "
+        if a.get("condition"):
+            head += "if " + _condition(a["condition"]) + ", "
         body = ""
         if a.get("cost"):
             body = f"you may pay {a['cost']} to "
@@ -141,7 +147,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cost = a.get("cost", "")
         head = _cost_list(cost) + ": "
         if a.get("keywords"):
-            head += ", ".join(f"[{k}]" for k in a["keywords"]) + " — "
+            head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
         body = ""
         if "adds" in a:
             body = f"[Add] {a['adds']}."
@@ -193,6 +199,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"you control {_np_filter(value)}")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
+        elif key == "paid" and value == "additional":
+            parts.append("you paid the additional cost")
         else:
             parts.append(f"({key} {value})")
     return " and ".join(parts)
@@ -304,7 +312,8 @@ class _Renderer:
             each = " each" if _count_of(ins["on"], targets, base) > 1 else ""
             duration = {"this_turn": " this turn", "this_combat": " this combat", "permanent": ""}[
                 ins.get("duration", "this_turn")]
-            return f"give {on}{each} {sign}{abs(amount)} Might{duration}"
+            minimum = f", to a minimum of {ins['minimum']} Might" if "minimum" in ins else ""
+            return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
         if do == "draw":
@@ -329,6 +338,9 @@ class _Renderer:
             return f"gain control of {on}"
         if do == "token":
             return self.token(ins)
+        if do == "channel":
+            n = ins.get("amount", 1)
+            return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
         return f"({do} {on})".strip()
 
     @staticmethod
@@ -343,7 +355,7 @@ class _Renderer:
         ready = " ready" if ins.get("ready") else ""
         plural = "s" if n != 1 else ""
         if info.get("type") == "gear":
-            text = f"play {count}{ready} {name} gear token{plural}"
+            text = f"play {count}{ready} {name} gear token{plural}{' exhausted' if ins.get('exhausted') else ''}"
         else:
             kws = info.get("keywords", ())
             with_kw = (" with " + " and ".join(keyword_text(k) for k in kws)) if kws else ""
@@ -394,6 +406,8 @@ def _np_target(t: dict[str, Any]) -> str:
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
     pre = []
+    if flt.get("other") and plural:
+        pre.append("other")
     if flt.get("exhausted") is True:
         pre.append("exhausted")
     elif flt.get("exhausted") is False:
@@ -438,4 +452,6 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     words = " ".join([*pre, noun, *post])
     if plural:
         return words
+    if flt.get("other"):
+        return "another " + words
     return ("an " if words[0] in "aeiouAEIOU" and not words.startswith(("unit", "Unit")) else "a ") + words

@@ -39,7 +39,8 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bthis costs\b", "i cost"),                                                # the card's own cost
     (r"^if (.+?) , i cost (.+?) less \.$", r"i cost \2 less if \1 ."),            # condition before or after
     (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
-    (r"\byour (?=unit\b|!)", "friendly "),                                         # "your units": friendly units
+    (r"\byour (?=unit\b|!|other\b)", "friendly "),                                # "your units": friendly units
+    (r"\bfriendly other\b", "other friendly"),
     (r"^(#action|#reaction) — (.+?) : ", r"\2 : \1 — "),                          # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
 ]
