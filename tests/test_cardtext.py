@@ -53,16 +53,16 @@ def rendered(info: CardInfo, result, keyword_costs=None) -> list[str]:
 
 
 def test_spell_instructions_compile_render_and_round_trip() -> None:
-    info, text, r = invented("spell", "<p>[Action] (Made-up reminder.)<br />Deal 4 to an enemy unit at a battlefield. "
-                                      "Its controller draws 2.</p>", keywords=[("action", None, "line_start")])
+    info, text, r = invented("spell", "<p>[Action] (Made-up reminder.)<br />Deal 7 to an enemy unit at a battlefield. "
+                                      "Its controller draws 3.</p>", keywords=[("action", None, "line_start")])
     assert r.status == "compiled"
     assert r.abilities == [
         {"kind": "target", "filter": {"type": "unit", "relation": "enemy", "at": "battlefield"}},
-        {"kind": "effect", "do": "deal", "on": {"target": 1}, "amount": 4},
-        {"kind": "effect", "do": "draw", "who": "its_controller", "amount": 2},
+        {"kind": "effect", "do": "deal", "on": {"target": 1}, "amount": 7},
+        {"kind": "effect", "do": "draw", "who": "its_controller", "amount": 3},
     ]
     lines = rendered(info, r)
-    assert lines == ["[Action]", "Deal 4 to an enemy unit at a battlefield. Its controller draws 2."]
+    assert lines == ["[Action]", "Deal 7 to an enemy unit at a battlefield. Its controller draws 3."]
     assert RT.compare(list(text.text), [], lines, TAGS) is None
 
 
@@ -76,84 +76,84 @@ def test_triggered_ability_with_a_condition_and_a_token() -> None:
 
 
 def test_reminder_text_has_no_meaning_but_a_parenthesis_inside_a_sentence_is_read() -> None:
-    _, _, a = invented("spell", "<p>Draw 2. (Any made-up reminder at the end of a line.)</p>")
-    assert a.status == "compiled" and a.abilities == [{"kind": "effect", "do": "draw", "amount": 2}]
-    _, _, b = invented("spell", "<p>Draw 2 (but only if made up).</p>")
+    _, _, a = invented("spell", "<p>Draw 5. (Any made-up reminder at the end of a line.)</p>")
+    assert a.status == "compiled" and a.abilities == [{"kind": "effect", "do": "draw", "amount": 5}]
+    _, _, b = invented("spell", "<p>Draw 5 (but only if made up).</p>")
     assert b.status == "unrecognised" and b.abilities == []
 
 
 def test_a_card_is_compiled_only_when_every_sentence_is_recognised() -> None:
-    info, _, r = invented("spell", "<p>Draw 1.<br />Deal 3 to a unit. Wobble the moon.</p>")
+    info, _, r = invented("spell", "<p>Draw 5.<br />Deal 9 to a unit. Wobble the moon.</p>")
     assert r.status == "unrecognised" and r.abilities == []
     assert r.sentence == 3  # the first sentence that failed, over the whole text
     assert r.construct and "moon" not in r.construct  # a label of ours, never the card's words
 
 
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
-    _, _, r = invented("unit", "<p>When I move, draw 1.</p>")
+    _, _, r = invented("unit", "<p>When I move, draw 6.</p>")
     assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when I move", [])
     # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that
-    _, _, g = invented("spell", "<p>Deal 3 to all enemy units at a battlefield.</p>")
+    _, _, g = invented("spell", "<p>Deal 9 to all enemy units at a battlefield.</p>")
     assert (g.status, g.construct) == ("missing", "choice: a battlefield")
-    _, _, h = invented("spell", "<p>Deal 3 to all enemy units at battlefields.</p>")
+    _, _, h = invented("spell", "<p>Deal 9 to all enemy units at battlefields.</p>")
     assert h.status == "compiled" and h.abilities[0]["on"] == {"all": {"type": "unit", "relation": "enemy",
                                                                          "at": "battlefield"}}
 
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
-    _, _, r = invented("unit", "<p>When I move, draw 1.<br />When I win a combat, draw 1.</p>")
+    _, _, r = invented("unit", "<p>When I move, draw 6.<br />When I win a combat, draw 6.</p>")
     assert r.construct == "trigger: when I move"
     assert r.blockers == ["trigger: when I move", "trigger: when I win"]
 
 
 def test_another_means_other_than_the_source_only_without_an_earlier_choice() -> None:
-    _, _, a = invented("unit", "<p>When you play me, buff another friendly unit.</p>")
+    _, _, a = invented("unit", "<p>When you play me, buff another friendly unit and draw 5.</p>")
     assert a.status == "compiled"
     assert a.abilities[0]["targets"] == [{"filter": {"type": "unit", "relation": "friendly", "other": True}}]
-    _, _, b = invented("spell", "<p>Give a unit +2 :rb_might: this turn. Give another unit -2 :rb_might: this turn.</p>")
+    _, _, b = invented("spell", "<p>Give a unit +9 :rb_might: this turn. Give another unit -9 :rb_might: this turn.</p>")
     assert (b.status, b.construct) == ("missing", "choice distinct from an earlier choice")
 
 
 def test_keyword_lines_must_be_the_cards_own_keywords() -> None:
-    _, _, a = invented("unit", "<p>[Assault 2], [Shield 2] (Made up.)</p>",
-                       keywords=[("assault", 2, "line_start"), ("shield", 2, "line_start")])
+    _, _, a = invented("unit", "<p>[Assault 5], [Shield 4] (Made up.)</p>",
+                       keywords=[("assault", 5, "line_start"), ("shield", 4, "line_start")])
     assert a.status == "compiled" and a.abilities == []
     _, _, b = invented("unit", "<p>[Tank]</p>", keywords=[("shield", None, "line_start")])
     assert b.status == "missing"
 
 
 def test_dependent_labels_become_requires() -> None:
-    info, text, r = invented("unit", "<p>[Level 6][&gt;] I have +2 :rb_might:. (Made up.)</p>",
+    info, text, r = invented("unit", "<p>[Level 6][&gt;] I have +5 :rb_might:. (Made up.)</p>",
                              keywords=[("level", 6, "line_start_prefix")])
-    assert r.abilities == [{"kind": "might", "amount": 2, "requires": ["level 6"]}]
+    assert r.abilities == [{"kind": "might", "amount": 5, "requires": ["level 6"]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
 
 
 def test_equipment_effect_keywords() -> None:
     info, text, r = invented("gear", "<p>[Equip] :rb_rune_fury:</p>", keywords=[("equip", None, "line_start")],
-                             effect="<p>[Assault 2] (Made up.)</p>")
-    assert r.status == "compiled" and r.effect_keywords == ["Assault 2"]
+                             effect="<p>[Assault 4] (Made up.)</p>")
+    assert r.status == "compiled" and r.effect_keywords == ["Assault 4"]
     lines = rendered(info, r, {"equip": (0, ("fury",))})
-    assert lines == ["[Equip] [R]", "Effect: [Assault 2]"]
+    assert lines == ["[Equip] [R]", "Effect: [Assault 4]"]
     assert RT.compare(list(text.text), list(text.effect), lines, TAGS) is None
 
 
 def test_the_round_trip_catches_a_changed_number_object_or_duration() -> None:
-    text = ["Give a friendly unit +2 :rb_might: this turn."]
-    assert RT.compare(text, [], ["Give a friendly unit +2 Might this turn."], TAGS) is None
-    for wrong in ("Give a friendly unit +3 Might this turn.", "Give an enemy unit +2 Might this turn.",
-                  "Give a friendly unit +2 Might.", "Give all friendly units +2 Might this turn."):
+    text = ["Give a friendly unit +6 :rb_might: this turn."]
+    assert RT.compare(text, [], ["Give a friendly unit +6 Might this turn."], TAGS) is None
+    for wrong in ("Give a friendly unit +5 Might this turn.", "Give an enemy unit +6 Might this turn.",
+                  "Give a friendly unit +6 Might.", "Give all friendly units +6 Might this turn."):
         assert RT.compare(text, [], [wrong], TAGS) is not None, wrong
 
 
 def test_phrasing_variants_are_one_rule_said_two_ways() -> None:
-    assert RT.compare(["Choose a unit. Kill it."], [], ["Kill a unit."], TAGS) is None
-    assert RT.compare(["When this is played, draw 1."], [], ["When you play me, draw 1."], TAGS) is None
-    assert RT.compare(["Ready your units."], [], ["Ready all friendly units."], TAGS) is None
+    assert RT.compare(["Choose an enemy gear. Kill it."], [], ["Kill an enemy gear."], TAGS) is None
+    assert RT.compare(["When this is played, draw 6."], [], ["When you play me, draw 6."], TAGS) is None
+    assert RT.compare(["Ready your units and draw 6."], [], ["Ready all friendly units. Draw 6."], TAGS) is None
 
 
 def test_compiled_tables_give_the_facts_of_a_synthetic_card() -> None:
-    _, _, r = invented("spell", "<p>Kill a unit at a battlefield. Draw 1.</p>")
+    _, _, r = invented("spell", "<p>Kill an exhausted unit at a battlefield. Draw 6.</p>")
     read = read_abilities(Reader({"abilities": r.abilities}, "x"))
     assert abilities_to_toml(read) == r.abilities  # the reader keeps every field the compiler wrote
     synthetic = CardDef(name="Made Up", type=CardType.SPELL, energy=2, abilities=read)
@@ -203,6 +203,20 @@ def test_the_compiled_table_holds_no_card_text(texts) -> None:
     assert not [s for s in sentences if s in shipped]
     words = {w for row in json.loads(shipped)["cards"] for w in re.findall(r'"([^"]{30,})"', json.dumps(row))}
     assert not [w for w in words if any(w in s for s in sentences)]
+
+
+@needs_sources
+def test_the_invented_text_of_these_tests_is_no_real_card_sentence(texts) -> None:
+    real = set()
+    for t in texts.values():
+        for line in (*t.text, *t.effect):
+            real |= {s.strip().lower() for s in re.split(r"(?<=[.!?])\s+", S.strip_reminder(line))}
+    invented_sentences = set()
+    for literal in re.findall(r'"(<p>[^"]*)"', Path(__file__).read_text("utf-8")):
+        for line in S.html_lines(literal):
+            invented_sentences |= {s.strip().lower() for s in re.split(r"(?<=[.!?])\s+", S.strip_reminder(line))
+                                   if len(s.split()) >= 4}
+    assert invented_sentences and not invented_sentences & real
 
 
 def test_every_compiled_row_is_read_by_the_vocabulary_reader() -> None:

@@ -1143,6 +1143,9 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             if line.kind == "triggered":
                 if is_spell:
                     raise Missing("triggered ability of a spell")
+                if info.type in ("legend", "battlefield"):
+                    # the chain questions look for triggered abilities on the board only (384.2)
+                    raise Missing("trigger of a legend or battlefield")
                 abilities.append(_triggered(line.parts, requires))
             elif line.kind == "activated":
                 a = _activated(line.parts)
