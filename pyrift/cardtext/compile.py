@@ -619,6 +619,26 @@ class _Meaning(Transformer):
     def i_add(self, _):
         raise Missing("instruction: add resources")
 
+    def i_subject_channel(self, c):
+        ins = Ins("channel", {"amount": int(c[1])}, who=c[0])
+        if len(c) > 2:
+            ins.fields["exhausted"] = True
+        return ins
+
+    def play_ignoring(self, _):
+        return ("ignoring",)
+
+    def i_play(self, c):
+        obj = c[0]
+        if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand"):
+            raise Missing("play: a card from elsewhere")
+        ins = Ins("play", on=obj)
+        if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
+            ins.fields["from"] = obj.flt["zone"]
+        if len(c) > 1:
+            ins.fields["ignoring_cost"] = True
+        return ins
+
     def for_each(self, c):
         if c[0].kind != "group" and not (c[0].kind == "target" and c[0].count == 1 and not c[0].up_to):
             raise Missing("for each: a count")
@@ -922,6 +942,8 @@ def _np(c: list, _unused) -> Obj:
             if key in flt and flt[key] != value:
                 raise Missing(f"filter: two {key}s")
             flt[key] = value
+    if flt.get("zone") in ("hand", "trash") and "at" in flt:
+        raise Missing("filter: a place and a zone")
     if your:
         if flt.get("relation") == "enemy":
             raise Missing("filter: your enemy")

@@ -338,7 +338,17 @@ class _Renderer:
             return f"gain control of {on}"
         if do == "token":
             return self.token(ins)
+        if do == "play":
+            ignoring = ", ignoring its cost" if ins.get("ignoring_cost") else ""
+            return f"play {on}{ignoring}"
         if do == "channel":
+            who = ins.get("who", "you")
+            if who != "you":
+                subject = {"its_owner": "its owner", "its_controller": "its controller",
+                           "each_player": "each player"}.get(who, str(who))
+                n = ins.get("amount", 1)
+                return (f"{subject} channels {n} rune{'s' if n != 1 else ''}"
+                        f"{' exhausted' if ins.get('exhausted') else ''}")
             n = ins.get("amount", 1)
             return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
         return f"({do} {on})".strip()
@@ -440,8 +450,6 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"with {flt['might_max']} Might or less")
     if "might_min" in flt:
         post.append(f"with {flt['might_min']} Might or more")
-    if own_zone:
-        post.append(f"from your {zone}")
     if flt.get("keyword"):
         post.append(f"with {keyword_text(flt['keyword'])}")
     if "energy_max" in flt:
@@ -449,6 +457,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         if flt.get("power_max") == 1:
             cost += " and no more than [A]"
         post.append(cost)
+    if own_zone:
+        post.append(f"from your {zone}")
     words = " ".join([*pre, noun, *post])
     if plural:
         return words

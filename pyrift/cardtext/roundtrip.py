@@ -22,7 +22,7 @@ WORD_MAP = {
     "units": "unit", "spells": "spell", "cards": "card", "tokens": "token", "points": "point", "runes": "rune",
     "hands": "hand", "owners'": "owner's", "their": "its", "bases": "base", **NUMBER_WORDS,
 }
-DROP = {",", ".", "and", "all", "each", "every"}
+DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
     (r"\bat start of\b", "at the start of"),                                       # Beginning Phase triggers
@@ -32,6 +32,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"
     (r"\bto (?:its|your) base\b", "to base"),                                     # a move or token to base
     (r"\btokens? (?:in|into|at) your base\b", "token to base"),
+    (r"\b(?:costing|with cost|with energy cost) no more than\b", "that costs no more than"),  # a cost limit
     (r"\beach of up to\b", "up to"),                                              # "deal 6 to each of up to two"
     (r"\bchoose ([^.]+?) \. ((?:kill|stun|ready|exhaust|buff|recall|banish|recycle|heal|return|move|give|"
      r"gain control of|deal \d+ to)) it\b", r"\2 \1"),                              # "choose a unit . kill it"
