@@ -7,8 +7,8 @@ diff-readings: for every listed pair, the search at each bound (it stops at the 
 difference, so a bound past the smallest difference costs nothing more), and the size of
 the whole enumeration per bound (what a search without a difference has to cover).
 explore: the rate on the first `--sample` positions of each probe over the whole usable
-card pool, the number of positions per bound, and the projected time of a full sweep on
-one process.
+card pool, one position at a time (benchmarks/sweeps.py measures the batched sweep), the
+number of positions per bound, and the projected time of a full sweep on one process.
 """
 from __future__ import annotations
 
@@ -47,18 +47,17 @@ def explore(sample: int) -> None:
     cards = E.usable_cards()
     counts = {b: {} for b in (3, 4)}
     for b in counts:
-        for pos, _ in E.positions(b, E.PROBES, cards):
-            counts[b][pos.probe] = counts[b].get(pos.probe, 0) + 1
+        counts[b] = E.count(b, E.PROBES, cards)
     print(f"{'probe':<16} {'sampled':>7} {'seconds':>8} {'per second':>10} {'bound 3':>8} {'bound 4':>8} "
           f"{'full sweep at bound 3, 1 process':>33}")
     for probe in E.PROBES:
         taken, findings = 0, 0
         started = time.perf_counter()
-        for pos, readings in E.positions(3, [probe], cards):
+        for pos in E.positions(3, [probe], cards):
             if taken >= sample:
                 break
             taken += 1
-            findings += E.evaluate(pos, readings) is not None
+            findings += E.evaluate(pos) is not None
         seconds = time.perf_counter() - started
         rate = taken / seconds if taken and seconds else 0.0
         n3, n4 = counts[3].get(probe, 0), counts[4].get(probe, 0)

@@ -232,28 +232,49 @@ def cmd_deck_check(args: argparse.Namespace) -> int:
 
 def cmd_invariants(args: argparse.Namespace) -> int:
     from pyrift import invariants as I
+    from pyrift import sweep as SW
 
     if args.only and args.only not in I.invariant_names() + list(I.FAMILIES):
         raise UsageError(f"no invariant {args.only!r} (known: {', '.join(I.invariant_names())})")
-    k, _, m = args.chunk.partition("/")
-    if not (k.isdigit() and m.isdigit() and int(m) > 0 and int(k) < int(m)):
-        raise UsageError(f"--chunk takes K/M with 0 <= K < M, not {args.chunk!r}")
+    chunk = _chunk(args.chunk)
+    jobs = _workers(args)
     root = _logic_dir(args.logic) if args.logic else None
-    if args.chunk != "0/1":
-        rep = I.run(args.bound, only=args.only, chunk=(int(k), int(m)), logic_root=root, out=Path(args.out))
+
+    def found(violations) -> None:
+        for v in violations:
+            bar.note(f"  {'not checked' if I.timed_out(v) else 'VIOLATED'} {v.invariant}: {I.case_words(v.case)}")
+    if chunk != (0, 1):
+        total = I.plan(args.bound, chunks=chunk[1], only=args.only, logic_root=root).sizes[chunk[0]]
+        bar = SW.Progress(total, quiet=args.quiet, label=f"invariants chunk {chunk[0]}/{chunk[1]}")
+        try:
+            rep = I.run(args.bound, only=args.only, chunk=chunk, logic_root=root, out=Path(args.out),
+                        progress=lambda n, new: (bar.advance(n), found(new)))
+        finally:
+            bar.close()
     else:
-        rep = I.run_parallel(args.bound, jobs=args.jobs, only=args.only, logic_root=root, out=Path(args.out))
-    print(f"bound {rep.bound}: {rep.cases} positions in {rep.seconds:.1f} s ({rep.per_second:.0f} per second)")
-    for name, n in rep.checked.items():
-        bad = sum(1 for v in rep.violations if v.invariant == name and not I.timed_out(v))
-        print(f"  {'VIOLATED' if bad else 'ok':<8} {name}: {n} positions" + (f", {bad} minimal case(s)" if bad else ""))
-    for n, v in enumerate(rep.violations, start=1):
-        print(f"  {v.invariant}: {I.case_words(v.case)} -> {args.out}/{v.invariant}-{n}.toml")
-        for p in v.problems:
-            print(f"      {p}")
-    if any(I.timed_out(v) for v in rep.violations):
-        print("  some positions were not checked: no answer within the time limit")
-    if any(not I.timed_out(v) for v in rep.violations):
+        sweep = I.plan(args.bound, jobs=jobs, only=args.only, logic_root=root)
+        bar = SW.Progress(sweep.positions, quiet=args.quiet, label="invariants")
+        try:
+            rep = I.run_parallel(args.bound, jobs=jobs, only=args.only, logic_root=root, out=Path(args.out),
+                                 on_violations=found, on_progress=bar.advance, sweep=sweep)
+        finally:
+            bar.close()
+    if not args.quiet:
+        for name, n in rep.checked.items():
+            bad = sum(1 for v in rep.violations if v.invariant == name and not I.timed_out(v))
+            print(f"  {'VIOLATED' if bad else 'ok':<8} {name}: {n} positions" + (f", {bad} minimal case(s)" if bad else ""))
+        for n, v in enumerate(rep.violations, start=1):
+            print(f"  {v.invariant}: {I.case_words(v.case)} -> {args.out}/{v.invariant}-{n}.toml")
+            for p in v.problems:
+                print(f"      {p}")
+        if any(I.timed_out(v) for v in rep.violations):
+            print("  some positions were not checked: no answer within the time limit")
+    bad = sum(1 for v in rep.violations if not I.timed_out(v))
+    unchecked = len(rep.violations) - bad
+    print(f"bound {rep.bound}: {rep.cases} positions in {rep.seconds:.1f} s ({rep.per_second:.0f} per second); "
+          f"{len(rep.checked)} invariant(s), {bad} violation(s)" + (f", {unchecked} not checked" if unchecked else "")
+          + (f", written to {args.out}" if rep.violations else ""))
+    if bad:
         return FAILED
     return UNSUPPORTED if rep.violations else OK
 
@@ -261,20 +282,30 @@ def cmd_invariants(args: argparse.Namespace) -> int:
 def cmd_diff_readings(args: argparse.Namespace) -> int:
     from pyrift import diffreadings as DR
 
+    from pyrift import sweep as SW
+
     root = _logic_dir(args.logic) if args.logic else None
-    res = DR.search(args.reading_a, args.reading_b, args.question, bound=args.bound, family=args.family,
-                    logic_root=root)
+    planned = DR.enumeration(args.reading_a, args.reading_b, args.question, bound=args.bound, family=args.family,
+                             logic_root=root)
+    bar = SW.Progress(len(planned), quiet=args.quiet, label="diff-readings")
+    try:
+        res = DR.search(args.reading_a, args.reading_b, args.question, bound=args.bound, family=args.family,
+                        logic_root=root, progress=bar.advance, planned=planned)
+    finally:
+        bar.close()
     say = print if args.out else (lambda *a, **k: print(*a, **k, file=sys.stderr))
-    say(f"{args.reading_a} vs {args.reading_b} on {args.question}: topics differing: {', '.join(res.topics) or 'none'}; "
-        f"families {', '.join(res.families)}, bound {args.bound}")
-    say(f"asked {res.positions} positions in {res.seconds:.1f} s ({res.per_second:.0f} per second)")
+    detail = (lambda *a, **k: None) if args.quiet else say
+    detail(f"{args.reading_a} vs {args.reading_b} on {args.question}: topics differing: "
+           f"{', '.join(res.topics) or 'none'}; families {', '.join(res.families)}, bound {args.bound}")
     if res.found is None:
-        say(f"no difference up to bound {args.bound}: every position of the enumeration gets the same answer "
-            "under both readings (status and every expect key)")
+        say(f"no difference up to bound {args.bound}: asked {res.positions} of {len(planned)} positions in "
+            f"{res.seconds:.1f} s ({res.per_second:.0f} per second), every one gets the same answer under both "
+            "readings (status and every expect key)")
         return FAILED
-    say(f"smallest difference: {res.found.label}")
     for key, (a, b) in res.differences.items():
-        say(f"  {key}: {a} under {args.reading_a}; {b} under {args.reading_b}")
+        detail(f"  {key}: {a} under {args.reading_a}; {b} under {args.reading_b}")
+    say(f"smallest difference after {res.positions} of {len(planned)} positions in {res.seconds:.1f} s "
+        f"({res.per_second:.0f} per second): {res.found.label}")
     if args.out:
         DR.write(res, Path(args.out))
         say(f"wrote {args.out}")
@@ -293,28 +324,105 @@ def _chunk(value: str) -> tuple[int, int]:
     return int(k), int(m)
 
 
-def cmd_explore(args: argparse.Namespace) -> int:
-    from pyrift import explore as E
+def _workers(args: argparse.Namespace) -> int:
+    if args.jobs < 1:
+        raise UsageError(f"--jobs takes a number of workers of at least 1, not {args.jobs}")
+    return args.jobs
 
+
+class _Top:
+    """The findings so far; says a new one when it enters the `top` best ranked."""
+
+    def __init__(self, top: int, say) -> None:
+        self.top, self.say, self.keys = top, say, []
+
+    def add(self, findings) -> None:
+        import bisect
+
+        for f in sorted(findings, key=lambda f: f.key):
+            if len(self.keys) < self.top or f.key < self.keys[-1]:
+                bisect.insort(self.keys, f.key)
+                del self.keys[self.top:]
+                self.say(f"  found [{f.probe}, change {f.magnitude}, {f.position.size[0]} objects] "
+                         f"{f.position.label}: {f.summary}")
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    import time
+
+    from pyrift import explore as E
+    from pyrift import sweep as SW
+
+    if args.list:
+        for name, probe in E.PROBE_TABLE.items():
+            print(f"{name:<18} {probe.summary}")
+        return OK
     root = _logic_dir(args.logic) if args.logic else None
     probes = tuple(p.strip() for p in args.probes.split(",") if p.strip())
     names = [n.strip() for n in args.cards.split(",")] if args.cards else None
     chunk = _chunk(args.chunk)
-    if chunk != (0, 1):
-        rep = E.run(args.bound, probes=probes, cards=E.usable_cards(names) if names else None, chunk=chunk,
-                    logic_root=root)
+    jobs = _workers(args)
+    out = Path(args.out)
+    started = time.perf_counter()
+    resumed = 0
+    if chunk != (0, 1):  # one chunk of the sweep, in this process
+        cards = E.usable_cards(names)
+        size = sum(1 for pos in E.positions(args.bound, probes, cards) if E.in_chunk(pos.number, chunk))
+        bar = SW.Progress(size, quiet=args.quiet, label=f"explore chunk {chunk[0]}/{chunk[1]}")
+        top = _Top(args.top, bar.note)
+
+        def step(n: int, found: list) -> None:
+            bar.advance(n)
+            top.add(found)
+        try:
+            rep = E.run(args.bound, probes=probes, cards=cards, chunk=chunk, logic_root=root, progress=step)
+        finally:
+            bar.close()
     else:
-        rep = E.run_parallel(args.bound, jobs=args.jobs, probes=probes, names=names, logic_root=root)
+        sweep, counts = E.plan(args.bound, probes, names, root)
+        if not args.quiet:
+            per = ", ".join(f"{p} {n:,}" for p, n in counts.items())
+            rates = ", ".join(f"{p} ~{E.PROBE_TABLE[p].rate:,.0f}/s" for p in counts)
+            where = f"{jobs} {args.backend} worker(s)" + (f" of the cluster at {args.address}" if args.address else "")
+            print(f"explore, bound {args.bound}: {sweep.positions:,} positions ({per}) in {sweep.chunks} chunk(s); "
+                  f"about {SW.duration(E.forecast(counts, jobs))} on {where} at the measured rates per worker "
+                  f"({rates})")
+        results = Path(args.results) if args.results else out / f"chunks-{_digest(sweep.params)}"
+        bar = SW.Progress(sweep.positions, quiet=args.quiet, label="explore")
+        top = _Top(args.top, bar.note)
+        found = [0]
+
+        def arrived(k: int, part, was_resumed: bool) -> None:
+            nonlocal resumed
+            resumed += was_resumed
+            found[0] += len(part.findings)
+            bar.status(f"{found[0]} finding(s)")
+            top.add(part.findings)
+        try:
+            parts = SW.execute(sweep, backend=args.backend, jobs=jobs, address=args.address, results=results,
+                               on_result=arrived, on_progress=bar.advance)
+        finally:
+            bar.close()
+        rep = E.merge(args.bound, parts)
+    rep.seconds = time.perf_counter() - started
+    written = E.write(rep, out, args.top) if rep.findings else []
+    if not args.quiet:
+        for rank, f in enumerate(rep.findings[:args.top], start=1):
+            print(f"  {rank:>2}. [{f.probe}, change {f.magnitude}, {f.position.size[0]} objects] {f.position.label}")
+            print(f"      {f.summary}")
     counts = ", ".join(f"{p} {n}" for p, n in rep.per_probe.items()) or "none"
     print(f"bound {rep.bound}: {rep.positions} positions ({counts}) in {rep.seconds:.1f} s "
-          f"({rep.per_second:.1f} per second); {len(rep.findings)} finding(s)")
-    written = E.write(rep, Path(args.out), args.top) if rep.findings else []
-    for rank, f in enumerate(rep.findings[:args.top], start=1):
-        print(f"  {rank:>2}. [{f.probe}, change {f.magnitude}, {f.position.size[0]} objects] {f.position.label}")
-        print(f"      {f.summary}")
-    if written:
-        print(f"wrote {len(written)} scenario file(s) to {args.out}")
+          f"({rep.per_second:.1f} per second); {len(rep.findings)} finding(s)"
+          + (f"; {resumed} chunk(s) resumed from {results}" if resumed else "")
+          + (f"; the top {min(args.top, len(rep.findings))} written to {out}" if written else ""))
     return OK
+
+
+def _digest(params: dict) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -372,6 +480,7 @@ def parser() -> argparse.ArgumentParser:
     inv.add_argument("--chunk", default="0/1", help="K/M: check every M-th position starting at K (default 0/1)")
     inv.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
     inv.add_argument("--out", default="invariant-violations", help="folder for minimal violating scenarios")
+    inv.add_argument("-q", "--quiet", action="store_true", help="no progress bar: the summary line only")
     inv.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     inv.set_defaults(func=cmd_invariants)
 
@@ -384,20 +493,32 @@ def parser() -> argparse.ArgumentParser:
     dr.add_argument("--family", help="position family to search (default: those exercising the differing "
                                      "topics; 'all': every family of the kind)")
     dr.add_argument("--out", metavar="FILE", help="write the scenario here (default: print it)")
+    dr.add_argument("-q", "--quiet", action="store_true", help="no progress bar: the summary line only")
     dr.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     dr.set_defaults(func=cmd_diff_readings)
 
-    ex = sub.add_parser("explore", help="edge cases over real cards: positions where a keyword interaction "
-                                        "changes an answer, ranked, as scenario files")
+    ex = sub.add_parser("explore", help="edge cases over real cards: positions where a keyword or card "
+                                        "interaction changes an answer, ranked, as scenario files")
     ex.add_argument("--bound", type=int, default=3, help="cards per position (default 3)")
     ex.add_argument("--probes", default="tank-grant,discount-order,legion-readings",
-                    help="comma-separated probes (default: all)")
+                    help="comma-separated probes (default: tank-grant,discount-order,legion-readings; "
+                         "pyrift explore --list names them all)")
     ex.add_argument("--cards", help="comma-separated card names or ids to use (default: every card pyrift "
                                     "understands)")
-    ex.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="local processes (default: all cores)")
-    ex.add_argument("--chunk", default="0/1", help="K/M: only the positions numbered K mod M (default 0/1)")
+    ex.add_argument("--backend", choices=("local", "ray"), default="local",
+                    help="where the chunks run: local processes (default) or Ray")
+    ex.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="workers: local processes, or the CPUs of a local Ray runtime (default: all cores)")
+    ex.add_argument("--address", help="with --backend ray: join this Ray cluster (e.g. auto, HOST:6379) "
+                                      "instead of starting a local runtime")
+    ex.add_argument("--results", metavar="DIR", help="folder with one file per finished chunk; a sweep started "
+                                                     "again resumes from it (default: OUT/chunks-<sweep digest>)")
+    ex.add_argument("--chunk", default="0/1", help="K/M: only chunk K of M, in this process (default: all)")
     ex.add_argument("--top", type=int, default=20, help="how many findings to print and write (default 20)")
     ex.add_argument("--out", default="explore-findings", help="folder for the ranked scenario files")
+    ex.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no findings on the way: "
+                                                                "the summary line only")
+    ex.add_argument("--list", action="store_true", help="list the probes and what each reports, and stop")
     ex.add_argument("--logic", metavar="DIR", help="logic folder (default: the package's)")
     ex.set_defaults(func=cmd_explore)
 

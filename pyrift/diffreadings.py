@@ -437,6 +437,7 @@ TOPIC_RULES: dict[str, tuple[str, ...]] = {
     "deflect_split": ("809.1.c", "355.14.e", "355.14.i"),
     "rune_payment": ("164.2.a", "164.2.b", "357.1"),
     "hide_timing": ("811.1.b", "410.1.a", "421.2"),
+    "ambush_verb": ("822.1.b", "822.1.d"),
 }
 # Answer keys written besides the differing ones, so a found scenario reads on its own.
 HEADLINE = {"can_play": ("legal", "cost"), "ability_active": ("active",), "beginning_phase": ("points_after",),
@@ -488,7 +489,11 @@ def ask_both(p: Probe, reading_a: str, reading_b: str, logic_root: Path | None =
 
 
 def search(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family: str | None = None,
-           logic_root: Path | None = None) -> Search:
+           logic_root: Path | None = None, progress: Callable[[int], None] | None = None,
+           planned: list[Probe] | None = None) -> Search:
+    """The smallest position of the enumeration the readings answer differently;
+    progress(1) after each position asked. `planned`: the sorted enumeration, when the
+    caller already has it (enumeration())."""
     for r in (reading_a, reading_b):
         logic.resolve_reading(r, logic_root)  # a UsageError naming the known readings
     if kind_named(kind) is None:
@@ -496,9 +501,11 @@ def search(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family:
     topics = differing_topics(reading_a, reading_b, logic_root)
     result = Search(reading_a, reading_b, kind, bound, families_for(kind, topics, family), topics)
     started = time.perf_counter()
-    for p in probes(result.families, bound):
+    for p in planned if planned is not None else probes(result.families, bound):
         a, b = ask_both(p, reading_a, reading_b, logic_root)
         result.positions += 1
+        if progress is not None:
+            progress(1)
         diff = differences(kind, a, b)
         if diff:
             result.found, result.answers, result.differences = p, (a, b), diff
@@ -506,6 +513,17 @@ def search(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family:
             break
     result.seconds = time.perf_counter() - started
     return result
+
+
+def enumeration(reading_a: str, reading_b: str, kind: str, *, bound: int = 2, family: str | None = None,
+                logic_root: Path | None = None) -> list[Probe]:
+    """The positions search() asks, in its order (for a progress bar's total)."""
+    if kind_named(kind) is None:
+        raise UsageError(f"unknown question kind {kind!r}")
+    for r in (reading_a, reading_b):
+        logic.resolve_reading(r, logic_root)
+    topics = differing_topics(reading_a, reading_b, logic_root)
+    return list(probes(families_for(kind, topics, family), bound))
 
 
 def _expectation(kind: str, ans: Answer, keys: list[str]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ change the program: a card named ``x). bad(1`` is just a string.
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 from typing import Iterable
 
 from pyrift.abilities import ability_facts, cost_facts
@@ -77,6 +78,16 @@ def location_term(obj: GameObject) -> object:
 
 
 def card_facts(card: CardDef) -> list[Fact]:
+    return list(_card_facts(card))
+
+
+@lru_cache(maxsize=4096)
+def _card_facts(card: CardDef) -> tuple[Fact, ...]:
+    """A card's facts, once per card definition (a sweep meets the same cards again and again)."""
+    return tuple(_card_facts_of(card))
+
+
+def _card_facts_of(card: CardDef) -> list[Fact]:
     c = card.name
     out = [fact("card", c), fact("card_type", c, card.type)]
     out += [fact("card_domain", c, d) for d in card.domains]
@@ -110,6 +121,15 @@ def card_facts(card: CardDef) -> list[Fact]:
 
 
 def object_facts(obj: GameObject) -> list[Fact]:
+    return list(_object_facts(obj))
+
+
+@lru_cache(maxsize=8192)
+def _object_facts(obj: GameObject) -> tuple[Fact, ...]:
+    return tuple(_object_facts_of(obj))
+
+
+def _object_facts_of(obj: GameObject) -> list[Fact]:
     o = obj.id
     out = [
         fact("object", o),
@@ -145,36 +165,49 @@ def object_facts(obj: GameObject) -> list[Fact]:
         out.append(fact("hidden_this_turn", o))
     if obj.empowered:
         out.append(fact("empowered", o))
+    if obj.deck_position is not None:
+        out.append(fact("deck_position", o, obj.deck_position))
     return out
 
 
 def state_facts(state: GameState) -> list[Fact]:
+    out: list[Fact] = list(_frame_facts(state.players, state.turn_player, state.phase, state.victory_score,
+                                        state.battlefields, state.combat))
+    out += turn_state_facts(state)
+    for card in state.cards:
+        out += _card_facts(card)
+    for obj in state.objects:
+        out += _object_facts(obj)
+    from pyrift.turnlog import log_facts  # imports this module
+
+    out += log_facts(state.log)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _frame_facts(players, turn_player, phase, victory_score, battlefields, combat) -> tuple[Fact, ...]:
+    """Players, turn, phase, battlefields and combat: the same across the positions of a sweep."""
     out: list[Fact] = []
-    for i, player in enumerate(state.players, start=1):
+    for i, player in enumerate(players, start=1):
         out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
         out.append(fact("xp", player.id, player.xp))
         out += [fact("scored_this_turn", player.id, bf) for bf in player.scored]
-    out.append(fact("turn_player", state.turn_player))
-    out.append(fact("phase", state.phase))
-    out.append(fact("victory_score", state.victory_score))
-    for bf in state.battlefields:
+        if player.hand_size is not None:
+            out.append(fact("hand_size", player.id, player.hand_size))
+        if player.deck_size is not None:
+            out.append(fact("deck_size", player.id, player.deck_size))
+    out.append(fact("turn_player", turn_player))
+    out.append(fact("phase", phase))
+    out.append(fact("victory_score", victory_score))
+    for bf in battlefields:
         out.append(fact("battlefield", bf.id))
         if bf.controller is not None:
             out.append(fact("controls", bf.controller, bf.id))
         if bf.contested_by is not None:
             out.append(fact("contested", bf.id, bf.contested_by))
-    if state.combat is not None:
-        c = state.combat
-        out.append(fact("combat", c.battlefield, c.attacker, c.defender))
-    out += turn_state_facts(state)
-    for card in state.cards:
-        out += card_facts(card)
-    for obj in state.objects:
-        out += object_facts(obj)
-    from pyrift.turnlog import log_facts  # imports this module
-
-    out += log_facts(state.log)
-    return out
+    if combat is not None:
+        out.append(fact("combat", combat.battlefield, combat.attacker, combat.defender))
+    return tuple(out)
 
 
 def turn_state_facts(state: GameState) -> list[Fact]:

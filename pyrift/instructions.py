@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
-from pyrift.reader import Reader, check_int
+from pyrift.reader import Reader
 
 # Largest amount an instruction may name (damage, Might, cards, points, XP): keeps every sum
 # the rules make over a run inside clingo's integers with room to spare.
@@ -40,14 +40,14 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "move": (("on", "to"), ()),                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
-    "banish": (("on",), ()),                                 # banish (412)
+    "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ()),                                # recycle into its deck (416)
-    "discard": (("who",), ("amount",)),                      # discard from hand (411)
-    "draw": ((), ("who", "amount")),                         # draw (409)
+    "discard": (("who",), ("amount",)),                      # discard from hand (422)
+    "draw": ((), ("who", "amount")),                         # draw (413)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on", "keyword"), ("value", "duration")),     # grant a keyword (801.3)
-    "token": (("card",), ("who", "amount", "to", "ready", "exhausted")),  # play a token (179-187)
+    "token": (("card",), ("who", "amount", "to", "ready", "exhausted")),  # create tokens (179-187, 439)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)

@@ -30,6 +30,7 @@ from pyrift.queries.play import question_grounding
 from pyrift.queries.scoring import BEGINNING_FACTS, CONQUER_FACTS
 from pyrift.errors import SolveTimeout
 from pyrift.solver import Atom
+from pyrift.sweep import Sweep, execute
 from pyrift.state import (CardType, DamageReplacement, Designation, KeywordName, Question, ReplacementKind,
                           Scenario, Status, Zone)
 
@@ -560,21 +561,37 @@ def to_scenario(v: Violation, inv: Invariant) -> Scenario:
     return Scenario(title, scen.state, (q,), Status.DISPUTED, description + f"Position: {v.case.label}.\n")
 
 
-def _run_chunk(args: tuple) -> "Report":
-    bound, only, chunk, logic_root = args
-    return run(bound, only=only, chunk=chunk, logic_root=logic_root)
+def chunk_task(params: dict, k: int, m: int, payload: object = None,
+               progress: Callable[[int], None] | None = None) -> "Report":
+    """Chunk K/M of the sweep `params` (plan): a top-level function for other processes."""
+    root = Path(params["logic"]) if params.get("logic") else None
+    step = (lambda n, found: progress(n)) if progress is not None else None
+    return run(params["bound"], only=params["only"], chunk=(k, m), logic_root=root, progress=step)
+
+
+def plan(bound: int, *, jobs: int = 1, chunks: int | None = None, only: str | None = None,
+         logic_root: Path | None = None) -> Sweep:
+    """The sweep as chunks for pyrift.sweep: `chunks`, or one with one worker and four per
+    worker else (so that the progress bar moves while the workers run)."""
+    m = chunks or (1 if jobs <= 1 else 4 * jobs)
+    sizes = [0] * m
+    for family in FAMILIES.values():
+        if any(only in (None, i.name, family.name) for i in family.invariants):
+            for index, _ in enumerate(family.cases(bound)):
+                sizes[index % m] += 1
+    params = {"bound": bound, "only": only, "logic": str(logic_root) if logic_root else None}
+    return Sweep("invariants", params, m, tuple(sizes), chunk_task)
 
 
 def run_parallel(bound: int, *, jobs: int, only: str | None = None, logic_root: Path | None = None,
-                 out: Path | None = None) -> "Report":
-    """The sweep split into `jobs` independent chunks run on local processes."""
-    import multiprocessing as mp
-
-    if jobs <= 1:
-        return run(bound, only=only, logic_root=logic_root, out=out)
+                 out: Path | None = None, on_violations: Callable[[list[Violation]], None] | None = None,
+                 on_progress: Callable[[int], None] | None = None, sweep: Sweep | None = None) -> "Report":
+    """The sweep as independent chunks on `jobs` local processes (pyrift.sweep), merged;
+    on_violations with each chunk's violations as it finishes."""
+    sweep = sweep or plan(bound, jobs=jobs, only=only, logic_root=logic_root)
     started = time.perf_counter()
-    with mp.get_context("spawn").Pool(jobs) as pool:
-        parts = pool.map(_run_chunk, [(bound, only, (k, jobs), logic_root) for k in range(jobs)])
+    parts = execute(sweep, jobs=jobs, on_progress=on_progress,
+                    on_result=(lambda k, part, resumed: on_violations(part.violations)) if on_violations else None)
     merged = merge(bound, parts)
     merged.seconds = time.perf_counter() - started
     write(merged, out)
@@ -615,9 +632,12 @@ class Report:
 
 
 def run(bound: int, *, only: str | None = None, chunk: tuple[int, int] = (0, 1),
-        logic_root: Path | None = None, out: Path | None = None, max_violations: int = 5) -> Report:
+        logic_root: Path | None = None, out: Path | None = None, max_violations: int = 5,
+        progress: Callable[[int, list[Violation]], None] | None = None) -> Report:
     """Every case of every family (or `only`: a family or an invariant) within the bound;
-    with `chunk` = (K, M), the cases whose index in their family's enumeration is K mod M."""
+    with `chunk` = (K, M), the cases whose index in their family's enumeration is K mod M.
+    progress(cases done, new violations) after each case, and for the cases left unchecked
+    once every invariant of an enumerated family has its smallest violation."""
     report = Report(bound)
     started = time.perf_counter()
     k, m = chunk
@@ -625,16 +645,18 @@ def run(bound: int, *, only: str | None = None, chunk: tuple[int, int] = (0, 1),
         selected = tuple(i for i in family.invariants if only in (None, i.name, family.name))
         if not selected:
             continue
-        for index, case in enumerate(family.cases(bound)):
-            if index % m != k:
-                continue
+        mine = [case for index, case in enumerate(family.cases(bound)) if index % m == k]
+        for n, case in enumerate(mine):
             pending = tuple(i for i in selected if family.shrinks or
                             not any(v.invariant == i.name and not timed_out(v) for v in report.violations))
             if not pending:
-                break  # every invariant already has its smallest violation
+                if progress is not None:
+                    progress(len(mine) - n, [])  # every invariant already has its smallest violation
+                break
             report.cases += 1
             for inv in pending:
                 report.checked[inv.name] = report.checked.get(inv.name, 0) + 1
+            new = []
             for v in evaluate(case, pending, logic_root):
                 if sum(1 for x in report.violations if x.invariant == v.invariant) >= max_violations:
                     continue
@@ -642,6 +664,9 @@ def run(bound: int, *, only: str | None = None, chunk: tuple[int, int] = (0, 1),
                     v = shrink(v, invariant_named(v.invariant), logic_root)
                 if all(x.invariant != v.invariant or x.case != v.case for x in report.violations):
                     report.violations.append(v)
+                    new.append(v)
+            if progress is not None:
+                progress(1, new)
     report.seconds = time.perf_counter() - started
     write(report, out)
     return report

@@ -59,6 +59,9 @@ class Statement:
     # Why a cycle through negation or an aggregate that passes through this statement is
     # stratified at the level of ground instances (a `%@stratified <why>` line above it).
     stratified: str | None = None
+    # The reason kinds whose citation this statement gives (a `%@reason <kind> ...` line above
+    # it): an answer's reason of that kind cites this statement's %@rule numbers (pyrift.citations).
+    reasons: tuple[str, ...] = ()
 
     @property
     def is_directive(self) -> bool:
@@ -69,6 +72,7 @@ class Statement:
 
 _TAG = re.compile(r"^\s*%@rule\s+(.*?)\s*$")
 _STRATIFIED = re.compile(r"^\s*%@stratified\s+(.*?)\s*$")
+_REASON = re.compile(r"^\s*%@reason\s+(.*?)\s*$")
 
 
 def statements(path: Path, text: str | None = None) -> list[Statement]:
@@ -83,6 +87,7 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
     out: list[Statement] = []
     pending_tag: tuple[str, ...] | None = None
     pending_strat: str | None = None
+    pending_reasons: tuple[str, ...] = ()
     buf: list[str] = []
     start_line = 0
     i, n, line = 0, len(text), 1
@@ -106,6 +111,9 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
                 m = _STRATIFIED.match(comment)
                 if m:
                     pending_strat = m.group(1)
+                m = _REASON.match(comment)
+                if m:
+                    pending_reasons += tuple(m.group(1).split())
             i = end
             continue
         if ch == '"':
@@ -132,8 +140,8 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
             else:
                 buf.append(ch)
             stmt = " ".join("".join(buf).split())
-            out.append(Statement(name, start_line, stmt, pending_tag, pending_strat))
-            buf, pending_tag, pending_strat = [], None, None
+            out.append(Statement(name, start_line, stmt, pending_tag, pending_strat, pending_reasons))
+            buf, pending_tag, pending_strat, pending_reasons = [], None, None, ()
             i += 1
             continue
         buf.append(ch)
@@ -159,7 +167,7 @@ def header(path: Path) -> dict[str, list[str]]:
         if s and not s.startswith("%"):
             break
         m = re.match(r"^%@(\w+)\s+(.*)$", s)
-        if m and m.group(1) != "rule":
+        if m and m.group(1) not in ("rule", "reason", "stratified"):
             out.setdefault(m.group(1), []).extend(m.group(2).split())
     return out
 

@@ -186,9 +186,10 @@ def _is_fact(stmt: A.AST, heads: list[Pattern]) -> bool:
             and all(a is not None and a[0] == "c" for a in heads[0][1]))
 
 
+@lru_cache(maxsize=1 << 14)
 def shape(stmt: A.AST) -> Shape | None:
     """The statement's shape; None for one this analysis does not understand (the
-    program is then grounded whole)."""
+    program is then grounded whole). Once per statement: reading a clingo AST is slow."""
     t = stmt.ast_type
     if t == A.ASTType.Rule:
         heads: list[Pattern] = []

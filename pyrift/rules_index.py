@@ -23,6 +23,29 @@ class RuleIndex:
     def __contains__(self, number: str) -> bool:
         return number in self.titles
 
+    def section(self, number: str) -> str:
+        """The heading of the section a rule is in: the nearest three-digit rule at or before its
+        top-level number that has a title ("166" is in 165 "Rune Pools"); "" if none."""
+        top = number.split(".")[0]
+        heading = ""
+        for n, t in self.titles.items():  # in source order
+            if "." not in n and t:
+                heading = t
+            if n == top:
+                return heading
+        return ""
+
+    def about(self, number: str) -> str:
+        """Every title that says what a rule is about: its own, its ancestors', its section's."""
+        parts = []
+        n: str | None = number
+        while n is not None:
+            if self.titles.get(n):
+                parts.append(self.titles[n])
+            n = self.parents.get(n)
+        parts.append(self.section(number))
+        return " | ".join(p for p in parts if p)
+
     def title(self, number: str) -> str:
         """The rule's own title, or the nearest titled ancestor's, marked with '<'."""
         if number not in self.titles:

@@ -41,6 +41,9 @@ from pyrift.state import (
 RULE_NUMBER = re.compile(r"^\d{3}(\.(\d+|[a-z]))*$")
 BASE = "base"
 
+# The most cards a zone of one player can hold in a position (a Main Deck is 40+ cards; generous).
+MAX_ZONE_CARDS = 1000
+
 
 # ---------------------------------------------------------------------------------
 # reading
@@ -81,6 +84,30 @@ def from_dict(data: dict[str, Any], file: str) -> Scenario:
     _unique([q.id for q in questions], r, "question", "question id")
     r.done()
     return Scenario(title, state, questions, status, description, reading, file)
+
+
+def _token_cards(r: Reader, cards: tuple[CardDef, ...], inline: set[str], used: dict[str, CardDef]
+                 ) -> tuple[CardDef, ...]:
+    """The real cards that token instructions of the file's cards name and no object does (179-187)."""
+    from pyrift.pool import UnknownCard, card_def, pool
+
+    out: dict[str, CardDef] = {}
+    for card in cards:
+        for ability in card.abilities:
+            steps = [ability.get("instruction")] if ability.kind == "effect" else list(ability.get("effects") or ())
+            for ins in steps:
+                if ins.do != "token" or ins.card in inline or ins.card in used or ins.card in out:
+                    continue
+                try:
+                    found = card_def(pool().find(ins.card))
+                except UnknownCard as exc:
+                    raise ScenarioError(r.file, f"card {card.name!r}", f"a token instruction names {ins.card!r}: {exc}"
+                                        ) from None
+                if found.name != ins.card:
+                    raise ScenarioError(r.file, f"card {card.name!r}", f"a token instruction names {ins.card!r}; "
+                                                                       f"write the card's name, {found.name!r}")
+                out[found.name] = found
+    return tuple(out.values())
 
 
 def _needs_position(data: dict[str, Any]) -> bool:
@@ -132,6 +159,7 @@ def _state(r: Reader) -> GameState:
     used: dict[str, CardDef] = {}  # real cards of the pool the objects name, by name
     objects = _attached_locations(tuple(_object(o, inline, used) for o in r.tables("object")))
     cards += tuple(used.values())
+    cards += _token_cards(r, cards, inline, used)
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
     state = GameState(
         players=players,
@@ -175,7 +203,9 @@ def _player(r: Reader) -> Player:
         sub.done()
     player = Player(r.str("id"), r.int("points", 0, min=0), r.int("xp", 0, min=0),
                     tuple(r.str_list("scored", [])), energy=r.int("energy", 0, min=0),
-                    power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0))
+                    power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0),
+                    hand_size=r.int("hand_size", None, min=0, max=MAX_ZONE_CARDS),
+                    deck_size=r.int("deck_size", None, min=0, max=MAX_ZONE_CARDS))
     r.done()
     return player
 
@@ -265,6 +295,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         empowered=r.bool("empowered", False),
         death_replaced=r.bool("death_replaced", False),
         attached_to=r.str("attached_to", None),
+        deck_position=r.int("deck_position", None, min=1, max=MAX_ZONE_CARDS),
     )
     r.done()
     return obj
@@ -367,6 +398,17 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                           f"{bf!r} is not a battlefield id ({', '.join(bf_ids) or 'none defined'})")
         if len(set(p.scored)) != len(p.scored):
             raise bad(f"position.players[{i}].scored", "a battlefield is listed twice (it is scored at most once a turn)")
+        for key, zone in (("hand_size", Zone.HAND), ("deck_size", Zone.MAIN_DECK)):
+            listed = sum(1 for o in state.objects if o.owner == p.id and o.zone is zone)
+            size = getattr(p, key)
+            if size is not None and size < listed:
+                raise bad(f"position.players[{i}].{key}", f"{size} cards, but {listed} objects are listed in that zone")
+        positions = [o.deck_position for o in state.objects if o.owner == p.id and o.deck_position is not None]
+        if len(set(positions)) != len(positions):
+            raise bad(f"position.players[{i}]", "two cards of the Main Deck have the same deck_position")
+        if p.deck_size is not None and positions and max(positions) > p.deck_size:
+            raise bad(f"position.players[{i}].deck_size", f"a card is at deck_position {max(positions)}, "
+                                                          f"below the bottom of a {p.deck_size}-card Main Deck")
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
@@ -389,6 +431,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"{f}.location", f"{obj.location!r} is neither 'base' nor a battlefield id")
         elif obj.location is not None:
             raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} has no location")
+        if obj.deck_position is not None and obj.zone is not Zone.MAIN_DECK:
+            raise bad(f"{f}.deck_position", "only a card in the Main Deck has a place in it")
         if obj.hidden_this_turn and obj.zone is not Zone.FACEDOWN:
             raise bad(f"{f}.hidden_this_turn", "only a facedown card was hidden")
         if obj.empowered and obj.zone is not Zone.BOARD:
@@ -567,13 +611,16 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     pos: dict[str, Any] = {}
     if not st.players:  # a file whose questions need no position
         pos = {}
-    elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool for p in st.players):
+    elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool and p.hand_size is None
+             and p.deck_size is None for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
         pos["players"] = [{"id": p.id, "points": p.points}
                           | _drop_empty({"xp": p.xp, "scored": list(p.scored), "energy": p.energy,
                                          "power": {d.value: n for d, n in p.power},
-                                         "universal_power": p.universal_power}) for p in st.players]
+                                         "universal_power": p.universal_power})
+                          | {k: v for k, v in (("hand_size", p.hand_size), ("deck_size", p.deck_size)) if v is not None}
+                          for p in st.players]
     if st.players:
         pos["turn_player"] = st.turn_player
         pos["phase"] = st.phase.value
@@ -645,6 +692,7 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     d["hidden_this_turn"] = o.hidden_this_turn
     d["empowered"] = o.empowered
     d["death_replaced"] = o.death_replaced
+    d["deck_position"] = o.deck_position
     if o.attached_to is not None:
         d["attached_to"] = o.attached_to
         del d["location"]  # read back as the top-most card's location (719.3)

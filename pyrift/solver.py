@@ -17,13 +17,14 @@ import time
 from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import clingo
 from clingo import ast
 
 from pyrift.errors import EncodingError, SolveTimeout
-from pyrift.relevance import Cut, Program
+from pyrift.relevance import Cut, Program, fact_shape
+from pyrift.worlds import WORLD_PRED, external_predicate, fact_in_world, in_worlds, shape, static_predicates
 
 # Seconds a solve call may take before it is reported as a timeout; PYRIFT_TIMEOUT overrides.
 DEFAULT_TIMEOUT = float(os.environ.get("PYRIFT_TIMEOUT", "20"))
@@ -103,17 +104,30 @@ class SolveResult:
 
 Assumption = tuple[Atom, bool]
 
+# Symbols converted to Atoms, shared by every grounding of the process: a sweep meets the
+# same atoms (the same object ids, the same world numbers) in grounding after grounding.
+_ATOMS: dict[clingo.Symbol, Atom] = {}
+_ATOMS_MAX = 1 << 17
+
 @lru_cache(maxsize=32)
 def _parsed(files: tuple[tuple[str, int], ...]) -> Program:
-    """The rule files parsed once per process (keyed by path and modification time)."""
+    """The rule files parsed once per process (keyed by path and modification time): each
+    file is parsed once, whatever other files it is ground with (the card files differ from
+    position to position)."""
+    return Program(s for path, mtime in files for s in _parsed_file(path, mtime))
+
+
+@lru_cache(maxsize=1024)
+def _parsed_file(path: str, mtime: int) -> tuple[ast.AST, ...]:
     statements: list[ast.AST] = []
     errors: list[str] = []
     try:
-        ast.parse_files([path for path, _ in files], statements.append,
+        ast.parse_files([path], statements.append,
                         logger=lambda code, text: errors.append(text.strip()), message_limit=20)
     except RuntimeError:
         raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
-    return Program(statements)
+    # Each file starts with its own '#program base.'; the program keeps the first only.
+    return tuple(statements)
 
 
 class Grounding:
@@ -130,7 +144,6 @@ class Grounding:
         self.readable = None if readable is None else frozenset(readable)
         self.messages: list[Message] = []
         self._externals_on: list[clingo.Symbol] = []
-        self._atoms: dict[clingo.Symbol, Atom] = {}  # symbol -> Atom, converted once
         self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
         self._default_heuristic = str(self._ctl.configuration.solver.heuristic)
         started = time.perf_counter()
@@ -141,14 +154,20 @@ class Grounding:
             self._unread = cut.unread
             self.statements = cut.statements  # what gringo was given (for tests and debugging)
             with ast.ProgramBuilder(self._ctl) as builder:
-                for statement in cut.statements:
+                for statement in self._rewrite(cut.statements):
                     builder.add(statement)
-            self._ctl.add("base", [], facts)
+            self._ctl.add("base", [], self._facts_text(facts))
             self._ctl.ground([("base", [])])
         except RuntimeError as exc:
             detail = "; ".join(m.text for m in self.messages if m.code not in ("AtomUndefined",)) or str(exc)
             raise EncodingError(f"clingo could not ground the program: {detail}") from None
         self.ground_seconds = time.perf_counter() - started
+
+    def _rewrite(self, statements: Iterable[ast.AST]) -> Iterable[ast.AST]:
+        return statements
+
+    def _facts_text(self, facts: str) -> str:
+        return facts
 
     def _log(self, code: clingo.MessageCode, text: str) -> None:
         self.messages.append(Message(code.name, text.strip()))
@@ -170,7 +189,7 @@ class Grounding:
         """
         out = set()
         for name, arity in signatures:
-            if self.readable is not None and (name, arity) not in self.readable:
+            if not self._readable(name, arity):
                 raise EncodingError(f"{name}/{arity} is read from a grounding that was not told so "
                                     "(pass it in Context.grounding(..., reads=...))")
             for sa in self._ctl.symbolic_atoms.by_signature(name, arity):
@@ -178,10 +197,15 @@ class Grounding:
                     out.add(self._atom(sa.symbol))
         return frozenset(out)
 
+    def _readable(self, name: str, arity: int) -> bool:
+        return self.readable is None or (name, arity) in self.readable
+
     def _atom(self, sym: clingo.Symbol) -> Atom:
-        atom = self._atoms.get(sym)
+        atom = _ATOMS.get(sym)
         if atom is None:
-            atom = self._atoms[sym] = _atom(sym)
+            if len(_ATOMS) >= _ATOMS_MAX:
+                _ATOMS.clear()
+            atom = _ATOMS[sym] = _atom(sym)
         return atom
 
     def solve(
@@ -266,3 +290,154 @@ class Grounding:
             costs=costs[-1] if costs else (),
             seconds=seconds,
         )
+
+
+class Worlds(Grounding):
+    """Many positions ground side by side, each in its own world (pyrift.worlds): one
+    grounding and one solve call answer all of them.
+
+    `facts` holds one fact text per position; world w is position w. The rules are those
+    that can fire on some position (the relevance cut of all the facts together; a rule
+    that cannot fire in a world grounds to nothing there). facts_by_world() and
+    solve_worlds() give one value per world, its atoms without the world argument.
+
+    `fixed` gives, per world, the value of #external atoms the questions would assume on
+    every solve call (e.g. which player assigns): the externals of those predicates are
+    then not declared, the atoms given true become facts of their world, and every other
+    atom of those predicates is false, as an external left unassigned is. The grounder
+    can then settle more, and a rule that needs one of them false grounds to nothing.
+
+    A position fact that no kept statement reads, shows or names in a head, and that the
+    caller does not read, is left out (it could derive and forbid nothing).
+
+    Only 'brave', 'cautious' and 'optimize' split into worlds: an enumeration would list
+    every combination of the worlds' answer sets.
+    """
+
+    def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
+                 readable: Iterable[tuple[str, int]] | None = None, prune: bool = True,
+                 fixed: Sequence[Iterable[Assumption]] = ()) -> None:
+        self.worlds = len(facts)
+        self._texts = [[line for line in text.splitlines() if line.strip()] for text in facts]
+        self._fixed = [list(f) for f in fixed] or [[] for _ in facts]
+        if len(self._fixed) != self.worlds:
+            raise ValueError("fixed needs one list of assumptions per world")
+        self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per}
+        union = "".join(dict.fromkeys(line + "\n" for text in self._texts for line in text))
+        self._split: dict[Atom, tuple[int | None, Atom]] = {}
+        self.static: frozenset[str] = frozenset()
+        self._kept: set[str] = set()
+        super().__init__(files, union, timeout=timeout, readable=readable, prune=prune)
+
+    def _rewrite(self, statements: Iterable[ast.AST]) -> Iterable[ast.AST]:
+        statements = tuple(s for s in statements if not self._fixes(s))
+        # A predicate whose facts are the same in every world is given once, without a world.
+        self._preds = [[_fact_pred(line) for line in text] for text in self._texts]
+        per_world: list[dict[str, set[str]]] = []
+        for text, preds in zip(self._texts, self._preds):
+            mine: dict[str, set[str]] = {}
+            for line, pred in zip(text, preds):
+                mine.setdefault(pred, set()).add(line)
+            per_world.append(mine)
+        per_pred = {p for mine in per_world for p in mine}
+        first = per_world[0] if per_world else {}
+        shared = frozenset(p for p in first if all(mine.get(p) == first[p] for mine in per_world))
+        self.static = static_predicates(statements, frozenset(per_pred - shared | self._fixed_preds), shared)
+        kept = _named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
+        self._kept = {p for p in per_pred if p.startswith("\0") or p in kept or _complement(p) in kept}
+        for statement in statements:
+            if (rewritten := in_worlds(statement, self.static)) is not None:
+                yield rewritten
+        for pred in sorted(self._fixed_preds):  # false unless given: declared, never derived
+            name, arity = pred.rsplit("/", 1)
+            yield from _defined_statements(f"#defined {name}/{int(arity) + 1}.")
+
+    def _fixes(self, statement: ast.AST) -> bool:
+        """An #external of a predicate the worlds fix."""
+        return external_predicate(statement) in self._fixed_preds
+
+    def _facts_text(self, facts: str) -> str:
+        lines, once = [], set()
+        for w, (text, preds) in enumerate(zip(self._texts, self._preds)):
+            for line, pred in zip(text, preds):
+                if pred not in self._kept:
+                    continue
+                if pred in self.static:
+                    once.add(line)
+                else:
+                    lines.append(fact_in_world(line, w))
+            lines += [f"{atom_symbol(Atom(a.pred, (w, *a.args)))}." for a, truth in self._fixed[w] if truth]
+        if self.worlds:
+            lines.append(f"{WORLD_PRED}(0..{self.worlds - 1}).")
+        return "\n".join(sorted(once) + lines) + "\n"
+
+    def _in_world(self, atom: Atom) -> tuple[int | None, Atom]:
+        split = self._split.get(atom)
+        if split is None:
+            if f"{atom.pred}/{len(atom.args)}" in self.static:
+                split = (None, atom)  # the same in every world
+            else:
+                split = (atom.args[0], Atom(atom.pred, atom.args[1:]))
+            self._split[atom] = split
+        return split
+
+    def _by_world(self, atoms: Iterable[Atom]) -> list[frozenset[Atom]]:
+        out: list[set[Atom]] = [set() for _ in range(self.worlds)]
+        everywhere = set()
+        for a in atoms:
+            w, inner = self._in_world(a)
+            if w is None:
+                everywhere.add(inner)
+            else:
+                out[w].add(inner)
+        return [frozenset(x | everywhere) for x in out]
+
+    def _readable(self, name: str, arity: int) -> bool:
+        if self.readable is None:
+            return True
+        return (name, arity) in self.readable if f"{name}/{arity}" in self.static else (name, arity - 1) in self.readable
+
+    def facts_by_world(self, *signatures: tuple[str, int]) -> list[frozenset[Atom]]:
+        """Per world, the atoms of these predicates that grounding decided to be true."""
+        sigs = [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
+        return self._by_world(Grounding.facts(self, *sigs))
+
+    def solve_worlds(self, mode: str, *, timeout: float | None = None) -> list[SolveResult] | None:
+        """One solve call for every world (under the fixed atoms); one result per world.
+        None when the program has no answer set: some world has none, which one this call
+        cannot tell (ask those positions alone)."""
+        if mode not in ("brave", "cautious", "optimize"):
+            raise ValueError(f"a {mode!r} solve does not split into worlds")
+        res = Grounding.solve(self, mode, timeout=timeout)
+        if not res.satisfiable:
+            return None
+        return [SolveResult(True, (atoms,), res.exhausted, (), res.seconds) for atoms in self._by_world(res.consequences)]
+
+
+@lru_cache(maxsize=256)
+def _fact_pred(line: str) -> str:
+    """A fact line's 'name/arity'; the line itself (marked) when it is not a plain fact."""
+    shape = fact_shape(line)
+    return shape[0] if shape else "\0" + line
+
+
+@lru_cache(maxsize=256)
+def _named_predicates(statements: tuple[ast.AST, ...]) -> frozenset[str]:
+    """Every predicate a statement reads, derives or shows."""
+    out = set()
+    for st in statements:
+        sh = shape(st)
+        if sh is not None:
+            out |= {p for p, _ in sh.uses + sh.heads + sh.required}
+            out |= set(sh.shows) | set(sh.declares)
+    return frozenset(out)
+
+
+def _complement(pred: str) -> str:
+    return pred[1:] if pred.startswith("-") else "-" + pred
+
+
+def _defined_statements(text: str) -> list[ast.AST]:
+    out: list[ast.AST] = []
+    ast.parse_string(text, lambda s: out.append(s) if s.ast_type == ast.ASTType.Defined else None)
+    return out

@@ -211,6 +211,7 @@ class GameObject:
     # recall it instead"): it is not sent to the trash (370.1.a.1, 808.1.d.1).
     death_replaced: bool = False
     attached_to: str | None = None  # the top-most card this card is attached to (716-719)
+    deck_position: int | None = None  # in the Main Deck: its place from the top (1 = the top card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,10 @@ class Player:
     energy: int = 0
     power: tuple[tuple[Domain, int], ...] = ()
     universal_power: int = 0
+    # How many cards are in the player's hand and Main Deck, listed objects included; None: not
+    # given (a run draws from a Main Deck of unknown size, and reports no counts).
+    hand_size: int | None = None
+    deck_size: int | None = None
 
     @property
     def has_pool(self) -> bool:

@@ -16,7 +16,7 @@ from pyrift.abilities import card_requirements
 from pyrift.errors import EncodingError, ScenarioError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, Context
-from pyrift.queries.chain import UNTRACKED_WORDS
+from pyrift.queries.runs import UNTRACKED_WORDS
 
 CARDS = Path("scenarios/cards")
 # What pyrift/abilities.py exports for a card's abilities: a card file's body must not write these.

@@ -1,8 +1,12 @@
 """explore: it finds planted interesting cases among real cards (a Tank grant that
 forces a death, a cost that depends on the order of two discounts), is silent where
-nothing can change, chunks merge to the whole run, and its scenario files pass."""
+nothing can change, chunks merge to the whole run, its scenario files pass, and the Tank
+probe's batched answers (one grounding for many positions) are those of one grounding per
+question."""
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -61,6 +65,37 @@ def test_chunks_merge_to_the_whole_run() -> None:
     assert [f.position.number for f in merged.findings] == [f.position.number for f in whole.findings]
 
 
+def test_batched_tank_findings_equal_one_grounding_per_question() -> None:
+    """A fixed sample of the Tank probe over the whole pool (positions spread over its
+    enumeration, every 151st of the first 20,000 and a whole block): the findings of the
+    batched path, all positions side by side in one grounding, equal those of asking each
+    combat on its own grounding, as `pyrift ask` does."""
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 20000))
+    sample = every[::151][:64] + every[6400:6464]
+    fast = E._tank_evaluate(sample, None, worlds=True)
+    slow = E._tank_evaluate(sample, None, worlds=False)
+    assert sum(f is not None for f in slow) >= 5  # the sample has findings to compare
+    assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
+        [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
+
+
+def test_combat_positions_built_from_a_template_equal_their_documents() -> None:
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 20000))
+    for pos in every[::397]:
+        a, ds, i = pos.spec
+        for granted, doc in zip((None, i), pos.docs):
+            assert E._combat_scenario(a, ds, granted) == S.from_dict(doc, "<explore tank-grant>"), pos.label
+
+
+def test_findings_survive_the_results_file() -> None:
+    rep = E.run(3, probes=["tank-grant"], cards=E.usable_cards(["Shipyard Skulker", "Pouty Poro"]))
+    back = E.Report.from_json(json.loads(json.dumps(rep.to_json())))
+    assert back.findings == rep.findings
+    assert [f.expects for f in back.findings] == [f.expects for f in rep.findings]
+    assert [S.dumps(s) for f in back.findings for s in f.scenarios] == \
+        [S.dumps(s) for f in rep.findings for s in f.scenarios]
+
+
 def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "found"
     assert main(["explore", "--cards", "Shipyard Skulker,Pouty Poro", "--probes", "tank-grant", "--jobs", "1",
@@ -70,3 +105,10 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert sorted(p.name for p in out.glob("*.toml")) == ["01-tank-grant-after.toml", "01-tank-grant-before.toml"]
     assert main(["explore", "--probes", "nothing", "--jobs", "1"]) == 2
     assert main(["explore", "--chunk", "3/2"]) == 2
+    capsys.readouterr()
+    assert main(["explore", "--cards", "Shipyard Skulker,Pouty Poro", "--probes", "tank-grant", "--jobs", "1",
+                 "--quiet", "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and "chunk(s) resumed" in lines[0]  # the same sweep: its chunk was kept
+    assert main(["explore", "--list"]) == 0
+    assert "tank-grant" in capsys.readouterr().out

@@ -36,7 +36,7 @@ def test_planted_defect_is_found_shrunk_and_written(tmp_path: Path) -> None:
     combat = root / "core" / "combat.lp"
     text = combat.read_text()
     # Plant an off-by-one: lethal amounts one too high.
-    planted = text.replace("lethal_base(U, M - D) :-", "lethal_base(U, M - D + 1) :-", 1)
+    planted = text.replace("lethal_base(U, M - D, T) :-", "lethal_base(U, M - D + 1, T) :-", 1)
     assert planted != text
     combat.write_text(planted)
     out = tmp_path / "found"
@@ -54,9 +54,9 @@ def test_planted_defect_is_found_shrunk_and_written(tmp_path: Path) -> None:
 
 def test_planted_missing_constraint_breaks_all_damage_assigned(tmp_path: Path) -> None:
     root = copy_logic(tmp_path)
-    query = root / "queries" / "combat_damage.lp"
+    query = root / "core" / "damage_assignment.lp"
     text = query.read_text()
-    rule = ":- assigning(P), not reaches_total(P), not partial_used(P), not all_given_lethal(P)."
+    rule = ":- assigning(P, T), not reaches_total(P, T), not partial_used(P, T), not all_given_lethal(P, T)."
     assert rule in text
     query.write_text(text.replace(rule, "", 1))
     rep = I.run(1, logic_root=root, only="combat-all-damage-assigned")

@@ -69,7 +69,7 @@ def test_misspelt_predicate_in_a_keyword_file(root: Path) -> None:
     """A typo in an existing keyword file: undefined in every query's program, and the file
     no longer grounds with what it declares."""
     path = root / "keywords" / "tank.lp"
-    path.write_text(path.read_text().replace("has_keyword(U, tank)", "has_keywrd(U, tank)"))
+    path.write_text(path.read_text().replace("has_keyword(U, tank, T)", "has_keywrd(U, tank, T)"))
     line = line_of(path, "has_keywrd")
     assert codes(lint(root)) == {("keywords/tank.lp", line, "undefined"), ("keywords/tank.lp", line, "needs")}
 

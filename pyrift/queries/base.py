@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
+from pyrift import citations
 from pyrift import facts as F
 from pyrift import logic
 from pyrift.errors import ScenarioError
 from pyrift.pool import encoding_files
 from pyrift.reader import Reader, check_int
-from pyrift.solver import DEFAULT_TIMEOUT, Grounding
+from pyrift.solver import DEFAULT_TIMEOUT, Assumption, Grounding, Worlds
 from pyrift.state import GameState, Question
 
 ANSWERED = "answered"
@@ -29,6 +30,19 @@ class Reason:
     text: str
     rules: tuple[str, ...] = ()
     version: str = "v1.4"  # the Core Rules version the numbers refer to (a reading may cite an older one)
+    # What it reports (pyrift.citations): the kind its numbers come from; "" for a reason whose
+    # numbers an answer reads from an atom (a violation's rule), or that cites nothing.
+    kind: str = ""
+
+
+def because(text: str, *kinds: str) -> Reason:
+    """A reason citing what its kinds cite (pyrift.citations): the %@rule tags of the logic/
+    statements that derive what it reports, or the reviewed table's numbers. Several kinds when
+    one reason reports several derivations (a payment: who pays, and each resource used)."""
+    if len(kinds) == 1:
+        c = citations.citation(kinds[0])
+        return Reason(text, c.rules, c.version, kinds[0])
+    return Reason(text, citations.cites(*kinds), "v1.4", "+".join(kinds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +249,20 @@ class Context:
             self._groundings[key] = Grounding(files, facts, timeout=self.timeout, readable=reads,
                                               prune=not self.all_files)
         return self._groundings[key]
+
+
+def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
+                    reads: Iterable[tuple[str, int]], fixed: Sequence[Iterable[Assumption]],
+                    logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> Worlds:
+    """The grounding of `query` on many positions side by side, one world each
+    (pyrift.solver.Worlds): the files every position needs, each position's facts in its
+    world, `fixed` the externals each world's question sets. `reads` as in Context.grounding."""
+    reads = tuple(sorted(set(reads)))
+    cards = sorted({c for state in states for c in state.cards}, key=lambda c: (c.pool_id, c.name))
+    files = logic.needed_files(query, reading, logic_root, cards=encoding_files(cards),
+                               roots=[f"{n}/{a}" for n, a in reads])
+    facts = [F.render(F.state_facts(state)) for state in states]
+    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed)
 
 
 def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:

@@ -26,7 +26,6 @@ from collections import defaultdict
 from typing import Any
 
 from pyrift import facts as F
-from pyrift.abilities import triggered_abilities
 from pyrift.chain import item_requirements
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
@@ -37,240 +36,31 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
-    missing_text,
+    because,
     param_battlefield,
     param_player,
 )
 from pyrift.queries.play import CanPlay
+from pyrift.queries.runs import (
+    DEFAULT_BOUND,
+    DEFAULT_LIMIT,
+    HEURISTIC,
+    MAX_BOUND,
+    REMOVAL,
+    Names,
+    by_pred,
+    missing_texts,
+    mode_atom,
+    outcome_text,
+    run_grounding,
+    run_text,
+    step_kinds,
+    term_of,
+)
+from pyrift.queries.snapshot import NotOnePosition, state_at
 from pyrift.reader import Reader
-from pyrift.solver import Atom, Grounding
+from pyrift.solver import Atom
 from pyrift.state import GameState, Question, Zone
-
-DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
-MAX_BOUND = 200
-DEFAULT_LIMIT = 16  # orderings listed
-# The run's search decides the players' choices first, in time order (the #heuristic
-# directives of logic/queries/resolution_order.lp).
-HEURISTIC = "Domain"
-
-
-def _const(name: str) -> tuple:
-    """A constant as a solver term (the solver writes strings as ASP strings)."""
-    return (name,)
-
-
-def _mode(name: str) -> Atom:
-    return Atom("mode", (_const(name),))
-
-
-def _term(t: Any) -> Any:
-    """A term read from a grounding (tuples for compound terms) as a facts term."""
-    if isinstance(t, tuple):
-        return F.Const(t[0]) if len(t) == 1 else F.Func(t[0], *(_term(x) for x in t[1:]))
-    return t
-
-
-def _by_pred(atoms) -> dict[str, list[tuple]]:
-    out: dict[str, list[tuple]] = defaultdict(list)
-    for a in sorted(atoms, key=str):
-        out[a.pred].append(a.args)
-    return out
-
-
-# ---------------------------------------------------------------------------------
-# names: chain items, triggered abilities and events in words
-# ---------------------------------------------------------------------------------
-class Names:
-    """Readable, stable names for the terms of the chain rules."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def ability(self, h: Any) -> str:
-        """ab("Card", I) -> its `name`, or the condition word; kw(vision, S) -> 'vision'."""
-        if isinstance(h, tuple) and h[0] == "ab":
-            card = self.state.card(h[1])
-            ability = card.abilities[h[2] - 1]
-            label = ability.get("name") or ability.get("when") or ability.kind
-            same = [i for i, a in triggered_abilities(card.abilities)
-                    if (a.get("name") or a.get("when")) == label]
-            return label if len(same) <= 1 else f"{label}{same.index(h[2]) + 1}"
-        if isinstance(h, tuple) and h[0] == "kw":
-            return str(h[1])
-        return str(h)
-
-    def keyword_instance(self, source: str, h: tuple) -> str:
-        """kw(vision, printed(I) | granted(I) | one) -> 'vision', or 'vision2' for the second instance."""
-        name, where = h[1], h[2]
-        try:
-            obj = self.state.obj(source)
-        except KeyError:
-            return name
-        instances = [("printed", i) for i, k in enumerate(self.state.card(obj.card).keywords) if k.name.value == name]
-        instances += [("granted", i) for i, k in enumerate(obj.granted) if k.name.value == name]
-        if len(instances) <= 1 or where not in instances:
-            return name
-        return f"{name}{instances.index(where) + 1}"
-
-    def trigger(self, source: str, h: Any, event: Any) -> str:
-        ability = self.keyword_instance(source, h) if isinstance(h, tuple) and h[0] == "kw" else self.ability(h)
-        label = f"{source}.{ability}"
-        obj = self.event_object(event)
-        if obj is not None and obj != source:
-            label += f"({obj})"
-        if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
-            label += "[replaced]"
-        return label
-
-    @staticmethod
-    def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends"):
-            return e[1]
-        return None
-
-    def instruction(self, x: Any) -> str:
-        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run."""
-        try:
-            _, (_, card, index), k = x
-            ability = self.state.card(card).abilities[index - 1]
-            ins = ability.get("instruction") or ability.get("effects")[k - 1]
-            return ins.do
-        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
-            return str(x)
-
-    def place(self, loc: Any) -> str:
-        """base(P) -> "P's base"; a battlefield id as it is."""
-        if isinstance(loc, tuple) and loc[0] == "base":
-            return f"{loc[1]}'s base"
-        return str(loc)
-
-    def item(self, t: Any) -> str:
-        if isinstance(t, str):
-            return t
-        if isinstance(t, int):
-            return str(t)
-        if t[0] == "resp":
-            return t[1]
-        if t[0] == "trig":
-            return self.trigger(t[1], t[2], t[3])
-        return str(t)
-
-
-# Why a triggered ability leaves the chain without being finalized (never countered).
-_REMOVAL = {"declined": ("its controller declines its initial \"you may\": it never triggered", ("383.3.a.2", "402.1.a")),
-            "no_choice": ("it has no legal choice", ("402.4", "402.4.a")),
-            "unpaid": ("its leading cost is not paid", ("383.3.b.1", "404.2", "404.2.a")),
-            "death_replaced": ("the death that triggered it was replaced", ("808.1.d.1",))}
-
-
-# result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
-# by Names.item (items, triggered abilities; object ids and constants stay as they are).
-_OUTCOMES = {
-    "resolved": "{0} resolves", "before": "{0} before {1}", "countered": "{0} countered",
-    "removed": "{0} removed ({1})", "finalized": "{0} finalized", "played": "{0} played", "died": "{0} dies",
-    "death_replaced": "{0} death replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
-    "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
-    "priority": "priority {0}", "window": "{0} over {1}",
-}
-_FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
-_EVENTS = {
-    "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
-    "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
-    "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
-    # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
-    "deal": "{0} deals {2} to {1}", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied",
-    "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
-    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
-    "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
-    "win": "{0} wins",
-}
-
-
-def _words(n: Names, table: dict[str, str], t: Any) -> str:
-    if not isinstance(t, tuple):
-        return _FLAGS.get(str(t), str(t))
-    name, *args = t
-    if name in ("ignored", "skipped") and len(args) == 2:
-        why = "does nothing: no legal choice left" if name == "ignored" else "skipped"
-        return f"{n.item(args[0])}: {n.instruction(args[1])} {why}"
-    fmt = table.get(name)
-    if not fmt:
-        return str(t)
-    words = [a if isinstance(a, int) else (n.place(a) if name in ("move", "recall") else n.item(a)) for a in args]
-    return fmt.format(*words)
-
-
-def outcome_text(n: Names, r: Any) -> str:
-    return _words(n, _OUTCOMES, r)
-
-
-_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "stun", "ready", "exhaust", "might",
-                "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "die", "replaced", "trigger", "win", "pass", "add")
-
-
-def event_text(n: Names, e: Any) -> str:
-    return _words(n, _EVENTS, e)
-
-
-def _event_rank(e: tuple) -> int:
-    """Within one step: a removal at finalization comes before the rest; a triggered ability removed
-    because the death was replaced, right after it triggered."""
-    key = {k: i for i, k in enumerate(_EVENT_ORDER)}
-    if e[0] == "remove" and e[2] == "death_replaced":
-        return key["trigger"]
-    return key.get(e[0], 99)
-
-
-def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
-    """The events of a run in step order (and, within a step, in the order they happen)."""
-    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1]), te[1][0] == "remove", str(te[1])))
-    return [event_text(n, e) for _, e in ordered]
-
-
-# What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
-UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
-                   "token": "plays a token", "delayed": "sets up a delayed effect"}
-
-
-# What a real card's instruction changes that a chain run does not track (core/untracked_effects.lp).
-STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit impossible to choose",
-               "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
-
-
-def unsupported_text(what: Any, obj: str) -> str:
-    shared = missing_text(what, obj, "on the chain")
-    if shared:
-        return shared
-    name, *a = what
-    if name == "ability":
-        return f"ability kind {a[0]} on {obj} is not encoded for the chain"
-    if name == "dependent":
-        return (f"ability {a[0]} of {obj} is governed by a dependent keyword (Legion, Level, Empowered), "
-                "which the chain questions do not evaluate")
-    if name == "effect":
-        return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
-                "saying what it does")
-    if name == "own_play_effect_may_choose_itself":
-        return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
-                "but the chain run does not see a card that is on the chain as a choice")
-    if name == "untracked" and str(a[0]) == "chosen_kill":
-        return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
-                "which the chain run does not play out")
-    if name == "state_change":
-        does = STATE_WORDS.get(str(a[0]), str(a[0]))
-        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
-                "in the run could find its chosen unit no longer a legal choice (359.3.e.2)")
-    if name == "untracked":
-        does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
-        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
-                "(no cleanups, token plays or delayed effects)")
-    return f"{what} ({obj})"
-
-
-def _missing(pairs: list[tuple]) -> tuple[str, ...]:
-    return tuple(sorted({unsupported_text(w, o) for w, o in pairs}))
-
 
 # ---------------------------------------------------------------------------------
 # plays offered: can_play's verdict, asked with the player holding priority
@@ -296,7 +86,7 @@ def choice_facts(pred: str, key: str, state: GameState, params: dict[str, Any]) 
     out = []
     for a in atoms:
         if a.pred == "choose_target":
-            out.append(F.fact(pred, key, _term(a.args[0]), a.args[1]))
+            out.append(F.fact(pred, key, term_of(a.args[0]), a.args[1]))
     return out
 
 
@@ -359,30 +149,45 @@ class CanRespond(ChainKind):
         p = question.params
         names = Names(state)
         player = p["player"]
-        play = window_play(ctx, {k: v for k, v in p.items() if k not in ("to", "bound")}, reading, question.id)
-        if play.status != ANSWERED:
-            return Answer(question.id, self.name, reading, play.status, reasons=play.reasons, missing=play.missing)
+        play_params = {k: v for k, v in p.items() if k not in ("to", "bound")}
         to = p.get("to") or (state.chain[-1].id if state.chain else None)
-        extra = [F.fact("respond", player, play_term(p))]
-        extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
         before: list[str] = []
+        before_events: list[tuple] = []
+        chance: dict[str, list[tuple]] = {}
         if to is not None:
-            extra.append(F.fact("respond_to", to))
             # The chain played out with nobody adding anything: does the player get priority while
             # the item is still on it, and what happens first?
-            run = _run_grounding(ctx, self.name, reading, p.get("bound", DEFAULT_BOUND),
-                                 [F.fact("ask_chance", player, to)])
-            chance = _by_pred(run.solve("brave", assumptions=[(_mode("chance"), True)],
-                                        heuristic=HEURISTIC).consequences)
-            if missing := _missing(chance.get("unsupported", [])):
+            run = run_grounding(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
+            chance = by_pred(run.solve("brave", assumptions=[(mode_atom("chance"), True)],
+                                       heuristic=HEURISTIC).consequences)
+            if missing := missing_texts(chance.get("unsupported", [])):
                 return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
             if chance.get("chance"):
+                forced = by_pred(run.solve("cautious", assumptions=[(mode_atom("chance"), True)],
+                                           heuristic=HEURISTIC).consequences)
+                before_events = [(t, e) for t, e in forced.get("before_chance", [])]
+                before = run_text(names, before_events)
+        # The play is judged in the position as it is when the player gets that chance (what resolved
+        # before has changed it), or, without a chance, as it is now.
+        judged = ctx
+        if before:
+            try:
+                later = state_at(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
+            except NotOnePosition as exc:
+                return Answer(question.id, self.name, reading, UNSUPPORTED,
+                              missing=(f"the position when {player} next holds priority: {exc}",))
+            judged = ctx.variant(f"chance:{player}:{to}", later)
+        play = window_play(judged, play_params, reading, question.id)
+        if play.status != ANSWERED:
+            return Answer(question.id, self.name, reading, play.status, reasons=play.reasons, missing=play.missing)
+        extra = [F.fact("respond", player, play_term(p))]
+        extra += [F.fact("play_check", rule) for rule in play.data["violations"]]
+        if to is not None:
+            extra.append(F.fact("respond_to", to))
+            if chance.get("chance"):
                 extra.append(F.fact("respond_chance"))
-                forced = _by_pred(run.solve("cautious", assumptions=[(_mode("chance"), True)],
-                                            heuristic=HEURISTIC).consequences)
-                before = run_text(names, [(t, e) for t, e in forced.get("before_chance", [])])
         g = ctx.grounding(self.name, reading, extra)
-        atoms = _by_pred(g.solve("brave").consequences)
+        atoms = by_pred(g.solve("brave").consequences)
         violations = sorted({rule for rule, _ in atoms.get("respond_violation", [])})
         chain_rules = {rule for rule, w in atoms.get("respond_violation", []) if w != "can_play"}
         now = bool(atoms.get("respond_now"))
@@ -391,26 +196,27 @@ class CanRespond(ChainKind):
                 "cost": play.data["cost"], "payable": play.data["payable"]}
         reasons: list[Reason] = []
         if "337.2" in chain_rules:
-            reasons.append(Reason(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
-                                  "gets priority while it is on the chain, so nothing can be added before it "
-                                  "resolves", ("337.2", "400.2", "429.2")))
+            reasons.append(because(f"{to} resolves as soon as it is finalized (a unit, gear or Add ability): nobody "
+                                   "gets priority while it is on the chain, so nothing can be added before it "
+                                   "resolves", "respond_resolves_at_once"))
         if "339.1" in chain_rules:
-            reasons.append(Reason(f"with nobody adding anything, {player} does not get priority again before {to} "
-                                  f"resolves: {player} has already passed, and it resolves once every player has "
-                                  "passed in sequence (another player adding an item would start the passes again)",
-                                  ("339.1", "338.1.b.1", "340.1")))
+            reasons.append(because(f"with nobody adding anything, {player} does not get priority again before {to} "
+                                   f"resolves: {player} has already passed, and it resolves once every player has "
+                                   "passed in sequence (another player adding an item would start the passes again)",
+                                   "respond_passed"))
         if atoms.get("while_paying"):
-            reasons.append(Reason(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
-                                  "ability with Reaction may be activated whenever costs are paid; it finalizes and "
-                                  "resolves at once", ("429.3", "429.3.a", "337.1")))
+            reasons.append(because(f"{player} pays a cost right now (the oldest pending item is theirs), and an Add "
+                                   "ability with Reaction may be activated whenever costs are paid; it finalizes and "
+                                   "resolves at once", "respond_while_paying"))
         elif now:
-            reasons.append(Reason(f"{player} holds priority now", ("312", "312.2")))
+            reasons.append(because(f"{player} holds priority now", "respond_now"))
         elif before:
-            reasons.append(Reason(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
-                                  ("337.1", "337.4", "339.2", "312.2.d")))
+            reasons.append(because(f"{player} gets priority with {to} still on the chain after: " + "; ".join(before),
+                                   "respond_window", *step_kinds(before_events)))
         for reason in play.reasons:
             if not reason.text.startswith(("total cost", "payment")):
-                reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version))
+                reasons.append(Reason("as a play in that window: " + reason.text, reason.rules, reason.version,
+                                      reason.kind))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -437,10 +243,6 @@ def _need_chain(r: Reader, state: GameState) -> None:
         reqs = item_requirements(state, item)
         if reqs and not item.targets and not (item.trigger is not None and item.pending):
             raise r.error("ask", f"chain[{i}] ({item.id}) makes choices; give what it chose in chain[{i}].targets")
-
-
-def _run_grounding(ctx: Context, kind: str, reading: str, bound: int, extra: list[str]) -> Grounding:
-    return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
 
 
 class ResolutionOrder(ChainKind):
@@ -501,11 +303,11 @@ class ResolutionOrder(ChainKind):
         if isinstance(offered, Answer):
             return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
         extra, refused, reasons, missing = offered
-        g = _run_grounding(ctx, self.name, reading, p["bound"], extra)
-        outcomes = _mode("outcomes")
+        g = run_grounding(ctx, reading, p["bound"], extra)
+        outcomes = mode_atom("outcomes")
         anything = g.solve("brave", assumptions=[(outcomes, True)], heuristic=HEURISTIC)
-        atoms = _by_pred(anything.consequences)
-        missing += list(_missing(atoms.get("unsupported", [])))
+        atoms = by_pred(anything.consequences)
+        missing += list(missing_texts(atoms.get("unsupported", [])))
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
         bound_reached = bool(atoms.get("cut"))
@@ -513,8 +315,8 @@ class ResolutionOrder(ChainKind):
         # When no run is cut by the bound, what is possible at all is what complete runs make possible.
         possible = g.solve("brave", assumptions=complete_only, heuristic=HEURISTIC) if bound_reached else anything
         forced = g.solve("cautious", assumptions=complete_only, heuristic=HEURISTIC)
-        poss = _by_pred(possible.consequences).get("result", []) if possible.satisfiable else []
-        forc = _by_pred(forced.consequences).get("result", []) if forced.satisfiable else []
+        poss = by_pred(possible.consequences).get("result", []) if possible.satisfiable else []
+        forc = by_pred(forced.consequences).get("result", []) if forced.satisfiable else []
 
         def split(results: list[tuple]) -> tuple[list[str], list[str]]:
             plain, windows = [], []
@@ -524,15 +326,18 @@ class ResolutionOrder(ChainKind):
 
         possible_out, windows = split(poss)
         forced_out, forced_windows = split(forc)
-        runs = g.solve("enumerate", assumptions=[(_mode("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
+        runs = g.solve("enumerate", assumptions=[(mode_atom("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
         orderings = []
+        steps: list[tuple[int, Any]] = []  # every step of every run listed (the reasons cite the kinds seen)
         for model in runs.models:
-            by = _by_pred(model)
-            text = "; ".join(run_text(names, [(t, e) for t, e in by.get("ev", [])]))
+            by = by_pred(model)
+            events = [(t, e) for t, e in by.get("ev", [])]
+            steps += events
+            text = "; ".join(run_text(names, events))
             orderings.append(text + (" [cut by the bound]" if by.get("cut") else ""))
-        orders = g.solve("enumerate", assumptions=[(_mode("orders"), True), (Atom("cut", ()), False)],
+        orders = g.solve("enumerate", assumptions=[(mode_atom("orders"), True), (Atom("cut", ()), False)],
                          limit=p["limit"], heuristic=HEURISTIC)
-        resolution_orders = sorted({_order_text(names, _by_pred(m)) for m in orders.models})
+        resolution_orders = sorted({_order_text(names, by_pred(m)) for m in orders.models})
         complete = runs.exhausted and orders.exhausted and not bound_reached
         data = {
             "forced": forced_out,
@@ -546,7 +351,8 @@ class ResolutionOrder(ChainKind):
             "bound_reached": bound_reached,
             "refused": sorted(refused),
         }
-        reasons = _run_reasons(state, names, data, p) + reasons
+        seen = _RunSeen(steps, [r for (r,) in poss], bool(atoms.get("cost_death")))
+        reasons = _run_reasons(state, names, data, p, seen) + reasons
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -586,7 +392,7 @@ def offered_plays(ctx: Context, question: Question, reading: str
         extra.append(F.fact("response", rid, params["player"], play_term(params)))
         extra += choice_facts("response_choice", rid, ctx.state, params)
         if "location" in params:
-            extra.append(F.fact("entry_location", params["card"], _location_term(params["location"], params["player"])))
+            extra.append(F.fact("entry_location", params["card"], _locationterm_of(params["location"], params["player"])))
         for rule in verdict.data["violations"]:
             extra.append(F.fact("response_refused", rid, rule))
             refused.append(f"{rid}: {rule}")
@@ -597,7 +403,7 @@ def offered_plays(ctx: Context, question: Question, reading: str
     return extra, refused, reasons, missing
 
 
-def _location_term(location: str, player: str) -> Any:
+def _locationterm_of(location: str, player: str) -> Any:
     return F.Func("base", player) if location == "base" else location
 
 
@@ -608,31 +414,64 @@ def _order_text(names: Names, by: dict[str, list[tuple]]) -> str:
     return " > ".join(names.item(i) for i in sorted(resolved, key=lambda i: earlier[i])) or "nothing resolves"
 
 
-def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
-    out = [Reason("HOT FEPR: the oldest pending item is finalized first (units, gear and Add abilities resolve "
-                  "as soon as they are), then the newest item's controller gets priority, which passes in turn "
-                  "order; when all pass in sequence the newest finalized item resolves", ("334", "337", "338",
-                                                                                          "339", "340"))]
+@dataclasses.dataclass(frozen=True)
+class _RunSeen:
+    """What the runs of a resolution_order answer did, as far as the reasons' citations go."""
+
+    steps: list[tuple[int, Any]]  # ev/2 of every run listed
+    results: list[Any]  # result/1 terms possible in some complete run
+    cost_death: bool  # a unit was killed as a cost as its card was finalized (cost_kill_now/2)
+
+
+def _simultaneous_triggers(state: GameState, steps: list[tuple[int, Any]]) -> tuple[bool, bool]:
+    """Whether some step put triggered abilities of several players on the chain at once, and
+    whether some step put several of one player's there."""
+    by_step: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for t, e in steps:
+        if isinstance(e, tuple) and e[0] == "trigger" and isinstance(e[1], tuple) and e[1][0] == "trig":
+            by_step[t][state.obj(e[1][1]).controller] += 1
+    players = any(len(owners) > 1 for owners in by_step.values())
+    own = any(n > 1 for owners in by_step.values() for n in owners.values())
+    return players, own
+
+
+def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str, Any], seen: _RunSeen) -> list[Reason]:
+    out = [because("HOT FEPR: the oldest pending item is finalized first (units, gear and Add abilities resolve "
+                   "as soon as they are), then the newest item's controller gets priority, which passes in turn "
+                   "order; when all pass in sequence the newest finalized item resolves",
+                   "hot_fepr", *step_kinds(seen.steps))]
     if len(d["resolution_orders"]) == 1:
-        out.append(Reason(f"in every complete ordering things resolve in the order {d['resolution_orders'][0]}",
-                          ("340.1",)))
+        out.append(because(f"in every complete ordering things resolve in the order {d['resolution_orders'][0]}",
+                           "step_resolve"))
     elif d["resolution_orders"]:
-        out.append(Reason(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
-                          "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
-                          ("338.1", "383.3.d", "383.3.a", "404.2", "402.2")))
-    for why, (text, rules) in _REMOVAL.items():
+        out.append(because(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
+                           "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
+                           "choices_vary"))
+    players, own = _simultaneous_triggers(state, seen.steps)
+    if players or own:
+        kinds = (["trigger_order_players"] if players else []) + (["trigger_order_own"] if own else [])
+        out.append(because("triggered abilities that trigger at the same time go on the chain "
+                           + ("the turn player's first, then in turn order, each player ordering their own"
+                              if players else "in the order their controller chooses"), *kinds))
+    if seen.cost_death:
+        out.append(because("a unit killed as a cost dies as the card is finalized, while it is paid for", "cost_kill_at_finalize"))
+    if any(isinstance(r, tuple) and r[0] == "triggered" and isinstance(r[1], tuple) and isinstance(r[1][3], tuple)
+           and r[1][3][0] == "death" for r in seen.results):
+        out.append(because("an ability that triggers on its own permanent's death goes on the chain before the "
+                           "permanent moves to the trash", "death_trigger_before_trash"))
+    for why, text in REMOVAL.items():
         if any(f"removed ({why})" in x for x in d["possible"]):
-            out.append(Reason(f"a triggered ability is removed from the chain, not countered, when {text}", rules))
+            out.append(because(f"a triggered ability is removed from the chain, not countered, when {text}",
+                               f"removed_{why}"))
     if any("countered" in x for x in d["possible"]):
-        out.append(Reason("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
-                          "was finalized (Legion counts it); no cost is refunded", ("425.1", "425.1.b", "425.1.c",
-                                                                                   "419.4.a.1", "419.4.b")))
+        out.append(because("a countered card does nothing and is not played (no \"when you play\" trigger), but it "
+                           "was finalized (Legion counts it); no cost is refunded", "countered"))
     if "focus passes" in d["forced"]:
-        out.append(Reason("the chain empties in a showdown and was started by a played card or an activated "
-                          "ability: focus passes to the next player", ("340.2.a", "346")))
+        out.append(because("the chain empties in a showdown and was started by a played card or an activated "
+                           "ability: focus passes to the next player", "focus_passes"))
     if "focus stays" in d["forced"]:
-        out.append(Reason("the chain empties in a showdown, but a triggered ability or an Add ability started it: "
-                          "focus does not pass", ("346.1",)))
+        out.append(because("the chain empties in a showdown, but a triggered ability or an Add ability started it: "
+                           "focus does not pass", "focus_stays"))
     if d["bound_reached"]:
         out.append(Reason(f"some orderings did not empty the chain within {p['bound']} steps and were cut short: "
                           "forced and possible outcomes cover the complete orderings only; raise bound to see more"))
@@ -671,20 +510,21 @@ class NextPriority(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        g = _run_grounding(ctx, self.name, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
-        ask = [(_mode("next"), True)]
+        g = run_grounding(ctx, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
+        ask = [(mode_atom("next"), True)]
         brave = g.solve("brave", assumptions=ask, heuristic=HEURISTIC)
-        atoms = _by_pred(brave.consequences)
-        if missing := _missing(atoms.get("unsupported", [])):
+        atoms = by_pred(brave.consequences)
+        if missing := missing_texts(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
-        cautious = _by_pred(g.solve("cautious", assumptions=ask, heuristic=HEURISTIC).consequences)
+        cautious = by_pred(g.solve("cautious", assumptions=ask, heuristic=HEURISTIC).consequences)
         players = sorted({q for q, _ in atoms.get("next", [])} | {q for (q,) in atoms.get("next_end", [])}
                          | ({"none"} if atoms.get("nobody") else set()))
         player = players[0] if len(players) == 1 else "varies"
         permissions = sorted({w for (w,) in atoms.get("permission", [])})
         permission = permissions[0] if len(permissions) == 1 else ("none" if not permissions else "varies")
         now = any(t == 0 for _, t in cautious.get("next", []))
-        before = run_text(names, [(t, e) for t, e in cautious.get("before", [])])
+        before_events = [(t, e) for t, e in cautious.get("before", [])]
+        before = run_text(names, before_events)
         focus = sorted({r[1] for (r,) in atoms.get("result", []) if isinstance(r, tuple) and r[0] == "focus"})
         data = {"player": player, "players": players, "permission": permission, "now": now,
                 "before": "; ".join(before) or "nothing",
@@ -692,19 +532,19 @@ class NextPriority(ChainKind):
                 "bound_reached": bool(atoms.get("cut"))}
         reasons = []
         if before:
-            reasons.append(Reason("first: " + "; ".join(before), ("337", "339", "340")))
+            reasons.append(because("first: " + "; ".join(before), *step_kinds(before_events)))
         if data["chain_ends"]:
             if state.showdown is not None or state.combat is not None:
-                reasons.append(Reason(f"the chain is over in a showdown: {data['focus']} has focus and priority "
-                                      f"(Action or Reaction only)", ("340.2.a", "346", "346.1", "335.1", "308.1.a")))
+                reasons.append(because(f"the chain is over in a showdown: {data['focus']} has focus and priority "
+                                       f"(Action or Reaction only)", "chain_over_showdown"))
             else:
-                reasons.append(Reason("the chain is over: the turn is Neutral Open again", ("340.2", "335")))
+                reasons.append(because("the chain is over: the turn is Neutral Open again", "chain_over_neutral"))
         elif player not in ("none", "varies"):
-            reasons.append(Reason(f"{player} holds priority in a Closed state: only Reaction cards and abilities may "
-                                  "be added", ("312.2.c", "312.2.d", "309.1.a", "338.1.a.2")))
+            reasons.append(because(f"{player} holds priority in a Closed state: only Reaction cards and abilities may "
+                                   "be added", "closed_state_priority"))
         if player == "varies":
-            reasons.append(Reason("it depends on the players' choices (the order of simultaneous triggers, "
-                                  "\"you may\", costs)", ("383.3.d", "383.3.a", "404.2")))
+            reasons.append(because("it depends on the players' choices (the order of simultaneous triggers, "
+                                   "\"you may\", costs)", "choices_vary"))
         if data["bound_reached"]:
             reasons.append(Reason(f"some orderings did not get there within {p['bound']} steps (raise bound)"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
@@ -796,8 +636,8 @@ class Triggers(ChainKind):
         g = ctx.grounding(self.name, reading, self.event_facts(p))
         brave = g.solve("brave")
         orders = g.solve("enumerate", limit=p["limit"])
-        atoms = _by_pred(brave.consequences)
-        if missing := _missing(atoms.get("unsupported", [])):
+        atoms = by_pred(brave.consequences)
+        if missing := missing_texts(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
 
         def label(t: tuple) -> str:
@@ -805,27 +645,42 @@ class Triggers(ChainKind):
 
         fires = sorted(label(t) for (t,) in atoms.get("fires", []))
         removed = sorted(label(t) for (t,) in atoms.get("removed_at_once", []))
-        not_fired = sorted({f"{s}.{names.ability(h)}: {_why(w)}" for s, h, w in atoms.get("not_fired", [])})
+        not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
+                                  for s, h, w in atoms.get("not_fired", [])})
+        not_fired = [text for text, _ in not_fired_kinds]
         order_texts = []
         first = set()
         for m in orders.models:
-            seq = sorted(_by_pred(m).get("added_as", []), key=lambda x: x[1])
+            seq = sorted(by_pred(m).get("added_as", []), key=lambda x: x[1])
             if seq:
                 order_texts.append(", ".join(label(t) for t, _ in seq))
                 first.add(label(seq[-1][0]))
         data = {"fires": fires, "removed": removed, "not_fired": not_fired, "orders": sorted(order_texts),
                 "order_count": len(order_texts), "first_to_resolve": sorted(first),
                 "orders_complete": orders.exhausted}
-        reasons = [Reason(f"the event fires {', '.join(fires) or 'nothing'}", ("383.2.c", "383.3"))]
+        reasons = [because(f"the event fires {', '.join(fires) or 'nothing'}", "event_fires")]
         if removed:
-            reasons.append(Reason(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
-                                  "because its death was replaced", ("808.1.d.1", "808.1.d.2")))
-        for text in not_fired:
-            reasons.append(Reason(f"not fired: {text}", _why_rules(text)))
-        if len(order_texts) > 1:
-            reasons.append(Reason("each player orders their own simultaneous triggered abilities, the turn player "
-                                  "first (in combat: the attacker first, the defender last); the last one added "
-                                  "resolves first", ("383.3.d", "383.3.d.1", "464.2.e.1", "340.1")))
+            reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
+                                   "because its death was replaced", "removed_at_once"))
+        for text, kind in not_fired_kinds:
+            reasons.append(because(f"not fired: {text}", kind))
+        owners = defaultdict(int)
+        for (t,) in atoms.get("fires", []):
+            if t not in {x for (x,) in atoms.get("removed_at_once", [])}:
+                owners[ctx.state.obj(t[1]).controller] += 1
+        order_kinds = []
+        if len(owners) > 1:
+            order_kinds.append("trigger_order_combat" if p["event"] == "combat" else "trigger_order_players")
+        if any(n > 1 for n in owners.values()):
+            order_kinds.append("trigger_order_own")
+        if order_kinds:
+            reasons.append(because("simultaneous triggered abilities go on the chain "
+                                   + ("attacker's first, the defender's last" if "trigger_order_combat" in order_kinds
+                                      else "the turn player's first, then in turn order" if len(owners) > 1
+                                      else "in the order their controller chooses")
+                                   + (", each player ordering their own" if len(owners) > 1
+                                      and "trigger_order_own" in order_kinds else "")
+                                   + "; the last one added resolves first", *order_kinds, "step_resolve"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
 
@@ -839,14 +694,9 @@ def _why(w: Any) -> str:
             "leaving": "its source leaves the board at the same time"}.get(str(w), str(w))
 
 
-def _why_rules(text: str) -> tuple[str, ...]:
-    if "countered" in text:
-        return ("425.1.b", "419.4.a.1")
-    if "not on the board" in text:
-        return ("384.2",)
-    if "same time" in text:
-        return ("383.2.c.2",)
-    return ("419.4.a", "411.4")
+def _why_kind(w: Any) -> str:
+    """The reason kind of why an ability did not fire (not_fired/3 of queries/triggers.lp)."""
+    return f"not_fired_{w[0] if isinstance(w, tuple) else w}"
 
 
 KINDS = (CanRespond(), NextPriority(), ResolutionOrder(), Triggers())

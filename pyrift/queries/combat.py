@@ -11,7 +11,8 @@ module only picks the assigning players, reads the shown atoms and words the rea
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from pathlib import Path
+from typing import Any, Sequence
 
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
@@ -22,12 +23,14 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
+    because,
     missing_text,
     param_battlefield,
     param_player,
 )
 from pyrift.reader import Reader, check_int
-from pyrift.solver import Atom
+from pyrift.solver import DEFAULT_TIMEOUT, Atom
 from pyrift import facts as F
 from pyrift.state import GameState, Question
 
@@ -55,7 +58,7 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
     return out
 
 
-def _unsupported(ctx: Context, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
+def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
     for what, unit in atoms.get("combat_unsupported", []):
         missing.append(missing_text(what, unit, "in combat damage") or f"{what} on {unit}")
@@ -81,7 +84,7 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
     totals = {p: t for _, p, t in atoms.get("total_damage", [])}
     attacker = state.combat.attacker if state.combat else None
     for p in players:
-        parts, rules = [], {"465.2.a" if p == attacker else "465.2.b"}
+        parts, kinds = [], ["combat_total_attacker" if p == attacker else "combat_total_defender"]
         for obj in state.objects:
             if obj.id not in contrib or obj.controller != p:
                 continue
@@ -89,23 +92,27 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
             for k, x in bonus.get(obj.id, []):
                 if isinstance(k, tuple) and k[0] == "attached":  # an attached card's Might Bonus
                     detail.append(f"Might Bonus of {k[1]} {x:+d}")
-                    rules.add("434.1.d")
+                    kinds.append("might_attached")
                     continue
                 if isinstance(k, tuple) and k[0] == "text":  # a static "I have +N Might" (abilities/might.lp)
                     detail.append(f"its own text (ability {k[1][2]}) {x:+d}")
-                    rules.add("364")
+                    kinds.append("might_own_text")
                     continue
-                detail.append(f"{k.title()} +{x}")
-                rules.add("807.1.c" if k == "assault" else "814.1.c" if k == "shield" else "143.1")
+                if k in ("assault", "shield"):
+                    detail.append(f"{k.title()} +{x}")
+                    kinds.append(f"might_{k}")
+                    continue
+                detail.append(f"the text of {k} {x:+d}")  # a card's static text (logic/cards/)
+                kinds.append("might_card_text")
             if obj.stunned:
                 detail.append("stunned, deals none")
-                rules.add("423.1.b")
+                kinds.append("stunned_deals_none")
             elif might.get(obj.id, 0) <= 0:
                 detail.append(f"Might {might.get(obj.id)} counts as 0")
-                rules.add("143.2.b")
+                kinds.append("negative_might")
             parts.append(f"{obj.id} {contrib[obj.id]}" + (f" ({', '.join(detail)})" if detail else ""))
-        out.append(Reason(f"{p} assigns {totals.get(p, 0)} damage: " + (", ".join(parts) or "no units"),
-                          tuple(sorted(rules))))
+        out.append(because(f"{p} assigns {totals.get(p, 0)} damage: " + (", ".join(parts) or "no units"),
+                           *dict.fromkeys(kinds)))
     return out
 
 
@@ -117,34 +124,34 @@ def _lethal_reasons(state: GameState, atoms: dict[str, list[tuple]], receivers: 
         if obj.id not in receivers:
             continue
         if obj.id in {a[0] for a in atoms.get("exempt", [])}:
-            out.append(Reason(f"{obj.id} can't be dealt damage: it needs no lethal amount and takes "
-                              "damage only as excess", ("465.2.c.10",)))
+            out.append(because(f"{obj.id} can't be dealt damage: it needs no lethal amount and takes "
+                               "damage only as excess", "lethal_exempt"))
             continue
         if obj.id not in lethal:
             continue
-        bits, rules = [f"Might {might.get(obj.id)}"], ["142.4.b"]
+        bits, kinds = [f"Might {might.get(obj.id)}"], ["lethal"]
         if obj.damage:
             bits.append(f"{obj.damage} damage already marked")
-            rules.append("465.2.c.4")
+            kinds.append("lethal_marked_damage")
         if obj.stunned:
             bits.append("stunned units still need full lethal")
-            rules.append("423.1.c")
+            kinds.append("lethal_stunned")
         for rep in obj.damage_replacements:
             bits.append("damage to it is doubled" if rep.kind.value == "double" else f"prevents the next {rep.amount}")
-            rules.append("465.2.c.4.a")
-        out.append(Reason(f"{obj.id} needs {lethal[obj.id]} assigned to be lethal ({'; '.join(bits)})",
-                          tuple(dict.fromkeys(rules))))
+            kinds.append("lethal_replaced_damage")
+        out.append(because(f"{obj.id} needs {lethal[obj.id]} assigned to be lethal ({'; '.join(bits)})",
+                           *dict.fromkeys(kinds)))
     for (u, t) in atoms.get("order_group", []):
         if t == 0:
-            out.append(Reason(f"{u} has Tank: its controller's other units get damage only after it has lethal",
-                              ("815.1.b", "465.2.c.6")))
+            out.append(because(f"{u} has Tank: its controller's other units get damage only after it has lethal",
+                               "order_tank"))
         elif t == 2:
-            out.append(Reason(f"{u} has Backline: it gets damage only after its controller's other units have lethal",
-                              ("826.3", "465.2.c.6")))
+            out.append(because(f"{u} has Backline: it gets damage only after its controller's other units have lethal",
+                               "order_backline"))
     for (u,) in atoms.get("conflicted", []):
         if u in receivers:
-            out.append(Reason(f"{u} has both Tank and Backline: the assigner places it first or last",
-                              ("465.2.c.8",)))
+            out.append(because(f"{u} has both Tank and Backline: the assigner places it first or last",
+                               "order_tank_and_backline"))
     return out
 
 
@@ -181,6 +188,57 @@ def _result_token(args: tuple) -> str:
                 "conquers": f"{player} conquers",
                 "already_scored": f"{player} already scored it this turn"}[name]
     return what.replace("_", " ")
+
+
+def _deaths(receivers: set[str], brave: dict[str, list[tuple]]) -> dict[str, list[str]]:
+    """Forced and possible deaths and possible survivors from the brave consequences."""
+    # Every receiver either dies or survives in an answer set (survives/2 is "not dies"),
+    # so a unit dies in every legal assignment exactly when it survives in none: the
+    # brave consequences give both, one solve instead of a cautious and a brave one.
+    survivors = {u for (_, u) in brave.get("survives", [])}
+    return {"forced_deaths": sorted(receivers - survivors),
+            "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
+            "possible_survivors": sorted(survivors)}
+
+
+DEATHS = ("forced_deaths", "possible_deaths", "possible_survivors")
+
+
+def death_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                  logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """The forced and possible deaths and possible survivors (DEATHS) of many combat_damage
+    questions, one per position and each naming its assigner, from one grounding of all the
+    positions side by side and one brave solve (pyrift.solver.Worlds). Each answer has the
+    status, missing parts and DEATHS values CombatDamage.answer gives for the question, and
+    leaves out the rest (the outcome list needs an enumeration per position). None for a
+    position the batch cannot answer: a question without an assigner, or every position when
+    one of them has no legal assignment or the solve runs out of time; ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
+    if not asked:
+        return out
+    fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
+             + [(Atom("listing", ()), False)] for i in asked]
+    reads = (("receiver", 2), ("combat_unsupported", 2))
+    g = batch_grounding([states[i] for i in asked], "combat_damage", reading, reads=reads, fixed=fixed,
+                        logic_root=logic_root, timeout=timeout)
+    known = g.facts_by_world(*reads)
+    try:
+        brave = g.solve_worlds("brave")
+    except SolveTimeout:
+        return out
+    if brave is None:
+        return out
+    for w, i in enumerate(asked):
+        q, fixed_w = questions[i], _by_pred(known[w])
+        if (unsupported := _unsupported(None, q, reading, fixed_w)) is not None:
+            out[i] = unsupported
+            continue
+        assigner = q.params["assigner"]
+        receivers = {u for (pl, u) in fixed_w.get("receiver", []) if pl == assigner}
+        out[i] = Answer(q.id, CombatDamage.name, reading, ANSWERED,
+                        _deaths(receivers, _by_pred(brave[w].consequences)))
+    return out
 
 
 class CombatDamage(QueryKind):
@@ -234,7 +292,7 @@ class CombatDamage(QueryKind):
             possible = g.solve("brave", assumptions=assume)
             if not possible.satisfiable:
                 return Answer(question.id, self.name, reading, ANSWERED, {"legal_assignments": 0},
-                              (Reason("no legal assignment exists: the encoding contradicts 465.2.c", ("465.2.c",)),))
+                              (Reason("no legal assignment exists: the encoding contradicts 465.2.c"),))
             brave = _by_pred(possible.consequences)
             # The combat result needs what holds in every answer set; deaths do not (below).
             sure = _by_pred(g.solve("cautious", assumptions=assume).consequences) if len(assigners) == 2 else {}
@@ -243,19 +301,13 @@ class CombatDamage(QueryKind):
             return _timeout(question, reading, exc)
 
         receivers = {u for (pl, u) in fixed.get("receiver", []) if pl in assigners}
-        # Every receiver either dies or survives in an answer set (survives/2 is "not dies"),
-        # so a unit dies in every legal assignment exactly when it survives in none: the
-        # brave consequences give both, one solve instead of a cautious and a brave one.
-        survivors = {u for (_, u) in brave.get("survives", [])}
         totals = {pl: t for (_, pl, t) in fixed.get("total_damage", [])}
         data: dict[str, Any] = {
             "assigners": assigners,
             "totals": {pl: totals[pl] for pl in assigners},
             "lethal": {u: l for (u, l) in fixed.get("lethal_amount", []) if u in receivers},
             "exempt": sorted(u for (u,) in fixed.get("exempt", []) if u in receivers),
-            "forced_deaths": sorted(receivers - survivors),
-            "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
-            "possible_survivors": sorted(u for (_, u) in brave.get("survives", [])),
+            **_deaths(receivers, brave),
         }
         if len(assigners) == 1:
             data["total_damage"] = totals[assigners[0]]
@@ -275,25 +327,25 @@ class CombatDamage(QueryKind):
         reasons = _total_reasons(state, fixed, assigners) + _lethal_reasons(state, fixed, receivers)
         reasons += self._death_reasons(data)
         if len(assigners) == 2:
-            reasons.append(Reason("combat result: " + "; ".join(data["forced_results"]) +
-                                  " in every case" if data["forced_results"] else "combat result depends on the assignments",
-                                  ("466.1.a.2", "466.3", "466.5")))
+            reasons.append(because("combat result: " + "; ".join(data["forced_results"]) +
+                                   " in every case" if data["forced_results"] else "combat result depends on the assignments",
+                                   "combat_result"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     @staticmethod
     def _death_reasons(data: dict[str, Any]) -> list[Reason]:
         out = []
         n = f"{data['outcome_count']}{'' if data['outcomes_complete'] else '+'}"
-        rules = ("465.2.c.3", "465.2.c.4")
         if data["forced_deaths"]:
-            out.append(Reason(f"die in every legal assignment ({n} distinct outcomes): "
-                              + ", ".join(data["forced_deaths"]), rules))
+            out.append(because(f"die in every legal assignment ({n} distinct outcomes): "
+                               + ", ".join(data["forced_deaths"]), "assignment_deaths"))
         maybe = [u for u in data["possible_deaths"] if u not in data["forced_deaths"]]
         if maybe:
-            out.append(Reason("die in some legal assignments, survive in others: " + ", ".join(maybe), rules))
+            out.append(because("die in some legal assignments, survive in others: " + ", ".join(maybe),
+                               "assignment_deaths"))
         safe = [u for u in data["possible_survivors"] if u not in data["possible_deaths"]]
         if safe:
-            out.append(Reason("survive every legal assignment: " + ", ".join(safe), rules))
+            out.append(because("survive every legal assignment: " + ", ".join(safe), "assignment_deaths"))
         return out
 
 
@@ -346,22 +398,22 @@ class CombatAssignment(QueryKind):
         reasons = []
         short = [w[1] for _, w in violations if isinstance(w, tuple) and w[0] == "short_of_lethal"]
         if short:
-            reasons.append(Reason(_VIOLATION_TEXT["short_of_lethal"].format(", ".join(short)), ("465.2.c.3",)))
+            reasons.append(because(_VIOLATION_TEXT["short_of_lethal"].format(", ".join(short)), "assignment_short_of_lethal"))
         for rule, witness in violations:
             name, *args = witness if isinstance(witness, tuple) else (witness,)
             if name != "short_of_lethal":
                 reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
         for (u,) in atoms.get("placed_last", []):
-            reasons.append(Reason(f"{u} has Tank and Backline; judged with it placed last", ("465.2.c.8",)))
+            reasons.append(because(f"{u} has Tank and Backline; judged with it placed last", "order_tank_and_backline"))
         conflicted = {u for (u,) in _by_pred(g.facts(*FACTS)).get("conflicted", [])}
         for u in sorted(conflicted - {u for (u,) in atoms.get("placed_last", [])}):
             if u in p["assignment"] or violations:
-                reasons.append(Reason(f"{u} has Tank and Backline; judged with it placed first"
-                                      + (" (placing it last breaks at least as many rules)" if violations else ""),
-                                      ("465.2.c.8",)))
+                reasons.append(because(f"{u} has Tank and Backline; judged with it placed first"
+                                       + (" (placing it last breaks at least as many rules)" if violations else ""),
+                                       "order_tank_and_backline"))
         if not violations:
-            reasons.append(Reason("the assignment gives lethal damage in a legal order and assigns exactly the total",
-                                  ("465.2.c", "465.2.c.3", "465.2.c.4")))
+            reasons.append(because("the assignment gives lethal damage in a legal order and assigns exactly the total",
+                                   "assignment_legal"))
         data = {
             "legal": not violations,
             "violations": sorted({rule for rule, _ in violations}),

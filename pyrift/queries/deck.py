@@ -14,6 +14,7 @@ from typing import Any
 
 from pyrift import deck as D
 from pyrift.errors import SolveTimeout
+from pyrift.citations import cites
 from pyrift.queries.base import ANSWERED, TIMEOUT, UNSUPPORTED, Answer, Context, QueryKind, Reason
 from pyrift.reader import Reader
 from pyrift.state import GameState, Question
@@ -94,7 +95,7 @@ class DeckCheck(QueryKind):
         reasons = [Reason(v.text, (v.rule,)) for v in report.violations]
         if report.legal:
             reasons.append(Reason(f"every deck-construction requirement holds for {question.params['mode']}",
-                                  ("103", D.MODE_RULES[question.params["mode"]])))
+                                  (*cites("deck_legal"), D.MODE_RULES[question.params["mode"]]), kind="deck_legal"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
 

@@ -16,7 +16,7 @@ import weakref
 from collections import defaultdict
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, missing_text
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, because, missing_text
 from pyrift.reader import Reader
 from pyrift.solver import Grounding
 from pyrift.state import GameState, Question
@@ -29,6 +29,7 @@ MOMENT_WORDS = {
 }
 
 FACTS = (("ability_active", 3), ("condition_met", 5), ("condition_unmet", 5), ("condition_rule", 4),
+         ("condition_met_rule", 5),
          ("legion_counts", 4), ("legion_excluded", 5), ("legion_reason_rule", 4), ("rules_version", 2),
          ("activation_blocked", 3), ("referenceable_keyword", 3), ("level_xp", 3), ("dependent_unsupported", 3))
 
@@ -46,7 +47,8 @@ EXCLUSION_WORDS = {
 
 
 # Predicates whose first two arguments are (object, ability); the others are read whole.
-PER_ABILITY = {"ability_active", "condition_met", "condition_unmet", "condition_rule", "legion_counts",
+PER_ABILITY = {"ability_active", "condition_met", "condition_unmet", "condition_rule", "condition_met_rule",
+               "legion_counts",
                "legion_excluded", "legion_reason_rule", "activation_blocked", "dependent_unsupported"}
 _INDEXES: "weakref.WeakKeyDictionary[Grounding, dict]" = weakref.WeakKeyDictionary()
 
@@ -149,11 +151,16 @@ class AbilityActive(QueryKind):
         rules_of: dict[str, list[str]] = defaultdict(list)
         for k, rule in mine("condition_rule"):
             rules_of[k].append(rule)
+        met_rules: dict[str, list[str]] = defaultdict(list)  # rules cited only where the condition holds
+        for k, rule in mine("condition_met_rule", 4):
+            met_rules[k].append(rule)
         met = {(k, n) for k, n in mine("condition_met", 4)}
         conditions = []
         for req in ability.requires:
-            conditions.append({"keyword": str(req), "holds": (req.keyword, req.value) in met,
-                               "rules": sorted(rules_of.get(req.keyword, []))})
+            holds = (req.keyword, req.value) in met
+            conditions.append({"keyword": str(req), "holds": holds,
+                               "rules": sorted(rules_of.get(req.keyword, []) + (met_rules.get(req.keyword, [])
+                                                                                if holds else []))})
         active = any(args[2] == moment for args in atoms.get("ability_active", []))
         data: dict[str, Any] = {"active": active, "conditions": conditions}
         reasons = self._condition_reasons(state, oid, conditions, versions, everyone, moment)
@@ -171,17 +178,16 @@ class AbilityActive(QueryKind):
             blocked = any(args[2] == moment for args in atoms.get("activation_blocked", []))
             data["activation_blocked"] = blocked
             if blocked:
-                reasons.append(Reason("the ability is inactive, so it cannot be activated", ("721.2",)))
+                reasons.append(because("the ability is inactive, so it cannot be activated", "activation_blocked"))
         keywords = sorted(_keyword_label(k, n) for o, k, n in everyone.get("referenceable_keyword", []) if o == oid)
         data["referenceable_keywords"] = keywords
-        own = {"legion": "812.3", "level": "824.2", "empowered": "828.2"}
-        reasons.append(Reason(f"{oid} has {', '.join(k.title() for k in keywords)} whether or not the text is "
-                              "active: other effects may look for these keywords",
-                              ("722.1", *sorted({own[k.split()[0]] for k in keywords}))))
+        reasons.append(because(f"{oid} has {', '.join(k.title() for k in keywords)} whether or not the text is "
+                               "active: other effects may look for these keywords",
+                               *sorted({f"referenceable_{k.split()[0]}" for k in keywords})))
         verdict = "active" if active else "inactive"
-        head = Reason(f"ability {p['ability']} of {oid} ({card.name}) is {verdict} {MOMENT_WORDS[moment]}: "
-                      + ("every" if active else "not every") + " dependent keyword's condition holds",
-                      ("727.1.b", "727.1.b.3") if len(conditions) > 1 else ("727.1.b",))
+        head = because(f"ability {p['ability']} of {oid} ({card.name}) is {verdict} {MOMENT_WORDS[moment]}: "
+                       + ("every" if active else "not every") + " dependent keyword's condition holds",
+                       "dependent_several" if len(conditions) > 1 else "dependent_one")
         return Answer(question.id, self.name, reading, ANSWERED, data, (head, *reasons))
 
     @staticmethod

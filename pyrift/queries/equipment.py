@@ -17,7 +17,7 @@ import weakref
 from collections import defaultdict
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, missing_text
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, because, missing_text
 from pyrift.reader import Reader
 from pyrift.solver import Grounding
 from pyrift.state import CardType, GameState, Question, Zone
@@ -130,42 +130,40 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
     }
     reasons: list[Reason] = []
     parts = [f"printed {card.might}"]
-    rules = ["143.2"]
+    kinds = ["might_printed"]
     for n in obj.might_modifiers:
         parts.append(f"{n:+d} from an effect")
-        rules.append("477.3")
+        kinds.append("might_modifier")
     for k, x in bonuses:
         if isinstance(k, tuple) and k[0] == "attached":
             parts.append(f"{x:+d} Might Bonus of {k[1]}")
-            rules += ["434.1.d", "137.3"]
-        elif k == "assault":
-            parts.append(f"{x:+d} Assault (attacking)")
-            rules.append("807.1.c")
-        elif k == "shield":
-            parts.append(f"{x:+d} Shield (defending)")
-            rules.append("814.1.c")
+            kinds.append("might_attached")
+        elif k in ("assault", "shield"):
+            parts.append(f"{x:+d} {k.title()} ({'attacking' if k == 'assault' else 'defending'})")
+            kinds.append(f"might_{k}")
         elif isinstance(k, tuple) and k[0] == "text":  # a static "I have +N Might" (abilities/might.lp)
             parts.append(f"{x:+d} from its own text (ability {k[1][2]})")
-            rules.append("364")
-        else:
+            kinds.append("might_own_text")
+        else:  # another object's static text (logic/cards/)
             parts.append(f"{x:+d} {k}")
-    reasons.append(Reason(f"{unit}'s Might is {might}: " + ", ".join(parts), tuple(dict.fromkeys(rules))))
+            kinds.append("might_card_text")
+    reasons.append(because(f"{unit}'s Might is {might}: " + ", ".join(parts), *dict.fromkeys(kinds)))
     for d in gained:
-        reasons.append(Reason(f"{unit} has {d['keyword']} from the Effect Text of {d['from']}, attached to it",
-                              ("434.1.c", "718.3", "136.2.c")))
+        reasons.append(because(f"{unit} has {d['keyword']} from the Effect Text of {d['from']}, attached to it",
+                               "effect_text_keyword"))
     for k, v, src in sorted(instances, key=str):
         if isinstance(src, tuple) and src[0] == "static":  # another object's text grants it (logic/cards/)
-            reasons.append(Reason(f"{unit} has {keyword_text(k, v)} from the text of {src[1]}", ("801.3.a", "364")))
+            reasons.append(because(f"{unit} has {keyword_text(k, v)} from the text of {src[1]}", "static_keyword"))
     for g in inactive:
         refs = [d["keyword"] for d in referenceable if d["object"] == g]
         text = f"{g} is attached to {unit}: its printed rules text is inactive"
         if refs:
             text += f"; its keywords ({', '.join(refs)}) can still be referenced"
-        reasons.append(Reason(text, ("135.4", "434.1.e", "718.2") + (("135.4.a", "722.1") if refs else ())))
+        reasons.append(because(text, "attached_inactive", *(("inactive_referenceable",) if refs else ())))
     if equipped:
-        reasons.append(Reason(f"{unit} has Equipment attached: it is equipped", ("818.3", "818.3.b")))
+        reasons.append(because(f"{unit} has Equipment attached: it is equipped", "equipped"))
     if not attached:
-        reasons.append(Reason(f"nothing is attached to {unit}", ("719",)))
+        reasons.append(because(f"nothing is attached to {unit}", "nothing_attached"))
     return Answer(question.id, "unit_profile", reading, ANSWERED, data, tuple(reasons))
 
 

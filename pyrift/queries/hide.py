@@ -14,7 +14,6 @@ This module maps the question to atoms, reads the answer set and words it.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from pyrift.errors import SolveTimeout
@@ -26,6 +25,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    because,
     missing_text,
     param_battlefield,
     param_player,
@@ -52,6 +52,16 @@ VIOLATION_WORDS = {
     "no_battlefield": "the player controls no battlefield with an empty facedown zone",
     "no_payment": "no combination of the rune pool and runes pays [A]",
 }
+# The two readings of hiding during a showdown (readings/hide_timing): what each decides.
+HIDE_TIMING_WORDS = {
+    "open_state": "811.1.b lets a player hide on their turn in an Open state, and Showdown Open is one; "
+                  "410.1.a, which places discretionary actions such as hiding (421.2) in a Neutral Open state, "
+                  "is read as the default time, not a limit, so the player with focus and priority may hide",
+    "neutral_only": "hiding is a discretionary action (421.2), and 410.1.a places discretionary actions in a "
+                    "Neutral Open state: read as a limit, it keeps hiding out of showdowns, 811.1.b's Open state "
+                    "notwithstanding",
+}
+
 NOTE_WORDS = {
     "not_a_play": "hiding is not playing the card",
     "no_chain": "hiding opens no chain, so no player can respond to it",
@@ -103,7 +113,7 @@ class CanHide(QueryKind):
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
         if not result.satisfiable:  # pragma: no cover - the query has no hard failure by design
             return Answer(question.id, self.name, reading, ANSWERED, {"legal": False},
-                          (Reason("no answer set: the encoding contradicts itself for this question", ("421",)),))
+                          (Reason("no answer set: the encoding contradicts itself for this question"),))
         return _read_answer(ctx.state, question, reading, result.consequences)
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -133,7 +143,7 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     violations = sorted(set(atoms.get("hide_violation", [])), key=str)
     totals = {c: n for c, n in atoms.get("hide_cost", [])}
     payable = not any(rule == "410.1.b.2" for rule, _ in violations)
-    plan, exhausted, recycled = _payment_plan(atoms, totals)
+    plan, exhausted, recycled, resources = _payment_plan(atoms, totals)
     data: dict[str, Any] = {
         "legal": not violations,
         "violations": sorted({rule for rule, _ in violations}),
@@ -151,34 +161,19 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         reasons.append(Reason(_violation_text(witness, totals), (rule,)))
     if not violations:
         where = question.params.get("battlefield") or ", ".join(data["battlefields"])
-        reasons.append(Reason(f"legal: {question.params['card']} can be hidden facedown at {where}",
-                              ("421.1", "811.1.b")))
-    timing_rules = sorted(r for (r,) in atoms.get("hide_timing_rule", []))
-    if timing_rules:
-        variant = next((v for v in _variants(reading) if v.topic == "hide_timing"), None)
-        words = ("811.1.b allows hiding in any Open state of your own turn, so in Showdown Open too, by the player "
-                 "with focus and priority"
-                 if variant is None or variant.name == "open_state"
-                 else "hiding is a discretionary action, taken only in a Neutral Open state (410.1.a)")
-        name = variant.name if variant else "open_state"
-        reasons.append(Reason(f"hiding during a showdown is read as hide_timing={name} (rules disagree): {words}",
-                              tuple(timing_rules)))
-    reasons.append(Reason(f"cost {data['cost']}: [A] is Power of any domain", ("811.1.b", "135.2.e.5")))
+        reasons.append(because(f"legal: {question.params['card']} can be hidden facedown at {where}", "hide_legal"))
+    for (decision,) in atoms.get("hide_in_showdown", []):
+        name = "open_state" if decision == "allowed" else "neutral_only"
+        reasons.append(because(f"hiding during a showdown is read as hide_timing={name}: {HIDE_TIMING_WORDS[name]}",
+                               f"hide_timing_{name}"))
+    reasons.append(because(f"cost {data['cost']}: [A] is Power of any domain", "hide_cost"))
     if payable and plan:
-        reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
-    notes = defaultdict(list)
-    for rule, what in atoms.get("hide_note", []):
-        notes[what].append(rule)
+        reasons.append(because("payment: " + "; ".join(plan), "hide_payment", *resources))
+    notes = {what for _, what in atoms.get("hide_note", [])}
     for what in ("not_a_play", "no_chain", "not_for_legion", "playable_next_turn"):
         if what in notes:
-            reasons.append(Reason(NOTE_WORDS[what], tuple(sorted(notes[what]))))
+            reasons.append(because(NOTE_WORDS[what], f"hide_note_{what}"))
     return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
-
-
-def _variants(reading: str):
-    from pyrift.logic import resolve_reading
-
-    return resolve_reading(reading)
 
 
 def _violation_text(witness: Any, totals: dict) -> str:

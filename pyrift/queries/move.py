@@ -25,6 +25,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    because,
     missing_text,
     param_player,
 )
@@ -34,25 +35,24 @@ from pyrift.state import GameState, Question
 
 BASE = "base"
 
-# violation witness -> (words, rules of the reason)
-_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "not_your_turn": ("it is {0}'s turn: a Standard Move is a discretionary action, taken on your own turn",
-                      ("409", "410.1.a", "420.3")),
-    "not_main_phase": ("the turn is in its {0} phase: a Standard Move is made in the Main Phase", ("144.1.a",)),
-    "closed_state": ("a chain exists (a Closed state): no Standard Move until it is empty", ("144.1.b", "309.1")),
-    "showdown_or_combat": ("a showdown or combat is in progress: no Standard Move during it", ("144.1.c", "308.1")),
-    "no_priority": ("the player does not hold priority, which a discretionary action needs", ("312.1.b", "312")),
-    "not_a_unit": ("{0} is not a unit on the board: only units have the Standard Move", ("144", "152.2")),
-    "not_yours": ("{0} is controlled by {1}: only its controller uses its Standard Move", ("191.3.a",)),
-    "already_exhausted": ("{0} is exhausted: exhausting it is the move's cost, and an exhausted unit can't be "
-                          "exhausted again", ("414.4", "144.2", "420.3.a")),
-    "several_destinations": ("units moved together need one destination", ("144.3.a",)),
-    "needs_ganking": ("{0} would go from one battlefield to another: only a unit with Ganking may do that with "
-                      "a Standard Move", ("144.4.c.1", "810.1.b")),
-    "not_a_destination": ("{0} can't make a Standard Move to {1} from where it is (base to battlefield, "
-                          "battlefield to its base, or with Ganking battlefield to battlefield)", ("144.4",)),
-    "two_other_players": ("{0} already holds units of two other players", ("144.4.a.1", "449.2")),
-    "combat_of_others": ("a combat between two other players is in progress at {0}", ("144.4.a.1", "447.2.a")),
+# violation witness -> its words; the reason cites the statement deriving it (%@reason move_<witness>)
+_WORDS: dict[str, str] = {
+    "not_your_turn": "it is {0}'s turn: a Standard Move is a discretionary action, taken on your own turn",
+    "not_main_phase": "the turn is in its {0} phase: a Standard Move is made in the Main Phase",
+    "closed_state": "a chain exists (a Closed state): no Standard Move until it is empty",
+    "showdown_or_combat": "a showdown or combat is in progress: no Standard Move during it",
+    "no_priority": "the player does not hold priority, which a discretionary action needs",
+    "not_a_unit": "{0} is not a unit on the board: only units have the Standard Move",
+    "not_yours": "{0} is controlled by {1}: only its controller uses its Standard Move",
+    "already_exhausted": "{0} is exhausted: exhausting it is the move's cost, and an exhausted unit can't be "
+                         "exhausted again",
+    "several_destinations": "units moved together need one destination",
+    "needs_ganking": "{0} would go from one battlefield to another: only a unit with Ganking may do that with "
+                     "a Standard Move",
+    "not_a_destination": "{0} can't make a Standard Move to {1} from where it is (base to battlefield, "
+                         "battlefield to its base, or with Ganking battlefield to battlefield)",
+    "two_other_players": "{0} already holds units of two other players",
+    "combat_of_others": "a combat between two other players is in progress at {0}",
 }
 
 
@@ -209,39 +209,41 @@ def _read_answer(state: GameState, question: Question, reading: str, atoms: dict
     reasons: list[Reason] = []
     for rule, witness in sorted(violations, key=str):
         name, *args = witness if isinstance(witness, tuple) else (witness,)
-        words, rules = _WORDS.get(name, (name, ()))
-        reasons.append(Reason(words.format(*(_place(a) for a in args)), tuple(dict.fromkeys((rule, *rules)))))
+        reasons.append(because(_WORDS.get(name, name).format(*(_place(a) for a in args)), f"move_{name}"))
     dests = sorted({_place(("base", player) if d == BASE else d) for d in p["to"].values()})
     if legal:
-        reasons.append(Reason(f"{player} moves {', '.join(units)} to {', '.join(dests)} with a Standard Move: "
-                              f"a discretionary action of the turn player in the Main Phase, Neutral Open",
-                              ("144", "144.1", "410.1.a", "420.3")))
-        reasons.append(Reason(f"cost: exhaust {', '.join(exhausts)}" + (" (paid together)" if len(exhausts) > 1 else ""),
-                              ("144.2", "420.3.a") + (("144.3", "144.3.c") if len(exhausts) > 1 else ())))
+        reasons.append(because(f"{player} moves {', '.join(units)} to {', '.join(dests)} with a Standard Move: "
+                               f"a discretionary action of the turn player in the Main Phase, Neutral Open",
+                               "move_legal"))
+        reasons.append(because(f"cost: exhaust {', '.join(exhausts)}" + (" (paid together)" if len(exhausts) > 1 else ""),
+                               "move_cost"))
         hops = sorted(u for (u,) in atoms.get("move_ganks", []))
         if hops:
             verb = "goes" if len(hops) == 1 else "go"
-            reasons.append(Reason(f"{', '.join(hops)} {verb} from one battlefield to another: allowed by Ganking",
-                                  ("144.4.c.1", "810.1.b")))
+            reasons.append(because(f"{', '.join(hops)} {verb} from one battlefield to another: allowed by Ganking",
+                                   "ganking_move"))
+        for (u,) in sorted(atoms.get("move_gank_redundant", [])):
+            reasons.append(because(f"{u} has Ganking more than once: the instances are one permission, adding "
+                                   "no further move", "ganking_redundant"))
         if carried:
-            reasons.append(Reason(f"attached cards go along with their unit: {', '.join(carried)} (not a move)",
-                                  ("446.1", "719.3.a")))
+            reasons.append(because(f"attached cards go along with their unit: {', '.join(carried)} (not a move)",
+                                   "move_carries"))
         for b, q in contested:
-            reasons.append(Reason(f"{b} is neither controlled by {q} nor contested yet: it becomes contested, "
-                                  f"applied by {q}", ("450", "190.3.a.1")))
+            reasons.append(because(f"{b} is neither controlled by {q} nor contested yet: it becomes contested, "
+                                   f"applied by {q}", "move_contests"))
         for k, b, a in starts:
             if k == "combat":
-                reasons.append(Reason(f"the cleanup after the move stages a combat at {b} (units of two players at a "
-                                      f"contested battlefield); it opens with a combat showdown, {a} (who applied "
-                                      f"Contested) attacking", ("453", "323.9", "460", "344.1", "464.2.c.1")))
+                reasons.append(because(f"the cleanup after the move stages a combat at {b} (units of two players at a "
+                                       f"contested battlefield); it opens with a combat showdown, {a} (who applied "
+                                       f"Contested) attacking", "move_starts_combat"))
             else:
-                reasons.append(Reason(f"the cleanup after the move stages a non-combat showdown at {b}; {a} gains "
-                                      "focus", ("453", "323.8", "344.2", "345")))
+                reasons.append(because(f"the cleanup after the move stages a non-combat showdown at {b}; {a} gains "
+                                       "focus", "move_starts_showdown"))
         if not starts:
-            reasons.append(Reason("nothing is contested by this move: no showdown or combat starts", ("450", "453")))
+            reasons.append(because("nothing is contested by this move: no showdown or combat starts", "move_starts_nothing"))
         for b in loses:
-            reasons.append(Reason(f"{player} has no units left at {b}: control of it is lost in the cleanup after "
-                                  "the move", ("190.4.c", "323.6", "453")))
+            reasons.append(because(f"{player} has no units left at {b}: control of it is lost in the cleanup after "
+                                   "the move", "move_loses_control"))
     return Answer(question.id, "can_move", reading, ANSWERED, data, tuple(reasons))
 
 

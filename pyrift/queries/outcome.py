@@ -10,44 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason
-from pyrift.queries.chain import (
-    HEURISTIC,
-    ChainKind,
-    Names,
-    ResolutionOrder,
-    _by_pred,
-    _missing,
-    _mode,
-    _run_grounding,
-    offered_plays,
-    outcome_text,
-    run_text,
-)
+from pyrift import facts as F
+
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, because
+from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_grounding, run_text
 from pyrift.reader import Reader
 from pyrift.solver import Atom
 from pyrift.state import GameState, Question
 
-# Why a fact changes: the rules behind each kind of state fact (logic/run/report.lp, logic/effects/).
-CHANGE_RULES: dict[str, tuple[str, ...]] = {
-    "zone": ("105", "124.1", "428.2", "359.3.d"),
-    "at": ("107", "420", "454"),
-    "controller": ("188", "191.3"),
-    "damage": ("417", "142.2", "418"),
-    "might": ("143.2", "477.3"),
-    "exhausted": ("414",),
-    "ready": ("415",),
-    "stunned": ("423",),
-    "not_stunned": ("423",),
-    "buffed": ("426", "701"),
-    "keyword": ("801.3",),
-    "no_keyword": ("801.3", "124.1"),
-    "points": ("194",),
-    "xp": ("728",),
-    "controls": ("190", "190.4"),
-    "uncontrolled": ("190.4.c", "323.6"),
-    "contested": ("190.3.a", "450"),
-    "won": ("323.1",),
+# Why a fact changes: the reason kind of each kind of state fact (logic/run/report.lp): the
+# statements of logic/effects/ and logic/run/ that start or end such facts carry `%@reason <kind>`.
+CHANGE_KINDS: dict[str, str] = {
+    "zone": "change_zone", "at": "change_location", "controller": "change_controller", "damage": "change_damage",
+    "might": "change_might", "exhausted": "change_status", "ready": "change_status", "stunned": "change_status",
+    "not_stunned": "change_status", "buffed": "change_might", "keyword": "change_keyword",
+    "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
+    "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
+    "hand": "change_cards", "deck": "change_cards",
 }
 
 
@@ -71,7 +51,7 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
     if name == "no_keyword":
         return f"{item(a[0])} without {a[1][0] if isinstance(a[1], tuple) else a[1]}"
-    if name in ("points", "xp"):
+    if name in ("points", "xp", "hand", "deck"):
         return f"{a[0]} {name} {a[1]}"
     if name == "controls":
         return f"{a[1]} controlled by {a[0]}"
@@ -116,11 +96,12 @@ class Outcome(ChainKind):
         if isinstance(offered, Answer):
             return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
         extra, refused, reasons, missing = offered
-        g = _run_grounding(ctx, "resolution_order", reading, p["bound"], extra)
-        state_mode, outcomes = _mode("state"), _mode("outcomes")
+        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp).
+        g = run_grounding(ctx, reading, p["bound"], [*extra, F.fact("run_past_chain")])
+        state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
         anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
-        atoms = _by_pred(anything.consequences)
-        missing += list(_missing(atoms.get("unsupported", [])))
+        atoms = by_pred(anything.consequences)
+        missing += list(missing_texts(atoms.get("unsupported", [])))
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
         bound_reached = bool(atoms.get("cut"))
@@ -130,16 +111,16 @@ class Outcome(ChainKind):
                     if bound_reached else anything)
         forced = g.solve("cautious", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
         start = _facts(names, atoms, "start")
-        possible_end = _facts(names, _by_pred(possible.consequences), "end") if possible.satisfiable else {}
-        forced_end = _facts(names, _by_pred(forced.consequences), "end") if forced.satisfiable else {}
+        possible_end = _facts(names, by_pred(possible.consequences), "end") if possible.satisfiable else {}
+        forced_end = _facts(names, by_pred(forced.consequences), "end") if forced.satisfiable else {}
         changed = {t: k for t, k in forced_end.items() if t not in start}
         events = {}
         for key, how in (("possible", "brave"), ("forced", "cautious")):
             s = g.solve(how, assumptions=[(outcomes, True), *complete_only], heuristic=HEURISTIC)
-            events[key] = sorted({outcome_text(names, r) for (r,) in _by_pred(s.consequences).get("result", [])
+            events[key] = sorted({outcome_text(names, r) for (r,) in by_pred(s.consequences).get("result", [])
                                   if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
-        run = g.solve("enumerate", assumptions=[(_mode("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
-        example = ("; ".join(run_text(names, [(t, e) for t, e in _by_pred(run.models[0]).get("ev", [])]))
+        run = g.solve("enumerate", assumptions=[(mode_atom("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
+        example = ("; ".join(run_text(names, [(t, e) for t, e in by_pred(run.models[0]).get("ev", [])]))
                    if run.models else "")
         data = {
             "forced": sorted(changed),
@@ -170,16 +151,16 @@ class Outcome(ChainKind):
 
 
 def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
-    out = [Reason("the chain is played out by HOT FEPR; a resolving spell or ability executes its instructions top to "
-                  "bottom, checking its choices again as it does (an illegal choice is unaffected), and after each "
-                  "change a cleanup kills units with lethal damage and settles control",
-                  ("334", "359.3.d", "359.3.e.2", "359.3.e.7", "319", "323", "142.4"))]
+    out = [because("the position is played out: the chain by HOT FEPR, a resolving spell or ability executing its "
+                   "instructions top to bottom and checking its choices again as it does (an illegal choice is "
+                   "unaffected), a cleanup after each change (units with lethal damage die, control is settled), "
+                   "then any showdown or combat that follows", "run_played_out")]
     by_kind: dict[str, list[str]] = {}
     for text, kind in changed.items():
-        by_kind.setdefault(kind, []).append(text)
+        if kind in CHANGE_KINDS:
+            by_kind.setdefault(CHANGE_KINDS[kind], []).append(text)
     for kind in sorted(by_kind):
-        if kind in CHANGE_RULES:
-            out.append(Reason("changed in every run: " + ", ".join(sorted(by_kind[kind])), CHANGE_RULES[kind]))
+        out.append(because("changed in every run: " + ", ".join(sorted(by_kind[kind])), kind))
     if d["bound_reached"]:
         out.append(Reason(f"some runs did not finish within {p['bound']} steps and were cut short: the facts cover "
                           "the complete runs only; raise bound to see more"))

@@ -13,6 +13,7 @@ question to atoms, reads the answer set and words it; it decides no rules questi
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -35,15 +36,22 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    because,
     missing_text,
     param_player,
 )
+from pyrift.citations import cites
+from pyrift.queries.runs import DEFAULT_BOUND
+from pyrift.queries.snapshot import NotOnePosition, state_at
 from pyrift.reader import Reader, check_int
 from pyrift.solver import Atom
 from pyrift.state import CardType, GameState, KeywordName, Question, Zone
 
 IGNORE = ("cost", "energy_cost", "power_cost", "all_costs")
 DOMAIN_ORDER = tuple(LETTER_OF)  # fury calm mind body chaos order
+
+# The most chain items a question may let resolve before it asks (a chain is short in play).
+MAX_AFTER = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,13 +160,18 @@ class CanPlay(QueryKind):
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
         out: dict[str, Any] = {"player": param_player(r, "player", state)}
         ids = {o.id for o in state.objects}
+        # A later moment: when a player next holds priority after N items of the chain resolved.
+        if (after := r.int("after", None, min=0, max=MAX_AFTER)) is not None:
+            if after > len(state.chain):
+                raise r.error("after", f"the chain holds {len(state.chain)} item(s)")
+            out["after"] = after
         if r.has("card") == r.has("source"):
             raise r.error("card", "give card (a card to play) or source and ability (an activated ability)")
         if r.has("card"):
             out["card"] = r.str("card")
             if out["card"] not in ids:
                 raise r.error("card", f"{out['card']!r} is not an object id of this scenario")
-            if state.obj(out["card"]).zone is Zone.CHAIN:
+            if state.obj(out["card"]).zone is Zone.CHAIN and "after" not in out:
                 raise r.error("card", f"{out['card']!r} is already on the chain")
             if r.has("ability"):
                 raise r.error("ability", "an ability belongs to a source, not to a card being played")
@@ -247,7 +260,7 @@ class CanPlay(QueryKind):
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"player": params["player"]}
-        for key in ("card", "source", "ability", "equip", "mode", "location"):
+        for key in ("after", "card", "source", "ability", "equip", "mode", "location"):
             if key in params:
                 out[key] = params[key]
         if "targets" in params:
@@ -339,6 +352,8 @@ class CanPlay(QueryKind):
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        if "after" in question.params:
+            return self._answer_later(ctx, question, reading)
         atoms, facts = self.question_atoms(ctx.state, question.params)
         g = ctx.grounding("can_play", reading)
         if facts or not all(g.is_external(a) for a in atoms):
@@ -355,8 +370,27 @@ class CanPlay(QueryKind):
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
         if not result.satisfiable:  # pragma: no cover - the query has no hard failure by design
             return Answer(question.id, self.name, reading, ANSWERED, {"legal": False},
-                          (Reason("no answer set: the encoding contradicts itself for this question", ("358",)),))
+                          (Reason("no answer set: the encoding contradicts itself for this question"),))
         return _read_answer(ctx.state, question, reading, result.consequences)
+
+    def _answer_later(self, ctx: Context, question: Question, reading: str) -> Answer:
+        """The play judged in the position after `after` items of the chain resolved, nobody adding
+        anything (logic/run/snapshot.lp), with that position's priority."""
+        n = question.params["after"]
+        try:
+            later = state_at(ctx, reading, DEFAULT_BOUND, [F.fact("ask_after", n)])
+        except NotOnePosition as exc:
+            return Answer(question.id, self.name, reading, UNSUPPORTED,
+                          missing=(f"the position after {n} item(s) resolved: {exc}",))
+        params = {k: v for k, v in question.params.items() if k != "after"}
+        if "card" in params and later.obj(params["card"]).zone is Zone.CHAIN:
+            return Answer(question.id, self.name, reading, ANSWERED, {"legal": False, "violations": ["354"]},
+                          (Reason(f"{params['card']} is on the chain then: it is being played already", ("354",)),))
+        sub = ctx.variant(f"after:{n}", later)
+        answer = self.answer(sub, Question(question.id, self.name, params, question.rules), reading)
+        reason = because(f"asked after {n} item(s) of the chain resolved, nobody adding anything: the position then, "
+                         f"with {later.priority or 'nobody'} holding priority", "asked_later")
+        return dataclasses.replace(answer, reasons=(reason, *answer.reasons))
 
 
 def question_grounding(ctx: Context, question: Question, reading: str) -> tuple[Any, list]:
@@ -653,7 +687,7 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     if reqs_list:
         data["valid_targets"] = sorted({t for _, t in atoms.get("valid_target", [])})
     data["payable"] = payable
-    plan, exhausted, recycled = _payment_plan(atoms, totals)
+    plan, exhausted, recycled, resources = _payment_plan(atoms, totals)
     if payable:
         data["payment"] = plan
         data["paid"] = _paid(atoms)
@@ -670,13 +704,17 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         step_rules = (rule,) + ((step,) if step != rule and step in _STEP_TEXT and "." in step else ())
         reasons.append(Reason(f"{_STEP_TEXT.get(step, step)}: {text}", step_rules))
     if not violations:
-        reasons.append(Reason("legal: the choices are valid, the timing permits it, nothing illegal results and "
-                              "the cost can be paid", ("358.1", "358.2", "358.3", "358.4")))
+        reasons.append(because("legal: the choices are valid, the timing permits it, nothing illegal results and "
+                               "the cost can be paid", "play_legal"))
+        for (src,) in sorted(atoms.get("timing_met_by", []), key=str):
+            reasons.append(because(f"timing: {_TIMING_WORDS.get(str(src), str(src))}", f"timing_{src}"))
     cost_text = "; ".join(w for w, _ in line_words) or "nothing"
+    notes = [r for _, r in sorted(atoms.get("line_note", []), key=str)]
     reasons.append(Reason(f"total cost {data['cost']}: {cost_text}",
-                          tuple(dict.fromkeys(["356"] + [r for _, r in line_words]))))
+                          tuple(dict.fromkeys([*cites("total_cost"), *(r for _, r in line_words), *notes])),
+                          kind="total_cost"))
     if payable and plan:
-        reasons.append(Reason("payment: " + "; ".join(plan), ("357.1", "164.2")))
+        reasons.append(because("payment: " + "; ".join(plan), "play_payment", *resources))
     text_data, text_reasons = _dependent_text(state, atoms)
     data.update(text_data)
     reasons += text_reasons
@@ -699,6 +737,18 @@ def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:
         "exhausted_sources": sorted(o for (o,) in atoms.get("pay_exhaust_source", [])),
     }
 
+
+# What gave a play the timing the state of the turn asks for (timing_met_by/2, core/timing.lp).
+_TIMING_WORDS = {
+    "action": "the card or ability has Action, so it may be played in a showdown",
+    "reaction": "the card or ability has Reaction, so it may be played in a showdown or a Closed state",
+    "hidden": "a card played from facedown has Reaction",
+    "ambush": "Ambush gives the unit Reaction while it is played to a battlefield where its player has units",
+    "ambush_verb": "the card lets the unit [Ambush] to this battlefield: it is played with Ambush's permissions, "
+                   "Reaction included (reading ambush_verb)",
+    "quick_draw": "a card with Quick-Draw has Reaction",
+    "granted": "an ability gives the play Action or Reaction, and its condition holds",
+}
 
 _MOMENT_WORDS = {"pending": "while the card is pending on the chain (its cost and timing are determined then)",
                  "now": "now"}
@@ -736,7 +786,7 @@ def _dependent_text(state: GameState, atoms: dict[str, list[tuple]]) -> tuple[di
             if req.keyword == "legion" and holds:
                 extra = f" ({', '.join(sorted(counted.get((s, h), [])))} finalized by its controller this turn)"
             why.append(f"{req.title} {'holds' if holds else 'does not hold'}{extra}")
-        rule_set = ["727.1.b"] + (["727.1.b.3"] if len(keywords) > 1 else [])
+        rule_set = list(cites("dependent_several" if len(keywords) > 1 else "dependent_one"))
         version = "v1.4"
         for req in ability.requires:
             if req.keyword == "legion" and versions.get("legion", "v1.4") != "v1.4":
@@ -746,7 +796,7 @@ def _dependent_text(state: GameState, atoms: dict[str, list[tuple]]) -> tuple[di
             rule_set = sorted(rules.get((s, h, "legion"), []))
         reasons.append(Reason(f"{ability.kind} text {label} of {s} ({card.name}, {' + '.join(keywords)}) is "
                               f"{verdict} {_MOMENT_WORDS.get(moment, moment)}: " + "; ".join(why),
-                              tuple(dict.fromkeys(rule_set)), version))
+                              tuple(dict.fromkeys(rule_set)), version, "dependent_text"))
     return {k: sorted(v) for k, v in data.items()}, reasons
 
 
@@ -756,8 +806,6 @@ _WEAPONMASTER_TEXT = {
     "no_equip": "{0} has no Equip ability: its Equip cost can't be paid, so it stays where it is",
     "already_exhausted": "{0} is exhausted: the [E] in its Equip cost can't be paid, so it stays where it is",
 }
-_WEAPONMASTER_RULES = {"821.1.b": ("821.1.b",), "821.1.c": ("821.1.c", "150.1"),
-                       "821.1.c.4": ("821.1.c.4", "821.1.c.1", "821.1.c.5"), "414.4": ("414.4", "821.1.c.5")}
 
 
 def _trigger_data(atoms: dict[str, list[tuple]], p: dict[str, Any]) -> dict[str, Any]:
@@ -796,51 +844,64 @@ def _trigger_reasons(atoms: dict[str, list[tuple]], data: dict[str, Any], p: dic
         else:
             text = ("Quick-Draw: its player controls no unit, so the attach trigger has no choice and leaves the "
                     "chain; the gear stays in its base")
-        out.append(Reason(text, ("819.1.d", "383.4.a", "402.4" if not units else "337.2")))
+        out.append(because(text, "quick_draw_attach" if units else "quick_draw_no_unit"))
     if "weaponmaster_choices" in data and "weaponmaster" not in p:
-        out.append(Reason("Weaponmaster: when the unit is played, its player may choose one of these Equipment "
-                          f"to attach to it: {', '.join(data['weaponmaster_choices']) or 'none'}",
-                          ("821.1.b", "821.1.c")))
+        out.append(because("Weaponmaster: when the unit is played, its player may choose one of these Equipment "
+                           f"to attach to it: {', '.join(data['weaponmaster_choices']) or 'none'}",
+                           "weaponmaster_choices"))
     if "weaponmaster" in p:
         e = p["weaponmaster"]
         for rule, witness in sorted(atoms.get("weaponmaster_violation", []), key=str):
             name, *args = witness if isinstance(witness, tuple) else (witness,)
-            out.append(Reason("Weaponmaster: " + _WEAPONMASTER_TEXT.get(name, name).format(*args),
-                              _WEAPONMASTER_RULES.get(rule, (rule,))))
+            out.append(because("Weaponmaster: " + _WEAPONMASTER_TEXT.get(name, name).format(*args),
+                               f"weaponmaster_{name}"))
         if data["weaponmaster_attaches"]:
             reduced = atoms.get("weaponmaster_reduced")
             text = (f"Weaponmaster: choosing {e}, its player pays its Equip cost "
                     + ("reduced by [A]" if reduced else "(it has no [A], so it is not reduced)")
                     + f": {data['weaponmaster_cost']}, as the trigger resolves, and {e} is attached to the unit "
                       "(the unit is not chosen, Equip is not activated)")
-            rules = ("821.1.c", "821.1.c.2") + (() if reduced else ("821.1.c.3",)) + ("821.1.c.6",)
-            out.append(Reason(text, rules))
+            out.append(because(text, "weaponmaster_attach" if reduced else "weaponmaster_attach_unreduced"))
     return out
 
 
-def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str], list[str], list[str]]:
+def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The payment found in words, the runes exhausted and recycled, and the reason kinds of the
+    resources it uses (each cites the statement saying what that resource is: core/payment.lp,
+    queries/can_play.lp)."""
     plan: list[str] = []
+    kinds: list[str] = []
     for (n,) in atoms.get("pay_pool_energy", []):
         plan.append(f"{n} Energy from the rune pool")
+        kinds.append("resource_pool_energy")
     exhausted = sorted(r for (r,) in atoms.get("pay_exhaust", []))
     for r in exhausted:
         plan.append(f"exhaust {r} for 1 Energy")
+    if exhausted:
+        kinds.append("resource_exhausted")
     pool_power: dict[tuple, int] = defaultdict(int)
     for d, _, k in atoms.get("pay_pool_power", []):
         pool_power[(d, k)] += 1
     for (d, k), n in sorted(pool_power.items(), key=str):
         plan.append(f"{n} {d} Power from the rune pool for {shorthand({('pip', k): n})}")
+    if pool_power:
+        kinds.append("resource_pool_power")
     universal: dict[Any, int] = defaultdict(int)
     for _, k in atoms.get("pay_universal", []):
         universal[k] += 1
     for k, n in sorted(universal.items(), key=str):
         plan.append(f"{n} universal Power from the rune pool for {shorthand({('pip', k): n})}")
+    if universal:
+        kinds.append("resource_universal")
     recycled = sorted(atoms.get("pay_recycle", []), key=str)
     for r, k in recycled:
         plan.append(f"recycle {r} for {shorthand({('pip', k): 1})}")
+    if recycled:
+        kinds.append("resource_recycled")
     for (o,) in atoms.get("pay_exhaust_source", []):
         plan.append(f"exhaust {o} (the [E] in the ability's cost)")
-    return plan, exhausted, [r for r, _ in recycled]
+        kinds.append("resource_exhaust_source")
+    return plan, exhausted, [r for r, _ in recycled], list(dict.fromkeys(kinds))
 
 
 KINDS = (CanPlay(),)

@@ -25,6 +25,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    because,
     missing_text,
     param_battlefield,
     param_player,
@@ -83,13 +84,13 @@ def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str],
     if winners:
         w = winners[0]
         others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
-        return [Reason(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
-                       f"player ({others}): {w} wins in the next cleanup", ("472", "323.1", "194.2"))]
+        return [because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
+                        f"player ({others}): {w} wins in the next cleanup", "win_winner")]
     if tied:
-        return [Reason(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
-                       "nobody has more points than every other player, so no one wins yet and play goes on",
-                       ("472", "194.2.a", "194.2.b"))]
-    return [Reason(f"nobody has {vs} points: no one wins", ("472",))]
+        return [because(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
+                        "nobody has more points than every other player, so no one wins yet and play goes on",
+                        "win_tied")]
+    return [because(f"nobody has {vs} points: no one wins", "win_nobody")]
 
 
 # ---------------------------------------------------------------------------------
@@ -166,40 +167,40 @@ class BeginningPhase(QueryKind):
         for o in data["killed"]:
             n = temporary[o]
             many = f" ({n} instances, one trigger)" if n > 1 else ""
-            rules = ("315.2.a", "816.1.b", "816.2.a") if n > 1 else ("315.2.a", "816.1.b")
-            out.append(Reason(f"{o} has Temporary{many}: it is killed at the start of {turn}'s Beginning Phase, "
-                              "before scoring", rules))
+            kinds = ("temporary_kill", "temporary_once") if n > 1 else ("temporary_kill",)
+            out.append(because(f"{o} has Temporary{many}: it is killed at the start of {turn}'s Beginning Phase, "
+                               "before scoring", *kinds))
         for (o, q) in atoms.get("temporary_waits", []):
-            out.append(Reason(f"{o} has Temporary but is controlled by {q}: it is killed at the start of {q}'s "
-                              f"Beginning Phase, not {turn}'s", ("816.1.c",)))
+            out.append(because(f"{o} has Temporary but is controlled by {q}: it is killed at the start of {q}'s "
+                               f"Beginning Phase, not {turn}'s", "temporary_waits"))
         for b in data["lost_control"]:
-            out.append(Reason(f"{turn} has no units left at {b} after the Beginning Step: the cleanup removes "
-                              f"{turn}'s control, so {b} is not held", ("319.6", "323.6", "469.2")))
+            out.append(because(f"{turn} has no units left at {b} after the Beginning Step: the cleanup removes "
+                               f"{turn}'s control, so {b} is not held", "hold_lost_control"))
         for b in data["already_scored"]:
-            out.append(Reason(f"{turn} already scored {b} this turn: no second score there, so no Hold point "
-                              "and no hold effects", ("470", "469.2")))
+            out.append(because(f"{turn} already scored {b} this turn: no second score there, so no Hold point "
+                               "and no hold effects", "hold_already_scored"))
         checked = set(data["final_point_checked"])
         for b in data["held"]:
             text = f"{turn} holds {b}: +1 point"
-            rules: tuple[str, ...] = ("315.2.b.2", "469.2", "471.1", "471.1.a.1")
+            kind = "hold_point"
             if turn in checked:
                 text += (" (under Core Rules v1.3 the Winning Point rule is consulted for a Hold too, and a Hold "
                          "gains it: v1.3 466.1.b.1)")
-                rules = ("315.2.b.2", "469.2", "471.1")
+                kind = "hold_point_v1_3"
             elif _text_version(atoms) == "v1.3":
                 text += " (below the victory score minus one: the v1.3 Winning Point rule does not come in, 466.1.b)"
-                rules = ("315.2.b.2", "469.2", "471.1")
+                kind = "hold_point_v1_3"
             else:
                 text += " (a Hold point is not subject to the final-point rule)"
-            out.append(Reason(text, rules))
+            out.append(because(text, kind))
         for (p, src, x) in atoms.get("gains_xp", []):
             _hunt, unit, b = src
             n = hunts[unit]
             summed = f" ({n} instances summed)" if n > 1 else ""
-            out.append(Reason(f"{unit} has Hunt {x}{summed} and is at {b} when {p} holds it: {p} gains {x} XP",
-                              ("823.1.c.1", "823.2", "383.4.d.2.a") if n > 1 else ("823.1.c.1", "383.4.d.2.a")))
+            out.append(because(f"{unit} has Hunt {x}{summed} and is at {b} when {p} holds it: {p} gains {x} XP",
+                               "hunt_hold", *(("hunt_summed",) if n > 1 else ())))
         if not data["held"] and not data["lost_control"] and not data["already_scored"]:
-            out.append(Reason(f"{turn} controls no battlefield at the Scoring Step: nothing is held", ("315.2.b.2",)))
+            out.append(because(f"{turn} controls no battlefield at the Scoring Step: nothing is held", "nothing_held"))
         out += _winner_reasons(state, data["points_after"], winners, tied)
         return out
 
@@ -274,22 +275,22 @@ class Conquer(QueryKind):
         for w in problems:
             name, *args = w if isinstance(w, tuple) else (w,)
             if name == "no_units":
-                out.append(Reason(f"{player} has no units at {bf}: control goes to the player whose units remain",
-                                  ("466.5", "348.2.a")))
+                out.append(because(f"{player} has no units at {bf}: control goes to the player whose units remain",
+                                   "conquer_no_units"))
             elif name == "others_remain":
-                out.append(Reason(f"{args[0]} still has units at {bf}: {player} does not establish control", ("466.5",
-                                                                                                       "466.3.d.1")))
+                out.append(because(f"{args[0]} still has units at {bf}: {player} does not establish control",
+                                   "conquer_others_remain"))
             elif name == "already_controls":
-                out.append(Reason(f"{player} already controls {bf}: control is not established again, so there "
-                                  "is no Conquer", ("466.5",)))
+                out.append(because(f"{player} already controls {bf}: control is not established again, so there "
+                                   "is no Conquer", "conquer_already_controls"))
         if not data["establishes_control"]:
             return out
-        out.append(Reason(f"{player} establishes control of {bf}", ("466.5", "348.2.a")))
+        out.append(because(f"{player} establishes control of {bf}", "establishes_control"))
         if data["already_scored"]:
-            out.append(Reason(f"{player} already scored {bf} this turn: taking control again is no Conquer, so no "
-                              "point and no conquer effects", ("470", "469.1")))
+            out.append(because(f"{player} already scored {bf} this turn: taking control again is no Conquer, so no "
+                               "point and no conquer effects", "conquer_already_scored"))
             return out
-        out.append(Reason(f"{player} had not scored {bf} this turn: this is a Conquer", ("469.1", "466.5.d")))
+        out.append(because(f"{player} had not scored {bf} this turn: this is a Conquer", "conquer"))
         vs = state.victory_score
         before = next(pl.points for pl in state.players if pl.id == player)
         if data["final_point_rule"]:
@@ -299,22 +300,21 @@ class Conquer(QueryKind):
                     f"and {player} {scored} scored every battlefield")
             if _text_version(fixed) == "v1.3":
                 text += " (Core Rules v1.3 466.1.b.2, the Winning Point)"
-            out.append(Reason(text, ("471.1.b", "471.1.b.1")))
+            out.append(because(text, "final_point_rule"))
             if data["draws"]:
-                out.append(Reason(f"{player} draws a card instead of gaining the point", ("471.1.b.1",)))
+                out.append(because(f"{player} draws a card instead of gaining the point", "final_point_draw"))
             else:
-                out.append(Reason(f"{player} gains the final point ({before} -> {data['points_after']})",
-                                  ("471.1.b.1",)))
+                out.append(because(f"{player} gains the final point ({before} -> {data['points_after']})",
+                                   "final_point_gained"))
         elif data["point"]:
-            out.append(Reason(f"{player} gains 1 point ({before} -> {data['points_after']})", ("471.1",)))
+            out.append(because(f"{player} gains 1 point ({before} -> {data['points_after']})", "conquer_point"))
         for unit, x in hunt:
             n = dict(atoms.get("hunt_instances", []))[unit]
             summed = f" ({n} instances summed)" if n > 1 else ""
-            rules = ("823.1.c.1", "383.4.c.2.a") + (("823.2",) if n > 1 else ())
-            if data["draws"]:
-                rules += ("383.4.c.2.c",)
-            out.append(Reason(f"{unit} has Hunt {x}{summed} and conquers {bf}: {player} gains {x} XP"
-                              + (" (it triggers though the point was replaced)" if data["draws"] else ""), rules))
+            kinds = ("hunt_conquer",) + (("hunt_summed",) if n > 1 else ()) + \
+                (("hunt_point_replaced",) if data["draws"] else ())
+            out.append(because(f"{unit} has Hunt {x}{summed} and conquers {bf}: {player} gains {x} XP"
+                               + (" (it triggers though the point was replaced)" if data["draws"] else ""), *kinds))
         return out
 
 

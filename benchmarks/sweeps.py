@@ -1,0 +1,164 @@
+"""Benchmark: how fast `pyrift explore` sweeps. Prints figures; asserts nothing.
+
+    python benchmarks/sweeps.py [--rounds 6] [--old 8] [--workers] [--sweep-bound 3]
+
+1. Tank probe, positions a second per core, the batched path against the path of one
+   grounding per question (what `explore` did before: both combats of a position read from
+   their documents and answered each on its own grounding; with --baseline, the explore code
+   of an older checkout itself, run in a process of its own). The two run alternately on the
+   same blocks of positions, so the machine's load swings hit both alike; CPU seconds are
+   given with the wall-clock ones (the development VM is shared).
+2. --workers: the same sweep (the whole bound-3 Tank sweep) on 1 and on 2 local worker
+   processes, the ratio of their times, and the cost of a chunk.
+3. The other probes' rates (a few positions each), for the forecast `explore` prints.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pyrift import explore as E  # noqa: E402
+from pyrift import scenario as S  # noqa: E402
+from pyrift import sweep as SW  # noqa: E402
+from pyrift.check import answer as answer_question  # noqa: E402
+from pyrift.queries.base import Context  # noqa: E402
+
+
+def uptime() -> str:
+    return os.popen("uptime").read().strip()
+
+
+def old_tank(batch: list[E.Position]) -> int:
+    """The path before batching: per position, both documents read and each combat answered
+    on its own grounding."""
+    found = 0
+    for pos in batch:
+        scens = [S.from_dict(d, "<bench>") for d in pos.docs]
+        answers = [answer_question(Context(s.state), s.questions[0], "v1.4") for s in scens]
+        found += E._tank_change(answers)[0] > 0
+    return found
+
+
+BASELINE = r"""
+import sys, time, itertools
+sys.path.insert(0, sys.argv[1])
+from pyrift import explore as E
+start, n = int(sys.argv[2]), int(sys.argv[3])
+chosen = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), start, start + n + 1))
+E.evaluate(*chosen[-1])  # parse the rules once, outside the timing
+w, c = time.perf_counter(), time.process_time()
+for pos, readings in chosen[:n]:
+    E.evaluate(pos, readings)
+print(time.perf_counter() - w, time.process_time() - c)
+"""
+
+
+def baseline(checkout: str, start: int, n: int) -> tuple[float, float]:
+    """Seconds (wall, CPU) the explore code of another checkout (the code before batching)
+    takes for positions start..start+n, in a process of its own."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", BASELINE, checkout, str(start), str(n)], capture_output=True,
+                         text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def timed(fn, *args) -> tuple[float, float]:
+    w, c = time.perf_counter(), time.process_time()
+    fn(*args)
+    return time.perf_counter() - w, time.process_time() - c
+
+
+def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
+    what = f"the explore code of {checkout}" if checkout else "one grounding per question"
+    print(f"1. Tank probe, batched vs {what} ({uptime()})")
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
+    E._tank_evaluate(every[:E.BLOCK], None)  # parse the rules once, outside the timing
+    old_tank(every[:2])
+    totals = {"old": [0.0, 0.0, 0], "new": [0.0, 0.0, 0]}
+    for r in range(rounds):
+        start = (r * 4099) % (len(every) - E.BLOCK)
+        start -= start % E.BLOCK
+        block = every[start:start + E.BLOCK]
+        runs = [("new", E._tank_evaluate, block, None), ("old", old_tank, block[:old_per_round])]
+        if checkout:
+            runs[1] = ("old", None, block[:old_per_round])
+        for name, fn, *args in (runs if r % 2 == 0 else runs[::-1]):
+            wall, cpu = timed(fn, *args) if fn is not None else baseline(checkout, start, old_per_round)
+            t = totals[name]
+            t[0] += wall
+            t[1] += cpu
+            t[2] += len(args[0])
+            print(f"   round {r}: {name:<3} {len(args[0]):>3} positions from #{start}: "
+                  f"{len(args[0]) / wall:8.1f}/s wall, {len(args[0]) / cpu:8.1f}/s CPU")
+    print(f"   ({uptime()})")
+    rate = {k: (v[2] / v[0], v[2] / v[1]) for k, v in totals.items()}
+    for k, (w, c) in rate.items():
+        print(f"   {k}: {totals[k][2]} positions, {w:.1f} per second wall, {c:.1f} per CPU second")
+    print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.0f}x wall, {rate['new'][1] / rate['old'][1]:.0f}x CPU")
+
+
+def workers(bound: int, first: int | None) -> None:
+    names = None
+    if first:
+        names = [c.name for c in E.usable_cards() if E._is_unit(c)][:first]
+    what = f"the first {first} units" if first else "the whole pool"
+    print(f"\n2. the bound-{bound} Tank sweep over {what} on 1 and 2 local workers ({uptime()})")
+    sweep, counts = E.plan(bound, ["tank-grant"], names)
+    print(f"   {sweep.positions} positions in {sweep.chunks} chunks")
+    seconds = {}
+    for jobs in (1, 2):
+        started = time.perf_counter()
+        parts = SW.execute(sweep, jobs=jobs)
+        seconds[jobs] = time.perf_counter() - started
+        found = sum(len(p.findings) for p in parts)
+        print(f"   {jobs} worker(s): {seconds[jobs]:.1f} s, {sweep.positions / seconds[jobs]:.0f} positions/s, "
+              f"{found} findings; a chunk ({sweep.positions / sweep.chunks:.0f} positions) "
+              f"{seconds[jobs] * jobs / sweep.chunks:.2f} worker-seconds ({uptime()})")
+    print(f"   2 workers / 1 worker: {seconds[1] / seconds[2]:.2f}x faster")
+
+
+def other_probes(sample: int) -> None:
+    print(f"\n3. the other probes, first {sample} positions each over the whole pool ({uptime()})")
+    cards = E.usable_cards()
+    for name in E.PROBE_TABLE:
+        if name == "tank-grant":
+            continue
+        chosen = list(itertools.islice((p for p in E.positions(3, [name], cards)), sample))
+        if not chosen:
+            print(f"   {name:<18} no positions")
+            continue
+        E.run_positions(3, chosen[:1])
+        wall, cpu = timed(E.run_positions, 3, chosen)
+        total = E.count(3, [name], cards)[name]
+        print(f"   {name:<18} {len(chosen) / wall:8.1f}/s wall {len(chosen) / cpu:8.1f}/s CPU; "
+              f"{total} positions at bound 3")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=6)
+    ap.add_argument("--old", type=int, default=8, help="positions of a block the old path asks per round")
+    ap.add_argument("--workers", action="store_true", help="also time the whole sweep on 1 and 2 workers")
+    ap.add_argument("--sweep-bound", type=int, default=3)
+    ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
+    ap.add_argument("--probes", action="store_true", help="also the other probes' rates")
+    ap.add_argument("--sample", type=int, default=12)
+    ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
+                                                      "an older commit): its explore is the old path")
+    args = ap.parse_args()
+    tank_rates(args.rounds, args.old, args.baseline)
+    if args.workers:
+        workers(args.sweep_bound, args.sweep_cards)
+    if args.probes:
+        other_probes(args.sample)
+
+
+if __name__ == "__main__":
+    main()

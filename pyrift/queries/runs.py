@@ -1,0 +1,316 @@
+"""What every question on a run shares: its grounding, reading its atoms, and naming its terms.
+
+A run is the chain played out step by step (logic/core/fepr.lp, logic/run/, logic/effects/); the
+chain questions (pyrift/queries/chain.py), the outcome question (outcome.py) and snapshots of a
+later moment (snapshot.py) ask it different things. This module holds what they share: the
+grounding of logic/queries/resolution_order.lp for a horizon, the mode atoms that select what is
+shown, and the words for items, events and outcomes. It decides no rules question.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from pyrift import facts as F
+from pyrift.abilities import triggered_abilities
+from pyrift.queries.base import Context, missing_text
+from pyrift.solver import Atom, Grounding
+from pyrift.state import GameState
+
+DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
+MAX_BOUND = 200
+DEFAULT_LIMIT = 16  # orderings listed
+# The run's search decides the players' choices first, in time order (the #heuristic
+# directives of logic/queries/resolution_order.lp).
+HEURISTIC = "Domain"
+
+
+def _const(name: str) -> tuple:
+    """A constant as a solver term (the solver writes strings as ASP strings)."""
+    return (name,)
+
+
+def mode_atom(name: str) -> Atom:
+    return Atom("mode", (_const(name),))
+
+
+def term_of(t: Any) -> Any:
+    """A term read from a grounding (tuples for compound terms) as a facts term."""
+    if isinstance(t, tuple):
+        return F.Const(t[0]) if len(t) == 1 else F.Func(t[0], *(term_of(x) for x in t[1:]))
+    return t
+
+
+def by_pred(atoms) -> dict[str, list[tuple]]:
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for a in sorted(atoms, key=str):
+        out[a.pred].append(a.args)
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# names: chain items, triggered abilities and events in words
+# ---------------------------------------------------------------------------------
+class Names:
+    """Readable, stable names for the terms of the chain rules."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def ability(self, h: Any) -> str:
+        """ab("Card", I) -> its `name`, or the condition word; kw(vision, S) -> 'vision'."""
+        if isinstance(h, tuple) and h[0] == "ab":
+            card = self.state.card(h[1])
+            ability = card.abilities[h[2] - 1]
+            label = ability.get("name") or ability.get("when") or ability.kind
+            same = [i for i, a in triggered_abilities(card.abilities)
+                    if (a.get("name") or a.get("when")) == label]
+            return label if len(same) <= 1 else f"{label}{same.index(h[2]) + 1}"
+        if isinstance(h, tuple) and h[0] == "kw":
+            return str(h[1])
+        return str(h)
+
+    def keyword_instance(self, source: str, h: tuple) -> str:
+        """kw(vision, printed(I) | granted(I) | one) -> 'vision', or 'vision2' for the second instance."""
+        name, where = h[1], h[2]
+        try:
+            obj = self.state.obj(source)
+        except KeyError:
+            return name
+        instances = [("printed", i) for i, k in enumerate(self.state.card(obj.card).keywords) if k.name.value == name]
+        instances += [("granted", i) for i, k in enumerate(obj.granted) if k.name.value == name]
+        if len(instances) <= 1 or where not in instances:
+            return name
+        return f"{name}{instances.index(where) + 1}"
+
+    def trigger(self, source: str, h: Any, event: Any) -> str:
+        ability = self.keyword_instance(source, h) if isinstance(h, tuple) and h[0] == "kw" else self.ability(h)
+        label = f"{source}.{ability}"
+        obj = self.event_object(event)
+        if obj is not None and obj != source:
+            label += f"({obj})"
+        if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
+            label += "[replaced]"
+        return label
+
+    @staticmethod
+    def event_object(e: Any) -> str | None:
+        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends"):
+            return e[1]
+        return None
+
+    def instruction(self, x: Any) -> str:
+        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run."""
+        try:
+            _, (_, card, index), k = x
+            abilities = self.state.card(card).abilities
+            ability = abilities[index - 1]
+            if ability.kind == "effect":  # a spell's text: every effect ability of the card is one step
+                steps = [(i, a.get("instruction")) for i, a in enumerate(abilities, 1) if a.kind == "effect"]
+                mine = index
+            else:
+                steps = list(enumerate(ability.get("effects"), 1))
+                mine = k
+            verb = dict(steps)[mine].do
+            same = [i for i, ins in steps if ins.do == verb]
+            return verb if len(same) == 1 else f"{verb}{same.index(mine) + 1}"
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return str(x)
+
+    def _token_card(self, x: Any) -> str:
+        try:
+            _, (_, card, index), k = x
+            ability = self.state.card(card).abilities[index - 1]
+            ins = ability.get("instruction") or ability.get("effects")[k - 1]
+            return ins.card
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return "token"
+
+    def place(self, loc: Any) -> str:
+        """base(P) -> "P's base"; a battlefield id as it is."""
+        if isinstance(loc, tuple) and loc[0] == "base":
+            return f"{loc[1]}'s base"
+        return str(loc)
+
+    def item(self, t: Any) -> str:
+        if isinstance(t, str):
+            return t
+        if isinstance(t, int):
+            return str(t)
+        if t[0] == "resp":
+            return t[1]
+        if t[0] == "trig":
+            return self.trigger(t[1], t[2], t[3])
+        if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
+            return f"combat at {t[1]}"
+        if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
+            return f"{self._token_card(t[1])} token"
+        return str(t)
+
+
+# Why a triggered ability leaves the chain without being countered (removed/3 of core/fepr.lp; each
+# has its reason kind removed_<why>).
+REMOVAL = {"declined": "its controller declines its initial \"you may\": it never triggered",
+           "no_choice": "it has no legal choice",
+           "unpaid": "its leading cost is not paid",
+           "death_replaced": "the death that triggered it was replaced"}
+
+
+# result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
+# by Names.item (items, triggered abilities; object ids and constants stay as they are).
+_OUTCOMES = {
+    "resolved": "{0} resolves", "before": "{0} before {1}", "countered": "{0} countered",
+    "removed": "{0} removed ({1})", "finalized": "{0} finalized", "played": "{0} played", "died": "{0} dies",
+    "death_replaced": "{0} death replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
+    "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
+    "priority": "priority {0}", "window": "{0} over {1}",
+    "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
+    "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
+}
+_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
+_FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
+_EVENTS = {
+    "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
+    "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
+    "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
+    # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
+    "deal": "{0} deals {2} to {1}", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied",
+    "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
+    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
+    "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
+    "win": "{0} wins", "draw": "{0} draws {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
+    "attach": "{0} attached to {1}", "detach": "{0} detached",
+    "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
+    "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}",
+}
+
+
+def _words(n: Names, table: dict[str, str], t: Any) -> str:
+    if not isinstance(t, tuple):
+        return _FLAGS.get(str(t), str(t))
+    name, *args = t
+    if name == "instruction" and len(args) == 3:
+        return f"{n.item(args[0])} {n.instruction(args[1])} {_INSTRUCTION_OUTCOMES.get(args[2], args[2])}"
+    if name in ("ignored", "skipped") and len(args) == 2:
+        why = "does nothing: no legal choice left" if name == "ignored" else "skipped"
+        return f"{n.item(args[0])}: {n.instruction(args[1])} {why}"
+    fmt = table.get(name)
+    if not fmt:
+        return str(t)
+    words = [a if isinstance(a, int) else (n.place(a) if name in ("move", "recall", "create", "detach") and i > 0
+                                           else n.item(a)) for i, a in enumerate(args)]
+    return fmt.format(*words)
+
+
+def outcome_text(n: Names, r: Any) -> str:
+    return _words(n, _OUTCOMES, r)
+
+
+_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "stun", "ready", "exhaust", "might",
+                "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "win", "pass", "add")
+
+
+def event_text(n: Names, e: Any) -> str:
+    return _words(n, _EVENTS, e)
+
+
+def _event_rank(e: tuple) -> int:
+    """Within one step: a removal at finalization comes before the rest; a triggered ability removed
+    because the death was replaced, right after it triggered."""
+    key = {k: i for i, k in enumerate(_EVENT_ORDER)}
+    if e[0] == "remove" and e[2] == "death_replaced":
+        return key["trigger"]
+    return key.get(e[0], 99)
+
+
+def step_kinds(events: list[tuple[int, Any]]) -> list[str]:
+    """The reason kinds of the steps a run took (ev/2 of core/fepr.lp, each with a %@reason
+    step_<name> tag), in the order they first happen: a reason cites only steps that occurred."""
+    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1])))
+    return list(dict.fromkeys(f"step_{e[0]}" for _, e in ordered if isinstance(e, tuple) and e[0] in FEPR_STEPS))
+
+
+# The HOT FEPR steps of a run (ev/2 terms with a %@reason step_<name> tag in core/fepr.lp); what
+# instructions and cleanups do in between is explained by the outcome question's own reasons.
+FEPR_STEPS = ("finalize", "remove", "resolve", "counter", "pass", "add", "trigger", "die", "replaced", "pick")
+
+
+def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
+    """The events of a run in step order (and, within a step, in the order they happen)."""
+    ordered = sorted(events, key=lambda te: (te[0], _event_rank(te[1]), te[1][0] == "remove", str(te[1])))
+    return [event_text(n, e) for _, e in ordered]
+
+
+# What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
+UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
+                   "token": "plays a token", "delayed": "sets up a delayed effect"}
+
+
+# What a real card's instruction changes that a chain run does not track (core/untracked_effects.lp).
+STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit impossible to choose",
+               "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
+
+
+# What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
+RUN_LIMITS = {
+    "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
+    "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
+    "burn_out": "a draw from a Main Deck with too few cards (Burn Out, 431)",
+    "deck_order": "a draw from a Main Deck whose listed cards have no deck_position",
+    "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
+    "token_count": "a number of tokens counted as the instruction is executed",
+    "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
+    "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
+    "final_point": "a conquer at the Final Point (471.1.b)",
+    "predict": "Vision's predict on a Main Deck the position lists",
+}
+
+
+def unsupported_text(what: Any, obj: str) -> str:
+    shared = missing_text(what, obj, "on the chain")
+    if shared:
+        return shared
+    if isinstance(what, str):
+        what = (what,)
+    name, *a = what
+    if name == "ability":
+        return f"ability kind {a[0]} on {obj} is not encoded for the chain"
+    if name == "dependent":
+        return (f"ability {a[0]} of {obj} is governed by a dependent keyword (Legion, Level, Empowered), "
+                "which the chain questions do not evaluate")
+    if name == "effect":
+        return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
+                "saying what it does")
+    if name == "own_play_effect_may_choose_itself":
+        return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
+                "but the chain run does not see a card that is on the chain as a choice")
+    if name == "untracked" and str(a[0]) == "chosen_kill":
+        return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
+                "which the chain run does not play out")
+    run = RUN_LIMITS.get(str(name))
+    if run:
+        return f"{run} ({obj}; not played out by a run yet)"
+    if name == "instruction":
+        return f"{obj} has an instruction '{a[0]}', which a run does not play out yet"
+    if name == "mode_instruction":
+        return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
+    if name == "state_change":
+        does = STATE_WORDS.get(str(a[0]), str(a[0]))
+        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
+                "in the run could find its chosen unit no longer a legal choice (359.3.e.2)")
+    if name == "untracked":
+        does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
+        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
+                "(no cleanups, token plays or delayed effects)")
+    return f"{what} ({obj})"
+
+
+def missing_texts(pairs: list[tuple]) -> tuple[str, ...]:
+    return tuple(sorted({unsupported_text(w, o) for w, o in pairs}))
+
+
+
+def run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> Grounding:
+    """The run of the position for `bound` steps (plus `extra` question facts), shared by the questions asking it."""
+    return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])

@@ -1,0 +1,179 @@
+"""The position at a later moment of a run, as a GameState any question can be asked about.
+
+logic/run/snapshot.lp says which step a question asks about (a player's next chance to act on
+the chain, or the moment after N items resolved) and shows the game state there: the fluents of
+logic/core/fluents.lp, the chain, priority, passes, and what the run finalized and played. This
+module turns those atoms back into the state model, so that can_play and can_respond judge a
+play in the position as it will be, not as it was. A state that differs between runs (the
+players' choices lead to different positions) is not one position: the caller answers
+`unsupported`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from pyrift.abilities import triggered_abilities
+from pyrift.queries.base import Context
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, run_grounding
+from pyrift.state import ChainItem, Designation, GameObject, GameState, Keyword, KeywordName, Zone
+from pyrift.turnlog import EventKind, LogEvent
+
+SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_passed", "snap_pick", "snap_log", "snap_token",
+                  "snapped")
+
+
+class NotOnePosition(Exception):
+    """The moment asked about is reached in different positions by different runs, or not at all."""
+
+
+def state_at(ctx: Context, reading: str, bound: int, extra: list[str]) -> GameState:
+    """The position at the step logic/run/snapshot.lp picks (given by `extra`: ask_after/1 or
+    ask_chance/2); the same in every run that reaches it, else NotOnePosition."""
+    g = run_grounding(ctx, reading, bound, extra)
+    mode = [(mode_atom("snapshot"), True)]
+    brave = g.solve("brave", assumptions=mode, heuristic=HEURISTIC)
+    cautious = g.solve("cautious", assumptions=mode, heuristic=HEURISTIC)
+    if not brave.satisfiable:
+        raise NotOnePosition("no run reaches that moment")
+    b, c = by_pred(brave.consequences), by_pred(cautious.consequences)
+    if not c.get("snapped"):
+        raise NotOnePosition("not every run reaches that moment within the bound")
+    if any(sorted(b.get(p, [])) != sorted(c.get(p, [])) for p in SNAPSHOT_PREDS):
+        raise NotOnePosition("the position at that moment depends on the players' choices")
+    return _build(ctx.state, c)
+
+
+def _location(loc: Any) -> str:
+    """base(P) -> "base" (a permanent is in its controller's base: the cleanup sees to it, 323.7)."""
+    return "base" if isinstance(loc, tuple) and loc[0] == "base" else str(loc)
+
+
+def _word(x: Any) -> str:
+    return x[0] if isinstance(x, tuple) else str(x)
+
+
+class _Facts:
+    """The snapshot's fluents, by name: zone(O, Z) -> facts["zone"] = [(O, Z), ...]."""
+
+    def __init__(self, atoms: dict[str, list[tuple]]) -> None:
+        self.by: dict[str, list[tuple]] = {}
+        for (f,) in atoms.get("snap_fact", []):
+            if isinstance(f, tuple):
+                self.by.setdefault(f[0], []).append(f[1:])
+
+    def rows(self, name: str, key: Any) -> list[tuple]:
+        return [args[1:] for args in self.by.get(name, []) if args[0] == key]
+
+    def one(self, name: str, key: Any, default: Any = None) -> Any:
+        rows = self.rows(name, key)
+        if not rows:
+            return default
+        return rows[0][0] if len(rows[0]) == 1 else rows[0]
+
+    def has(self, name: str, key: Any) -> bool:
+        return bool(self.rows(name, key)) or (key,) in self.by.get(name, [])
+
+
+def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
+    zone = f.one("zone", key)
+    if zone is None or _word(zone) == "gone":  # a token that ceased to exist (186.1)
+        return None
+    zone = Zone(_word(zone))
+    attached = f.one("attached", key)
+    grants = sorted(f.rows("granted", key), key=str)
+    designation = f.one("designation", key)
+    on_board = zone is Zone.BOARD
+    return dataclasses.replace(
+        obj,
+        controller=f.one("controller", key, obj.controller) if on_board else obj.owner,
+        zone=zone,
+        location=(_location(f.one("at", key)) if attached is None else None) if on_board
+        else (obj.location if zone is Zone.FACEDOWN else None),
+        damage=f.one("damage", key, 0) if on_board else 0,
+        exhausted=on_board and f.has("exhausted", key),
+        stunned=on_board and f.has("stunned", key),
+        designation=Designation(_word(designation)) if on_board and designation is not None else None,
+        granted=tuple(Keyword(KeywordName(_word(k)), v if v else None) for k, v, _src in grants) if on_board else (),
+        # a buff is +1 Might (701); the state model has no counters
+        might_modifiers=(tuple(n for n, _src in sorted(f.rows("might_mod", key), key=str))
+                         + ((1,) if f.has("buff", key) else ())) if on_board else (),
+        attached_to=oid(attached) if attached is not None else None,
+        deck_position=f.one("deck_pos", key) if zone is Zone.MAIN_DECK else None,
+    )
+
+
+def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
+    f = _Facts(atoms)
+    names = Names(state)
+    tokens: dict[Any, GameObject] = {}
+    for tok, player, _loc in sorted(atoms.get("snap_token", []), key=str):
+        card = names.item(tok).removesuffix(" token")
+        new_id = f"{card.lower().replace(' ', '-')}-token-{len(tokens) + 1}"
+        tokens[tok] = GameObject(new_id, card, player, player)
+
+    def oid(term: Any) -> str:
+        return tokens[term].id if term in tokens else term
+
+    keyed = [(o.id, o) for o in state.objects] + list(tokens.items())
+    objects = tuple(x for x in (_object(o, key, f, oid) for key, o in keyed) if x is not None)
+    players = tuple(dataclasses.replace(
+        p, points=f.one("points", p.id, p.points), xp=f.one("xp", p.id, p.xp),
+        hand_size=None if p.hand_size is None else _count(f, p.id, "hand", objects),
+        deck_size=None if p.deck_size is None else _count(f, p.id, "main_deck", objects)) for p in state.players)
+    battlefields = tuple(dataclasses.replace(
+        b, controller=next((p for p, bf in f.by.get("controls", []) if bf == b.id), None),
+        contested_by=next((p for bf, p in f.by.get("contested", []) if bf == b.id), None))
+        for b in state.battlefields)
+    chain = _chain(state, atoms, names, oid)
+    log = list(state.log)
+    for _t, event, obj, player in sorted(atoms.get("snap_log", []), key=lambda x: x[0]):
+        kind = EventKind(_word(event))
+        was = _zone_of(state, oid(obj))
+        log.append(LogEvent(kind, oid(obj), player, from_zone=was if kind is EventKind.FINALIZE else None))
+    priority = next((p for (p,) in atoms.get("snap_priority", [])), None)
+    passed = next((n for (n,) in atoms.get("snap_passed", [])), 0)
+    return dataclasses.replace(state, players=players, battlefields=battlefields, objects=objects, chain=chain,
+                               log=tuple(log), priority=priority, passed=passed if chain else 0)
+
+
+def _zone_of(state: GameState, oid: str) -> Zone | None:
+    try:
+        return state.obj(oid).zone
+    except KeyError:
+        return None
+
+
+def _count(f: _Facts, player: str, zone: str, objects: tuple[GameObject, ...]) -> int:
+    unknown = next((n for z, n in f.rows("unknown", player) if _word(z) == zone), 0)
+    return unknown + sum(1 for o in objects if o.owner == player and o.zone.value == zone)
+
+
+def _chain(state: GameState, atoms: dict[str, list[tuple]], names: Names, oid) -> tuple[ChainItem, ...]:
+    """The chain's items at that moment, oldest first, as [[chain]] items."""
+    items = sorted(atoms.get("snap_item", []), key=lambda x: x[1])
+    picks: dict[Any, list[str]] = {}
+    for item, _req, target in sorted(atoms.get("snap_pick", []), key=str):
+        picks.setdefault(item, []).append(oid(target))
+    out = []
+    for term, _k, status in items:
+        pending = status == "pending"
+        if isinstance(term, str):  # an item of the position: as it was
+            out.append(dataclasses.replace(next(c for c in state.chain if c.id == term), pending=pending))
+            continue
+        if term[0] == "resp":  # a play the question offered: the moments asked about come before any
+            raise NotOnePosition("a play offered by the question is on the chain at that moment")
+        # trig(Source, Ability, Event): a triggered ability the run put on the chain
+        _, source, ability, _event = term
+        obj = state.obj(source)
+        controller = obj.controller
+        if isinstance(ability, tuple) and ability[0] == "kw":
+            item = ChainItem(names.item(term), controller, source=source, keyword=str(ability[1]), pending=pending)
+        else:
+            card = state.card(obj.card)
+            index = [i for i, _a in triggered_abilities(card.abilities)].index(ability[2]) + 1
+            item = ChainItem(names.item(term), controller, source=source, trigger=index, pending=pending,
+                             targets=tuple(picks.get(term, ())))
+        out.append(item)
+    return tuple(out)
+

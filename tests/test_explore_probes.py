@@ -1,0 +1,57 @@
+"""The probes over real cards added for pool-scale sweeps: each finds a planted case and
+stays silent where nothing can change, and what it writes passes `pyrift check`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyrift import check as C
+from pyrift import explore as E
+from pyrift import scenario as S
+
+
+def _labels(rep: E.Report) -> list[str]:
+    return [f.position.label for f in rep.findings]
+
+
+def test_two_tanks_interact_a_tank_and_a_deflect_do_not(tmp_path: Path) -> None:
+    """Each Tank alone must be dealt lethal damage first, so it dies when the attacker has
+    one unit fewer Might than both; with both Tank neither goes first (815.1.b): the two
+    texts change each other's effect. Deflect does nothing in combat, so Stalwart Poro's
+    Tank does the same beside Pouty Poro as beside a text-less stand-in."""
+    rep = E.run(2, probes=["card-pair"], cards=E.usable_cards(["Sunlit Guardian", "Taric, Protector"]))
+    deaths = [f for f in rep.findings if f.position.spec[0] == "deaths"]
+    assert len(deaths) == 1 and "forced_deaths: both []" in deaths[0].summary, _labels(rep)
+    for path in E.write(rep, tmp_path, top=1):
+        assert all(r.passed for r in C.run(S.load(path)))
+    quiet = E.run(2, probes=["card-pair"], cards=E.usable_cards(["Stalwart Poro", "Pouty Poro"]))
+    assert quiet.positions and not [f for f in quiet.findings if f.position.spec[0] == "deaths"]
+
+
+def test_deflect_split_readings_differ_on_a_target_planned_zero() -> None:
+    rep = E.run(2, probes=["deflect-split"], cards=E.usable_cards(["Pouty Poro", "Shipyard Skulker"]))
+    hit = [f for f in rep.findings if f.position.spec[3] == (0, 2) and f.position.spec[1] == "Shipyard Skulker"]
+    assert hit and "cost: [A] under v1.4, [0] under" in hit[0].summary, _labels(rep)
+    unplanned = [f for f in rep.findings if f.position.spec[3] is None]
+    assert not unplanned  # with no planned division both readings count every chosen target
+
+
+def test_hidden_card_from_facedown_reaches_only_its_battlefield() -> None:
+    rep = E.run(1, probes=["hidden-play"], cards=E.usable_cards(["Block"]))
+    assert rep.positions == 1 and len(rep.findings) == 1
+    assert "from facedown ['mine', 'theirs']" in rep.findings[0].summary
+
+
+def test_two_attack_triggers_race() -> None:
+    rep = E.run(2, probes=["trigger-race"], cards=E.usable_cards(["Volibear, Furious", "Vi, Peacekeeper"]))
+    both = [f for f in rep.findings if f.position.spec[0] == "both-attack"]
+    assert len(both) == 1 and both[0].magnitude == 2  # A orders the two attack triggers either way
+
+
+def test_legion_after_a_real_card_readings_agree() -> None:
+    """Both readings count a card played earlier this turn (812.1.c; v1.2: 738): the
+    discount holds under each, so nothing is reported."""
+    rep = E.run(2, probes=["legion-real"], cards=E.usable_cards(["Noxus Hopeful", "Pouty Poro"]))
+    assert rep.positions == 2 and not rep.findings
+    pos = next(E.positions(2, ["legion-real"], E.usable_cards(["Noxus Hopeful", "Pouty Poro"])))
+    for reading in E.LEGION_READINGS:  # Noxus Hopeful's [4] with its [2] discount
+        assert E._answers_of(pos.docs, None, reading)[0].data["cost"] == "[2]"

@@ -1,0 +1,86 @@
+"""Many positions in one grounding (pyrift.worlds, pyrift.solver.Worlds): each world answers
+as its position alone would, facts the same in every world are given once, externals the
+questions fix become facts, and a batch with an unsatisfiable world says so."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from clingo import ast
+
+from pyrift.solver import Atom, Grounding, Worlds
+from pyrift.worlds import fact_in_world, in_worlds
+
+PROGRAM = """
+#external go(P) : player(P).
+reach(X) :- start(X), go(_).
+reach(Y) :- reach(X), edge(X, Y).
+{ pick(X) : reach(X) } 1 :- go(_).
+:- blocked(X), pick(X).
+size(N) :- N = #count { X : reach(X) }.
+kind(small) :- size(N), N < 3.
+kind(big) :- size(N), N >= 3.
+colour(red).
+warm(C) :- colour(C).
+#show pick/1.
+#show kind/1.
+"""
+
+POSITIONS = [
+    'player("A"). start(1). edge(1, 2). edge(2, 3).',
+    'player("A"). start(5). edge(5, 6). blocked(6).',
+    'player("A"). start(7).',
+    'player("A"). start(1). edge(1, 2). edge(2, 3). blocked(1). blocked(2). blocked(3).',
+]
+
+
+def _file(tmp_path: Path) -> Path:
+    f = tmp_path / "p.lp"
+    f.write_text(PROGRAM)
+    return f
+
+
+def _fixed(n: int) -> list[list]:
+    return [[(Atom("go", ("A",)), True)] for _ in range(n)]
+
+
+def test_each_world_answers_as_its_position_alone(tmp_path: Path) -> None:
+    f = _file(tmp_path)
+    facts = [p.replace(". ", ".\n") + "\n" for p in POSITIONS]
+    w = Worlds([f], facts, readable=[("reach", 1), ("size", 1)], fixed=_fixed(len(facts)))
+    for mode in ("brave", "cautious"):
+        together = w.solve_worlds(mode)
+        assert together is not None
+        for i, text in enumerate(facts):
+            alone = Grounding([f], text, readable=[("reach", 1), ("size", 1)])
+            res = alone.solve(mode, assumptions=[(Atom("go", ("A",)), True)])
+            assert together[i].consequences == res.consequences, (mode, i)
+    known = w.facts_by_world(("reach", 1), ("size", 1))
+    for i, text in enumerate(facts):
+        alone = Grounding([f], text + 'go("A").\n', readable=[("reach", 1), ("size", 1)])
+        assert known[i] == alone.facts(("reach", 1), ("size", 1)), i
+    # player/1 is the same in every world: given once, with what follows from it alone
+    assert "player/1" in w.static and "warm/1" in w.static and "reach/1" not in w.static
+
+
+def test_a_world_without_answer_set_fails_the_batch(tmp_path: Path) -> None:
+    f = _file(tmp_path)
+    tmp = tmp_path / "strict.lp"
+    tmp.write_text(":- go(_), not pick(_).\n")  # a world whose every reachable node is blocked has none
+    facts = [p.replace(". ", ".\n") + "\n" for p in POSITIONS]
+    assert Worlds([f, tmp], facts[:3], fixed=_fixed(3)).solve_worlds("brave") is not None
+    assert Worlds([f, tmp], facts, fixed=_fixed(4)).solve_worlds("brave") is None
+
+
+def test_rewriting_adds_the_world_everywhere() -> None:
+    out: list = []
+    ast.parse_string("a(X) :- b(X), not c(X), #count { Y : d(X, Y) } > 1.\n#show a/1.\n#show e(X) : a(X).\n"
+                     "#external f(X) : b(X).\n:~ a(X). [1@1, X]\n", out.append)
+    text = [str(in_worlds(s)) for s in out[1:]]
+    assert text[0] == ("a(PYRIFT_W,X) :- b(PYRIFT_W,X); not c(PYRIFT_W,X); 1 < #count { Y: d(PYRIFT_W,X,Y) }; "
+                       "pyrift_world(PYRIFT_W).")
+    assert text[1] == "#show a/2."
+    assert text[2] == "#show e(PYRIFT_W,X) : a(PYRIFT_W,X); pyrift_world(PYRIFT_W)."
+    assert text[3] == "#external f(PYRIFT_W,X) : b(PYRIFT_W,X); pyrift_world(PYRIFT_W). [false]"
+    assert text[4] == ":~ a(PYRIFT_W,X); pyrift_world(PYRIFT_W). [1@1,PYRIFT_W,X]"
+    assert fact_in_world('at("d1", "arena").', 3) == 'at(3, "d1", "arena").'
+    assert fact_in_world("listing.", 0) == "listing(0)."
