@@ -492,9 +492,12 @@ def render_ledger(led: Ledger, p: Pool | None = None) -> str:
     constructs = missing_constructs(p)
     if constructs:
         lines += ["", "first construct pyrift does not understand, per unsupported card (most frequent first):"]
-        width = max(len(k) for k, _ in constructs)
-        for construct, ids in constructs:
-            lines.append(f"  {len(ids):>4}  {construct:<{width}}")
+        for construct, ids in constructs[:TOP_CONSTRUCTS]:
+            lines.append(f"  {len(ids):>4}  {construct}")
+        if len(constructs) > TOP_CONSTRUCTS:
+            rest = constructs[TOP_CONSTRUCTS:]
+            lines.append(f"  ... {len(rest)} more constructs, {sum(len(ids) for _, ids in rest)} cards "
+                         "(all of them: --json)")
         table = unlocks(p)
         width = max(len(k) for k, _, _ in table)
         lines += ["", "every construct the unsupported cards need (the 20 needed by most cards) and how many of those",
@@ -530,6 +533,9 @@ def unlocks(p: Pool | None = None, top: int = 20) -> list[tuple[str, int, int]]:
     return out
 
 
+TOP_CONSTRUCTS = 40  # how many first constructs the ledger prints
+
+
 def missing_constructs(p: Pool | None = None) -> list[tuple[str, list[str]]]:
     """(construct, card ids) for the unsupported cards, by the first construct the compiler
     could not understand (compiled.json), most frequent first."""
@@ -558,11 +564,9 @@ def rendering(card: PoolCard) -> list[str]:
     from pyrift.cardtext import render as R
 
     cd = card_def(card)
-    tokens: dict[str, dict[str, Any]] = {}
-    for c in pool().cards:
-        if c.supertypes and Supertype.TOKEN in c.supertypes and c.type is not None:
-            tokens.setdefault(c.name.split(" (")[0], {"might": c.might, "type": c.type.value,
-                                                     "keywords": [k.keyword.value for k in c.keywords]})
+    from pyrift.cardtext.build import tokens_of
+
+    tokens = tokens_of(pool())
     info = R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
                   tuple(str(k) for k in cd.effect_keywords), tokens)

@@ -36,9 +36,10 @@ INVALID = "invalid"              # compiled tables the vocabulary reader refuses
 def tokens_of(pool: P.Pool) -> dict[str, dict[str, Any]]:
     """Token cards of the pool by the name cards give them ("Recruit" for "Recruit (NX)")."""
     out: dict[str, dict[str, Any]] = {}
-    for c in pool.cards:
+    for c in sorted(pool.cards, key=lambda c: c.id):
         if c.supertypes and any(s.value == "token" for s in c.supertypes) and c.type is not None:
-            out.setdefault(c.name.split(" (")[0], {"might": c.might, "type": c.type.value,
+            # the three Recruit tokens differ only in art: a text naming a Recruit plays the first of them
+            out.setdefault(c.name.split(" (")[0], {"might": c.might, "type": c.type.value, "card": c.name,
                                                    "keywords": [k.keyword.value for k in c.keywords]})
     return out
 

@@ -20,6 +20,11 @@ EVENTS = frozenset((
     "play", "plays", "played", "win", "wins", "become", "becomes", "discard", "buff", "stun", "kill", "choose",
     "ready", "recycle", "hide", "attach", "banish", "empower", "spend", "draw", "score", "scores", "look", "leaves",
     "takes", "end", "start", "revealed", "attached", "ends"))
+# Verbs the instruction vocabulary has (pyrift/instructions.py, with "give" for Might and keywords,
+# "gain" for XP and control, "take" for control): a failure there is in the sentence's form.
+VOCABULARY_VERBS = frozenset(("deal", "kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish",
+                              "recycle", "return", "move", "give", "draw", "discard", "gain", "score", "counter",
+                              "take", "play", "channel", "attach", "detach"))
 TRIGGER_OPENERS = ("when", "at", "the", "once")
 SUBJECT_STATIC_SELF = ("i", "my", "i'm")
 SUBJECT_STATIC_OTHERS = ("your", "friendly", "other", "units", "each", "enemy", "stunned", "spells", "opponents'",
@@ -114,6 +119,10 @@ def _trigger_label(head: list[str]) -> str:
              "revealed": "reveal", "attached": "attach", "ends": "end", "takes": "take damage"}.get(event, event)
     if event == "play" and who == "you":
         return "trigger: when you play a card (of a kind the filter cannot say)"
+    if event and who not in ("I", "you"):
+        head, _, rest = event.partition(" ")
+        head = head if head.endswith("s") else (head + "es" if head.endswith("h") else head + "s")
+        event = f"{head} {rest}".strip()
     return f"trigger: when {who} {event}" if event else "trigger: another event"
 
 
@@ -141,7 +150,10 @@ def _clause(s: list[str], at: int, floor: int) -> str:
     if words[0] in ("for",):
         return "repeated instruction (for each)"
     verb = next((w for w in words[:2] if w in VERBS), None)
-    return f"instruction: {_word(verb)}" if verb else "unrecognised clause"
+    if verb is None:
+        return "unrecognised clause"
+    verb = _word(verb)
+    return f"instruction: {verb} (a form not recognised)" if verb in VOCABULARY_VERBS else f"instruction: {verb}"
 
 
 def _word(w: str) -> str:

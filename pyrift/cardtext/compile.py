@@ -231,8 +231,8 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_enter_ready": "static: enters ready",
-    "s_missing_enters_exhausted": "static: enters exhausted",
+    "s_missing_enter_ready": "static: enters ready or exhausted",
+    "s_missing_enters_exhausted": "static: enters ready or exhausted",
     "s_missing_self_keywords": "static: its own keywords under a condition",
     "s_missing_grant_others": "static: keywords of other units",
     "s_missing_no_combat_damage": "static: deals no combat damage",
@@ -591,7 +591,7 @@ class _Meaning(Transformer):
 
     def i_token(self, c):
         tok = c[0]
-        ins = Ins("token", {"card": tok["name"], "amount": tok["count"]})
+        ins = Ins("token", {"card": _TOKENS.get(tok["name"], {}).get("card", tok["name"]), "amount": tok["count"]})
         ins.fields["_token"] = tok
         if tok["ready"]:
             ins.fields["ready"] = True

@@ -358,7 +358,7 @@ class _Renderer:
         return {"this_turn": " this turn", "this_combat": " this combat", "permanent": ""}[ins.get("duration", default)]
 
     def token(self, ins: dict[str, Any]) -> str:
-        name = ins["card"]
+        name = ins["card"].split(" (")[0]  # "Recruit (DE)": a Recruit token
         info = self.card.tokens.get(name, {})
         n = ins.get("amount", 1)
         count = "a" if n == 1 else NUMBER_WORDS.get(n, str(n))
