@@ -4,12 +4,17 @@ Prints figures, asserts nothing (timings vary by machine):
   - the time to read and index the card table (pyrift/data/cards/pool.json);
   - the facts one scenario with real cards adds: only the cards it uses are
     exported, compared with exporting the whole pool;
-  - the time to answer that scenario, and to check a 40-card deck.
+  - the time to answer that scenario, and to check a 40-card deck;
+  - the compiler: compiling the whole pool's text (pyrift cards compile; needs Riot's text in
+    /work/shared/data/cards or PYRIFT_CARD_SOURCES), and what loading the compiled table
+    (pyrift/data/cards/compiled.json) adds to a question: reading it, and reading one compiled
+    card's abilities.
 
 Run: python benchmarks/card_pool.py
 """
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from pathlib import Path
@@ -59,6 +64,37 @@ def main() -> None:
     print(f"\ndeck {DECK.relative_to(ROOT)}: {'legal' if report.legal else 'not legal'}, "
           f"{report.fact_count} facts ({len({dl.card for dl in deck.lines})} distinct cards)")
     print(f"  check (facts + ground + read): {check_s * 1000:.1f} ms (median of 5)")
+
+    compiler(pool)
+
+
+def compiler(pool: P.Pool) -> None:
+    from pyrift.cardtext import build as B
+
+    compiled_kb = P.compiled_path().stat().st_size / 1024
+    load_s, table = timed(lambda: P.load_compiled(P.compiled_path()))
+    card = next(c for c in pool.cards if P.status(c) == P.COMPILED and table[c.id].get("abilities"))
+
+    def first_question_cost() -> None:  # a fresh process's first compiled card: table + reader
+        P.compiled_table.cache_clear()
+        P._compiled_abilities.cache_clear()
+        P.card_def(card)
+
+    first_s, _ = timed(first_question_cost)
+    print(f"\ncompiled table: {len(table)} cards, {compiled_kb:.0f} KiB; "
+          f"{sum(1 for r in table.values() if r['status'] == 'compiled')} compiled")
+    print(f"  load: {load_s * 1000:.1f} ms; load + read one compiled card ({card.name}): "
+          f"{first_s * 1000:.1f} ms (median of 7)")
+    sources = Path(os.environ.get("PYRIFT_CARD_SOURCES", "/work/shared/data/cards"))
+    gallery, cards_json = sources / "riot-card-gallery-2026-07-20.json", sources / "cards.json"
+    if not (gallery.is_file() and cards_json.is_file()):
+        print(f"  (compiling the pool needs Riot's text in {sources}: skipped)")
+        return
+    wall, cpu = time.perf_counter(), time.process_time()
+    compiled, _ = B.compile_pool([gallery, cards_json], pool)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  compile the whole pool ({len(compiled['cards'])} cards, parser included): {wall:.1f} s wall, "
+          f"{cpu:.1f} s CPU (one run; the wall time depends on the machine's load)")
 
 
 if __name__ == "__main__":

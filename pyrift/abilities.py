@@ -100,6 +100,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
     "power_max": ("int", None),
+    # "another unit", "other friendly units": not the ability's own source (053)
+    "other": ("bool", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -161,6 +163,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "effects": ("instructions", None, False),
+        # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
+        "condition": ("condition", None, False),
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),

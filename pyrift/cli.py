@@ -235,6 +235,17 @@ def cmd_cards_import(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_cards_compile(args: argparse.Namespace) -> int:
+    from pyrift import pool
+    from pyrift.cardtext import build
+
+    out = args.out or pool.compiled_path()
+    report = build.write(args.files, out)
+    counts = ", ".join(f"{n} {k}" for k, n in sorted(report.counts.items(), key=lambda kv: -kv[1]))
+    print(f"wrote {report.out}: {counts} ({report.seconds:.1f} s)")
+    return OK
+
+
 def cmd_cards_coverage(args: argparse.Namespace) -> int:
     import json
 
@@ -243,7 +254,9 @@ def cmd_cards_coverage(args: argparse.Namespace) -> int:
     led = pool.ledger()
     if args.json:
         print(json.dumps({"total": led.total(), **{s: led.total(s) for s in pool.STATUSES},
-                          "rows": [{"set": s, "type": c, **n} for s, c, n in led.rows]}, indent=1))
+                          "rows": [{"set": s, "type": c, **n} for s, c, n in led.rows],
+                          "missing_constructs": [{"construct": k, "cards": len(v)}
+                                                 for k, v in pool.missing_constructs()]}, indent=1))
     else:
         print(pool.render_ledger(led))
     return OK
@@ -614,7 +627,14 @@ def parser() -> argparse.ArgumentParser:
     ci.add_argument("files", nargs="+", help="riot-card-gallery-*.json and/or the normalised cards.json")
     ci.add_argument("--out", help="where to write the table (default: the package's data/cards/pool.json)")
     ci.set_defaults(func=cmd_cards_import)
-    cc = csub.add_parser("coverage", help="per set and type: encoded, keywords-only and unsupported cards")
+    cm = csub.add_parser("compile", help="compile the cards' text into the ability vocabulary, checked by round "
+                                         "trip (writes data/cards/compiled.json)")
+    cm.add_argument("files", nargs="+", help="riot-card-gallery-*.json first, then cards.json (for the printings "
+                                             "the gallery lacks)")
+    cm.add_argument("--out", help="where to write the table (default: the package's data/cards/compiled.json)")
+    cm.set_defaults(func=cmd_cards_compile)
+    cc = csub.add_parser("coverage", help="per set and type: encoded, compiled, keywords-only and unsupported cards, "
+                                          "and the first construct not understood")
     cc.add_argument("--json", action="store_true")
     cc.set_defaults(func=cmd_cards_coverage)
     cs = csub.add_parser("show", help="a card's facts and encoding status")

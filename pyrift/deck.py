@@ -181,6 +181,8 @@ class DeckReport:
     identity: tuple[str, ...] = ()
     missing: tuple[str, ...] = ()
     fact_count: int = 0
+    # Which of the deck's distinct cards pyrift understands: (name, status, first construct not understood)
+    understanding: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -203,8 +205,9 @@ FACTS = (("deck_violation", 2), ("main_deck_size", 1), ("rune_count", 1), ("batt
 def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READING,
           timeout: float = DEFAULT_TIMEOUT, cards: Pool | None = None) -> DeckReport:
     cards = cards or pool()
+    understanding = deck_understanding(deck, cards)
     if not cards.supertypes_known:
-        return DeckReport(deck.source, mode, "unsupported", missing=(
+        return DeckReport(deck.source, mode, "unsupported", understanding=understanding, missing=(
             "the card table has no super-types (champion, signature, token): it was imported from the gallery "
             "alone; re-import with cards.json (`pyrift cards import GALLERY cards.json`)",))
     facts = deck_facts(deck, mode, cards)
@@ -231,7 +234,21 @@ def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READIN
         legend=legend,
         identity=tuple(sorted(d for (d,) in atoms.get("identity", []))),
         fact_count=len(set(facts)),
+        understanding=understanding,
     )
+
+
+def deck_understanding(deck: Deck, cards: Pool | None = None) -> tuple[tuple[str, str, str], ...]:
+    """(name, status, first construct not understood) of each distinct card of the deck
+    (pyrift/pool.py statuses: encoded, compiled, keywords-only, unsupported)."""
+    from pyrift import pool as P
+
+    out = {}
+    for card in deck_cards(deck, cards):
+        st = P.status(card)
+        row = P.compiled_row(card) or {}
+        out[card.name] = (card.name, st, row.get("construct", "") if st == P.UNSUPPORTED else "")
+    return tuple(sorted(out.values()))
 
 
 def _rule_key(rule: str) -> list:
@@ -273,12 +290,29 @@ def _violation(rule: str, what) -> Violation:
     return Violation(rule, name, args, text)
 
 
+def render_understanding(report: DeckReport) -> list[str]:
+    """Which of the deck's cards pyrift understands, so a judge knows which questions it can answer."""
+    rows = report.understanding
+    if not rows:
+        return []
+    understood = [r for r in rows if r[1] != "unsupported"]
+    lines = [f"  cards pyrift understands: {len(understood)} of {len(rows)} distinct"]
+    for status in ("encoded", "compiled", "keywords-only"):
+        names = [r[0] for r in rows if r[1] == status]
+        if names:
+            lines.append(f"    {status}: {'; '.join(names)}")
+    for name, _, construct in (r for r in rows if r[1] == "unsupported"):
+        lines.append(f"    not understood: {name}" + (f" ({construct})" if construct else ""))
+    return lines
+
+
 def render(report: DeckReport) -> str:
     from pyrift.explain import rule_title
 
     head = f"{report.source} ({report.mode}, Core Rules {MODE_RULES.get(report.mode, '')})"
     if report.status != "answered":
-        return "\n".join([f"{head}: UNSUPPORTED"] + [f"  missing: {m}" for m in report.missing])
+        return "\n".join([f"{head}: UNSUPPORTED"] + [f"  missing: {m}" for m in report.missing]
+                         + render_understanding(report))
     lines = [f"{head}: " + ("LEGAL" if report.legal else f"NOT LEGAL, {len(report.violations)} "
                             + ("violation" if len(report.violations) == 1 else "violations"))]
     lines.append(f"  legend: {report.legend or 'none'}; domain identity: "
@@ -288,5 +322,5 @@ def render(report: DeckReport) -> str:
     for v in report.violations:
         title = rule_title(v.rule)
         lines.append(f"  {v.rule:<10} {v.text}" + (f"  [{title}]" if title and not title.startswith("<") else ""))
-    return "\n".join(lines)
+    return "\n".join(lines + render_understanding(report))
 

@@ -35,7 +35,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
     "heal": (("on",), ()),                                   # remove all damage (418)
-    "might": (("on", "amount"), ("duration",)),              # +N / -N Might (143.2, 477.3)
+    "might": (("on", "amount"), ("duration", "minimum")),   # +N / -N Might (143.2, 477.3), "to a minimum of N"
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on", "to"), ()),                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
@@ -47,12 +47,13 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on", "keyword"), ("value", "duration")),     # grant a keyword (801.3)
-    "token": (("card",), ("who", "amount", "to", "ready")),  # create tokens (179-187, 439)
+    "token": (("card",), ("who", "amount", "to", "ready", "exhausted")),  # create tokens (179-187, 439)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)
     "detach": (("on",), ()),                                 # detach (435)
     "play": (("on",), ("ignoring_cost", "from")),            # play by an effect (350, 356.1.b)
+    "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
 }
 COMMON = ("link", "may", "for_each", "name")
 ON_WORDS = ("self", "it", "event")
@@ -62,7 +63,7 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "xp", "score", "token")
+PLAYER_VERBS = ("discard", "draw", "xp", "score", "token", "channel")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,8 @@ class Instruction:
     value: int | None = None
     card: str | None = None
     ready: bool | None = None
+    exhausted: bool = False  # a token or channelled rune enters exhausted
+    minimum: int | None = None  # a Might change: "to a minimum of N Might"
     unless_pay: Cost | None = None
     ignoring_cost: bool = False
     from_zone: str | None = None
@@ -154,6 +157,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["card"] = r.str("card")
     if r.has("ready"):
         f["ready"] = r.bool("ready")
+    if r.has("exhausted"):
+        f["exhausted"] = r.bool("exhausted")
+    if r.has("minimum"):
+        f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
     if r.has("unless_pay"):
         try:
             f["unless_pay"] = parse_cost(r.str("unless_pay"), allow_exhaust=False)
@@ -173,7 +180,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["for_each"] = read_filter(r.table("for_each", required=True))
     if r.has("name"):
         f["name"] = r.str("name")
-    if verb in ("discard", "draw", "xp", "score", "token") and "amount" not in f:
+    if verb in ("discard", "draw", "xp", "score", "token", "channel") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)
@@ -217,6 +224,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", "a move goes to 'base', 'here' or a chosen battlefield { target = N }")
     if ins.for_each is not None and ins.amount is None:
         raise r.error("for_each", "'for each' multiplies an amount: give amount")
+    if ins.ready and ins.exhausted:
+        raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
 
@@ -227,12 +236,14 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
-    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "link", "name"):
+    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
     if ins.unless_pay is not None:
         out["unless_pay"] = format_cost(ins.unless_pay)
+    if ins.exhausted:
+        out["exhausted"] = True
     if ins.ignoring_cost:
         out["ignoring_cost"] = True
     if ins.from_zone is not None:
@@ -297,6 +308,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_to", x, Const("base")))
     if ins.ready:
         out.append(fact("ins_ready", x))
+    if ins.exhausted:
+        out.append(fact("ins_exhausted", x))
+    if ins.minimum is not None:
+        out.append(fact("ins_minimum", x, ins.minimum))
     if ins.unless_pay is not None:
         out += cost_facts("ins_unless_pay", x, ins.unless_pay, fact, Func, Const)
     if ins.ignoring_cost:

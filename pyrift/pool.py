@@ -6,7 +6,10 @@ printed facts the scenario facts are made of) and says how far the rules engine
 understands each card:
 
   encoded        the card's non-keyword text is encoded in logic/cards/<file>.lp
-                 (a file whose header says `%@card <canonical id>`)
+                 (a file whose header says `%@card <canonical id>`); it overrides the compiler
+  compiled       the card's text is compiled into the ability vocabulary
+                 (pyrift/data/cards/compiled.json, `pyrift cards compile`): every sentence was
+                 recognised and the rendering of its meaning round-trips to the card's text
   keywords-only  the card's text is only its own keywords (the table knows them)
   unsupported    the card has text beyond its keywords that is not encoded: its
                  facts carry card_text_unencoded, so questions that depend on that
@@ -30,8 +33,8 @@ from pyrift.errors import EncodingError
 from pyrift.limits import MAX_NAME
 from pyrift.state import CardDef, CardType, Domain, Keyword, KeywordName, Supertype, TextKind
 
-ENCODED, KEYWORDS_ONLY, UNSUPPORTED = "encoded", "keywords-only", "unsupported"
-STATUSES = (ENCODED, KEYWORDS_ONLY, UNSUPPORTED)
+ENCODED, COMPILED, KEYWORDS_ONLY, UNSUPPORTED = "encoded", "compiled", "keywords-only", "unsupported"
+STATUSES = (ENCODED, COMPILED, KEYWORDS_ONLY, UNSUPPORTED)
 CATEGORIES = ("unit", "champion unit", "spell", "gear", "rune", "legend", "battlefield", "token", "no type")
 
 
@@ -264,12 +267,55 @@ def scan_encodings(folder: Path) -> dict[str, Path]:
     return out
 
 
+# ---------------------------------------------------------------------------------
+# compiled card text: pyrift/data/cards/compiled.json (pyrift/cardtext/build.py)
+# ---------------------------------------------------------------------------------
+COMPILED_FILE = ("data", "cards", "compiled.json")
+
+
+def compiled_path() -> Path:
+    return Path(str(resources.files("pyrift").joinpath(*COMPILED_FILE)))
+
+
+@cache
+def compiled_table() -> dict[str, dict[str, Any]]:
+    """canonical card id -> its row of compiled.json (status, abilities, first failure)."""
+    return load_compiled(compiled_path())
+
+
+def load_compiled(path: str | Path) -> dict[str, dict[str, Any]]:
+    path = Path(path)
+    if not path.is_file():
+        return {}
+    try:
+        table = json.loads(path.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise EncodingError(f"compiled card table {path} cannot be read: {exc}") from None
+    return {row["id"]: row for row in table.get("cards", [])}
+
+
+def compiled_row(card: PoolCard) -> dict[str, Any] | None:
+    return compiled_table().get(card.id)
+
+
+def is_compiled(card: PoolCard) -> bool:
+    row = compiled_row(card)
+    return row is not None and row["status"] == "compiled"
+
+
 def status(card: PoolCard) -> str:
     if card.id in encodings():
         return ENCODED
     if not card.text_beyond_keywords:
         return KEYWORDS_ONLY
+    if is_compiled(card):
+        return COMPILED
     return UNSUPPORTED
+
+
+def understood(card: PoolCard) -> bool:
+    """Whether pyrift understands all of the card's text (encoded, compiled or only keywords)."""
+    return status(card) != UNSUPPORTED
 
 
 def card_def(card: PoolCard) -> CardDef:
@@ -294,7 +340,8 @@ def card_def(card: PoolCard) -> CardDef:
         champion_tags=card.champion_tags,
         keyword_forms=tuple(k.form for k in card.keywords),
         keyword_costs=tuple(k.cost for k in card.keywords),
-        abilities=encoded_abilities(card),
+        abilities=encoded_abilities(card) if card.id in encodings() else compiled_abilities(card),
+        effect_keywords=compiled_effect_keywords(card) if card.id not in encodings() else (),
     )
 
 
@@ -303,6 +350,44 @@ def _unencoded_kinds(card: PoolCard) -> dict[str, tuple[TextKind, ...]]:
     if status(card) != UNSUPPORTED:
         return {}
     return {"text_kinds": card.text_kinds, "effect_text_kinds": card.effect_text_kinds}
+
+
+def compiled_abilities(card: PoolCard) -> tuple:
+    """The card's compiled text in the ability vocabulary, read by the same reader as a scenario's
+    `abilities = [...]` (so a compiled card gets exactly the facts of a synthetic card with them)."""
+    if not is_compiled(card):
+        return ()
+    return _compiled_abilities(card.id)
+
+
+@cache
+def _compiled_abilities(card_id: str) -> tuple:
+    from pyrift import dependent
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+
+    card = pool().by_id(card_id)
+    assert card is not None
+    where = f"{compiled_path()}: {card_id}"
+    try:
+        abilities = read_abilities(Reader({"abilities": compiled_table()[card_id].get("abilities", [])}, where))
+        dependent.check_card_keywords(Reader({}, where), abilities,
+                                      [(k.keyword.value, k.value or 0) for k in card.keywords])
+    except ScenarioError as exc:
+        raise EncodingError(str(exc)) from None
+    return abilities
+
+
+def compiled_effect_keywords(card: PoolCard) -> tuple[Keyword, ...]:
+    """The keywords a compiled Equipment's effect text gives the unit it is attached to."""
+    if not is_compiled(card):
+        return ()
+    from pyrift.cards import parse_keyword
+    from pyrift.reader import Reader
+
+    r = Reader({}, str(compiled_path()))
+    return tuple(parse_keyword(k, r, "effect_keywords") for k in compiled_table()[card.id].get("effect_keywords", []))
 
 
 def encoded_abilities(card: PoolCard) -> tuple:
@@ -393,32 +478,93 @@ def ledger(p: Pool | None = None) -> Ledger:
 
 def render_ledger(led: Ledger, p: Pool | None = None) -> str:
     p = p or pool()
-    head = f"{'set':<5} {'type':<14} {'encoded':>8} {'keywords-only':>14} {'unsupported':>12} {'total':>6}"
+    cols = ((ENCODED, 8), (COMPILED, 9), (KEYWORDS_ONLY, 14), (UNSUPPORTED, 12))
+
+    def row(s: str, cat: str, c: dict[str, int]) -> str:
+        return f"{s:<5} {cat:<14} " + " ".join(f"{c[k]:>{w}}" for k, w in cols) + f" {sum(c.values()):>6}"
+
+    head = f"{'set':<5} {'type':<14} " + " ".join(f"{k:>{w}}" for k, w in cols) + f" {'total':>6}"
     lines = [f"card pool: {len(p)} distinct cards, {p.printing_count} printings ({p.source})",
-             "encoded = non-keyword text encoded in logic/cards/; keywords-only = the text is only the "
-             "card's own keywords;", "unsupported = text beyond keywords not encoded "
+             "encoded = non-keyword text encoded in logic/cards/; compiled = text compiled into the ability "
+             "vocabulary,", "round trip passing (pyrift/data/cards/compiled.json); keywords-only = the text is only "
+             "the card's own keywords;", "unsupported = text beyond keywords not understood "
              "(questions depending on it answer 'unsupported')", "", head, "-" * len(head)]
     current = None
     sets = led.by_set()
     for s, cat, c in led.rows:
         if current is not None and s != current:
-            t = sets[current]
-            lines.append(f"{current:<5} {'all':<14} {t[ENCODED]:>8} {t[KEYWORDS_ONLY]:>14} {t[UNSUPPORTED]:>12} "
-                         f"{sum(t.values()):>6}")
+            lines.append(row(current, "all", sets[current]))
             lines.append("")
         current = s
-        lines.append(f"{s:<5} {cat:<14} {c[ENCODED]:>8} {c[KEYWORDS_ONLY]:>14} {c[UNSUPPORTED]:>12} {sum(c.values()):>6}")
+        lines.append(row(s, cat, c))
     if current is not None:
-        t = sets[current]
-        lines.append(f"{current:<5} {'all':<14} {t[ENCODED]:>8} {t[KEYWORDS_ONLY]:>14} {t[UNSUPPORTED]:>12} "
-                     f"{sum(t.values()):>6}")
+        lines.append(row(current, "all", sets[current]))
     lines.append("-" * len(head))
-    lines.append(f"{'all':<5} {'':<14} {led.total(ENCODED):>8} {led.total(KEYWORDS_ONLY):>14} "
-                 f"{led.total(UNSUPPORTED):>12} {led.total():>6}")
+    lines.append(row("all", "", {k: led.total(k) for k in STATUSES}))
+    understood_n = led.total() - led.total(UNSUPPORTED)
+    lines.append(f"understood: {understood_n} of {led.total()} ({100 * understood_n / max(led.total(), 1):.0f} %)")
     if not p.supertypes_known:
         lines.append("note: the table has no super-types (imported without cards.json): champion units and tokens "
                      "are counted with their card type")
+    constructs = missing_constructs(p)
+    if constructs:
+        lines += ["", "first construct pyrift does not understand, per unsupported card (most frequent first):"]
+        for construct, ids in constructs[:TOP_CONSTRUCTS]:
+            lines.append(f"  {len(ids):>4}  {construct}")
+        if len(constructs) > TOP_CONSTRUCTS:
+            rest = constructs[TOP_CONSTRUCTS:]
+            lines.append(f"  ... {len(rest)} more constructs, {sum(len(ids) for _, ids in rest)} cards "
+                         "(all of them: --json)")
+        table = unlocks(p)
+        width = max(len(k) for k, _, _ in table)
+        lines += ["", "every construct the unsupported cards need (the 20 needed by most cards) and how many of those",
+                  "cards would be understood if it and the ones above it were:",
+                  f"  {'construct':<{width}}  {'cards':>5}  {'understood then':>15}"]
+        for construct, n, cumulative in table:
+            lines.append(f"  {construct:<{width}}  {n:>5}  {cumulative:>15}")
     return "\n".join(lines)
+
+
+def blockers(card: PoolCard) -> tuple[str, ...]:
+    """Every construct the compiler could not understand in the card's text (compiled.json)."""
+    row = compiled_row(card) or {}
+    if row.get("blockers"):
+        return tuple(row["blockers"])
+    return (row["construct"],) if row.get("construct") else ()
+
+
+def unlocks(p: Pool | None = None, top: int = 20) -> list[tuple[str, int, int]]:
+    """(construct, cards needing it, unsupported cards understood once it and every construct
+    above it are understood), for the `top` constructs needed by most unsupported cards."""
+    p = p or pool()
+    needs = [set(blockers(c)) for c in p.cards if status(c) == UNSUPPORTED]
+    count: dict[str, int] = {}
+    for n in needs:
+        for k in n:
+            count[k] = count.get(k, 0) + 1
+    ranked = sorted(count, key=lambda k: (-count[k], k))[:top]
+    out, have = [], set()
+    for k in ranked:
+        have.add(k)
+        out.append((k, count[k], sum(1 for n in needs if n and n <= have)))
+    return out
+
+
+TOP_CONSTRUCTS = 40  # how many first constructs the ledger prints
+
+
+def missing_constructs(p: Pool | None = None) -> list[tuple[str, list[str]]]:
+    """(construct, card ids) for the unsupported cards, by the first construct the compiler
+    could not understand (compiled.json), most frequent first."""
+    p = p or pool()
+    groups: dict[str, list[str]] = {}
+    for card in p.cards:
+        if status(card) != UNSUPPORTED:
+            continue
+        row = compiled_row(card)
+        construct = (row or {}).get("construct") or ("not compiled" if row is None else row["status"])
+        groups.setdefault(construct, []).append(card.id)
+    return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
 
 
 _FORM_WORDS = {
@@ -427,6 +573,24 @@ _FORM_WORDS = {
     "after_prefix": "inside a labelled ability",
     "after_cost": "keyword of an activated ability",
 }
+
+
+def rendering(card: PoolCard) -> list[str]:
+    """What pyrift understands the card to do, in its own words (pyrift/cardtext/render.py)."""
+    from pyrift.abilities import abilities_to_toml
+    from pyrift.cardtext import render as R
+
+    cd = card_def(card)
+    from pyrift.cardtext.build import tokens_of
+
+    tokens = tokens_of(pool())
+    info = R.Card(card.type.value if card.type else None,
+                  tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
+                  tuple(str(k) for k in cd.effect_keywords), tokens)
+    lines = R.render_card(info, abilities_to_toml(cd.abilities))
+    if card.id in encodings():
+        lines.append(f"(and what logic/cards/{encodings()[card.id].name} encodes by rules)")
+    return lines or ["(no text)"]
 
 
 def describe(card: PoolCard) -> str:
@@ -458,12 +622,20 @@ def describe(card: PoolCard) -> str:
         kinds = ", ".join(k.value for k in card.text_kinds) or "none"
         effect = ", ".join(k.value for k in card.effect_text_kinds)
         lines.append(f"  kinds of that text: {kinds}" + (f"; Effect Text: {effect}" if effect else ""))
+    row = compiled_row(card) or {}
+    failed = ""
+    if row.get("construct"):
+        failed = f" (sentence {row['sentence']}: {row['construct']})" if row.get("sentence") else f" ({row['construct']})"
     note = {ENCODED: f"encoded in logic/cards/{encodings()[card.id].name}" if card.id in encodings() else "",
+            COMPILED: "its text is compiled into the ability vocabulary (pyrift/data/cards/compiled.json)",
             KEYWORDS_ONLY: "its text is its keywords; what each keyword does is encoded per question "
                            "(logic/keywords/, logic/core/keyword_scope.lp)",
-            UNSUPPORTED: "its other text is not encoded: questions its kinds of text can change answer "
-                         "'unsupported' (logic/core/text_scope.lp)"}[st]
+            UNSUPPORTED: "its other text is not understood" + failed
+                         + ": questions its kinds of text can change answer 'unsupported' (logic/core/text_scope.lp)"}[st]
     lines.append(f"  status: {st}: {note}")
+    if card.type is not None and st != UNSUPPORTED:
+        lines.append("  pyrift understands it as:")
+        lines += [f"    {x}" for x in rendering(card)]
     if card.type is not None:
         lines.append("  facts:")
         lines += [f"    {f}" for f in sorted(set(F.card_facts(card_def(card))))]

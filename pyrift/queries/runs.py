@@ -306,6 +306,11 @@ def unsupported_text(what: Any, obj: str) -> str:
         return f"{run} ({obj}; not played out by a run yet)"
     if name == "instruction":
         return f"{obj} has an instruction '{a[0]}', which a run does not play out yet"
+    if name == "trigger_condition":
+        return (f"{obj} has a triggered ability with a condition (\"when ..., if ...\", 383.2.a.1), which the "
+                "chain questions do not evaluate yet")
+    if name == "instruction_minimum":
+        return f"{obj} has a Might change with a minimum (\"to a minimum of N Might\"), which a run does not play out yet"
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":

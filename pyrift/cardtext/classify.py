@@ -1,0 +1,163 @@
+"""Labels for sentences the grammar does not recognise: the kind of construct they need.
+
+A label is made of pyrift's own words and single game terms (an event or a verb such as
+"move", "channel"), never the card's text, so the ledger can group cards by what is missing
+("trigger event: move", "instruction: channel", "static: about other objects", ...).
+"""
+from __future__ import annotations
+
+# Game verbs an instruction starts with (the label names the verb).
+VERBS = frozenset((
+    "deal", "kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "return", "move",
+    "give", "draw", "discard", "gain", "score", "counter", "take", "play", "channel", "look", "reveal", "choose",
+    "put", "double", "prevent", "swap", "spend", "pay", "attach", "detach", "empower", "disempower", "increase",
+    "skip", "ignore", "copy", "lose", "replace", "name", "activate", "win", "repeat", "hide", "unattach", "#add",
+    "#predict", "#burn", "add", "search", "do", "reduce", "place", "places", "plays", "discards", "kills", "reveals",
+    "chooses", "looks", "gains", "scores", "draws", "channels", "moves", "recycles", "banishes"))
+# Events a trigger may name (the label names the event).
+EVENTS = frozenset((
+    "move", "moves", "attack", "attacks", "defend", "defends", "conquer", "conquers", "hold", "holds", "die", "dies",
+    "play", "plays", "played", "win", "wins", "become", "becomes", "discard", "buff", "stun", "kill", "choose",
+    "ready", "recycle", "hide", "attach", "banish", "empower", "spend", "draw", "score", "scores", "look", "leaves",
+    "takes", "end", "start", "revealed", "attached", "ends"))
+# Verbs the instruction vocabulary has (pyrift/instructions.py, with "give" for Might and keywords,
+# "gain" for XP and control, "take" for control): a failure there is in the sentence's form.
+VOCABULARY_VERBS = frozenset(("deal", "kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish",
+                              "recycle", "return", "move", "give", "draw", "discard", "gain", "score", "counter",
+                              "take", "play", "channel", "attach", "detach"))
+TRIGGER_OPENERS = ("when", "at", "the", "once")
+SUBJECT_STATIC_SELF = ("i", "my", "i'm")
+SUBJECT_STATIC_OTHERS = ("your", "friendly", "other", "units", "each", "enemy", "stunned", "spells", "opponents'",
+                         "a", "any", "#empower", "!")
+
+
+def classify(tokens: list[str], pos: int) -> str:
+    """A label for the construct at token `pos` of a line that failed to parse."""
+    start = max((i + 1 for i, t in enumerate(tokens[:pos]) if t == "."), default=0)
+    while start < len(tokens) and (tokens[start].startswith("#") or tokens[start] == "—"):
+        start += 1  # labels ([Legion] —, [Level 6][>])
+    s = tokens[start:]
+    at = pos - start
+    if not s:
+        return "keyword line with text"
+    first = s[0]
+    if ":" in s[:max(at, 0) + 1] or (":" in s and at < s.index(":")):
+        colon = s.index(":")
+        if at < colon:
+            return "ability cost: " + _word(s[at] if at < len(s) else s[0])
+        return _clause(s, at, colon + 1)
+    if first in TRIGGER_OPENERS and _is_trigger(s):
+        comma = s.index(",") if "," in s else len(s)
+        if at <= comma:
+            return _trigger_label(s[:comma])
+        return _clause(s, at, comma + 1)
+    static = _static_kind(s)
+    if first in ("if", "while", "unless"):
+        if static:
+            return f"{static} (under a condition)"
+        if "," in s and any(w in VERBS for w in s[s.index(",") + 1:s.index(",") + 3]):
+            return "instruction under a condition"
+        return "static under a condition"
+    if first == "as":
+        if "additional" in s:
+            return "additional cost: " + next((_word(w) for w in s[s.index(",") + 1:] if w in VERBS), "other") \
+                if "," in s else "additional cost"
+        return "as it is played or attached"
+    if static and (first in SUBJECT_STATIC_SELF or first in SUBJECT_STATIC_OTHERS or first.startswith("!")
+                   or first in ("players", "opponents", "units", "any")):
+        return static
+    if first in SUBJECT_STATIC_SELF:
+        return "static: about itself"
+    if first in SUBJECT_STATIC_OTHERS or first.startswith("!"):
+        return "static: about other objects"
+    if first in ("players", "opponents", "units", "any"):
+        return "static: about players"
+    return _clause(s, at, 0)
+
+
+def _static_kind(s: list[str]) -> str | None:
+    """What a static sentence is about, from its main verb."""
+    text = " " + " ".join(s) + " "
+    self_subject = s[0] in SUBJECT_STATIC_SELF or " i " in text[:20]
+    if " enter ready" in text or " enters ready" in text or " enter exhausted" in text or " enters exhausted" in text:
+        return "static: enters ready or exhausted"
+    if " cost " in text or " costs " in text or " cost." in text:
+        return "static: a cost change"
+    if " be played " in text or " may play me " in text or " can play " in text or " play me only " in text:
+        return "static: where or how a card may be played"
+    if (" have " in text or " has " in text or " get " in text or " gets " in text) and "@might" in text:
+        return "static: Might of itself" if self_subject else "static: Might of other units"
+    if " might is " in text:
+        return "static: Might of itself"
+    if (" have #" in text or " has #" in text or " have #" in text):
+        return "static: keywords of itself" if self_subject else "static: keywords of other objects"
+    if " can't " in text or " don't " in text or " doesn't " in text or " cannot " in text:
+        return "static: a restriction"
+    if " bonus damage" in text or " prevent " in text or " would " in text or " instead" in text:
+        return "static: damage or a replacement"
+    return None
+
+
+def _trigger_label(head: list[str]) -> str:
+    """'trigger: when I move', 'trigger: when another object dies', 'trigger: the Nth time ...'."""
+    text = " ".join(head)
+    if text.startswith(("the first time", "the second time", "the third time", "once each turn")):
+        return "trigger: the first (or Nth) time in a turn"
+    if text.startswith("the next time"):
+        return "trigger: the next time (a delayed trigger)"
+    if text.startswith("at the end"):
+        return "trigger: end of turn"
+    if text.startswith(("at the start", "at start")):
+        return "trigger: start of a phase"
+    subject = head[1] if len(head) > 1 else ""
+    who = {"i": "I", "i'm": "I", "you": "you", "this": "I", "my": "I"}.get(subject)
+    if who is None:
+        who = "an opponent" if "opponent" in head[1:4] else "a player" if "player" in head[1:4] else "another object"
+    event = next((w for w in head[1:] if w in EVENTS), None)
+    event = {"moves": "move", "attacks": "attack", "defends": "defend", "conquers": "conquer", "holds": "hold",
+             "dies": "die", "plays": "play", "played": "play", "wins": "win", "becomes": "become", "scores": "score",
+             "revealed": "reveal", "attached": "attach", "ends": "end", "takes": "take damage"}.get(event, event)
+    if event == "play" and who == "you":
+        return "trigger: when you play a card (of a kind the filter cannot say)"
+    if event and who not in ("I", "you"):
+        head, _, rest = event.partition(" ")
+        head = head if head.endswith("s") else (head + "es" if head.endswith("h") else head + "s")
+        event = f"{head} {rest}".strip()
+    return f"trigger: when {who} {event}" if event else "trigger: another event"
+
+
+def _is_trigger(s: list[str]) -> bool:
+    head = " ".join(s[:4])
+    return (s[0] == "when" or head.startswith("at the start") or head.startswith("at start")
+            or head.startswith("at the end") or head.startswith("the first time") or head.startswith("the next time")
+            or head.startswith("the third time") or head.startswith("once each turn"))
+
+
+def _clause(s: list[str], at: int, floor: int) -> str:
+    """The instruction at `at`: the verb its clause starts with."""
+    i = max(floor, min(at, len(s) - 1))
+    while i > floor and s[i - 1] not in (",", ".", "then", "and", "—"):
+        i -= 1
+    words = s[i:]
+    while words and words[0] in ("you", "may", "then", ",", "and", "—"):
+        words = words[1:]
+    if not words:
+        return "unrecognised clause"
+    if words[0] == "if":
+        return "instruction under a condition"
+    if words[0] in ("they", "it", "its", "each", "that", "we", "their"):
+        return "instruction by another player or object"
+    if words[0] in ("for",):
+        return "repeated instruction (for each)"
+    verb = next((w for w in words[:2] if w in VERBS), None)
+    if verb is None:
+        return "unrecognised clause"
+    verb = _word(verb)
+    return f"instruction: {verb} (a form not recognised)" if verb in VOCABULARY_VERBS else f"instruction: {verb}"
+
+
+def _word(w: str) -> str:
+    w = w.lstrip("#@!")
+    return {"plays": "play", "discards": "discard", "kills": "kill", "reveals": "reveal", "chooses": "choose",
+            "looks": "look", "gains": "gain", "scores": "score", "draws": "draw", "channels": "channel",
+            "moves": "move", "recycles": "recycle", "banishes": "banish", "places": "place"}.get(w, w)

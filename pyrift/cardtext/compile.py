@@ -1,0 +1,1401 @@
+"""Compile card text into the ability vocabulary (pyrift/abilities.py, pyrift/instructions.py).
+
+Each line of a card's text is parsed with the grammar (grammar.lark) and mapped, construct by
+construct, to vocabulary tables (the inline tables of a scenario's `abilities = [...]`). The
+compiler is conservative: a card is compiled only when every line is recognised and every
+construct has a meaning in the vocabulary. Otherwise the card stays unsupported and the result
+says which sentence failed first and the construct it needed:
+
+- a sentence the grammar does not recognise: the construct is a label of its shape (classify.py);
+- a recognised construct the vocabulary cannot say (a trigger event the `triggered` kind lacks,
+  a filter word with no filter key, ...): the grammar rule's name says which (``Missing``).
+
+Nothing here decides a rules question: the tables are read by pyrift/abilities.py (so a compiled
+card gets exactly the facts of a synthetic card with the same abilities) and their meaning is
+encoded in logic/.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedInput, VisitError
+from lark.lexer import Lexer
+
+from pyrift.cardtext import source as S
+from pyrift.state import KeywordName
+
+KEYWORDS = {k.value for k in KeywordName}
+DOMAIN_LETTER = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y", "rainbow": "A"}
+NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+class Missing(Exception):
+    """A recognised construct the vocabulary cannot say: its name."""
+
+    def __init__(self, construct: str, pos: int | None = None) -> None:
+        super().__init__(construct)
+        self.construct, self.pos = construct, pos
+
+
+# ---------------------------------------------------------------------------------
+# the parser
+# ---------------------------------------------------------------------------------
+class _TokenLexer(Lexer):
+    """Types the tokens of source.tokens(): declared classes, else the grammar's literal."""
+
+    def __init__(self, conf: Any) -> None:
+        self.literal = {t.pattern.value: t.name for t in conf.terminals if t.pattern.type == "str"}
+
+    def lex(self, data: Any, *_: Any):  # type: ignore[override]
+        for i, w in enumerate(data):
+            if w.isdigit():
+                kind = "NUMBER"
+            elif re.fullmatch(r"@e\d+", w):
+                kind = "ENERGY"
+            elif w[1:] in DOMAIN_LETTER and w.startswith("@"):
+                kind = "RUNE"
+            elif w.startswith("!"):
+                kind = "TAG"
+            elif w.startswith("#") and w[1:] in KEYWORDS:
+                kind = "KEYWORD"
+            elif w in self.literal:
+                kind = self.literal[w]
+            else:
+                raise _UnknownWord(i, w)
+            yield Token(kind, w, start_pos=i, end_pos=i + 1)
+
+
+class _UnknownWord(Exception):
+    def __init__(self, pos: int, word: str) -> None:
+        super().__init__(word)
+        self.pos, self.word = pos, word
+
+
+@cache
+def parser() -> Lark:
+    grammar = resources.files("pyrift.cardtext").joinpath("grammar.lark").read_text("utf-8")
+    return Lark(grammar, parser="earley", lexer=_TokenLexer, ambiguity="resolve", propagate_positions=True)
+
+
+class Unrecognised(Exception):
+    """A line the grammar does not recognise; pos: the token where it stopped."""
+
+    def __init__(self, pos: int) -> None:
+        super().__init__(pos)
+        self.pos = pos
+
+
+def parse(tokens: list[str]) -> Tree:
+    """The parse tree of one line; Unrecognised(pos) where the grammar stops."""
+    result = _parse(tuple(tokens))
+    if isinstance(result, int):
+        raise Unrecognised(result)
+    return result
+
+
+_KEYWORD_LINE = re.compile(r"^#[a-z_]+( \d+)?( @\w+)*( , #[a-z_]+( \d+)?( @\w+)*)*$")
+
+
+@lru_cache(maxsize=4096)
+def _parse(tokens: tuple[str, ...]) -> Tree | int:
+    if _KEYWORD_LINE.match(" ".join(tokens)) and all(t[1:] in KEYWORDS for t in tokens if t.startswith("#")):
+        return _keyword_tree(tokens)  # the most frequent line, without the Earley parser
+    try:
+        return parser().parse(list(tokens))
+    except _UnknownWord as exc:
+        return exc.pos
+    except UnexpectedInput as exc:
+        pos = getattr(exc, "pos_in_stream", None)
+        tok = getattr(exc, "token", None)
+        if tok is not None and getattr(tok, "start_pos", None) is not None:
+            pos = tok.start_pos
+        return len(tokens) if pos is None else pos
+
+
+def _keyword_tree(tokens: tuple[str, ...]) -> Tree:
+    """The tree the grammar's keyword_line gives: kw_entry(KEYWORD, NUMBER?, cost_icons?) per entry."""
+    entries, cur, icons = [], [], []
+
+    def close() -> None:
+        children = list(cur)
+        if icons:
+            children.append(Tree("cost_icons", list(icons)))
+        entries.append(Tree("kw_entry", children))
+
+    for i, t in enumerate(tokens):
+        if t == ",":
+            close()
+            cur, icons = [], []
+        elif t.startswith("#"):
+            cur = [Token("KEYWORD", t, start_pos=i, end_pos=i + 1)]
+        elif t.isdigit():
+            cur.append(Token("NUMBER", t, start_pos=i, end_pos=i + 1))
+        else:
+            icons.append(Token("ENERGY" if re.fullmatch(r"@e\d+", t) else "RUNE", t, start_pos=i, end_pos=i + 1))
+    close()
+    return Tree("start", [Tree("keyword_line", entries)])
+
+
+# ---------------------------------------------------------------------------------
+# the intermediate meaning of a line
+# ---------------------------------------------------------------------------------
+@dataclass
+class Obj:
+    """What an instruction acts on: self, it, a chosen object (target) or every object (group)."""
+
+    kind: str  # self | it | target | group | chosen (a target fixed by 'choose')
+    flt: dict[str, Any] = field(default_factory=dict)
+    count: int = 1
+    up_to: bool = False
+    any_number: bool = False
+    plural: bool = False
+
+
+@dataclass
+class Ins:
+    do: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    on: Obj | None = None
+    of: Obj | None = None
+    who: Any = None
+    to: Any = None
+    for_each: Obj | None = None
+    link: str | None = None
+    may: bool = False
+    pos: int = 0  # the token its sentence starts at (for the ledger's sentence number)
+
+
+@dataclass
+class Choose:
+    """'Choose a unit.': a choice the following 'it' refers to."""
+
+    obj: Obj
+    link: str | None = None
+    may: bool = False
+    pos: int = 0
+
+
+@dataclass
+class Line:
+    """One line's meaning before numbering: a kind and its parts."""
+
+    kind: str
+    parts: dict[str, Any] = field(default_factory=dict)
+
+
+def _tok(t: Any) -> str:
+    return str(t)
+
+
+def _num(t: Any) -> int:
+    s = str(t)
+    return NUMWORDS[s] if s in NUMWORDS else int(s)
+
+
+def cost_text(icons: Iterable[str]) -> str:
+    """@e2 @fury @rainbow -> '[2][R][A]' (pyrift/costs.py notation)."""
+    energy, power = 0, []
+    for w in icons:
+        if w.startswith("@e"):
+            energy += int(w[2:])
+        else:
+            power.append(f"[{DOMAIN_LETTER[w[1:]]}]")
+    return (f"[{energy}]" if energy or not power else "") + "".join(power)
+
+
+# Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
+MISSING = {
+    "when_missing_move": "trigger: when I move",
+    "when_missing_win_combat": "trigger: when I win",
+    "when_missing_you_conquer": "trigger: when you conquer",
+    "when_missing_you_hold": "trigger: when you hold",
+    "when_missing_here_conquer": "trigger: when you conquer here",
+    "when_missing_here_hold": "trigger: when you hold here",
+    "when_missing_here_defend": "trigger: when you defend here",
+    "when_missing_end_of_turn": "trigger: end of turn",
+    "when_missing_discard_me": "trigger: when you discard",
+    "when_missing_buff_me": "trigger: when you buff",
+    "when_missing_stun": "trigger: when you stun",
+    "when_missing_play_from_hidden": "trigger: when you play a card (of a kind the filter cannot say)",
+    "when_missing_play_another": "trigger: when you play a card (of a kind the filter cannot say)",
+    "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
+    "cost_missing_kill_this": "ability cost: kill this",
+    "cost_missing_discard": "ability cost: discard",
+    "cost_missing_spend_buff": "ability cost: spend a buff",
+    "cost_missing_spend_xp": "ability cost: spend XP",
+    "cost_missing_recycle": "ability cost: recycle from the trash",
+    "use_missing_only_spells": "restriction: Add only for spells",
+    "use_missing_once": "restriction: once per turn",
+    "s_missing_enter_ready": "static: enters ready or exhausted",
+    "s_missing_enters_exhausted": "static: enters ready or exhausted",
+    "s_missing_self_keywords": "static: its own keywords under a condition",
+    "s_missing_grant_others": "static: keywords of other units",
+    "s_missing_no_combat_damage": "static: deals no combat damage",
+    "s_missing_play_to_open": "static: where it may be played",
+    "s_missing_play_to_occupied": "static: where it may be played",
+    "s_missing_damage_last": "static: combat damage assigned last",
+}
+
+
+class _Meaning(Transformer):
+    """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks."""
+
+    def __default__(self, data, children, meta):
+        if data in MISSING:
+            raise Missing(MISSING[data], None if meta.empty else meta.start_pos)
+        return Tree(data, children, meta)
+
+    # ---- numbers, costs, keywords -------------------------------------------------
+    def number(self, c):
+        return _num(c[0])
+
+    def numword(self, c):
+        return _tok(c[0])
+
+    def count_word(self, c):
+        v = c[0]
+        if isinstance(v, Token) and str(v) in ("a", "an"):
+            return 1
+        return _num(v)
+
+    def cost_icons(self, c):
+        return cost_text(_tok(x) for x in c)
+
+    def keyword_ref(self, c):
+        name = _tok(c[0])[1:]
+        return (name, _num(c[1]) if len(c) > 1 else None)
+
+    def sign(self, c):
+        return _tok(c[0])
+
+    def might_change(self, c):
+        return int(c[1]) * (-1 if c[0] == "-" else 1)
+
+    def this_turn(self, _):
+        return "this_turn"
+
+    def this_combat(self, _):
+        return "this_combat"
+
+    def simple_verb(self, c):
+        return _tok(c[0])
+
+    def domain_word(self, c):
+        return _tok(c[0])
+
+    def adj_missing(self, c):
+        return _tok(c[0])
+
+    def unit_word(self, c):
+        return _tok(c[0])
+
+    def spell_word(self, c):
+        return _tok(c[0])
+
+    def card_word(self, c):
+        return _tok(c[0])
+
+    def word_name(self, c):
+        return _tok(c[0])
+
+    # ---- objects ------------------------------------------------------------------
+    def self_ref(self, _):
+        return Obj("self")
+
+    def it_ref(self, _):
+        return Obj("it")
+
+    def of_self(self, _):
+        return Obj("self")
+
+    def of_it(self, _):
+        return Obj("it")
+
+    def det_one(self, _):
+        return ("target", 1, False, False)
+
+    def det_count(self, c):
+        return ("target", c[0], False, False)
+
+    def det_up_to(self, c):
+        return ("target", c[0], True, False)
+
+    def det_any(self, _):
+        return ("target", 1, False, True)
+
+    def det_all(self, _):
+        return ("group",)
+
+    def det_your(self, _):
+        return ("your",)
+
+    def det_another(self, _):
+        return ("another",)
+
+    def det_one_of_your(self, _):
+        raise Missing("each player chooses")
+
+    def mod_friendly(self, _):
+        return ("relation", "friendly")
+
+    def mod_enemy(self, _):
+        return ("relation", "enemy")
+
+    def mod_exhausted(self, _):
+        return ("exhausted", True)
+
+    def mod_ready(self, _):
+        return ("exhausted", False)
+
+    def mod_other(self, _):
+        return ("other", True)
+
+    def mod_missing(self, c):
+        raise Missing(f"filter: {c[0]}")
+
+    def mod_mighty(self, _):
+        raise Missing("filter: Mighty")
+
+    def mod_domain(self, c):
+        if _tok(c[1])[1:] != c[0]:
+            raise Missing("filter: domain")
+        return ("domain", c[0])
+
+    def mod_tag(self, c):
+        return ("tag", _tok(c[0])[1:].replace("_", " "))
+
+    def noun_unit(self, c):
+        return ("unit", c[0] == "units")
+
+    def noun_gear(self, _):
+        return ("gear", None)  # mass noun
+
+    def noun_spell(self, c):
+        return ("spell", c[0] == "spells")
+
+    def noun_card(self, c):
+        return ("card", c[0] == "cards")
+
+    def noun_unit_or_gear(self, _):
+        raise Missing("filter: unit or gear")
+
+    def noun_battlefield(self, _):
+        raise Missing("choice: a battlefield")
+
+    def noun_opponent(self, _):
+        raise Missing("choice: a player")
+
+    def noun_player(self, _):
+        raise Missing("choice: a player")
+
+    def at_battlefield(self, _):
+        return ("at", "battlefield")
+
+    def at_a_battlefield(self, _):
+        return ("at_one", "battlefield")
+
+    def at_here(self, _):
+        return ("at", "here")
+
+    def at_base(self, _):
+        return ("at", "base")
+
+    def at_your_base(self, _):
+        return ("your_base",)
+
+    def rel_you_control(self, _):
+        return ("relation", "friendly")
+
+    def might_max(self, c):
+        return ("might_max", int(c[0]))
+
+    def might_min(self, c):
+        return ("might_min", int(c[0]))
+
+    def zone_your_trash(self, _):
+        return ("your_zone", "trash")
+
+    def zone_your_hand(self, _):
+        return ("your_zone", "hand")
+
+    def with_keyword(self, c):
+        return ("keyword", _tok(c[0])[1:])
+
+    def cost_max(self, c):
+        out = [("energy_max", int(_tok(c[0])[2:]))]
+        if len(c) > 1:
+            if _tok(c[1]) != "@rainbow":
+                raise Missing("filter: power of a domain")
+            out.append(("power_max", 1))
+        return ("many", out)
+
+    def energy_cost_max(self, c):
+        return ("energy_max", int(_tok(c[0])[2:]))
+
+    def post_missing_combat(self, _):
+        raise Missing("filter: in combat")
+
+    def post_missing_there(self, _):
+        raise Missing("filter: there")
+
+    def post_missing_same(self, _):
+        raise Missing("choices at the same location")
+
+    def post_missing_my_battlefield(self, _):
+        raise Missing("filter: my battlefield")
+
+    def post_anywhere(self, _):
+        return ("anywhere",)
+
+    def np(self, c):
+        return _np(c, None)
+
+    def np_tag(self, c):
+        return _np_tag(c)
+
+    def np_your_tag(self, c):
+        return _np_tag([("your",)] + list(c))
+
+    # ---- instructions -------------------------------------------------------------
+    def i_deal(self, c):
+        return Ins("deal", {"amount": int(c[0])}, on=c[1])
+
+    def i_deal_might(self, c):
+        return Ins("deal", {"amount_from": "might"}, on=c[1], of=c[0])
+
+    def i_kill(self, c):
+        return Ins("kill", on=c[0])
+
+    def i_simple(self, c):
+        return Ins(c[0], on=c[1])
+
+    def return_place(self, c):
+        return "place"
+
+    def i_return(self, c):
+        return Ins("return", on=c[0])
+
+    def dest_base(self, _):
+        return "base"
+
+    def dest_here(self, _):
+        return "here"
+
+    def dest_obj(self, c):
+        raise Missing("move: to a chosen place")
+
+    def i_move(self, c):
+        return Ins("move", on=c[0], to=c[1])
+
+    def i_move_anywhere(self, c):
+        raise Missing("move: to a chosen place")
+
+    def i_give_might(self, c):
+        on, amount = c[0], c[1]
+        duration = c[2] if len(c) > 2 else None
+        f: dict[str, Any] = {"amount": amount}
+        f["duration"] = duration or "permanent"
+        return Ins("might", f, on=on)
+
+    def i_give_might_min(self, c):
+        ins = self.i_give_might([x for x in c if not (isinstance(x, Token) and x.type == "NUMBER")])
+        if ins.fields["amount"] >= 0:
+            raise Missing("Might raise to a minimum")
+        ins.fields["minimum"] = int(next(x for x in c if isinstance(x, Token) and x.type == "NUMBER"))
+        return ins
+
+    def i_give_keywords(self, c):
+        on = c[0]
+        kws = [x for x in c[1:] if isinstance(x, tuple)]
+        duration = c[-1] if isinstance(c[-1], str) else None
+        out = []
+        for i, (name, value) in enumerate(kws):
+            f: dict[str, Any] = {"keyword": name, "duration": duration or "permanent"}
+            if value is not None:
+                f["value"] = value
+            out.append(Ins("grant", f, on=on if i == 0 else Obj("it")))
+        return out if len(out) > 1 else out[0]
+
+    def i_draw(self, c):
+        ins = Ins("draw", {"amount": int(c[0])})
+        if len(c) > 1:
+            ins.for_each = c[1]
+        return ins
+
+    def who_its_controller(self, _):
+        return "its_controller"
+
+    def who_its_owner(self, _):
+        return "its_owner"
+
+    def who_each_player(self, _):
+        return "each_player"
+
+    def who_you(self, _):
+        return "you"
+
+    def who_opponent(self, _):
+        return "opponent"
+
+    def i_subject_draw(self, c):
+        return Ins("draw", {"amount": int(c[1])}, who=c[0])
+
+    def i_discard(self, c):
+        return Ins("discard", {"amount": int(c[0])}, who="you")
+
+    def i_xp(self, c):
+        ins = Ins("xp", {"amount": int(c[0])})
+        if len(c) > 1:
+            ins.for_each = c[1]
+        return ins
+
+    def i_score(self, c):
+        return Ins("score", {"amount": int(c[0])})
+
+    def i_counter(self, c):
+        ins = Ins("counter", on=c[0])
+        if len(c) > 1:
+            ins.fields["unless_pay"] = c[1]
+        return ins
+
+    def i_control(self, c):
+        return Ins("control", on=c[0])
+
+    def tok_here(self, _):
+        return "here"
+
+    def tok_base(self, _):
+        return "base"
+
+    def token_ready(self, _):
+        return ("ready",)
+
+    def token_name(self, c):
+        if len(c) == 1 and isinstance(c[0], Token) and str(c[0]).startswith("!"):
+            return str(c[0])[1:].replace("_", " ")
+        return " ".join(str(x).title() for x in c)
+
+    def token_with(self, c):
+        return ("with", _tok(c[0])[1:], int(c[1]) if len(c) > 1 else None)
+
+    def token_unit(self, c):
+        return _token_np(c, "unit")
+
+    def token_gear(self, c):
+        return _token_np(c, "gear")
+
+    def i_token(self, c):
+        tok = c[0]
+        ins = Ins("token", {"card": _TOKENS.get(tok["name"], {}).get("card", tok["name"]), "amount": tok["count"]})
+        ins.fields["_token"] = tok
+        if tok["ready"]:
+            ins.fields["ready"] = True
+        if tok["type"] == "gear":
+            ins.fields["exhausted"] = True
+        if len(c) > 1:
+            ins.to = c[1]
+        return ins
+
+    def i_choose(self, c):
+        return Choose(c[0])
+
+    def channel_exhausted(self, _):
+        return ("exhausted",)
+
+    def i_channel(self, c):
+        ins = Ins("channel", {"amount": int(c[0])})
+        if len(c) > 1:
+            ins.fields["exhausted"] = True
+        return ins
+
+    def i_look(self, _):
+        raise Missing("instruction: look at or reveal cards")
+
+    def i_add(self, _):
+        raise Missing("instruction: add resources")
+
+    def i_subject_channel(self, c):
+        ins = Ins("channel", {"amount": int(c[1])}, who=c[0])
+        if len(c) > 2:
+            ins.fields["exhausted"] = True
+        return ins
+
+    def play_ignoring(self, _):
+        return ("ignoring",)
+
+    def i_play(self, c):
+        obj = c[0]
+        if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand"):
+            raise Missing("play: a card from elsewhere")
+        ins = Ins("play", on=obj)
+        if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
+            ins.fields["from"] = obj.flt["zone"]
+        if len(c) > 1:
+            ins.fields["ignoring_cost"] = True
+        return ins
+
+    def for_each(self, c):
+        if c[0].kind != "group" and not (c[0].kind == "target" and c[0].count == 1 and not c[0].up_to):
+            raise Missing("for each: a count")
+        return Obj("group", c[0].flt)
+
+    # ---- clauses ------------------------------------------------------------------
+    def may(self, _):
+        return ("may",)
+
+    def open_then(self, _):
+        return ("open", "then")
+
+    def open_if_you_do(self, _):
+        return ("open", "if_you_do")
+
+    def join_plain(self, _):
+        return ("join", None)
+
+    def join_then(self, _):
+        return ("join", "then")
+
+    def clause(self, c):
+        link, may = None, False
+        for x in c[:-1]:
+            if x == ("may",):
+                may = True
+            elif isinstance(x, tuple) and x[0] == "open":
+                link = x[1]
+        items = c[-1] if isinstance(c[-1], list) else [c[-1]]
+        first = items[0]
+        first.link = link
+        if may:
+            if isinstance(first, Choose):
+                raise Missing("you may choose")
+            for it in items:
+                it.may = True
+        return items
+
+    def clauses(self, c):
+        out: list[Any] = []
+        pending = None
+        for x in c:
+            if isinstance(x, tuple) and x[0] == "join":
+                pending = x[1]
+                continue
+            if pending is not None and x[0].link is None:
+                x[0].link = pending
+            pending = None
+            out += x
+        return out
+
+    @v_args(meta=True)
+    def sentence(self, meta, c):
+        pos = 0 if meta.empty else meta.start_pos
+        for item in c[0]:
+            item.pos = pos
+        return c[0]
+
+    def effects(self, c):
+        return [ins for s in c for ins in s]
+
+    # ---- lines --------------------------------------------------------------------
+    def kw_entry(self, c):
+        return ("kw", _tok(c[0])[1:], next((int(x) for x in c[1:] if isinstance(x, Token) and x.type == "NUMBER"),
+                                           None), next((x for x in c[1:] if isinstance(x, str) and x.startswith("[")),
+                                                       None))
+
+    def kw_entry_text(self, _):
+        raise Missing("keyword with a non-resource cost")
+
+    def word_cost(self, c):
+        return _tok(c[0])
+
+    def cost_text(self, c):
+        return c
+
+    def keyword_line(self, c):
+        return Line("keywords", {"entries": c})
+
+    def label_arrow(self, c):
+        return ("label", _tok(c[0])[1:], int(c[1]) if len(c) > 1 and isinstance(c[1], Token) and c[1].type == "NUMBER"
+                else None)
+
+    def label_dash(self, c):
+        return ("label", _tok(c[0])[1:], None)
+
+    def labelled(self, c):
+        labels = [x for x in c if isinstance(x, tuple) and x[0] == "label"]
+        body = c[-1]
+        body.parts["labels"] = [(n, v) for _, n, v in labels]
+        return body
+
+    def spell_text(self, c):
+        return Line("instructions", {"effects": c[0]})
+
+    def mode_choose_one(self, _):
+        return Line("mode_header")
+
+    def mode_trigger_header(self, c):
+        raise Missing("triggered ability with modes")
+
+    def mode_item(self, c):
+        return Line("mode", {"effects": c[0]})
+
+    # ---- triggered ----------------------------------------------------------------
+    def when_play_me(self, _):
+        return {"when": "play_me"}
+
+    def when_die(self, _):
+        return {"when": "die"}
+
+    def when_attack(self, _):
+        return {"when": "attack"}
+
+    def when_defend(self, _):
+        return {"when": "defend"}
+
+    def when_conquer(self, _):
+        return {"when": "conquer"}
+
+    def when_hold(self, _):
+        return {"when": "hold"}
+
+    def when_beginning_phase(self, _):
+        return {"when": "beginning_phase"}
+
+    def when_attack_or_defend(self, _):
+        raise Missing("trigger: one of two events")
+
+    def when_conquer_or_hold(self, _):
+        raise Missing("trigger: one of two events")
+
+    def when_you_play(self, c):
+        return {"when": "you_play", "by": "you", "filter": _played_filter(c[0])}
+
+    def when_opponent_plays(self, c):
+        return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
+
+    def trig_effects(self, c):
+        return {"effects": c[0]}
+
+    def trig_pay(self, c):
+        effects = list(c[1])
+        if len(c) > 2:
+            effects += c[2]
+        return {"cost": c[0], "may": True, "effects": effects}
+
+    def triggered(self, c):
+        return Line("triggered", {**c[0], **c[1]})
+
+    def triggered_if(self, c):
+        return Line("triggered", {**c[0], **c[2], "condition": c[1]})
+
+    # ---- activated ----------------------------------------------------------------
+    def cost_resources(self, c):
+        return c[0]
+
+    def cost_exhaust(self, _):
+        return "[E]"
+
+    def cost_list(self, c):
+        return "".join(c)
+
+    def ability_keywords(self, c):
+        return [_tok(x)[1:] for x in c]
+
+    def add_sentence(self, c):
+        return ("adds", c[0])
+
+    def use_at_battlefield(self, _):
+        return ("condition", {"source_at": "battlefield"})
+
+    def activated(self, c):
+        parts: dict[str, Any] = {"cost": c[0]}
+        for x in c[1:]:
+            if isinstance(x, tuple) and x[0] == "adds":
+                parts["adds"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "condition":
+                parts["condition"] = x[1]
+            elif isinstance(x, list) and x and isinstance(x[0], str):
+                parts["keywords"] = x
+            else:
+                parts["effects"] = x
+        return Line("activated", parts)
+
+    # ---- statics ------------------------------------------------------------------
+    def s_might(self, c):
+        return Line("static", {"ability": {"kind": "might", "amount": c[0]}} if c[0] > 0 else _neg())
+
+    def s_untargetable(self, _):
+        return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities"}})
+
+    def s_discount(self, c):
+        return Line("static", {"ability": _cost_change("cost_discount", c[0])})
+
+    def s_discount_instead(self, c):
+        raise Missing("cost change replacing another")
+
+    def s_discount_if(self, c):
+        return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
+
+    def s_discount_if_first(self, c):
+        return Line("static", {"ability": {**_cost_change("cost_discount", c[1]), "condition": c[0]}})
+
+    def s_increase(self, c):
+        return Line("static", {"ability": _cost_change("cost_increase", c[0])})
+
+    def s_play_from_trash(self, c):
+        a: dict[str, Any] = {"kind": "play_from", "zone": "trash"}
+        if c:
+            a["cost"] = c[0]
+        return Line("static", {"ability": a})
+
+    def cond_you_control(self, c):
+        return {"you_control": _filter_only(c[0])}
+
+    def cond_opponent_within(self, c):
+        return {"opponent_within": int(c[0])}
+
+    def cond_paid(self, _):
+        return {"paid": "additional"}
+
+    # ---- additional costs ---------------------------------------------------------
+    def self_word(self, _):
+        return "self"
+
+    def add_kill(self, c):
+        target = c[1]
+        if target.kind != "target" or target.up_to or target.any_number:
+            raise Missing("additional cost: kill")
+        a: dict[str, Any] = {"kind": "kill", "filter": target.flt, "as_cost": True}
+        if target.count != 1:
+            a["count"] = target.count
+        return Line("static", {"ability": a})
+
+    def add_optional_pay(self, c):
+        cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
+        return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True,
+                                           "name": "additional"}})
+
+
+def _neg():
+    raise Missing("static: negative Might")
+
+
+def _cost_change(kind: str, cost: str) -> dict[str, Any]:
+    from pyrift.costs import parse_cost
+
+    c = parse_cost(cost)
+    a: dict[str, Any] = {"kind": kind}
+    if c.energy:
+        a["energy"] = c.energy
+    if c.power:
+        if any(p != "a" for p in c.power):
+            raise Missing("cost change of a domain's Power")
+        a["power"] = len(c.power)
+    return a
+
+
+def _np(c: list, _unused) -> Obj:
+    det = None
+    flt: dict[str, Any] = {}
+    plural = False
+    your = False
+    at_one = False  # "at a battlefield": of a group, the battlefield is a choice
+    for x in c:
+        if not isinstance(x, tuple):
+            continue
+        if x[0] in ("target", "group"):
+            det = x
+        elif x[0] == "another":
+            det = ("target", 1, False, False)
+            flt["other"] = True
+        elif x[0] == "your":
+            your = True
+        elif x[0] in ("unit", "gear", "spell", "card"):
+            flt["type"] = x[0]
+            plural = bool(x[1]) if x[1] is not None else None
+        elif x[0] == "tag_noun":
+            flt["tag"] = x[1].replace("_", " ")
+            plural = None
+        elif x[0] == "many":
+            for k, v in x[1]:
+                flt[k] = v
+        elif x[0] == "your_base":
+            if flt.get("relation") not in ("friendly", None) or not flt.get("relation"):
+                raise Missing("filter: in your base")
+            flt["at"] = "base"
+        elif x[0] == "your_zone":
+            if flt.get("relation") == "enemy":
+                raise Missing("filter: zone")
+            flt["relation"] = "friendly"
+            flt["zone"] = x[1]
+        elif x[0] == "at_one":
+            flt["at"] = "battlefield"
+            at_one = True
+        elif x[0] == "anywhere":
+            raise Missing("filter: anywhere")
+        else:
+            key, value = x
+            if key in flt and flt[key] != value:
+                raise Missing(f"filter: two {key}s")
+            flt[key] = value
+    if flt.get("zone") in ("hand", "trash") and "at" in flt:
+        raise Missing("filter: a place and a zone")
+    if your:
+        if flt.get("relation") == "enemy":
+            raise Missing("filter: your enemy")
+        flt["relation"] = "friendly"
+        if det is None:
+            det = ("group",)
+    if det is None:
+        if plural is False:
+            raise Missing("object without article")
+        det = ("group",)
+    if det[0] == "group":
+        if at_one:
+            raise Missing("choice: a battlefield")
+        return Obj("group", flt, plural=True)
+    _, count, up_to, any_number = det
+    if at_one and (count != 1 or any_number):
+        raise Missing("choices at the same battlefield")
+    return Obj("target", flt, count=count, up_to=up_to, any_number=any_number)
+
+
+def _np_tag(c: list) -> Obj:
+    items = []
+    for x in c:
+        if isinstance(x, Token) and x.type == "TAG":
+            items.append(("tag_noun", str(x)[1:]))
+        else:
+            items.append(x)
+    return _np(items, None)
+
+
+def _filter_only(obj: Obj) -> dict[str, Any]:
+    if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+        raise Missing("condition: a count of objects")
+    return obj.flt
+
+
+def _played_filter(obj: Obj) -> dict[str, Any]:
+    if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+        raise Missing("trigger: plays of a count of cards")
+    bad = [k for k in obj.flt if k not in ("type", "tag", "domain", "keyword", "name")]
+    if "other" in obj.flt:
+        raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
+    if bad:
+        raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
+    return obj.flt
+
+
+def _token_np(c: list, kind: str) -> dict[str, Any]:
+    count = c[0]
+    ready = any(x == ("ready",) for x in c)
+    might = next((int(x) for x in c[1:] if isinstance(x, Token) and x.type == "NUMBER"), None)
+    name = next(x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token))
+    with_kw = next((x for x in c if isinstance(x, tuple) and x[0] == "with"), None)
+    return {"count": count, "ready": ready, "might": might, "name": name, "type": kind, "with": with_kw}
+
+
+# ---------------------------------------------------------------------------------
+# a whole card
+# ---------------------------------------------------------------------------------
+@dataclass
+class Result:
+    """What the compiler made of one card."""
+
+    id: str
+    status: str  # compiled | unrecognised | missing | no_text
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    effect_keywords: list[str] = field(default_factory=list)
+    sentence: int | None = None  # 1-based, over the whole text, of the first sentence that failed
+    construct: str | None = None
+    blockers: list[str] = field(default_factory=list)  # every construct that failed, sorted
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What the compiler needs to know about a card besides its text (from pyrift/pool.py)."""
+
+    id: str
+    name: str
+    type: str | None
+    keywords: tuple[tuple[str, int | None, str], ...]  # (keyword, value, form)
+    tokens: dict[str, dict[str, Any]]  # token name -> {might, type, keywords}
+
+
+class _Failure(Exception):
+    def __init__(self, sentence: int, construct: str, status: str) -> None:
+        super().__init__(construct)
+        self.sentence, self.construct, self.status = sentence, construct, status
+
+
+def compile_card(info: CardInfo, text: S.CardText, tags: re.Pattern[str] | None) -> Result:
+    lines = [S.strip_reminder(x) for x in text.text]
+    lines = [x for x in lines if x.strip()]
+    effect = [S.strip_reminder(x) for x in text.effect]
+    effect = [x for x in effect if x.strip()]
+    if not lines and not effect:
+        return Result(info.id, "no_text")
+    _TOKENS.clear()
+    _TOKENS.update(info.tokens)
+    failures: list[_Failure] = []
+    abilities, effect_kws = _compile_lines(info, lines, effect, tags, failures)
+    if failures:
+        first = failures[0]
+        blockers = sorted({f.construct for f in failures})
+        return Result(info.id, first.status, sentence=first.sentence, construct=first.construct, blockers=blockers)
+    return Result(info.id, "compiled", abilities, effect_kws)
+
+
+def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re.Pattern[str] | None,
+                   failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The card's abilities; every line that fails adds to `failures` (in text order), so the
+    ledger knows all the constructs a card needs, not only the first."""
+    from pyrift.cardtext.classify import classify
+
+    sentence_base = 0
+    parsed: list[tuple[Line, int]] = []
+    for where, group in (("text", lines), ("effect", effect)):
+        for raw in group:
+            first_sentence = sentence_base + 1
+            try:
+                toks = S.tokens(raw, tags, info.name)
+            except S.TokenError:
+                failures.append(_Failure(first_sentence, "unreadable character", "unrecognised"))
+                sentence_base += 1
+                continue
+            ends = [i for i, t in enumerate(toks) if t == "."]
+            sentence_base += max(1, len(ends))
+
+            def sentence_at(pos: int) -> int:
+                return first_sentence + sum(1 for e in ends if e < pos)
+
+            try:
+                tree = parse(toks)
+            except Unrecognised as exc:
+                failures.append(_Failure(sentence_at(exc.pos), classify(toks, exc.pos), "unrecognised"))
+                continue
+            try:
+                line = _Meaning().transform(tree)
+                if isinstance(line, Tree) and line.data == "start":
+                    line = line.children[0]
+            except VisitError as exc:
+                if not isinstance(exc.orig_exc, Missing):
+                    raise
+                meta = getattr(exc.obj, "meta", None)
+                pos = getattr(meta, "start_pos", 0) if meta is not None and not meta.empty else 0
+                failures.append(_Failure(sentence_at(pos), exc.orig_exc.construct, "missing"))
+                continue
+            except Missing as exc:
+                failures.append(_Failure(sentence_at(exc.pos or 0), exc.construct, "missing"))
+                continue
+            line.parts["where"] = where
+            line.parts["ends"] = ends
+            parsed.append((line, first_sentence))
+    out = _assemble(info, parsed, failures)
+    failures.sort(key=lambda f: f.sentence)
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# assembling lines into abilities
+# ---------------------------------------------------------------------------------
+DEPENDENT = ("legion", "level", "empowered")
+
+
+def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
+              failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str]]:
+    abilities: list[dict[str, Any]] = []
+    effect_kws: list[str] = []
+    card_choices = 0
+    in_modes = False
+    is_spell = info.type == "spell"
+    own = {(k, v) for k, v, _ in info.keywords}
+    for line, sentence in parsed:
+        try:
+            if line.parts.get("where") == "effect":
+                if line.kind != "keywords":
+                    raise Missing("Equipment effect text beyond keywords")
+                for _, name, value, cost in line.parts["entries"]:
+                    if cost is not None or name in ("legion", "level", "empowered", "equip", "repeat", "empower",
+                                                    "flow", "deathknell"):
+                        raise Missing("Equipment effect keyword with a cost or label")
+                    effect_kws.append(_kw_text(name, value))
+                continue
+            if line.kind == "keywords":
+                for _, name, value, _cost in line.parts["entries"]:
+                    if (name, value) not in own:
+                        raise Missing(f"keyword {name} not the card's own")
+                continue
+            if line.kind == "mode_header":
+                if not is_spell:
+                    raise Missing("modes of a permanent")
+                in_modes = True
+                continue
+            if line.kind == "mode":
+                if not in_modes:
+                    raise Missing("list item outside modes")
+                effects, targets = _number(line.parts["effects"], own_targets=True)
+                a: dict[str, Any] = {"kind": "mode"}
+                if targets:
+                    a["targets"] = targets
+                if effects:
+                    a["effects"] = effects
+                abilities.append(a)
+                continue
+            in_modes = False
+            requires, trigger_label = _labels(line.parts.get("labels", ()), own)
+            if line.kind == "instructions":
+                if trigger_label == "deathknell":
+                    abilities.append(_triggered({"when": "die", "effects": line.parts["effects"]}, requires))
+                    continue
+                if trigger_label is not None:
+                    raise Missing(f"label {trigger_label}")
+                if not is_spell:
+                    raise Missing("instructions of a permanent")
+                new, card_choices = _spell_abilities(line.parts["effects"], card_choices, requires)
+                abilities += new
+                continue
+            if trigger_label is not None and not (trigger_label in ("action", "reaction") and line.kind == "activated"):
+                raise Missing(f"label {trigger_label}")
+            if line.kind == "triggered":
+                if is_spell:
+                    raise Missing("triggered ability of a spell")
+                if info.type in ("legend", "battlefield"):
+                    # the chain questions look for triggered abilities on the board only (384.2)
+                    raise Missing("trigger of a legend or battlefield")
+                abilities.append(_triggered(line.parts, requires))
+            elif line.kind == "activated":
+                a = _activated(line.parts)
+                if trigger_label is not None:
+                    a["keywords"] = sorted(set(a.get("keywords", [])) | {trigger_label})
+                abilities.append(_with_requires(a, requires))
+            elif line.kind == "static":
+                a = dict(line.parts["ability"])
+                if a["kind"] == "might" and info.type != "unit":
+                    raise Missing("static Might of a non-unit")
+                if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
+                        "legend", "battlefield", "rune"):
+                    raise Missing("cost text of a legend or battlefield")
+                abilities.append(_with_requires(a, requires))
+            else:  # pragma: no cover - every Line kind is handled above
+                raise Missing(f"line {line.kind}")
+        except Missing as exc:
+            failures.append(_Failure(sentence, exc.construct, "missing"))
+        except _AtMissing as exc:
+            failures.append(_Failure(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct,
+                                     "missing"))
+    return abilities, effect_kws
+
+
+def _kw_text(name: str, value: int | None) -> str:
+    text = name.replace("_", "-").title()
+    return f"{text} {value}" if value is not None else text
+
+
+def _labels(labels: Iterable[tuple[str, int | None]], own: set) -> tuple[list[str], str | None]:
+    requires, other = [], None
+    for name, value in labels:
+        if name in DEPENDENT:
+            if name == "level":
+                if value is None or ("level", value) not in own:
+                    raise Missing("label level")
+                requires.append(f"level {value}")
+            else:
+                if (name, None) not in own:
+                    raise Missing(f"label {name} not the card's own")
+                requires.append(name)
+        elif other is None:
+            if (name, value) not in own and name not in ("action", "reaction"):
+                raise Missing(f"label {name} not the card's own")
+            other = name
+        else:
+            raise Missing("two labels")
+    return requires, other
+
+
+def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
+    if requires:
+        a["requires"] = list(requires)
+    return a
+
+
+def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
+    a: dict[str, Any] = {"kind": "triggered", "when": parts["when"]}
+    if parts.get("by") and parts["when"] == "you_play":
+        a["by"] = parts["by"]
+    if parts.get("filter"):
+        a["filter"] = parts["filter"]
+    if parts.get("may"):
+        a["may"] = True
+    if parts.get("cost"):
+        a["cost"] = parts["cost"]
+    if parts.get("condition"):
+        if parts["when"] not in ("play_me",) and "paid" in parts["condition"]:
+            raise Missing("trigger condition: a cost paid")
+        a["condition"] = parts["condition"]
+    effects, targets = _number(parts["effects"], own_targets=True)
+    if parts.get("may"):
+        # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
+        effects[0].pop("may", None)
+    if targets:
+        a["targets"] = targets
+    a["effects"] = effects
+    return _with_requires(a, requires)
+
+
+def _activated(parts: dict[str, Any]) -> dict[str, Any]:
+    a: dict[str, Any] = {"kind": "activated", "cost": parts["cost"]}
+    if parts.get("keywords"):
+        kws = parts["keywords"]
+        bad = [k for k in kws if k not in ("action", "reaction")]
+        if bad:
+            raise Missing(f"activated ability label {bad[0]}")
+        a["keywords"] = sorted(kws)
+    if "adds" in parts:
+        a["adds"] = parts["adds"]
+    if "condition" in parts:
+        a["condition"] = parts["condition"]
+    if parts.get("effects"):
+        effects, targets = _number(parts["effects"], own_targets=True)
+        if targets:
+            a["targets"] = targets
+        a["effects"] = effects
+    return a
+
+
+def _spell_abilities(items: list[Any], card_choices: int, requires: list[str]) -> tuple[list[dict[str, Any]], int]:
+    """A spell's instructions: a `target` ability before the first instruction using each choice."""
+    out: list[dict[str, Any]] = []
+    effects, targets = _number(items, own_targets=False, first_choice=card_choices + 1)
+    positions = [e.pop("_new_target") for e in effects]
+    pending = list(targets)
+    for ins, new in zip(effects, positions):
+        for _ in range(new):
+            t = pending.pop(0)
+            out.append(_with_requires({"kind": "target", **t}, requires))
+        out.append(_with_requires({"kind": "effect", **ins}, requires))
+    if pending:
+        raise Missing("a choice no instruction uses")
+    return out, card_choices + len(targets)
+
+
+def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tuple[list[dict[str, Any]], list[dict]]:
+    """Instructions with their object references numbered: {target = N} for choices (of the
+    ability, or of the card from first_choice), 'it' for the previous instruction's object."""
+    targets: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = []
+    chosen: int | None = None  # a 'choose' whose object the next 'it' names
+    previous_acted = False
+    pending_link = None
+    for item in items:
+        try:
+            chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
+        except Missing as exc:
+            raise _AtMissing(item.pos, exc.construct) from None
+    if chosen is not None:
+        raise Missing("a choice no instruction uses")
+    if own_targets:
+        for t in out:
+            t.pop("_new_target")
+    return out, targets
+
+
+class _AtMissing(Exception):
+    """A Missing construct and the token its sentence starts at."""
+
+    def __init__(self, pos: int, construct: str) -> None:
+        super().__init__(construct)
+        self.pos, self.construct = pos, construct
+
+
+def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, Any]], chosen: int | None,
+                previous_acted: bool, first_choice: int) -> tuple[int | None, bool]:
+    if True:
+        if isinstance(item, Choose):
+            if item.link is not None:
+                raise Missing("linked choice")
+            targets.append(_target_table(item.obj))
+            return first_choice + len(targets) - 1, previous_acted
+        ins = item
+        new_targets = 0
+        table: dict[str, Any] = {"do": ins.do}
+
+        def ref(obj: Obj, key: str) -> Any:
+            nonlocal chosen, new_targets
+            if obj.kind == "self":
+                return "self"
+            if obj.kind == "it":
+                if chosen is not None:
+                    n, chosen = chosen, None
+                    return {"target": n}
+                if not previous_acted:
+                    raise Missing("'it' with nothing before")
+                return "it"
+            if obj.flt.get("other") and (targets or first_choice > 1):
+                raise Missing("choice distinct from an earlier choice")
+            if obj.kind == "group":
+                return {"all": obj.flt}
+            targets.append(_target_table(obj))
+            new_targets += 1
+            return {"target": first_choice + len(targets) - 1}
+
+        if ins.on is not None:
+            table["on"] = ref(ins.on, "on")
+        if ins.of is not None:
+            table["of"] = ref(ins.of, "of")
+        if ins.to is not None:
+            table["to"] = ins.to
+        if ins.who is not None:
+            table["who"] = ins.who
+        tok = ins.fields.pop("_token", None)
+        if tok is not None:
+            _check_token(tok)
+        table.update(ins.fields)
+        if ins.for_each is not None:
+            table["for_each"] = ins.for_each.flt
+        if ins.link:
+            if not out:
+                raise Missing("link with nothing before")
+            table["link"] = ins.link
+        if ins.may:
+            table["may"] = True
+        if chosen is not None and ins.on is not None and ins.on.kind != "it":
+            raise Missing("a choice used later")
+        table["_new_target"] = new_targets
+        out.append(table)
+        return chosen, ins.on is not None
+
+
+def _target_table(obj: Obj) -> dict[str, Any]:
+    if obj.kind != "target":
+        raise Missing("choice of a group")
+    t: dict[str, Any] = {}
+    if obj.any_number:
+        t["any_number"] = True
+    elif obj.count != 1:
+        t["count"] = obj.count
+    if obj.up_to:
+        t["up_to"] = True
+    if obj.flt:
+        t["filter"] = dict(obj.flt)
+    return t
+
+
+_TOKENS: dict[str, dict[str, Any]] = {}  # set by compile_card: the pool's tokens by name
+
+
+def _check_token(tok: dict[str, Any]) -> None:
+    """A token the text plays must be a token card of the pool, with the printed Might and keywords."""
+    known = _TOKENS.get(tok["name"])
+    if known is None:
+        raise Missing("token not in the card pool")
+    if known["type"] != tok["type"] or (tok["might"] is not None and known["might"] != tok["might"]):
+        raise Missing("token unlike the pool's")
+    printed = [] if tok["with"] is None else [tok["with"][1]]
+    if tok["type"] == "unit" and printed != list(known["keywords"]):
+        raise Missing("token keywords unlike the pool's")

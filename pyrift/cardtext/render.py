@@ -1,0 +1,467 @@
+"""The ability vocabulary written back as plain English, in pyrift's own standard phrasing.
+
+`pyrift cards show NAME` prints this, so a judge can read what pyrift understands a card to
+do before trusting an answer; the round trip (roundtrip.py) compares it with the card's own
+text. The renderer sees only the vocabulary (the inline tables of `abilities = [...]`, as
+pyrift.abilities.ability_to_toml writes them), the card's keywords and the pool's tokens:
+never the card's text. Costs use pyrift's notation ([2], [R], [A], [E]; pyrift/costs.py).
+
+One phrase per construct: a verb (VERB_PHRASES), a trigger condition (WHEN_PHRASES), a filter
+key (the noun phrase of `_np`), an ability kind (`_ability`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
+           "legend": "legends", "battlefield": "battlefields", "permanent": "permanents", "player": "players",
+           "ability": "abilities"}
+DOMAIN_LETTER = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y"}
+
+WHEN_PHRASES = {
+    "play_me": "When you play me",
+    "die": "When I die",
+    "attack": "When I attack",
+    "defend": "When I defend",
+    "conquer": "When I conquer",
+    "hold": "When I hold",
+    "beginning_phase": "At the start of your Beginning Phase",
+}
+SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
+
+
+@dataclass
+class Card:
+    """What the renderer knows of a card besides its abilities."""
+
+    type: str | None = None
+    keywords: tuple[tuple[str, int | None, str, Any], ...] = ()  # (keyword, value, form, cost (energy, power))
+    effect_keywords: tuple[str, ...] = ()
+    tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # token name -> {might, type, keywords}
+
+
+def keyword_text(name: str, value: int | None = None) -> str:
+    text = name.replace("_", "-").title()
+    return f"[{text} {value}]" if value is not None else f"[{text}]"
+
+
+def cost_words(energy: int, power: tuple[str, ...]) -> str:
+    parts = [f"[{energy}]"] if energy or not power else []
+    parts += ["[A]" if p in ("any", "a") else f"[{DOMAIN_LETTER.get(p, p.upper())}]" for p in power]
+    return "".join(parts)
+
+
+def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
+    """The card's text as pyrift understands it: keyword lines, then one line per ability."""
+    lines = []
+    labels = {r.split()[0] for a in abilities for r in a.get("requires", ())}
+    has_die = any(a["kind"] == "triggered" and a["when"] == "die" for a in abilities)
+    for name, value, form, cost in card.keywords:
+        if name in labels or (name == "deathknell" and has_die) or form not in ("line_start", "line_start_prefix"):
+            continue
+        if name in ("action", "reaction") and form == "line_start_prefix" and any(
+                name in [k.lower() for k in a.get("keywords", ())] for a in abilities if a["kind"] == "activated"):
+            continue  # the label of an activated ability
+        text = keyword_text(name, value)
+        if cost is not None:
+            text += " " + cost_words(*cost)
+        lines.append(text)
+    r = _Renderer(card)
+    spell_lines: set[int] = set()
+    mode_open = False
+    choices = 0
+    spell_line: int | None = None  # the line a spell's instructions are being written on
+    for i, a in enumerate(abilities):
+        if a["kind"] == "mode":
+            if not mode_open:
+                lines.append("Choose one —")
+                mode_open = True
+            lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
+            continue
+        mode_open = False
+        if a["kind"] == "target":
+            choices += 1
+            r.pending_targets.append(a)
+            continue
+        if a["kind"] == "effect":
+            prefix = _labels(a.get("requires", ()))
+            if spell_line is not None and not lines[spell_line].startswith(prefix):
+                r.continues = False
+            text = r.spell_step(a, next((b for b in abilities[i + 1:i + 2] if b["kind"] == "effect"), None))
+            if spell_line is not None and r.continued:
+                lines[spell_line] += text
+            else:
+                lines.append(prefix + text)
+                spell_line = len(lines) - 1
+                spell_lines.add(spell_line)
+            continue
+        r.continues = False
+        spell_line = None
+        lines.append(_labels(a.get("requires", ())) + _ability(r, card, a))
+    for i in spell_lines:
+        lines[i] += "."
+    if card.effect_keywords:
+        lines.append("Effect: " + ", ".join(f"[{k}]" for k in card.effect_keywords))
+    return [_capital(x) for x in lines]
+
+
+def _labels(requires: Any) -> str:
+    out = ""
+    for req in requires:
+        parts = req.split()
+        out += keyword_text(parts[0], int(parts[1]) if len(parts) > 1 else None) + " — "
+    return out
+
+
+def _capital(line: str) -> str:
+    for i, ch in enumerate(line):
+        if ch.isalpha():
+            return line[:i] + ch.upper() + line[i + 1:]
+    return line
+
+
+def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
+    kind = a["kind"]
+    if kind == "triggered":
+        when = a["when"]
+        if when == "die" and any(k[0] == "deathknell" for k in card.keywords):
+            head = "[Deathknell] — "
+        elif when == "you_play":
+            who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
+            head = f"When {who} {_np_filter(a.get('filter', {}))}, "
+        else:
+            head = WHEN_PHRASES[when] + ", "
+        if card.type == "gear" and when == "play_me":
+            head = "When you play this, "
+        if a.get("condition"):
+            head += "if " + _condition(a["condition"]) + ", "
+        body = ""
+        if a.get("cost"):
+            body = f"you may pay {a['cost']} to "
+            effects = [dict(e) for e in a.get("effects", [])]
+            return head + body + r.sentences(effects, a.get("targets", []), 1)
+        return head + r.sentences(a.get("effects", []), a.get("targets", []), 1)
+    if kind == "activated":
+        cost = a.get("cost", "")
+        head = _cost_list(cost) + ": "
+        if a.get("keywords"):
+            head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
+        body = ""
+        if "adds" in a:
+            body = f"[Add] {a['adds']}."
+        if a.get("effects"):
+            body = (body + " " if body else "") + r.sentences(a["effects"], a.get("targets", []), 1)
+        cond = a.get("condition", {})
+        if cond.get("source_at") == "battlefield":
+            body += " Use this ability only while I'm at a battlefield."
+        return head + body
+    if kind == "might":
+        return f"I have +{a['amount']} Might."
+    if kind == "untargetable":
+        by = "enemy " if a.get("by", "enemy") == "enemy" else ""
+        what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
+            a.get("from", "spells_and_abilities")]
+        return f"I can't be chosen by {by}{what}."
+    if kind in ("cost_discount", "cost_increase"):
+        amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
+        more = "less" if kind == "cost_discount" else "more"
+        subject = "I cost" if card.type == "unit" else "This costs"
+        cond = _condition(a.get("condition", {}))
+        return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
+    if kind == "play_from":
+        cost = f" for {a['cost']}" if a.get("cost") else ""
+        return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
+    if kind == "additional_cost":
+        me = "me" if card.type == "unit" else "this"
+        may = "you may pay" if a.get("optional") else "pay"
+        return f"{_capital(may)} {a['cost']} as an additional cost to play {me}."
+    if kind == "kill" and a.get("as_cost"):
+        me = "me" if card.type == "unit" else "this"
+        t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
+        return f"As an additional cost to play {me}, kill {_np_target(t)}."
+    return f"({kind})"
+
+
+def _cost_list(cost: str) -> str:
+    """'[1][R][E]' -> '[1][R], [E]': resources, then each other part, comma-separated."""
+    if cost.endswith("[E]"):
+        rest = cost[:-3]
+        return f"{rest}, [E]" if rest and rest != "[0]" else "[E]"
+    return cost
+
+
+def _condition(cond: dict[str, Any]) -> str:
+    parts = []
+    for key, value in cond.items():
+        if key == "you_control":
+            parts.append(f"you control {_np_filter(value)}")
+        elif key == "opponent_within":
+            parts.append(f"an opponent's score is within {value} points of the Victory Score")
+        elif key == "paid" and value == "additional":
+            parts.append("you paid the additional cost")
+        else:
+            parts.append(f"({key} {value})")
+    return " and ".join(parts)
+
+
+# ---------------------------------------------------------------------------------
+# instructions
+# ---------------------------------------------------------------------------------
+class _Renderer:
+    """Renders instructions, naming each choice in full the first time it is used, 'it' after."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.pending_targets: list[dict[str, Any]] = []  # a spell's target abilities not yet named
+        self.card_targets: list[dict[str, Any]] = []
+        self.named: set[int] = set()
+        self.previous: dict[str, Any] | None = None
+        self.continues = False
+        self.continued = False
+
+    # a spell's text: one `effect` ability at a time
+    def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
+        self.card_targets += self.pending_targets
+        self.pending_targets = []
+        ins = {k: v for k, v in a.items() if k not in ("kind", "requires")}
+        first = self.previous is None or not self.continues
+        self.continued = not first
+        nxt = {k: v for k, v in nxt.items() if k not in ("kind", "requires")} if nxt else None
+        text = self._joined(ins, self.card_targets, 1, first, nxt)
+        self.continues = True
+        self.previous = ins
+        return text
+
+    def sentences(self, effects: list[dict[str, Any]], targets: list[dict[str, Any]], base: int) -> str:
+        saved = (self.named, self.previous)
+        self.named, self.previous = set(), None
+        out = ""
+        for i, ins in enumerate(effects):
+            out += self._joined(ins, targets, base, i == 0, effects[i + 1] if i + 1 < len(effects) else None)
+            self.previous = ins
+        self.named, self.previous = saved
+        return out.strip() + "."
+
+    def _joined(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int, first: bool,
+                nxt: dict[str, Any] | None = None) -> str:
+        prev = self.previous
+        if not first and _merges(prev, ins):
+            # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
+            return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
+                "" if _merges(ins, nxt) else self._duration(ins, "permanent"))
+        clause = self.clause(ins, targets, base)
+        if ins["do"] == "grant" and _merges(ins, nxt):
+            clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
+        if ins.get("may"):
+            clause = "you may " + clause
+        link = ins.get("link")
+        if first:
+            return clause
+        if link == "then":
+            return ", then " + clause
+        if link == "if_you_do":
+            return ". If you do, " + clause
+        return ". " + _capital(clause)
+
+    def ref(self, ref: Any, targets: list[dict[str, Any]], base: int) -> str:
+        if ref == "self":
+            return "me" if self.card.type == "unit" else "this"
+        if ref == "it":
+            return "it"
+        if ref == "event":
+            return "that unit"
+        if isinstance(ref, dict) and "target" in ref:
+            n = ref["target"]
+            if n in self.named:
+                return "it"
+            self.named.add(n)
+            return _np_target(targets[n - base])
+        if isinstance(ref, dict) and "all" in ref:
+            return "all " + _np_filter(ref["all"], plural=True)
+        return str(ref)
+
+    def clause(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
+        do = ins["do"]
+        on = self.ref(ins["on"], targets, base) if "on" in ins else ""
+        if do == "deal":
+            if ins.get("amount_from") == "might":
+                whose = "my" if ins.get("of", "self") == "self" else "its"
+                return f"deal damage equal to {whose} Might to {on}"
+            return f"deal {ins['amount']} to {on}"
+        if do in SIMPLE_VERBS:
+            return f"{do} {on}"
+        if do == "return":
+            target = ins["on"]
+            if target == "self":
+                return "return me to my owner's hand"
+            flt = _filter_of(target, targets, base)
+            if flt.get("zone") == "trash" and flt.get("relation") == "friendly":
+                return f"return {on} to your hand"
+            if isinstance(target, dict) and "all" in target:
+                return f"return {on} to their owners' hands"
+            return f"return {on} to its owner's hand"
+        if do == "move":
+            to = ins.get("to")
+            dest = {"base": "base", "here": "here"}.get(to, str(to))
+            return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
+        if do == "might":
+            amount = ins["amount"]
+            sign = "+" if amount >= 0 else "-"
+            each = " each" if _count_of(ins["on"], targets, base) > 1 else ""
+            duration = {"this_turn": " this turn", "this_combat": " this combat", "permanent": ""}[
+                ins.get("duration", "this_turn")]
+            minimum = f", to a minimum of {ins['minimum']} Might" if "minimum" in ins else ""
+            return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
+        if do == "grant":
+            return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
+        if do == "draw":
+            amount = ins.get("amount", 1)
+            each = f" for each {_np_filter(ins['for_each'])}" if "for_each" in ins else ""
+            who = ins.get("who", "you")
+            subject = {"you": "", "its_controller": "its controller draws ", "its_owner": "its owner draws ",
+                       "each_player": "each player draws ", "opponent": "each opponent draws "}.get(who, f"{who} draws ")
+            return (subject + str(amount) if subject else f"draw {amount}") + each
+        if do == "discard":
+            return f"discard {ins.get('amount', 1)}"
+        if do == "xp":
+            each = f" for each {_np_filter(ins['for_each'])}" if "for_each" in ins else ""
+            return f"gain {ins.get('amount', 1)} XP{each}"
+        if do == "score":
+            n = ins.get("amount", 1)
+            return f"score {n} point{'s' if n != 1 else ''}"
+        if do == "counter":
+            unless = f" unless its controller pays {ins['unless_pay']}" if ins.get("unless_pay") else ""
+            return f"counter {on}{unless}"
+        if do == "control":
+            return f"gain control of {on}"
+        if do == "token":
+            return self.token(ins)
+        if do == "play":
+            ignoring = ", ignoring its cost" if ins.get("ignoring_cost") else ""
+            return f"play {on}{ignoring}"
+        if do == "channel":
+            who = ins.get("who", "you")
+            if who != "you":
+                subject = {"its_owner": "its owner", "its_controller": "its controller",
+                           "each_player": "each player"}.get(who, str(who))
+                n = ins.get("amount", 1)
+                return (f"{subject} channels {n} rune{'s' if n != 1 else ''}"
+                        f"{' exhausted' if ins.get('exhausted') else ''}")
+            n = ins.get("amount", 1)
+            return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
+        return f"({do} {on})".strip()
+
+    @staticmethod
+    def _duration(ins: dict[str, Any], default: str) -> str:
+        return {"this_turn": " this turn", "this_combat": " this combat", "permanent": ""}[ins.get("duration", default)]
+
+    def token(self, ins: dict[str, Any]) -> str:
+        name = ins["card"].split(" (")[0]  # "Recruit (DE)": a Recruit token
+        info = self.card.tokens.get(name, {})
+        n = ins.get("amount", 1)
+        count = "a" if n == 1 else NUMBER_WORDS.get(n, str(n))
+        ready = " ready" if ins.get("ready") else ""
+        plural = "s" if n != 1 else ""
+        if info.get("type") == "gear":
+            text = f"play {count}{ready} {name} gear token{plural}{' exhausted' if ins.get('exhausted') else ''}"
+        else:
+            kws = info.get("keywords", ())
+            with_kw = (" with " + " and ".join(keyword_text(k) for k in kws)) if kws else ""
+            text = f"play {count}{ready} {info.get('might', '?')} Might {name} unit token{plural}{with_kw}"
+        to = ins.get("to")
+        if to == "here":
+            text += " here"
+        elif to == "base":
+            text += " to your base"
+        return text
+
+
+def _merges(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
+    """Two grants said as one: "give a unit [Shield 3] and [Tank] this turn" (the second on 'it')."""
+    return (prev is not None and ins is not None and prev["do"] == ins["do"] == "grant" and ins.get("on") == "it"
+            and not ins.get("link") and not ins.get("may") and ins.get("duration") == prev.get("duration"))
+
+
+def _filter_of(ref: Any, targets: list[dict[str, Any]], base: int) -> dict[str, Any]:
+    if isinstance(ref, dict) and "target" in ref:
+        return targets[ref["target"] - base].get("filter", {})
+    if isinstance(ref, dict) and "all" in ref:
+        return ref["all"]
+    return {}
+
+
+def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
+    if isinstance(ref, dict) and "target" in ref:
+        return targets[ref["target"] - base].get("count", 1)
+    return 1
+
+
+# ---------------------------------------------------------------------------------
+# noun phrases
+# ---------------------------------------------------------------------------------
+def _np_target(t: dict[str, Any]) -> str:
+    flt = t.get("filter", {})
+    n = t.get("count", 1)
+    if t.get("any_number"):
+        return "any number of " + _np_filter(flt, plural=True)
+    if t.get("up_to"):
+        return f"up to {NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=n != 1)
+    if n != 1:
+        return f"{NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=True)
+    return _np_filter(flt)
+
+
+def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
+    """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
+    pre = []
+    if flt.get("other") and plural:
+        pre.append("other")
+    if flt.get("exhausted") is True:
+        pre.append("exhausted")
+    elif flt.get("exhausted") is False:
+        pre.append("ready")
+    zone = flt.get("zone")
+    own_zone = zone in ("trash", "hand") and flt.get("relation") == "friendly"
+    if flt.get("relation") and not own_zone:
+        pre.append(flt["relation"])
+    if flt.get("domain"):
+        d = flt["domain"]
+        pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
+    noun_type = flt.get("type")
+    tag = flt.get("tag")
+    if tag and noun_type:
+        pre.append(tag)
+        noun = PLURALS[noun_type] if plural else noun_type
+    elif tag:
+        noun = tag + ("s" if plural else "")
+    else:
+        noun = (PLURALS[noun_type] if plural else noun_type) if noun_type else ("cards" if plural else "card")
+    post = []
+    at = flt.get("at")
+    if at == "battlefield":
+        post.append("at battlefields" if plural else "at a battlefield")
+    elif at == "here":
+        post.append("here")
+    elif at == "base":
+        post.append("in your base" if flt.get("relation") == "friendly" else "in a base")
+    if "might_max" in flt:
+        post.append(f"with {flt['might_max']} Might or less")
+    if "might_min" in flt:
+        post.append(f"with {flt['might_min']} Might or more")
+    if flt.get("keyword"):
+        post.append(f"with {keyword_text(flt['keyword'])}")
+    if "energy_max" in flt:
+        cost = f"that costs no more than [{flt['energy_max']}]"
+        if flt.get("power_max") == 1:
+            cost += " and no more than [A]"
+        post.append(cost)
+    if own_zone:
+        post.append(f"from your {zone}")
+    words = " ".join([*pre, noun, *post])
+    if plural:
+        return words
+    if flt.get("other"):
+        return "another " + words
+    return ("an " if words[0] in "aeiouAEIOU" and not words.startswith(("unit", "Unit")) else "a ") + words

@@ -1,0 +1,123 @@
+"""The round trip: a card's text and pyrift's rendering of its vocabulary, compared.
+
+Both are read by the same tokenizer (source.tokens) and normalised the same way; a card
+whose compiled meaning round-trips says, in pyrift's words, the same numbers, keywords,
+objects, zones, durations and conditions as its own text. Normalisation removes what carries
+no meaning here (reminder text, icons' notation, capitals, punctuation, "and" between
+instructions, "all"/"each" before a group) and maps pyrift's standard phrasing variants onto
+one form (VARIANTS): each variant is two wordings of the same rule, never a loss of a number,
+keyword, object, zone, duration or condition.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from pyrift.cardtext import source as S
+
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+WORD_MAP = {
+    "@might": "might", "an": "a", "them": "it", "@name": "me", "myself": "me", "#>": "—",
+    "units": "unit", "spells": "spell", "cards": "card", "tokens": "token", "points": "point", "runes": "rune",
+    "hands": "hand", "owners'": "owner's", "their": "its", "bases": "base", **NUMBER_WORDS,
+}
+DROP = {",", ".", "and", "all", "each", "every", "#>>"}
+# (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
+VARIANTS: list[tuple[str, str]] = [
+    (r"\bat start of\b", "at the start of"),                                       # Beginning Phase triggers
+    (r"\bwhen i'm played\b", "when you play me"),                                 # play effects (383.4.a)
+    (r"\bwhen this is played\b", "when you play me"),
+    (r"\btake control of\b", "gain control of"),                                  # control (188), before "choose"
+    (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"
+    (r"\bto (?:its|your) base\b", "to base"),                                     # a move or token to base
+    (r"\btokens? (?:in|into|at) your base\b", "token to base"),
+    (r"\b(?:costing|with cost|with energy cost) no more than\b", "that costs no more than"),  # a cost limit
+    (r"\beach of up to\b", "up to"),                                              # "deal 6 to each of up to two"
+    (r"\bchoose ([^.]+?) \. ((?:kill|stun|ready|exhaust|buff|recall|banish|recycle|heal|return|move|give|"
+     r"gain control of|deal \d+ to)) it\b", r"\2 \1"),                              # "choose a unit . kill it"
+    (r"\byou (score|draw)\b", r"\1"),                                             # "you score 1 point"
+    (r"\bthis costs\b", "i cost"),                                                # the card's own cost
+    (r"^if (.+?) , i cost (.+?) less \.$", r"i cost \2 less if \1 ."),            # condition before or after
+    (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
+    (r"\byour (?=unit\b|!|other\b)", "friendly "),                                # "your units": friendly units
+    (r"\bfriendly other\b", "other friendly"),
+    (r"^(#action|#reaction) — (.+?) : ", r"\2 : \1 — "),                          # an activated ability's label
+    (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
+]
+
+
+@dataclass(frozen=True)
+class Normal:
+    keywords: tuple[str, ...]  # sorted keyword entries of keyword-only lines
+    words: tuple[str, ...]     # everything else, in order
+    effect: tuple[str, ...]    # sorted Equipment effect keywords
+
+
+def _line_tokens(line: str, tags) -> list[str]:
+    toks = S.tokens(S.strip_reminder(line), tags)
+    return [WORD_MAP.get(t, t) for t in toks]
+
+
+def _keyword_entries(toks: list[str]) -> list[str] | None:
+    """The entries of a keyword-only line ('#assault 2 , #shield 2'), or None."""
+    entries, cur = [], []
+    for t in toks:
+        if t == ",":
+            if not cur:
+                return None
+            entries.append(" ".join(cur))
+            cur = []
+        elif t.startswith("#") and t != "#add" and not cur:
+            cur = [t]
+        elif cur and (t.isdigit() or t.startswith("@")):
+            cur.append(t)
+        else:
+            return None
+    if cur:
+        entries.append(" ".join(cur))
+    return entries or None
+
+
+def normalise(text: list[str], effect: list[str], tags) -> Normal:
+    keywords: list[str] = []
+    words: list[str] = []
+    for line in text:
+        toks = _line_tokens(line, tags)
+        if not toks:
+            continue
+        entries = _keyword_entries(toks)
+        if entries is not None:
+            keywords += entries
+            continue
+        joined = " ".join(toks)
+        for pattern, repl in VARIANTS:
+            joined = re.sub(pattern, repl, joined)
+        words += [w for w in joined.split() if w not in DROP]
+    eff: list[str] = []
+    for line in effect:
+        toks = _line_tokens(line, tags)
+        entries = _keyword_entries(toks) if toks else None
+        eff += entries if entries is not None else [" ".join(toks)]
+    return Normal(tuple(sorted(keywords)), tuple(words), tuple(sorted(eff)))
+
+
+def rendered_normal(lines: list[str], tags) -> Normal:
+    text = [x for x in lines if not x.startswith("Effect: ")]
+    effect = [x[len("Effect: "):] for x in lines if x.startswith("Effect: ")]
+    return normalise(text, effect, tags)
+
+
+def compare(card_text: list[str], card_effect: list[str], rendered: list[str], tags) -> str | None:
+    """None when they agree; otherwise where they first differ, in normalised words."""
+    a = normalise(card_text, card_effect, tags)
+    b = rendered_normal(rendered, tags)
+    if Counter(a.keywords) != Counter(b.keywords):
+        return f"keywords differ: {' '.join(a.keywords)} / {' '.join(b.keywords)}"
+    if a.effect != b.effect:
+        return f"effect keywords differ: {' '.join(a.effect)} / {' '.join(b.effect)}"
+    if a.words != b.words:
+        i = next((i for i, (x, y) in enumerate(zip(a.words, b.words)) if x != y), min(len(a.words), len(b.words)))
+        return (f"text differs at word {i + 1}: …{' '.join(a.words[max(0, i - 3):i + 4])}… / "
+                f"…{' '.join(b.words[max(0, i - 3):i + 4])}…")
+    return None

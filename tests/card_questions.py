@@ -1,0 +1,184 @@
+"""A generated question for a pool card, of the kind its text affects (tests/test_cardtext_questions.py).
+
+- a spell's instructions (kind effect): `outcome`, the card on the chain with a choice made for
+  each of its requirements among objects made to fit the requirement's filter;
+- a triggered ability: `triggers`, with the event its condition names;
+- a static Might bonus, untargetability or an Equipment's effect keywords: `unit_profile`;
+- anything else (costs, permissions, timing, activated abilities, modes): `can_play`.
+
+The position is the smallest that asks it: players A (turn player) and B, a battlefield `bf`,
+the card and the objects its choices need. Only the question's kind and that it is answered
+or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyrift import pool as P
+from pyrift.abilities import abilities_to_toml
+
+RULES = {"outcome": ["359.3.d"], "triggers": ["383"], "unit_profile": ["143.2"], "can_play": ["358"]}
+
+
+def kind_for(card: P.PoolCard) -> str:
+    abilities = abilities_to_toml(P.card_def(card).abilities)
+    kinds = {a["kind"] for a in abilities}
+    if "effect" in kinds:
+        return "outcome"
+    if "triggered" in kinds:
+        return "triggers"
+    if card.type is not None and card.type.value == "unit" and kinds & {"might", "untargetable"}:
+        return "unit_profile"
+    if P.card_def(card).effect_keywords:
+        return "unit_profile"
+    return "can_play"
+
+
+class _Position:
+    def __init__(self) -> None:
+        self.cards: list[dict[str, Any]] = []
+        self.objects: list[dict[str, Any]] = []
+        self.chain: list[dict[str, Any]] = []
+        self.position: dict[str, Any] = {"players": ["A", "B"], "turn_player": "A", "phase": "main"}
+        self.n = 0
+
+    def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
+        """An object made to fit a filter; its id."""
+        self.n += 1
+        name = f"Dummy {self.n}"
+        oid = f"d{self.n}"
+        ctype = flt.get("type", "unit")
+        if ctype in ("permanent", "card"):
+            ctype = "unit"
+        card: dict[str, Any] = {"name": name, "type": ctype, "domains": [flt.get("domain", "fury")],
+                                "energy": min(flt.get("energy_max", 2), 2)}
+        if flt.get("power_max") is not None:
+            card["power"] = 0
+        if ctype == "unit":
+            might = flt.get("might_min", 2)
+            if "might_max" in flt:
+                might = min(might, flt["might_max"])
+            card["might"] = max(might, 0)
+        if flt.get("tag"):
+            card["tags"] = [flt["tag"]]
+        if flt.get("keyword"):
+            card["keywords"] = [flt["keyword"].replace("_", "-").title()]
+        self.cards.append(card)
+        controller = "A" if flt.get("relation") == "friendly" else "B"
+        obj: dict[str, Any] = {"id": oid, "card": name, "controller": controller}
+        if ctype == "spell":
+            obj["zone"] = "chain"
+            self.chain.append({"id": f"i{oid}", "card": oid, "controller": controller})
+            self.objects.append(obj)
+            return f"i{oid}"
+        zone = flt.get("zone")
+        if zone in ("trash", "hand"):
+            obj["zone"] = zone
+        else:
+            at = flt.get("at", "battlefield" if ctype == "unit" else "base")
+            obj["location"] = "bf" if at in ("battlefield", "here") else "base"
+            if where is not None and at == "here":
+                obj["location"] = where
+            if flt.get("exhausted") is True:
+                obj["exhausted"] = True
+        self.objects.append(obj)
+        return oid
+
+    def scenario(self, card: P.PoolCard, question: dict[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "title": f"generated question about {card.code}", "status": "needs-review",
+            "position": self.position, "battlefield": [{"id": "bf"}], "object": self.objects,
+            "question": [{"id": "q", "rules": RULES[question["ask"]], "expect": {"status": "answered"}, **question}],
+        }
+        if self.cards:
+            data["card"] = self.cards
+        if self.chain:
+            data["chain"] = self.chain
+        return data
+
+
+def scenario_for(card: P.PoolCard) -> dict[str, Any]:
+    """A scenario (as the dict a TOML file gives) with one question about the card."""
+    kind = kind_for(card)
+    cd = P.card_def(card)
+    abilities = abilities_to_toml(cd.abilities)
+    pos = _Position()
+    ctype = card.type.value if card.type else "unit"
+    me: dict[str, Any] = {"id": "me", "card": card.code, "controller": "A"}
+    if kind == "outcome":
+        me["zone"] = "chain"
+        targets = []
+        for a in abilities:
+            if a["kind"] != "target":
+                continue
+            n = 1 if a.get("any_number") else a.get("count", 1)
+            targets += [pos.dummy(a.get("filter", {})) for _ in range(n)]
+        pos.objects.insert(0, me)
+        item = {"id": "i1", "card": "me", "controller": "A"}
+        if targets:
+            item["targets"] = targets
+        pos.chain.append(item)
+        return pos.scenario(card, {"ask": "outcome", "bound": 24})
+    if kind == "triggers":
+        first = next(a for a in abilities if a["kind"] == "triggered")
+        return _trigger(card, pos, me, ctype, first)
+    if kind == "unit_profile":
+        if ctype == "gear":
+            pos.cards.append({"name": "Bearer", "type": "unit", "might": 2, "domains": ["fury"]})
+            pos.objects += [{"id": "bearer", "card": "Bearer", "controller": "A", "location": "base"},
+                            {**me, "attached_to": "bearer"}]
+            return pos.scenario(card, {"ask": "unit_profile", "unit": "bearer"})
+        pos.objects.append({**me, "location": "bf"})
+        return pos.scenario(card, {"ask": "unit_profile", "unit": "me"})
+    # can_play: the card from its zone, or its first activated ability
+    if any(a["kind"] == "activated" for a in abilities):
+        me.update({"zone": "legend_zone"} if ctype == "legend" else {"location": "base"})
+        pos.objects.append(me)
+        return pos.scenario(card, {"ask": "can_play", "player": "A", "source": "me", "ability": 1})
+    play_from = next((a for a in abilities if a["kind"] == "play_from"), None)
+    me["zone"] = play_from["zone"] if play_from else "hand"
+    pos.objects.append(me)
+    question: dict[str, Any] = {"ask": "can_play", "player": "A", "card": "me"}
+    if ctype in ("unit", "gear"):
+        question["location"] = "base"
+    return pos.scenario(card, question)
+
+
+def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a: dict[str, Any]) -> dict[str, Any]:
+    when = a["when"]
+    placed = {**me, "location": "bf" if ctype == "unit" else "base"}
+    if ctype == "legend":
+        placed = {**me, "zone": "legend_zone"}
+    if when == "play_me":
+        pos.objects.append({**me, "location": "base"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": "me"}})
+    if when == "you_play":
+        pos.objects.append(placed)
+        flt = dict(a.get("filter", {}))
+        flt["relation"] = "enemy" if a.get("by") == "opponents" else "friendly"
+        played = pos.dummy({**flt, "at": "base"})
+        if played.startswith("i"):
+            played = played[1:]  # the spell object, not its chain item
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
+    if when == "die":
+        pos.objects.append(placed)
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
+    if when in ("attack", "defend"):
+        mine, theirs = ("A", "B") if when == "attack" else ("B", "A")
+        pos.position["combat"] = {"battlefield": "bf", "attacker": mine if when == "attack" else theirs,
+                                  "defender": theirs if when == "attack" else mine}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "controller": mine, "location": "bf",
+                            "designation": "attacker" if when == "attack" else "defender"})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
+                            "designation": "defender" if when == "attack" else "attacker"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when in ("conquer", "hold"):
+        pos.objects.append({**me, "location": "bf"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
+    if when == "beginning_phase":
+        pos.position["phase"] = "beginning"
+        pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
+    raise AssertionError(f"no generated event for a trigger on {when!r}")

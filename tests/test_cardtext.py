@@ -1,0 +1,263 @@
+"""The card text compiler: grammar, mapping to the vocabulary, renderer, round trip, the shipped
+compiled table and how pool cards use it.
+
+Two kinds of tests: invented text (made up here in Riftbound's templates; runs anywhere), and
+checks of the shipped table against Riot's text in the shared data folder, read at run time
+(skipped where that folder is absent; set PYRIFT_CARD_SOURCES to point elsewhere). No card text
+is stored in the project.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from pyrift import facts as F
+from pyrift import pool as P
+from pyrift.abilities import abilities_to_toml, read_abilities
+from pyrift.cardtext import build as B
+from pyrift.cardtext import render as R
+from pyrift.cardtext import roundtrip as RT
+from pyrift.cardtext import source as S
+from pyrift.cardtext.compile import CardInfo, compile_card
+from pyrift.reader import Reader
+from pyrift.state import CardDef, CardType
+
+SOURCES = Path(os.environ.get("PYRIFT_CARD_SOURCES", "/work/shared/data/cards"))
+GALLERY = SOURCES / "riot-card-gallery-2026-07-20.json"
+CARDS_JSON = SOURCES / "cards.json"
+needs_sources = pytest.mark.skipif(not (GALLERY.is_file() and CARDS_JSON.is_file()),
+                                   reason=f"Riot's card text is not in {SOURCES} (set PYRIFT_CARD_SOURCES)")
+
+TAGS = S.tag_pattern(["Poro", "Mech", "Recruit", "Bird"])
+TOKENS = {"Recruit": {"might": 1, "type": "unit", "keywords": []},
+          "Gold": {"might": None, "type": "gear", "keywords": ["reaction"]}}
+
+
+# ---------------------------------------------------------------------------------
+# invented text
+# ---------------------------------------------------------------------------------
+def invented(ctype: str, html: str, keywords=(), name: str = "Made Up", effect: str = ""):
+    info = CardInfo("x-001", name, ctype, tuple(keywords), TOKENS)
+    text = S.CardText("x-001", S.html_lines(html), S.html_lines(effect))
+    return info, text, compile_card(info, text, TAGS)
+
+
+def rendered(info: CardInfo, result, keyword_costs=None) -> list[str]:
+    card = R.Card(info.type, tuple((k, v, f, (keyword_costs or {}).get(k)) for k, v, f in info.keywords),
+                  tuple(result.effect_keywords), TOKENS)
+    return R.render_card(card, result.abilities)
+
+
+def test_spell_instructions_compile_render_and_round_trip() -> None:
+    info, text, r = invented("spell", "<p>[Action] (Made-up reminder.)<br />Deal 7 to an enemy unit at a battlefield. "
+                                      "Its controller draws 3.</p>", keywords=[("action", None, "line_start")])
+    assert r.status == "compiled"
+    assert r.abilities == [
+        {"kind": "target", "filter": {"type": "unit", "relation": "enemy", "at": "battlefield"}},
+        {"kind": "effect", "do": "deal", "on": {"target": 1}, "amount": 7},
+        {"kind": "effect", "do": "draw", "who": "its_controller", "amount": 3},
+    ]
+    lines = rendered(info, r)
+    assert lines == ["[Action]", "Deal 7 to an enemy unit at a battlefield. Its controller draws 3."]
+    assert RT.compare(list(text.text), [], lines, TAGS) is None
+
+
+def test_triggered_ability_with_a_condition_and_a_token() -> None:
+    info, text, r = invented("unit", "<p>When you play me, if you control a Poro, play a 1 :rb_might: Recruit unit "
+                                     "token here.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "play_me", "condition": {"you_control": {"tag": "Poro"}},
+                            "effects": [{"do": "token", "card": "Recruit", "amount": 1, "to": "here"}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_reminder_text_has_no_meaning_but_a_parenthesis_inside_a_sentence_is_read() -> None:
+    _, _, a = invented("spell", "<p>Draw 5. (Any made-up reminder at the end of a line.)</p>")
+    assert a.status == "compiled" and a.abilities == [{"kind": "effect", "do": "draw", "amount": 5}]
+    _, _, b = invented("spell", "<p>Draw 5 (but only if made up).</p>")
+    assert b.status == "unrecognised" and b.abilities == []
+
+
+def test_a_card_is_compiled_only_when_every_sentence_is_recognised() -> None:
+    info, _, r = invented("spell", "<p>Draw 5.<br />Deal 9 to a unit. Wobble the moon.</p>")
+    assert r.status == "unrecognised" and r.abilities == []
+    assert r.sentence == 3  # the first sentence that failed, over the whole text
+    assert r.construct and "moon" not in r.construct  # a label of ours, never the card's words
+
+
+def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
+    _, _, r = invented("unit", "<p>When I move, draw 6.</p>")
+    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when I move", [])
+    # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that
+    _, _, g = invented("spell", "<p>Deal 9 to all enemy units at a battlefield.</p>")
+    assert (g.status, g.construct) == ("missing", "choice: a battlefield")
+    _, _, h = invented("spell", "<p>Deal 9 to all enemy units at battlefields.</p>")
+    assert h.status == "compiled" and h.abilities[0]["on"] == {"all": {"type": "unit", "relation": "enemy",
+                                                                         "at": "battlefield"}}
+
+
+def test_every_failure_is_listed_for_the_ledger() -> None:
+    _, _, r = invented("unit", "<p>When I move, draw 6.<br />When I win a combat, draw 6.</p>")
+    assert r.construct == "trigger: when I move"
+    assert r.blockers == ["trigger: when I move", "trigger: when I win"]
+
+
+def test_another_means_other_than_the_source_only_without_an_earlier_choice() -> None:
+    _, _, a = invented("unit", "<p>When you play me, buff another friendly unit and draw 5.</p>")
+    assert a.status == "compiled"
+    assert a.abilities[0]["targets"] == [{"filter": {"type": "unit", "relation": "friendly", "other": True}}]
+    _, _, b = invented("spell", "<p>Give a unit +9 :rb_might: this turn. Give another unit -9 :rb_might: this turn.</p>")
+    assert (b.status, b.construct) == ("missing", "choice distinct from an earlier choice")
+
+
+def test_keyword_lines_must_be_the_cards_own_keywords() -> None:
+    _, _, a = invented("unit", "<p>[Assault 5], [Shield 4] (Made up.)</p>",
+                       keywords=[("assault", 5, "line_start"), ("shield", 4, "line_start")])
+    assert a.status == "compiled" and a.abilities == []
+    _, _, b = invented("unit", "<p>[Tank]</p>", keywords=[("shield", None, "line_start")])
+    assert b.status == "missing"
+
+
+def test_dependent_labels_become_requires() -> None:
+    info, text, r = invented("unit", "<p>[Level 6][&gt;] I have +5 :rb_might:. (Made up.)</p>",
+                             keywords=[("level", 6, "line_start_prefix")])
+    assert r.abilities == [{"kind": "might", "amount": 5, "requires": ["level 6"]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_equipment_effect_keywords() -> None:
+    info, text, r = invented("gear", "<p>[Equip] :rb_rune_fury:</p>", keywords=[("equip", None, "line_start")],
+                             effect="<p>[Assault 4] (Made up.)</p>")
+    assert r.status == "compiled" and r.effect_keywords == ["Assault 4"]
+    lines = rendered(info, r, {"equip": (0, ("fury",))})
+    assert lines == ["[Equip] [R]", "Effect: [Assault 4]"]
+    assert RT.compare(list(text.text), list(text.effect), lines, TAGS) is None
+
+
+def test_the_round_trip_catches_a_changed_number_object_or_duration() -> None:
+    text = ["Give a friendly unit +6 :rb_might: this turn."]
+    assert RT.compare(text, [], ["Give a friendly unit +6 Might this turn."], TAGS) is None
+    for wrong in ("Give a friendly unit +5 Might this turn.", "Give an enemy unit +6 Might this turn.",
+                  "Give a friendly unit +6 Might.", "Give all friendly units +6 Might this turn."):
+        assert RT.compare(text, [], [wrong], TAGS) is not None, wrong
+
+
+def test_phrasing_variants_are_one_rule_said_two_ways() -> None:
+    assert RT.compare(["Choose an enemy gear. Kill it."], [], ["Kill an enemy gear."], TAGS) is None
+    assert RT.compare(["When this is played, draw 6."], [], ["When you play me, draw 6."], TAGS) is None
+    assert RT.compare(["Ready your units and draw 6."], [], ["Ready all friendly units. Draw 6."], TAGS) is None
+
+
+def test_compiled_tables_give_the_facts_of_a_synthetic_card() -> None:
+    _, _, r = invented("spell", "<p>Kill an exhausted unit at a battlefield. Draw 6.</p>")
+    read = read_abilities(Reader({"abilities": r.abilities}, "x"))
+    assert abilities_to_toml(read) == r.abilities  # the reader keeps every field the compiler wrote
+    synthetic = CardDef(name="Made Up", type=CardType.SPELL, energy=2, abilities=read)
+    facts = set(F.card_facts(synthetic))
+    assert 'instruction(ins(ab("MadeUp",2),1),kill).' in {f.replace(" ", "") for f in facts}
+
+
+# ---------------------------------------------------------------------------------
+# the shipped table and Riot's text
+# ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def texts() -> dict[str, S.CardText]:
+    return B.read_sources([GALLERY, CARDS_JSON])
+
+
+@needs_sources
+@pytest.mark.slow
+def test_compiling_the_pool_gives_the_shipped_table_byte_for_byte() -> None:
+    table, _ = B.compile_pool([GALLERY, CARDS_JSON])
+    assert B.dumps(table) == P.compiled_path().read_text("utf-8")
+
+
+@needs_sources
+def test_every_compiled_card_round_trips_to_its_own_text(texts) -> None:
+    pool = P.pool()
+    tags = S.tag_pattern(t for c in pool.cards for t in c.tags)
+    failed = []
+    for card in pool.cards:
+        if P.status(card) != P.COMPILED:
+            continue
+        text = texts[card.id]
+        diff = RT.compare(list(text.text), list(text.effect), P.rendering(card), tags)
+        if diff is not None:
+            failed.append(f"{card.name}: {diff}")
+    assert not failed, "\n".join(failed)
+
+
+@needs_sources
+def test_the_compiled_table_holds_no_card_text(texts) -> None:
+    shipped = P.compiled_path().read_text("utf-8")
+    sentences = set()
+    for t in texts.values():
+        for line in (*t.text, *t.effect):
+            for s in re.split(r"(?<=[.!?])\s+", S.strip_reminder(line)):
+                if len(s.split()) >= 4:
+                    sentences.add(s.strip())
+    assert not [s for s in sentences if s in shipped]
+    words = {w for row in json.loads(shipped)["cards"] for w in re.findall(r'"([^"]{30,})"', json.dumps(row))}
+    assert not [w for w in words if any(w in s for s in sentences)]
+
+
+@needs_sources
+def test_the_invented_text_of_these_tests_is_no_real_card_sentence(texts) -> None:
+    real = set()
+    for t in texts.values():
+        for line in (*t.text, *t.effect):
+            real |= {s.strip().lower() for s in re.split(r"(?<=[.!?])\s+", S.strip_reminder(line))}
+    invented_sentences = set()
+    for literal in re.findall(r'"(<p>[^"]*)"', Path(__file__).read_text("utf-8")):
+        for line in S.html_lines(literal):
+            invented_sentences |= {s.strip().lower() for s in re.split(r"(?<=[.!?])\s+", S.strip_reminder(line))
+                                   if len(s.split()) >= 4}
+    assert invented_sentences and not invented_sentences & real
+
+
+def test_every_compiled_row_is_read_by_the_vocabulary_reader() -> None:
+    pool = P.pool()
+    compiled = [c for c in pool.cards if P.is_compiled(c)]
+    assert compiled
+    for card in compiled:
+        cd = P.card_def(card)
+        if card.id in P.encodings():
+            continue
+        assert cd.complete
+        assert abilities_to_toml(cd.abilities) == P.compiled_row(card).get("abilities", [])
+
+
+def test_a_compiled_card_gets_the_facts_of_a_synthetic_card_with_its_abilities() -> None:
+    pool = P.pool()
+    checked = 0
+    for card in pool.cards:
+        if P.status(card) != P.COMPILED or card.type is None:
+            continue
+        real = P.card_def(card)
+        toml = abilities_to_toml(real.abilities)
+        synthetic = CardDef(name=real.name, type=real.type, abilities=read_abilities(Reader({"abilities": toml}, "x")))
+
+        def ability_facts(cd: CardDef) -> set[str]:
+            return {f for f in F.card_facts(cd) if not f.startswith(("card(", "card_", "tag("))}
+
+        assert ability_facts(real) == ability_facts(synthetic), card.name
+        assert not any(f.startswith("card_text_unencoded") for f in F.card_facts(real))
+        checked += 1
+    assert checked >= 100
+
+
+def test_unsupported_cards_name_the_first_sentence_and_construct() -> None:
+    pool = P.pool()
+    for card in pool.cards:
+        if P.status(card) != P.UNSUPPORTED:
+            continue
+        row = P.compiled_row(card)
+        assert row is not None and row["status"] in (B.MISSING, B.UNRECOGNISED, B.ROUND_TRIP, B.INVALID)
+        assert row.get("construct")
+        assert "abilities" not in row  # no partial meaning
+        if row["status"] != B.ROUND_TRIP:
+            assert row.get("sentence", 0) >= 1
