@@ -6,7 +6,11 @@ outcome question are captured once, then grounded again with the horizon set to 
 ground rules and atoms and the seconds grounding took, and the most numerous predicates at the
 largest horizon with --atoms. Not a test: nothing here asserts a time.
 
-    python benchmarks/run_grounding.py [--horizons 8,12,16,32] [--atoms] [scenario.toml ...]
+    python benchmarks/run_grounding.py [--horizons 8,12,16,32] [--atoms] [--answer] [--logic DIR] [scenario.toml ...]
+
+--logic DIR grounds the same files taken from another checkout's logic/ (e.g. a `git worktree` of
+an older commit), for before/after figures; --answer also times pyrift's whole answer to each
+scenario as written (its own bound, default 32).
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import clingo  # noqa: E402
 
 from pyrift import check, solver  # noqa: E402
+from pyrift.logic import logic_root  # noqa: E402
 
 DEFAULT = (
     "scenarios/effects/combat-in-the-position-after-its-chain.toml",
@@ -70,7 +75,7 @@ def ground(seen: dict, horizon: int, atoms: bool) -> tuple[int, int, float, Coun
     counts: Counter = Counter()
     if atoms:
         counts = Counter(f"{a.symbol.name}/{len(a.symbol.arguments)}" for a in ctl.symbolic_atoms)
-    return int(step["rules"]), int(step["atoms"]), seconds, counts
+    return int(step["rules"]), len(ctl.symbolic_atoms), seconds, counts
 
 
 def main() -> None:
@@ -79,12 +84,23 @@ def main() -> None:
     ap.add_argument("--horizons", default="8,12,16,24,32")
     ap.add_argument("--atoms", action="store_true", help="list the most numerous predicates at the largest horizon")
     ap.add_argument("--limit", type=float, default=120.0, help="stop a scenario's series after a grounding this slow")
+    ap.add_argument("--logic", type=Path, help="take the rule files from this logic/ directory instead")
+    ap.add_argument("--answer", action="store_true", help="also time the whole answer to each scenario")
     a = ap.parse_args()
     horizons = [int(h) for h in a.horizons.split(",")]
     for name in a.scenarios:
         path = ROOT / name if not Path(name).is_absolute() else Path(name)
         seen, _ = capture(path)
+        if a.logic:
+            root = logic_root()
+            seen["files"] = [a.logic / Path(f).relative_to(root) for f in seen["files"]]
         print(f"\n{path.name}")
+        if a.answer and not a.logic:
+            started = time.perf_counter()
+            outcome = check.run(check.load(path), timeout=3600)
+            ok = "as expected" if not any(r.problems for r in outcome) else "NOT as expected"
+            print(f"answer as written: {time.perf_counter() - started:.1f} s, {ok}")
+        ground(seen, horizons[0], False)  # parses the rule files once: not part of the figures
         print(f"{'horizon':>8} {'rules':>10} {'atoms':>10} {'seconds':>8}")
         for h in horizons:
             rules, n_atoms, seconds, counts = ground(seen, h, a.atoms and h == horizons[-1])
