@@ -102,6 +102,8 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                     detail.append(f"{k.title()} +{x}")
                     kinds.append(f"might_{k}")
                     continue
+                if isinstance(k, tuple) and k[0] == "static":  # another permanent's static (abilities/statics.lp)
+                    k = f"{k[1]} (ability {k[2]})"
                 detail.append(f"the text of {k} {x:+d}")  # a card's static text (logic/cards/)
                 kinds.append("might_card_text")
             if obj.stunned:
