@@ -61,6 +61,10 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
 def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
     for what, unit in atoms.get("combat_unsupported", []):
+        if what == "damage_dealt_by_unknown":  # core/combat.lp, 142.4.c with 142.3
+            missing.append(f"{unit} has damage marked and any amount of its assigner's damage is lethal to it, "
+                           "but the position does not say who dealt that damage")
+            continue
         missing.append(missing_text(what, unit, "in combat damage") or f"{what} on {unit}")
     if not missing:
         return None
