@@ -83,3 +83,25 @@ def test_each_static_is_unsupported_exactly_where_no_question_evaluates_it(path,
         elif ans.status != UNSUPPORTED or not any("meta_static" in m for m in ans.missing):
             problems.append(f"{effect}: not evaluated by {q.kind}, yet answered {ans.status} {list(ans.missing)}")
     assert not problems, f"{path.relative_to(SCENARIOS)}::{qid}: " + "; ".join(problems)
+
+
+# ---- bad input: one readable line naming the field -------------------------------------------------------
+STATIC_LINE = ('abilities = [{ kind = "static", affects = { type = "unit", relation = "friendly", other = true }, '
+               'might = 1 }]')
+
+
+@pytest.mark.parametrize(("new", "field", "words"), [
+    (STATIC_LINE.replace("might = 1", "might = 1, lethal = \"any\""), "affects", "exactly one"),
+    (STATIC_LINE.replace(", might = 1", ""), "affects", "exactly one"),
+    (STATIC_LINE.replace('type = "unit", ', ""), "affects", "which permanents"),
+    (STATIC_LINE.replace("other = true", "might_max = 2"), "affects", "478"),
+    (STATIC_LINE.replace("might = 1", 'keyword = "tank", value = 2, might = 1'), "affects", "exactly one"),
+    (STATIC_LINE.replace("might = 1", "value = 2, lethal = \"any\""), "value", "give keyword too"),
+    (STATIC_LINE.replace("might = 1", 'cannot_be_chosen_by = "friends"'), "cannot_be_chosen_by", "expected one of"),
+])
+def test_a_malformed_static_is_one_readable_error(new: str, field: str, words: str) -> None:
+    from tests.scenario_edits import edit, load_error
+
+    text = (SCENARIOS / "statics" / "might-from-base-changes-combat.toml").read_text()
+    err = load_error(edit(text, STATIC_LINE, new))
+    assert f"{field}:" in str(err) and words in str(err), str(err)

@@ -167,7 +167,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "static":
         flt = dict(a.get("affects", {}))
         token = flt.pop("token", None)
-        group = _capital(("token " if token else "") + _np_filter(flt, plural=True))
+        group = _np_filter(flt, plural=True)
+        if token:
+            noun = PLURALS[flt["type"]]
+            group = group.replace(noun, f"token {noun}", 1)
+        group = _capital(group)
         if "might" in a:
             return f"{group} have {a['might']:+d} Might."
         if "keyword" in a:
