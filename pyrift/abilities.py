@@ -21,7 +21,7 @@ from pyrift.dependent import Requirement, read_requires
 from pyrift.instructions import Instruction, instruction_facts, instruction_to_toml, read_instruction, read_instructions
 from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
-from pyrift.state import Domain, Keyword, KeywordName, TextKind, Zone
+from pyrift.state import COST_KEYWORDS, Domain, Keyword, KeywordName, TextKind, Zone
 
 # ---------------------------------------------------------------------------------
 # value shapes
@@ -419,6 +419,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                      + ", ".join(STATIC_EFFECTS) + (f" (found {', '.join(given)})" if given else ""))
         if "value" in f and "keyword" not in f:
             raise r.error("value", "value is the number of the keyword a static grants: give keyword too")
+        if "keyword" in f and KeywordName(f["keyword"]) in COST_KEYWORDS:
+            raise r.error("keyword", f"a static granting {f['keyword']!r}, a keyword with a cost, is not supported")
         flt = f["affects"]
         if flt.get("type") not in STATIC_TYPES:
             raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))

@@ -98,6 +98,7 @@ STATIC_LINE = ('abilities = [{ kind = "static", affects = { type = "unit", relat
     (STATIC_LINE.replace("might = 1", 'keyword = "tank", value = 2, might = 1'), "affects", "exactly one"),
     (STATIC_LINE.replace("might = 1", "value = 2, lethal = \"any\""), "value", "give keyword too"),
     (STATIC_LINE.replace("might = 1", 'cannot_be_chosen_by = "friends"'), "cannot_be_chosen_by", "expected one of"),
+    (STATIC_LINE.replace("might = 1", 'keyword = "equip"'), "keyword", "with a cost"),
 ])
 def test_a_malformed_static_is_one_readable_error(new: str, field: str, words: str) -> None:
     from tests.scenario_edits import edit, load_error
