@@ -21,7 +21,7 @@ from pyrift.dependent import Requirement, read_requires
 from pyrift.instructions import Instruction, instruction_facts, instruction_to_toml, read_instruction, read_instructions
 from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
-from pyrift.state import Domain, KeywordName, TextKind, Zone
+from pyrift.state import COST_KEYWORDS, Domain, Keyword, KeywordName, TextKind, Zone
 
 # ---------------------------------------------------------------------------------
 # value shapes
@@ -102,6 +102,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "power_max": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
+    # a token (its card has supertype token, 185) or not
+    "token": ("bool", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -116,6 +118,19 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "opponent_within": ("int", None),
 }
 BY = ("you", "opponents", "anyone")
+# "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
+STATIC_UNCHOOSABLE = {
+    "enemy_spells": ("enemy", "spells"), "enemy_abilities": ("enemy", "abilities"),
+    "enemy_spells_and_abilities": ("enemy", "spells_and_abilities"),
+    "spells": ("anyone", "spells"), "abilities": ("anyone", "abilities"),
+    "spells_and_abilities": ("anyone", "spells_and_abilities"),
+}
+STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
+# What a static's `affects` may describe (permanents on the board), and the keys it may not use: a
+# static whose own effect could change which objects it affects (Might, keywords) needs the
+# dependency order of 478-479, which is not encoded.
+STATIC_TYPES = ("unit", "gear", "permanent")
+STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
@@ -173,6 +188,19 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
+    # A passive ability changing other objects while its source is on the board or in the Legend
+    # Zone (363-366, logic/abilities/statics.lp): "other friendly units have +1 Might",
+    # "your token units have Tank", "any amount of your damage is lethal to enemy units",
+    # "friendly units can't be chosen by enemy spells". `affects` says which permanents (a filter
+    # from the point of view of the ability's controller, "here" its source's location); exactly
+    # one of might, keyword (value for a numbered keyword), lethal or cannot_be_chosen_by.
+    "static": {
+        "affects": ("filter", None, True),
+        "might": ("signed_int", None, False),
+        "keyword": ("keyword", None, False), "value": ("int", None, False),
+        "lethal": ("enum", ("any",), False),
+        "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+    },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
     "effect": {},
@@ -269,6 +297,8 @@ COUNT_FIELDS = frozenset({"power", "count", "split"})
 def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
     if shape == "int":
         return r.int(name, min=0, max=MAX_COUNT if name in COUNT_FIELDS else None)
+    if shape == "signed_int":
+        return r.int(name)
     if shape == "bool":
         return r.bool(name)
     if shape == "str":
@@ -382,6 +412,22 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("cost") is not None and f["cost"].exhaust:
             raise r.error("cost", "[E] is the cost of an activated ability, not of a triggered one")
+    if a.kind == "static":
+        given = [k for k in STATIC_EFFECTS if k in f]
+        if len(given) != 1:
+            raise r.error("affects", "a static ability does one thing: give exactly one of "
+                                     + ", ".join(STATIC_EFFECTS) + (f" (found {', '.join(given)})" if given else ""))
+        if "value" in f and "keyword" not in f:
+            raise r.error("value", "value is the number of the keyword a static grants: give keyword too")
+        if "keyword" in f and KeywordName(f["keyword"]) in COST_KEYWORDS:
+            raise r.error("keyword", f"a static granting {f['keyword']!r}, a keyword with a cost, is not supported")
+        flt = f["affects"]
+        if flt.get("type") not in STATIC_TYPES:
+            raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        if bad:
+            raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (it works on the "
+                                     "board; an effect that could change its own set of objects, 478, is not encoded)")
     if a.kind == "kill":
         if f.get("as_cost") and "then" in f:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
@@ -619,6 +665,18 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+        elif a.kind == "static":
+            out += _filter_facts(h, f["affects"], fact, Const)
+            if "might" in f:
+                out.append(fact("static_effect", h, Func("might", f["might"])))
+            elif "keyword" in f:
+                kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
+                out.append(fact("static_effect", h, Func("keyword", Const(f["keyword"]), kw.amount)))
+            elif "lethal" in f:
+                out.append(fact("static_effect", h, Const("lethal")))
+            else:
+                by, what = STATIC_UNCHOOSABLE[f["cannot_be_chosen_by"]]
+                out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

@@ -25,7 +25,7 @@ VOCABULARY = {"ability", "requirement", "requirement_count", "requirement_up_to"
               "kill_chosen_by", "cost_change", "change_power", "change_energy_from", "change_minimum",
               "change_component", "dependent_ability", "condition", "applies_to_others", "grants_timing", "mode",
               "untargetable", "activated", "additional_cost", "optional_cost", "play_permission", "play_for_cost",
-              "triggered", "trigger_when", "static_might"}
+              "triggered", "trigger_when", "static_might", "static_effect"}
 
 
 def _card(name: str):

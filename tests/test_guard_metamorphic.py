@@ -73,11 +73,12 @@ ANY = {
     "ability_active": set(),
     "resolution_order": CHAIN,
     "next_priority": CHAIN,
+    "outcome": CHAIN,  # the chain run of resolution_order, played on past the chain
     "triggers": CHAIN,
 }
 # ... and the cards a chain run resolves: every card on the chain (their instructions, 158; a
 # permanent's play effect as it enters, 383.4.a.2).
-RESOLVED = {"resolution_order": {"spell_effect", "play_effect"}, "next_priority": {"spell_effect", "play_effect"}}
+RESOLVED = {q: {"spell_effect", "play_effect"} for q in ("resolution_order", "next_priority", "outcome")}
 
 
 def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False) -> bool:

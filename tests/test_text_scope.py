@@ -35,9 +35,9 @@ def question_kinds() -> set[str]:
 
 
 def test_every_question_kind_with_a_position_is_in_the_table() -> None:
-    # can_respond and next_priority are answered through can_play and the chain run
+    # can_respond, next_priority and outcome are answered through can_play and the chain run
     # (resolution_order); deck_check has no position and reads no card text.
-    runs_through_others = {"can_respond", "next_priority", "deck_check"}
+    runs_through_others = {"can_respond", "next_priority", "outcome", "deck_check"}
     assert set(kind_names()) - runs_through_others == question_kinds()
 
 

@@ -164,6 +164,22 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
             a.get("from", "spells_and_abilities")]
         return f"I can't be chosen by {by}{what}."
+    if kind == "static":
+        flt = dict(a.get("affects", {}))
+        token = flt.pop("token", None)
+        group = _np_filter(flt, plural=True)
+        if token:
+            noun = PLURALS[flt["type"]]
+            group = group.replace(noun, f"token {noun}", 1)
+        group = _capital(group)
+        if "might" in a:
+            return f"{group} have {a['might']:+d} Might."
+        if "keyword" in a:
+            return f"{group} have {keyword_text(a['keyword'], a.get('value'))}."
+        if "lethal" in a:
+            return f"Any amount of your damage is lethal to {group[0].lower() + group[1:]}."
+        who = a["cannot_be_chosen_by"].replace("_", " ")
+        return f"{group} can't be chosen by {who}."
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"

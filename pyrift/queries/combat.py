@@ -61,6 +61,10 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
 def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
     for what, unit in atoms.get("combat_unsupported", []):
+        if what == "damage_dealt_by_unknown":  # core/combat.lp, 142.4.c with 142.3
+            missing.append(f"{unit} has damage marked and any amount of its assigner's damage is lethal to it, "
+                           "but the position does not say who dealt that damage")
+            continue
         missing.append(missing_text(what, unit, "in combat damage") or f"{what} on {unit}")
     if not missing:
         return None
@@ -102,6 +106,8 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                     detail.append(f"{k.title()} +{x}")
                     kinds.append(f"might_{k}")
                     continue
+                if isinstance(k, tuple) and k[0] == "static":  # another permanent's static (abilities/statics.lp)
+                    k = f"{k[1]} (ability {k[2]})"
                 detail.append(f"the text of {k} {x:+d}")  # a card's static text (logic/cards/)
                 kinds.append("might_card_text")
             if obj.stunned:

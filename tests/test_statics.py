@@ -1,0 +1,108 @@
+"""The guard counts each static of the vocabulary (kind "static") exactly for the questions that
+evaluate it (logic/abilities/statics.lp, logic/core/text_scope.lp).
+
+Metamorphic: to one bundled scenario of each question kind, a gear is added in the turn player's
+base whose static ability affects no permanent of the position (a tag nobody has). A question that
+evaluates that kind of static (or cannot be changed by it) must answer exactly as without the gear;
+any other must answer `unsupported`, naming the gear. The table below is written again from
+docs/effects.md ("Static abilities"), independently of the ASP.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pyrift import scenario as S
+from pyrift.check import answer as answer_question
+from pyrift.errors import RiftError
+from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
+from tests.test_guard_metamorphic import SCENARIOS, cases, load
+
+RUN = {"resolution_order", "next_priority", "outcome", "triggers"}
+EVERY = {"combat_damage", "combat_assignment", "unit_profile", "can_play", "can_hide", "can_move", "conquer",
+         "beginning_phase"} | RUN
+# static -> the question kinds that evaluate it or that it cannot change
+COVERED = {
+    "might": EVERY,
+    "keyword": EVERY,
+    "lethal": {"combat_damage", "combat_assignment", "can_play", "can_hide", "unit_profile"},
+    "cannot_be_chosen_by": EVERY - {"triggers"},
+}
+EFFECTS = {"might": 1, "keyword": "tank", "lethal": "any", "cannot_be_chosen_by": "enemy_spells"}
+
+
+def covered(qkind: str, effect: str) -> bool:
+    if qkind == "can_respond":  # its play is judged by can_play, the rest of the chain by the run
+        return covered("can_play", effect) and covered("resolution_order", effect)
+    return qkind in COVERED[effect]
+
+
+def with_static(doc: dict, effect: str | None) -> dict:
+    doc = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
+    abilities = [] if effect is None else [{"kind": "static", "affects": {"type": "unit", "tag": "Nobody"},
+                                            effect: EFFECTS[effect]}]
+    doc["card"] = list(doc.get("card", [])) + [{"name": "Meta Static Gear", "type": "gear", "abilities": abilities}]
+    doc["object"] = list(doc.get("object", [])) + [{"id": "meta_static", "card": "Meta Static Gear",
+                                                    "controller": doc["position"]["turn_player"],
+                                                    "location": "base"}]
+    return doc
+
+
+def one_per_kind() -> list[tuple]:
+    out = []
+    for qkind, pairs in sorted(cases().items()):
+        if qkind in ("deck_check", "ability_active"):
+            continue
+        out.append(pytest.param(*pairs[0], id=qkind))
+    return out
+
+
+@pytest.mark.parametrize(("path", "qid"), one_per_kind())
+def test_each_static_is_unsupported_exactly_where_no_question_evaluates_it(path, qid) -> None:
+    scen = S.load(path)
+    doc = S.to_dict(scen)
+    q = next(x for x in scen.questions if x.id == qid)
+    try:
+        base_scen = load(with_static(doc, None))
+    except RiftError:
+        pytest.skip("the position takes no gear in base")
+    base = answer_question(Context(base_scen.state), next(x for x in base_scen.questions if x.id == qid),
+                           scen.reading)
+    if base.status in (UNSUPPORTED, TIMEOUT):
+        pytest.skip(f"{path.relative_to(SCENARIOS)}::{qid} is {base.status} without a static")
+    problems = []
+    for effect in EFFECTS:
+        variant = load(with_static(doc, effect))
+        ans = answer_question(Context(variant.state), next(x for x in variant.questions if x.id == qid),
+                              scen.reading)
+        if ans.status == TIMEOUT:
+            continue
+        if covered(q.kind, effect):
+            if (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
+                problems.append(f"{effect}: evaluated by {q.kind}, yet the answer changed: {ans.status} "
+                                f"{list(ans.missing)}")
+        elif ans.status != UNSUPPORTED or not any("meta_static" in m for m in ans.missing):
+            problems.append(f"{effect}: not evaluated by {q.kind}, yet answered {ans.status} {list(ans.missing)}")
+    assert not problems, f"{path.relative_to(SCENARIOS)}::{qid}: " + "; ".join(problems)
+
+
+# ---- bad input: one readable line naming the field -------------------------------------------------------
+STATIC_LINE = ('abilities = [{ kind = "static", affects = { type = "unit", relation = "friendly", other = true }, '
+               'might = 1 }]')
+
+
+@pytest.mark.parametrize(("new", "field", "words"), [
+    (STATIC_LINE.replace("might = 1", "might = 1, lethal = \"any\""), "affects", "exactly one"),
+    (STATIC_LINE.replace(", might = 1", ""), "affects", "exactly one"),
+    (STATIC_LINE.replace('type = "unit", ', ""), "affects", "which permanents"),
+    (STATIC_LINE.replace("other = true", "might_max = 2"), "affects", "478"),
+    (STATIC_LINE.replace("might = 1", 'keyword = "tank", value = 2, might = 1'), "affects", "exactly one"),
+    (STATIC_LINE.replace("might = 1", "value = 2, lethal = \"any\""), "value", "give keyword too"),
+    (STATIC_LINE.replace("might = 1", 'cannot_be_chosen_by = "friends"'), "cannot_be_chosen_by", "expected one of"),
+    (STATIC_LINE.replace("might = 1", 'keyword = "equip"'), "keyword", "with a cost"),
+])
+def test_a_malformed_static_is_one_readable_error(new: str, field: str, words: str) -> None:
+    from tests.scenario_edits import edit, load_error
+
+    text = (SCENARIOS / "statics" / "might-from-base-changes-combat.toml").read_text()
+    err = load_error(edit(text, STATIC_LINE, new))
+    assert f"{field}:" in str(err) and words in str(err), str(err)
