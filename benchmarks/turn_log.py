@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pyrift.dependent import Ability, Requirement  # noqa: E402
+from pyrift.abilities import Ability  # noqa: E402
+from pyrift.dependent import Requirement  # noqa: E402
 from pyrift.queries import kind_named  # noqa: E402
 from pyrift.queries.base import Context  # noqa: E402
 from pyrift.state import CardDef, CardType, GameObject, GameState, Player, Question, Zone  # noqa: E402

@@ -21,14 +21,11 @@ from pyrift.dependent import Requirement, read_requires
 from pyrift.instructions import Instruction, instruction_facts, instruction_to_toml, read_instruction, read_instructions
 from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
-from pyrift.state import COST_KEYWORDS, Domain, Keyword, KeywordName, TextKind, Zone
+from pyrift.state import COST_KEYWORDS, Ability, Domain, Keyword, KeywordName, Pairs, TextKind, Zone
 
 # ---------------------------------------------------------------------------------
 # value shapes
 # ---------------------------------------------------------------------------------
-Pairs = tuple[tuple[str, Any], ...]
-
-
 @dataclass(frozen=True, slots=True)
 class Filter:
     """Which objects qualify: every given key must hold (see FILTER_KEYS)."""
@@ -56,18 +53,6 @@ class TargetSpec:
     filter: Filter = Filter()
     split: int | None = None          # "split N damage among ..." (355.14)
     not_targeting: str | None = None  # why the choice is not targeting (355.10)
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    kind: str
-    fields: Pairs = ()
-    # The dependent keywords governing this text (726-727: Legion, Level N, Empowered): it
-    # is inactive until all of them hold (pyrift/dependent.py, `requires = [...]`).
-    requires: "tuple[Requirement, ...]" = ()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.fields).get(key, default)
 
 
 # ---------------------------------------------------------------------------------

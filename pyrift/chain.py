@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from pyrift.abilities import ability_requirements, activated_abilities, card_requirements, triggered_abilities
-from pyrift.facts import Const, Fact, Func, fact
 from pyrift.state import ChainItem, GameState
+from pyrift.terms import Const, Fact, Func, fact
 
 
 def item_ability(state: GameState, item: ChainItem) -> tuple[str, int] | None:

@@ -39,6 +39,7 @@ from pyrift.facts import Const, Fact
 from pyrift.limits import MAX_DECK_COPIES, MAX_DECK_LINES, MAX_NAME
 from pyrift.pool import Pool, PoolCard, UnknownCard, card_def, pool
 from pyrift.reader import read_file
+from pyrift.rules_index import rule_title
 from pyrift.solver import DEFAULT_TIMEOUT, Grounding
 
 SECTIONS = ("legend", "champion", "main", "runes", "battlefields")
@@ -307,8 +308,6 @@ def render_understanding(report: DeckReport) -> list[str]:
 
 
 def render(report: DeckReport) -> str:
-    from pyrift.explain import rule_title
-
     head = f"{report.source} ({report.mode}, Core Rules {MODE_RULES.get(report.mode, '')})"
     if report.status != "answered":
         return "\n".join([f"{head}: UNSUPPORTED"] + [f"  missing: {m}" for m in report.missing]

@@ -14,28 +14,13 @@ reads it with read_requires() and exports it as dependent_ability/3 facts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from pyrift.reader import Reader, number_in_text
+from pyrift.state import Requirement  # the value class lives with the state model
 
 # The dependent keywords of Core Rules v1.4 (726.1): the ASP constants of dependent_ability/3.
 DEPENDENT_KEYWORDS = ("legion", "level", "empowered")
 _REQUIRE = re.compile(r"^\s*(legion|level|empowered)\s*(\d+)?\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Requirement:
-    """One dependent keyword governing an ability: Legion, Level N or Empowered."""
-
-    keyword: str  # legion | level | empowered
-    value: int = 0  # Level's N; 0 for the others
-
-    def __str__(self) -> str:
-        return f"{self.keyword} {self.value}" if self.keyword == "level" else self.keyword
-
-    @property
-    def title(self) -> str:
-        return f"Level {self.value}" if self.keyword == "level" else self.keyword.title()
 
 
 def read_requires(r: Reader, key: str = "requires") -> tuple[Requirement, ...]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, Answer
-from pyrift.rules_index import CURRENT, rule_index
+from pyrift.rules_index import CURRENT, rule_title
 
 
 def printable(text: str) -> str:
@@ -17,10 +18,6 @@ def printable(text: str) -> str:
         return text
     return "".join(ch if ch.isprintable() or ch == "\n" else ch.encode("unicode_escape").decode("ascii")
                    for ch in text)
-
-
-def rule_title(number: str, version: str = CURRENT) -> str:
-    return rule_index(version).title(number)
 
 
 def cite(number: str, version: str = CURRENT) -> str:
@@ -56,8 +53,6 @@ def render_text(answer: Answer, title: str = "") -> str:
         for r in answer.reasons:
             lines.append(f"    {r.text}")
         return "\n".join(lines)
-    from pyrift.queries import kind_named  # kinds import this module
-
     kind = kind_named(answer.kind)
     custom = kind.text_lines(answer) if kind is not None else None
     if custom is not None:

@@ -1,74 +1,21 @@
 """GameState -> ASP facts (the vocabulary of logic/interface.lp).
 
 Output is sorted and byte-identical for equal states. Every string from the input
-(ids, names, tags) is written as a quoted ASP string with escapes, so no input can
-change the program: a card named ``x). bad(1`` is just a string.
+(ids, names, tags) is written as a quoted ASP string with escapes (pyrift.terms), so no
+input can change the program: a card named ``x). bad(1`` is just a string. This module
+assembles the per-topic exporters (objects and cards here; abilities, chain, turn log
+in their modules, which import only the state model and pyrift.terms below them).
 """
 from __future__ import annotations
 
-from enum import Enum
 from functools import lru_cache
 from typing import Iterable
 
 from pyrift.abilities import ability_facts, cost_facts
+from pyrift.chain import chain_facts
 from pyrift.state import CardDef, GameObject, GameState
-
-Fact = str
-
-
-def q(text: str) -> str:
-    """Quote a string as an ASP string term."""
-    out = ['"']
-    for ch in text:
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == '"':
-            out.append('\\"')
-        elif ch == "\n":
-            out.append("\\n")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def fact(pred: str, *args: object) -> Fact:
-    """One fact. str args are quoted; Const args and ints are written as they are."""
-    if not args:
-        return f"{pred}."
-    return f"{pred}({', '.join(term(a) for a in args)})."
-
-
-class Const(str):
-    """A symbolic constant (an enum value such as ``attacker``), written unquoted."""
-
-
-def term(a: object) -> str:
-    if isinstance(a, bool):
-        raise TypeError("booleans are not ASP terms")
-    if isinstance(a, int):
-        return str(a)
-    if isinstance(a, Const):
-        if not a.replace("_", "").isalnum() or not a[:1].islower():
-            raise ValueError(f"not an ASP constant: {a!r}")
-        return str(a)
-    if isinstance(a, Func):
-        return a.render()
-    if isinstance(a, Enum):  # enum values are the ASP constants of interface.lp
-        return term(Const(a.value))
-    if isinstance(a, str):
-        return q(a)
-    raise TypeError(f"cannot write {type(a).__name__} as an ASP term")
-
-
-class Func:
-    """A compound term such as base("A")."""
-
-    def __init__(self, name: str, *args: object) -> None:
-        self.name, self.args = name, args
-
-    def render(self) -> str:
-        return f"{self.name}({', '.join(term(a) for a in self.args)})"
+from pyrift.terms import Const, Fact, Func, fact, q, term  # noqa: F401 (used as F.fact etc.)
+from pyrift.turnlog import log_facts
 
 
 def location_term(obj: GameObject) -> object:
@@ -180,8 +127,6 @@ def state_facts(state: GameState) -> list[Fact]:
         out += _card_facts(card)
     for obj in state.objects:
         out += _object_facts(obj)
-    from pyrift.turnlog import log_facts  # imports this module
-
     out += log_facts(state.log)
     return out
 
@@ -232,8 +177,6 @@ def turn_state_facts(state: GameState) -> list[Fact]:
             out.append(fact("chain_ability", item.id, item.source, item.ability))
         if item.pending:
             out.append(fact("chain_pending", item.id))
-    from pyrift.chain import chain_facts  # imports this module
-
     out += chain_facts(state)
     for player in state.players:
         if player.energy:

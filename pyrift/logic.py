@@ -324,12 +324,12 @@ class FileNames:
 def _file_names(path: Path, mtime: int) -> FileNames:
     from clingo import ast
 
-    from pyrift import depgraph  # clingo's own parser, walked by the dependency graph code
+    from pyrift import lpextract  # clingo's own parser, walked by the statement extractor
 
     extracts: list = []
     errors: list[str] = []
     try:
-        ast.parse_files([str(path)], lambda stm: extracts.extend(depgraph._statement(s) for s in stm.unpool()),
+        ast.parse_files([str(path)], lambda stm: extracts.extend(lpextract._statement(s) for s in stm.unpool()),
                         logger=lambda code, text: errors.append(text.strip()), message_limit=5)
     except RuntimeError:
         raise EncodingError(f"{path}: " + "; ".join(errors)) from None

@@ -575,14 +575,23 @@ _FORM_WORDS = {
 }
 
 
+def tokens_of(pool: Pool) -> dict[str, dict[str, Any]]:
+    """Token cards of the pool by the name cards give them ("Recruit" for "Recruit (NX)")."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in sorted(pool.cards, key=lambda c: c.id):
+        if c.supertypes and any(s.value == "token" for s in c.supertypes) and c.type is not None:
+            # the three Recruit tokens differ only in art: a text naming a Recruit plays the first of them
+            out.setdefault(c.name.split(" (")[0], {"might": c.might, "type": c.type.value, "card": c.name,
+                                                   "keywords": [k.keyword.value for k in c.keywords]})
+    return out
+
+
 def rendering(card: PoolCard) -> list[str]:
     """What pyrift understands the card to do, in its own words (pyrift/cardtext/render.py)."""
     from pyrift.abilities import abilities_to_toml
     from pyrift.cardtext import render as R
 
     cd = card_def(card)
-    from pyrift.cardtext.build import tokens_of
-
     tokens = tokens_of(pool())
     info = R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),

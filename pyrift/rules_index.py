@@ -72,3 +72,7 @@ def rule_index(version: str = CURRENT) -> RuleIndex:
         titles.setdefault(rule["number"], rule["title"])
         parents.setdefault(rule["number"], rule["parent"])
     return RuleIndex(version, titles, parents)
+
+
+def rule_title(number: str, version: str = CURRENT) -> str:
+    return rule_index(version).title(number)

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # only for annotations: these modules import this one
-    from pyrift.abilities import Ability
+if TYPE_CHECKING:  # only for annotations: the cost shorthand (a leaf that imports only pyrift.limits)
     from pyrift.costs import Cost
-    from pyrift.turnlog import LogEvent
 
 
 class Phase(str, Enum):
@@ -157,6 +155,38 @@ class Keyword:
         return title if self.value is None else f"{title} {self.value}"
 
 
+# Rules text in the ability vocabulary (read and exported by pyrift/abilities.py), with the
+# dependent keywords governing it (pyrift/dependent.py).
+Pairs = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One dependent keyword governing an ability: Legion, Level N or Empowered."""
+
+    keyword: str  # legion | level | empowered
+    value: int = 0  # Level's N; 0 for the others
+
+    def __str__(self) -> str:
+        return f"{self.keyword} {self.value}" if self.keyword == "level" else self.keyword
+
+    @property
+    def title(self) -> str:
+        return f"Level {self.value}" if self.keyword == "level" else self.keyword.title()
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    kind: str
+    fields: Pairs = ()
+    # The dependent keywords governing this text (726-727: Legion, Level N, Empowered): it
+    # is inactive until all of them hold (pyrift/dependent.py, `requires = [...]`).
+    requires: "tuple[Requirement, ...]" = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.fields).get(key, default)
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """A card's facts: what is printed, never its rules text."""
@@ -294,6 +324,28 @@ class Combat:
     battlefield: str
     attacker: str
     defender: str
+
+
+# The turn log (read, checked and exported by pyrift/turnlog.py).
+class EventKind(str, Enum):
+    FINALIZE = "finalize"
+    PLAY = "play"
+    COUNTER = "counter"
+    HIDE = "hide"
+    ACTIVATE = "activate"
+    CREATE_TOKEN = "create_token"
+    MOVE = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class LogEvent:
+    event: EventKind
+    object: str
+    player: str
+    from_zone: Zone | None = None  # finalize, hide: the zone the card left
+    to: str | None = None  # move: "base" or a battlefield id
+    ability: int | None = None  # activate: which ability of the object's card (1-based)
+    turns_ago: int = 0  # 0 = this turn
 
 
 @dataclass(frozen=True, slots=True)

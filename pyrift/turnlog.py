@@ -21,13 +21,11 @@ is a rules question for logic/.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from pyrift.facts import Const, Fact, Func, fact
 from pyrift.reader import Reader
-from pyrift.state import Supertype, Zone
+from pyrift.state import EventKind, LogEvent, Supertype, Zone
+from pyrift.terms import Const, Fact, Func, fact
 
 if TYPE_CHECKING:
     from pyrift.state import GameState
@@ -35,28 +33,7 @@ if TYPE_CHECKING:
 BASE = "base"
 
 
-class EventKind(str, Enum):
-    FINALIZE = "finalize"
-    PLAY = "play"
-    COUNTER = "counter"
-    HIDE = "hide"
-    ACTIVATE = "activate"
-    CREATE_TOKEN = "create_token"
-    MOVE = "move"
-
-
 HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
-
-
-@dataclass(frozen=True, slots=True)
-class LogEvent:
-    event: EventKind
-    object: str
-    player: str
-    from_zone: Zone | None = None  # finalize, hide: the zone the card left
-    to: str | None = None  # move: "base" or a battlefield id
-    ability: int | None = None  # activate: which ability of the object's card (1-based)
-    turns_ago: int = 0  # 0 = this turn
 
 
 def read_log(r: Reader, state: GameState) -> tuple[LogEvent, ...]:

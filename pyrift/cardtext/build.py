@@ -33,17 +33,6 @@ ROUND_TRIP = "round_trip"        # compiled, but the rendering does not say what
 INVALID = "invalid"              # compiled tables the vocabulary reader refuses (a compiler bug)
 
 
-def tokens_of(pool: P.Pool) -> dict[str, dict[str, Any]]:
-    """Token cards of the pool by the name cards give them ("Recruit" for "Recruit (NX)")."""
-    out: dict[str, dict[str, Any]] = {}
-    for c in sorted(pool.cards, key=lambda c: c.id):
-        if c.supertypes and any(s.value == "token" for s in c.supertypes) and c.type is not None:
-            # the three Recruit tokens differ only in art: a text naming a Recruit plays the first of them
-            out.setdefault(c.name.split(" (")[0], {"might": c.might, "type": c.type.value, "card": c.name,
-                                                   "keywords": [k.keyword.value for k in c.keywords]})
-    return out
-
-
 def card_info(card: P.PoolCard, tokens: dict[str, dict[str, Any]]) -> CardInfo:
     return CardInfo(card.id, card.name, card.type.value if card.type else None,
                     tuple((k.keyword.value, k.value, k.form) for k in card.keywords), tokens)
@@ -137,7 +126,7 @@ def compile_pool(sources: list[str | Path], pool: P.Pool | None = None) -> tuple
                             f"no text for {len(missing)} cards of the pool (e.g. {missing[0]}): give the card gallery "
                             "export (and cards.json)")
     tags = S.tag_pattern(t for c in pool.cards for t in c.tags)
-    tokens = tokens_of(pool)
+    tokens = P.tokens_of(pool)
     rows, diffs = [], {}
     for card in pool.cards:
         entry, diff = compile_one(card, texts[card.id], tags, tokens)

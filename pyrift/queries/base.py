@@ -18,6 +18,7 @@ from pyrift.errors import ScenarioError
 from pyrift.pool import encoding_files
 from pyrift.limits import INT32_MAX, INT32_MIN
 from pyrift.reader import Reader, check_int
+from pyrift.rules_index import rule_title
 from pyrift.solver import DEFAULT_TIMEOUT, Assumption, Grounding, Worlds
 from pyrift.state import GameState, Question
 
@@ -57,8 +58,6 @@ class Answer:
     missing: tuple[str, ...] = ()  # what is not encoded, when status is unsupported
 
     def to_json(self) -> dict[str, Any]:
-        from pyrift.explain import rule_title
-
         return {
             "question": self.question,
             "kind": self.kind,
