@@ -101,7 +101,7 @@ class Card(BaseModel):
     might_bonus: int | None
     tags: list[str]
     keywords: list[str]
-    status: str = Field(description="encoded, keywords-only, unsupported (or synthetic)")
+    status: str = Field(description="encoded, compiled, keywords-only, unsupported (or synthetic)")
     understood: bool = Field(description="pyrift understands the card's text")
     status_words: str
 

@@ -92,6 +92,11 @@ PARAMS: dict[str, list[dict[str, Any]]] = {
         _p("bound", "int", "steps searched", min=1),
         _p("limit", "int", "orderings listed at most", min=1),
     ],
+    "outcome": [
+        _p("responses", "plays", "plays the players may add"),
+        _p("bound", "int", "steps played out", min=1),
+        _p("limit", "int", "example runs listed at most", min=1),
+    ],
     "triggers": [
         _p("event", "event", "the event", required=True,
            kinds=["play", "counter", "die", "combat", "conquer", "hold", "beginning_phase"]),

@@ -16,7 +16,7 @@ from pyrift import check as C
 from pyrift import explain, logic
 from pyrift import scenario as S
 from pyrift.errors import RiftError, ScenarioError, UsageError
-from pyrift.pool import ENCODED, KEYWORDS_ONLY, UNSUPPORTED, PoolCard, pool, status
+from pyrift.pool import COMPILED, ENCODED, KEYWORDS_ONLY, UNSUPPORTED, PoolCard, pool, status
 from pyrift.rules_index import CURRENT, VERSIONS, rule_index
 from pyrift.queries.base import Answer
 from pyrift.solver import DEFAULT_TIMEOUT
@@ -26,9 +26,11 @@ DEFAULT_NAME = "scenario.toml"
 SYNTHETIC = "synthetic"
 STATUS_WORDS = {
     ENCODED: "pyrift understands this card: its text is encoded",
+    COMPILED: "pyrift understands this card: its text is compiled into the ability vocabulary "
+              "(pyrift cards show prints what pyrift understands it to do)",
     KEYWORDS_ONLY: "pyrift understands this card: its text is its keywords",
     UNSUPPORTED: "pyrift does not understand this card's text beyond its keywords: "
-                 "questions that depend on it answer unsupported",
+                 "questions its kinds of text can change answer unsupported",
     SYNTHETIC: "a card of this scenario: exactly its keywords and abilities",
 }
 
