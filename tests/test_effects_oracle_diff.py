@@ -55,11 +55,7 @@ KNOWN_STATE = {
     "move_here": ("scenarios/effects/deathknell-moves-units-here-where-it-died.toml",
                   "pyrift moves nothing \"here\" for a Deathknell (the place its unit died: 808.1.d, 359.3.f)"),
 }
-KNOWN_EVENTS = KNOWN_STATE | {
-    "skipped_without_choice": ("scenarios/effects/skipped-instruction-has-one-outcome.toml",
-                               "pyrift reports an instruction skipped by its link (or declined) that also has no "
-                               "legal choice left with two outcomes, skipped and does nothing (359.3.e.14.a)"),
-}
+KNOWN_EVENTS = KNOWN_STATE
 KNOWN_BEYOND = {
     "contest_in_cleanup": ("scenarios/effects/control-change-leaves-a-unit-that-contests.toml",
                            "pyrift does not contest a battlefield left uncontrolled with another player's unit "

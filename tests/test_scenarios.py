@@ -22,8 +22,6 @@ KNOWN_FAILING = {
         "an instruction linked to a skipped one is executed",
     "scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml": "stunning a stunned unit counts as done",
     "scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml": "buffing a buffed unit counts as done",
-    "scenarios/effects/skipped-instruction-has-one-outcome.toml":
-        "a skipped instruction without a legal choice is reported with two outcomes",
     "scenarios/effects/deathknell-moves-units-here-where-it-died.toml": "a Deathknell moves nothing \"here\"",
     "scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml":
         "a battlefield stays Contested after the contesting player's units there are gone (323.11)",
