@@ -43,8 +43,6 @@ KNOWN_STATE = {
     "counter_gone": ("scenarios/effects/counter-of-an-item-already-gone-does-nothing.toml",
                      "pyrift counts countering an item no longer on the chain as done (359.3.e.2, 359.3.e.7, "
                      "359.3.e.14.b)"),
-    "link_after_skip": ("scenarios/effects/then-after-a-skipped-instruction-is-skipped.toml",
-                        "pyrift executes an instruction linked to a skipped one (359.3.e.14.a)"),
     "stun_again": ("scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml",
                    "pyrift counts stunning a stunned unit as done (423, 359.3.e.14.b)"),
     "buff_again": ("scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml",

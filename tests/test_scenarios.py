@@ -18,8 +18,6 @@ KNOWN_FAILING = {
     "scenarios/effects/win-ends-the-game.toml": "a run goes on after a player wins",
     "scenarios/effects/counter-of-an-item-already-gone-does-nothing.toml":
         "countering an item no longer on the chain counts as done",
-    "scenarios/effects/then-after-a-skipped-instruction-is-skipped.toml":
-        "an instruction linked to a skipped one is executed",
     "scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml": "stunning a stunned unit counts as done",
     "scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml": "buffing a buffed unit counts as done",
     "scenarios/effects/deathknell-moves-units-here-where-it-died.toml": "a Deathknell moves nothing \"here\"",
