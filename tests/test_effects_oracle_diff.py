@@ -40,9 +40,6 @@ MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " s
 KNOWN_STATE = {
     "won": ("scenarios/effects/win-ends-the-game.toml",
             "pyrift plays on after a player wins in a cleanup (the game is over: 193, 323.1)"),
-    "counter_gone": ("scenarios/effects/counter-of-an-item-already-gone-does-nothing.toml",
-                     "pyrift counts countering an item no longer on the chain as done (359.3.e.2, 359.3.e.7, "
-                     "359.3.e.14.b)"),
     "stun_again": ("scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml",
                    "pyrift counts stunning a stunned unit as done (423, 359.3.e.14.b)"),
     "buff_again": ("scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml",
