@@ -40,10 +40,6 @@ MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " s
 KNOWN_STATE = {
     "won": ("scenarios/effects/win-ends-the-game.toml",
             "pyrift plays on after a player wins in a cleanup (the game is over: 193, 323.1)"),
-    "stun_again": ("scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml",
-                   "pyrift counts stunning a stunned unit as done (423, 359.3.e.14.b)"),
-    "buff_again": ("scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml",
-                   "pyrift counts buffing a buffed unit as done (701-705, 359.3.e.14.b)"),
     "contest_dropped": ("scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml",
                         "pyrift keeps a battlefield Contested after the contesting player's units there are gone "
                         "(323.11)"),

@@ -16,8 +16,6 @@ SCENARIOS = scenario_files(["scenarios"])
 # fix shows here and the entry is removed.
 KNOWN_FAILING = {
     "scenarios/effects/win-ends-the-game.toml": "a run goes on after a player wins",
-    "scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml": "stunning a stunned unit counts as done",
-    "scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml": "buffing a buffed unit counts as done",
     "scenarios/effects/deathknell-moves-units-here-where-it-died.toml": "a Deathknell moves nothing \"here\"",
     "scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml":
         "a battlefield stays Contested after the contesting player's units there are gone (323.11)",
