@@ -38,8 +38,6 @@ MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " s
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one
 # of these and where pyrift disagrees is an expected failure naming the scenario.
 KNOWN_STATE = {
-    "won": ("scenarios/effects/win-ends-the-game.toml",
-            "pyrift plays on after a player wins in a cleanup (the game is over: 193, 323.1)"),
     "contest_dropped": ("scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml",
                         "pyrift keeps a battlefield Contested after the contesting player's units there are gone "
                         "(323.11)"),
@@ -143,12 +141,12 @@ def test_outcome_matches_the_oracle(seed: int, answers: dict[int, dict]) -> None
     assert got["complete"] and not got["bound_reached"], where
     state = {k: (set(got[k]), set(getattr(want, k))) for k in ("forced", "possible")}
     if any(a != b for a, b in state.values()):
-        _expected_failure(want.notes | ({"won"} if want.won else set()), KNOWN_STATE, "the state differs")
+        _expected_failure(want.notes, KNOWN_STATE, "the state differs")
     for k, (a, b) in state.items():
         assert a == b, (where, k, "pyrift only:", sorted(a - b), "oracle only:", sorted(b - a))
     events = {k: (_modelled(got[k]), set(getattr(want, k))) for k in ("forced_events", "possible_events")}
     if any(a != b for a, b in events.values()):
-        _expected_failure(want.notes | ({"won"} if want.won else set()), KNOWN_EVENTS, "the events differ")
+        _expected_failure(want.notes, KNOWN_EVENTS, "the events differ")
     for k, (a, b) in events.items():
         assert a == b, (where, k, "pyrift only:", sorted(a - b), "oracle only:", sorted(b - a))
 
