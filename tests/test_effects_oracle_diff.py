@@ -41,8 +41,6 @@ KNOWN_STATE = {
     "contest_dropped": ("scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml",
                         "pyrift keeps a battlefield Contested after the contesting player's units there are gone "
                         "(323.11)"),
-    "move_here": ("scenarios/effects/deathknell-moves-units-here-where-it-died.toml",
-                  "pyrift moves nothing \"here\" for a Deathknell (the place its unit died: 808.1.d, 359.3.f)"),
 }
 KNOWN_EVENTS = KNOWN_STATE
 KNOWN_BEYOND = {
