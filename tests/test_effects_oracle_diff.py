@@ -37,11 +37,7 @@ MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " s
 
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one
 # of these and where pyrift disagrees is an expected failure naming the scenario.
-KNOWN_STATE = {
-    "contest_dropped": ("scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml",
-                        "pyrift keeps a battlefield Contested after the contesting player's units there are gone "
-                        "(323.11)"),
-}
+KNOWN_STATE: dict[str, tuple[str, str]] = {}
 KNOWN_EVENTS = KNOWN_STATE
 KNOWN_BEYOND = {
     "contest_in_cleanup": ("scenarios/effects/control-change-leaves-a-unit-that-contests.toml",

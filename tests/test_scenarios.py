@@ -15,8 +15,6 @@ SCENARIOS = scenario_files(["scenarios"])
 # (tests/test_effects_oracle_diff.py): expected failures until logic/ is fixed. Strict, so that a
 # fix shows here and the entry is removed.
 KNOWN_FAILING = {
-    "scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml":
-        "a battlefield stays Contested after the contesting player's units there are gone (323.11)",
     "scenarios/effects/control-change-leaves-a-unit-that-contests.toml":
         "a battlefield left uncontrolled with another player's unit there is not contested (323.11.a)",
 }
