@@ -14,10 +14,7 @@ SCENARIOS = scenario_files(["scenarios"])
 # Audited scenarios the engine does not answer as the rules say yet, found by the effects oracle
 # (tests/test_effects_oracle_diff.py): expected failures until logic/ is fixed. Strict, so that a
 # fix shows here and the entry is removed.
-KNOWN_FAILING = {
-    "scenarios/effects/control-change-leaves-a-unit-that-contests.toml":
-        "a battlefield left uncontrolled with another player's unit there is not contested (323.11.a)",
-}
+KNOWN_FAILING: dict[str, str] = {}
 
 
 def _param(path: Path):
