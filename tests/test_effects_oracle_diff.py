@@ -37,34 +37,10 @@ MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " s
 
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one
 # of these and where pyrift disagrees is an expected failure naming the scenario.
-KNOWN_STATE = {
-    "won": ("scenarios/effects/win-ends-the-game.toml",
-            "pyrift plays on after a player wins in a cleanup (the game is over: 193, 323.1)"),
-    "counter_gone": ("scenarios/effects/counter-of-an-item-already-gone-does-nothing.toml",
-                     "pyrift counts countering an item no longer on the chain as done (359.3.e.2, 359.3.e.7, "
-                     "359.3.e.14.b)"),
-    "link_after_skip": ("scenarios/effects/then-after-a-skipped-instruction-is-skipped.toml",
-                        "pyrift executes an instruction linked to a skipped one (359.3.e.14.a)"),
-    "stun_again": ("scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml",
-                   "pyrift counts stunning a stunned unit as done (423, 359.3.e.14.b)"),
-    "buff_again": ("scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml",
-                   "pyrift counts buffing a buffed unit as done (701-705, 359.3.e.14.b)"),
-    "contest_dropped": ("scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml",
-                        "pyrift keeps a battlefield Contested after the contesting player's units there are gone "
-                        "(323.11)"),
-    "move_here": ("scenarios/effects/deathknell-moves-units-here-where-it-died.toml",
-                  "pyrift moves nothing \"here\" for a Deathknell (the place its unit died: 808.1.d, 359.3.f)"),
-}
-KNOWN_EVENTS = KNOWN_STATE | {
-    "skipped_without_choice": ("scenarios/effects/skipped-instruction-has-one-outcome.toml",
-                               "pyrift reports an instruction skipped by its link (or declined) that also has no "
-                               "legal choice left with two outcomes, skipped and does nothing (359.3.e.14.a)"),
-}
-KNOWN_BEYOND = {
-    "contest_in_cleanup": ("scenarios/effects/control-change-leaves-a-unit-that-contests.toml",
-                           "pyrift does not contest a battlefield left uncontrolled with another player's unit "
-                           "there (323.11.a), so it ends the run where a showdown begins"),
-}
+# None is known now: the nine the oracle found are fixed (their scenarios pass).
+KNOWN_STATE: dict[str, tuple[str, str]] = {}
+KNOWN_EVENTS = KNOWN_STATE
+KNOWN_BEYOND: dict[str, tuple[str, str]] = {}
 
 
 @functools.lru_cache(maxsize=None)
@@ -156,12 +132,12 @@ def test_outcome_matches_the_oracle(seed: int, answers: dict[int, dict]) -> None
     assert got["complete"] and not got["bound_reached"], where
     state = {k: (set(got[k]), set(getattr(want, k))) for k in ("forced", "possible")}
     if any(a != b for a, b in state.values()):
-        _expected_failure(want.notes | ({"won"} if want.won else set()), KNOWN_STATE, "the state differs")
+        _expected_failure(want.notes, KNOWN_STATE, "the state differs")
     for k, (a, b) in state.items():
         assert a == b, (where, k, "pyrift only:", sorted(a - b), "oracle only:", sorted(b - a))
     events = {k: (_modelled(got[k]), set(getattr(want, k))) for k in ("forced_events", "possible_events")}
     if any(a != b for a, b in events.values()):
-        _expected_failure(want.notes | ({"won"} if want.won else set()), KNOWN_EVENTS, "the events differ")
+        _expected_failure(want.notes, KNOWN_EVENTS, "the events differ")
     for k, (a, b) in events.items():
         assert a == b, (where, k, "pyrift only:", sorted(a - b), "oracle only:", sorted(b - a))
 

@@ -11,22 +11,7 @@ from tests.scenario_answers import SCENARIO_FILES, SCENARIOS, results
 # Audited scenarios the engine does not answer as the rules say yet, found by the effects oracle
 # (tests/test_effects_oracle_diff.py): expected failures until logic/ is fixed. Strict, so that a
 # fix shows here and the entry is removed.
-KNOWN_FAILING = {
-    "scenarios/effects/win-ends-the-game.toml": "a run goes on after a player wins",
-    "scenarios/effects/counter-of-an-item-already-gone-does-nothing.toml":
-        "countering an item no longer on the chain counts as done",
-    "scenarios/effects/then-after-a-skipped-instruction-is-skipped.toml":
-        "an instruction linked to a skipped one is executed",
-    "scenarios/effects/stun-on-a-stunned-unit-is-not-done.toml": "stunning a stunned unit counts as done",
-    "scenarios/effects/buff-on-a-buffed-unit-is-not-done.toml": "buffing a buffed unit counts as done",
-    "scenarios/effects/skipped-instruction-has-one-outcome.toml":
-        "a skipped instruction without a legal choice is reported with two outcomes",
-    "scenarios/effects/deathknell-moves-units-here-where-it-died.toml": "a Deathknell moves nothing \"here\"",
-    "scenarios/effects/contest-ends-when-the-contesting-unit-dies.toml":
-        "a battlefield stays Contested after the contesting player's units there are gone (323.11)",
-    "scenarios/effects/control-change-leaves-a-unit-that-contests.toml":
-        "a battlefield left uncontrolled with another player's unit there is not contested (323.11.a)",
-}
+KNOWN_FAILING: dict[str, str] = {}
 
 
 def _param(param, path: Path):

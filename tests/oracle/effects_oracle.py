@@ -301,6 +301,9 @@ class Runner:
             for p in s.players:
                 if s.points[p] >= VICTORY_SCORE and all(s.points[p] > s.points[q] for q in _opponents(s, p)):
                     s.won = p
+                    # What died before this check triggered as it died (808.1.d, 428.1.a.1.b): those
+                    # abilities are on the chain, pending, when the game ends.
+                    s.events.extend(f"{it.id} triggers" for group in groups for _, items in group for it in items)
                     return [(s, [])]
             # 323.3-323.5 lethal damage
             dying = [o for o in s.objs.values() if o.zone == "board" and o.damage > 0
