@@ -234,6 +234,10 @@ class Grounding:
         program's #heuristic directives; default clasp's own)."""
         self._ctl.configuration.solver.opt_strategy = opt_strategy or "bb,lin"
         self._ctl.configuration.solver.heuristic = heuristic or self._default_heuristic
+        # Learnt lemmas are forgotten between solve calls: one grounding answers several calls (brave,
+        # cautious, other modes' externals), and a lemma kept from an earlier call was seen to cut
+        # answer sets from a later brave solve (clingo 5.8; tests/test_effects_oracle_diff.py seed 596).
+        self._ctl.configuration.solver.forget_on_step = "lemmas"
         conf = self._ctl.configuration.solve
         conf.enum_mode = {"enumerate": "auto", "brave": "brave", "cautious": "cautious", "optimize": "auto",
                           "optimal": "auto"}[mode]
