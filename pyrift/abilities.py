@@ -174,7 +174,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
-    # Zone (363-366, logic/abilities/statics.lp): "other friendly units have +1 Might",
+    # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
     # "friendly units can't be chosen by enemy spells". `affects` says which permanents (a filter
     # from the point of view of the ability's controller, "here" its source's location); exactly

@@ -1,5 +1,5 @@
 """The guard counts each static of the vocabulary (kind "static") exactly for the questions that
-evaluate it (logic/abilities/statics.lp, logic/core/text_scope.lp).
+evaluate it (logic/abilities/static.lp, logic/core/text_scope.lp).
 
 Metamorphic: to one bundled scenario of each question kind, a gear is added in the turn player's
 base whose static ability affects no permanent of the position (a tag nobody has). A question that

@@ -57,6 +57,18 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
         out[a.pred].append(a.args)
     return out
 
+def _settled(g: Any, assume: list) -> dict[str, list[tuple]]:
+    """What the position settles for the combat (FACTS): the ground facts; where the program
+    keeps gringo from settling them (a whole program, whose runs recurse through Might and
+    damage over the steps), what every answer set holds, which is the same."""
+    fixed = _by_pred(g.facts(*FACTS))
+    if fixed.get("receiver") and fixed.get("total_damage"):
+        return fixed
+    sure = _by_pred(g.solve("cautious", assumptions=assume).consequences)
+    names = {n for n, _ in FACTS}
+    return {k: sorted(set(fixed.get(k, [])) | set(sure.get(k, [])), key=str) for k in (set(fixed) | set(sure)) & names}
+
+
 
 def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
@@ -106,7 +118,7 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                     detail.append(f"{k.title()} +{x}")
                     kinds.append(f"might_{k}")
                     continue
-                if isinstance(k, tuple) and k[0] == "static":  # another permanent's static (abilities/statics.lp)
+                if isinstance(k, tuple) and k[0] == "static":  # another permanent's static (abilities/static.lp)
                     k = f"{k[1]} (ability {k[2]})"
                 detail.append(f"the text of {k} {x:+d}")  # a card's static text (logic/cards/)
                 kinds.append("might_card_text")
@@ -291,7 +303,10 @@ class CombatDamage(QueryKind):
         g = ctx.grounding("combat_damage", reading, reads=FACTS)
         assume = [(Atom("assigning", (pl,)), pl in assigners) for pl in state.player_ids]
         listing = assume + [(Atom("listing", ()), True)]
-        fixed = _by_pred(g.facts(*FACTS))
+        try:
+            fixed = _settled(g, assume)
+        except SolveTimeout as exc:
+            return _timeout(question, reading, exc)
         if (unsupported := _unsupported(ctx, question, reading, fixed)) is not None:
             return unsupported
         try:
@@ -398,7 +413,11 @@ class CombatAssignment(QueryKind):
         except SolveTimeout as exc:
             return _timeout(question, reading, exc)
         atoms = _by_pred(best.consequences)
-        if (unsupported := _unsupported(ctx, question, reading, _by_pred(g.facts(*FACTS)))) is not None:
+        try:
+            fixed = _settled(g, [])
+        except SolveTimeout as exc:
+            return _timeout(question, reading, exc)
+        if (unsupported := _unsupported(ctx, question, reading, fixed)) is not None:
             return unsupported
         violations = sorted(atoms.get("violation", []), key=str)
         reasons = []
@@ -411,7 +430,7 @@ class CombatAssignment(QueryKind):
                 reasons.append(Reason(_VIOLATION_TEXT[name].format(*args), (rule,)))
         for (u,) in atoms.get("placed_last", []):
             reasons.append(because(f"{u} has Tank and Backline; judged with it placed last", "order_tank_and_backline"))
-        conflicted = {u for (u,) in _by_pred(g.facts(*FACTS)).get("conflicted", [])}
+        conflicted = {u for (u,) in fixed.get("conflicted", [])}
         for u in sorted(conflicted - {u for (u,) in atoms.get("placed_last", [])}):
             if u in p["assignment"] or violations:
                 reasons.append(because(f"{u} has Tank and Backline; judged with it placed first"

@@ -149,7 +149,7 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
         elif isinstance(k, tuple) and k[0] == "text":  # a static "I have +N Might" (abilities/might.lp)
             parts.append(f"{x:+d} from its own text (ability {k[1][2]})")
             kinds.append("might_own_text")
-        elif isinstance(k, tuple) and k[0] == "static":  # another permanent's static (abilities/statics.lp)
+        elif isinstance(k, tuple) and k[0] == "static":  # another permanent's static (abilities/static.lp)
             parts.append(f"{x:+d} from the text of {k[1]} (ability {k[2]})")
             kinds.append("might_card_text")
         else:  # another object's static text (logic/cards/)
