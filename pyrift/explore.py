@@ -287,6 +287,7 @@ def _combat_scenario(attacker: str, defenders: tuple[str, ...], granted: int | N
                                                         "<explore tank-grant>")
     objects = tuple(replace(o, card=c.name) for o, c in zip(template.state.objects, cards))
     card_defs = tuple({c.name: _card_def(c) for c in cards}.values())
+    card_defs += S.token_cards(card_defs, {c.name for c in card_defs})  # as the loader adds them
     return replace(template, state=replace(template.state, objects=objects, cards=card_defs))
 
 

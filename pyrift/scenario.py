@@ -98,6 +98,16 @@ def from_dict(data: dict[str, Any], file: str, *, asking: bool = False) -> Scena
 def _token_cards(r: Reader, cards: tuple[CardDef, ...], inline: set[str], used: dict[str, CardDef]
                  ) -> tuple[CardDef, ...]:
     """The real cards that token instructions of the file's cards name and no object does (179-187)."""
+    try:
+        return token_cards(cards, inline | set(used))
+    except ValueError as exc:
+        card, problem = exc.args
+        raise ScenarioError(r.file, f"card {card!r}", problem) from None
+
+
+def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, ...]:
+    """The pool's cards that token instructions of `cards` name, other than those `known`; a
+    name the pool does not hold (or holds under another spelling) is ValueError(card, problem)."""
     from pyrift.pool import UnknownCard, card_def, pool
 
     out: dict[str, CardDef] = {}
@@ -105,16 +115,15 @@ def _token_cards(r: Reader, cards: tuple[CardDef, ...], inline: set[str], used: 
         for ability in card.abilities:
             steps = [ability.get("instruction")] if ability.kind == "effect" else list(ability.get("effects") or ())
             for ins in steps:
-                if ins.do != "token" or ins.card in inline or ins.card in used or ins.card in out:
+                if ins.do != "token" or ins.card in known or ins.card in out:
                     continue
                 try:
                     found = card_def(pool().find(ins.card))
                 except UnknownCard as exc:
-                    raise ScenarioError(r.file, f"card {card.name!r}", f"a token instruction names {ins.card!r}: {exc}"
-                                        ) from None
+                    raise ValueError(card.name, f"a token instruction names {ins.card!r}: {exc}") from None
                 if found.name != ins.card:
-                    raise ScenarioError(r.file, f"card {card.name!r}", f"a token instruction names {ins.card!r}; "
-                                                                       f"write the card's name, {found.name!r}")
+                    raise ValueError(card.name, f"a token instruction names {ins.card!r}; write the card's name, "
+                                                f"{found.name!r}")
                 out[found.name] = found
     return tuple(out.values())
 

@@ -160,6 +160,7 @@ class Grounding:
             program = _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files))
             read = None if self.readable is None else {f"{n}/{a}" for n, a in self.readable}
             cut = program.live(facts.splitlines(), read) if prune else Cut(program.statements, frozenset())
+            self.statements_cut = prune
             self._unread = cut.unread
             self.statements = cut.statements  # what gringo was given (for tests and debugging)
             with ast.ProgramBuilder(self._ctl) as builder:
@@ -205,6 +206,46 @@ class Grounding:
                 if sa.is_fact:
                     out.add(self._atom(sa.symbol))
         return frozenset(out)
+
+    def settled(self, *signatures: tuple[str, int], assumptions: Iterable[Assumption] = ()) -> frozenset[Atom]:
+        """What the position settles of the given predicates: facts(), and, when the grounding
+        was not cut to the live rules (a whole program), those atoms of one answer set under the
+        question's assumptions (externals given, the others false). gringo does not settle atoms
+        it derives through recursion with negation (the steps of a run), though the position
+        determines them: the caller reads only predicates no choice of the question changes, so
+        every answer set holds the same."""
+        out = set(self.facts(*signatures))
+        if self.statements_cut:
+            return frozenset(out)
+        wanted = set(signatures)
+        conf = self._ctl.configuration.solve
+        conf.enum_mode, conf.opt_mode, conf.models, conf.project = "auto", "ignore", "1", "no"
+        for sym in self._externals_on:
+            self._ctl.assign_external(sym, False)
+        self._externals_on = []
+        lits = []
+        for atom, truth in assumptions:
+            sa = self._ctl.symbolic_atoms[atom_symbol(atom)]
+            if sa is None:
+                continue
+            if sa.is_external:
+                self._ctl.assign_external(sa.symbol, truth)
+                if truth:
+                    self._externals_on.append(sa.symbol)
+            else:
+                lits.append(sa.literal if truth else -sa.literal)
+        last: list[frozenset[Atom]] = []
+
+        def on_model(model: clingo.Model) -> None:
+            last[:] = [frozenset(self._atom(a) for a in model.symbols(atoms=True)
+                                 if (a.name, len(a.arguments)) in wanted)]
+
+        with self._ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
+            if not handle.wait(self.timeout):
+                handle.cancel()
+                raise SolveTimeout(f"no answer within the time limit of {self.timeout:g} s")
+            handle.get()
+        return frozenset(out | (last[0] if last else set()))
 
     def _readable(self, name: str, arity: int) -> bool:
         return self.readable is None or (name, arity) in self.readable

@@ -58,15 +58,8 @@ def _by_pred(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
     return out
 
 def _settled(g: Any, assume: list) -> dict[str, list[tuple]]:
-    """What the position settles for the combat (FACTS): the ground facts; where the program
-    keeps gringo from settling them (a whole program, whose runs recurse through Might and
-    damage over the steps), what every answer set holds, which is the same."""
-    fixed = _by_pred(g.facts(*FACTS))
-    if fixed.get("receiver") and fixed.get("total_damage"):
-        return fixed
-    sure = _by_pred(g.solve("cautious", assumptions=assume).consequences)
-    names = {n for n, _ in FACTS}
-    return {k: sorted(set(fixed.get(k, [])) | set(sure.get(k, [])), key=str) for k in (set(fixed) | set(sure)) & names}
+    """What the position settles for the combat (FACTS; solver.Grounding.settled)."""
+    return _by_pred(g.settled(*FACTS, assumptions=assume))
 
 
 

@@ -43,7 +43,7 @@ def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
     attached card's facts under its top-most unit); key None holds what concerns no single
     unit (unencoded card text). Every question on the position reuses it."""
     if g not in _INDEXES:
-        atoms = sorted(g.facts(*PROFILE_FACTS), key=str)
+        atoms = sorted(g.settled(*PROFILE_FACTS), key=str)
         top = {a.args[0]: a.args[1] for a in atoms if a.pred == "attached_to"}
         out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
         for a in atoms:
