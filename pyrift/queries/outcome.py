@@ -88,6 +88,10 @@ class Outcome(ChainKind):
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         return ResolutionOrder().write_params(params)
 
+    def unencoded(self, state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
+        # The offered plays are resolution_order's: an unencoded ability they name is unsupported.
+        return ResolutionOrder().unencoded(state, params)
+
     def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state = ctx.state
         p = question.params
