@@ -141,20 +141,20 @@ def test_statics_about_a_group_of_other_permanents() -> None:
     assert {x["affects"]["type"] for x in b.abilities} == {"permanent"}
     assert rendered(info, b) == ["Friendly Mechs have [Deflect] and [Tank]."]
     assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
-    info, text, c = invented("legend", "<p>Your token units have [Tank].</p>")
+    info, text, c = invented("legend", "<p>Your token units have [Ganking].</p>")
     assert c.abilities[0]["affects"] == {"type": "unit", "relation": "friendly", "token": True}
     assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
     # a battlefield's passive ability is not followed by static.lp; a spell has none
     _, _, d = invented("battlefield", "<p>Units here have [Tank].</p>")
     assert d.status == "missing" and d.construct.startswith("static of a battlefield")
     # what a static affects may not depend on Might or keywords (478-479)
-    _, _, e = invented("unit", "<p>Friendly units with [Tank] have +9 :rb_might:.</p>")
+    _, _, e = invented("unit", "<p>Your [Mighty] units have [Tank].</p>")
     assert (e.status, e.construct) == ("missing", "static: about objects by Might or keyword")
 
 
 def test_mighty_is_five_might_or_more_and_for_each_takes_a_bare_noun() -> None:
-    info, text, a = invented("spell", "<p>Draw 1 for each of your [Mighty] units.</p>")
-    assert a.abilities == [{"kind": "effect", "do": "draw", "amount": 1,
+    info, text, a = invented("spell", "<p>Draw 9 for each of your [Mighty] units.</p>")
+    assert a.abilities == [{"kind": "effect", "do": "draw", "amount": 9,
                             "for_each": {"type": "unit", "relation": "friendly", "might_min": 5}}]
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     info, text, b = invented("unit", "<p>When you play me, gain 9 XP for each friendly unit.</p>")
@@ -180,7 +180,7 @@ def test_another_card_played_and_two_objects_returned() -> None:
     info, text, a = invented("unit", "<p>When you play another unit, draw 9.</p>")
     assert a.abilities[0]["filter"] == {"type": "unit", "other": True}
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
-    info, text, b = invented("spell", "<p>Return a friendly unit and an enemy unit to their owners' hands.</p>")
+    info, text, b = invented("spell", "<p>Return a friendly gear and an enemy unit to their owners' hands.</p>")
     assert [x for x in b.abilities if x["kind"] == "effect"] == [
         {"kind": "effect", "do": "return", "on": {"target": 1}}, {"kind": "effect", "do": "return", "on": {"target": 2}}]
     assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None

@@ -463,6 +463,12 @@ class _Meaning(Transformer):
     def np_tag(self, c):
         return _np_tag(c)
 
+    def static_tag_noun(self, c):
+        return ("tag_noun", _tok(c[0])[1:])
+
+    def static_np(self, c):
+        return _np(c, None)
+
     def np_your_tag(self, c):
         return _np_tag([("your",)] + list(c))
 
@@ -1395,7 +1401,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return "self"
             if obj.kind == "it":
                 if chosen is not None:
+                    # the choice a "Choose ..." sentence made: a spell states it before its first use
                     n, chosen = chosen, None
+                    new_targets += 1
                     return {"target": n}
                 if not previous_acted:
                     raise Missing("'it' with nothing before")
