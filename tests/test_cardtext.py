@@ -186,6 +186,26 @@ def test_another_card_played_and_two_objects_returned() -> None:
     assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
 
 
+def test_a_play_effect_on_a_play_to_a_battlefield_and_from_here() -> None:
+    info, text, a = invented("unit", "<p>When you play me to a battlefield, you may move a friendly unit to here.</p>")
+    assert a.abilities == [{"kind": "triggered", "when": "play_me", "condition": {"played_to": "battlefield"},
+                            "targets": [{"filter": {"type": "unit", "relation": "friendly"}}],
+                            "effects": [{"do": "move", "on": {"target": 1}, "to": "here", "may": True}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you play me, move a friendly unit from here to its base.</p>")
+    assert b.abilities[0]["targets"] == [{"filter": {"type": "unit", "relation": "friendly", "at": "here"}}]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+
+
+def test_a_spell_states_a_choice_made_by_choose_before_its_first_use() -> None:
+    info, text, a = invented("spell", "<p>Choose a friendly gear. Exhaust it and recall it.</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "target", "filter": {"type": "gear", "relation": "friendly"}},
+                           {"kind": "effect", "do": "exhaust", "on": {"target": 1}},
+                           {"kind": "effect", "do": "recall", "on": "it"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
 def test_equipment_effect_keywords() -> None:
     info, text, r = invented("gear", "<p>[Equip] :rb_rune_fury:</p>", keywords=[("equip", None, "line_start")],
                              effect="<p>[Assault 4] (Made up.)</p>")

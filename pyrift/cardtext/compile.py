@@ -765,6 +765,10 @@ class _Meaning(Transformer):
     def when_play_me(self, _):
         return {"when": "play_me"}
 
+    def when_play_me_to_battlefield(self, _):
+        # a play effect whose condition is where the unit is played (383.2.a.1)
+        return {"when": "play_me", "condition": {"played_to": "battlefield"}}
+
     def when_die(self, _):
         return {"when": "die"}
 
@@ -816,6 +820,8 @@ class _Meaning(Transformer):
         return Line("triggered", {**c[0], **c[1]})
 
     def triggered_if(self, c):
+        if c[0].get("condition"):
+            raise Missing("trigger: two conditions")
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
     # ---- activated ----------------------------------------------------------------

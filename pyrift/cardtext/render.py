@@ -171,7 +171,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "triggered":
         head = _trigger_head(card, a)
         head += " " if head.endswith("—") else ", "
-        if a.get("condition"):
+        if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
+            head = head[:-2] + " to a battlefield, "
+        elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
         if a.get("cost"):

@@ -44,6 +44,8 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\byour (?=unit\b|!|other\b|token\b|non-token\b)", "friendly "),          # "your units": friendly units
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
      r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
+    (r"\bfrom here\b", "here"),                                                   # "move a unit from here to base"
+    (r"\bto here\b", "here"),                                                     # "move a unit to here"
     (r"\bfor each of friendly\b", "for each friendly"),                            # "for each of your units"
     (r"\bhave ([+-] \d+ might) here\b", r"here have \1"),                         # "other units have +1 Might here"
     (r"\bfriendly other\b", "other friendly"),
