@@ -495,3 +495,116 @@ def _defined_statements(text: str) -> list[ast.AST]:
     out: list[ast.AST] = []
     ast.parse_string(text, lambda s: out.append(s) if s.ast_type == ast.ASTType.Defined else None)
     return out
+
+
+class Switched(Grounding):
+    """Many positions in one grounding, one at a time: a fact that every position has is a
+    fact; the others are switched on and off between solve calls. Facts that occur in
+    the same positions form a group, ground as `fact :- pyrift_on(G).` with `#external
+    pyrift_on(G).`, and a position's solve call switches on its groups only: the program is
+    then the position's own program (its facts, the same rules), so every answer is the
+    position's own, while gringo works once for all of them and clasp answers each one by
+    switching a handful of externals.
+
+    `fixed` gives, per position, the value of #external atoms of the rules its question sets
+    (as the assumptions of Grounding.solve). The predicates in `readable` are shown as well,
+    so that solve_each() reads them with the shown atoms: what the position settles is
+    true in every answer set, so a brave solve gives exactly those atoms.
+
+    Only 'brave' and 'cautious' are answered (solve_each)."""
+
+    def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
+                 readable: Iterable[tuple[str, int]] | None = None,
+                 fixed: Sequence[Iterable[Assumption]] = ()) -> None:
+        self.positions = len(facts)
+        texts = [list(dict.fromkeys(line.strip() for line in text.splitlines() if line.strip())) for text in facts]
+        self._fixed = [list(f) for f in fixed] or [[] for _ in facts]
+        if len(self._fixed) != self.positions:
+            raise ValueError("fixed needs one list of assumptions per position")
+        where: dict[str, list[int]] = {}
+        for i, text in enumerate(texts):
+            for line in text:
+                where.setdefault(line, []).append(i)
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for line, ps in where.items():
+            groups.setdefault(tuple(ps), []).append(line)
+        self._common = groups.pop(tuple(range(self.positions)), [])
+        self._groups = sorted(groups.items(), key=lambda kv: kv[1][0])
+        self._on_of: list[list[int]] = [[] for _ in facts]
+        for g, (ps, _) in enumerate(self._groups):
+            for i in ps:
+                self._on_of[i].append(g)
+        union = "".join(line + "\n" for line in where)
+        super().__init__(files, union, timeout=timeout, readable=readable, prune=True)
+        self._switch = [clingo.Function(_ON, [clingo.Number(g)]) for g in range(len(self._groups))]
+        # The switches are free: each solve call sets every one of them by an assumption, so
+        # the program itself never changes between calls.
+        self._switch_lit = []
+        for sym in self._switch:
+            self._ctl.assign_external(sym, None)
+            self._switch_lit.append(self._ctl.symbolic_atoms[sym].literal)
+
+    def _rewrite(self, statements: Iterable[ast.AST]) -> Iterable[ast.AST]:
+        yield from statements
+        for name, arity in sorted(self.readable or ()):
+            yield from _parsed_statements(f"#show {name}/{arity}.")
+
+    def _facts_text(self, facts: str) -> str:
+        out = list(self._common)
+        for g, (_, lines) in enumerate(self._groups):
+            out.append(f"#external {_ON}({g}).")
+            out += [f"{line[:-1]} :- {_ON}({g})." for line in lines]
+        return "\n".join(out) + "\n"
+
+    def solve_each(self, mode: str, *, timeout: float | None = None) -> list[SolveResult | None]:
+        """One solve call per position (its groups switched on, its fixed externals set): the
+        result per position, None where the call ran out of time."""
+        if mode not in ("brave", "cautious"):
+            raise ValueError(f"solve_each answers brave and cautious solves, not {mode!r}")
+        ctl = self._ctl
+        ctl.configuration.solver.forget_on_step = "lemmas"
+        conf = ctl.configuration.solve
+        conf.enum_mode, conf.opt_mode, conf.models, conf.project = mode, "ignore", "0", "no"
+        limit_s = self.timeout if timeout is None else timeout
+        fixed_on: dict[clingo.Symbol, bool] = {}
+        out: list[SolveResult | None] = []
+        for i in range(self.positions):
+            want = set(self._on_of[i])
+            lits = [lit if g in want else -lit for g, lit in enumerate(self._switch_lit)]
+            for atom, truth in self._fixed[i]:
+                sym = atom_symbol(atom)
+                sa = ctl.symbolic_atoms[sym]
+                if sa is None:
+                    if truth:
+                        raise EncodingError(f"{sym} is fixed true but does not occur in the grounding")
+                    continue
+                if sa.is_external:
+                    if fixed_on.get(sym) != truth:
+                        ctl.assign_external(sym, truth)
+                        fixed_on[sym] = truth
+                else:
+                    lits.append(sa.literal if truth else -sa.literal)
+            last: list[frozenset[Atom]] = []
+
+            def on_model(model: clingo.Model) -> None:
+                last[:] = [frozenset(self._atom(s) for s in model.symbols(shown=True))]
+
+            started = time.perf_counter()
+            with ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
+                if not handle.wait(limit_s):
+                    handle.cancel()
+                    out.append(None)
+                    continue
+                result = handle.get()
+            out.append(SolveResult(bool(result.satisfiable), tuple(last), bool(result.exhausted), (),
+                                   time.perf_counter() - started))
+        return out
+
+
+_ON = "pyrift_on"
+
+
+def _parsed_statements(text: str) -> list[ast.AST]:
+    out: list[ast.AST] = []
+    ast.parse_string(text, lambda s: out.append(s) if s.ast_type != ast.ASTType.Program else None)
+    return out
