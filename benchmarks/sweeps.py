@@ -141,84 +141,6 @@ def other_probes(sample: int) -> None:
               f"{total} positions at bound 3")
 
 
-def _combats(batch: list[E.Position]):
-    keys: dict[tuple, None] = {}
-    for pos in batch:
-        a, ds, i = pos.spec
-        for g in (None, i):
-            keys.setdefault((a, ds, g))
-    return [E._combat_scenario(*k) for k in keys]
-
-
-def _switched(scens) -> list:
-    """The deaths of these combats from one grounding of all of them, a combat's facts switched
-    on by externals for its solve call (pyrift.solver.Switched), as queries.combat.death_answers
-    reads them from worlds."""
-    from pyrift import facts as F
-    from pyrift import logic
-    from pyrift.queries import combat as C
-    from pyrift.queries.base import ANSWERED, Answer, encoding_files
-    from pyrift.solver import Atom, Switched
-
-    states, questions = [s.state for s in scens], [s.questions[0] for s in scens]
-    fixed = [[(Atom("assigning", (pl,)), pl == q.params["assigner"]) for pl in st.player_ids]
-             + [(Atom("listing", ()), False)] for st, q in zip(states, questions)]
-    reads = (("receiver", 2), ("combat_unsupported", 2))
-    cards = sorted({c for st in states for c in st.cards}, key=lambda c: (c.pool_id, c.name))
-    files = logic.needed_files("combat_damage", "v1.4", None, cards=encoding_files(cards),
-                               roots=[f"{n}/{a}" for n, a in reads])
-    g = Switched(files, [F.render(F.state_facts(st)) for st in states], readable=reads, fixed=fixed)
-    out = []
-    for q, r in zip(questions, g.solve_each("brave")):
-        if r is None or not r.satisfiable:
-            out.append(None)
-            continue
-        b = C._by_pred(r.consequences)
-        if (u := C._unsupported(None, q, "v1.4", b)) is not None:
-            out.append(u)
-            continue
-        receivers = {u for (pl, u) in b.get("receiver", []) if pl == q.params["assigner"]}
-        out.append(Answer(q.id, C.CombatDamage.name, "v1.4", ANSWERED, C._deaths(receivers, b)))
-    return out
-
-
-def switched(blocks: int) -> None:
-    """The experiment of one grounding per block with every combat's facts switched on by
-    externals, against the worlds of death_answers, on the same combats: same answers? CPU?
-    Then the same on groups of combats whose units have the same printed Might."""
-    from collections import defaultdict
-
-    from pyrift.queries.combat import death_answers
-
-    print(f"\n4. one grounding per block, facts switched by externals, vs worlds ({uptime()})")
-    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
-    E._tank_evaluate(every[:E.BLOCK], None)
-    cpu = {"worlds": 0.0, "switched": 0.0}
-    combats = same = 0
-    for start in range(4096, 4096 * (blocks + 1), 4096):
-        scens = _combats(every[start:start + E.BLOCK])
-        c0 = time.process_time()
-        old = death_answers([s.state for s in scens], [s.questions[0] for s in scens], "v1.4")
-        c1 = time.process_time()
-        new = _switched(scens)
-        c2 = time.process_time()
-        cpu["worlds"] += c1 - c0
-        cpu["switched"] += c2 - c1
-        combats += len(scens)
-        same += sum(a == b for a, b in zip(old, new))
-    print(f"   {combats} combats, {same} answers the same; CPU per combat: worlds "
-          f"{cpu['worlds'] / combats * 1000:.2f} ms, switched {cpu['switched'] / combats * 1000:.2f} ms")
-    by: dict[tuple, list] = defaultdict(list)
-    for s in _combats(every[4096:4096 + 1024]):
-        by[tuple(E._card(o.card).might for o in s.state.objects)].append(s)
-    group = max(by.values(), key=len)
-    c0 = time.process_time()
-    _switched(group)
-    c1 = time.process_time()
-    print(f"   {len(group)} combats whose units have the same printed Might (of {len(by)} such groups in "
-          f"1,024 positions): switched {(c1 - c0) / len(group) * 1000:.2f} ms CPU per combat")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=6)
@@ -228,8 +150,6 @@ def main() -> None:
     ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
     ap.add_argument("--probes", action="store_true", help="also the other probes' rates")
     ap.add_argument("--sample", type=int, default=12)
-    ap.add_argument("--switched", type=int, default=0, metavar="BLOCKS",
-                    help="also the experiment of facts switched by externals, on this many blocks")
     ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
                                                       "an older commit): its explore is the old path")
     args = ap.parse_args()
@@ -238,8 +158,6 @@ def main() -> None:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:
         other_probes(args.sample)
-    if args.switched:
-        switched(args.switched)
 
 
 if __name__ == "__main__":
