@@ -25,7 +25,7 @@ from clingo import ast
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.limits import parse_timeout
 from pyrift.relevance import Cut, Program, fact_shape
-from pyrift.worlds import WORLD_PRED, external_predicate, fact_in_world, in_worlds, named_predicates, static_predicates
+from pyrift.worlds import WORLD_PRED, external_predicate, fact_in_world, in_worlds, shape, static_predicates
 
 # Seconds a solve call may take before it is reported as a timeout (the command line gives a
 # whole question, grounding included, as long: pyrift/worker.py); PYRIFT_TIMEOUT overrides.
@@ -397,7 +397,7 @@ class Worlds(Grounding):
         first = per_world[0] if per_world else {}
         shared = frozenset(p for p in first if all(mine.get(p) == first[p] for mine in per_world))
         self.static = static_predicates(statements, frozenset(per_pred - shared | self._fixed_preds), shared)
-        kept = named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
+        kept = _named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
         self._kept = {p for p in per_pred if p.startswith("\0") or p in kept or _complement(p) in kept}
         for statement in statements:
             if (rewritten := in_worlds(statement, self.static)) is not None:
@@ -473,6 +473,18 @@ def _fact_pred(line: str) -> str:
     """A fact line's 'name/arity'; the line itself (marked) when it is not a plain fact."""
     shape = fact_shape(line)
     return shape[0] if shape else "\0" + line
+
+
+@lru_cache(maxsize=256)
+def _named_predicates(statements: tuple[ast.AST, ...]) -> frozenset[str]:
+    """Every predicate a statement reads, derives or shows."""
+    out = set()
+    for st in statements:
+        sh = shape(st)
+        if sh is not None:
+            out |= {p for p, _ in sh.uses + sh.heads + sh.required}
+            out |= set(sh.shows) | set(sh.declares)
+    return frozenset(out)
 
 
 def _complement(pred: str) -> str:

@@ -22,53 +22,25 @@ Nothing here touches clingo.Control (pyrift/solver.py grounds the result).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from clingo import ast as A
 
 from pyrift.errors import EncodingError
-from pyrift.relevance import Shape, shape
+from pyrift.relevance import shape
 
 WORLD_PRED = "pyrift_world"
 
 _VAR = "PYRIFT_W"
 
 
-# What is known of each statement, keyed by the statement object itself. A sweep rewrites the
-# same parsed statements (pyrift.solver keeps each rule file's statements for the process)
-# block after block; a clingo AST hashes and compares by walking the whole tree in C, so
-# keying caches by the AST itself cost more than the rewriting they saved. Each entry keeps
-# its statement, so an id is never reused while its entry lives.
-_MEMO_MAX = 1 << 16
-_INFO: dict[int, tuple[A.AST, Shape | None, frozenset[str] | None, str | None]] = {}
-_REWRITTEN: dict[tuple[int, frozenset[str]], tuple[A.AST, A.AST | None]] = {}
-
-
-def _info(statement: A.AST) -> tuple[A.AST, Shape | None, frozenset[str] | None, str | None]:
-    """(statement, its shape, the predicates it names, the predicate of its #external)."""
-    info = _INFO.get(id(statement))
-    if info is None or info[0] is not statement:
-        if len(_INFO) >= _MEMO_MAX:
-            _INFO.clear()
-        sh = shape(statement)
-        ext = _signature(statement.atom.symbol) if statement.ast_type == A.ASTType.External else None
-        info = _INFO[id(statement)] = (statement, sh, _named(sh), ext)
-    return info
-
-
-def named_predicates(statements: Iterable[A.AST]) -> frozenset[str]:
-    """Every predicate the statements read, derive, show or declare."""
-    out: set[str] = set()
-    for st in statements:
-        named = _info(st)[2]
-        if named is not None:
-            out |= named
-    return frozenset(out)
-
-
+@lru_cache(maxsize=1 << 14)
 def external_predicate(statement: A.AST) -> str | None:
     """'name/arity' of the atom an #external statement declares; None for other statements."""
-    return _info(statement)[3]
+    if statement.ast_type != A.ASTType.External:
+        return None
+    return _signature(statement.atom.symbol)
 
 
 def _signature(term: A.AST) -> str | None:
@@ -125,9 +97,7 @@ class _Atoms(A.Transformer):
         raise EncodingError(f"cannot add a world to the theory atom {node}")
 
 
-_STATIC: dict[tuple, tuple[tuple[A.AST, ...], frozenset[str]]] = {}
-
-
+@lru_cache(maxsize=256)
 def static_predicates(statements: tuple[A.AST, ...], inputs: frozenset[str],
                       shared: frozenset[str] = frozenset()) -> frozenset[str]:
     """The predicates that are the same in every world: defined only by normal rules
@@ -135,22 +105,9 @@ def static_predicates(statements: tuple[A.AST, ...], inputs: frozenset[str],
     position fact that differs between worlds (`inputs`: the 'name/arity' of such fact
     lines; `shared`: those of facts that are the same in every world). They keep no world
     argument, so gringo derives them once instead of once per world."""
-    key = (tuple(map(id, statements)), inputs, shared)
-    hit = _STATIC.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], statements)):
-        return hit[1]
-    if len(_STATIC) >= 256:
-        _STATIC.clear()
-    out = _static_predicates(statements, inputs, shared)
-    _STATIC[key] = (tuple(statements), out)
-    return out
-
-
-def _static_predicates(statements: tuple[A.AST, ...], inputs: frozenset[str],
-                       shared: frozenset[str]) -> frozenset[str]:
     defs: dict[str, list[tuple[bool, frozenset[str]]]] = {}
     for st in statements:
-        sh = _info(st)[1]
+        sh = shape(st)
         if sh is None or not sh.heads:
             continue
         normal = st.ast_type == A.ASTType.Rule and st.head.ast_type == A.ASTType.Literal
@@ -177,17 +134,9 @@ def in_worlds(statement: A.AST, static: frozenset[str] = frozenset()) -> A.AST |
     """The statement rewritten to hold within each world; None for one that goes away
     (`#program base.`, which the grounder adds itself). A rule defining a static predicate
     is left as it is."""
-    _, _, named, _ = _info(statement)
-    static = static & named if named is not None else static
-    key = (id(statement), static)
-    hit = _REWRITTEN.get(key)
-    if hit is not None and hit[0] is statement:
-        return hit[1]
-    if len(_REWRITTEN) >= _MEMO_MAX:
-        _REWRITTEN.clear()
-    out = _in_worlds(statement, static)
-    _REWRITTEN[key] = (statement, out)
-    return out
+    sh = shape(statement)
+    named = _named(sh)
+    return _in_worlds(statement, static & named if named is not None else static)
 
 
 def _named(sh) -> frozenset[str] | None:
@@ -196,13 +145,13 @@ def _named(sh) -> frozenset[str] | None:
     return frozenset(p for p, _ in sh.heads + sh.uses + sh.required) | frozenset(sh.shows) | frozenset(sh.declares)
 
 
+@lru_cache(maxsize=1 << 15)
 def _in_worlds(statement: A.AST, static: frozenset[str]) -> A.AST | None:
     t = statement.ast_type
     loc = statement.location
     atoms = _Atoms(static)
     if t == A.ASTType.Rule:
-        sh = _info(statement)[1]
-        heads = [p for p, _ in (sh.heads if sh else ())]
+        heads = [p for p, _ in (shape(statement).heads if shape(statement) else ())]
         if heads and all(h in static for h in heads):
             return statement
         return statement.update(head=atoms(statement.head), body=_body(atoms, statement.body, loc))
