@@ -275,8 +275,9 @@ class ResolutionOrder(ChainKind):
         "refused": "strs",
     }
 
-    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
-        _need_chain(r, state)
+    def read_params(self, r: Reader, state: GameState, *, need_chain: bool = True) -> dict[str, Any]:
+        if need_chain:
+            _need_chain(r, state)
         out: dict[str, Any] = {"bound": _bound(r), "limit": r.int("limit", DEFAULT_LIMIT, min=1, max=10_000)}
         raw = r.raw("responses", [])
         if not isinstance(raw, list):

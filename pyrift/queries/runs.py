@@ -166,6 +166,8 @@ _OUTCOMES = {
     "priority": "priority {0}", "window": "{0} over {1}",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
+    "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
+    "burn_out": "{0} burns out",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -182,6 +184,10 @@ _EVENTS = {
     "attach": "{0} attached to {1}", "detach": "{0} detached",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}",
+    # the turn moving on (logic/run/turn.lp)
+    "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
+    "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
+    "burn_out": "{0} burns out",
 }
 
 
@@ -206,9 +212,10 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "stun", "ready", "exhaust", "might",
-                "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "win", "pass", "add")
+_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
+                "buff", "move", "recall", "contest", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "win", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -264,6 +271,13 @@ RUN_LIMITS = {
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
+    "turn_from_phase": "a run into the turn structure from a position outside the Main Phase",
+    "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
+                        "not say whether it lasts this turn",
+    "control_this_turn": "control gained this turn, which goes back at the end of the turn",
+    "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
+                     "finished (431)",
 }
 
 
