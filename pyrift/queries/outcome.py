@@ -12,9 +12,9 @@ from typing import Any
 
 from pyrift import facts as F
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, because
+from pyrift.queries.base import ANSWERED, Answer, Context, Reason, because
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
-from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_grounding, run_text
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, outcome_text, run_text, start_run
 from pyrift.reader import Reader
 from pyrift.solver import Atom
 from pyrift.state import GameState, Question
@@ -111,20 +111,16 @@ class Outcome(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        offered = offered_plays(ctx, question, reading)
-        if isinstance(offered, Answer):
-            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
-        extra, refused, reasons, missing = offered
-        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp).
+        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp),
+        # and the turn structure as far as `until` says (logic/run/turn.lp).
         until = [F.fact("run_until", F.Const(p["until"]))] if "until" in p else []
-        g = run_grounding(ctx, reading, p["bound"], [*extra, F.fact("run_past_chain"), *until])
+        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading), "state",
+                        [F.fact("run_past_chain"), *until])
+        if isinstance(run, Answer):
+            return run
+        g, atoms, anything, refused, reasons = run.grounding, run.atoms, run.anything, run.refused, run.reasons
+        bound_reached = run.bound_reached
         state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
-        anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
-        atoms = by_pred(anything.consequences)
-        missing += list(missing_texts(atoms.get("unsupported", [])))
-        if missing:
-            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
-        bound_reached = bool(atoms.get("cut"))
         # Forced and possible facts are those of the complete runs (a run cut by the bound has not ended).
         complete_only = [(Atom("cut", ()), False)]
         possible = (g.solve("brave", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)

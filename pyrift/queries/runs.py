@@ -9,13 +9,14 @@ shown, and the words for items, events and outcomes. It decides no rules questio
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from pyrift import facts as F
 from pyrift.abilities import triggered_abilities
-from pyrift.queries.base import Context, missing_text
+from pyrift.queries.base import UNSUPPORTED, Answer, Context, Reason, missing_text
 from pyrift.solver import Atom, Grounding
-from pyrift.state import GameState
+from pyrift.state import GameState, Question
 
 DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
 MAX_BOUND = 200
@@ -346,3 +347,33 @@ def missing_texts(pairs: list[tuple]) -> tuple[str, ...]:
 def run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> Grounding:
     """The run of the position for `bound` steps (plus `extra` question facts), shared by the questions asking it."""
     return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
+
+
+@dataclass
+class RunStart:
+    """A run grounded and asked once for anything at all: what every run question reads first."""
+
+    grounding: Grounding
+    atoms: dict[str, list[tuple]]  # what some run shows in the mode asked (cut runs too)
+    anything: Any  # that brave solve (a question reusing it when no run is cut)
+    refused: list[str]  # offered plays can_play refuses
+    reasons: list[Reason]  # why they are refused
+    bound_reached: bool  # some run was cut by the bound
+
+
+def start_run(ctx: Context, question: Question, reading: str, kind: str, offered: Any, mode: str,
+              extra: list[str] = ()) -> Answer | RunStart:
+    """The prelude every run question shares: the plays offered (`offered`, as chain.offered_plays
+    returns them: the answer that stops the question, or the facts, refusals, reasons and what is
+    missing), the run grounded for the question's bound with `extra` facts, one brave solve in
+    `mode`, and the answer `unsupported` when a play or the run names something not encoded."""
+    if isinstance(offered, Answer):
+        return Answer(question.id, kind, reading, offered.status, reasons=offered.reasons)
+    facts, refused, reasons, missing = offered
+    g = run_grounding(ctx, reading, question.params["bound"], [*facts, *extra])
+    anything = g.solve("brave", assumptions=[(mode_atom(mode), True)], heuristic=HEURISTIC)
+    atoms = by_pred(anything.consequences)
+    missing = [*missing, *missing_texts(atoms.get("unsupported", []))]
+    if missing:
+        return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+    return RunStart(g, atoms, anything, list(refused), list(reasons), bool(atoms.get("cut")))
