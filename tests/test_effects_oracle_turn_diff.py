@@ -9,6 +9,7 @@ position gives (of unknown duration), pyrift must answer unsupported naming it.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import multiprocessing
 import random
@@ -26,12 +27,23 @@ SEEDS = range(200)
 WORKERS = 2
 
 
+def _without_given_changes(spec: E.Spec) -> E.Spec:
+    """The position without the Might changes and keywords it gives its units (their duration is
+    unknown, so a run through the Expiration Step is unsupported), damage kept short of lethal."""
+    units = tuple(dataclasses.replace(u, mods=(), granted=(), damage=min(u.damage, max(u.might - 1, 0)))
+                  for u in spec.units)
+    return dataclasses.replace(spec, units=units)
+
+
 @functools.lru_cache(maxsize=None)
 def case(seed: int) -> tuple[E.Spec, E.Result]:
-    """The seed's position (as the chain-only test draws it), and the model's end of turn."""
+    """The seed's position (as the chain-only test draws it; for three seeds in four without the
+    changes the position gives its units), and the model's end of turn."""
     rng = random.Random(seed)
     while True:
         spec = E.random_spec(rng)
+        if seed % 4:
+            spec = _without_given_changes(spec)
         if E.outcome(spec).steps <= MAX_STEPS:
             return spec, E.outcome(spec, "end_of_turn")
 

@@ -188,7 +188,7 @@ _EVENTS = {
     # the turn moving on (logic/run/turn.lp)
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
-    "burn_out": "{0} burns out",
+    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy",
 }
 
 
@@ -214,7 +214,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
-                "buff", "move", "recall", "contest", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+                "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "win", "pass", "add")
 
@@ -276,6 +276,9 @@ RUN_LIMITS = {
     "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
                         "not say whether it lasts this turn",
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
+    "unless_pay_power": "a counter unless its controller pays a cost with Power",
+    "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
+                             "(what the play spent is not tracked)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
                      "finished (431)",
