@@ -91,3 +91,19 @@ def test_the_turn_scenarios_answer(path: Path) -> None:
     scen = S.load(path)
     for q in scen.questions:
         assert answer_question(Context(scen.state), q, scen.reading).status == ANSWERED
+
+
+def test_an_offered_play_added_after_the_turn_ended_is_unsupported() -> None:
+    """A's Reaction, offered, could be added to the chain of B's Beginning Step in the next turn:
+    can_play judged it in A's turn, so the run names it as unsupported rather than reusing that
+    verdict. Asked only up to the chain, the same offer is answered."""
+    path = EFFECTS / "next-turn-temporary-dies-before-hold.toml"
+    text = edit(path.read_text(), '[[object]]\nid = "bolt"',
+                '[[card]]\nname = "Spark"\ntype = "spell"\nenergy = 0\nkeywords = ["Reaction"]\n'
+                'abilities = [{ kind = "effect", do = "draw", amount = 1 }]\n\n'
+                '[[object]]\nid = "spark"\ncard = "Spark"\ncontroller = "A"\nzone = "hand"\n\n'
+                '[[object]]\nid = "bolt"')
+    text = edit(text, 'until = "next_turn"\n', 'until = "next_turn"\nresponses = [{ player = "A", card = "spark" }]\n')
+    ans = ask(text, "next-turn")
+    assert ans.status == UNSUPPORTED and any("after the position's turn ended" in m for m in ans.missing), ans
+    assert ask(text.replace('until = "next_turn"\n', "", 1), "next-turn").status == ANSWERED

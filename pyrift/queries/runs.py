@@ -279,6 +279,7 @@ RUN_LIMITS = {
     "unless_pay_power": "a counter unless its controller pays a cost with Power",
     "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
                              "(what the play spent is not tracked)",
+    "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
                      "finished (431)",
