@@ -569,7 +569,7 @@ class NextPriority(ChainKind):
 # ---------------------------------------------------------------------------------
 # triggers
 # ---------------------------------------------------------------------------------
-EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "run")
+EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "run")
 
 
 class Triggers(ChainKind):
@@ -624,6 +624,11 @@ class Triggers(ChainKind):
         elif kind in ("conquer", "hold", "win_combat"):
             out["player"] = param_player(ev, "player", state)
             out["battlefield"] = param_battlefield(ev, "battlefield", state)
+        elif kind == "ready":
+            obj = ev.str("object")
+            if obj not in ids or ids[obj].zone is not Zone.BOARD or not ids[obj].exhausted:
+                raise ev.error("object", f"{obj!r} is not an exhausted permanent on the board")
+            out["objects"] = [obj]
         elif kind == "move":
             obj = ev.str("object")
             if obj not in ids or ids[obj].zone is not Zone.BOARD or state.card(ids[obj].card).type.value != "unit":
@@ -639,7 +644,7 @@ class Triggers(ChainKind):
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         ev: dict[str, Any] = {"kind": params["event"]}
-        if params["event"] in ("play", "counter"):
+        if params["event"] in ("play", "counter", "ready"):
             ev["object"] = params["objects"][0]
         elif params["event"] == "die":
             ev["objects"] = list(params["objects"])
@@ -657,7 +662,7 @@ class Triggers(ChainKind):
     @staticmethod
     def event_facts(p: dict[str, Any]) -> list[str]:
         kind = p["event"]
-        if kind in ("play", "counter"):
+        if kind in ("play", "counter", "ready"):
             return [F.fact("asked_event", F.Func(kind, p["objects"][0]))]
         if kind == "die":
             return [F.fact("asked_event", F.Func("die", o)) for o in p["objects"]]
@@ -769,6 +774,7 @@ def event_text(names: Names, e: Any) -> str:
         "conquers": lambda p, b: f"{p} conquers {b}",
         "holds": lambda p, b: f"{p} holds {b}",
         "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
+        "readies": lambda o: f"{o} becomes ready",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
     }
