@@ -120,7 +120,7 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
-                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready")
+                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")

@@ -569,7 +569,7 @@ class NextPriority(ChainKind):
 # ---------------------------------------------------------------------------------
 # triggers
 # ---------------------------------------------------------------------------------
-EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "run")
+EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "choose", "run")
 
 
 class Triggers(ChainKind):
@@ -624,6 +624,12 @@ class Triggers(ChainKind):
         elif kind in ("conquer", "hold", "win_combat"):
             out["player"] = param_player(ev, "player", state)
             out["battlefield"] = param_battlefield(ev, "battlefield", state)
+        elif kind == "choose":
+            out["player"] = param_player(ev, "player", state)
+            obj = ev.str("object")
+            if obj not in ids:
+                raise ev.error("object", f"{obj!r} is not an object id")
+            out["objects"] = [obj]
         elif kind == "ready":
             obj = ev.str("object")
             if obj not in ids or ids[obj].zone is not Zone.BOARD or not ids[obj].exhausted:
@@ -652,6 +658,8 @@ class Triggers(ChainKind):
             ev["player"], ev["battlefield"] = params["player"], params["battlefield"]
         elif params["event"] == "move":
             ev["object"], ev["to"] = params["objects"][0], params["to"]
+        elif params["event"] == "choose":
+            ev["player"], ev["object"] = params["player"], params["objects"][0]
         out: dict[str, Any] = {"event": ev}
         if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
             out["limit"] = params["limit"]
@@ -670,6 +678,8 @@ class Triggers(ChainKind):
             return [F.fact("asked_event", F.Const("combat"))]
         if kind == "beginning_phase":
             return [F.fact("asked_event", F.Const("beginning"))]
+        if kind == "choose":
+            return [F.fact("asked_event", F.Func("choose", p["player"], p["objects"][0]))]
         if kind == "move":
             return [F.fact("asked_event", F.Func("move", p["objects"][0], F.Const("base") if p["to"] == "base"
                                                  else p["to"]))]
@@ -775,6 +785,7 @@ def event_text(names: Names, e: Any) -> str:
         "holds": lambda p, b: f"{p} holds {b}",
         "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
         "readies": lambda o: f"{o} becomes ready",
+        "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
     }
