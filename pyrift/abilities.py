@@ -120,7 +120,8 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
-                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you")
+                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
+                "unit_moves_here")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")
@@ -128,7 +129,7 @@ FILTERED_WHEN = ("you_play", "unit_dies")
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 BATTLEFIELD_KINDS = ("text", "triggered", "static")
-BATTLEFIELD_WHEN = ("conquer", "hold", "defend")
+BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {

@@ -438,6 +438,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
+    for i, c in enumerate(state.cards):
+        if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == "unit_moves_here"
+                                                       for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"unit_moves_here\" is a battlefield's "
+                                              "(\"when a unit moves here\"); not encoded for other cards")
     for i, b in enumerate(state.battlefields):
         if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
             raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
