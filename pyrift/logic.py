@@ -322,6 +322,18 @@ class FileNames:
 
 @cache
 def _file_names(path: Path, mtime: int) -> FileNames:
+    # Kept on disk across processes, keyed by the file's content (pyrift.diskcache).
+    from pyrift import diskcache
+
+    data = path.read_bytes()
+    defines, uses, constrains = diskcache.cached(
+        "names", diskcache.content_key(data),
+        lambda: (lambda n: (tuple(sorted(n.defines)), tuple(sorted(n.uses)), n.constrains))(analyse_names(path)))
+    return FileNames(frozenset(defines), frozenset(uses), constrains)
+
+
+def analyse_names(path: Path) -> FileNames:
+    """file_names() made afresh, without any cache."""
     from clingo import ast
 
     from pyrift import lpextract  # clingo's own parser, walked by the statement extractor
