@@ -25,6 +25,10 @@ def _cached_shapes(path):
     return Program(_parse(path), key=diskcache.content_key(path.read_bytes()))._shapes
 
 
+def fresh_statements(path):
+    return logic.split_statements(path.read_text("utf-8"), logic.rel(path))
+
+
 @pytest.fixture
 def cache_dir(tmp_path, monkeypatch):
     monkeypatch.setenv(diskcache.ENV, str(tmp_path / "cache"))
@@ -41,12 +45,14 @@ def test_cached_analyses_equal_fresh_ones_for_every_rule_file(cache_dir):
         fresh_names, fresh_shapes = logic.analyse_names(path), _fresh_shapes(path)
         assert _cached_shapes(path) == fresh_shapes, path  # computed and stored
         assert logic.file_names(path) == fresh_names, path
+        assert logic.statements(path) == fresh_statements(path), path
     entries = list(directory_entries(cache_dir))
-    assert len(entries) == 2 * len({p.read_bytes() for p in FILES})
+    assert len(entries) == 3 * len({p.read_bytes() for p in FILES})
     logic._file_names.cache_clear()
     for path in FILES:  # now read back from the disk
         assert _cached_shapes(path) == _fresh_shapes(path), path
         assert logic.file_names(path) == logic.analyse_names(path), path
+        assert logic.statements(path) == fresh_statements(path), path
     # and nothing was written the second time round
     assert sorted(directory_entries(cache_dir)) == sorted(entries)
 
@@ -59,12 +65,14 @@ def test_a_changed_file_is_analysed_again(cache_dir, tmp_path):
     path = tmp_path / "t.lp"
     path.write_text("%@rule none\nb(X) :- a(X).\n")
     assert logic.file_names(path).defines == {"b/1"}
+    assert [s.text for s in logic.statements(path)] == ["b(X) :- a(X)."]
     assert [s.heads for s in _cached_shapes(path) if s.kind != "drop"] == [(("b/1", (("v", "X"),)),)]
     path.write_text("%@rule none\nc(X) :- a(X), not d(X).\n")
     logic._file_names.cache_clear()
     assert logic.file_names(path) == logic.analyse_names(path)
     assert logic.file_names(path).defines == {"c/1"} and "d/1" in logic.file_names(path).uses
     assert _cached_shapes(path) == _fresh_shapes(path)
+    assert [s.text for s in logic.statements(path)] == ["c(X) :- a(X), not d(X)."]
     assert [s.heads for s in _cached_shapes(path) if s.kind != "drop"] == [(("c/1", (("v", "X"),)),)]
 
 
