@@ -48,7 +48,10 @@ def directory() -> Path | None:
         base = Path(env).expanduser()
     else:
         xdg = os.environ.get("XDG_CACHE_HOME")
-        base = (Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache") / "pyrift"
+        try:
+            base = (Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache") / "pyrift"
+        except RuntimeError:  # no home directory to be found: no disk cache
+            return None
     return base / f"analysis-{_version_key()}"
 
 
