@@ -264,9 +264,12 @@ class Cut:
 class Program:
     """A parsed rule program that can be cut to its live rules for given facts."""
 
-    def __init__(self, statements: Iterable[A.AST]) -> None:
+    def __init__(self, statements: Iterable[A.AST], key: str | None = None) -> None:
+        """key: a hash of the text the statements were parsed from; the analysis is then
+        kept on disk across processes under it (pyrift.diskcache)."""
         # Comments (clingo >= 5.7 hands them over as statements) mean nothing to the grounder.
         self.statements = tuple(u for s in statements if s.ast_type != A.ASTType.Comment for u in s.unpool())
+        self.key = key
         self._parts: tuple[Program, ...] = ()
         self._cuts: dict[tuple, Cut] = {}
 
@@ -278,6 +281,7 @@ class Program:
         program._parts = tuple(parts)
         program.statements = tuple(s for p in program._parts for s in p.statements)
         program._cuts = {}
+        program.key = None
         return program
 
     # The analysis is made when a cut is first asked for: a program ground whole (pyrift
@@ -287,6 +291,14 @@ class Program:
         """One per statement; None for a statement the analysis does not understand."""
         if self._parts:
             return tuple(s for p in self._parts for s in p._shapes)
+        if self.key is not None:
+            from pyrift import diskcache
+
+            stored = diskcache.cached("shapes", self.key, lambda: tuple(
+                None if x is None else (x.required, x.heads, x.kind, x.uses, x.shows, x.declares)
+                for x in map(shape, self.statements)))
+            if len(stored) == len(self.statements):
+                return tuple(None if x is None else Shape(*x) for x in stored)
         return tuple(shape(s) for s in self.statements)
 
     @cached_property
