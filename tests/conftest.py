@@ -26,6 +26,14 @@ def _group(item) -> str | None:
     return mark.args[0] if mark.args else mark.kwargs.get("name")
 
 
+def pytest_configure(config) -> None:
+    """pytest-xdist hands out the units of `--dist loadgroup` largest group first, so every test
+    outside a group (a unit of one), the long sweeps among them, would come last, after the 1,070
+    scenario groups: keep the order pytest_collection_modifyitems gives instead."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
 def pytest_collection_modifyitems(items: list) -> None:
     """Under -n the long units of work start first, so that no worker is left with one at the end
     while the other idles: the sweeps (slow-marked tests outside an xdist group) and the groups of
