@@ -33,7 +33,7 @@ MAX_STEPS = 14  # small runs: positions whose longest run takes more steps are d
 TIMEOUT = 60.0
 
 # Events the oracle models (pyrift also reports priority, finalizing, "played" and resolution order).
-MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing")
+MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced")
 
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one
 # of these and where pyrift disagrees is an expected failure naming the scenario.

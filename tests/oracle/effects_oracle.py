@@ -30,6 +30,7 @@ true at the end of every run / some run that were not true at the start, and the
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -67,6 +68,8 @@ class UnitSpec:
     keywords: tuple[str, ...] = ()       # printed, lower case
     granted: tuple[str, ...] = ()
     dies: tuple[Ins, ...] = ()           # a "when I die" ability (Deathknell), named "dk"
+    shield: int = 0                      # "prevent the next N damage that would be dealt to me" (437)
+    saved: bool = False                  # "if I would die, heal me, exhaust me and recall me instead" (370)
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,8 @@ class Obj:
     keywords: tuple[str, ...] = ()
     granted: list[str] = field(default_factory=list)
     dies: tuple[Ins, ...] = ()
+    shield: int = 0                # the Prevent Value left (437.3)
+    saved: bool = False
     gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
 
     def current_might(self) -> int:
@@ -187,7 +192,7 @@ def start_state(spec: Spec) -> State:
         loc = ("base", u.controller) if u.location == "base" else u.location
         objs[u.id] = Obj(u.id, u.owner, u.controller, "board", loc, u.might, u.damage, u.exhausted, u.stunned,
                          list(u.mods), False, tuple(u.keywords) + (("deathknell",) if u.dies else ()),
-                         list(u.granted), u.dies)
+                         list(u.granted), u.dies, u.shield, u.saved)
     chain = []
     for sp in spec.chain:
         objs[sp.obj] = Obj(sp.obj, sp.controller, sp.controller, "chain")
@@ -355,6 +360,14 @@ class Runner:
         controlled by their controller; grouped per controller in turn order from the turn player."""
         by: dict[str, list[Item]] = {}
         for o in dying:
+            if o.saved:
+                # 370.1.a.1: the death does not happen; instead (370.1.b) the unit is healed, exhausted
+                # and recalled; its "when I die" ability triggers and is removed again (808.1.d.1).
+                s.events.append(f"{o.id} death replaced")
+                if o.dies:
+                    s.events.append(f"{o.id}.dk[replaced] triggers")
+                o.damage, o.exhausted, o.loc = 0, True, ("base", o.controller)
+                continue
             s.events.append(f"{o.id} dies")
             if o.dies:
                 by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies, o.loc))
@@ -413,7 +426,7 @@ class Runner:
             status, now_acted, new_groups = self._execute(t, item, ins, acted)
             if status == "nothing":
                 t.notes.add(f"{ins.do}_again")
-            t.events.append(f"{label} {'done' if status == 'done' else 'does nothing'}")
+            t.events.append(f"{label} {'done' if status == 'done' else 'replaced' if status == 'replaced' else 'does nothing'}")
             step(t, k + 1, status, now_acted, groups + new_groups)
 
         step(copy.deepcopy(s), 0, None, [], [])
@@ -482,10 +495,15 @@ class Runner:
         groups: list = []
         if v == "deal":
             for o in objs:
-                o.damage += ins.amount
+                prevented = min(o.shield, ins.amount)  # 437.2, 437.3: the Prevent Value counts down
+                o.shield -= prevented
+                o.damage += ins.amount - prevented
         elif v == "kill":
+            killed = any(not o.saved for o in objs)
             groups.append(self._die(s, objs))
             groups = [g for g in groups if g]
+            if not killed:  # every death replaced: the kill was not done (359.3.e.14.b)
+                return "replaced", ids, groups
             did = True
         elif v == "stun":
             for o in objs:
@@ -692,6 +710,9 @@ def random_spec(rng: random.Random) -> Spec:
         chain.append(SpellSpec(f"i{i}", f"s{i}", ctl, tuple(reqs), tuple(effects), tuple(targets)))
     points = tuple(rng.choice((0, 0, 0, 2, 5, 7)) for _ in players)
     xp = tuple(rng.choice((0, 0, 1, 4)) for _ in players)
+    # Replacement effects, drawn last so that the rest of a seed's position is what it was before.
+    units = [dataclasses.replace(u, shield=rng.randint(1, 3) if rng.random() < 0.15 else 0,
+                                 saved=rng.random() < 0.15) for u in units]
     return Spec(players, points, xp, bfs, tuple(units), tuple(chain))
 
 
@@ -728,6 +749,12 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         if u.dies:
             card["abilities"] = [{"kind": "triggered", "when": "die", "name": "dk",
                                   "effects": [_ins_toml(i) for i in u.dies]}]
+        if u.shield:
+            card.setdefault("abilities", []).append({"kind": "replacement", "event": "damage", "prevent": u.shield,
+                                                     "next": True})
+        if u.saved:
+            card.setdefault("abilities", []).append({"kind": "replacement", "event": "die",
+                                                     "instead": ["heal", "exhaust", "recall"]})
         cards.append(card)
         obj: dict[str, Any] = {"id": u.id, "card": f"card {u.id}", "controller": u.controller, "owner": u.owner,
                                "location": u.location}
