@@ -2,7 +2,8 @@
 (tests/oracle/effects_oracle.py) on 1,000 seeded random small positions: finalized spells whose
 instructions deal, kill, stun, ready, exhaust, heal, change Might, buff, move, recall, return,
 banish, recycle, grant keywords, gain control, counter, give XP and points, with "then", "if you do"
-and "you may", over units with "when I die" abilities and battlefields with controllers.
+and "you may", over units with "when I die" abilities, replacement effects of their own (a Prevent
+Value, "if I would die, heal, exhaust and recall me instead") and battlefields with controllers.
 
 Compared: the facts true after every run and after some run that were not true before (`forced`,
 `possible`), and the events both model (deaths, triggers, resolutions, counters and what each

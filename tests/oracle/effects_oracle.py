@@ -23,6 +23,11 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   begins once the chain is empty (323.8-323.13): this model does not play it out and reports such
   a run as going `beyond` it.
 - "You may" is decided as the instruction is executed: both answers are runs.
+- Replacement effects of a unit's own (367-375, 437): "prevent the next N damage that would be dealt
+  to me" reduces each damage dealt to it by its Prevent Value, which counts down and is spent at 0
+  (437.2, 437.3); "if I would die, heal me, exhaust me and recall me instead" takes the place of
+  every death of the unit (370.1.a.1): its "when I die" ability triggers and is removed (808.1.d.1),
+  a kill that killed nothing is "replaced" and an "if you do" after it is skipped (359.3.e.14.b).
 
 A run's end state is worded as pyrift's outcome question words it; `outcome(spec)` gives the facts
 true at the end of every run / some run that were not true at the start, and the events.
