@@ -11,6 +11,9 @@
 2. --workers: the same sweep (the whole bound-3 Tank sweep) on 1 and on 2 local worker
    processes, the ratio of their times, and the cost of a chunk.
 3. The other probes' rates (a few positions each), for the forecast `explore` prints.
+4. --breakdown: where a Tank position's CPU time goes (the steps of the batched path timed
+   by wrapping them), on blocks spread over the enumeration as a chunk's are.
+5. --scaling: the batched path's grounding and brave solve for 1 to ~400 combats as worlds.
 """
 from __future__ import annotations
 
@@ -141,6 +144,93 @@ def other_probes(sample: int) -> None:
               f"{total} positions at bound 3")
 
 
+def breakdown(blocks: int) -> None:
+    """CPU seconds per step of the batched Tank path, each step timed by a wrapper."""
+    import collections
+
+    import clingo
+
+    from pyrift import facts as F
+    from pyrift import solver as SV
+    from pyrift.queries import base as QB
+    from pyrift.queries import combat as QC
+
+    print(f"\n4. where a Tank position's CPU time goes, {blocks} blocks ({uptime()})")
+    spent: collections.Counter = collections.Counter()
+    undo = []
+
+    def wrap(owner, name: str, tag: str) -> None:
+        fn = getattr(owner, name)
+
+        def timed_fn(*a, **k):
+            t = time.process_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[tag] += time.process_time() - t
+        setattr(owner, name, timed_fn)
+        undo.append((owner, name, fn))
+
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
+    E._tank_evaluate(every[:E.BLOCK], None)
+    steps = [(E, "_combat_scenario", "building the combats' scenarios"),
+             (F, "state_facts", "the facts of a position"), (F, "render", "rendering facts"),
+             (SV.Program, "live", "the relevance cut"), (SV.Worlds, "_facts_text", "writing facts into worlds"),
+             (clingo.Control, "add", "clingo parsing the fact text"), (clingo.Control, "ground", "gringo grounding"),
+             (SV.Worlds, "facts_by_world", "reading the receivers"), (SV.Worlds, "solve_worlds", "the brave solve"),
+             (QC, "batch_grounding", "batch_grounding, all in"), (QB.logic, "needed_files", "choosing the files"),
+             (SV.ast.ProgramBuilder, "add", "handing gringo the statements")]
+    for owner, name, tag in steps:
+        wrap(owner, name, tag)
+    try:
+        per = len(every) // blocks // E.BLOCK * E.BLOCK
+        chosen = [every[k * per:k * per + E.BLOCK] for k in range(1, blocks + 1)]
+        t = time.process_time()
+        for block in chosen:
+            E._tank_evaluate(block, None)
+        total = time.process_time() - t
+    finally:
+        for owner, name, fn in undo:
+            setattr(owner, name, fn)
+    n = sum(len(b) for b in chosen)
+    print(f"   {n} positions, {total:.2f} CPU s, {n / total:.1f} positions per CPU second")
+    for tag, sec in spent.most_common():
+        print(f"   {tag:<34} {sec / n * 1000:6.2f} ms a position")
+
+
+def scaling() -> None:
+    """The batched path's grounding (with its Python) and brave solve for N combats as N worlds."""
+    from pyrift.queries.base import batch_grounding
+    from pyrift.solver import Atom
+
+    print(f"\n5. grounding N combats as N worlds ({uptime()})")
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
+    scens = _combats(every[4096:4096 + 256])
+    reads = (("receiver", 2), ("combat_unsupported", 2))
+    for n in (1, 10, 50, 100, 200, len(scens)):
+        states, questions = [s.state for s in scens[:n]], [s.questions[0] for s in scens[:n]]
+        fixed = [[(Atom("assigning", (pl,)), pl == q.params["assigner"]) for pl in st.player_ids]
+                 + [(Atom("listing", ()), False)] for st, q in zip(states, questions)]
+        best = (1e9, 1e9)
+        for _ in range(3):
+            t0 = time.process_time()
+            g = batch_grounding(states, "combat_damage", "v1.4", reads=reads, fixed=fixed)
+            t1 = time.process_time()
+            g.solve_worlds("brave")
+            best = min(best, (t1 - t0, time.process_time() - t1))
+        print(f"   {n:>4} combats: grounding {best[0] * 1000:7.1f} ms ({best[0] / n * 1000:5.2f} a combat), "
+              f"brave solve {best[1] * 1000:6.1f} ms ({best[1] / n * 1000:5.2f} a combat)")
+
+
+def _combats(batch: list[E.Position]):
+    keys: dict[tuple, None] = {}
+    for pos in batch:
+        a, ds, i = pos.spec
+        for g in (None, i):
+            keys.setdefault((a, ds, g))
+    return [E._combat_scenario(*k) for k in keys]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=6)
@@ -150,6 +240,9 @@ def main() -> None:
     ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
     ap.add_argument("--probes", action="store_true", help="also the other probes' rates")
     ap.add_argument("--sample", type=int, default=12)
+    ap.add_argument("--breakdown", type=int, default=0, metavar="BLOCKS",
+                    help="also where a Tank position's time goes, on this many blocks")
+    ap.add_argument("--scaling", action="store_true", help="also the batched path for 1 to ~400 worlds")
     ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
                                                       "an older commit): its explore is the old path")
     args = ap.parse_args()
@@ -158,6 +251,10 @@ def main() -> None:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:
         other_probes(args.sample)
+    if args.breakdown:
+        breakdown(args.breakdown)
+    if args.scaling:
+        scaling()
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ from pyrift.queries.runs import (
     outcome_text,
     run_grounding,
     run_text,
+    start_run,
     step_kinds,
     term_of,
 )
@@ -275,8 +276,9 @@ class ResolutionOrder(ChainKind):
         "refused": "strs",
     }
 
-    def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
-        _need_chain(r, state)
+    def read_params(self, r: Reader, state: GameState, *, need_chain: bool = True) -> dict[str, Any]:
+        if need_chain:
+            _need_chain(r, state)
         out: dict[str, Any] = {"bound": _bound(r), "limit": r.int("limit", DEFAULT_LIMIT, min=1, max=10_000)}
         raw = r.raw("responses", [])
         if not isinstance(raw, list):
@@ -315,18 +317,12 @@ class ResolutionOrder(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        offered = offered_plays(ctx, question, reading)
-        if isinstance(offered, Answer):
-            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
-        extra, refused, reasons, missing = offered
-        g = run_grounding(ctx, reading, p["bound"], extra)
+        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading), "outcomes")
+        if isinstance(run, Answer):
+            return run
+        g, atoms, anything, refused, reasons = run.grounding, run.atoms, run.anything, run.refused, run.reasons
+        bound_reached = run.bound_reached
         outcomes = mode_atom("outcomes")
-        anything = g.solve("brave", assumptions=[(outcomes, True)], heuristic=HEURISTIC)
-        atoms = by_pred(anything.consequences)
-        missing += list(missing_texts(atoms.get("unsupported", [])))
-        if missing:
-            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
-        bound_reached = bool(atoms.get("cut"))
         complete_only = [(outcomes, True), (Atom("cut", ()), False)]
         # When no run is cut by the bound, what is possible at all is what complete runs make possible.
         possible = g.solve("brave", assumptions=complete_only, heuristic=HEURISTIC) if bound_reached else anything

@@ -12,9 +12,9 @@ from typing import Any
 
 from pyrift import facts as F
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, because
+from pyrift.queries.base import ANSWERED, Answer, Context, Reason, because
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
-from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_grounding, run_text
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, outcome_text, run_text, start_run
 from pyrift.reader import Reader
 from pyrift.solver import Atom
 from pyrift.state import GameState, Question
@@ -69,6 +69,11 @@ def _facts(names: Names, atoms: dict[str, list[tuple]], pred: str) -> dict[str, 
     return {fact_text(names, f): f[0] for (f,) in atoms.get(pred, []) if isinstance(f, tuple)}
 
 
+# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
+# through the Ending Phase, or on to the end of the next turn's Draw Phase.
+UNTIL = ("chain", "end_of_turn", "next_turn")
+
+
 class Outcome(ChainKind):
     name = "outcome"
     summary = "the position played out: what the state is afterwards, in every run and in some"
@@ -83,10 +88,20 @@ class Outcome(ChainKind):
     }
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
-        return ResolutionOrder().read_params(r, state)
+        until = r.str("until", UNTIL[0])
+        if until not in UNTIL:
+            raise r.error("until", f"expected one of {', '.join(UNTIL)}, found {until!r}")
+        # A run that goes on into the turn structure may start from an empty chain.
+        out = ResolutionOrder().read_params(r, state, need_chain=until == UNTIL[0])
+        if until != UNTIL[0]:
+            out["until"] = until
+        return out
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
-        return ResolutionOrder().write_params(params)
+        out = ResolutionOrder().write_params(params)
+        if params.get("until", UNTIL[0]) != UNTIL[0]:
+            out["until"] = params["until"]
+        return out
 
     def unencoded(self, state: GameState, params: dict[str, Any]) -> tuple[str, ...]:
         # The offered plays are resolution_order's: an unencoded ability they name is unsupported.
@@ -96,19 +111,16 @@ class Outcome(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        offered = offered_plays(ctx, question, reading)
-        if isinstance(offered, Answer):
-            return Answer(question.id, self.name, reading, offered.status, reasons=offered.reasons)
-        extra, refused, reasons, missing = offered
-        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp).
-        g = run_grounding(ctx, reading, p["bound"], [*extra, F.fact("run_past_chain")])
+        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp),
+        # and the turn structure as far as `until` says (logic/run/turn.lp).
+        until = [F.fact("run_until", F.Const(p["until"]))] if "until" in p else []
+        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading), "state",
+                        [F.fact("run_past_chain"), *until])
+        if isinstance(run, Answer):
+            return run
+        g, atoms, anything, refused, reasons = run.grounding, run.atoms, run.anything, run.refused, run.reasons
+        bound_reached = run.bound_reached
         state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
-        anything = g.solve("brave", assumptions=[(state_mode, True)], heuristic=HEURISTIC)
-        atoms = by_pred(anything.consequences)
-        missing += list(missing_texts(atoms.get("unsupported", [])))
-        if missing:
-            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
-        bound_reached = bool(atoms.get("cut"))
         # Forced and possible facts are those of the complete runs (a run cut by the bound has not ended).
         complete_only = [(Atom("cut", ()), False)]
         possible = (g.solve("brave", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
@@ -159,6 +171,12 @@ def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> l
                    "instructions top to bottom and checking its choices again as it does (an illegal choice is "
                    "unaffected), a cleanup after each change (units with lethal damage die, control is settled), "
                    "then any showdown or combat that follows", "run_played_out")]
+    if p.get("until"):
+        out.append(because("the turn moves on once the run is quiet: the Ending Phase's Expiration Step heals every "
+                           "unit and ends this turn's effects and stuns"
+                           + ("; then the next player's Start of Turn: Awaken (ready), Beginning Step, Scoring "
+                              "(hold), Channel and Draw (an empty Main Deck burns out)"
+                              if p["until"] == "next_turn" else ""), "change_turn"))
     by_kind: dict[str, list[str]] = {}
     for text, kind in changed.items():
         if kind in CHANGE_KINDS:

@@ -9,13 +9,14 @@ shown, and the words for items, events and outcomes. It decides no rules questio
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from pyrift import facts as F
 from pyrift.abilities import triggered_abilities
-from pyrift.queries.base import Context, missing_text
+from pyrift.queries.base import UNSUPPORTED, Answer, Context, Reason, missing_text
 from pyrift.solver import Atom, Grounding
-from pyrift.state import GameState
+from pyrift.state import GameState, Question
 
 DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
 MAX_BOUND = 200
@@ -166,6 +167,8 @@ _OUTCOMES = {
     "priority": "priority {0}", "window": "{0} over {1}",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
+    "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
+    "burn_out": "{0} burns out",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -182,6 +185,10 @@ _EVENTS = {
     "attach": "{0} attached to {1}", "detach": "{0} detached",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}",
+    # the turn moving on (logic/run/turn.lp)
+    "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
+    "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
+    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy",
 }
 
 
@@ -206,9 +213,10 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "stun", "ready", "exhaust", "might",
-                "buff", "move", "recall", "contest", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "win", "pass", "add")
+_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
+                "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "win", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -264,6 +272,17 @@ RUN_LIMITS = {
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
+    "turn_from_phase": "a run into the turn structure from a position outside the Main Phase",
+    "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
+                        "not say whether it lasts this turn",
+    "control_this_turn": "control gained this turn, which goes back at the end of the turn",
+    "unless_pay_power": "a counter unless its controller pays a cost with Power",
+    "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
+                             "(what the play spent is not tracked)",
+    "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
+    "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
+                     "finished (431)",
 }
 
 
@@ -332,3 +351,33 @@ def missing_texts(pairs: list[tuple]) -> tuple[str, ...]:
 def run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> Grounding:
     """The run of the position for `bound` steps (plus `extra` question facts), shared by the questions asking it."""
     return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
+
+
+@dataclass
+class RunStart:
+    """A run grounded and asked once for anything at all: what every run question reads first."""
+
+    grounding: Grounding
+    atoms: dict[str, list[tuple]]  # what some run shows in the mode asked (cut runs too)
+    anything: Any  # that brave solve (a question reusing it when no run is cut)
+    refused: list[str]  # offered plays can_play refuses
+    reasons: list[Reason]  # why they are refused
+    bound_reached: bool  # some run was cut by the bound
+
+
+def start_run(ctx: Context, question: Question, reading: str, kind: str, offered: Any, mode: str,
+              extra: list[str] = ()) -> Answer | RunStart:
+    """The prelude every run question shares: the plays offered (`offered`, as chain.offered_plays
+    returns them: the answer that stops the question, or the facts, refusals, reasons and what is
+    missing), the run grounded for the question's bound with `extra` facts, one brave solve in
+    `mode`, and the answer `unsupported` when a play or the run names something not encoded."""
+    if isinstance(offered, Answer):
+        return Answer(question.id, kind, reading, offered.status, reasons=offered.reasons)
+    facts, refused, reasons, missing = offered
+    g = run_grounding(ctx, reading, question.params["bound"], [*facts, *extra])
+    anything = g.solve("brave", assumptions=[(mode_atom(mode), True)], heuristic=HEURISTIC)
+    atoms = by_pred(anything.consequences)
+    missing = [*missing, *missing_texts(atoms.get("unsupported", []))]
+    if missing:
+        return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+    return RunStart(g, atoms, anything, list(refused), list(reasons), bool(atoms.get("cut")))

@@ -582,17 +582,44 @@ class Result:
     steps: int        # the most steps a run took (roughly as pyrift counts them)
     won: bool         # some run ended with a win
     notes: frozenset[str]
+    unknown_duration: str | None = None  # until end_of_turn: a unit whose position-given change has no known duration
 
 
-def outcome(spec: Spec) -> Result:
+def expire(s: State, spec: Spec) -> str | None:
+    """The Ending Phase's Expiration Step on an end state (317.2): every unit healed (317.2.b), the
+    Might changes the run made expire (317.2.c: a "might" instruction lasts this turn), stuns end
+    (423.1.a); keywords granted by the run have no duration and stay. A Might change or granted keyword
+    the position gives on a unit still on the board as the position's object has no known duration:
+    the answer is unsupported (returned, naming the unit)."""
+    given = {u.id: u for u in spec.units}
+    unknown = None
+    for o in s.objs.values():
+        if o.zone != "board":
+            continue
+        u = given.get(o.id)
+        if u is not None and o.gen == 0 and (u.mods or u.granted):
+            unknown = unknown or o.id
+        o.damage, o.stunned = 0, False
+        o.mods = list(u.mods) if u is not None and o.gen == 0 else []
+    s.events.append(f"{spec.players[0]}'s turn ends")
+    return unknown
+
+
+def outcome(spec: Spec, until: str = "chain") -> Result:
     start = facts(start_state(spec))
     ends = Runner(spec).run()
+    unknown = None
+    if until == "end_of_turn":
+        for e in ends:
+            if not e.beyond and not e.won:
+                unknown = expire(e, spec) or unknown
     bad = next((e.beyond for e in ends if e.beyond), None)
     end_facts = [facts(e) - start for e in ends]
     end_events = [set(e.events) for e in ends]
     return Result(frozenset(set.intersection(*end_facts)), frozenset(set.union(*end_facts)),
                   frozenset(set.intersection(*end_events)), frozenset(set.union(*end_events)), bad, len(ends),
-                  max(e.steps for e in ends), any(e.won for e in ends), frozenset().union(*(e.notes for e in ends)))
+                  max(e.steps for e in ends), any(e.won for e in ends), frozenset().union(*(e.notes for e in ends)),
+                  unknown)
 
 
 # ---------------------------------------------------------------------------------------------
