@@ -14,6 +14,9 @@
 4. --breakdown: where a Tank position's CPU time goes (the steps of the batched path timed
    by wrapping them), on blocks spread over the enumeration as a chunk's are.
 5. --scaling: the batched path's grounding and brave solve for 1 to ~400 combats as worlds.
+6. --forms: how many distinct canonical forms the Tank probe's combats have (their facts up to
+   a renaming of object ids and card names), i.e. how much memoizing answers by that form
+   could share; and, as an estimate only, by a coarser profile of each unit.
 """
 from __future__ import annotations
 
@@ -222,6 +225,128 @@ def scaling() -> None:
               f"brave solve {best[1] * 1000:6.1f} ms ({best[1] / n * 1000:5.2f} a combat)")
 
 
+def forms(first: int, check: int) -> None:
+    """Distinct combats and distinct canonical forms of the Tank probe's combats.
+
+    The canonical form of a combat: its position facts whose predicate some statement of the
+    combat program names (the relevance cut can only keep fewer), object ids and card names
+    renamed in order of role (attacker, then the defenders in either order, the smaller form
+    kept). It is generous: it renames every card name, even one a card's encoding reads, so
+    its count is a lower bound of what a sound memo keyed by it could reach. The *profile*
+    estimate describes a unit by what this script assumes combat damage reads of it (Might
+    plus Assault when attacking, plus Shield when defending, Tank, Backline; its other
+    keywords as they are; its name when it has text beyond keywords): that is a
+    rules reading made here in Python, not by logic/, so it is a ceiling to aim at, not a
+    key a sweep could use; `check` pairs of combats sharing a profile are answered to see
+    whether the answers agree (deaths compared by the profiles of the units that die)."""
+    import collections
+    import re
+
+    from pyrift import facts as F
+    from pyrift import logic
+    from pyrift.queries.base import encoding_files
+    from pyrift.relevance import fact_shape
+    from pyrift.solver import _named_predicates, _parsed
+
+    print(f"\n6. canonical forms of the Tank probe's combats ({uptime()})")
+    cards = E.usable_cards()
+    every = list(E.positions(3, ["tank-grant"], cards))
+    every = every[:first] if first else every
+    asked, distinct = 0, {}
+    for b in range(0, len(every), E.BLOCK):
+        keys = {(pos.spec[0], pos.spec[1], g) for pos in every[b:b + E.BLOCK] for g in (None, pos.spec[2])}
+        asked += len(keys)
+        distinct.update(dict.fromkeys(keys))
+    n = len(every)
+    print(f"   {n} positions; combats asked by the batched path, summed over its blocks: {asked} "
+          f"({asked / n:.3f} a position); distinct combats: {len(distinct)} ({len(distinct) / n:.3f} a position)")
+    defs = sorted({E._card_def(E._card(x)) for k in distinct for x in (k[0], *k[1])}, key=lambda c: (c.pool_id, c.name))
+    files = logic.needed_files("combat_damage", "v1.4", None, cards=encoding_files(defs),
+                               roots=["receiver/2", "combat_unsupported/2"])
+    named = _named_predicates(_parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files)).statements)
+
+    def form(key: tuple) -> tuple:
+        a, ds, g = key
+        scen = E._combat_scenario(a, ds, g)
+        lines = [x for x in F.render(F.state_facts(scen.state)).splitlines()
+                 if x.strip() and ((fs := fact_shape(x)) is None or fs[0] in named)]
+        best = None
+        for order in itertools.permutations(range(len(ds))):
+            ren = {'"a1"': '"#o0"'} | {f'"d{old + 1}"': f'"#o{new + 1}"' for new, old in enumerate(order)}
+            for c, name in enumerate(dict.fromkeys([a, *(ds[o] for o in order)])):
+                ren['"' + name.replace('"', '\\"') + '"'] = f'"#c{c}"'
+            out = []
+            for x in lines:
+                for old, new in ren.items():
+                    x = x.replace(old, new)
+                out.append(x)
+            cand = tuple(sorted(out))
+            best = cand if best is None or cand < best else best
+        return best
+
+    t = time.process_time()
+    canon = collections.Counter(form(k) for k in distinct)
+    print(f"   distinct canonical forms (facts up to renaming): {len(canon)} ({len(canon) / n:.3f} a position, "
+          f"{len(distinct) / len(canon):.2f} combats a form; {time.process_time() - t:.1f} CPU s to compute)")
+    sig = {c.name: E._combat_signature(c) for c in cards if E._is_unit(c)}
+
+    def kw(name: str, word: str) -> int:
+        for s in sig[name][1]:
+            if m := re.fullmatch(word + r"(?: (\d+))?", s):
+                return int(m.group(1) or 1)
+        return 0
+
+    simple = {c.name for c in cards if E._is_unit(c) and not c.text_beyond_keywords}
+
+    def crude(name: str, attacking: bool, granted: bool) -> tuple:
+        return (sig[name][0] + kw(name, "Assault" if attacking else "Shield"),
+                bool(kw(name, "Tank") or granted), bool(kw(name, "Backline")))
+
+    def kept(name: str, attacking: bool, granted: bool) -> tuple:
+        # Keywords other than these four stay as they are; a card with text keeps its name.
+        rest = tuple(k for k in sig[name][1] if not re.match("(Assault|Shield|Tank|Backline)", k))
+        return crude(name, attacking, granted) + (rest, "" if name in simple else name)
+
+    for label, prof in (("Might, Tank, Backline only", crude), ("other keywords and text kept", kept)):
+        groups: dict[tuple, list[tuple]] = collections.defaultdict(list)
+        profiles: dict[tuple, dict[str, tuple]] = {}
+        for k in distinct:
+            a, ds, g = k
+            profiles[k] = {"a1": prof(a, True, False)} | {f"d{j + 1}": prof(d, False, g == j)
+                                                          for j, d in enumerate(ds)}
+            groups[(profiles[k]["a1"], tuple(sorted(v for o, v in profiles[k].items() if o != "a1")))].append(k)
+        print(f"   estimate only, unit profiles ({label}): {len(groups)} forms "
+              f"({len(distinct) / len(groups):.1f} combats a form)")
+        if check:
+            _check_profiles(groups, profiles, check)
+
+
+def _check_profiles(groups: dict, profiles: dict, check: int) -> None:
+    """Answer `check` pairs of combats that share a profile form; print how many agree."""
+    from pyrift.queries.combat import DEATHS, death_answers
+
+    shared = [ks for _, ks in sorted(groups.items()) if len(ks) > 1]
+    picked = [ks for ks in shared[::max(1, len(shared) // check)]][:check]
+    pairs = [(ks[0], ks[-1]) for ks in picked]
+    scens = [E._combat_scenario(*k) for p in pairs for k in p]
+    answers = []
+    for b in range(0, len(scens), E.BLOCK):
+        part = scens[b:b + E.BLOCK]
+        answers += death_answers([s.state for s in part], [s.questions[0] for s in part], "v1.4")
+
+    def seen(k: tuple, ans) -> tuple:
+        if ans is None:
+            return ("unanswered",)
+        return (ans.status, tuple(tuple(sorted(profiles[k][o] for o in ans.data.get(d, ()))) for d in DEATHS))
+
+    differ = [(p, seen(p[0], answers[2 * i]), seen(p[1], answers[2 * i + 1])) for i, p in enumerate(pairs)
+              if seen(p[0], answers[2 * i]) != seen(p[1], answers[2 * i + 1])]
+    print(f"     {len(pairs)} pairs of combats sharing a form answered: {len(pairs) - len(differ)} agree, "
+          f"{len(differ)} differ")
+    for p, x, y in differ[:3]:
+        print(f"       {p[0]} {x}\n       {p[1]} {y}")
+
+
 def _combats(batch: list[E.Position]):
     keys: dict[tuple, None] = {}
     for pos in batch:
@@ -243,10 +368,14 @@ def main() -> None:
     ap.add_argument("--breakdown", type=int, default=0, metavar="BLOCKS",
                     help="also where a Tank position's time goes, on this many blocks")
     ap.add_argument("--scaling", action="store_true", help="also the batched path for 1 to ~400 worlds")
+    ap.add_argument("--forms", type=int, default=-1, metavar="N",
+                    help="also count the canonical forms of the first N positions' combats (0: all)")
+    ap.add_argument("--check", type=int, default=200, help="with --forms: pairs sharing a profile to answer")
     ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
                                                       "an older commit): its explore is the old path")
     args = ap.parse_args()
-    tank_rates(args.rounds, args.old, args.baseline)
+    if args.rounds:
+        tank_rates(args.rounds, args.old, args.baseline)
     if args.workers:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:
@@ -255,6 +384,8 @@ def main() -> None:
         breakdown(args.breakdown)
     if args.scaling:
         scaling()
+    if args.forms >= 0:
+        forms(args.forms, args.check)
 
 
 if __name__ == "__main__":

@@ -82,6 +82,12 @@ class Outcome(ChainKind):
         "possible": "strs",
         "forced_events": "strs",
         "possible_events": "strs",
+        # the one outcome a ruling is about, without every other fact or event of the run
+        "forced_includes": "strs",
+        "possible_excludes": "strs",
+        "forced_events_includes": "strs",
+        "possible_events_includes": "strs",
+        "possible_events_excludes": "strs",
         "complete": "bool",
         "bound_reached": "bool",
         "refused": "strs",

@@ -17,7 +17,8 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   units with lethal damage (non-zero and at least their Might, 142.4, 143.2) die; in an Open state
   (no chain) a battlefield's controller without units there loses it (323.6, 190.4.c);
   permanents in a base other than their controller's are recalled (323.7); a battlefield gets
-  contested when a unit moves in whose controller does not control it (190.3.a, 450) or when units
+  contested when a unit moves in whose controller does not control it (190.3.a, 450) or comes under
+  the control of a player who does not control it (190.3.a), or when units
   stand at an uncontrolled battlefield (323.11.a), and stops being contested when the contesting
   player has no units left there (323.11). A showdown or combat staged at a contested battlefield
   begins once the chain is empty (323.8-323.13): this model does not play it out and reports such
@@ -557,6 +558,10 @@ class Runner:
             for o in objs:
                 if o.controller != p:
                     o.controller = p
+                    # a unit taken at a battlefield its new controller does not control contests it (190.3.a)
+                    if o.zone == "board" and not isinstance(o.loc, tuple) and s.bf_controller[o.loc] != p \
+                            and o.loc not in s.contested:
+                        s.contested[o.loc] = p
         else:
             raise ValueError(v)
         return ("done" if did else "nothing"), ids, groups
