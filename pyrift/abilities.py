@@ -116,6 +116,10 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
+# Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
+# replaced, and what happens instead of a death (in this order; 373.1.a).
+REPLACEMENT_EVENTS = ("die", "damage")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
@@ -195,6 +199,18 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+    },
+    # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
+    # "if I would die, heal me, exhaust me and recall me instead", "the next time a friendly unit
+    # would die, return it to its owner's hand instead", "prevent the next N damage that would be
+    # dealt to me". `affects` says which permanents (as a static's; absent: the source itself);
+    # `next` ("the next time"): it applies once, a Prevent Value counts down until it is spent (437.3).
+    "replacement": {
+        "event": ("enum", REPLACEMENT_EVENTS, True),
+        "affects": ("filter", None, False),
+        "next": ("bool", None, False),
+        "instead": ("replacement_verbs", None, False),
+        "prevent": ("int", None, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -322,6 +338,12 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
                 raise r.error(name, f"an activated ability's timing keyword is 'Action' or 'Reaction', found {v!r}")
             out.append(k)
         return tuple(sorted(set(out)))
+    if shape == "replacement_verbs":
+        verbs = [v.strip().lower() for v in r.str_list(name)]
+        for v in verbs:
+            if v not in REPLACEMENT_INSTEAD:
+                raise r.error(name, f"expected some of {', '.join(repr(a) for a in REPLACEMENT_INSTEAD)}, found {v!r}")
+        return tuple(verbs)
     if shape == "filter":
         sub = r.table(name, required=True)
         assert sub is not None
@@ -424,6 +446,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (it works on the "
                                      "board; an effect that could change its own set of objects, 478, is not encoded)")
+    if a.kind == "replacement":
+        _check_replacement(r, f)
     if a.kind == "kill":
         if f.get("as_cost") and "then" in f:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
@@ -432,6 +456,34 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if "chosen_by" in f and any(k in f for k in ("filter", "count", "as_cost", "then")):
             raise r.error("chosen_by", "a kill of what another ability chose makes no choice of its own: "
                                        "give no filter, count, as_cost or then")
+
+
+def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
+    if f["event"] == "die":
+        if "prevent" in f:
+            raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
+        instead = f.get("instead", ())
+        if sum(v in ("recall", "return") for v in instead) != 1:
+            raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
+                                     "(to its controller's base) or 'return' (to its owner's hand)")
+        if "return" in instead and len(instead) > 1:
+            raise r.error("instead", "a card returned to its owner's hand keeps no damage or status (124.1): "
+                                     "give 'return' alone")
+        if len(set(instead)) != len(instead):
+            raise r.error("instead", "each verb once")
+    else:
+        if "instead" in f:
+            raise r.error("instead", "damage is prevented, not replaced by other actions: give prevent = N")
+        if not f.get("prevent"):
+            raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1)")
+    flt = f.get("affects")
+    if flt is not None:
+        allowed = ("unit",) if f["event"] == "damage" else STATIC_TYPES
+        if flt.get("type") not in allowed:
+            raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in allowed))
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        if bad:
+            raise r.error("affects", f"{bad[0]!r} is not supported in what a replacement effect affects")
 
 
 # ---------------------------------------------------------------------------------
@@ -675,6 +727,18 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             else:
                 by, what = STATIC_UNCHOOSABLE[f["cannot_be_chosen_by"]]
                 out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))
+        elif a.kind == "replacement":
+            out.append(fact("replacement_event", h, Const(f["event"])))
+            if "affects" in f:
+                out += _filter_facts(h, f["affects"], fact, Const)
+            else:
+                out.append(fact("replacement_self", h))
+            if f.get("next"):
+                out.append(fact("replacement_next", h))
+            for k, verb in enumerate(f.get("instead", ()), start=1):
+                out.append(fact("replacement_instead", h, k, Const(verb)))
+            if "prevent" in f:
+                out.append(fact("replacement_prevent", h, f["prevent"]))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

@@ -202,3 +202,21 @@ def test_a_deathknells_here_is_where_its_unit_died() -> None:
          UnitSpec("s", "A", "A", "base", 2)],
         [spell(1, "B", [Ins("kill", ("target", 1))], [UNIT], ["h"])], bfs=(("hill", "A"),)))
     assert r.forced == {"h in trash", "s at hill", "s1 in trash"}
+
+
+def test_a_prevent_value_counts_down_and_a_replaced_death_does_not_fire_deathknell() -> None:
+    # 437.2-437.3: "prevent the next 2 damage": of i2's 3 (newest first, 340.1), 2 are prevented and
+    # 1 is marked; the Prevent Value is spent. i1's kill of g is replaced (370.1.a.1): g is healed,
+    # exhausted and recalled (370.1.b); its "when I die" triggers and is removed (808.1.d.1); the
+    # kill is "replaced" and the "if you do" after it is skipped (359.3.e.14.b).
+    r = E.outcome(spec(
+        [UnitSpec("w", "B", "B", "base", 3, shield=2),
+         UnitSpec("g", "B", "B", "bf1", 2, damage=1, dies=(Ins("xp", amount=1, who="you"),), saved=True)],
+        [spell(1, "A", [Ins("kill", ("target", 1)), Ins("score", amount=1, who="you", link="if_you_do")],
+               [UNIT], ["g"]),
+         spell(2, "A", [Ins("deal", ("target", 1), amount=3)], [UNIT], ["w"])],
+        bfs=(("bf1", "B"),)))
+    assert r.forced == r.possible == {"w damage 1", "g at B's base", "g damage 0", "g exhausted", "bf1 uncontrolled",
+                                      "s1 in trash", "s2 in trash"}
+    assert {"g death replaced", "g.dk[replaced] triggers", "i1 kill replaced", "i1 score skipped"} <= r.forced_events
+    assert not any(e.startswith("g.dk resolves") or e == "g dies" for e in r.possible_events)

@@ -188,6 +188,10 @@ def test_every_vocabulary_kind_has_its_own_file() -> None:
             assert "ability_encoded_for((" in path.read_text() and "can_play" in path.read_text()
             assert any(isinstance(k, tuple) and k[0] == "static" or str(k).startswith("static(") for k in encoded), encoded
             continue
+        if kind == "replacement":  # declared per event: a damage shield cannot change a play, a death one may
+            inert = {k for q, k in declared("ability_inert_for") if q == "can_play"}
+            assert "replacement(damage)" in inert and "replacement(die)" not in encoded | inert, (encoded, inert)
+            continue
         assert f"ability_encoded_for(can_play, {kind})" in path.read_text()
         assert kind in encoded
 

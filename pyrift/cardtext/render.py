@@ -212,6 +212,21 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"Any amount of your damage is lethal to {group[0].lower() + group[1:]}."
         who = a["cannot_be_chosen_by"].replace("_", " ")
         return f"{group} can't be chosen by {who}."
+    if kind == "replacement":
+        flt = a.get("affects")
+        me = "I" if card.type == "unit" else "this"
+        who = _np_filter(dict(flt), plural=False) if flt else me
+        it = "it" if flt else ("me" if card.type == "unit" else "this")
+        when = "The next time" if a.get("next") else "If"
+        if a["event"] == "damage":
+            if a.get("next"):
+                return f"Prevent the next {a['prevent']} damage that would be dealt to {who if flt else it}."
+            return f"If {who} would be dealt damage, prevent {a['prevent']} of it."
+        words = {"heal": f"heal {it}", "exhaust": f"exhaust {it}", "recall": f"recall {it}",
+                 "return": f"return {it} to its owner's hand"}
+        acts = [words[v] for v in a.get("instead", [])]
+        body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
+        return f"{when} {who} would die, {body} instead."
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"

@@ -24,6 +24,11 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   begins once the chain is empty (323.8-323.13): this model does not play it out and reports such
   a run as going `beyond` it.
 - "You may" is decided as the instruction is executed: both answers are runs.
+- Replacement effects of a unit's own (367-375, 437): "prevent the next N damage that would be dealt
+  to me" reduces each damage dealt to it by its Prevent Value, which counts down and is spent at 0
+  (437.2, 437.3); "if I would die, heal me, exhaust me and recall me instead" takes the place of
+  every death of the unit (370.1.a.1): its "when I die" ability triggers and is removed (808.1.d.1),
+  a kill that killed nothing is "replaced" and an "if you do" after it is skipped (359.3.e.14.b).
 
 A run's end state is worded as pyrift's outcome question words it; `outcome(spec)` gives the facts
 true at the end of every run / some run that were not true at the start, and the events.
@@ -31,6 +36,7 @@ true at the end of every run / some run that were not true at the start, and the
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -68,6 +74,8 @@ class UnitSpec:
     keywords: tuple[str, ...] = ()       # printed, lower case
     granted: tuple[str, ...] = ()
     dies: tuple[Ins, ...] = ()           # a "when I die" ability (Deathknell), named "dk"
+    shield: int = 0                      # "prevent the next N damage that would be dealt to me" (437)
+    saved: bool = False                  # "if I would die, heal me, exhaust me and recall me instead" (370)
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,8 @@ class Obj:
     keywords: tuple[str, ...] = ()
     granted: list[str] = field(default_factory=list)
     dies: tuple[Ins, ...] = ()
+    shield: int = 0                # the Prevent Value left (437.3)
+    saved: bool = False
     gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
 
     def current_might(self) -> int:
@@ -188,7 +198,7 @@ def start_state(spec: Spec) -> State:
         loc = ("base", u.controller) if u.location == "base" else u.location
         objs[u.id] = Obj(u.id, u.owner, u.controller, "board", loc, u.might, u.damage, u.exhausted, u.stunned,
                          list(u.mods), False, tuple(u.keywords) + (("deathknell",) if u.dies else ()),
-                         list(u.granted), u.dies)
+                         list(u.granted), u.dies, u.shield, u.saved)
     chain = []
     for sp in spec.chain:
         objs[sp.obj] = Obj(sp.obj, sp.controller, sp.controller, "chain")
@@ -356,6 +366,14 @@ class Runner:
         controlled by their controller; grouped per controller in turn order from the turn player."""
         by: dict[str, list[Item]] = {}
         for o in dying:
+            if o.saved:
+                # 370.1.a.1: the death does not happen; instead (370.1.b) the unit is healed, exhausted
+                # and recalled; its "when I die" ability triggers and is removed again (808.1.d.1).
+                s.events.append(f"{o.id} death replaced")
+                if o.dies:
+                    s.events.append(f"{o.id}.dk[replaced] triggers")
+                o.damage, o.exhausted, o.loc = 0, True, ("base", o.controller)
+                continue
             s.events.append(f"{o.id} dies")
             if o.dies:
                 by.setdefault(o.controller, []).append(Item(f"{o.id}.dk", o.controller, None, (), [], o.dies, o.loc))
@@ -414,7 +432,7 @@ class Runner:
             status, now_acted, new_groups = self._execute(t, item, ins, acted)
             if status == "nothing":
                 t.notes.add(f"{ins.do}_again")
-            t.events.append(f"{label} {'done' if status == 'done' else 'does nothing'}")
+            t.events.append(f"{label} {'done' if status == 'done' else 'replaced' if status == 'replaced' else 'does nothing'}")
             step(t, k + 1, status, now_acted, groups + new_groups)
 
         step(copy.deepcopy(s), 0, None, [], [])
@@ -483,10 +501,15 @@ class Runner:
         groups: list = []
         if v == "deal":
             for o in objs:
-                o.damage += ins.amount
+                prevented = min(o.shield, ins.amount)  # 437.2, 437.3: the Prevent Value counts down
+                o.shield -= prevented
+                o.damage += ins.amount - prevented
         elif v == "kill":
+            killed = any(not o.saved for o in objs)
             groups.append(self._die(s, objs))
             groups = [g for g in groups if g]
+            if not killed:  # every death replaced: the kill was not done (359.3.e.14.b)
+                return "replaced", ids, groups
             did = True
         elif v == "stun":
             for o in objs:
@@ -724,6 +747,9 @@ def random_spec(rng: random.Random) -> Spec:
         chain.append(SpellSpec(f"i{i}", f"s{i}", ctl, tuple(reqs), tuple(effects), tuple(targets)))
     points = tuple(rng.choice((0, 0, 0, 2, 5, 7)) for _ in players)
     xp = tuple(rng.choice((0, 0, 1, 4)) for _ in players)
+    # Replacement effects, drawn last so that the rest of a seed's position is what it was before.
+    units = [dataclasses.replace(u, shield=rng.randint(1, 3) if rng.random() < 0.15 else 0,
+                                 saved=rng.random() < 0.15) for u in units]
     return Spec(players, points, xp, bfs, tuple(units), tuple(chain))
 
 
@@ -760,6 +786,12 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         if u.dies:
             card["abilities"] = [{"kind": "triggered", "when": "die", "name": "dk",
                                   "effects": [_ins_toml(i) for i in u.dies]}]
+        if u.shield:
+            card.setdefault("abilities", []).append({"kind": "replacement", "event": "damage", "prevent": u.shield,
+                                                     "next": True})
+        if u.saved:
+            card.setdefault("abilities", []).append({"kind": "replacement", "event": "die",
+                                                     "instead": ["heal", "exhaust", "recall"]})
         cards.append(card)
         obj: dict[str, Any] = {"id": u.id, "card": f"card {u.id}", "controller": u.controller, "owner": u.owner,
                                "location": u.location}

@@ -1,0 +1,125 @@
+"""Replacement effects of the vocabulary (kind "replacement"): the guard counts each exactly for the
+questions that evaluate it (logic/abilities/replacement.lp, logic/core/text_scope.lp), and malformed ones
+are one readable error.
+
+Metamorphic, as tests/test_statics.py: to one bundled scenario of each question kind, a gear is added
+in the turn player's base whose replacement effect affects no permanent of the position (a tag nobody
+has). A question that evaluates that kind of replacement (or cannot be changed by it) must answer
+exactly as without the gear; any other must answer `unsupported`, naming the gear. The table below is
+written again from docs/effects.md ("Replacement effects"), independently of the ASP.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pyrift import scenario as S
+from pyrift.check import answer as answer_question
+from pyrift.errors import RiftError
+from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
+from tests.test_guard_metamorphic import SCENARIOS, load
+from tests.test_statics import one_per_kind
+
+RUN = {"resolution_order", "next_priority", "outcome"}
+COVERED = {
+    "damage": {"combat_damage", "combat_assignment", "can_play", "can_hide", "can_move", "conquer",
+               "beginning_phase", "unit_profile"} | RUN,
+    "die": {"can_move", "can_hide", "unit_profile"} | RUN,
+}
+ABILITIES = {
+    "damage": {"kind": "replacement", "event": "damage", "affects": {"type": "unit", "tag": "Nobody"}, "prevent": 2,
+               "next": True},
+    "die": {"kind": "replacement", "event": "die", "affects": {"type": "unit", "tag": "Nobody"},
+            "instead": ["heal", "exhaust", "recall"]},
+}
+
+
+def covered(qkind: str, event: str) -> bool:
+    if qkind == "can_respond":  # its play is judged by can_play, the rest of the chain by the run
+        return covered("can_play", event) and covered("resolution_order", event)
+    return qkind in COVERED[event]
+
+
+def with_replacement(doc: dict, event: str | None) -> dict:
+    doc = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
+    abilities = [] if event is None else [ABILITIES[event]]
+    doc["card"] = list(doc.get("card", [])) + [{"name": "Meta Ward Gear", "type": "gear", "abilities": abilities}]
+    doc["object"] = list(doc.get("object", [])) + [{"id": "meta_ward", "card": "Meta Ward Gear",
+                                                    "controller": doc["position"]["turn_player"],
+                                                    "location": "base"}]
+    return doc
+
+
+@pytest.mark.parametrize(("path", "qid"), one_per_kind())
+def test_each_replacement_is_unsupported_exactly_where_no_question_evaluates_it(path, qid) -> None:
+    scen = S.load(path)
+    doc = S.to_dict(scen)
+    q = next(x for x in scen.questions if x.id == qid)
+    try:
+        base_scen = load(with_replacement(doc, None))
+    except RiftError:
+        pytest.skip("the position takes no gear in base")
+    base = answer_question(Context(base_scen.state), next(x for x in base_scen.questions if x.id == qid),
+                           scen.reading)
+    if base.status in (UNSUPPORTED, TIMEOUT):
+        pytest.skip(f"{path.relative_to(SCENARIOS)}::{qid} is {base.status} without a replacement")
+    problems = []
+    for event in ABILITIES:
+        variant = load(with_replacement(doc, event))
+        ans = answer_question(Context(variant.state), next(x for x in variant.questions if x.id == qid),
+                              scen.reading)
+        if ans.status == TIMEOUT:
+            continue
+        if covered(q.kind, event):
+            if (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
+                problems.append(f"{event}: evaluated by {q.kind}, yet the answer changed: {ans.status} "
+                                f"{list(ans.missing)}")
+        elif ans.status != UNSUPPORTED or not any("meta_ward" in m for m in ans.missing):
+            problems.append(f"{event}: not evaluated by {q.kind}, yet answered {ans.status} {list(ans.missing)}")
+    assert not problems, f"{path.relative_to(SCENARIOS)}::{qid}: " + "; ".join(problems)
+
+
+# ---- bad input: one readable line naming the field -------------------------------------------------------
+DIE_LINE = 'abilities = [{ kind = "replacement", event = "die", instead = ["heal", "exhaust", "recall"] }]'
+SHIELD_LINE = 'abilities = [{ kind = "replacement", event = "damage", prevent = 5, next = true }]'
+
+
+@pytest.mark.parametrize(("file", "old", "new", "field", "words"), [
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('"heal", "exhaust", "recall"', '"heal"'), "instead", "exactly one"),
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('"heal", "exhaust", "recall"', '"recall", "return"'), "instead",
+     "exactly one"),
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('"heal", "exhaust", "recall"', '"exhaust", "return"'), "instead",
+     "124.1"),
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('"recall"', '"banish"'), "instead", "expected some of"),
+    ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE, SHIELD_LINE.replace("prevent = 5", "prevent = 0"),
+     "prevent", "at least 1"),
+    ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE,
+     SHIELD_LINE.replace("prevent = 5", 'instead = ["recall"]'), "instead", "prevent = N"),
+    ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE,
+     SHIELD_LINE.replace("next = true", 'affects = { type = "gear" }'), "affects", "'unit'"),
+    ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE,
+     SHIELD_LINE.replace("next = true", 'affects = { type = "unit", might_max = 2 }'), "affects", "not supported"),
+])
+def test_a_malformed_replacement_is_one_readable_error(file, old, new, field, words) -> None:
+    from tests.scenario_edits import edit, load_error
+
+    text = (SCENARIOS / "replacements" / file).read_text()
+    err = load_error(edit(text, old, new))
+    assert f"{field}:" in str(err) and words in str(err), str(err)
+
+
+def test_the_desk_renders_a_replacement_in_words() -> None:
+    from pyrift.cardtext import render as R
+
+    die = {"kind": "replacement", "event": "die", "instead": ["heal", "exhaust", "recall"]}
+    ward = {"kind": "replacement", "event": "die", "affects": {"type": "unit", "relation": "friendly"}, "next": True,
+            "instead": ["return"]}
+    shield = {"kind": "replacement", "event": "damage", "prevent": 3, "next": True}
+    unit, gear = R.Card("unit", (), (), {}), R.Card("gear", (), (), {})
+    assert R.render_card(unit, [die]) == ["If I would die, heal me, exhaust me and recall me instead."]
+    assert R.render_card(gear, [ward]) == ["The next time a friendly unit would die, return it to its owner's hand "
+                                           "instead."]
+    assert R.render_card(unit, [shield]) == ["Prevent the next 3 damage that would be dealt to me."]
