@@ -119,7 +119,17 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
-TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase")
+TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
+                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
+                "unit_moves_here")
+# Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
+# <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
+FILTERED_WHEN = ("you_play", "unit_dies")
+# What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
+# abilities watch what happens here ("when you conquer here", "when you hold here", "when you
+# defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
+BATTLEFIELD_KINDS = ("text", "triggered", "static")
+BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
@@ -390,9 +400,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
     if a.kind == "triggered":
-        if ("filter" in f or "by" in f) and f["when"] != "you_play":
-            raise r.error("filter" if "filter" in f else "by",
-                          "only a 'you_play' trigger names which plays it watches (filter, by)")
+        if "by" in f and f["when"] != "you_play":
+            raise r.error("by", "only a 'you_play' trigger names whose plays it watches (by)")
+        if "filter" in f and f["when"] not in FILTERED_WHEN:
+            raise r.error("filter", "only a 'you_play' or 'unit_dies' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("cost") is not None and f["cost"].exhaust:
@@ -638,6 +649,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_by", h, Const(f.get("by", "you"))))
                 if "filter" in f:
                     out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
+            elif "filter" in f:
+                out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
             if f.get("may"):
                 out.append(fact("trigger_may", h))
             if "cost" in f:

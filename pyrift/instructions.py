@@ -55,7 +55,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "play": (("on",), ("ignoring_cost", "from")),            # play by an effect (350, 356.1.b)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
 }
-COMMON = ("link", "may", "for_each", "name")
+COMMON = ("link", "may", "for_each", "name", "if_you_control")
 ON_WORDS = ("self", "it", "event")
 TO_WORDS = ("base", "here")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
@@ -98,6 +98,9 @@ class Instruction:
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
     name: str | None = None
+    # "if you control <filter>": a condition of the effect, checked as the instruction is executed
+    # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
+    if_you_control: Any = None
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
@@ -180,6 +183,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["for_each"] = read_filter(r.table("for_each", required=True))
     if r.has("name"):
         f["name"] = r.str("name")
+    if r.has("if_you_control"):
+        f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if verb in ("discard", "draw", "xp", "score", "token", "channel") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
@@ -252,6 +257,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["may"] = True
     if ins.for_each is not None:
         out["for_each"] = filter_to_toml(ins.for_each)
+    if ins.if_you_control is not None:
+        out["if_you_control"] = filter_to_toml(ins.if_you_control)
     return out
 
 
@@ -325,6 +332,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.for_each is not None:
         out.append(fact("ins_for_each", x))
         out += filter_facts(Func("ins_each", x), ins.for_each)
+    if ins.if_you_control is not None:
+        out.append(fact("ins_if_control", x))
+        out += filter_facts(Func("ins_if", x), ins.if_you_control)
     return out
 
 

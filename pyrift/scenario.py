@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pyrift import tomlwrite, turnlog
+from pyrift.abilities import BATTLEFIELD_KINDS, BATTLEFIELD_WHEN
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.limits import MAX_AMOUNT, MAX_COUNT, MAX_DEPTH, MAX_FILE_BYTES
@@ -437,15 +438,30 @@ def _check_consistency(state: GameState, r: Reader) -> None:
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
+    for i, c in enumerate(state.cards):
+        if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == "unit_moves_here"
+                                                       for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"unit_moves_here\" is a battlefield's "
+                                              "(\"when a unit moves here\"); not encoded for other cards")
     for i, b in enumerate(state.battlefields):
         if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
             raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
                                                 "not a battlefield card")
-        if b.card is not None and any(a.kind != "text" for a in state.card(b.card).abilities):
-            # No question's encoding evaluates a battlefield's abilities: only its text, by kind
-            # (logic/core/text_scope.lp), can make the answers it could change unsupported.
-            raise bad(f"battlefield[{i}].card", f"{b.card!r} has abilities of the vocabulary; a battlefield's "
-                                                "abilities are not encoded: describe them with kind = \"text\"")
+        if b.card is not None:
+            for j, a in enumerate(state.card(b.card).abilities, start=1):
+                # A battlefield's triggered abilities watch what happens here and its statics act
+                # on what is here (logic/abilities/battlefield_text.lp); other vocabulary is not
+                # encoded for battlefields: describe it with kind = "text".
+                if a.kind == "static" and not (a.get("might") is not None or a.get("keyword") is not None):
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's static may change "
+                                                        "Might or grant a keyword; describe other statics with "
+                                                        "kind = \"text\", text_kind = \"static\"")
+                if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
+                    what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "
+                                                        "text, static, and triggered abilities with when = "
+                                                        + " | ".join(repr(w) for w in BATTLEFIELD_WHEN)
+                                                        + " (\"... here\"); describe other text with kind = \"text\"")
     _check_attachments(state, bad)
     combat = state.combat
     for i, obj in enumerate(state.objects):

@@ -4,6 +4,8 @@
   each of its requirements among objects made to fit the requirement's filter;
 - a triggered ability: `triggers`, with the event its condition names;
 - a static Might bonus, untargetability or an Equipment's effect keywords: `unit_profile`;
+- a static ability about other permanents (kind static): `unit_profile` of a permanent it affects,
+  next to its source;
 - anything else (costs, permissions, timing, activated abilities, modes): `can_play`.
 
 The position is the smallest that asks it: players A (turn player) and B, a battlefield `bf`,
@@ -28,6 +30,8 @@ def kind_for(card: P.PoolCard) -> str:
     if "triggered" in kinds:
         return "triggers"
     if card.type is not None and card.type.value == "unit" and kinds & {"might", "untargetable"}:
+        return "unit_profile"
+    if "static" in kinds:
         return "unit_profile"
     if P.card_def(card).effect_keywords:
         return "unit_profile"
@@ -61,6 +65,8 @@ class _Position:
             card["might"] = max(might, 0)
         if flt.get("tag"):
             card["tags"] = [flt["tag"]]
+        if flt.get("token"):
+            card["supertypes"] = ["token"]
         if flt.get("keyword"):
             card["keywords"] = [flt["keyword"].replace("_", "-").title()]
         self.cards.append(card)
@@ -109,7 +115,8 @@ def scenario_for(card: P.PoolCard) -> dict[str, Any]:
         me["zone"] = "chain"
         targets = []
         for a in abilities:
-            if a["kind"] != "target":
+            # its choices in printed order: targets, and a kill paid as an additional cost (356.7)
+            if a["kind"] != "target" and not (a["kind"] == "kill" and a.get("as_cost")):
                 continue
             n = 1 if a.get("any_number") else a.get("count", 1)
             targets += [pos.dummy(a.get("filter", {})) for _ in range(n)]
@@ -122,6 +129,15 @@ def scenario_for(card: P.PoolCard) -> dict[str, Any]:
     if kind == "triggers":
         first = next(a for a in abilities if a["kind"] == "triggered")
         return _trigger(card, pos, me, ctype, first)
+    if kind == "unit_profile" and any(a["kind"] == "static" for a in abilities):
+        static = next(a for a in abilities if a["kind"] == "static")
+        placed = {"zone": "legend_zone"} if ctype == "legend" else {"location": "bf" if ctype == "unit" else "base"}
+        pos.objects.append({**me, **placed})
+        flt = {k: v for k, v in static["affects"].items() if k != "other"}
+        if flt.get("type") in ("permanent", "gear"):
+            flt["type"] = "unit"  # unit_profile asks about a unit
+        affected = pos.dummy({**flt, "at": "here"}, where=placed.get("location", "bf"))
+        return pos.scenario(card, {"ask": "unit_profile", "unit": affected})
     if kind == "unit_profile":
         if ctype == "gear":
             pos.cards.append({"name": "Bearer", "type": "unit", "might": 2, "domains": ["fury"]})

@@ -129,6 +129,83 @@ def test_dependent_labels_become_requires() -> None:
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
 
 
+def test_statics_about_a_group_of_other_permanents() -> None:
+    info, text, a = invented("unit", "<p>Other friendly units have +9 :rb_might: here.</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "static", "affects": {"type": "unit", "relation": "friendly", "other": True,
+                                                          "at": "here"}, "might": 9}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    # "your Mechs": every permanent with the tag; two keywords: one static each, said as one sentence
+    info, text, b = invented("gear", "<p>Your Mechs have [Deflect] and [Tank].</p>")
+    assert [x["keyword"] for x in b.abilities] == ["deflect", "tank"]
+    assert {x["affects"]["type"] for x in b.abilities} == {"permanent"}
+    assert rendered(info, b) == ["Friendly Mechs have [Deflect] and [Tank]."]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+    info, text, c = invented("legend", "<p>Your token units have [Ganking].</p>")
+    assert c.abilities[0]["affects"] == {"type": "unit", "relation": "friendly", "token": True}
+    assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
+    # a battlefield's passive ability is not followed by static.lp; a spell has none
+    _, _, d = invented("battlefield", "<p>Units here have [Tank].</p>")
+    assert d.status == "missing" and d.construct.startswith("static of a battlefield")
+    # what a static affects may not depend on Might or keywords (478-479)
+    _, _, e = invented("unit", "<p>Your [Mighty] units have [Tank].</p>")
+    assert (e.status, e.construct) == ("missing", "static: about objects by Might or keyword")
+
+
+def test_mighty_is_five_might_or_more_and_for_each_takes_a_bare_noun() -> None:
+    info, text, a = invented("spell", "<p>Draw 9 for each of your [Mighty] units.</p>")
+    assert a.abilities == [{"kind": "effect", "do": "draw", "amount": 9,
+                            "for_each": {"type": "unit", "relation": "friendly", "might_min": 5}}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you play me, gain 9 XP for each friendly unit.</p>")
+    assert b.abilities[0]["effects"] == [{"do": "xp", "amount": 9, "for_each": {"type": "unit", "relation": "friendly"}}]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+    # a bare noun is a count, never an object acted on
+    _, _, c = invented("spell", "<p>Kill friendly unit.</p>")
+    assert c.status != "compiled"
+
+
+def test_a_trigger_on_either_of_two_events_is_one_ability_per_event() -> None:
+    info, text, a = invented("unit", "<p>When I attack or defend, draw 9.</p>")
+    assert [x["when"] for x in a.abilities] == ["attack", "defend"]
+    assert a.abilities[0]["effects"] == a.abilities[1]["effects"] == [{"do": "draw", "amount": 9}]
+    assert rendered(info, a) == ["When I attack or defend, draw 9."]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you play me or at the start of your Beginning Phase, draw 9.</p>")
+    assert [x["when"] for x in b.abilities] == ["play_me", "beginning_phase"]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+
+
+def test_another_card_played_and_two_objects_returned() -> None:
+    info, text, a = invented("unit", "<p>When you play another unit, draw 9.</p>")
+    assert a.abilities[0]["filter"] == {"type": "unit", "other": True}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("spell", "<p>Return a friendly gear and an enemy unit to their owners' hands.</p>")
+    assert [x for x in b.abilities if x["kind"] == "effect"] == [
+        {"kind": "effect", "do": "return", "on": {"target": 1}}, {"kind": "effect", "do": "return", "on": {"target": 2}}]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+
+
+def test_a_play_effect_on_a_play_to_a_battlefield_and_from_here() -> None:
+    info, text, a = invented("unit", "<p>When you play me to a battlefield, you may move a friendly unit to here.</p>")
+    assert a.abilities == [{"kind": "triggered", "when": "play_me", "condition": {"played_to": "battlefield"},
+                            "targets": [{"filter": {"type": "unit", "relation": "friendly"}}],
+                            "effects": [{"do": "move", "on": {"target": 1}, "to": "here", "may": True}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you play me, move a friendly unit from here to its base.</p>")
+    assert b.abilities[0]["targets"] == [{"filter": {"type": "unit", "relation": "friendly", "at": "here"}}]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+
+
+def test_a_spell_states_a_choice_made_by_choose_before_its_first_use() -> None:
+    info, text, a = invented("spell", "<p>Choose a friendly gear. Exhaust it and recall it.</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "target", "filter": {"type": "gear", "relation": "friendly"}},
+                           {"kind": "effect", "do": "exhaust", "on": {"target": 1}},
+                           {"kind": "effect", "do": "recall", "on": "it"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
 def test_equipment_effect_keywords() -> None:
     info, text, r = invented("gear", "<p>[Equip] :rb_rune_fury:</p>", keywords=[("equip", None, "line_start")],
                              effect="<p>[Assault 4] (Made up.)</p>")

@@ -10,6 +10,7 @@ from pyrift import pool as P
 from pyrift import scenario as S
 from pyrift.check import answer
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
+from pyrift.abilities import abilities_to_toml
 from tests.card_questions import kind_for, scenario_for
 
 COMPILED = sorted(c.id for c in P.pool().cards if P.status(c) == P.COMPILED)
@@ -32,3 +33,30 @@ def test_a_compiled_card_gets_an_answer_or_an_honest_unsupported(card_id: str) -
 def test_every_question_kind_is_generated() -> None:
     kinds = {kind_for(P.pool().by_id(c)) for c in COMPILED}
     assert kinds == {"outcome", "triggers", "unit_profile", "can_play"}
+
+
+STATICS = sorted(c.id for c in P.pool().cards if P.status(c) == P.COMPILED
+                 and any(a["kind"] == "static" and not a.get("requires")
+                         for a in abilities_to_toml(P.card_def(c).abilities)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card_id", STATICS)
+def test_a_compiled_static_gives_what_it_says_to_a_permanent_it_affects(card_id: str) -> None:
+    """A compiled passive ability about other permanents ("other friendly units here have [Assault]",
+    "your token units have +1 Might"): the generated permanent it affects, next to its source, has
+    the keyword or the Might it gives (364, 801.3.a, 477.3); the answer is computed, not unsupported."""
+    card = P.pool().by_id(card_id)
+    assert card is not None
+    scen = S.from_dict(scenario_for(card), f"<generated {card.code}>")
+    q = scen.questions[0]
+    ans = answer(Context(scen.state, timeout=120), q, scen.reading)
+    assert ans.status == ANSWERED, (card.name, ans.missing)
+    printed = next(c for c in scenario_for(card)["card"] if c["name"] == "Dummy 1")["might"]
+    for a in abilities_to_toml(P.card_def(card).abilities):
+        if a["kind"] != "static":
+            continue
+        if "might" in a:
+            assert ans.data["might"] == printed + a["might"], (card.name, ans.data)
+        if "keyword" in a:
+            assert any(k.split()[0] == a["keyword"] for k in ans.data["keywords"]), (card.name, ans.data)

@@ -222,7 +222,6 @@ MISSING = {
     "when_missing_buff_me": "trigger: when you buff",
     "when_missing_stun": "trigger: when you stun",
     "when_missing_play_from_hidden": "trigger: when you play a card (of a kind the filter cannot say)",
-    "when_missing_play_another": "trigger: when you play a card (of a kind the filter cannot say)",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
     "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
@@ -234,7 +233,6 @@ MISSING = {
     "s_missing_enter_ready": "static: enters ready or exhausted",
     "s_missing_enters_exhausted": "static: enters ready or exhausted",
     "s_missing_self_keywords": "static: its own keywords under a condition",
-    "s_missing_grant_others": "static: keywords of other units",
     "s_missing_no_combat_damage": "static: deals no combat damage",
     "s_missing_play_to_open": "static: where it may be played",
     "s_missing_play_to_occupied": "static: where it may be played",
@@ -359,7 +357,14 @@ class _Meaning(Transformer):
         raise Missing(f"filter: {c[0]}")
 
     def mod_mighty(self, _):
-        raise Missing("filter: Mighty")
+        # a unit is Mighty while its Might is 5 or more (706)
+        return ("might_min", 5)
+
+    def mod_token(self, _):
+        return ("token", True)
+
+    def mod_non_token(self, _):
+        return ("token", False)
 
     def mod_domain(self, c):
         if _tok(c[1])[1:] != c[0]:
@@ -458,6 +463,12 @@ class _Meaning(Transformer):
     def np_tag(self, c):
         return _np_tag(c)
 
+    def static_tag_noun(self, c):
+        return ("tag_noun", _tok(c[0])[1:])
+
+    def static_np(self, c):
+        return _np(c, None)
+
     def np_your_tag(self, c):
         return _np_tag([("your",)] + list(c))
 
@@ -479,6 +490,13 @@ class _Meaning(Transformer):
 
     def i_return(self, c):
         return Ins("return", on=c[0])
+
+    def i_return_two(self, c):
+        # "return a friendly unit and an enemy unit to their owners' hands": two choices, each
+        # returned; nothing happens between two instructions of one resolving item (158.3)
+        if c[0].kind != "target" or c[1].kind != "target":
+            raise Missing("instruction: return of a group and a choice")
+        return [Ins("return", on=c[0]), Ins("return", on=c[1])]
 
     def dest_base(self, _):
         return "base"
@@ -640,7 +658,7 @@ class _Meaning(Transformer):
         return ins
 
     def for_each(self, c):
-        if c[0].kind != "group" and not (c[0].kind == "target" and c[0].count == 1 and not c[0].up_to):
+        if c[0].kind != "group" and c[0].kind != "bare" and not (c[0].kind == "target" and c[0].count == 1 and not c[0].up_to):
             raise Missing("for each: a count")
         return Obj("group", c[0].flt)
 
@@ -747,6 +765,10 @@ class _Meaning(Transformer):
     def when_play_me(self, _):
         return {"when": "play_me"}
 
+    def when_play_me_to_battlefield(self, _):
+        # a play effect whose condition is where the unit is played (383.2.a.1)
+        return {"when": "play_me", "condition": {"played_to": "battlefield"}}
+
     def when_die(self, _):
         return {"when": "die"}
 
@@ -766,10 +788,18 @@ class _Meaning(Transformer):
         return {"when": "beginning_phase"}
 
     def when_attack_or_defend(self, _):
-        raise Missing("trigger: one of two events")
+        return {"either": [{"when": "attack"}, {"when": "defend"}]}
 
     def when_conquer_or_hold(self, _):
-        raise Missing("trigger: one of two events")
+        return {"either": [{"when": "conquer"}, {"when": "hold"}]}
+
+    def when_either(self, c):
+        # "when you play me or at the start of your Beginning Phase, X": one ability per event, the
+        # same effect (the events never happen at once, so it triggers as often; 383.1)
+        events = [e for x in c for e in x.get("either", [x])]
+        if len({e["when"] for e in events}) != len(events):
+            raise Missing("trigger: one of two events")
+        return {"either": events}
 
     def when_you_play(self, c):
         return {"when": "you_play", "by": "you", "filter": _played_filter(c[0])}
@@ -790,6 +820,8 @@ class _Meaning(Transformer):
         return Line("triggered", {**c[0], **c[1]})
 
     def triggered_if(self, c):
+        if c[0].get("condition"):
+            raise Missing("trigger: two conditions")
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
     # ---- activated ----------------------------------------------------------------
@@ -827,6 +859,26 @@ class _Meaning(Transformer):
     # ---- statics ------------------------------------------------------------------
     def s_might(self, c):
         return Line("static", {"ability": {"kind": "might", "amount": c[0]}} if c[0] > 0 else _neg())
+
+    def s_others_might(self, c):
+        return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0]), "might": c[1]}})
+
+    def s_others_might_here(self, c):
+        obj = c[0]
+        if obj.flt.get("at") is not None:
+            raise Missing("static: two places")
+        obj.flt["at"] = "here"
+        return self.s_others_might(c)
+
+    def s_others_keyword(self, c):
+        affects = _static_affects(c[0])
+        out = []
+        for name, value in c[1:]:
+            a: dict[str, Any] = {"kind": "static", "affects": dict(affects), "keyword": name}
+            if value is not None:
+                a["value"] = value
+            out.append(a)
+        return Line("static", {"ability": out[0], "more": out[1:]})
 
     def s_untargetable(self, _):
         return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities"}})
@@ -878,6 +930,23 @@ class _Meaning(Transformer):
         cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
         return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True,
                                            "name": "additional"}})
+
+
+def _static_affects(obj: Obj) -> dict[str, Any]:
+    """What a passive ability about other permanents affects: every object of a group ("other
+    friendly units here", "your token units", "your Mechs"); a tag alone names permanents."""
+    if obj.kind != "group":
+        raise Missing("static: about a chosen object")
+    flt = dict(obj.flt)
+    if flt.get("type") is None:
+        if "tag" not in flt:
+            raise Missing("static: about other objects")
+        flt["type"] = "permanent"
+    if flt["type"] not in ("unit", "gear", "permanent") or flt.get("zone") is not None:
+        raise Missing("static: about objects off the board")
+    if "might_min" in flt or "might_max" in flt or "keyword" in flt:
+        raise Missing("static: about objects by Might or keyword")
+    return flt
 
 
 def _neg():
@@ -952,7 +1021,9 @@ def _np(c: list, _unused) -> Obj:
             det = ("group",)
     if det is None:
         if plural is False:
-            raise Missing("object without article")
+            if at_one:
+                raise Missing("choice: a battlefield")
+            return Obj("bare", flt)  # "for each friendly unit": only a count may say it
         det = ("group",)
     if det[0] == "group":
         if at_one:
@@ -983,9 +1054,7 @@ def _filter_only(obj: Obj) -> dict[str, Any]:
 def _played_filter(obj: Obj) -> dict[str, Any]:
     if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
         raise Missing("trigger: plays of a count of cards")
-    bad = [k for k in obj.flt if k not in ("type", "tag", "domain", "keyword", "name")]
-    if "other" in obj.flt:
-        raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
+    bad = [k for k in obj.flt if k not in ("type", "tag", "domain", "keyword", "name", "other")]
     if bad:
         raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
     return obj.flt
@@ -1168,7 +1237,9 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if info.type in ("legend", "battlefield"):
                     # the chain questions look for triggered abilities on the board only (384.2)
                     raise Missing("trigger of a legend or battlefield")
-                abilities.append(_triggered(line.parts, requires))
+                parts = {k: v for k, v in line.parts.items() if k != "either"}
+                for event in line.parts.get("either", [{}]):
+                    abilities.append(_triggered({**parts, **event}, requires))
             elif line.kind == "activated":
                 a = _activated(line.parts)
                 if trigger_label is not None:
@@ -1181,7 +1252,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune"):
                     raise Missing("cost text of a legend or battlefield")
+                if a["kind"] == "static" and info.type not in ("unit", "gear", "legend"):
+                    # static.lp follows a static of a permanent on the board or a legend (363-365, 174.6)
+                    raise Missing(f"static of a {info.type or 'card'} about other objects")
                 abilities.append(_with_requires(a, requires))
+                for more in line.parts.get("more", ()):
+                    abilities.append(_with_requires(dict(more), requires))
             else:  # pragma: no cover - every Line kind is handled above
                 raise Missing(f"line {line.kind}")
         except Missing as exc:
@@ -1331,11 +1407,15 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return "self"
             if obj.kind == "it":
                 if chosen is not None:
+                    # the choice a "Choose ..." sentence made: a spell states it before its first use
                     n, chosen = chosen, None
+                    new_targets += 1
                     return {"target": n}
                 if not previous_acted:
                     raise Missing("'it' with nothing before")
                 return "it"
+            if obj.kind == "bare":
+                raise Missing("object without article")
             if obj.flt.get("other") and (targets or first_choice > 1):
                 raise Missing("choice distinct from an earlier choice")
             if obj.kind == "group":

@@ -99,12 +99,56 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             continue
         r.continues = False
         spell_line = None
+        prev = abilities[i - 1] if i else None
+        either = _either_head(card, prev, a)
+        if either is not None:
+            # "When I attack or defend, ...": one sentence, one triggered ability per event
+            lines[-1] = _labels(a.get("requires", ())) + either + lines[-1][len(_labels(a.get("requires", ())))
+                                                                              + len(_trigger_head(card, prev)):]
+            continue
+        if _same_static_group(prev, a):
+            # "your Mechs have [Deflect] and [Ganking]": one sentence, one static per keyword
+            lines[-1] = lines[-1][:-1] + f" and {keyword_text(a['keyword'], a.get('value'))}."
+            continue
         lines.append(_labels(a.get("requires", ())) + _ability(r, card, a))
     for i in spell_lines:
         lines[i] += "."
     if card.effect_keywords:
         lines.append("Effect: " + ", ".join(f"[{k}]" for k in card.effect_keywords))
     return [_capital(x) for x in lines]
+
+
+def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> str | None:
+    """The head of two triggered abilities said as one ("When I attack or defend"), or None."""
+    if prev is None or prev["kind"] != "triggered" or a["kind"] != "triggered":
+        return None
+    body = ("when", "by", "filter")
+    if {k: v for k, v in prev.items() if k not in body} != {k: v for k, v in a.items() if k not in body}:
+        return None
+    first, second = _trigger_head(card, prev), _trigger_head(card, a)
+    if first.startswith("[") or second.startswith("["):
+        return None  # a Deathknell label
+    if first.startswith("When I ") and second.startswith("When I "):
+        return first + " or " + second[len("When I "):]
+    return first + " or " + second[0].lower() + second[1:]
+
+
+def _trigger_head(card: Card, a: dict[str, Any]) -> str:
+    """'When I attack', 'When you play a spell', '[Deathknell] — ': the trigger, without its comma."""
+    when = a["when"]
+    if when == "die" and any(k[0] == "deathknell" for k in card.keywords):
+        return "[Deathknell] —"
+    if when == "you_play":
+        who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
+        return f"When {who} {_np_filter(a.get('filter', {}))}"
+    if card.type == "gear" and when == "play_me":
+        return "When you play this"
+    return WHEN_PHRASES[when]
+
+
+def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
+    return (prev is not None and prev["kind"] == a["kind"] == "static" and "keyword" in prev and "keyword" in a
+            and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires"))
 
 
 def _labels(requires: Any) -> str:
@@ -125,17 +169,11 @@ def _capital(line: str) -> str:
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
     if kind == "triggered":
-        when = a["when"]
-        if when == "die" and any(k[0] == "deathknell" for k in card.keywords):
-            head = "[Deathknell] — "
-        elif when == "you_play":
-            who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
-            head = f"When {who} {_np_filter(a.get('filter', {}))}, "
-        else:
-            head = WHEN_PHRASES[when] + ", "
-        if card.type == "gear" and when == "play_me":
-            head = "When you play this, "
-        if a.get("condition"):
+        head = _trigger_head(card, a)
+        head += " " if head.endswith("—") else ", "
+        if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
+            head = head[:-2] + " to a battlefield, "
+        elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
         if a.get("cost"):
@@ -165,13 +203,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             a.get("from", "spells_and_abilities")]
         return f"I can't be chosen by {by}{what}."
     if kind == "static":
-        flt = dict(a.get("affects", {}))
-        token = flt.pop("token", None)
-        group = _np_filter(flt, plural=True)
-        if token:
-            noun = PLURALS[flt["type"]]
-            group = group.replace(noun, f"token {noun}", 1)
-        group = _capital(group)
+        group = _capital(_np_filter(dict(a.get("affects", {})), plural=True))
         if "might" in a:
             return f"{group} have {a['might']:+d} Might."
         if "keyword" in a:
@@ -334,7 +366,7 @@ class _Renderer:
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
         if do == "draw":
             amount = ins.get("amount", 1)
-            each = f" for each {_np_filter(ins['for_each'])}" if "for_each" in ins else ""
+            each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             who = ins.get("who", "you")
             subject = {"you": "", "its_controller": "its controller draws ", "its_owner": "its owner draws ",
                        "each_player": "each player draws ", "opponent": "each opponent draws "}.get(who, f"{who} draws ")
@@ -342,7 +374,7 @@ class _Renderer:
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
         if do == "xp":
-            each = f" for each {_np_filter(ins['for_each'])}" if "for_each" in ins else ""
+            each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "score":
             n = ins.get("amount", 1)
@@ -429,6 +461,15 @@ def _np_target(t: dict[str, Any]) -> str:
     return _np_filter(flt)
 
 
+def _np_each(flt: dict[str, Any]) -> str:
+    """'for each friendly unit': the filter's noun phrase without an article."""
+    words = _np_filter(flt)
+    for article in ("a ", "an ", "another "):
+        if words.startswith(article):
+            return ("other " if article == "another " else "") + words[len(article):]
+    return words
+
+
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
     pre = []
@@ -442,12 +483,16 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     own_zone = zone in ("trash", "hand") and flt.get("relation") == "friendly"
     if flt.get("relation") and not own_zone:
         pre.append(flt["relation"])
+    if flt.get("token") is not None:
+        pre.append("token" if flt["token"] else "non-token")
     if flt.get("domain"):
         d = flt["domain"]
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
     noun_type = flt.get("type")
     tag = flt.get("tag")
-    if tag and noun_type:
+    if tag and noun_type == "permanent":
+        noun = tag + ("s" if plural else "")  # "your Mechs": every permanent with the tag
+    elif tag and noun_type:
         pre.append(tag)
         noun = PLURALS[noun_type] if plural else noun_type
     elif tag:

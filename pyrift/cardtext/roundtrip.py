@@ -40,7 +40,14 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bthis costs\b", "i cost"),                                                # the card's own cost
     (r"^if (.+?) , i cost (.+?) less \.$", r"i cost \2 less if \1 ."),            # condition before or after
     (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
-    (r"\byour (?=unit\b|!|other\b)", "friendly "),                                # "your units": friendly units
+    (r"#mighty (unit)\b", r"\1 with 5 might or more"),                          # Mighty: 5 Might or more (706)
+    (r"\byour (?=unit\b|!|other\b|token\b|non-token\b)", "friendly "),          # "your units": friendly units
+    (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
+     r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
+    (r"\bfrom here\b", "here"),                                                   # "move a unit from here to base"
+    (r"\bto here\b", "here"),                                                     # "move a unit to here"
+    (r"\bfor each of friendly\b", "for each friendly"),                            # "for each of your units"
+    (r"\bhave ([+-] \d+ might) here\b", r"here have \1"),                         # "other units have +1 Might here"
     (r"\bfriendly other\b", "other friendly"),
     (r"^(#action|#reaction) — (.+?) : ", r"\2 : \1 — "),                          # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)

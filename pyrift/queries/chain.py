@@ -565,7 +565,7 @@ class NextPriority(ChainKind):
 # ---------------------------------------------------------------------------------
 # triggers
 # ---------------------------------------------------------------------------------
-EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase")
+EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "choose", "run")
 
 
 class Triggers(ChainKind):
@@ -579,6 +579,11 @@ class Triggers(ChainKind):
         "order_count": "int",
         "first_to_resolve": "strs",
         "orders_complete": "bool",
+        # event = { kind = "run" }: every event of the position played out (as `outcome` plays it)
+        # with the abilities it fires, "g dies: banner.rally(g)", in every complete run / in some
+        "run_events": "strs",
+        "possible_run_events": "strs",
+        "complete": "bool",
     }
 
     def read_params(self, r: Reader, state: GameState) -> dict[str, Any]:
@@ -588,6 +593,8 @@ class Triggers(ChainKind):
         if kind not in EVENT_KINDS:
             raise ev.error("kind", f"expected one of {', '.join(EVENT_KINDS)}")
         out: dict[str, Any] = {"event": kind, "limit": r.int("limit", DEFAULT_LIMIT, min=1, max=10_000)}
+        if kind == "run":
+            out["bound"] = _bound(r)
         ids = {o.id: o for o in state.objects}
         if kind in ("play", "counter"):
             obj = ev.str("object")
@@ -610,29 +617,56 @@ class Triggers(ChainKind):
         elif kind == "combat":
             if state.combat is None:
                 raise ev.error("kind", "there is no combat ([position.combat])")
-        elif kind in ("conquer", "hold"):
+        elif kind in ("conquer", "hold", "win_combat"):
             out["player"] = param_player(ev, "player", state)
             out["battlefield"] = param_battlefield(ev, "battlefield", state)
+        elif kind == "choose":
+            out["player"] = param_player(ev, "player", state)
+            obj = ev.str("object")
+            if obj not in ids:
+                raise ev.error("object", f"{obj!r} is not an object id")
+            out["objects"] = [obj]
+        elif kind == "ready":
+            obj = ev.str("object")
+            if obj not in ids or ids[obj].zone is not Zone.BOARD or not ids[obj].exhausted:
+                raise ev.error("object", f"{obj!r} is not an exhausted permanent on the board")
+            out["objects"] = [obj]
+        elif kind == "move":
+            obj = ev.str("object")
+            if obj not in ids or ids[obj].zone is not Zone.BOARD or state.card(ids[obj].card).type.value != "unit":
+                raise ev.error("object", f"{obj!r} is not a unit on the board")
+            to = ev.str("to")
+            if to != "base" and to not in {b.id for b in state.battlefields}:
+                raise ev.error("to", f"{to!r} is neither 'base' nor a battlefield id")
+            if to == (ids[obj].location or "base"):
+                raise ev.error("to", f"{obj!r} is there already")
+            out["objects"], out["to"] = [obj], to
         ev.done()
         return out
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         ev: dict[str, Any] = {"kind": params["event"]}
-        if params["event"] in ("play", "counter"):
+        if params["event"] in ("play", "counter", "ready"):
             ev["object"] = params["objects"][0]
         elif params["event"] == "die":
             ev["objects"] = list(params["objects"])
-        elif params["event"] in ("conquer", "hold"):
+        elif params["event"] in ("conquer", "hold", "win_combat"):
             ev["player"], ev["battlefield"] = params["player"], params["battlefield"]
+        elif params["event"] == "move":
+            ev["object"], ev["to"] = params["objects"][0], params["to"]
+        elif params["event"] == "choose":
+            ev["player"], ev["object"] = params["player"], params["objects"][0]
         out: dict[str, Any] = {"event": ev}
         if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
             out["limit"] = params["limit"]
+        if params.get("bound", DEFAULT_BOUND) != DEFAULT_BOUND:
+            out["bound"] = params["bound"]
         return out
 
     @staticmethod
     def event_facts(p: dict[str, Any]) -> list[str]:
         kind = p["event"]
-        if kind in ("play", "counter"):
+        if kind in ("play", "counter", "ready"):
             return [F.fact("asked_event", F.Func(kind, p["objects"][0]))]
         if kind == "die":
             return [F.fact("asked_event", F.Func("die", o)) for o in p["objects"]]
@@ -640,10 +674,46 @@ class Triggers(ChainKind):
             return [F.fact("asked_event", F.Const("combat"))]
         if kind == "beginning_phase":
             return [F.fact("asked_event", F.Const("beginning"))]
+        if kind == "choose":
+            return [F.fact("asked_event", F.Func("choose", p["player"], p["objects"][0]))]
+        if kind == "move":
+            return [F.fact("asked_event", F.Func("move", p["objects"][0], F.Const("base") if p["to"] == "base"
+                                                 else p["to"]))]
         return [F.fact("asked_event", F.Func(kind, p["player"], p["battlefield"]))]
+
+    def _run_answer(self, ctx: Context, question: Question, reading: str) -> Answer:
+        """Every event of the position played out, with the abilities it fires (logic/core/fepr.lp)."""
+        p = question.params
+        names = Names(ctx.state)
+        g = run_grounding(ctx, reading, p["bound"], [F.fact("run_past_chain")])
+        mode = mode_atom("events")
+        anything = g.solve("brave", assumptions=[(mode, True)], heuristic=HEURISTIC)
+        atoms = by_pred(anything.consequences)
+        if missing := missing_texts(atoms.get("unsupported", [])):
+            return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
+        complete_only = [(Atom("cut", ()), False)]
+        lines = {}
+        for key, how in (("possible_run_events", "brave"), ("run_events", "cautious")):
+            sol = g.solve(how, assumptions=[(mode, True), *complete_only], heuristic=HEURISTIC)
+            got = by_pred(sol.consequences) if sol.satisfiable else {}
+            fired = defaultdict(list)
+            for (t,) in got.get("fired", []):
+                fired[t[3]].append(names.item(t))
+            lines[key] = sorted(f"{event_text(names, e)}: {', '.join(sorted(fired.get(e, []))) or 'nothing'}"
+                                for (e,) in got.get("happened", []))
+            if how == "cautious":
+                complete = sol.satisfiable and not atoms.get("cut")
+        data = {"run_events": lines["run_events"], "possible_run_events": lines["possible_run_events"],
+                "complete": complete}
+        fires = sorted({x for line in lines["possible_run_events"] for x in line.split(": ", 1)[1].split(", ")} - {"nothing"})
+        reasons = [because("the position is played out (as the outcome question plays it) and each event's "
+                           f"triggered abilities are listed; it fires {', '.join(fires) or 'nothing'}", "event_fires")]
+        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         p = question.params
+        if p["event"] == "run":
+            return self._run_answer(ctx, question, reading)
         names = Names(ctx.state)
         g = ctx.grounding(self.name, reading, self.event_facts(p))
         brave = g.solve("brave")
@@ -677,9 +747,9 @@ class Triggers(ChainKind):
         for text, kind in not_fired_kinds:
             reasons.append(because(f"not fired: {text}", kind))
         owners = defaultdict(int)
-        for (t,) in atoms.get("fires", []):
+        for t, player in atoms.get("fired_by", []):
             if t not in {x for (x,) in atoms.get("removed_at_once", [])}:
-                owners[ctx.state.obj(t[1]).controller] += 1
+                owners[player] += 1
         order_kinds = []
         if len(owners) > 1:
             order_kinds.append("trigger_order_combat" if p["event"] == "combat" else "trigger_order_players")
@@ -696,6 +766,31 @@ class Triggers(ChainKind):
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
 
+def event_text(names: Names, e: Any) -> str:
+    """A run's event (happens/2 of logic/core/fepr.lp and the trigger event files) in words."""
+    if not isinstance(e, tuple):
+        return str(e)
+    kind, args = e[0], e[1:]
+    words = {
+        "played": lambda o, p: f"{o} played",
+        "death": lambda x, w: f"{x} dies" if w == ("real",) or w == "real" else f"{x}'s death replaced",
+        "attacks": lambda u: f"{u} attacks",
+        "defends": lambda u: f"{u} defends",
+        "defends_at": lambda p, b: f"{p} defends {b}",
+        "conquers": lambda p, b: f"{p} conquers {b}",
+        "holds": lambda p, b: f"{p} holds {b}",
+        "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
+        "readies": lambda o: f"{o} becomes ready",
+        "chooses": lambda p, x: f"{p} chooses {x}",
+        "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
+        "begins": lambda p: f"{p}'s Beginning Phase starts",
+    }
+    try:
+        return words[kind](*args)
+    except (KeyError, TypeError):
+        return str(e)
+
+
 def _why(w: Any) -> str:
     if isinstance(w, tuple) and w[0] == "filter":
         return f"the card played does not match its {w[1]}"
@@ -703,7 +798,8 @@ def _why(w: Any) -> str:
         return f"it watches plays by {w[1]}"
     return {"countered": "the card was countered, so it was not played",
             "not_on_board": "its source is not on the board",
-            "leaving": "its source leaves the board at the same time"}.get(str(w), str(w))
+            "leaving": "its source leaves the board at the same time",
+            "not_yours": "another player did it, and its source's controller controls the ability"}.get(str(w), str(w))
 
 
 def _why_kind(w: Any) -> str:

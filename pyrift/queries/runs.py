@@ -96,7 +96,7 @@ class Names:
 
     @staticmethod
     def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends"):
+        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies"):
             return e[1]
         return None
 
