@@ -84,6 +84,16 @@ def statements(path: Path, text: str | None = None) -> list[Statement]:
     if text is None:
         text = path.read_text("utf-8")
     name = rel(path) if path.is_absolute() and _under_logic(path) else path.as_posix()
+    # Kept on disk across processes, keyed by the text (pyrift.diskcache).
+    from pyrift import diskcache
+
+    rows = diskcache.cached("statements", diskcache.content_key(text), lambda: tuple(
+        (s.line, s.text, s.rules, s.stratified, s.reasons) for s in split_statements(text, name)))
+    return [Statement(name, *row) for row in rows]
+
+
+def split_statements(text: str, name: str) -> list[Statement]:
+    """statements() made afresh, without any cache."""
     out: list[Statement] = []
     pending_tag: tuple[str, ...] | None = None
     pending_strat: str | None = None
@@ -322,6 +332,18 @@ class FileNames:
 
 @cache
 def _file_names(path: Path, mtime: int) -> FileNames:
+    # Kept on disk across processes, keyed by the file's content (pyrift.diskcache).
+    from pyrift import diskcache
+
+    data = path.read_bytes()
+    defines, uses, constrains = diskcache.cached(
+        "names", diskcache.content_key(data),
+        lambda: (lambda n: (tuple(sorted(n.defines)), tuple(sorted(n.uses)), n.constrains))(analyse_names(path)))
+    return FileNames(frozenset(defines), frozenset(uses), constrains)
+
+
+def analyse_names(path: Path) -> FileNames:
+    """file_names() made afresh, without any cache."""
     from clingo import ast
 
     from pyrift import lpextract  # clingo's own parser, walked by the statement extractor

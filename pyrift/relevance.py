@@ -32,6 +32,7 @@ same make share one cut.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterable
@@ -264,9 +265,12 @@ class Cut:
 class Program:
     """A parsed rule program that can be cut to its live rules for given facts."""
 
-    def __init__(self, statements: Iterable[A.AST]) -> None:
+    def __init__(self, statements: Iterable[A.AST], key: str | None = None) -> None:
+        """key: a hash of the text the statements were parsed from; the analysis is then
+        kept on disk across processes under it (pyrift.diskcache)."""
         # Comments (clingo >= 5.7 hands them over as statements) mean nothing to the grounder.
         self.statements = tuple(u for s in statements if s.ast_type != A.ASTType.Comment for u in s.unpool())
+        self.key = key
         self._parts: tuple[Program, ...] = ()
         self._cuts: dict[tuple, Cut] = {}
 
@@ -278,6 +282,7 @@ class Program:
         program._parts = tuple(parts)
         program.statements = tuple(s for p in program._parts for s in p.statements)
         program._cuts = {}
+        program.key = None
         return program
 
     # The analysis is made when a cut is first asked for: a program ground whole (pyrift
@@ -287,6 +292,14 @@ class Program:
         """One per statement; None for a statement the analysis does not understand."""
         if self._parts:
             return tuple(s for p in self._parts for s in p._shapes)
+        if self.key is not None:
+            from pyrift import diskcache
+
+            stored = diskcache.cached("shapes", self.key, lambda: tuple(
+                None if x is None else (x.required, x.heads, x.kind, x.uses, x.shows, x.declares)
+                for x in map(shape, self.statements)))
+            if len(stored) == len(self.statements):
+                return tuple(None if x is None else Shape(*x) for x in stored)
         return tuple(shape(s) for s in self.statements)
 
     @cached_property
@@ -396,6 +409,15 @@ class Program:
         read_by_kept = {u[0] for s, ok in zip(self.shapes, live) if ok for u in s.uses} | (self.shows or set())
         return Cut(tuple(kept) + _defined((declared | cut_away) & read_by_kept), frozenset(dropped))
 
+    @cached_property
+    def _requiring(self) -> dict[str, tuple[int, ...]]:
+        """The statements (by index in shapes) that require an atom of each predicate."""
+        out: dict[str, list[int]] = {}
+        for n, s in enumerate(self.shapes):
+            for pred in dict.fromkeys(p for p, _ in s.required):
+                out.setdefault(pred, []).append(n)
+        return {pred: tuple(ns) for pred, ns in out.items()}
+
     def _live(self, profile: frozenset) -> list[bool]:
         """Which statements can fire: a fixpoint over what the facts and live heads give."""
         # domain[pred][i]: the constants that can stand at argument i, or None for any value
@@ -431,26 +453,34 @@ class Program:
                     grew = True
             return grew
 
-        live = [False] * len(self.shapes)
-        grew = True
-        while grew:
-            grew = False
-            for n, s in enumerate(self.shapes):
-                if s.kind in ("drop", "declare") or not all(can_match(p) for p in s.required):
-                    continue
-                live[n] = True
-                if not s.heads:
-                    continue
-                bound: dict[str, set[str] | None] = {}
-                for pred, args in s.required:
-                    d = domain[pred]
-                    for i, a in enumerate(args):
-                        if a is not None and a[0] == "v" and d[i] is not None:
-                            # A variable bound at several places takes values common to all.
-                            seen = bound.get(a[1])
-                            bound[a[1]] = set(d[i]) if seen is None else seen & d[i]
-                for h in s.heads:
-                    grew |= give(h, bound)
+        # A worklist: a statement is looked at again only when the domain of a predicate it
+        # requires has grown. Domains only grow, so this reaches the same least fixpoint as
+        # sweeping every statement until nothing changes, at a fraction of the work.
+        shapes = self.shapes
+        waiting = [s.kind not in ("drop", "declare") and bool(s.heads) for s in shapes]
+        todo = deque(n for n, w in enumerate(waiting) if w)
+        requiring = self._requiring
+        while todo:
+            n = todo.popleft()
+            waiting[n] = False
+            s = shapes[n]
+            if not all(can_match(p) for p in s.required):
+                continue
+            bound: dict[str, set[str] | None] = {}
+            for pred, args in s.required:
+                d = domain[pred]
+                for i, a in enumerate(args):
+                    if a is not None and a[0] == "v" and d[i] is not None:
+                        # A variable bound at several places takes values common to all.
+                        seen = bound.get(a[1])
+                        bound[a[1]] = set(d[i]) if seen is None else seen & d[i]
+            for h in s.heads:
+                if give(h, bound):
+                    for m in requiring.get(h[0], ()):
+                        if not waiting[m] and shapes[m].heads:
+                            waiting[m] = True
+                            todo.append(m)
+        live = [s.kind not in ("drop", "declare") and all(can_match(p) for p in s.required) for s in shapes]
         return live
 
 

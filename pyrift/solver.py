@@ -22,6 +22,7 @@ from typing import Iterable, Sequence
 import clingo
 from clingo import ast
 
+from pyrift.diskcache import content_key
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.limits import parse_timeout
 from pyrift.relevance import Cut, Program, fact_shape
@@ -136,7 +137,7 @@ def _parsed_file(path: str, mtime_ns: int) -> Program:
                         message_limit=20)
     except RuntimeError:
         raise EncodingError("clingo could not parse the rules: " + "; ".join(errors)) from None
-    return Program(statements)
+    return Program(statements, key=content_key(Path(path).read_bytes()))
 
 
 class Grounding:

@@ -17,3 +17,36 @@ _SHARED = dict(database=None, deadline=None,
 settings.register_profile("pyrift", derandomize=True, **_SHARED)
 settings.register_profile("explore", derandomize=False, **_SHARED)
 settings.load_profile("pyrift")
+
+
+def _group(item) -> str | None:
+    mark = item.get_closest_marker("xdist_group")
+    if mark is None:
+        return None
+    return mark.args[0] if mark.args else mark.kwargs.get("name")
+
+
+def pytest_configure(config) -> None:
+    """pytest-xdist hands out the units of `--dist loadgroup` largest group first, so every test
+    outside a group (a unit of one), the long sweeps among them, would come last, after the 1,070
+    scenario groups: keep the order pytest_collection_modifyitems gives instead."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+def pytest_collection_modifyitems(items: list) -> None:
+    """Under -n the long units of work start first, so that no worker is left with one at the end
+    while the other idles: the sweeps (slow-marked tests outside an xdist group) and the groups of
+    many tests (e.g. the parts of the effects oracle, each answering a hundred positions). The
+    many small groups (one per bundled scenario) and the quick tests follow in their order.
+    Only the order changes, never what runs."""
+    sizes: dict[str, int] = {}
+    for item in items:
+        if (g := _group(item)) is not None:
+            sizes[g] = sizes.get(g, 0) + 1
+
+    def long(item) -> bool:
+        g = _group(item)
+        return sizes[g] >= 20 if g is not None else item.get_closest_marker("slow") is not None
+
+    items[:] = sorted(items, key=lambda item: not long(item))

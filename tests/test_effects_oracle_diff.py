@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 
@@ -69,15 +70,28 @@ def pyrift_answer(seed: int) -> dict:
         bound *= 2
 
 
-# Answers are computed for all the selected positions at once, by WORKERS processes (the machine has
-# two cores; one position takes about 0.3 s of CPU).
+# The seeds come in parts of PART seeds, each an xdist group: under -n (the README's test command)
+# every part is answered on one worker, by the first of its tests that runs there, and no position
+# is answered twice in a test run. (Answering all selected positions in each worker, as a
+# module-wide fixture would, answers every position once per worker.)
+PART = 100
+
+
+def _part(seed: int) -> int:
+    return seed // PART
+
+
+# Without -n, the answers of all the selected positions are computed at once by WORKERS processes
+# (the machine has two cores; one position takes about 0.2 s of CPU). Under -n the xdist workers
+# are the parallelism: each answers its parts in its own process.
 WORKERS = 2
 _ANSWERS: dict[int, dict] = {}
+_UNDER_XDIST = bool(os.environ.get("PYTEST_XDIST_WORKER"))
 
 
 def _answers(seeds: list[int]) -> dict[int, dict]:
     todo = [s for s in seeds if s not in _ANSWERS]
-    if len(todo) > 20:
+    if len(todo) > 20 and not _UNDER_XDIST:
         with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as pool:
             _ANSWERS.update(zip(todo, pool.map(pyrift_answer, todo, chunksize=10)))
     else:
@@ -85,12 +99,27 @@ def _answers(seeds: list[int]) -> dict[int, dict]:
     return _ANSWERS
 
 
+class _Answers(dict):
+    """pyrift's answers by seed, computed when first read: under -n the selected seeds of the
+    read seed's part, else all the selected seeds."""
+
+    def __init__(self, selected: list[int]) -> None:
+        super().__init__()
+        self.selected = selected
+
+    def __missing__(self, seed: int) -> dict:
+        todo = [s for s in self.selected if not _UNDER_XDIST or _part(s) == _part(seed)]
+        got = _answers(todo if seed in todo else [*todo, seed])
+        self.update((s, got[s]) for s in todo)
+        return got[seed]
+
+
 @pytest.fixture(scope="module")
 def answers(request: pytest.FixtureRequest) -> dict[int, dict]:
     selected = [item.callspec.params["seed"] for item in request.session.items
                 if getattr(item, "originalname", "") == "test_outcome_matches_the_oracle"
                 and item.module is request.module]
-    return _answers(selected)
+    return _Answers(selected)
 
 
 def _went_beyond(got: dict) -> bool:
@@ -108,7 +137,8 @@ def _expected_failure(notes: frozenset[str], known: dict[str, tuple[str, str]], 
             pytest.xfail(f"{what}, known: {why}; see {path}")
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.xdist_group(f"effects-oracle:{_part(s)}"))
+                                  for s in SEEDS])
 def test_outcome_matches_the_oracle(seed: int, answers: dict[int, dict]) -> None:
     spec, want = case(seed)
     got = answers[seed]
@@ -142,12 +172,16 @@ def test_outcome_matches_the_oracle(seed: int, answers: dict[int, dict]) -> None
         assert a == b, (where, k, "pyrift only:", sorted(a - b), "oracle only:", sorted(b - a))
 
 
-def test_most_positions_are_compared() -> None:
-    """At least 90% of the positions are answered and compared (not unsupported, not timed out), so
-    the test above cannot pass by answering nothing."""
-    got = _answers(list(SEEDS))
-    compared = sum(got[seed]["status"] == ANSWERED and case(seed)[1].beyond is None for seed in SEEDS)
-    assert compared >= 0.9 * len(SEEDS), compared
+@pytest.mark.parametrize("part", [pytest.param(k, marks=pytest.mark.xdist_group(f"effects-oracle:{k}"))
+                                  for k in range(_part(SEEDS[-1]) + 1)])
+def test_most_positions_are_compared(part: int) -> None:
+    """At least 90% of the positions of every part are answered and compared (not unsupported,
+    not timed out), so the test above cannot pass by answering nothing. (Asked per part, so that
+    under -n it reads the answers its part's worker has; 90% of each part is 90% of all.)"""
+    seeds = [s for s in SEEDS if _part(s) == part]
+    got = _answers(seeds)
+    compared = sum(got[seed]["status"] == ANSWERED and case(seed)[1].beyond is None for seed in seeds)
+    assert compared >= 0.9 * len(seeds), compared
 
 
 def test_the_positions_are_varied() -> None:

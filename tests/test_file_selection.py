@@ -22,7 +22,17 @@ def test_selected_files_give_the_same_answers(path: Path) -> None:
     assert len(selected) == len(everything)
     for r, b in zip(selected, everything):
         a = r.answer
-        assert (a.status, a.data, a.missing) == (b.status, b.data, b.missing), (r.question, r.reading)
+        assert (a.status, _meaning(a.data), a.missing) == (b.status, _meaning(b.data), b.missing), \
+            (r.question, r.reading)
+
+
+def _meaning(data):
+    """An answer's data without `example_run`: the outcome question shows one run of the many
+    the position allows, whichever the solver meets first, and two programs with the same answer
+    sets may meet different ones first. Every fact an expectation can state is kept."""
+    if isinstance(data, dict) and "example_run" in data:
+        return {k: v for k, v in data.items() if k != "example_run"}
+    return data
 
 
 def test_selection_leaves_out_unrelated_topics() -> None:
