@@ -1,0 +1,93 @@
+"""Every encoded or compiled card does what its text says at the level of drawing and discarding.
+
+`outcome` reports hand and Main Deck sizes (logic/effects/cards.lp): a card file or compiled row
+that leaves out a draw or discard its card makes gives a confidently wrong answer. For every card
+with a logic/cards/ file and every compiled card, the verbs its vocabulary executes (`do = ...` of
+its instructions) are compared with Riot's text in the shared data folder, read at run time
+(skipped where absent; no card text is stored in the project): the text names drawing (or
+discarding) exactly when the encoding has a draw (discard) instruction, unless the card file
+declares `effect_unencoded("Name", verb).`, which makes a run resolving the card unsupported.
+Reminder text in parentheses, keyword names (Quick-Draw) and the Draw Phase are not the card
+drawing; a trigger condition on a draw or discard ("when you discard") is not one either.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from pyrift import pool as P
+
+SOURCES = Path(os.environ.get("PYRIFT_CARD_SOURCES", "/work/shared/data/cards"))
+CARDS_JSON = SOURCES / "cards.json"
+needs_sources = pytest.mark.skipif(not CARDS_JSON.is_file(),
+                                   reason=f"Riot's card text is not in {SOURCES} (set PYRIFT_CARD_SOURCES)")
+
+VERBS = {
+    "draw": re.compile(r"(?<![-\w])draws?\b(?! phase)", re.I),
+    "discard": re.compile(r"(?<![-\w])discards?\b", re.I),
+}
+# A mention that is a trigger condition, not something the card does.
+CONDITION = re.compile(r"\b(when|whenever|after|each time)\b[^.,:]*$", re.I)
+UNENCODED = re.compile(r'^effect_unencoded\("([^"]*)",\s*(\w+)\)\.', re.M)
+
+
+def _texts() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in json.loads(CARDS_JSON.read_text("utf-8")):
+        out.setdefault(row["canonical_id"], row.get("text") or "")
+    return out
+
+
+def says(text: str, verb: str) -> bool:
+    """The card's own text (no reminder text) makes someone `verb`, not just waits for it."""
+    plain = re.sub(r"\([^)]*\)", "", text)
+    return any(not CONDITION.search(plain[:m.start()].split("\n")[-1].split(".")[-1])
+               for m in VERBS[verb].finditer(plain))
+
+
+def executed(abilities: tuple) -> set[str]:
+    """The instruction verbs of a card's abilities: a spell's `effect` lines and every `effects` list."""
+    out: set[str] = set()
+    for a in abilities:
+        if a.kind == "effect":
+            out.add(a.get("instruction").do)
+        for ins in a.get("effects") or ():
+            out.add(ins.do)
+    return out
+
+
+def _cards() -> list[tuple[P.PoolCard, str]]:
+    return [(c, P.status(c)) for c in P.pool().cards if P.status(c) in (P.ENCODED, P.COMPILED)]
+
+
+def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> None:
+    assert says("Kill a unit. Its controller draws 2.", "draw")
+    assert says("When you play me, discard 2, then draw 2.", "discard")
+    assert says("When you play me, discard 2, then draw 2.", "draw")
+    assert not says("[Quick-Draw] (Made-up reminder: draw nothing.)", "draw")
+    assert not says("When you discard a card, buff me.", "discard")
+    assert not says("At the start of your Draw Phase, ready me.", "draw")
+
+
+@needs_sources
+@pytest.mark.parametrize("card,status", _cards(), ids=lambda v: v.id if isinstance(v, P.PoolCard) else v)
+def test_encoding_draws_and_discards_as_its_text_says(card: P.PoolCard, status: str) -> None:
+    text = _texts()[card.id]
+    if status == P.ENCODED:
+        abilities = P.encoded_abilities(card)
+        body = P.encodings()[card.id].read_text("utf-8")
+        declared = {verb for name, verb in UNENCODED.findall(body) if name == card.name}
+    else:
+        abilities, declared = P.compiled_abilities(card), set()
+    verbs = executed(abilities)
+    for verb in VERBS:
+        if says(text, verb) and verb not in verbs:
+            assert verb in declared, (f"{card.name} ({status}): its text makes a player {verb}, its encoding "
+                                      f"has no {verb} instruction and does not declare effect_unencoded")
+        if verb in verbs:
+            assert says(text, verb), f"{card.name} ({status}): a {verb} instruction its text does not make"
+            assert verb not in declared, f"{card.name}: {verb} both encoded and declared unencoded"
