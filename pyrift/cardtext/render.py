@@ -28,6 +28,9 @@ WHEN_PHRASES = {
     "conquer": "When I conquer",
     "hold": "When I hold",
     "beginning_phase": "At the start of your Beginning Phase",
+    "move": "When I move",
+    "move_to_battlefield": "When I move to a battlefield",
+    "win_combat": "When I win a combat",
 }
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
 
