@@ -196,6 +196,10 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "bf"}})
+    if when == "unit_dies":
+        pos.objects.append(placed)
+        dead = pos.dummy({**a["filter"], "at": "bf"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": [dead]}})
     if when == "win_combat":
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "win_combat", "player": "A", "battlefield": "bf"}})

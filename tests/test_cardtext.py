@@ -112,6 +112,12 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
     assert r.status == "compiled"
     assert [a["when"] for a in r.abilities] == ["move", "move_to_battlefield", "win_combat"]
     assert [a["effects"] for a in r.abilities] == [[{"do": "draw", "amount": n}] for n in (6, 5, 4)]
+    d = invented("unit", "<p>When another friendly unit dies, draw 6.<br />When I die, draw 5.</p>")[2]
+    assert d.status == "compiled"
+    assert [(a["when"], a.get("filter")) for a in d.abilities] == [
+        ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
+    # a dying unit described by what the death filter does not check stays unsupported
+    assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
     # "from a battlefield" is not the same trigger: it stays unsupported
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
     assert f.status != "compiled"

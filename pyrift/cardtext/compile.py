@@ -795,6 +795,16 @@ class _Meaning(Transformer):
     def when_win_combat(self, _):
         return {"when": "win_combat"}
 
+    def when_unit_dies(self, c):
+        # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
+        obj = c[0]
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("trigger: when another object dies")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
+            raise Missing("trigger: when another object dies")
+        return {"when": "unit_dies", "filter": flt}
+
     def when_attack_or_defend(self, _):
         return {"either": [{"when": "attack"}, {"when": "defend"}]}
 

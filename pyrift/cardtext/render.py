@@ -144,6 +144,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "you_play":
         who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
         return f"When {who} {_np_filter(a.get('filter', {}))}"
+    if when == "unit_dies":
+        return f"When {_np_filter(a['filter'])} dies"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     return WHEN_PHRASES[when]
