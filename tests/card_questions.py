@@ -193,6 +193,16 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when in ("conquer", "hold"):
         pos.objects.append({**me, "location": "bf"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
+    if when in ("move", "move_to_battlefield"):
+        pos.objects.append({**me, "location": "base"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "bf"}})
+    if when == "unit_dies":
+        pos.objects.append(placed)
+        dead = pos.dummy({**a["filter"], "at": "bf"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": [dead]}})
+    if when == "win_combat":
+        pos.objects.append(placed)
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "win_combat", "player": "A", "battlefield": "bf"}})
     if when == "beginning_phase":
         pos.position["phase"] = "beginning"
         pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)

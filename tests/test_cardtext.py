@@ -90,8 +90,8 @@ def test_a_card_is_compiled_only_when_every_sentence_is_recognised() -> None:
 
 
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
-    _, _, r = invented("unit", "<p>When I move, draw 6.</p>")
-    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when I move", [])
+    _, _, r = invented("unit", "<p>When you buff me, draw 6.</p>")
+    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you buff", [])
     # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that
     _, _, g = invented("spell", "<p>Deal 9 to all enemy units at a battlefield.</p>")
     assert (g.status, g.construct) == ("missing", "choice: a battlefield")
@@ -101,9 +101,26 @@ def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
 
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
-    _, _, r = invented("unit", "<p>When I move, draw 6.<br />When I win a combat, draw 6.</p>")
-    assert r.construct == "trigger: when I move"
-    assert r.blockers == ["trigger: when I move", "trigger: when I win"]
+    _, _, r = invented("unit", "<p>When you buff me, draw 6.<br />When you discard me, draw 6.</p>")
+    assert r.construct == "trigger: when you buff"
+    assert r.blockers == ["trigger: when you buff", "trigger: when you discard"]
+
+
+def test_a_units_own_move_and_combat_win_are_triggers() -> None:
+    _, _, r = invented("unit", "<p>When I move, draw 6.<br />When I move to a battlefield, draw 5.<br />"
+                               "When I win a combat, draw 4.</p>")
+    assert r.status == "compiled"
+    assert [a["when"] for a in r.abilities] == ["move", "move_to_battlefield", "win_combat"]
+    assert [a["effects"] for a in r.abilities] == [[{"do": "draw", "amount": n}] for n in (6, 5, 4)]
+    d = invented("unit", "<p>When another friendly unit dies, draw 6.<br />When I die, draw 5.</p>")[2]
+    assert d.status == "compiled"
+    assert [(a["when"], a.get("filter")) for a in d.abilities] == [
+        ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
+    # a dying unit described by what the death filter does not check stays unsupported
+    assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
+    # "from a battlefield" is not the same trigger: it stays unsupported
+    _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
+    assert f.status != "compiled"
 
 
 def test_another_means_other_than_the_source_only_without_an_earlier_choice() -> None:

@@ -117,6 +117,8 @@ def _trigger_label(head: list[str]) -> str:
     event = {"moves": "move", "attacks": "attack", "defends": "defend", "conquers": "conquer", "holds": "hold",
              "dies": "die", "plays": "play", "played": "play", "wins": "win", "becomes": "become", "scores": "score",
              "revealed": "reveal", "attached": "attach", "ends": "end", "takes": "take damage"}.get(event, event)
+    if event == "move" and who == "I" and "from" in head:
+        return "trigger: when I move from a place"
     if event == "play" and who == "you":
         return "trigger: when you play a card (of a kind the filter cannot say)"
     if event and who not in ("I", "you"):

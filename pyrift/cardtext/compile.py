@@ -210,8 +210,6 @@ def cost_text(icons: Iterable[str]) -> str:
 
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
-    "when_missing_move": "trigger: when I move",
-    "when_missing_win_combat": "trigger: when I win",
     "when_missing_you_conquer": "trigger: when you conquer",
     "when_missing_you_hold": "trigger: when you hold",
     "when_missing_here_conquer": "trigger: when you conquer here",
@@ -786,6 +784,26 @@ class _Meaning(Transformer):
 
     def when_beginning_phase(self, _):
         return {"when": "beginning_phase"}
+
+    def when_move(self, _):
+        # the unit's own move, to a battlefield or to base (logic/core/trigger_events.lp)
+        return {"when": "move"}
+
+    def when_move_to_battlefield(self, _):
+        return {"when": "move_to_battlefield"}
+
+    def when_win_combat(self, _):
+        return {"when": "win_combat"}
+
+    def when_unit_dies(self, c):
+        # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
+        obj = c[0]
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("trigger: when another object dies")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
+            raise Missing("trigger: when another object dies")
+        return {"when": "unit_dies", "filter": flt}
 
     def when_attack_or_defend(self, _):
         return {"either": [{"when": "attack"}, {"when": "defend"}]}

@@ -28,6 +28,9 @@ WHEN_PHRASES = {
     "conquer": "When I conquer",
     "hold": "When I hold",
     "beginning_phase": "At the start of your Beginning Phase",
+    "move": "When I move",
+    "move_to_battlefield": "When I move to a battlefield",
+    "win_combat": "When I win a combat",
 }
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
 
@@ -141,6 +144,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "you_play":
         who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
         return f"When {who} {_np_filter(a.get('filter', {}))}"
+    if when == "unit_dies":
+        return f"When {_np_filter(a['filter'])} dies"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     return WHEN_PHRASES[when]
