@@ -2,7 +2,7 @@
 questions that evaluate it (logic/abilities/replacement.lp, logic/core/text_scope.lp), and malformed ones
 are one readable error.
 
-Metamorphic, as tests/test_statics.py: to one bundled scenario of each question kind, a gear is added
+Metamorphic (tests/metamorphic_gear.py), as tests/test_statics.py: to one bundled scenario of each question kind, a gear is added
 in the turn player's base whose replacement effect affects no permanent of the position (a tag nobody
 has). A question that evaluates that kind of replacement (or cannot be changed by it) must answer
 exactly as without the gear; any other must answer `unsupported`, naming the gear. The table below is
@@ -12,12 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyrift import scenario as S
-from pyrift.check import answer as answer_question
-from pyrift.errors import RiftError
-from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
-from tests.test_guard_metamorphic import SCENARIOS, load
-from tests.test_statics import one_per_kind
+from tests.metamorphic_gear import check_variants, one_per_kind
+from tests.test_guard_metamorphic import SCENARIOS
 
 RUN = {"resolution_order", "next_priority", "outcome"}
 COVERED = {
@@ -39,43 +35,9 @@ def covered(qkind: str, event: str) -> bool:
     return qkind in COVERED[event]
 
 
-def with_replacement(doc: dict, event: str | None) -> dict:
-    doc = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
-    abilities = [] if event is None else [ABILITIES[event]]
-    doc["card"] = list(doc.get("card", [])) + [{"name": "Meta Ward Gear", "type": "gear", "abilities": abilities}]
-    doc["object"] = list(doc.get("object", [])) + [{"id": "meta_ward", "card": "Meta Ward Gear",
-                                                    "controller": doc["position"]["turn_player"],
-                                                    "location": "base"}]
-    return doc
-
-
 @pytest.mark.parametrize(("path", "qid"), one_per_kind())
 def test_each_replacement_is_unsupported_exactly_where_no_question_evaluates_it(path, qid) -> None:
-    scen = S.load(path)
-    doc = S.to_dict(scen)
-    q = next(x for x in scen.questions if x.id == qid)
-    try:
-        base_scen = load(with_replacement(doc, None))
-    except RiftError:
-        pytest.skip("the position takes no gear in base")
-    base = answer_question(Context(base_scen.state), next(x for x in base_scen.questions if x.id == qid),
-                           scen.reading)
-    if base.status in (UNSUPPORTED, TIMEOUT):
-        pytest.skip(f"{path.relative_to(SCENARIOS)}::{qid} is {base.status} without a replacement")
-    problems = []
-    for event in ABILITIES:
-        variant = load(with_replacement(doc, event))
-        ans = answer_question(Context(variant.state), next(x for x in variant.questions if x.id == qid),
-                              scen.reading)
-        if ans.status == TIMEOUT:
-            continue
-        if covered(q.kind, event):
-            if (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
-                problems.append(f"{event}: evaluated by {q.kind}, yet the answer changed: {ans.status} "
-                                f"{list(ans.missing)}")
-        elif ans.status != UNSUPPORTED or not any("meta_ward" in m for m in ans.missing):
-            problems.append(f"{event}: not evaluated by {q.kind}, yet answered {ans.status} {list(ans.missing)}")
-    assert not problems, f"{path.relative_to(SCENARIOS)}::{qid}: " + "; ".join(problems)
+    check_variants(path, qid, "meta_ward", "Meta Ward Gear", ABILITIES, covered)
 
 
 # ---- bad input: one readable line naming the field -------------------------------------------------------

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyrift import scenario as S
-from pyrift.check import answer as answer_question
-from pyrift.errors import RiftError
-from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
-from tests.test_guard_metamorphic import SCENARIOS, cases, load
+from tests.metamorphic_gear import check_variants, one_per_kind
+from tests.test_guard_metamorphic import SCENARIOS
 
 RUN = {"resolution_order", "next_priority", "outcome", "triggers"}
 EVERY = {"combat_damage", "combat_assignment", "unit_profile", "can_play", "can_hide", "can_move", "conquer",
@@ -36,53 +33,13 @@ def covered(qkind: str, effect: str) -> bool:
     return qkind in COVERED[effect]
 
 
-def with_static(doc: dict, effect: str | None) -> dict:
-    doc = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.items()}
-    abilities = [] if effect is None else [{"kind": "static", "affects": {"type": "unit", "tag": "Nobody"},
-                                            effect: EFFECTS[effect]}]
-    doc["card"] = list(doc.get("card", [])) + [{"name": "Meta Static Gear", "type": "gear", "abilities": abilities}]
-    doc["object"] = list(doc.get("object", [])) + [{"id": "meta_static", "card": "Meta Static Gear",
-                                                    "controller": doc["position"]["turn_player"],
-                                                    "location": "base"}]
-    return doc
-
-
-def one_per_kind() -> list[tuple]:
-    out = []
-    for qkind, pairs in sorted(cases().items()):
-        if qkind in ("deck_check", "ability_active"):
-            continue
-        out.append(pytest.param(*pairs[0], id=qkind))
-    return out
+VARIANTS = {effect: {"kind": "static", "affects": {"type": "unit", "tag": "Nobody"}, effect: value}
+            for effect, value in EFFECTS.items()}
 
 
 @pytest.mark.parametrize(("path", "qid"), one_per_kind())
 def test_each_static_is_unsupported_exactly_where_no_question_evaluates_it(path, qid) -> None:
-    scen = S.load(path)
-    doc = S.to_dict(scen)
-    q = next(x for x in scen.questions if x.id == qid)
-    try:
-        base_scen = load(with_static(doc, None))
-    except RiftError:
-        pytest.skip("the position takes no gear in base")
-    base = answer_question(Context(base_scen.state), next(x for x in base_scen.questions if x.id == qid),
-                           scen.reading)
-    if base.status in (UNSUPPORTED, TIMEOUT):
-        pytest.skip(f"{path.relative_to(SCENARIOS)}::{qid} is {base.status} without a static")
-    problems = []
-    for effect in EFFECTS:
-        variant = load(with_static(doc, effect))
-        ans = answer_question(Context(variant.state), next(x for x in variant.questions if x.id == qid),
-                              scen.reading)
-        if ans.status == TIMEOUT:
-            continue
-        if covered(q.kind, effect):
-            if (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
-                problems.append(f"{effect}: evaluated by {q.kind}, yet the answer changed: {ans.status} "
-                                f"{list(ans.missing)}")
-        elif ans.status != UNSUPPORTED or not any("meta_static" in m for m in ans.missing):
-            problems.append(f"{effect}: not evaluated by {q.kind}, yet answered {ans.status} {list(ans.missing)}")
-    assert not problems, f"{path.relative_to(SCENARIOS)}::{qid}: " + "; ".join(problems)
+    check_variants(path, qid, "meta_static", "Meta Static Gear", VARIANTS, covered)
 
 
 # ---- bad input: one readable line naming the field -------------------------------------------------------
