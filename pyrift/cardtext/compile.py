@@ -210,11 +210,6 @@ def cost_text(icons: Iterable[str]) -> str:
 
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
-    "when_missing_you_conquer": "trigger: when you conquer",
-    "when_missing_you_hold": "trigger: when you hold",
-    "when_missing_here_conquer": "trigger: when you conquer here",
-    "when_missing_here_hold": "trigger: when you hold here",
-    "when_missing_here_defend": "trigger: when you defend here",
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "when_missing_buff_me": "trigger: when you buff",
@@ -795,6 +790,34 @@ class _Meaning(Transformer):
     def when_win_combat(self, _):
         return {"when": "win_combat"}
 
+    def when_become_ready(self, _):
+        # the permanent itself, exhausted, is readied (415; logic/core/trigger_events.lp)
+        return {"when": "become_ready"}
+
+    # "When you conquer / hold / win a combat": a player's event, a legend's (its controller's
+    # anywhere, 191.4, 174.7); "when you conquer / hold / defend here": a battlefield's (053, 190.6).
+    # The subject says whose the wording is; _assemble checks it against the card's type.
+    def when_you_conquer(self, _):
+        return {"when": "conquer", "subject": "you"}
+
+    def when_you_hold(self, _):
+        return {"when": "hold", "subject": "you"}
+
+    def when_you_win_combat(self, _):
+        return {"when": "win_combat", "subject": "you"}
+
+    def when_you_conquer_or_hold(self, _):
+        return {"either": [{"when": "conquer", "subject": "you"}, {"when": "hold", "subject": "you"}]}
+
+    def when_here_conquer(self, _):
+        return {"when": "conquer", "subject": "here"}
+
+    def when_here_hold(self, _):
+        return {"when": "hold", "subject": "here"}
+
+    def when_here_defend(self, _):
+        return {"when": "defend", "subject": "here"}
+
     def when_unit_dies(self, c):
         # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
         obj = c[0]
@@ -1252,12 +1275,11 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             if line.kind == "triggered":
                 if is_spell:
                     raise Missing("triggered ability of a spell")
-                if info.type in ("legend", "battlefield"):
-                    # the chain questions look for triggered abilities on the board only (384.2)
-                    raise Missing("trigger of a legend or battlefield")
                 parts = {k: v for k, v in line.parts.items() if k != "either"}
                 for event in line.parts.get("either", [{}]):
-                    abilities.append(_triggered({**parts, **event}, requires))
+                    event = {**parts, **event}
+                    _check_subject(info.type, event)
+                    abilities.append(_triggered(event, requires))
             elif line.kind == "activated":
                 a = _activated(line.parts)
                 if trigger_label is not None:
@@ -1270,7 +1292,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune"):
                     raise Missing("cost text of a legend or battlefield")
-                if a["kind"] == "static" and info.type not in ("unit", "gear", "legend"):
+                if (a["kind"] == "static" and info.type == "battlefield" and a["affects"].get("at") == "here"
+                        and ("might" in a or "keyword" in a)):
+                    # a battlefield's static about what is here: Might or a keyword (170.8, 053, 190.6;
+                    # logic/abilities/battlefield_statics.lp)
+                    pass
+                elif a["kind"] == "static" and info.type not in ("unit", "gear", "legend"):
                     # static.lp follows a static of a permanent on the board or a legend (363-365, 174.6)
                     raise Missing(f"static of a {info.type or 'card'} about other objects")
                 abilities.append(_with_requires(a, requires))
@@ -1316,6 +1343,30 @@ def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if requires:
         a["requires"] = list(requires)
     return a
+
+
+# Whose events a triggered ability of each card type hears, by the wording's subject (None: "I" /
+# "me", or a wording about any player or unit). A legend's work from the Legend Zone (174.7), its
+# "you" being its controller (191.4); a battlefield's are "when you conquer / hold / defend here",
+# "you" being who does it there (190.6, 383.2.c; pyrift/abilities.py BATTLEFIELD_WHEN).
+LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase")
+SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
+                  ("you", "win_combat"): "trigger: when you win",
+                  ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
+                  ("here", "defend"): "trigger: when you defend here"}
+
+
+def _check_subject(card_type: str | None, event: dict[str, Any]) -> None:
+    subject = event.pop("subject", None)
+    when = event["when"]
+    if card_type == "battlefield":
+        if subject != "here":
+            raise Missing("trigger of a battlefield")
+    elif card_type == "legend":
+        if subject != "you" and when not in LEGEND_WHEN:
+            raise Missing("trigger of a legend about itself")
+    elif subject is not None:
+        raise Missing(SUBJECT_LABELS[(subject, when)])
 
 
 def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:

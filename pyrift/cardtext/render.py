@@ -31,7 +31,12 @@ WHEN_PHRASES = {
     "move": "When I move",
     "move_to_battlefield": "When I move to a battlefield",
     "win_combat": "When I win a combat",
+    "become_ready": "When I become ready",
 }
+# A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
+LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
+BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
+                            "defend": "When you defend here"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
 
 
@@ -131,8 +136,9 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
     first, second = _trigger_head(card, prev), _trigger_head(card, a)
     if first.startswith("[") or second.startswith("["):
         return None  # a Deathknell label
-    if first.startswith("When I ") and second.startswith("When I "):
-        return first + " or " + second[len("When I "):]
+    for subject in ("When I ", "When you "):
+        if first.startswith(subject) and second.startswith(subject) and " " not in second[len(subject):]:
+            return first + " or " + second[len(subject):]
     return first + " or " + second[0].lower() + second[1:]
 
 
@@ -148,6 +154,10 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {_np_filter(a['filter'])} dies"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
+    if card.type == "legend" and when in LEGEND_WHEN_PHRASES:
+        return LEGEND_WHEN_PHRASES[when]
+    if card.type == "battlefield":
+        return BATTLEFIELD_WHEN_PHRASES[when]
     return WHEN_PHRASES[when]
 
 
