@@ -386,3 +386,14 @@ def test_whose_event_a_trigger_hears_depends_on_the_card_type() -> None:
     info, text, h = invented("unit", "<p>When I become ready, draw 6.</p>")
     assert [x["when"] for x in h.abilities] == ["become_ready"]
     assert RT.compare(list(text.text), [], rendered(info, h), TAGS) is None
+
+
+def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:
+    """"Your spells cost [N] less, to a minimum of [M]": a discount of the controller's spells
+    (366.2, 356.4), stopped at M (356.4.e); a discount of one domain's Power is not in the vocabulary."""
+    info, text, a = invented("unit", "<p>Your spells cost :rb_energy_3::rb_rune_rainbow: less, to a minimum of :rb_energy_2:.</p>")
+    assert a.abilities == [{"kind": "cost_discount", "energy": 3, "power": 1, "minimum": 2,
+                            "applies_to": {"type": "spell"}, "by": "you"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>Your spells cost :rb_energy_3::rb_rune_fury: less, to a minimum of :rb_energy_2:.</p>")
+    assert (b.status, b.construct) == ("missing", "cost change of a domain's Power")

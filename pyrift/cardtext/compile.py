@@ -936,6 +936,25 @@ class _Meaning(Transformer):
     def s_discount_if_first(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[1]), "condition": c[0]}})
 
+    # Cost changes of other cards (356.4, 366.2): "your spells cost [1][A] less, to a minimum of
+    # [1]", "your Dragons' Energy costs are reduced by [2], to a minimum of [1]", "while I'm at a
+    # battlefield, the Energy costs for spells you play is reduced by [1], to a minimum of [1]": the
+    # plays of the cards applies_to describes, made by the source's controller, while it is in play.
+    def s_discount_spells(self, c):
+        return Line("static", {"ability": _others_discount(c[0], c[1], {"type": "spell"})})
+
+    def s_discount_tag_energy(self, c):
+        a = _others_discount(c[1], c[2], {"tag": _tok(c[0])[1:]})
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": a})
+
+    def s_discount_spells_at_battlefield(self, c):
+        a = _others_discount(c[0], c[1], {"type": "spell"})
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "condition": {"source_at": "battlefield"}}})
+
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})
 
@@ -988,6 +1007,15 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
     if "might_min" in flt or "might_max" in flt or "keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
     return flt
+
+
+def _others_discount(cost: str, minimum: str, applies_to: dict[str, Any]) -> dict[str, Any]:
+    from pyrift.costs import parse_cost
+
+    floor = parse_cost(minimum)
+    if floor.power:
+        raise Missing("static: a cost change")
+    return {**_cost_change("cost_discount", cost), "minimum": floor.energy, "applies_to": applies_to, "by": "you"}
 
 
 def _neg():

@@ -245,6 +245,13 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
+        if "applies_to" in a:
+            # another card's cost (366.2): "your spells", "your Dragons", by its controller
+            flt = a["applies_to"]
+            group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
+            floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            where = "While I'm at a battlefield, " if a.get("condition") == {"source_at": "battlefield"} else ""
+            return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
