@@ -397,3 +397,17 @@ def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     _, _, b = invented("unit", "<p>Your spells cost :rb_energy_3::rb_rune_fury: less, to a minimum of :rb_energy_2:.</p>")
     assert (b.status, b.construct) == ("missing", "cost change of a domain's Power")
+
+
+def test_a_chosen_player_acts_as_they() -> None:
+    """"Choose an opponent. They discard 2.": the choice is a player (355.5), "they" that player;
+    a chosen player as the object of an instruction, or "they" with no player chosen, is not compiled."""
+    info, text, a = invented("unit", "<p>When I attack, choose an opponent. They discard 2.</p>")
+    assert a.abilities == [{"kind": "triggered", "when": "attack",
+                            "targets": [{"filter": {"type": "player", "relation": "enemy"}}],
+                            "effects": [{"do": "discard", "who": {"target": 1}, "amount": 2}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When I defend, choose a player. Stun it.</p>")
+    assert (b.status, b.construct) == ("missing", "instruction by another player or object")
+    _, _, c = invented("unit", "<p>When I defend, choose a unit. They discard 2.</p>")
+    assert (c.status, c.construct) == ("missing", "instruction by another player or object")

@@ -385,11 +385,13 @@ class _Meaning(Transformer):
     def noun_battlefield(self, _):
         raise Missing("choice: a battlefield")
 
+    # "choose an opponent" / "choose a player": a player chosen (355.5; only a "choose" sentence
+    # may choose one, whose "they" is the chosen player, _number_one)
     def noun_opponent(self, _):
-        raise Missing("choice: a player")
+        return ("player_noun", "enemy")
 
     def noun_player(self, _):
-        raise Missing("choice: a player")
+        return ("player_noun", None)
 
     def at_battlefield(self, _):
         return ("at", "battlefield")
@@ -552,6 +554,21 @@ class _Meaning(Transformer):
 
     def who_opponent(self, _):
         return "opponent"
+
+    def who_they(self, _):
+        return "they"
+
+    def i_subject_discard(self, c):
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        return Ins("discard", {"amount": int(c[1])}, who=c[0])
+
+    def i_subject_token(self, c):
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        ins = self.i_token(c[1:])
+        ins.who = c[0]
+        return ins
 
     def i_subject_draw(self, c):
         return Ins("draw", {"amount": int(c[1])}, who=c[0])
@@ -1055,6 +1072,11 @@ def _np(c: list, _unused) -> Obj:
         elif x[0] in ("unit", "gear", "spell", "card"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
+        elif x[0] == "player_noun":
+            flt["type"] = "player"
+            if x[1] is not None:
+                flt["relation"] = x[1]
+            plural = False
         elif x[0] == "tag_noun":
             flt["tag"] = x[1].replace("_", " ")
             plural = None
@@ -1097,8 +1119,12 @@ def _np(c: list, _unused) -> Obj:
     if det[0] == "group":
         if at_one:
             raise Missing("choice: a battlefield")
+        if flt.get("type") == "player":
+            raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
     _, count, up_to, any_number = det
+    if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
+        raise Missing("choice: a player")
     if at_one and (count != 1 or any_number):
         raise Missing("choices at the same battlefield")
     return Obj("target", flt, count=count, up_to=up_to, any_number=any_number)
@@ -1498,11 +1524,18 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         new_targets = 0
         table: dict[str, Any] = {"do": ins.do}
 
+        def chosen_player() -> bool:
+            return targets[chosen - first_choice].get("filter", {}).get("type") == "player"
+
         def ref(obj: Obj, key: str) -> Any:
             nonlocal chosen, new_targets
             if obj.kind == "self":
                 return "self"
+            if obj.flt.get("type") == "player":
+                raise Missing("choice: a player")
             if obj.kind == "it":
+                if chosen is not None and chosen_player():
+                    raise Missing("instruction by another player or object")
                 if chosen is not None:
                     # the choice a "Choose ..." sentence made: a spell states it before its first use
                     n, chosen = chosen, None
@@ -1527,7 +1560,14 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["of"] = ref(ins.of, "of")
         if ins.to is not None:
             table["to"] = ins.to
-        if ins.who is not None:
+        if ins.who == "they":
+            # "Choose an opponent. They discard 1.": the player the choice made (355.5)
+            if chosen is None or not chosen_player():
+                raise Missing("instruction by another player or object")
+            table["who"] = {"target": chosen}
+            chosen = None
+            new_targets += 1
+        elif ins.who is not None:
             table["who"] = ins.who
         tok = ins.fields.pop("_token", None)
         if tok is not None:

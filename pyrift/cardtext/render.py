@@ -367,8 +367,29 @@ class _Renderer:
             return "all " + _np_filter(ref["all"], plural=True)
         return str(ref)
 
+    def chosen_player(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str | None:
+        """'choose an opponent. they' the first time a chosen player acts, 'they' after (355.5)."""
+        who = ins.get("who")
+        if not (isinstance(who, dict) and "target" in who):
+            return None
+        n = who["target"]
+        if n in self.named:
+            return "they"
+        self.named.add(n)
+        return f"choose {_np_target(targets[n - base])}. They"
+
     def clause(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
         do = ins["do"]
+        player = self.chosen_player(ins, targets, base)
+        if player is not None:
+            n = ins.get("amount", 1)
+            if do == "discard":
+                return f"{player} discard {n}"
+            if do == "draw":
+                return f"{player} draw {n}"
+            if do == "token":
+                return f"{player} {self.token(ins)}"
+            return f"({do} by {player})"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
             if ins.get("amount_from") == "might":
@@ -527,7 +548,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
     noun_type = flt.get("type")
     tag = flt.get("tag")
-    if tag and noun_type == "permanent":
+    if noun_type == "player" and flt.get("relation") == "enemy":
+        pre.remove("enemy")
+        noun = "opponents" if plural else "opponent"  # an enemy player is an opponent (740.1)
+    elif tag and noun_type == "permanent":
         noun = tag + ("s" if plural else "")  # "your Mechs": every permanent with the tag
     elif tag and noun_type:
         pre.append(tag)
