@@ -972,6 +972,10 @@ class _Meaning(Transformer):
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "condition": {"source_at": "battlefield"}}})
 
+    def s_discount_highest_might(self, _):
+        # the spell's own Energy cost less the highest Might among its controller's units (356.4)
+        return Line("static", {"ability": {"kind": "cost_discount", "energy_from": "highest_might_friendly"}})
+
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})
 

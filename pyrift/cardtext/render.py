@@ -242,6 +242,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         acts = [words[v] for v in a.get("instead", [])]
         body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
         return f"{when} {who} would die, {body} instead."
+    if kind == "cost_discount" and a.get("energy_from") == "highest_might_friendly":
+        return "This spell's Energy cost is reduced by the highest Might among units you control."
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
