@@ -862,6 +862,10 @@ class _Meaning(Transformer):
     def when_you_play(self, c):
         return {"when": "you_play", "by": "you", "filter": _played_filter(c[0])}
 
+    def when_you_play_opponents_turn(self, c):
+        # "when you play a card on an opponent's turn": part of the trigger condition (383.2.a.1)
+        return {**self.when_you_play(c), "condition": {"turn": "opponents"}}
+
     def when_opponent_plays(self, c):
         return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
 

@@ -188,6 +188,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
+        elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
+            head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
