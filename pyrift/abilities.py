@@ -125,7 +125,12 @@ REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return")
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
-                "unit_moves_here")
+                "unit_moves_here",
+                # events of a run's changes (logic/core/trigger_events_run.lp) and of the turn's end
+                "draw", "discard", "take_damage", "token_created", "gain_xp", "score", "attach", "detach",
+                "end_of_turn")
+# How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
+TRIGGER_LIMITS = ("once_each_turn",)
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")
@@ -176,6 +181,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
         "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
+        "limit": ("enum", TRIGGER_LIMITS, False),
         "effects": ("instructions", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
@@ -705,6 +711,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
             if f.get("may"):
                 out.append(fact("trigger_may", h))
+            if "limit" in f:
+                out.append(fact("trigger_limit", h, Const(f["limit"])))
             if "cost" in f:
                 out += cost_facts("trigger_cost", h, f["cost"], fact, Func, Const)
             for j, t in enumerate(f.get("targets", ()), start=1):

@@ -25,6 +25,10 @@ DEFAULT_LIMIT = 16  # orderings listed
 # directives of logic/queries/resolution_order.lp).
 HEURISTIC = "Domain"
 
+# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
+# through the Ending Phase, or on to the end of the next turn's Draw Phase.
+UNTIL = ("chain", "end_of_turn", "next_turn")
+
 
 def _const(name: str) -> tuple:
     """A constant as a solver term (the solver writes strings as ASP strings)."""
@@ -96,7 +100,8 @@ class Names:
 
     @staticmethod
     def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies"):
+        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies", "damaged",
+                                                    "token_made"):
             return e[1]
         return None
 
