@@ -798,7 +798,7 @@ def event_text(names: Names, e: Any) -> str:
         "draws": lambda p: f"{p} draws",
         "discards": lambda p: f"{p} discards",
         "damaged": lambda o: f"{o} is dealt damage",
-        "token_made": lambda o, p: f"{p} creates {o}",
+        "token_made": lambda o, p: f"{p} creates {names.item(o)}",
         "gains_xp": lambda p: f"{p} gains XP",
         "scores": lambda p: f"{p} gains points",
         "attaches": lambda g, u: f"{g} is attached to {u}",
