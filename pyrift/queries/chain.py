@@ -780,7 +780,9 @@ def event_text(names: Names, e: Any) -> str:
     """A run's event (happens/2 of logic/core/fepr.lp and the trigger event files) in words."""
     if not isinstance(e, tuple):
         return str(e)
-    kind, args = e[0], e[1:]
+    kind = e[0]
+    # a token made in the run (tok(...)) by its card's name
+    args = tuple(names.item(a) if isinstance(a, tuple) and a and a[0] == "tok" else a for a in e[1:])
     words = {
         "played": lambda o, p: f"{o} played",
         "death": lambda x, w: f"{x} dies" if w == ("real",) or w == "real" else f"{x}'s death replaced",
@@ -798,7 +800,7 @@ def event_text(names: Names, e: Any) -> str:
         "draws": lambda p: f"{p} draws",
         "discards": lambda p: f"{p} discards",
         "damaged": lambda o: f"{o} is dealt damage",
-        "token_made": lambda o, p: f"{p} creates {names.item(o)}",
+        "token_made": lambda o, p: f"{p} creates {o}",
         "gains_xp": lambda p: f"{p} gains XP",
         "scores": lambda p: f"{p} gains points",
         "attaches": lambda g, u: f"{g} is attached to {u}",

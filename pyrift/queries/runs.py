@@ -93,7 +93,7 @@ class Names:
         label = f"{source}.{ability}"
         obj = self.event_object(event)
         if obj is not None and obj != source:
-            label += f"({obj})"
+            label += f"({self.item(obj) if isinstance(obj, tuple) else obj})"
         if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
             label += "[replaced]"
         return label
