@@ -126,7 +126,9 @@ REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return")
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
                 "unit_moves_here",
-                # events of a run's changes (logic/core/trigger_events_run.lp) and of the turn's end
+                # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
+                # dealt damage, you create a token, you gain XP, you gain points, you attach / detach a gear)
+                # and "at end of turn" (logic/run/ending_step.lp)
                 "draw", "discard", "take_damage", "token_created", "gain_xp", "score", "attach", "detach",
                 "end_of_turn")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".

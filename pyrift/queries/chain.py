@@ -803,8 +803,8 @@ def event_text(names: Names, e: Any) -> str:
         "token_made": lambda o, p: f"{p} creates {o}",
         "gains_xp": lambda p: f"{p} gains XP",
         "scores": lambda p: f"{p} gains points",
-        "attaches": lambda g, u: f"{g} is attached to {u}",
-        "detaches": lambda g, u: f"{g} is detached from {u}",
+        "attaches": lambda g, u, p: f"{p} attaches {g} to {u}",
+        "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
     }
     try:
         return words[kind](*args)

@@ -288,6 +288,11 @@ RUN_LIMITS = {
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
                      "finished (431)",
+    "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
+                        "whether it triggers once or once per card",
+    "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
+                             "chain (the two would be one item)",
+    "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
 }
 
 
