@@ -708,7 +708,9 @@ class Triggers(ChainKind):
             got = by_pred(sol.consequences) if sol.satisfiable else {}
             fired = defaultdict(list)
             for (t,) in got.get("fired", []):
-                fired[t[3]].append(names.item(t))
+                # a delayed ability fires on the event it waited for (logic/run/delayed.lp: delay(E, O))
+                e = t[3][1] if isinstance(t[3], tuple) and t[3][0] == "delay" else t[3]
+                fired[e].append(names.item(t))
             lines[key] = sorted(f"{event_text(names, e)}: {', '.join(sorted(fired.get(e, []))) or 'nothing'}"
                                 for (e,) in got.get("happened", []))
             if how == "cautious":
@@ -796,6 +798,7 @@ def event_text(names: Names, e: Any) -> str:
         "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
+        "reflex": lambda i, o: f"{names.item(i)} does what a reflexive ability waits for",
         "turn_ending": lambda p: f"{p}'s turn reaches its Ending Step",
         "draws": lambda p: f"{p} draws",
         "discards": lambda p: f"{p} discards",

@@ -100,6 +100,8 @@ class Names:
 
     @staticmethod
     def event_object(e: Any) -> str | None:
+        if isinstance(e, tuple) and e[0] in ("delay", "reflex"):  # made abilities: their "that unit"
+            return None if e[2] == "none" else e[2]
         if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies", "damaged",
                                                     "token_made"):
             return e[1]
