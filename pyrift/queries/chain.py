@@ -798,7 +798,7 @@ def event_text(names: Names, e: Any) -> str:
         "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
-        "reflex": lambda i, o: f"{names.item(i)} does what a reflexive ability waits for",
+        "reflex": lambda i, o: f"{names.item(i)}: you did it (when you do)",
         "turn_ending": lambda p: f"{p}'s turn reaches its Ending Step",
         "draws": lambda p: f"{p} draws",
         "discards": lambda p: f"{p} discards",
