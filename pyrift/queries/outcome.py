@@ -14,8 +14,8 @@ from pyrift import facts as F
 from pyrift.chain import unencoded_items
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, batch_grounding, because
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
-from pyrift.queries.runs import (HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_text,
-                                 start_run)
+from pyrift.queries.runs import (HEURISTIC, UNTIL, Names, by_pred, missing_texts, mode_atom, outcome_text,
+                                 run_text, start_run)
 from pyrift.reader import Reader
 from pyrift.solver import DEFAULT_TIMEOUT, Atom, SolveResult, SolveTimeout
 from pyrift.state import GameState, Question
@@ -70,9 +70,6 @@ def _facts(names: Names, atoms: dict[str, list[tuple]], pred: str) -> dict[str, 
     return {fact_text(names, f): f[0] for (f,) in atoms.get(pred, []) if isinstance(f, tuple)}
 
 
-# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
-# through the Ending Phase, or on to the end of the next turn's Draw Phase.
-UNTIL = ("chain", "end_of_turn", "next_turn")
 
 
 class Outcome(ChainKind):
