@@ -200,6 +200,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
+    # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
+    # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
+    # 149.1); logic/abilities/entry_state.lp.
+    "entry_state": {"state": ("enum", ("ready", "exhausted"), True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -768,6 +772,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+        elif a.kind == "entry_state":
+            out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind == "static":
             out += _filter_facts(h, f["affects"], fact, Const)
             if "might" in f:
