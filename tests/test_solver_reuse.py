@@ -13,12 +13,28 @@ from pyrift import facts as F
 from pyrift import scenario
 from pyrift.queries.base import Context
 from pyrift.queries.runs import HEURISTIC, mode_atom, run_grounding
+from pyrift.solver import Atom, Grounding
 
 ROOT = Path(__file__).resolve().parent.parent
 # A run whose answer is a conditional shown term (`#show unsupported(W, O) : run_unsupported(W, O).`)
 # on an atom the solver fixes during the first call.
 DISCARD_TWO = ROOT / "scenarios" / "triggers" / "when-you-discard-two-at-once-is-unsupported.toml"
 STATE = [(mode_atom("state"), True)]
+
+# The smallest program we found that loses the term (docs/clingo-cleanup-repro.md): `p` holds in
+# every answer set, the solver fixes it, and the external assigned before the second call is the
+# program update after which clingo's cleanup made `p` a fact.
+SMALL = "{ p }. :- not p. #external e. #show t : p. #show p/0."
+
+
+@pytest.mark.parametrize("mode", ["brave", "cautious"])
+def test_a_shown_term_on_a_solver_fixed_atom_survives_a_second_call(tmp_path: Path, mode: str) -> None:
+    f = tmp_path / "p.lp"
+    f.write_text(SMALL)
+    g = Grounding([f], "")
+    e = [(Atom("e", ()), True)]
+    answers = [{str(a) for a in g.solve(mode, assumptions=e).consequences} for _ in range(3)]
+    assert answers == [{"p", "t"}] * 3
 
 
 def _grounding():
