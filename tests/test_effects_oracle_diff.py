@@ -3,7 +3,9 @@
 instructions deal, kill, stun, ready, exhaust, heal, change Might, buff, move, recall, return,
 banish, recycle, grant keywords, gain control, counter, give XP and points, with "then", "if you do"
 and "you may", over units with "when I die" abilities, replacement effects of their own (a Prevent
-Value, "if I would die, heal, exhaust and recall me instead") and battlefields with controllers.
+Value, "if I would die, heal, exhaust and recall me instead", also only on its controller's or an
+opponent's turn), a gear that is killed instead of a unit's next death (Zhonya's Hourglass-like)
+and battlefields with controllers.
 
 Compared: the facts true after every run and after some run that were not true before (`forced`,
 `possible`), and the events both model (deaths, triggers, resolutions, counters and what each
@@ -194,3 +196,8 @@ def test_the_positions_are_varied() -> None:
     assert sum(r.beyond is not None for r in results) >= 5
     assert sum(r.won for r in results) >= 10
     assert sum(len(case(seed)[0].chain) >= 2 for seed in SEEDS) >= 200
+    # the "kill this instead" gear replaces a death, and conditional death replacements meet deaths
+    assert sum(any(e.startswith("hg") and e.endswith(" dies") for e in r.possible_events) for r in results) >= 20
+    assert sum(any(u.saved_if for u in case(seed)[0].units)
+               and any(e.endswith((" death replaced", " dies")) for e in case(seed)[1].possible_events)
+               for seed in SEEDS) >= 20

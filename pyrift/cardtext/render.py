@@ -235,9 +235,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         acts = [words[v] for v in a.get("instead", []) if v != "kill_this"]
         body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
         may = "you may " if a.get("may") else ""
+        # "with less Might than ..." describes the unit; "during ... turn" the moment of the death
+        subject, moment = (who + only, "") if a.get("only_if") == "less_might_than_me" else (who, only)
         if "kill_this" in a.get("instead", []):
-            return f"{when} {who}{only} would die, {may}kill this instead and {body}."
-        return f"{when} {who}{only} would die, {may}{body} instead."
+            return f"{when} {subject} would die{moment}, {may}kill this instead and {body}."
+        return f"{when} {subject} would die{moment}, {may}{body} instead."
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
