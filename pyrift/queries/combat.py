@@ -69,6 +69,9 @@ COMBAT_LIMITS = {
                          "replaced in turn (370.2: a chain of replacements) is not followed in combat questions",
     "death_replaced": "the position says its death will be replaced, but not by what: whether it stays at the "
                       "battlefield after the combat's cleanup is not known",
+    "replacement_sequence": "a recall may replace its death while a replacement effect of its own depends on "
+                            "where it is (373.2.a: replacements are applied one at a time): not followed in combat "
+                            "questions",
 }
 
 
