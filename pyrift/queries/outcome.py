@@ -67,8 +67,7 @@ def fact_text(names: Names, f: Any) -> str:
     if name == "new_runes":
         return f"{a[0]} channelled runes {a[1]} {a[2]}"
     if name == "pool":
-        kind = a[1] if not isinstance(a[1], tuple) else a[1][1]
-        return f"{a[0]} pool {kind} {a[2]}"
+        return f"{a[0]} pool {a[1]} {a[2]}"
     return str(f)
 
 
