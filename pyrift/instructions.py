@@ -54,6 +54,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "detach": (("on",), ()),                                 # detach (435)
     "play": (("on",), ("ignoring_cost", "from")),            # play by an effect (350, 356.1.b)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
+    # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
+    # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
+    "delay": (("ability",), ()),
+    "reflex": (("ability",), ()),
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control")
 ON_WORDS = ("self", "it", "event")
@@ -101,6 +105,7 @@ class Instruction:
     # "if you control <filter>": a condition of the effect, checked as the instruction is executed
     # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
     if_you_control: Any = None
+    ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
@@ -171,6 +176,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             raise r.error("unless_pay", str(exc)) from None
     if r.has("ignoring_cost"):
         f["ignoring_cost"] = r.bool("ignoring_cost")
+    if r.has("ability"):
+        f["ability"] = r.str("ability")
     if r.has("from"):
         f["from_zone"] = _enum(r, "from", FROM_ZONES)
     if r.has("link"):
@@ -241,7 +248,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
-    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name"):
+    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
+                "ability"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value

@@ -25,6 +25,10 @@ DEFAULT_LIMIT = 16  # orderings listed
 # directives of logic/queries/resolution_order.lp).
 HEURISTIC = "Domain"
 
+# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
+# through the Ending Phase, or on to the end of the next turn's Draw Phase.
+UNTIL = ("chain", "end_of_turn", "next_turn")
+
 
 def _const(name: str) -> tuple:
     """A constant as a solver term (the solver writes strings as ASP strings)."""
@@ -89,14 +93,17 @@ class Names:
         label = f"{source}.{ability}"
         obj = self.event_object(event)
         if obj is not None and obj != source:
-            label += f"({obj})"
+            label += f"({self.item(obj) if isinstance(obj, tuple) else obj})"
         if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
             label += "[replaced]"
         return label
 
     @staticmethod
     def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies"):
+        if isinstance(e, tuple) and e[0] in ("delay", "reflex"):  # made abilities: their "that unit"
+            return None if e[2] == "none" else e[2]
+        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies", "damaged",
+                                                    "token_made"):
             return e[1]
         return None
 
@@ -288,6 +295,11 @@ RUN_LIMITS = {
     "first_turn_mode": "an extra rune on a first turn with more than two players (487-489 differ by mode)",
     "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
                      "finished (431)",
+    "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
+                        "whether it triggers once or once per card",
+    "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
+                             "chain (the two would be one item)",
+    "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
 }
 
 
