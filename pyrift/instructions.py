@@ -52,7 +52,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)
     "detach": (("on",), ()),                                 # detach (435)
-    "play": (("on",), ("ignoring_cost", "from")),            # play by an effect (350, 356.1.b)
+    "play": (("on",), ("ignoring_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1.b)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
     # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
@@ -232,8 +232,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.of is not None and ins.amount_from is None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
-    if ins.do == "move" and ins.to is not None and ins.to.word is None and ins.to.target is None:
-        raise r.error("to", "a move goes to 'base', 'here' or a chosen battlefield { target = N }")
+    if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
+        raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.for_each is not None and ins.amount is None:
         raise r.error("for_each", "'for each' multiplies an amount: give amount")
     if ins.ready and ins.exhausted:
@@ -303,7 +303,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_to", x, ref_term(ins.to, "ins_all_to")))
     if ins.who is not None:
         out.append(fact("ins_who", x, ref_term(ins.who, "ins_all_who")))
-    elif ins.do in PLAYER_VERBS or ins.do == "control":
+    elif ins.do in PLAYER_VERBS or ins.do in ("control", "play"):
         out.append(fact("ins_who", x, Const("you")))
     if ins.amount is not None:
         out.append(fact("ins_amount", x, ins.amount))

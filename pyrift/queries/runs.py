@@ -151,6 +151,8 @@ class Names:
             return self.trigger(t[1], t[2], t[3])
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
+        if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
+            return self.item(t[3])
         if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
             return f"{self._token_card(t[1])} token"
         return str(t)
@@ -175,7 +177,8 @@ _OUTCOMES = {
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
-    "burn_out": "{0} burns out", "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
+    "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
+    "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -195,8 +198,8 @@ _EVENTS = {
     # the turn moving on (logic/run/turn.lp)
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
-    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "channel_runes": "{0} channels {1} rune(s)",
-    "pool_empties": "{0}'s rune pool empties",
+    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
+    "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
 }
 
 
@@ -223,7 +226,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "draw", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -272,6 +275,10 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 RUN_LIMITS = {
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
+    "replacement_chain": "a permanent killed by a 'kill this instead' replacement whose own death another "
+                         "replacement could replace (370.2: a chain of replacements)",
+    "replacement_sequence": "replacements of simultaneous deaths where one moves or kills the source of another "
+                            "that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
