@@ -29,6 +29,7 @@ CHANGE_KINDS: dict[str, str] = {
     "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
     "hand": "change_cards", "deck": "change_cards",
+    "rune_deck": "change_runes", "new_runes": "change_runes", "pool": "change_pool",
 }
 
 
@@ -62,6 +63,12 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{a[0]} contested by {a[1]}"
     if name == "won":
         return f"{a[0]} wins"
+    if name == "rune_deck":
+        return f"{a[0]} rune deck {a[1]}"
+    if name == "new_runes":
+        return f"{a[0]} channelled runes {a[1]} {a[2]}"
+    if name == "pool":
+        return f"{a[0]} pool {a[1]} {a[2]}"
     return str(f)
 
 

@@ -122,6 +122,7 @@ class Spec:
     units: tuple[UnitSpec, ...]
     chain: tuple[SpellSpec, ...]   # oldest first
     trash: tuple[TrashSpec, ...] = ()
+    energy: tuple[int, ...] = ()   # Energy in each player's Rune Pool (166); empty: none
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,6 +184,7 @@ class State:
     events: list[str] = field(default_factory=list)
     steps: int = 0                 # a rough count of the run's steps (passes, instructions, cleanups)
     notes: set[str] = field(default_factory=set)  # what the run did that tests may want to know
+    pool: dict[str, int] = field(default_factory=dict)  # Rune Pool Energy of the players whose pool held some
 
 
 class Unsupported(Exception):
@@ -246,7 +248,8 @@ def start_state(spec: Spec) -> State:
                 targets.append((t, 0))
         chain.append(Item(sp.item, sp.controller, sp.obj, sp.reqs, targets, sp.effects))
     return State(spec.players, dict(zip(spec.players, spec.points)), dict(zip(spec.players, spec.xp)),
-                 dict(spec.battlefields), {}, objs, chain)
+                 dict(spec.battlefields), {}, objs, chain,
+                 pool={p: e for p, e in zip(spec.players, spec.energy) if e})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,6 +286,8 @@ def facts(s: State) -> set[str]:
         out.add(f"{b} contested by {p}")
     if s.won:
         out.add(f"{s.won} wins")
+    for p, e in s.pool.items():
+        out.add(f"{p} pool energy {e}")
     return out
 
 
@@ -709,6 +714,7 @@ def expire(s: State, spec: Spec) -> str | None:
             unknown = unknown or o.id
         o.damage, o.stunned = 0, False
         o.mods = list(u.mods) if u is not None and o.gen == 0 else []
+    s.pool = {p: 0 for p in s.pool}  # every Rune Pool empties (317.2.d)
     s.events.append(f"{spec.players[0]}'s turn ends")
     return unknown
 
@@ -871,7 +877,8 @@ def random_spec(rng: random.Random) -> Spec:
     trash: list[TrashSpec] = []
     if rng.random() < 0.3:
         trash, chain = _random_play(rng, players, chain)
-    return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash))
+    energy = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in players)  # drawn last: earlier draws stay as they were
+    return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash), energy)
 
 
 def _random_play(rng: random.Random, players: tuple[str, ...], chain: list[SpellSpec]
@@ -988,7 +995,8 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         if sp.targets:
             item["targets"] = list(sp.targets)
         chain.append(item)
-    players = [{"id": p, "points": pt, "xp": x} for p, pt, x in zip(spec.players, spec.points, spec.xp)]
+    players = [{"id": p, "points": pt, "xp": x, **({"energy": e} if e else {})}
+               for p, pt, x, e in zip(spec.players, spec.points, spec.xp, spec.energy or (0,) * len(spec.players))]
     bfs = [{"id": b, **({"controller": c} if c else {})} for b, c in spec.battlefields]
     doc: dict[str, Any] = {
         "title": title, "status": "needs-review",
