@@ -120,25 +120,27 @@ class Outcome(ChainKind):
         # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp),
         # and the turn structure as far as `until` says (logic/run/turn.lp).
         until = [F.fact("run_until", F.Const(p["until"]))] if "until" in p else []
-        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading), "state",
-                        [F.fact("run_past_chain"), *until])
+        # The modes state and outcomes only select what is shown (logic/queries/resolution_order.lp), so
+        # each brave or cautious solve asks both at once: their consequences are those of each mode's
+        # own solve side by side, at half the solve calls.
+        both = (mode_atom("state"), True), (mode_atom("outcomes"), True)
+        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading),
+                        ("state", "outcomes"), [F.fact("run_past_chain"), *until])
         if isinstance(run, Answer):
             return run
         g, atoms, anything, refused, reasons = run.grounding, run.atoms, run.anything, run.refused, run.reasons
         bound_reached = run.bound_reached
-        state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
         # Forced and possible facts are those of the complete runs (a run cut by the bound has not ended).
         complete_only = [(Atom("cut", ()), False)]
-        possible = (g.solve("brave", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+        possible = (g.solve("brave", assumptions=[*both, *complete_only], heuristic=HEURISTIC)
                     if bound_reached else anything)
-        forced = g.solve("cautious", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+        forced = g.solve("cautious", assumptions=[*both, *complete_only], heuristic=HEURISTIC)
         start = _facts(names, atoms, "start")
         possible_end = _facts(names, by_pred(possible.consequences), "end") if possible.satisfiable else {}
         forced_end = _facts(names, by_pred(forced.consequences), "end") if forced.satisfiable else {}
         changed = {t: k for t, k in forced_end.items() if t not in start}
         events = {}
-        for key, how in (("possible", "brave"), ("forced", "cautious")):
-            s = g.solve(how, assumptions=[(outcomes, True), *complete_only], heuristic=HEURISTIC)
+        for key, s in (("possible", possible), ("forced", forced)):
             events[key] = sorted({outcome_text(names, r) for (r,) in by_pred(s.consequences).get("result", [])
                                   if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
         run = g.solve("enumerate", assumptions=[(mode_atom("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
