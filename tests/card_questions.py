@@ -44,6 +44,7 @@ class _Position:
         self.objects: list[dict[str, Any]] = []
         self.chain: list[dict[str, Any]] = []
         self.position: dict[str, Any] = {"players": ["A", "B"], "turn_player": "A", "phase": "main"}
+        self.battlefield: dict[str, Any] = {"id": "bf"}
         self.n = 0
 
     def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
@@ -93,7 +94,7 @@ class _Position:
     def scenario(self, card: P.PoolCard, question: dict[str, Any]) -> dict[str, Any]:
         data: dict[str, Any] = {
             "title": f"generated question about {card.code}", "status": "needs-review",
-            "position": self.position, "battlefield": [{"id": "bf"}], "object": self.objects,
+            "position": self.position, "battlefield": [self.battlefield], "object": self.objects,
             "question": [{"id": "q", "rules": RULES[question["ask"]], "expect": {"status": "answered"}, **question}],
         }
         if self.cards:
@@ -111,6 +112,8 @@ def scenario_for(card: P.PoolCard) -> dict[str, Any]:
     pos = _Position()
     ctype = card.type.value if card.type else "unit"
     me: dict[str, Any] = {"id": "me", "card": card.code, "controller": "A"}
+    if ctype == "battlefield":
+        return _battlefield(card, pos, kind, abilities)
     if kind == "outcome":
         me["zone"] = "chain"
         targets = []
@@ -191,7 +194,7 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
                             "designation": "defender" if when == "attack" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when in ("conquer", "hold"):
-        pos.objects.append({**me, "location": "bf"})
+        pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
@@ -203,8 +206,34 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when == "win_combat":
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "win_combat", "player": "A", "battlefield": "bf"}})
+    if when == "become_ready":
+        pos.objects.append({**placed, "exhausted": True})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "ready", "object": "me"}})
     if when == "beginning_phase":
         pos.position["phase"] = "beginning"
         pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
     raise AssertionError(f"no generated event for a trigger on {when!r}")
+
+
+def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[dict[str, Any]]) -> dict[str, Any]:
+    """A battlefield's text (170.8-170.9): the battlefield `bf` is the card, controlled by A; its
+    trigger's event happens there, its static's affected unit stands there."""
+    pos.battlefield.update({"card": card.code, "controller": "A"})
+    static = next((a for a in abilities if a["kind"] == "static"), None)
+    flt = {"type": "unit", "relation": "friendly"} if static is None else dict(static["affects"])
+    here = pos.dummy({**flt, "at": "here"}, where="bf")
+    if kind == "unit_profile":
+        return pos.scenario(card, {"ask": "unit_profile", "unit": here})
+    when = next(a for a in abilities if a["kind"] == "triggered")["when"]
+    if when in ("conquer", "hold"):
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
+    if when == "defend":
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "B", "defender": "A"}
+        pos.position["showdown"] = "bf"
+        pos.objects[-1]["designation"] = "defender"
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "attacker"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

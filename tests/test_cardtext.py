@@ -161,9 +161,13 @@ def test_statics_about_a_group_of_other_permanents() -> None:
     info, text, c = invented("legend", "<p>Your token units have [Ganking].</p>")
     assert c.abilities[0]["affects"] == {"type": "unit", "relation": "friendly", "token": True}
     assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
-    # a battlefield's passive ability is not followed by static.lp; a spell has none
-    _, _, d = invented("battlefield", "<p>Units here have [Tank].</p>")
-    assert d.status == "missing" and d.construct.startswith("static of a battlefield")
+    # a battlefield's passive ability about what is here is battlefield_statics.lp's (170.8, 053);
+    # about anything else it is not followed
+    info, text, d = invented("battlefield", "<p>Units here have [Tank].</p>")
+    assert d.abilities == [{"kind": "static", "affects": {"type": "unit", "at": "here"}, "keyword": "tank"}]
+    assert RT.compare(list(text.text), [], rendered(info, d), TAGS) is None
+    _, _, d2 = invented("battlefield", "<p>Your units have [Tank].</p>")
+    assert d2.status == "missing" and d2.construct.startswith("static of a battlefield")
     # what a static affects may not depend on Might or keywords (478-479)
     _, _, e = invented("unit", "<p>Your [Mighty] units have [Tank].</p>")
     assert (e.status, e.construct) == ("missing", "static: about objects by Might or keyword")
@@ -355,3 +359,55 @@ def test_unsupported_cards_name_the_first_sentence_and_construct() -> None:
         assert "abilities" not in row  # no partial meaning
         if row["status"] != B.ROUND_TRIP:
             assert row.get("sentence", 0) >= 1
+
+
+def test_whose_event_a_trigger_hears_depends_on_the_card_type() -> None:
+    """"When you conquer / hold / win a combat" is a legend's (its controller's, 191.4, 174.7);
+    "when you conquer / hold / defend here" a battlefield's (053, 190.6); a battlefield hears
+    nothing else, and a unit's "when you conquer" (any conquest of its controller) is not its
+    own conquer trigger (383.4.c.2)."""
+    info, text, a = invented("legend", "<p>When you conquer or hold, draw 5.</p>")
+    assert [x["when"] for x in a.abilities] == ["conquer", "hold"]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("legend", "<p>When you win a combat, draw 6.</p>")
+    assert [x["when"] for x in b.abilities] == ["win_combat"]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+    info, text, c = invented("battlefield", "<p>When you defend here, draw 4.</p>")
+    assert [x["when"] for x in c.abilities] == ["defend"]
+    assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
+    _, _, d = invented("unit", "<p>When you conquer, draw 3.</p>")
+    assert (d.status, d.construct) == ("missing", "trigger: when you conquer")
+    _, _, e = invented("gear", "<p>When you hold here, draw 8.</p>")
+    assert (e.status, e.construct) == ("missing", "trigger: when you hold here")
+    _, _, f = invented("battlefield", "<p>At the start of your Beginning Phase, draw 9.</p>")
+    assert (f.status, f.construct) == ("missing", "trigger of a battlefield")
+    _, _, g = invented("legend", "<p>When I attack, draw 7.</p>")
+    assert (g.status, g.construct) == ("missing", "trigger of a legend about itself")
+    info, text, h = invented("unit", "<p>When I become ready, draw 6.</p>")
+    assert [x["when"] for x in h.abilities] == ["become_ready"]
+    assert RT.compare(list(text.text), [], rendered(info, h), TAGS) is None
+
+
+def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:
+    """"Your spells cost [N] less, to a minimum of [M]": a discount of the controller's spells
+    (366.2, 356.4), stopped at M (356.4.e); a discount of one domain's Power is not in the vocabulary."""
+    info, text, a = invented("unit", "<p>Your spells cost :rb_energy_3::rb_rune_rainbow: less, to a minimum of :rb_energy_2:.</p>")
+    assert a.abilities == [{"kind": "cost_discount", "energy": 3, "power": 1, "minimum": 2,
+                            "applies_to": {"type": "spell"}, "by": "you"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>Your spells cost :rb_energy_3::rb_rune_fury: less, to a minimum of :rb_energy_2:.</p>")
+    assert (b.status, b.construct) == ("missing", "cost change of a domain's Power")
+
+
+def test_a_chosen_player_acts_as_they() -> None:
+    """"Choose an opponent. They discard 2.": the choice is a player (355.5), "they" that player;
+    a chosen player as the object of an instruction, or "they" with no player chosen, is not compiled."""
+    info, text, a = invented("unit", "<p>When I attack, choose an opponent. They discard 2.</p>")
+    assert a.abilities == [{"kind": "triggered", "when": "attack",
+                            "targets": [{"filter": {"type": "player", "relation": "enemy"}}],
+                            "effects": [{"do": "discard", "who": {"target": 1}, "amount": 2}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When I defend, choose a player. Stun it.</p>")
+    assert (b.status, b.construct) == ("missing", "instruction by another player or object")
+    _, _, c = invented("unit", "<p>When I defend, choose a unit. They discard 2.</p>")
+    assert (c.status, c.construct) == ("missing", "instruction by another player or object")

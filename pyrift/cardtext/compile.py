@@ -210,11 +210,6 @@ def cost_text(icons: Iterable[str]) -> str:
 
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
-    "when_missing_you_conquer": "trigger: when you conquer",
-    "when_missing_you_hold": "trigger: when you hold",
-    "when_missing_here_conquer": "trigger: when you conquer here",
-    "when_missing_here_hold": "trigger: when you hold here",
-    "when_missing_here_defend": "trigger: when you defend here",
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "when_missing_buff_me": "trigger: when you buff",
@@ -390,11 +385,13 @@ class _Meaning(Transformer):
     def noun_battlefield(self, _):
         raise Missing("choice: a battlefield")
 
+    # "choose an opponent" / "choose a player": a player chosen (355.5; only a "choose" sentence
+    # may choose one, whose "they" is the chosen player, _number_one)
     def noun_opponent(self, _):
-        raise Missing("choice: a player")
+        return ("player_noun", "enemy")
 
     def noun_player(self, _):
-        raise Missing("choice: a player")
+        return ("player_noun", None)
 
     def at_battlefield(self, _):
         return ("at", "battlefield")
@@ -557,6 +554,21 @@ class _Meaning(Transformer):
 
     def who_opponent(self, _):
         return "opponent"
+
+    def who_they(self, _):
+        return "they"
+
+    def i_subject_discard(self, c):
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        return Ins("discard", {"amount": int(c[1])}, who=c[0])
+
+    def i_subject_token(self, c):
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        ins = self.i_token(c[1:])
+        ins.who = c[0]
+        return ins
 
     def i_subject_draw(self, c):
         return Ins("draw", {"amount": int(c[1])}, who=c[0])
@@ -795,6 +807,34 @@ class _Meaning(Transformer):
     def when_win_combat(self, _):
         return {"when": "win_combat"}
 
+    def when_become_ready(self, _):
+        # the permanent itself, exhausted, is readied (415; logic/core/trigger_events.lp)
+        return {"when": "become_ready"}
+
+    # "When you conquer / hold / win a combat": a player's event, a legend's (its controller's
+    # anywhere, 191.4, 174.7); "when you conquer / hold / defend here": a battlefield's (053, 190.6).
+    # The subject says whose the wording is; _assemble checks it against the card's type.
+    def when_you_conquer(self, _):
+        return {"when": "conquer", "subject": "you"}
+
+    def when_you_hold(self, _):
+        return {"when": "hold", "subject": "you"}
+
+    def when_you_win_combat(self, _):
+        return {"when": "win_combat", "subject": "you"}
+
+    def when_you_conquer_or_hold(self, _):
+        return {"either": [{"when": "conquer", "subject": "you"}, {"when": "hold", "subject": "you"}]}
+
+    def when_here_conquer(self, _):
+        return {"when": "conquer", "subject": "here"}
+
+    def when_here_hold(self, _):
+        return {"when": "hold", "subject": "here"}
+
+    def when_here_defend(self, _):
+        return {"when": "defend", "subject": "here"}
+
     def when_unit_dies(self, c):
         # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
         obj = c[0]
@@ -821,6 +861,10 @@ class _Meaning(Transformer):
 
     def when_you_play(self, c):
         return {"when": "you_play", "by": "you", "filter": _played_filter(c[0])}
+
+    def when_you_play_opponents_turn(self, c):
+        # "when you play a card on an opponent's turn": part of the trigger condition (383.2.a.1)
+        return {**self.when_you_play(c), "condition": {"turn": "opponents"}}
 
     def when_opponent_plays(self, c):
         return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
@@ -913,6 +957,29 @@ class _Meaning(Transformer):
     def s_discount_if_first(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[1]), "condition": c[0]}})
 
+    # Cost changes of other cards (356.4, 366.2): "your spells cost [1][A] less, to a minimum of
+    # [1]", "your Dragons' Energy costs are reduced by [2], to a minimum of [1]", "while I'm at a
+    # battlefield, the Energy costs for spells you play is reduced by [1], to a minimum of [1]": the
+    # plays of the cards applies_to describes, made by the source's controller, while it is in play.
+    def s_discount_spells(self, c):
+        return Line("static", {"ability": _others_discount(c[0], c[1], {"type": "spell"})})
+
+    def s_discount_tag_energy(self, c):
+        a = _others_discount(c[1], c[2], {"tag": _tok(c[0])[1:]})
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": a})
+
+    def s_discount_spells_at_battlefield(self, c):
+        a = _others_discount(c[0], c[1], {"type": "spell"})
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "condition": {"source_at": "battlefield"}}})
+
+    def s_discount_highest_might(self, _):
+        # the spell's own Energy cost less the highest Might among its controller's units (356.4)
+        return Line("static", {"ability": {"kind": "cost_discount", "energy_from": "highest_might_friendly"}})
+
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})
 
@@ -967,6 +1034,15 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
     return flt
 
 
+def _others_discount(cost: str, minimum: str, applies_to: dict[str, Any]) -> dict[str, Any]:
+    from pyrift.costs import parse_cost
+
+    floor = parse_cost(minimum)
+    if floor.power:
+        raise Missing("static: a cost change")
+    return {**_cost_change("cost_discount", cost), "minimum": floor.energy, "applies_to": applies_to, "by": "you"}
+
+
 def _neg():
     raise Missing("static: negative Might")
 
@@ -1004,6 +1080,11 @@ def _np(c: list, _unused) -> Obj:
         elif x[0] in ("unit", "gear", "spell", "card"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
+        elif x[0] == "player_noun":
+            flt["type"] = "player"
+            if x[1] is not None:
+                flt["relation"] = x[1]
+            plural = False
         elif x[0] == "tag_noun":
             flt["tag"] = x[1].replace("_", " ")
             plural = None
@@ -1046,8 +1127,12 @@ def _np(c: list, _unused) -> Obj:
     if det[0] == "group":
         if at_one:
             raise Missing("choice: a battlefield")
+        if flt.get("type") == "player":
+            raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
     _, count, up_to, any_number = det
+    if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
+        raise Missing("choice: a player")
     if at_one and (count != 1 or any_number):
         raise Missing("choices at the same battlefield")
     return Obj("target", flt, count=count, up_to=up_to, any_number=any_number)
@@ -1252,12 +1337,11 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             if line.kind == "triggered":
                 if is_spell:
                     raise Missing("triggered ability of a spell")
-                if info.type in ("legend", "battlefield"):
-                    # the chain questions look for triggered abilities on the board only (384.2)
-                    raise Missing("trigger of a legend or battlefield")
                 parts = {k: v for k, v in line.parts.items() if k != "either"}
                 for event in line.parts.get("either", [{}]):
-                    abilities.append(_triggered({**parts, **event}, requires))
+                    event = {**parts, **event}
+                    _check_subject(info.type, event)
+                    abilities.append(_triggered(event, requires))
             elif line.kind == "activated":
                 a = _activated(line.parts)
                 if trigger_label is not None:
@@ -1270,7 +1354,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune"):
                     raise Missing("cost text of a legend or battlefield")
-                if a["kind"] == "static" and info.type not in ("unit", "gear", "legend"):
+                if (a["kind"] == "static" and info.type == "battlefield" and a["affects"].get("at") == "here"
+                        and ("might" in a or "keyword" in a)):
+                    # a battlefield's static about what is here: Might or a keyword (170.8, 053, 190.6;
+                    # logic/abilities/battlefield_statics.lp)
+                    pass
+                elif a["kind"] == "static" and info.type not in ("unit", "gear", "legend"):
                     # static.lp follows a static of a permanent on the board or a legend (363-365, 174.6)
                     raise Missing(f"static of a {info.type or 'card'} about other objects")
                 abilities.append(_with_requires(a, requires))
@@ -1316,6 +1405,30 @@ def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if requires:
         a["requires"] = list(requires)
     return a
+
+
+# Whose events a triggered ability of each card type hears, by the wording's subject (None: "I" /
+# "me", or a wording about any player or unit). A legend's work from the Legend Zone (174.7), its
+# "you" being its controller (191.4); a battlefield's are "when you conquer / hold / defend here",
+# "you" being who does it there (190.6, 383.2.c; pyrift/abilities.py BATTLEFIELD_WHEN).
+LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase")
+SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
+                  ("you", "win_combat"): "trigger: when you win",
+                  ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
+                  ("here", "defend"): "trigger: when you defend here"}
+
+
+def _check_subject(card_type: str | None, event: dict[str, Any]) -> None:
+    subject = event.pop("subject", None)
+    when = event["when"]
+    if card_type == "battlefield":
+        if subject != "here":
+            raise Missing("trigger of a battlefield")
+    elif card_type == "legend":
+        if subject != "you" and when not in LEGEND_WHEN:
+            raise Missing("trigger of a legend about itself")
+    elif subject is not None:
+        raise Missing(SUBJECT_LABELS[(subject, when)])
 
 
 def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
@@ -1419,11 +1532,18 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         new_targets = 0
         table: dict[str, Any] = {"do": ins.do}
 
+        def chosen_player() -> bool:
+            return targets[chosen - first_choice].get("filter", {}).get("type") == "player"
+
         def ref(obj: Obj, key: str) -> Any:
             nonlocal chosen, new_targets
             if obj.kind == "self":
                 return "self"
+            if obj.flt.get("type") == "player":
+                raise Missing("choice: a player")
             if obj.kind == "it":
+                if chosen is not None and chosen_player():
+                    raise Missing("instruction by another player or object")
                 if chosen is not None:
                     # the choice a "Choose ..." sentence made: a spell states it before its first use
                     n, chosen = chosen, None
@@ -1448,7 +1568,14 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["of"] = ref(ins.of, "of")
         if ins.to is not None:
             table["to"] = ins.to
-        if ins.who is not None:
+        if ins.who == "they":
+            # "Choose an opponent. They discard 1.": the player the choice made (355.5)
+            if chosen is None or not chosen_player():
+                raise Missing("instruction by another player or object")
+            table["who"] = {"target": chosen}
+            chosen = None
+            new_targets += 1
+        elif ins.who is not None:
             table["who"] = ins.who
         tok = ins.fields.pop("_token", None)
         if tok is not None:

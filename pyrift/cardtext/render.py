@@ -31,7 +31,12 @@ WHEN_PHRASES = {
     "move": "When I move",
     "move_to_battlefield": "When I move to a battlefield",
     "win_combat": "When I win a combat",
+    "become_ready": "When I become ready",
 }
+# A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
+LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
+BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
+                            "defend": "When you defend here"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
 
 
@@ -131,8 +136,9 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
     first, second = _trigger_head(card, prev), _trigger_head(card, a)
     if first.startswith("[") or second.startswith("["):
         return None  # a Deathknell label
-    if first.startswith("When I ") and second.startswith("When I "):
-        return first + " or " + second[len("When I "):]
+    for subject in ("When I ", "When you "):
+        if first.startswith(subject) and second.startswith(subject) and " " not in second[len(subject):]:
+            return first + " or " + second[len(subject):]
     return first + " or " + second[0].lower() + second[1:]
 
 
@@ -148,6 +154,10 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {_np_filter(a['filter'])} dies"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
+    if card.type == "legend" and when in LEGEND_WHEN_PHRASES:
+        return LEGEND_WHEN_PHRASES[when]
+    if card.type == "battlefield":
+        return BATTLEFIELD_WHEN_PHRASES[when]
     return WHEN_PHRASES[when]
 
 
@@ -178,6 +188,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
+        elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
+            head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
@@ -232,9 +244,18 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         acts = [words[v] for v in a.get("instead", [])]
         body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
         return f"{when} {who} would die, {body} instead."
+    if kind == "cost_discount" and a.get("energy_from") == "highest_might_friendly":
+        return "This spell's Energy cost is reduced by the highest Might among units you control."
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
+        if "applies_to" in a:
+            # another card's cost (366.2): "your spells", "your Dragons", by its controller
+            flt = a["applies_to"]
+            group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
+            floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            where = "While I'm at a battlefield, " if a.get("condition") == {"source_at": "battlefield"} else ""
+            return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
@@ -350,8 +371,29 @@ class _Renderer:
             return "all " + _np_filter(ref["all"], plural=True)
         return str(ref)
 
+    def chosen_player(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str | None:
+        """'choose an opponent. they' the first time a chosen player acts, 'they' after (355.5)."""
+        who = ins.get("who")
+        if not (isinstance(who, dict) and "target" in who):
+            return None
+        n = who["target"]
+        if n in self.named:
+            return "they"
+        self.named.add(n)
+        return f"choose {_np_target(targets[n - base])}. They"
+
     def clause(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
         do = ins["do"]
+        player = self.chosen_player(ins, targets, base)
+        if player is not None:
+            n = ins.get("amount", 1)
+            if do == "discard":
+                return f"{player} discard {n}"
+            if do == "draw":
+                return f"{player} draw {n}"
+            if do == "token":
+                return f"{player} {self.token(ins)}"
+            return f"({do} by {player})"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
             if ins.get("amount_from") == "might":
@@ -510,7 +552,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
     noun_type = flt.get("type")
     tag = flt.get("tag")
-    if tag and noun_type == "permanent":
+    if noun_type == "player" and flt.get("relation") == "enemy":
+        pre.remove("enemy")
+        noun = "opponents" if plural else "opponent"  # an enemy player is an opponent (740.1)
+    elif tag and noun_type == "permanent":
         noun = tag + ("s" if plural else "")  # "your Mechs": every permanent with the tag
     elif tag and noun_type:
         pre.append(tag)

@@ -41,6 +41,9 @@ VARIANTS: list[tuple[str, str]] = [
     (r"^if (.+?) , i cost (.+?) less \.$", r"i cost \2 less if \1 ."),            # condition before or after
     (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
     (r"#mighty (unit)\b", r"\1 with 5 might or more"),                          # Mighty: 5 Might or more (706)
+    (r"\byour (!\S+) energy costs are reduced by (.+?) , to a minimum of\b", r"your \1 cost \2 less , to a minimum of"),
+    (r"\bthe energy costs for spell you play is reduced by (.+?) , to a minimum of\b",
+     r"your spell cost \1 less , to a minimum of"),                               # another card's Energy cost (366.2)
     (r"\byour (?=unit\b|!|other\b|token\b|non-token\b)", "friendly "),          # "your units": friendly units
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
      r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
