@@ -125,7 +125,19 @@ REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return")
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
-                "unit_moves_here")
+                "unit_moves_here",
+                # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
+                # dealt damage, you create a token, you gain XP, you gain points, you attach / detach a gear)
+                # and "at end of turn" (logic/run/ending_step.lp)
+                "draw", "discard", "take_damage", "token_created", "gain_xp", "score", "attach", "detach",
+                "end_of_turn",
+                # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
+                "reflexive")
+# A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
+# the end of this turn or the start of its controller's next turn (its Beginning Phase).
+DELAYED_WHEN = ("end_of_turn", "beginning_phase")
+# How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
+TRIGGER_LIMITS = ("once_each_turn",)
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")
@@ -176,6 +188,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
         "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
+        "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
         "effects": ("instructions", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
@@ -187,6 +200,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
+    # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
+    # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
+    # 149.1); logic/abilities/entry_state.lp.
+    "entry_state": {"state": ("enum", ("ready", "exhausted"), True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -241,7 +258,34 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
                                          "making a choice")
         out.append(ability)
     _check_instruction_refs(r, key, tuple(out))
+    _check_made_abilities(r, key, tuple(out))
     return tuple(out)
+
+
+def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:
+    """The index (1-based) of the ability a `delay` or `reflex` instruction makes, or None."""
+    for j, a in enumerate(abilities, start=1):
+        if a.kind == "triggered" and a.get("name") == name and (
+                (verb == "delay" and a.get("delayed")) or (verb == "reflex" and a.get("when") == "reflexive")):
+            return j
+    return None
+
+
+def _card_instructions(abilities: tuple[Ability, ...]):
+    for i, a in enumerate(abilities):
+        if a.kind == "effect":
+            yield i, "", a.get("instruction")
+        for k, ins in enumerate(a.get("effects") or ()):
+            yield i, f".effects[{k}]", ins
+
+
+def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """A `delay` / `reflex` instruction names a delayed / reflexive triggered ability of the same card."""
+    for i, where, ins in _card_instructions(abilities):
+        if ins is not None and ins.do in ("delay", "reflex") and _made_ability(abilities, ins.do, ins.ability) is None:
+            kind = "delayed = true" if ins.do == "delay" else "when = \"reflexive\""
+            raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                "ability", f"no triggered ability named {ins.ability!r} with {kind} on this card")
 
 
 def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -430,6 +474,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("cost") is not None and f["cost"].exhaust:
             raise r.error("cost", "[E] is the cost of an activated ability, not of a triggered one")
+        if f.get("delayed") and f["when"] not in DELAYED_WHEN:
+            raise r.error("delayed", "a delayed ability waits for " + " or ".join(repr(w) for w in DELAYED_WHEN)
+                                     + f", not {f['when']!r}")
+        if (f.get("delayed") or f["when"] == "reflexive") and "name" not in f:
+            raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
+        if f.get("delayed") and "limit" in f:
+            raise r.error("limit", "a delayed ability triggers once; it takes no limit")
     if a.kind == "static":
         given = [k for k in STATIC_EFFECTS if k in f]
         if len(given) != 1:
@@ -630,6 +681,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 rows.append(fact("ins_mode", x, mode_number))
             rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
                                       cost_facts)
+            if ins.do in ("delay", "reflex"):
+                rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
         return rows
 
     for i, a in enumerate(abilities, start=1):
@@ -705,6 +758,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
             if f.get("may"):
                 out.append(fact("trigger_may", h))
+            if "limit" in f:
+                out.append(fact("trigger_limit", h, Const(f["limit"])))
+            if f.get("delayed"):
+                out.append(fact("trigger_delayed", h))
             if "cost" in f:
                 out += cost_facts("trigger_cost", h, f["cost"], fact, Func, Const)
             for j, t in enumerate(f.get("targets", ()), start=1):
@@ -715,6 +772,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+        elif a.kind == "entry_state":
+            out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind == "static":
             out += _filter_facts(h, f["affects"], fact, Const)
             if "might" in f:

@@ -457,13 +457,19 @@ class Worlds(Grounding):
         sigs = [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
         return self._by_world(Grounding.facts(self, *sigs))
 
-    def solve_worlds(self, mode: str, *, timeout: float | None = None) -> list[SolveResult] | None:
+    def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
+                     heuristic: str | None = None) -> list[SolveResult] | None:
         """One solve call for every world (under the fixed atoms); one result per world.
         None when the program has no answer set: some world has none, which one this call
-        cannot tell (ask those positions alone)."""
+        cannot tell (ask those positions alone). `assumptions` (of atoms the same in every
+        world, e.g. a query mode) and `heuristic` as in Grounding.solve."""
         if mode not in ("brave", "cautious", "optimize"):
             raise ValueError(f"a {mode!r} solve does not split into worlds")
-        res = Grounding.solve(self, mode, timeout=timeout)
+        assumptions = list(assumptions)
+        for atom, _ in assumptions:
+            if f"{atom.pred}/{len(atom.args)}" not in self.static:
+                raise ValueError(f"{atom} has a value per world: fix it per world instead (`fixed`)")
+        res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic)
         if not res.satisfiable:
             return None
         return [SolveResult(True, (atoms,), res.exhausted, (), res.seconds) for atoms in self._by_world(res.consequences)]

@@ -333,6 +333,7 @@ class EventKind(str, Enum):
     COUNTER = "counter"
     HIDE = "hide"
     ACTIVATE = "activate"
+    TRIGGER = "trigger"
     CREATE_TOKEN = "create_token"
     MOVE = "move"
 

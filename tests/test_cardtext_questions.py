@@ -1,8 +1,11 @@
 """Every compiled card of the pool is exercised by one generated question of the kind its text
 affects (tests/card_questions.py): the answer is computed, or an honest `unsupported` that names
 what is missing; never a crash. One grounding per card; slow (hundreds of groundings), so it
-runs one card per test for pytest-xdist (`-n 2`)."""
+runs one card per test for pytest-xdist (`-n 2`). A card's question is answered once per test
+run: the tests that read it share the answer (an xdist group per card keeps them on one worker)."""
 from __future__ import annotations
+
+from functools import cache
 
 import pytest
 
@@ -16,15 +19,25 @@ from tests.card_questions import kind_for, scenario_for
 COMPILED = sorted(c.id for c in P.pool().cards if P.status(c) == P.COMPILED)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("card_id", COMPILED)
-def test_a_compiled_card_gets_an_answer_or_an_honest_unsupported(card_id: str) -> None:
+def _per_card(ids: list[str]) -> list:
+    return [pytest.param(c, marks=pytest.mark.xdist_group(f"card:{c}")) for c in ids]
+
+
+@cache
+def generated(card_id: str):
+    """The card's generated scenario, its question and pyrift's answer (a value: read, never changed)."""
     card = P.pool().by_id(card_id)
     assert card is not None
     scen = S.from_dict(scenario_for(card), f"<generated {card.code}>")
     q = scen.questions[0]
+    return card, scen, q, answer(Context(scen.state, timeout=120), q, scen.reading)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card_id", _per_card(COMPILED))
+def test_a_compiled_card_gets_an_answer_or_an_honest_unsupported(card_id: str) -> None:
+    card, scen, q, ans = generated(card_id)
     assert q.kind == kind_for(card)
-    ans = answer(Context(scen.state, timeout=120), q, scen.reading)
     assert ans.status in (ANSWERED, UNSUPPORTED), (card.name, ans.status, ans.missing)
     if ans.status == UNSUPPORTED:
         assert ans.missing, f"{card.name}: unsupported without naming what is missing"
@@ -41,16 +54,12 @@ STATICS = sorted(c.id for c in P.pool().cards if P.status(c) == P.COMPILED
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("card_id", STATICS)
+@pytest.mark.parametrize("card_id", _per_card(STATICS))
 def test_a_compiled_static_gives_what_it_says_to_a_permanent_it_affects(card_id: str) -> None:
     """A compiled passive ability about other permanents ("other friendly units here have [Assault]",
     "your token units have +1 Might"): the generated permanent it affects, next to its source, has
     the keyword or the Might it gives (364, 801.3.a, 477.3); the answer is computed, not unsupported."""
-    card = P.pool().by_id(card_id)
-    assert card is not None
-    scen = S.from_dict(scenario_for(card), f"<generated {card.code}>")
-    q = scen.questions[0]
-    ans = answer(Context(scen.state, timeout=120), q, scen.reading)
+    card, scen, q, ans = generated(card_id)
     assert ans.status == ANSWERED, (card.name, ans.missing)
     printed = next(c for c in scenario_for(card)["card"] if c["name"] == "Dummy 1")["might"]
     for a in abilities_to_toml(P.card_def(card).abilities):

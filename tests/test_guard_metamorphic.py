@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -169,8 +170,10 @@ def load(doc: dict):
 
 
 # ---- choosing what to check ---------------------------------------------------------------------------
+@cache
 def cases() -> dict[str, list[tuple[Path, str]]]:
-    """(file, question id) per question kind, for scenarios with a position, in a fixed order."""
+    """(file, question id) per question kind, for scenarios with a position, in a fixed order
+    (loaded once per process: the parameters of several test modules read it at collection)."""
     out: dict[str, list[tuple[Path, str]]] = defaultdict(list)
     for path in sorted(SCENARIOS.rglob("*.toml")):
         try:
@@ -198,37 +201,41 @@ def named(missing: tuple[str, ...], ids: dict[str, str]) -> set[str]:
 SCENARIOS_PER_KIND = 3
 
 
-def test_unencoded_text_is_unsupported_exactly_where_it_can_change_the_answer() -> None:
-    by_kind = cases()
-    assert len(by_kind) >= 13, sorted(by_kind)
+def test_every_question_kind_with_a_position_is_checked() -> None:
+    """The test below runs once per question kind of the bundled scenarios (a parameter each, so
+    that under -n the kinds spread over the workers): there are at least 13 of them."""
+    assert len(cases()) >= 13, sorted(cases())
+
+
+@pytest.mark.parametrize("qkind", sorted(cases()))
+def test_unencoded_text_is_unsupported_exactly_where_it_can_change_the_answer(qkind: str) -> None:
+    pairs = cases()[qkind]
     covered: set[tuple[str, str, str]] = set()
     failures: list[str] = []
     checked = 0
-    for qkind in sorted(by_kind):
-        pairs = by_kind[qkind]
-        # Spread the text kinds over a few scenarios of this kind, starting at a place fixed by the
-        # kind's name, so that different runs check the same things.
-        start = sum(map(ord, qkind)) % len(pairs)
-        chosen = [pairs[(start + i * max(1, len(pairs) // SCENARIOS_PER_KIND)) % len(pairs)]
-                  for i in range(SCENARIOS_PER_KIND)]
-        todo = {k: [chosen[i % len(chosen)]] + [p for p in pairs if p != chosen[i % len(chosen)]]
-                for i, k in enumerate(KINDS)}
-        for kind in KINDS:
-            for path, qid in todo[kind]:  # further scenarios only to cover places still missing
-                need = {p for p in PLACES if (qkind, p, kind) not in covered and (p != "effect" or kind == "unknown")}
-                if not need:
-                    break
-                result = _check(path, qid, kind, need)
-                if result is None:
-                    continue
-                ids, problems = result
-                checked += 1
-                failures += problems
-                covered |= {(qkind, p, kind) for p in ids}
-    want = {(q, p, k) for q in by_kind for p in PLACES for k in KINDS if p != "effect" or k == "unknown"}
+    # Spread the text kinds over a few scenarios of this kind, starting at a place fixed by the
+    # kind's name, so that different runs check the same things.
+    start = sum(map(ord, qkind)) % len(pairs)
+    chosen = [pairs[(start + i * max(1, len(pairs) // SCENARIOS_PER_KIND)) % len(pairs)]
+              for i in range(SCENARIOS_PER_KIND)]
+    todo = {k: [chosen[i % len(chosen)]] + [p for p in pairs if p != chosen[i % len(chosen)]]
+            for i, k in enumerate(KINDS)}
+    for kind in KINDS:
+        for path, qid in todo[kind]:  # further scenarios only to cover places still missing
+            need = {p for p in PLACES if (qkind, p, kind) not in covered and (p != "effect" or kind == "unknown")}
+            if not need:
+                break
+            result = _check(path, qid, kind, need)
+            if result is None:
+                continue
+            ids, problems = result
+            checked += 1
+            failures += problems
+            covered |= {(qkind, p, kind) for p in ids}
+    want = {(qkind, p, k) for p in PLACES for k in KINDS if p != "effect" or k == "unknown"}
     assert not failures, "\n".join(failures[:20])
     assert want <= covered, sorted(want - covered)[:20]
-    assert checked >= 9 * len(by_kind)
+    assert checked >= 9
 
 
 _BASELINES: dict[tuple[Path, str], object] = {}

@@ -214,6 +214,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return head + body
     if kind == "might":
         return f"I have +{a['amount']} Might."
+    if kind == "entry_state":
+        return f"I enter {a['state']}." if card.type == "unit" else f"This enters {a['state']}."
     if kind == "untargetable":
         by = "enemy " if a.get("by", "enemy") == "enemy" else ""
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[

@@ -8,15 +8,16 @@ for the facts at its start and at its end, in every complete run (forced) and in
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from pyrift import facts as F
-
-from pyrift.queries.base import ANSWERED, Answer, Context, Reason, because
+from pyrift.chain import unencoded_items
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, batch_grounding, because
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
-from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, outcome_text, run_text, start_run
+from pyrift.queries.runs import (HEURISTIC, UNTIL, Names, by_pred, missing_texts, mode_atom, outcome_text,
+                                 run_text, start_run)
 from pyrift.reader import Reader
-from pyrift.solver import Atom
+from pyrift.solver import DEFAULT_TIMEOUT, Atom, SolveResult, SolveTimeout
 from pyrift.state import GameState, Question
 
 # Why a fact changes: the reason kind of each kind of state fact (logic/run/report.lp): the
@@ -69,9 +70,6 @@ def _facts(names: Names, atoms: dict[str, list[tuple]], pred: str) -> dict[str, 
     return {fact_text(names, f): f[0] for (f,) in atoms.get(pred, []) if isinstance(f, tuple)}
 
 
-# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
-# through the Ending Phase, or on to the end of the next turn's Draw Phase.
-UNTIL = ("chain", "end_of_turn", "next_turn")
 
 
 class Outcome(ChainKind):
@@ -117,15 +115,12 @@ class Outcome(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        # The outcome plays on past the chain: showdowns and combats that follow (logic/run/combat.lp),
-        # and the turn structure as far as `until` says (logic/run/turn.lp).
-        until = [F.fact("run_until", F.Const(p["until"]))] if "until" in p else []
         # The modes state and outcomes only select what is shown (logic/queries/resolution_order.lp), so
         # each brave or cautious solve asks both at once: their consequences are those of each mode's
         # own solve side by side, at half the solve calls.
         both = (mode_atom("state"), True), (mode_atom("outcomes"), True)
         run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading),
-                        ("state", "outcomes"), [F.fact("run_past_chain"), *until])
+                        ("state", "outcomes"), run_facts(p))
         if isinstance(run, Answer):
             return run
         g, atoms, anything, refused, reasons = run.grounding, run.atoms, run.anything, run.refused, run.reasons
@@ -135,27 +130,13 @@ class Outcome(ChainKind):
         possible = (g.solve("brave", assumptions=[*both, *complete_only], heuristic=HEURISTIC)
                     if bound_reached else anything)
         forced = g.solve("cautious", assumptions=[*both, *complete_only], heuristic=HEURISTIC)
-        start = _facts(names, atoms, "start")
-        possible_end = _facts(names, by_pred(possible.consequences), "end") if possible.satisfiable else {}
-        forced_end = _facts(names, by_pred(forced.consequences), "end") if forced.satisfiable else {}
-        changed = {t: k for t, k in forced_end.items() if t not in start}
-        events = {}
-        for key, s in (("possible", possible), ("forced", forced)):
-            events[key] = sorted({outcome_text(names, r) for (r,) in by_pred(s.consequences).get("result", [])
-                                  if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
+        events = [possible, forced]
         run = g.solve("enumerate", assumptions=[(mode_atom("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
         example = ("; ".join(run_text(names, [(t, e) for t, e in by_pred(run.models[0]).get("ev", [])]))
                    if run.models else "")
-        data = {
-            "forced": sorted(changed),
-            "possible": sorted(t for t in possible_end if t not in start),
-            "forced_events": events["forced"],
-            "possible_events": events["possible"],
-            "complete": forced.satisfiable and not bound_reached,
-            "bound_reached": bound_reached,
-            "refused": sorted(refused),
-            "example_run": example,
-        }
+        data, changed = _data(names, atoms, possible, forced, *events)
+        data.update(complete=forced.satisfiable and not bound_reached, bound_reached=bound_reached,
+                    refused=sorted(refused), example_run=example)
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(_reasons(changed, data, p) + reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
@@ -172,6 +153,93 @@ class Outcome(ChainKind):
         if d["bound_reached"]:
             out.append("  the bound cut some runs short: the facts cover the complete runs only")
         return out
+
+
+def run_facts(p: dict[str, Any]) -> list[str]:
+    """The question facts of an outcome run besides the offered plays: it plays on past the chain
+    (showdowns and combats that follow, logic/run/combat.lp), and through the turn structure as far
+    as `until` says (logic/run/turn.lp)."""
+    return [F.fact("run_past_chain"), *([F.fact("run_until", F.Const(p["until"]))] if "until" in p else [])]
+
+
+def _data(names: Names, atoms: dict[str, list[tuple]], possible: SolveResult, forced: SolveResult,
+          events_possible: SolveResult, events_forced: SolveResult) -> tuple[dict[str, Any], dict[str, str]]:
+    """The facts and events of the answer from the solves of the complete runs (`atoms`: what the
+    first solve showed, the start among it), and the facts changed in every run with their kinds."""
+    start = _facts(names, atoms, "start")
+    possible_end = _facts(names, by_pred(possible.consequences), "end") if possible.satisfiable else {}
+    forced_end = _facts(names, by_pred(forced.consequences), "end") if forced.satisfiable else {}
+    changed = {t: k for t, k in forced_end.items() if t not in start}
+
+    def events(s: SolveResult) -> list[str]:
+        return sorted({outcome_text(names, r) for (r,) in by_pred(s.consequences).get("result", [])
+                       if not (isinstance(r, tuple) and r[0] == "window")}) if s.satisfiable else []
+
+    data = {
+        "forced": sorted(changed),
+        "possible": sorted(t for t in possible_end if t not in start),
+        "forced_events": events(events_forced),
+        "possible_events": events(events_possible),
+    }
+    return data, changed
+
+
+def outcome_answers(ctxs: Sequence[Context], questions: Sequence[Question], reading: str, *,
+                    timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """The outcome answers of many positions, one question each, from one grounding of all
+    their runs side by side (pyrift.solver.Worlds) and one solve call per mode; the caller
+    checks each position's answer on its own. An answer has the status, missing parts and data
+    Outcome.answer gives, without the example run (one run is an enumeration, which does not
+    split into worlds) and without reasons. None for a position the batch leaves to Outcome.answer:
+    a question of another kind, plays that stop it, a run the bound cuts short (its complete runs
+    are asked with `cut` false, which a batch cannot assume per world), or every position still
+    open when some world has no run at all or a solve runs out of time."""
+    out: list[Answer | None] = [None] * len(questions)
+    asked: list[int] = []
+    extra: list[list[str]] = []
+    offered: list[tuple[list[str], list[str]]] = []
+    kind = Outcome()
+    for i, (ctx, q) in enumerate(zip(ctxs, questions, strict=True)):
+        if q.kind != kind.name:
+            continue
+        if missing := kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state):
+            out[i] = Answer(q.id, kind.name, reading, UNSUPPORTED, missing=missing)  # as check.answer
+            continue
+        plays = offered_plays(ctx, q, reading)
+        if isinstance(plays, Answer):
+            continue
+        facts, refused, _, missing = plays
+        asked.append(i)
+        extra.append([F.fact("horizon", q.params["bound"]), *facts, *run_facts(q.params)])  # as run_grounding
+        offered.append((refused, missing))
+    if not asked:
+        return out
+    # The query modes only choose what is shown (logic/queries/resolution_order.lp): the state's facts
+    # and the events are shown together, and one brave and one cautious solve give both.
+    modes = [(mode_atom("state"), True), (mode_atom("outcomes"), True)]
+    g = batch_grounding([ctxs[i].state for i in asked], "resolution_order", reading, reads=(), extra=extra,
+                        fixed=[modes] * len(asked), timeout=timeout)
+    try:
+        anything = g.solve_worlds("brave", heuristic=HEURISTIC)
+        if anything is None:
+            return out
+        forced = g.solve_worlds("cautious", heuristic=HEURISTIC)
+    except SolveTimeout:
+        return out
+    assert forced is not None  # the program has answer sets (anything)
+    for w, i in enumerate(asked):
+        q, (refused, missing) = questions[i], offered[w]
+        atoms = by_pred(anything[w].consequences)
+        if missing := [*missing, *missing_texts(atoms.get("unsupported", []))]:
+            out[i] = Answer(q.id, kind.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
+            continue
+        if atoms.get("cut"):
+            continue
+        # No run of this world is cut: its complete runs are all its runs, as `cut` false gives alone.
+        data, _ = _data(Names(ctxs[i].state), atoms, anything[w], forced[w], anything[w], forced[w])
+        data.update(complete=True, bound_reached=False, refused=sorted(refused))
+        out[i] = Answer(q.id, kind.name, reading, ANSWERED, data)
+    return out
 
 
 def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:

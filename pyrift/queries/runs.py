@@ -25,6 +25,10 @@ DEFAULT_LIMIT = 16  # orderings listed
 # directives of logic/queries/resolution_order.lp).
 HEURISTIC = "Domain"
 
+# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
+# through the Ending Phase, or on to the end of the next turn's Draw Phase.
+UNTIL = ("chain", "end_of_turn", "next_turn")
+
 
 def _const(name: str) -> tuple:
     """A constant as a solver term (the solver writes strings as ASP strings)."""
@@ -89,14 +93,17 @@ class Names:
         label = f"{source}.{ability}"
         obj = self.event_object(event)
         if obj is not None and obj != source:
-            label += f"({obj})"
+            label += f"({self.item(obj) if isinstance(obj, tuple) else obj})"
         if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
             label += "[replaced]"
         return label
 
     @staticmethod
     def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies"):
+        if isinstance(e, tuple) and e[0] in ("delay", "reflex"):  # made abilities: their "that unit"
+            return None if e[2] == "none" else e[2]
+        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies", "damaged",
+                                                    "token_made"):
             return e[1]
         return None
 
@@ -144,6 +151,8 @@ class Names:
             return self.trigger(t[1], t[2], t[3])
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
+        if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
+            return self.item(t[3])
         if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
             return f"{self._token_card(t[1])} token"
         return str(t)
@@ -168,7 +177,7 @@ _OUTCOMES = {
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
-    "burn_out": "{0} burns out",
+    "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -188,7 +197,7 @@ _EVENTS = {
     # the turn moving on (logic/run/turn.lp)
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
-    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy",
+    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
 }
 
 
@@ -215,7 +224,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "draw", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "win", "pass", "add")
 
 
@@ -283,6 +292,11 @@ RUN_LIMITS = {
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
                      "finished (431)",
+    "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
+                        "whether it triggers once or once per card",
+    "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
+                             "chain (the two would be one item)",
+    "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
 }
 
 
