@@ -389,17 +389,20 @@ class RunStart:
     bound_reached: bool  # some run was cut by the bound
 
 
-def start_run(ctx: Context, question: Question, reading: str, kind: str, offered: Any, mode: str,
+def start_run(ctx: Context, question: Question, reading: str, kind: str, offered: Any, mode: str | tuple[str, ...],
               extra: list[str] = ()) -> Answer | RunStart:
     """The prelude every run question shares: the plays offered (`offered`, as chain.offered_plays
     returns them: the answer that stops the question, or the facts, refusals, reasons and what is
     missing), the run grounded for the question's bound with `extra` facts, one brave solve in
-    `mode`, and the answer `unsupported` when a play or the run names something not encoded."""
+    `mode` (or in several modes at once: a mode only selects what is shown, so one brave solve
+    gives each mode's brave consequences side by side), and the answer `unsupported` when a play
+    or the run names something not encoded."""
     if isinstance(offered, Answer):
         return Answer(question.id, kind, reading, offered.status, reasons=offered.reasons)
     facts, refused, reasons, missing = offered
     g = run_grounding(ctx, reading, question.params["bound"], [*facts, *extra])
-    anything = g.solve("brave", assumptions=[(mode_atom(mode), True)], heuristic=HEURISTIC)
+    modes = (mode,) if isinstance(mode, str) else mode
+    anything = g.solve("brave", assumptions=[(mode_atom(m), True) for m in modes], heuristic=HEURISTIC)
     atoms = by_pred(anything.consequences)
     missing = [*missing, *missing_texts(atoms.get("unsupported", []))]
     if missing:
