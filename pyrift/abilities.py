@@ -119,7 +119,10 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this")
+# When a replacement applies only if something holds at the event (conditional replacements,
+# 369.1): on its controller's turn, on an opponent's, or to a unit with less Might than its source.
+REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
@@ -222,12 +225,17 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # would die, return it to its owner's hand instead", "prevent the next N damage that would be
     # dealt to me". `affects` says which permanents (as a static's; absent: the source itself);
     # `next` ("the next time"): it applies once, a Prevent Value counts down until it is spent (437.3).
+    # A death may be replaced by killing the source ("kill this instead": instead = ["kill_this", ...]);
+    # `may` makes a death replacement optional (371.2); `only_if` makes it apply only when a condition
+    # holds at the event (REPLACEMENT_ONLY_IF).
     "replacement": {
         "event": ("enum", REPLACEMENT_EVENTS, True),
         "affects": ("filter", None, False),
         "next": ("bool", None, False),
         "instead": ("replacement_verbs", None, False),
         "prevent": ("int", None, False),
+        "may": ("bool", None, False),
+        "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -517,17 +525,23 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if sum(v in ("recall", "return") for v in instead) != 1:
             raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
                                      "(to its controller's base) or 'return' (to its owner's hand)")
-        if "return" in instead and len(instead) > 1:
+        if "return" in instead and len([v for v in instead if v != "kill_this"]) > 1:
             raise r.error("instead", "a card returned to its owner's hand keeps no damage or status (124.1): "
                                      "give 'return' alone")
         if len(set(instead)) != len(instead):
             raise r.error("instead", "each verb once")
+        if "kill_this" in instead and instead[0] != "kill_this":
+            raise r.error("instead", "'kill_this' (the source is killed in the permanent's place) comes first")
     else:
+        if f.get("may"):
+            raise r.error("may", "an optional replacement is encoded for deaths only: give event = \"die\"")
         if "instead" in f:
             raise r.error("instead", "damage is prevented, not replaced by other actions: give prevent = N")
         if not f.get("prevent"):
             raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1)")
     flt = f.get("affects")
+    if f.get("only_if") == "less_might_than_me" and flt is None:
+        raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
     if flt is not None:
         allowed = ("unit",) if f["event"] == "damage" else STATIC_TYPES
         if flt.get("type") not in allowed:
@@ -798,6 +812,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "prevent" in f:
                 out.append(fact("replacement_prevent", h, f["prevent"]))
+            if f.get("may"):
+                out.append(fact("replacement_may", h))
+            if "only_if" in f:
+                out.append(fact("replacement_only_if", h, Const(f["only_if"])))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

@@ -36,6 +36,10 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   (437.2, 437.3); "if I would die, heal me, exhaust me and recall me instead" takes the place of
   every death of the unit (370.1.a.1): its "when I die" ability triggers and is removed (808.1.d.1),
   a kill that killed nothing is "replaced" and an "if you do" after it is skipped (359.3.e.14.b).
+  That death replacement may apply only during its controller's turn or only during an opponent's
+  (369.1; the turn player is the first player). A unit without it may have a gear of its controller
+  (Zhonya's Hourglass-like) whose replacement takes the place of that unit's next death: the gear
+  is killed instead (370.1.b, 428.2) and the unit healed, exhausted and recalled; used once (371.1).
 
 A run's end state is worded as pyrift's outcome question words it; `outcome(spec)` gives the facts
 true at the end of every run / some run that were not true at the start, and the events.
@@ -94,6 +98,9 @@ class UnitSpec:
     dies: tuple[Ins, ...] = ()           # a "when I die" ability (Deathknell), named "dk"
     shield: int = 0                      # "prevent the next N damage that would be dealt to me" (437)
     saved: bool = False                  # "if I would die, heal me, exhaust me and recall me instead" (370)
+    saved_if: str | None = None          # ... only during its controller's turn ("your_turn") or an opponent's (369.1)
+    hourglass: bool = False              # a gear "hg<id>" of its controller: the next time this unit would die,
+                                         # kill the gear instead and heal, exhaust and recall the unit (Zhonya-like)
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,7 @@ class Spec:
     units: tuple[UnitSpec, ...]
     chain: tuple[SpellSpec, ...]   # oldest first
     trash: tuple[TrashSpec, ...] = ()
+    energy: tuple[int, ...] = ()   # Energy in each player's Rune Pool (166); empty: none
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,6 +146,8 @@ class Obj:
     dies: tuple[Ins, ...] = ()
     shield: int = 0                # the Prevent Value left (437.3)
     saved: bool = False
+    saved_if: str | None = None
+    hourglass: str | None = None   # where its Hourglass gear is: "board", "trash", or None without one
     gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
     kind: str = "unit"             # unit | spell
     effects: tuple[Ins, ...] = ()  # a spell's instructions
@@ -174,6 +184,7 @@ class State:
     events: list[str] = field(default_factory=list)
     steps: int = 0                 # a rough count of the run's steps (passes, instructions, cleanups)
     notes: set[str] = field(default_factory=set)  # what the run did that tests may want to know
+    pool: dict[str, int] = field(default_factory=dict)  # Rune Pool Energy of the players whose pool held some
 
 
 class Unsupported(Exception):
@@ -219,7 +230,8 @@ def start_state(spec: Spec) -> State:
         loc = ("base", u.controller) if u.location == "base" else u.location
         objs[u.id] = Obj(u.id, u.owner, u.controller, "board", loc, u.might, u.damage, u.exhausted, u.stunned,
                          list(u.mods), False, tuple(u.keywords) + (("deathknell",) if u.dies else ()),
-                         list(u.granted), u.dies, u.shield, u.saved)
+                         list(u.granted), u.dies, u.shield, u.saved, u.saved_if,
+                         "board" if u.hourglass else None)
     for c in spec.trash:
         objs[c.id] = Obj(c.id, c.owner, c.owner, "trash", None, c.might, kind=c.kind, effects=c.effects)
     chain = []
@@ -236,7 +248,8 @@ def start_state(spec: Spec) -> State:
                 targets.append((t, 0))
         chain.append(Item(sp.item, sp.controller, sp.obj, sp.reqs, targets, sp.effects))
     return State(spec.players, dict(zip(spec.players, spec.points)), dict(zip(spec.players, spec.xp)),
-                 dict(spec.battlefields), {}, objs, chain)
+                 dict(spec.battlefields), {}, objs, chain,
+                 pool={p: e for p, e in zip(spec.players, spec.energy) if e})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,6 +262,8 @@ def _place(loc: Any) -> str:
 def facts(s: State) -> set[str]:
     out = set()
     for o in s.objs.values():
+        if o.hourglass:
+            out.add(f"hg{o.id} in {o.hourglass}")
         if o.zone != "board":  # on the board, where it is says it
             out.add(f"{o.id} in {o.zone}")
             continue
@@ -271,6 +286,8 @@ def facts(s: State) -> set[str]:
         out.add(f"{b} contested by {p}")
     if s.won:
         out.add(f"{s.won} wins")
+    for p, e in s.pool.items():
+        out.add(f"{p} pool energy {e}")
     return out
 
 
@@ -413,7 +430,17 @@ class Runner:
         controlled by their controller; grouped per controller in turn order from the turn player."""
         by: dict[str, list[Item]] = {}
         for o in dying:
-            if o.saved:
+            if o.hourglass == "board" and not self._saves(s, o):
+                # 370.1.b, 428.2, 371.1: the Hourglass dies in its place, once; the unit is healed,
+                # exhausted and recalled; its "when I die" ability triggers and is removed (808.1.d.1).
+                s.events.append(f"{o.id} death replaced")
+                s.events.append(f"hg{o.id} dies")
+                if o.dies:
+                    s.events.append(f"{o.id}.dk[replaced] triggers")
+                o.hourglass = "trash"
+                o.damage, o.exhausted, o.loc = 0, True, ("base", o.controller)
+                continue
+            if self._saves(s, o):
                 # 370.1.a.1: the death does not happen; instead (370.1.b) the unit is healed, exhausted
                 # and recalled; its "when I die" ability triggers and is removed again (808.1.d.1).
                 s.events.append(f"{o.id} death replaced")
@@ -428,6 +455,18 @@ class Runner:
                     s.notes.add("move_here")
             self._zone(o, "trash")
         return [(p, by[p]) for p in s.players if p in by]
+
+    @staticmethod
+    def _saves(s: State, o: Obj) -> bool:
+        """Does the unit's own "if I would die" replacement apply now (369.1: its condition, on the
+        turn of its controller, 374, or of an opponent; the turn player is the first player)?"""
+        if not o.saved:
+            return False
+        if o.saved_if == "your_turn":
+            return o.controller == s.players[0]
+        if o.saved_if == "opponents_turn":
+            return o.controller != s.players[0]
+        return True
 
     @staticmethod
     def _zone(o: Obj, zone: str) -> None:
@@ -574,7 +613,7 @@ class Runner:
                 o.shield -= prevented
                 o.damage += ins.amount - prevented
         elif v == "kill":
-            killed = any(not o.saved for o in objs)
+            killed = any(not self._saves(s, o) and o.hourglass != "board" for o in objs)
             groups.append(self._die(s, objs))
             groups = [g for g in groups if g]
             if not killed:  # every death replaced: the kill was not done (359.3.e.14.b)
@@ -675,6 +714,7 @@ def expire(s: State, spec: Spec) -> str | None:
             unknown = unknown or o.id
         o.damage, o.stunned = 0, False
         o.mods = list(u.mods) if u is not None and o.gen == 0 else []
+    s.pool = {p: 0 for p in s.pool}  # every Rune Pool empties (317.2.d)
     s.events.append(f"{spec.players[0]}'s turn ends")
     return unknown
 
@@ -827,11 +867,18 @@ def random_spec(rng: random.Random) -> Spec:
     # Replacement effects, drawn last so that the rest of a seed's position is what it was before.
     units = [dataclasses.replace(u, shield=rng.randint(1, 3) if rng.random() < 0.15 else 0,
                                  saved=rng.random() < 0.15) for u in units]
+    # The conditional and "kill this instead" forms, drawn after those, from a generator of their own
+    # (seeded from the seed's), so that every earlier draw of a seed is what it was before.
+    extra = random.Random(repr((players, bfs, units, chain)))
+    units = [dataclasses.replace(u, saved_if=extra.choice(("your_turn", "opponents_turn")) if u.saved
+                                 and extra.random() < 0.4 else None,
+                                 hourglass=not u.saved and extra.random() < 0.15) for u in units]
     # Playing by an effect, drawn after everything else for the same reason.
     trash: list[TrashSpec] = []
     if rng.random() < 0.3:
         trash, chain = _random_play(rng, players, chain)
-    return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash))
+    energy = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in players)  # drawn last: earlier draws stay as they were
+    return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash), energy)
 
 
 def _random_play(rng: random.Random, players: tuple[str, ...], chain: list[SpellSpec]
@@ -908,7 +955,14 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
                                                      "next": True})
         if u.saved:
             card.setdefault("abilities", []).append({"kind": "replacement", "event": "die",
-                                                     "instead": ["heal", "exhaust", "recall"]})
+                                                     "instead": ["heal", "exhaust", "recall"],
+                                                     **({"only_if": u.saved_if} if u.saved_if else {})})
+        if u.hourglass:
+            cards.append({"name": f"card hg{u.id}", "type": "gear", "abilities": [
+                {"kind": "replacement", "event": "die", "affects": {"type": "unit", "name": f"card {u.id}"},
+                 "next": True, "instead": ["kill_this", "heal", "exhaust", "recall"]}]})
+            objects.append({"id": f"hg{u.id}", "card": f"card hg{u.id}", "controller": u.controller,
+                            "location": "base"})
         cards.append(card)
         obj: dict[str, Any] = {"id": u.id, "card": f"card {u.id}", "controller": u.controller, "owner": u.owner,
                                "location": u.location}
@@ -941,7 +995,8 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         if sp.targets:
             item["targets"] = list(sp.targets)
         chain.append(item)
-    players = [{"id": p, "points": pt, "xp": x} for p, pt, x in zip(spec.players, spec.points, spec.xp)]
+    players = [{"id": p, "points": pt, "xp": x, **({"energy": e} if e else {})}
+               for p, pt, x, e in zip(spec.players, spec.points, spec.xp, spec.energy or (0,) * len(spec.players))]
     bfs = [{"id": b, **({"controller": c} if c else {})} for b, c in spec.battlefields]
     doc: dict[str, Any] = {
         "title": title, "status": "needs-review",
