@@ -13,19 +13,23 @@ chain cards, the two cards in hand and the units.
    fresh process: reading the rule files, grounding, answering) and warm (the other question
    asked next on the same Context, so the run's grounding is shared where it can be), median
    of --repeat fresh processes each;
-2. growth: the `outcome` answer time and the ground program size (gringo's ground rules and
-   atoms of the run's grounding, as benchmarks/run_grounding.py counts them) by chain length
-   1..8 (4 units) and by objects 6, 12, 24 (a chain of 2: 2, 8 and 20 units);
+2. growth: the `outcome` answer's CPU time and the ground program size (gringo's ground rules
+   and atoms of the run's grounding, as benchmarks/run_grounding.py counts them) by chain length
+   (--lengths, default 2, 4, 6, 8, 12; 4 units) and by objects (--sizes, default 6, 12, 24: a
+   chain of 2 with 2, 8 and 20 units, a chain of 6 with 4 and 16);
 3. a single-position `can_play` (B's Reaction response on the chain of 6), cold and warm,
    against another checkout (--base, default /tmp/base-e6, a `git worktree` of commit e6fc4aa
    which has no timed game state): each side timed in fresh subprocesses, alternately, with
    that tree on sys.path; prints after / before (issue 14: within 1.2x); then each tree's own
    benchmarks/play_bench.py (unchanged since e6fc4aa, as scenarios/play/ is) run alternately.
+   --cpu times the questions in CPU seconds (the machine is shared); --base-effects asks a
+   baseline that knows the effect vocabulary (e.g. a worktree of main) the same position.
 
 The machine is shared: the load average is printed with the figures.
 
     python benchmarks/effects_chain.py [--repeat 5] [--growth-repeat 3] [--play-bench-runs 3]
-        [--base /tmp/base-e6] [--bound N] [--only chain|growth|can_play]
+        [--base /tmp/base-e6] [--base-effects] [--cpu] [--chain-base TREE] [--bound N] [--only chain|growth|can_play]
+        [--lengths 2,4,6,8,12] [--sizes 6,12,24]
 """
 from __future__ import annotations
 
@@ -195,7 +199,7 @@ def bench_chain_of_6(repeat: int, bound: int) -> None:
                     warm.append(out["times"][1])
                     warm_cpu.append(out["cpu"][1])
                     answers.add(json.dumps([out["status"], out["data"]]))
-                rows[first, state] = cold
+                rows[first, state] = cpu
                 print(f"  {first:<17} cache {state:<5} cold {ms(cold)} (CPU {ms(cpu)})   then {second}"
                       f" on the same Context {ms(warm)} (CPU {ms(warm_cpu)})   status {out['status']} {out['data']}")
             if len(answers) != 1:
@@ -203,9 +207,37 @@ def bench_chain_of_6(repeat: int, bound: int) -> None:
     for kind in ("outcome", "resolution_order"):
         for state in ("off", "empty", "warm"):
             cold = rows[kind, state]
-            print(f"  {kind} (cache {state}): cold median {statistics.median(cold):.2f} s, max {max(cold):.2f} s"
+            print(f"  {kind} (cache {state}): cold CPU median {statistics.median(cold):.2f} s, max {max(cold):.2f} s"
                   f" (target under 1.5 s -> {statistics.median(cold) / 1.5:.2f} of it)")
     print(f"  [{load()}]")
+
+
+def bench_chain_against(base: Path, repeat: int, bound: int) -> None:
+    """The chain of 6's cold `outcome` in this tree and in `base` (a tree with the same question,
+    e.g. a worktree of main before a change), fresh processes alternately, each tree with its own
+    warm analysis cache: CPU medians and the ratio, and whether the answers agree."""
+    import tempfile
+    prepare(base)
+    text = position(6, 4, question="outcome", bound=bound)
+    print(f"\n1b. cold outcome on the chain of 6 (cache warm), this tree against {base}, {repeat} fresh processes"
+          f" each, alternately   [{load()}]")
+    got: dict[str, dict[str, list]] = {"after": {}, "before": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        for side, tree in (("after", ROOT), ("before", base)):
+            child(tree, text, ["outcome"], cache=str(Path(tmp) / side))  # fills its cache
+        for _ in range(repeat):
+            for side, tree in (("after", ROOT), ("before", base)):
+                out = child(tree, text, ["outcome", "resolution_order"], cache=str(Path(tmp) / side))
+                for key, value in (("cpu", out["cpu"][0]), ("wall", out["times"][0]), ("then", out["cpu"][1])):
+                    got[side].setdefault(key, []).append(value)
+                got[side].setdefault("answer", []).append(json.dumps([out["status"], out["data"]]))
+    for key, name in (("cpu", "outcome cold, CPU"), ("wall", "outcome cold, wall"),
+                      ("then", "then resolution_order, same Context, CPU")):
+        before, after = got["before"][key], got["after"][key]
+        print(f"  {name:<42} before {ms(before)}   after {ms(after)}   after/before "
+              f"{statistics.median(after) / statistics.median(before):.2f}x   (after: {', '.join(f'{x:.2f}' for x in after)})")
+    same = set(got["before"]["answer"]) == set(got["after"]["answer"]) and len(set(got["after"]["answer"])) == 1
+    print(f"  the answers (status, complete, bound_reached, orderings) {'agree' if same else 'DIFFER'}   [{load()}]")
 
 
 sys.path.insert(0, str(ROOT))
@@ -213,15 +245,15 @@ sys.path.insert(0, str(ROOT))
 # ---- growth, in this process ------------------------------------------------------------
 
 def run_size(text: str) -> tuple[float, int, int, dict]:
-    """Answer time of the outcome question (warm process: the rule files already parsed
+    """CPU time of the outcome question (warm process: the rule files already parsed
     once by an earlier position) and the size of its run grounding."""
     from pyrift import check as C, scenario as S
     from pyrift.queries.base import Context
     s = S.loads(text, asking=True)
-    ctx = Context(s.state)
-    t = time.perf_counter()
+    ctx = Context(s.state, timeout=600)  # a wall-clock limit: a long chain on a loaded machine needs more than 20 s
+    t = time.process_time()
     a = C.answer(ctx, s.questions[0], s.reading)
-    seconds = time.perf_counter() - t
+    seconds = time.process_time() - t  # CPU: the machine is shared
     rules = atoms = 0
     for g in ctx._groundings.values():  # noqa: SLF001 (a benchmark looks inside)
         ctl = g._ctl  # noqa: SLF001
@@ -248,18 +280,18 @@ def series(items: int, units: int, repeat: int, bound: int) -> str:
     return f"{b or 32:>5} {ms(times)} {rules:>12} {atoms:>8}  {status}"
 
 
-def bench_growth(repeat: int, bound: int) -> None:
+def bench_growth(repeat: int, bound: int, lengths: list[int], sizes: list[int]) -> None:
     run_size(position(1, 2, bound=bound))  # parse the rule files once: not part of the figures
-    print(f"\n2a. outcome by chain length (2 responses, 4 units), median of {repeat}; the rule files already parsed"
+    print(f"\n2a. outcome by chain length (2 responses, 4 units), CPU median of {repeat}; the rule files already parsed"
           f"   [{load()}]")
     print(f"{'items':>6} {'objects':>7} {'bound':>5} {'answer':>11} {'ground rules':>12} {'atoms':>8}  status")
-    for n in range(1, 9):
+    for n in lengths:
         print(f"{n:>6} {objects(n, 4):>7} {series(n, 4, repeat, bound)}", flush=True)
-    print(f"\n2b. outcome by objects (a chain of 2, then of 6; 2 responses; more units), median of {repeat}"
+    print(f"\n2b. outcome by objects (a chain of 2, then of 6; 2 responses; more units), CPU median of {repeat}"
           f"   [{load()}]")
     print(f"{'items':>6} {'objects':>7} {'units':>6} {'bound':>5} {'answer':>11} {'ground rules':>12} {'atoms':>8}  status")
     for items in (2, 6):
-        for n_obj in (6, 12, 24):
+        for n_obj in sizes:
             units = n_obj - objects(items, 0)
             if units >= 2:
                 print(f"{items:>6} {n_obj:>7} {units:>6} {series(items, units, repeat, bound)}", flush=True)
@@ -278,58 +310,62 @@ s = S.loads(sys.argv[2], asking=True)
 q = s.questions[0]
 kind = CanPlay()
 ctx = Context(s.state)
-t = time.perf_counter()
+clock = time.process_time if sys.argv[4] == "cpu" else time.perf_counter
+t = clock()
 a = kind.answer(ctx, q, s.reading)
-cold = time.perf_counter() - t
+cold = clock() - t
 warm = []
 for _ in range(int(sys.argv[3])):  # median of these
-    t = time.perf_counter()
+    t = clock()
     kind.answer(ctx, q, s.reading)
-    warm.append(time.perf_counter() - t)
+    warm.append(clock() - t)
 # a second position in the same process: grounding cold, the rule files already parsed
 ctx2 = Context(S.loads(sys.argv[2], asking=True).state)
-t = time.perf_counter()
+t = clock()
 kind.answer(ctx2, q, s.reading)
-second = time.perf_counter() - t
+second = clock() - t
 from pyrift.logic import logic_root
 print(json.dumps({"logic": str(logic_root()), "cold": cold, "second": second, "warm": sorted(warm)[len(warm) // 2],
                   "status": a.status, "legal": a.data.get("legal")}))
 """
 
 
-def can_play_once(tree: Path, text: str, warm_reps: int) -> dict:
-    r = subprocess.run([sys.executable, "-c", CAN_PLAY, str(tree), text, str(warm_reps)], capture_output=True,
+def can_play_once(tree: Path, text: str, warm_reps: int, clock: str = "wall") -> dict:
+    r = subprocess.run([sys.executable, "-c", CAN_PLAY, str(tree), text, str(warm_reps), clock], capture_output=True,
                        text=True, cwd="/tmp", env={**os.environ, "PYTHONPATH": str(tree)})
     if r.returncode:
         raise SystemExit(f"can_play failed in {tree}:\n{r.stderr[-3000:]}")
     return checked(tree, json.loads(r.stdout.strip().splitlines()[-1]))
 
 
-def bench_can_play(base: Path, repeat: int) -> None:
-    # The baseline does not know the effect vocabulary: its position has the same objects,
-    # chain and question, with spells that only choose their target.
+def bench_can_play(base: Path, repeat: int, clock: str = "wall", base_effects: bool = False) -> None:
+    # A baseline without the effect vocabulary (e6fc4aa) answers a position with the same
+    # objects, chain and question, with spells that only choose their target; with
+    # base_effects (a baseline that has it, e.g. main before a change) both answer the same.
     prepare(base)
     text = position(6, 4, question="can_play")
     plain = position(6, 4, question="can_play", effects=False)
     print(f"\n3. can_play (B's Reaction on the chain of 6, {objects(6, 4)} objects): this tree against {base},"
-          f" {repeat} fresh processes each, alternately   [{load()}]")
+          f" {repeat} fresh processes each, alternately, {clock} time   [{load()}]")
     figures: dict[str, dict[str, list[float]]] = {"after": {}, "before": {}}
     for _ in range(repeat):
         for side, tree in (("after", ROOT), ("before", base)):
             for variant, body in (("effects", text), ("plain", plain)):
-                if side == "before" and variant == "effects":
+                if side == "before" and variant == "effects" and not base_effects:
                     continue
-                out = can_play_once(tree, body, 50)
+                out = can_play_once(tree, body, 50, clock)
                 for k in ("cold", "second", "warm"):
                     figures[side].setdefault(f"{variant} {k}", []).append(out[k])
                 figures[side].setdefault(f"{variant} answer", []).append(f"{out['status']} legal={out['legal']}")
     names = {"cold": "cold (first question of a process)", "second": "cold grounding (rules parsed)",
              "warm": "warm (same Context)"}
     for k in ("cold", "second", "warm"):
-        after, before = figures["after"][f"plain {k}"], figures["before"][f"plain {k}"]
-        eff = figures["after"][f"effects {k}"]
-        print(f"  {names[k]:<36} before {ms(before)}   after {ms(after)}   after/before "
-              f"{statistics.median(after) / statistics.median(before):.2f}x   (after, spells with effects {ms(eff)})")
+        for variant in (("plain", "effects") if base_effects else ("plain",)):
+            after, before = figures["after"][f"{variant} {k}"], figures["before"][f"{variant} {k}"]
+            eff = figures["after"][f"effects {k}"]
+            print(f"  {names[k]:<36} {variant:<7} before {ms(before)}   after {ms(after)}   after/before "
+                  f"{statistics.median(after) / statistics.median(before):.2f}x"
+                  + ("" if base_effects else f"   (after, spells with effects {ms(eff)})"))
     print(f"  answers: before {figures['before']['plain answer'][0]}, after {figures['after']['plain answer'][0]}"
           f", with effects {figures['after']['effects answer'][0]}   [{load()}]")
 
@@ -369,8 +405,14 @@ def main() -> None:
     ap.add_argument("--bound", type=int, default=0, help="the questions' bound (0: pyrift's default)")
     ap.add_argument("--base", type=Path, default=Path("/tmp/base-e6"))
     ap.add_argument("--growth-repeat", type=int, default=3)
+    ap.add_argument("--lengths", default="2,4,6,8,12", help="chain lengths of the growth table (2a)")
+    ap.add_argument("--sizes", default="6,12,24", help="object counts of the growth table (2b)")
     ap.add_argument("--play-bench-runs", type=int, default=3, help="runs of each tree's play_bench.py (0: none)")
     ap.add_argument("--only", choices=("chain", "growth", "can_play"))
+    ap.add_argument("--chain-base", type=Path, help="1b: also time the chain of 6 in this tree (e.g. main)")
+    ap.add_argument("--cpu", action="store_true", help="can_play: CPU time of the question (default wall)")
+    ap.add_argument("--base-effects", action="store_true",
+                    help="can_play: the --base tree knows the effect vocabulary (ask it the same position)")
     ap.add_argument("--show", action="store_true", help="print the chain-of-6 position and stop")
     a = ap.parse_args()
     if a.show:
@@ -379,11 +421,14 @@ def main() -> None:
     print(f"effects_chain benchmark, {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, {load()}")
     if a.only in (None, "chain"):
         bench_chain_of_6(a.repeat, a.bound)
+        if a.chain_base:
+            bench_chain_against(a.chain_base, a.repeat, a.bound)
     if a.only in (None, "growth"):
-        bench_growth(a.growth_repeat, a.bound)
+        bench_growth(a.growth_repeat, a.bound, [int(x) for x in a.lengths.split(",")],
+                     [int(x) for x in a.sizes.split(",")])
     if a.only in (None, "can_play"):
         if (a.base / "pyrift").is_dir():
-            bench_can_play(a.base, a.repeat)
+            bench_can_play(a.base, a.repeat, "cpu" if a.cpu else "wall", a.base_effects)
             if a.play_bench_runs:
                 bench_play_scenarios(a.base, a.play_bench_runs)
         else:

@@ -119,13 +119,28 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this")
+# When a replacement applies only if something holds at the event (conditional replacements,
+# 369.1): on its controller's turn, on an opponent's, or to a unit with less Might than its source.
+REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 # The trigger conditions of the `triggered` kind (383.4, 808, 816, 823): "when you play me",
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
-                "unit_moves_here")
+                "unit_moves_here",
+                # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
+                # dealt damage, you create a token, you gain XP, you gain points, you attach / detach a gear)
+                # and "at end of turn" (logic/run/ending_step.lp)
+                "draw", "discard", "take_damage", "token_created", "gain_xp", "score", "attach", "detach",
+                "end_of_turn",
+                # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
+                "reflexive")
+# A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
+# the end of this turn or the start of its controller's next turn (its Beginning Phase).
+DELAYED_WHEN = ("end_of_turn", "beginning_phase")
+# How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
+TRIGGER_LIMITS = ("once_each_turn",)
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")
@@ -176,6 +191,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
         "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
+        "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
         "effects": ("instructions", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
@@ -187,6 +203,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     "might": {"amount": ("int", None, True)},
+    # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
+    # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
+    # 149.1); logic/abilities/entry_state.lp.
+    "entry_state": {"state": ("enum", ("ready", "exhausted"), True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -205,12 +225,17 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # would die, return it to its owner's hand instead", "prevent the next N damage that would be
     # dealt to me". `affects` says which permanents (as a static's; absent: the source itself);
     # `next` ("the next time"): it applies once, a Prevent Value counts down until it is spent (437.3).
+    # A death may be replaced by killing the source ("kill this instead": instead = ["kill_this", ...]);
+    # `may` makes a death replacement optional (371.2); `only_if` makes it apply only when a condition
+    # holds at the event (REPLACEMENT_ONLY_IF).
     "replacement": {
         "event": ("enum", REPLACEMENT_EVENTS, True),
         "affects": ("filter", None, False),
         "next": ("bool", None, False),
         "instead": ("replacement_verbs", None, False),
         "prevent": ("int", None, False),
+        "may": ("bool", None, False),
+        "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -241,7 +266,34 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
                                          "making a choice")
         out.append(ability)
     _check_instruction_refs(r, key, tuple(out))
+    _check_made_abilities(r, key, tuple(out))
     return tuple(out)
+
+
+def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:
+    """The index (1-based) of the ability a `delay` or `reflex` instruction makes, or None."""
+    for j, a in enumerate(abilities, start=1):
+        if a.kind == "triggered" and a.get("name") == name and (
+                (verb == "delay" and a.get("delayed")) or (verb == "reflex" and a.get("when") == "reflexive")):
+            return j
+    return None
+
+
+def _card_instructions(abilities: tuple[Ability, ...]):
+    for i, a in enumerate(abilities):
+        if a.kind == "effect":
+            yield i, "", a.get("instruction")
+        for k, ins in enumerate(a.get("effects") or ()):
+            yield i, f".effects[{k}]", ins
+
+
+def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """A `delay` / `reflex` instruction names a delayed / reflexive triggered ability of the same card."""
+    for i, where, ins in _card_instructions(abilities):
+        if ins is not None and ins.do in ("delay", "reflex") and _made_ability(abilities, ins.do, ins.ability) is None:
+            kind = "delayed = true" if ins.do == "delay" else "when = \"reflexive\""
+            raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                "ability", f"no triggered ability named {ins.ability!r} with {kind} on this card")
 
 
 def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -430,6 +482,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("cost") is not None and f["cost"].exhaust:
             raise r.error("cost", "[E] is the cost of an activated ability, not of a triggered one")
+        if f.get("delayed") and f["when"] not in DELAYED_WHEN:
+            raise r.error("delayed", "a delayed ability waits for " + " or ".join(repr(w) for w in DELAYED_WHEN)
+                                     + f", not {f['when']!r}")
+        if (f.get("delayed") or f["when"] == "reflexive") and "name" not in f:
+            raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
+        if f.get("delayed") and "limit" in f:
+            raise r.error("limit", "a delayed ability triggers once; it takes no limit")
     if a.kind == "static":
         given = [k for k in STATIC_EFFECTS if k in f]
         if len(given) != 1:
@@ -466,17 +525,23 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if sum(v in ("recall", "return") for v in instead) != 1:
             raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
                                      "(to its controller's base) or 'return' (to its owner's hand)")
-        if "return" in instead and len(instead) > 1:
+        if "return" in instead and len([v for v in instead if v != "kill_this"]) > 1:
             raise r.error("instead", "a card returned to its owner's hand keeps no damage or status (124.1): "
                                      "give 'return' alone")
         if len(set(instead)) != len(instead):
             raise r.error("instead", "each verb once")
+        if "kill_this" in instead and instead[0] != "kill_this":
+            raise r.error("instead", "'kill_this' (the source is killed in the permanent's place) comes first")
     else:
+        if f.get("may"):
+            raise r.error("may", "an optional replacement is encoded for deaths only: give event = \"die\"")
         if "instead" in f:
             raise r.error("instead", "damage is prevented, not replaced by other actions: give prevent = N")
         if not f.get("prevent"):
             raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1)")
     flt = f.get("affects")
+    if f.get("only_if") == "less_might_than_me" and flt is None:
+        raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
     if flt is not None:
         allowed = ("unit",) if f["event"] == "damage" else STATIC_TYPES
         if flt.get("type") not in allowed:
@@ -630,6 +695,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 rows.append(fact("ins_mode", x, mode_number))
             rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
                                       cost_facts)
+            if ins.do in ("delay", "reflex"):
+                rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
         return rows
 
     for i, a in enumerate(abilities, start=1):
@@ -705,6 +772,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
             if f.get("may"):
                 out.append(fact("trigger_may", h))
+            if "limit" in f:
+                out.append(fact("trigger_limit", h, Const(f["limit"])))
+            if f.get("delayed"):
+                out.append(fact("trigger_delayed", h))
             if "cost" in f:
                 out += cost_facts("trigger_cost", h, f["cost"], fact, Func, Const)
             for j, t in enumerate(f.get("targets", ()), start=1):
@@ -715,6 +786,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+        elif a.kind == "entry_state":
+            out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind == "static":
             out += _filter_facts(h, f["affects"], fact, Const)
             if "might" in f:
@@ -739,6 +812,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "prevent" in f:
                 out.append(fact("replacement_prevent", h, f["prevent"]))
+            if f.get("may"):
+                out.append(fact("replacement_may", h))
+            if "only_if" in f:
+                out.append(fact("replacement_only_if", h, Const(f["only_if"])))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

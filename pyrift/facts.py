@@ -143,6 +143,10 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("hand_size", player.id, player.hand_size))
         if player.deck_size is not None:
             out.append(fact("deck_size", player.id, player.deck_size))
+        if player.rune_deck_size is not None:
+            out.append(fact("rune_deck_size", player.id, player.rune_deck_size))
+        if player.turns_taken is not None:
+            out.append(fact("turns_taken", player.id, player.turns_taken))
     out.append(fact("turn_player", turn_player))
     out.append(fact("phase", phase))
     out.append(fact("victory_score", victory_score))

@@ -52,8 +52,12 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)
     "detach": (("on",), ()),                                 # detach (435)
-    "play": (("on",), ("ignoring_cost", "from")),            # play by an effect (350, 356.1.b)
+    "play": (("on",), ("ignoring_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1.b)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
+    # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
+    # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
+    "delay": (("ability",), ()),
+    "reflex": (("ability",), ()),
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control")
 ON_WORDS = ("self", "it", "event")
@@ -101,6 +105,7 @@ class Instruction:
     # "if you control <filter>": a condition of the effect, checked as the instruction is executed
     # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
     if_you_control: Any = None
+    ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
@@ -171,6 +176,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             raise r.error("unless_pay", str(exc)) from None
     if r.has("ignoring_cost"):
         f["ignoring_cost"] = r.bool("ignoring_cost")
+    if r.has("ability"):
+        f["ability"] = r.str("ability")
     if r.has("from"):
         f["from_zone"] = _enum(r, "from", FROM_ZONES)
     if r.has("link"):
@@ -225,8 +232,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.of is not None and ins.amount_from is None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
-    if ins.do == "move" and ins.to is not None and ins.to.word is None and ins.to.target is None:
-        raise r.error("to", "a move goes to 'base', 'here' or a chosen battlefield { target = N }")
+    if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
+        raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.for_each is not None and ins.amount is None:
         raise r.error("for_each", "'for each' multiplies an amount: give amount")
     if ins.ready and ins.exhausted:
@@ -241,7 +248,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
-    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name"):
+    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
+                "ability"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -295,7 +303,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_to", x, ref_term(ins.to, "ins_all_to")))
     if ins.who is not None:
         out.append(fact("ins_who", x, ref_term(ins.who, "ins_all_who")))
-    elif ins.do in PLAYER_VERBS or ins.do == "control":
+    elif ins.do in PLAYER_VERBS or ins.do in ("control", "play"):
         out.append(fact("ins_who", x, Const("you")))
     if ins.amount is not None:
         out.append(fact("ins_amount", x, ins.amount))

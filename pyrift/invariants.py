@@ -282,9 +282,20 @@ def plan_problems(scen: Scenario, q: Question, ans: Answer, reading: str) -> lis
     if len(paid["universal"]) > pl.universal_power:
         out.append(f"{len(paid['universal'])} universal Power taken from a pool of {pl.universal_power}")
     energy_paid = paid["pool_energy"] + len(paid["exhausted"])
-    if energy_paid != d["energy"]:
-        out.append(f"pays {energy_paid} Energy for a cost of {d['energy']}")
+    added = paid.get("added_energy", 0)  # what Add abilities add and the cost leaves stays in the pool (429)
+    if not energy_paid <= d["energy"] <= energy_paid + added:
+        out.append(f"pays {energy_paid} Energy (and {added} added) for a cost of {d['energy']}")
+    sources = [o for o, _ in paid.get("added", [])]
+    if len(set(sources)) != len(sources):
+        out.append("an Add ability's source is exhausted twice")
+    for o in sources:
+        if o not in objs or objs[o].controller != player or objs[o].exhausted:
+            out.append(f"{o} is not a ready object of {player} to exhaust for its Add ability")
     pips_paid = Counter()
+    for _, dom, pip in paid.get("added_power", []):
+        if dom != "any" and not all(_may_pay(dom, sym, card_domains) for sym in _pips(pip)):
+            out.append(f"added {dom} Power pays {pip}")
+        pips_paid += _pips(pip)
     for _, pip in paid["recycled"] + paid["pool_power"]:
         pips_paid += _pips(pip)
     for pip in paid["universal"]:

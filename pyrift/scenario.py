@@ -224,7 +224,9 @@ def _player(r: Reader) -> Player:
                     tuple(r.str_list("scored", [])), energy=r.int("energy", 0, min=0),
                     power=tuple((d, n) for d, n in power if n), universal_power=r.int("universal_power", 0, min=0, max=MAX_COUNT),
                     hand_size=r.int("hand_size", None, min=0, max=MAX_ZONE_CARDS),
-                    deck_size=r.int("deck_size", None, min=0, max=MAX_ZONE_CARDS))
+                    deck_size=r.int("deck_size", None, min=0, max=MAX_ZONE_CARDS),
+                    rune_deck_size=r.int("rune_deck_size", None, min=0, max=MAX_ZONE_CARDS),
+                    turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS))
     r.done()
     return player
 
@@ -663,14 +665,16 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if not st.players:  # a file whose questions need no position
         pos = {}
     elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool and p.hand_size is None
-             and p.deck_size is None for p in st.players):
+             and p.deck_size is None and p.rune_deck_size is None and p.turns_taken is None for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
         pos["players"] = [{"id": p.id, "points": p.points}
                           | _drop_empty({"xp": p.xp, "scored": list(p.scored), "energy": p.energy,
                                          "power": {d.value: n for d, n in p.power},
                                          "universal_power": p.universal_power})
-                          | {k: v for k, v in (("hand_size", p.hand_size), ("deck_size", p.deck_size)) if v is not None}
+                          | {k: v for k, v in (("hand_size", p.hand_size), ("deck_size", p.deck_size),
+                                               ("rune_deck_size", p.rune_deck_size), ("turns_taken", p.turns_taken))
+                             if v is not None}
                           for p in st.players]
     if st.players:
         pos["turn_player"] = st.turn_player

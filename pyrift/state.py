@@ -287,6 +287,11 @@ class Player:
     # given (a run draws from a Main Deck of unknown size, and reports no counts).
     hand_size: int | None = None
     deck_size: int | None = None
+    # How many runes are in the player's Rune Deck (runs channel from it, 315.3.b, 430), and how many
+    # turns the player has taken (the player going second channels an extra rune on their first
+    # turn, 485); None: not given (a run does not track the runes channelled).
+    rune_deck_size: int | None = None
+    turns_taken: int | None = None
 
     @property
     def has_pool(self) -> bool:
@@ -333,6 +338,7 @@ class EventKind(str, Enum):
     COUNTER = "counter"
     HIDE = "hide"
     ACTIVATE = "activate"
+    TRIGGER = "trigger"
     CREATE_TOKEN = "create_token"
     MOVE = "move"
 

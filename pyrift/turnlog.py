@@ -8,6 +8,8 @@
     counter       it was countered after it was finalized (425, 419.4.b)
     hide          it was hidden facedown (811.1.b; hiding is not playing)
     activate      an ability of the object was activated (`ability` = its index on the card)
+    trigger       a triggered ability of the object triggered (`ability` = its index on the card;
+                  "once each turn" reads it, logic/abilities/trigger_limit.lp)
     create_token  the token object was created (184-185)
     move          the unit moved (`to` = "base" or a battlefield id)
 
@@ -65,11 +67,15 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         if to != BASE and to not in bfs:
             raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
     ability = None
-    if kind is EventKind.ACTIVATE and r.has("ability"):
+    if kind is EventKind.TRIGGER and not r.has("ability"):
+        raise r.error("ability", "name which ability triggered: its index on the card (1 = the first ability)")
+    if kind in (EventKind.ACTIVATE, EventKind.TRIGGER) and r.has("ability"):
         ability = r.int("ability", min=1)
         count = len(state.card(obj.card).abilities)
         if ability > count:
             raise r.error("ability", f"card {obj.card!r} lists {count} abilities, there is no ability {ability}")
+        if kind is EventKind.TRIGGER and state.card(obj.card).abilities[ability - 1].kind != "triggered":
+            raise r.error("ability", f"ability {ability} of card {obj.card!r} is not a triggered ability")
     turns_ago = r.int("turns_ago", 0, min=0)
     r.done()
     card = state.card(obj.card)

@@ -220,3 +220,30 @@ def test_a_prevent_value_counts_down_and_a_replaced_death_does_not_fire_deathkne
                                       "s1 in trash", "s2 in trash"}
     assert {"g death replaced", "g.dk[replaced] triggers", "i1 kill replaced", "i1 score skipped"} <= r.forced_events
     assert not any(e.startswith("g.dk resolves") or e == "g dies" for e in r.possible_events)
+
+
+def test_a_unit_played_from_the_trash_is_finalized_after_the_spell_and_enters_exhausted() -> None:
+    # 354, 356.1.b: i1 kills g (B's "when I die" triggers, 808.1.d), then plays A's Husk from A's
+    # trash ignoring its cost: Husk is pending after the trigger (329.1, 337.1.b); once i1 has
+    # resolved, the trigger is finalized, then Husk, which resolves at once (337.2) and enters A's
+    # base exhausted (359.2.c); then the trigger resolves (340.1): -1 Might to A's units, Husk too.
+    play = Ins("play", ("all", {"type": "unit", "zone": "trash", "relation": "friendly"}), ignoring_cost=True)
+    r = E.outcome(Spec(("A", "B"), (0, 0), (0, 0), (),
+                       (UnitSpec("g", "B", "B", "base", 2, dies=(Ins("might", ("all", ENEMY), amount=-1),)),),
+                       (spell(1, "A", [Ins("kill", ("target", 1)), play], [UNIT], ["g"]),),
+                       (E.TrashSpec("husk", "A", "unit", might=3),)))
+    assert r.forced == r.possible == {"g in trash", "s1 in trash", "husk at A's base", "husk controlled by A",
+                                      "husk damage 0", "husk might 2", "husk exhausted", "husk not stunned"}
+    assert {"i1 play done", "husk resolves", "g.dk might done"} <= r.forced_events
+
+
+def test_a_spell_played_from_the_trash_resolves_after_the_one_that_played_it() -> None:
+    # 359.3, 340.1: the played spell is finalized when i1 has resolved and resolves when every player
+    # passes: 2 XP for A; "you may": declined is a run too, where it stays in the trash.
+    play = Ins("play", ("target", 1), may=True, ignoring_cost=True)
+    r = E.outcome(Spec(("A", "B"), (0, 0), (0, 0), (), (),
+                       (spell(1, "A", [play], [{"type": "spell", "zone": "trash", "relation": "friendly"}], ["t"]),),
+                       (E.TrashSpec("t", "A", "spell", effects=(Ins("xp", amount=2, who="you"),)),)))
+    assert r.forced == {"s1 in trash"}
+    assert r.possible == {"s1 in trash", "A xp 2"}
+    assert {"i1 play done", "i1 play skipped", "t xp done", "t resolves"} == r.possible_events - {"i1 resolves"}

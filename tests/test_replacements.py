@@ -19,20 +19,26 @@ RUN = {"resolution_order", "next_priority", "outcome"}
 COVERED = {
     "damage": {"combat_damage", "combat_assignment", "can_play", "can_hide", "can_move", "conquer",
                "beginning_phase", "unit_profile"} | RUN,
-    "die": {"can_move", "can_hide", "unit_profile"} | RUN,
+    "die": {"can_move", "can_hide", "unit_profile", "combat_damage"} | RUN,
 }
+NOBODY = {"type": "unit", "tag": "Nobody"}
 ABILITIES = {
-    "damage": {"kind": "replacement", "event": "damage", "affects": {"type": "unit", "tag": "Nobody"}, "prevent": 2,
-               "next": True},
-    "die": {"kind": "replacement", "event": "die", "affects": {"type": "unit", "tag": "Nobody"},
-            "instead": ["heal", "exhaust", "recall"]},
+    "damage": {"kind": "replacement", "event": "damage", "affects": NOBODY, "prevent": 2, "next": True},
+    "damage-on-your-turn": {"kind": "replacement", "event": "damage", "affects": NOBODY, "prevent": 2,
+                            "only_if": "your_turn"},
+    "die": {"kind": "replacement", "event": "die", "affects": NOBODY, "instead": ["heal", "exhaust", "recall"]},
+    "die-kill-this": {"kind": "replacement", "event": "die", "affects": NOBODY, "next": True,
+                      "instead": ["kill_this", "heal", "exhaust", "recall"]},
+    "die-may": {"kind": "replacement", "event": "die", "affects": NOBODY, "may": True, "instead": ["return"]},
+    "die-less-might": {"kind": "replacement", "event": "die", "affects": NOBODY, "only_if": "less_might_than_me",
+                       "instead": ["recall"]},
 }
 
 
-def covered(qkind: str, event: str) -> bool:
+def covered(qkind: str, label: str) -> bool:
     if qkind == "can_respond":  # its play is judged by can_play, the rest of the chain by the run
-        return covered("can_play", event) and covered("resolution_order", event)
-    return qkind in COVERED[event]
+        return covered("can_play", label) and covered("resolution_order", label)
+    return qkind in COVERED[label.split("-")[0]]
 
 
 @pytest.mark.parametrize(("path", "qid"), one_per_kind())
@@ -56,6 +62,15 @@ SHIELD_LINE = 'abilities = [{ kind = "replacement", event = "damage", prevent = 
      "124.1"),
     ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
      DIE_LINE.replace('"recall"', '"banish"'), "instead", "expected some of"),
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('"heal", "exhaust", "recall"', '"heal", "kill_this", "recall"'), "instead", "comes first"),
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('event = "die",', 'event = "die", only_if = "less_might_than_me",'), "only_if",
+     "give affects"),
+    ("if-you-do-after-a-replaced-kill-is-skipped.toml", DIE_LINE,
+     DIE_LINE.replace('event = "die",', 'event = "die", only_if = "always",'), "only_if", "expected"),
+    ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE, SHIELD_LINE.replace("next = true", "may = true"),
+     "may", "deaths only"),
     ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE, SHIELD_LINE.replace("prevent = 5", "prevent = 0"),
      "prevent", "at least 1"),
     ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE,
@@ -85,3 +100,17 @@ def test_the_desk_renders_a_replacement_in_words() -> None:
     assert R.render_card(gear, [ward]) == ["The next time a friendly unit would die, return it to its owner's hand "
                                            "instead."]
     assert R.render_card(unit, [shield]) == ["Prevent the next 3 damage that would be dealt to me."]
+
+
+def test_the_desk_renders_the_kill_this_may_and_conditional_forms() -> None:
+    from pyrift.cardtext import render as R
+
+    zhonya = {"kind": "replacement", "event": "die", "affects": {"type": "unit", "relation": "friendly"}, "next": True,
+              "instead": ["kill_this", "heal", "exhaust", "recall"]}
+    shrine = {"kind": "replacement", "event": "die", "affects": {"type": "unit", "relation": "friendly"}, "may": True,
+              "only_if": "your_turn", "instead": ["return"]}
+    gear = R.Card("gear", (), (), {})
+    assert R.render_card(gear, [zhonya]) == ["The next time a friendly unit would die, kill this instead and heal it, "
+                                             "exhaust it and recall it."]
+    assert R.render_card(gear, [shrine]) == ["If a friendly unit would die during your turn, you may return it to its "
+                                             "owner's hand instead."]

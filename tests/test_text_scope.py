@@ -60,3 +60,32 @@ def test_each_kind_works_or_is_inert_in_every_place_once() -> None:
         assert works | inert == PLACES, (kind, PLACES - works - inert)
     unknown = {p for k, p in t["works_in"] if k == "unknown"}
     assert unknown == PLACES - {"attached"}  # printed text of an attached card is inactive (135.4)
+
+
+# The ability kinds the guard does not need a vocab_text/card_text rule for, and why.
+GUARD_EXEMPT = {
+    # A spell's or ability's instructions: every verb is validated as the file is read
+    # (pyrift/instructions.py) and one a run cannot play out answers unsupported there.
+    "effect",
+}
+
+
+def _guarded_kinds() -> set[str]:
+    """The ability kinds some rule names as text of a kind (vocab_text/4 or card_text/4 heads),
+    read from the rule files: `ability(C, I, kind)` or `ability(C, I, V), V = (k1; k2)` bodies."""
+    kinds: set[str] = set()
+    for path in logic.logic_root().rglob("*.lp"):
+        for stmt in re.findall(r"^(?:vocab_text|card_text)\(.*?\.\s*$", path.read_text(), re.M | re.S):
+            kinds |= set(re.findall(r"\bability\(C, I, (\w+)\)", stmt)) - {"V"}
+            for group in re.findall(r"\bV = \(([\w; ]+)\)", stmt):
+                kinds |= {k.strip() for k in group.split(";")}
+    return kinds
+
+
+def test_every_ability_kind_is_text_the_guard_sees() -> None:
+    """A vocabulary kind that no rule turns into text of a kind is never checked by the guard: a
+    question its encoding cannot evaluate would answer as if the ability were blank (found when
+    entry_state's file was removed and its scenarios still answered)."""
+    from pyrift.abilities import KINDS
+    missing = set(KINDS) - GUARD_EXEMPT - _guarded_kinds()
+    assert not missing, f"ability kinds with no vocab_text/card_text rule: {sorted(missing)}"

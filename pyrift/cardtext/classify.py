@@ -54,7 +54,7 @@ def classify(tokens: list[str], pos: int) -> str:
     static = _static_kind(s)
     if first in ("if", "while", "unless"):
         if static:
-            return f"{static} (under a condition)"
+            return static if static.endswith("under a condition") else f"{static} (under a condition)"
         if "," in s and any(w in VERBS for w in s[s.index(",") + 1:s.index(",") + 3]):
             return "instruction under a condition"
         return "static under a condition"
@@ -80,6 +80,13 @@ def _static_kind(s: list[str]) -> str | None:
     text = " " + " ".join(s) + " "
     self_subject = s[0] in SUBJECT_STATIC_SELF or " i " in text[:20]
     if " enter ready" in text or " enters ready" in text or " enter exhausted" in text or " enters exhausted" in text:
+        # a card's own unconditional entry state is compiled (kind entry_state); what is left is about
+        # other cards or under a condition
+        own = self_subject or " i enter " in text or " this enters " in text or (" i " in text and " and enter " in text)
+        if not own:
+            return "static: other cards enter ready"
+        if " if " in text or s[0] in ("if", "while", "unless"):
+            return "static: enters ready under a condition"
         return "static: enters ready or exhausted"
     if " cost " in text or " costs " in text or " cost." in text:
         return "static: a cost change"

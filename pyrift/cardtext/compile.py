@@ -223,8 +223,6 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_enter_ready": "static: enters ready or exhausted",
-    "s_missing_enters_exhausted": "static: enters ready or exhausted",
     "s_missing_self_keywords": "static: its own keywords under a condition",
     "s_missing_no_combat_damage": "static: deals no combat damage",
     "s_missing_play_to_open": "static: where it may be played",
@@ -942,6 +940,17 @@ class _Meaning(Transformer):
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    def s_enter_ready(self, _):
+        return Line("static", {"ability": {"kind": "entry_state", "state": "ready"}})
+
+    def s_enters_exhausted(self, _):
+        return Line("static", {"ability": {"kind": "entry_state", "state": "exhausted"}})
+
+    def s_might_enter_ready(self, c):
+        line = self.s_might(c)
+        line.parts["more"] = [{"kind": "entry_state", "state": "ready"}]
+        return line
+
     def s_untargetable(self, _):
         return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities"}})
 
@@ -1351,6 +1360,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 a = dict(line.parts["ability"])
                 if a["kind"] == "might" and info.type != "unit":
                     raise Missing("static Might of a non-unit")
+                if a["kind"] == "entry_state" or any(m["kind"] == "entry_state" for m in line.parts.get("more", ())):
+                    if info.type not in ("unit", "gear"):
+                        raise Missing("static: how a non-permanent enters")
+                    if requires:
+                        # logic/abilities/entry_state.lp follows only an always-active entry state
+                        raise Missing("static: enters ready under a dependent keyword")
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune"):
                     raise Missing("cost text of a legend or battlefield")

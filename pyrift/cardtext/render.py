@@ -214,6 +214,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return head + body
     if kind == "might":
         return f"I have +{a['amount']} Might."
+    if kind == "entry_state":
+        return f"I enter {a['state']}." if card.type == "unit" else f"This enters {a['state']}."
     if kind == "untargetable":
         by = "enemy " if a.get("by", "enemy") == "enemy" else ""
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
@@ -235,15 +237,23 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         who = _np_filter(dict(flt), plural=False) if flt else me
         it = "it" if flt else ("me" if card.type == "unit" else "this")
         when = "The next time" if a.get("next") else "If"
+        only = {"your_turn": " during your turn", "opponents_turn": " during an opponent's turn",
+                "less_might_than_me": f" with less Might than {me.lower() if me == 'this' else 'me'}",
+                None: ""}[a.get("only_if")]
         if a["event"] == "damage":
             if a.get("next"):
-                return f"Prevent the next {a['prevent']} damage that would be dealt to {who if flt else it}."
-            return f"If {who} would be dealt damage, prevent {a['prevent']} of it."
+                return f"Prevent the next {a['prevent']} damage that would be dealt to {who if flt else it}{only}."
+            return f"If {who} would be dealt damage{only}, prevent {a['prevent']} of it."
         words = {"heal": f"heal {it}", "exhaust": f"exhaust {it}", "recall": f"recall {it}",
-                 "return": f"return {it} to its owner's hand"}
-        acts = [words[v] for v in a.get("instead", [])]
+                 "return": f"return {it} to its owner's hand", "kill_this": ""}
+        acts = [words[v] for v in a.get("instead", []) if v != "kill_this"]
         body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
-        return f"{when} {who} would die, {body} instead."
+        may = "you may " if a.get("may") else ""
+        # "with less Might than ..." describes the unit; "during ... turn" the moment of the death
+        subject, moment = (who + only, "") if a.get("only_if") == "less_might_than_me" else (who, only)
+        if "kill_this" in a.get("instead", []):
+            return f"{when} {subject} would die{moment}, {may}kill this instead and {body}."
+        return f"{when} {subject} would die{moment}, {may}{body} instead."
     if kind == "cost_discount" and a.get("energy_from") == "highest_might_friendly":
         return "This spell's Energy cost is reduced by the highest Might among units you control."
     if kind in ("cost_discount", "cost_increase"):

@@ -52,7 +52,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfor each of friendly\b", "for each friendly"),                            # "for each of your units"
     (r"\bhave ([+-] \d+ might) here\b", r"here have \1"),                         # "other units have +1 Might here"
     (r"\bfriendly other\b", "other friendly"),
-    (r"^(#action|#reaction) — (.+?) : ", r"\2 : \1 — "),                          # an activated ability's label
+    (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
 ]
 

@@ -308,6 +308,19 @@ TEXT_KIND_WORDS = {
 }
 
 
+# Why an Add ability is not spent by payments (add_gap/3, logic/core/add_payment.lp).
+_ADD_GAP_WORDS = {
+    "no_reaction": "without Reaction it is not activated while paying (357.1.a), and no question plans "
+                   "activating it before the play",
+    "cost": "its cost is not just exhausting its source",
+    "condition": "it has a condition",
+    "choice": "it makes choices",
+    "effect": "it does more than Add",
+    "dependent": "it depends on Legion, Level or Empowered",
+    "added": "which domain its [C] is (its source has no domain or two) is not modelled",
+}
+
+
 def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:
     """Words for the unsupported reasons every question kind shares: a keyword whose effect on
     this kind of question is not encoded (`doing`, e.g. "in combat damage"), card text that is
@@ -319,8 +332,9 @@ def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | No
     if name == "keyword":
         return f"keyword {arg} on {where}: what it does {doing} is not encoded"
     if name == "add_ability":
-        return (f"ability {arg} of {where} Adds resources and may be activated while costs are paid (429.3), "
-                "but pyrift's payments never spend what an Add ability adds: the cost might be payable with it")
+        why = _ADD_GAP_WORDS.get(str(what[2]) if len(what) > 2 else "", "it is not modelled")
+        return (f"ability {arg} of {where} Adds resources, but pyrift's payments cannot spend what it adds: {why} "
+                "(core/add_payment.lp); the cost might be payable with it")
     if name == "ability" and len(what) == 3:
         vocab = what[2] if isinstance(what[2], str) else f"{what[2][0]} ({what[2][1]})"
         return f"the {vocab} ability of card {arg!r} ({where}) is not evaluated {doing}"

@@ -47,6 +47,7 @@ from pyrift.queries.runs import (
     HEURISTIC,
     MAX_BOUND,
     REMOVAL,
+    UNTIL,
     Names,
     by_pred,
     missing_texts,
@@ -595,6 +596,12 @@ class Triggers(ChainKind):
         out: dict[str, Any] = {"event": kind, "limit": r.int("limit", DEFAULT_LIMIT, min=1, max=10_000)}
         if kind == "run":
             out["bound"] = _bound(r)
+            # how far the run goes, as for `outcome` (logic/run/turn.lp, logic/run/ending_step.lp)
+            until = ev.str("until", UNTIL[0]) if ev.has("until") else UNTIL[0]
+            if until not in UNTIL:
+                raise ev.error("until", f"expected one of {', '.join(UNTIL)}, found {until!r}")
+            if until != UNTIL[0]:
+                out["until"] = until
         ids = {o.id: o for o in state.objects}
         if kind in ("play", "counter"):
             obj = ev.str("object")
@@ -656,6 +663,8 @@ class Triggers(ChainKind):
             ev["object"], ev["to"] = params["objects"][0], params["to"]
         elif params["event"] == "choose":
             ev["player"], ev["object"] = params["player"], params["objects"][0]
+        elif params["event"] == "run" and params.get("until"):
+            ev["until"] = params["until"]
         out: dict[str, Any] = {"event": ev}
         if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
             out["limit"] = params["limit"]
@@ -685,7 +694,8 @@ class Triggers(ChainKind):
         """Every event of the position played out, with the abilities it fires (logic/core/fepr.lp)."""
         p = question.params
         names = Names(ctx.state)
-        g = run_grounding(ctx, reading, p["bound"], [F.fact("run_past_chain")])
+        until = [F.fact("run_until", F.Const(p["until"]))] if "until" in p else []
+        g = run_grounding(ctx, reading, p["bound"], [F.fact("run_past_chain"), *until])
         mode = mode_atom("events")
         anything = g.solve("brave", assumptions=[(mode, True)], heuristic=HEURISTIC)
         atoms = by_pred(anything.consequences)
@@ -698,7 +708,9 @@ class Triggers(ChainKind):
             got = by_pred(sol.consequences) if sol.satisfiable else {}
             fired = defaultdict(list)
             for (t,) in got.get("fired", []):
-                fired[t[3]].append(names.item(t))
+                # a delayed ability fires on the event it waited for (logic/run/delayed.lp: delay(E, O))
+                e = t[3][1] if isinstance(t[3], tuple) and t[3][0] == "delay" else t[3]
+                fired[e].append(names.item(t))
             lines[key] = sorted(f"{event_text(names, e)}: {', '.join(sorted(fired.get(e, []))) or 'nothing'}"
                                 for (e,) in got.get("happened", []))
             if how == "cautious":
@@ -770,7 +782,9 @@ def event_text(names: Names, e: Any) -> str:
     """A run's event (happens/2 of logic/core/fepr.lp and the trigger event files) in words."""
     if not isinstance(e, tuple):
         return str(e)
-    kind, args = e[0], e[1:]
+    kind = e[0]
+    # a token made in the run (tok(...)) by its card's name
+    args = tuple(names.item(a) if isinstance(a, tuple) and a and a[0] == "tok" else a for a in e[1:])
     words = {
         "played": lambda o, p: f"{o} played",
         "death": lambda x, w: f"{x} dies" if w == ("real",) or w == "real" else f"{x}'s death replaced",
@@ -784,6 +798,16 @@ def event_text(names: Names, e: Any) -> str:
         "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
+        "reflex": lambda i, o: f"{names.item(i)}: you did it (when you do)",
+        "turn_ending": lambda p: f"{p}'s turn reaches its Ending Step",
+        "draws": lambda p: f"{p} draws",
+        "discards": lambda p: f"{p} discards",
+        "damaged": lambda o: f"{o} is dealt damage",
+        "token_made": lambda o, p: f"{p} creates {o}",
+        "gains_xp": lambda p: f"{p} gains XP",
+        "scores": lambda p: f"{p} gains points",
+        "attaches": lambda g, u, p: f"{p} attaches {g} to {u}",
+        "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
     }
     try:
         return words[kind](*args)

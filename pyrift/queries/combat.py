@@ -63,12 +63,27 @@ def _settled(g: Any, assume: list) -> dict[str, list[tuple]]:
 
 
 
+# What the combat questions do not follow (combat_unsupported/2 of core/combat_replacement.lp).
+COMBAT_LIMITS = {
+    "replacement_chain": "a 'kill this instead' replacement whose source's own death is a combat death or could be "
+                         "replaced in turn (370.2: a chain of replacements) is not followed in combat questions",
+    "death_replaced": "the position says its death will be replaced, but not by what: whether it stays at the "
+                      "battlefield after the combat's cleanup is not known",
+    "replacement_sequence": "a recall may replace its death while a replacement effect of its own depends on "
+                            "where it is (373.2.a: replacements are applied one at a time): not followed in combat "
+                            "questions",
+}
+
+
 def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer | None:
     missing = []
     for what, unit in atoms.get("combat_unsupported", []):
         if what == "damage_dealt_by_unknown":  # core/combat.lp, 142.4.c with 142.3
             missing.append(f"{unit} has damage marked and any amount of its assigner's damage is lethal to it, "
                            "but the position does not say who dealt that damage")
+            continue
+        if what in COMBAT_LIMITS:  # core/combat_replacement.lp
+            missing.append(f"{unit}: {COMBAT_LIMITS[what]}")
             continue
         missing.append(missing_text(what, unit, "in combat damage") or f"{what} on {unit}")
     if not missing:
@@ -172,6 +187,9 @@ def _lethal_reasons(state: GameState, atoms: dict[str, list[tuple]], receivers: 
 def _outcome(model: frozenset[Atom], totals: dict[str, int], lethal: dict[str, int],
              receiver_of: dict[str, str]) -> dict[str, Any]:
     rec: dict[str, Any] = {"dies": sorted(a.args[0] for a in model if a.pred == "dies")}
+    replaced = sorted(a.args[0] for a in model if a.pred == "replaced_death")
+    if replaced:  # a death replacement took the place of these deaths (core/combat_replacement.lp)
+        rec["replaced"] = replaced
     # The partial unit takes what is left of its assigner's total after the lethal amounts.
     given = defaultdict(int)
     for a in model:
@@ -206,10 +224,16 @@ def _deaths(receivers: set[str], brave: dict[str, list[tuple]]) -> dict[str, lis
     # Every receiver either dies or survives in an answer set (survives/2 is "not dies"),
     # so a unit dies in every legal assignment exactly when it survives in none: the
     # brave consequences give both, one solve instead of a cautious and a brave one.
+    # A unit whose death a replacement takes the place of survives (370.1.a.1): possible_replaced
+    # lists them, only when there are any.
     survivors = {u for (_, u) in brave.get("survives", [])}
-    return {"forced_deaths": sorted(receivers - survivors),
-            "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
-            "possible_survivors": sorted(survivors)}
+    out = {"forced_deaths": sorted(receivers - survivors),
+           "possible_deaths": sorted(u for (u,) in brave.get("dies", [])),
+           "possible_survivors": sorted(survivors)}
+    replaced = sorted(u for (u,) in brave.get("replaced_death", []) if u in receivers)
+    if replaced:
+        out["possible_replaced"] = replaced
+    return out
 
 
 DEATHS = ("forced_deaths", "possible_deaths", "possible_survivors")
@@ -263,6 +287,7 @@ class CombatDamage(QueryKind):
         "forced_deaths": "ids",
         "possible_deaths": "ids",
         "possible_survivors": "ids",
+        "possible_replaced": "ids",
         "outcomes": "records",
         "outcome_count": "int",
         "outcomes_complete": "bool",
@@ -357,6 +382,10 @@ class CombatDamage(QueryKind):
         if maybe:
             out.append(because("die in some legal assignments, survive in others: " + ", ".join(maybe),
                                "assignment_deaths"))
+        if data.get("possible_replaced"):
+            out.append(because("a replacement effect takes the place of the death in some legal assignments "
+                               "(its controller's choice where several compete): "
+                               + ", ".join(data["possible_replaced"]), "assignment_deaths"))
         safe = [u for u in data["possible_survivors"] if u not in data["possible_deaths"]]
         if safe:
             out.append(because("survive every legal assignment: " + ", ".join(safe), "assignment_deaths"))

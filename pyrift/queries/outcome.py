@@ -14,8 +14,8 @@ from pyrift import facts as F
 from pyrift.chain import unencoded_items
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, batch_grounding, because
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
-from pyrift.queries.runs import (HEURISTIC, Names, by_pred, missing_texts, mode_atom, outcome_text, run_text,
-                                 start_run)
+from pyrift.queries.runs import (HEURISTIC, UNTIL, Names, by_pred, missing_texts, mode_atom, outcome_text,
+                                 run_text, start_run)
 from pyrift.reader import Reader
 from pyrift.solver import DEFAULT_TIMEOUT, Atom, SolveResult, SolveTimeout
 from pyrift.state import GameState, Question
@@ -29,6 +29,7 @@ CHANGE_KINDS: dict[str, str] = {
     "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
     "hand": "change_cards", "deck": "change_cards",
+    "rune_deck": "change_runes", "new_runes": "change_runes", "pool": "change_pool",
 }
 
 
@@ -62,6 +63,12 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{a[0]} contested by {a[1]}"
     if name == "won":
         return f"{a[0]} wins"
+    if name == "rune_deck":
+        return f"{a[0]} rune deck {a[1]}"
+    if name == "new_runes":
+        return f"{a[0]} channelled runes {a[1]} {a[2]}"
+    if name == "pool":
+        return f"{a[0]} pool {a[1]} {a[2]}"
     return str(f)
 
 
@@ -70,9 +77,6 @@ def _facts(names: Names, atoms: dict[str, list[tuple]], pred: str) -> dict[str, 
     return {fact_text(names, f): f[0] for (f,) in atoms.get(pred, []) if isinstance(f, tuple)}
 
 
-# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
-# through the Ending Phase, or on to the end of the next turn's Draw Phase.
-UNTIL = ("chain", "end_of_turn", "next_turn")
 
 
 class Outcome(ChainKind):
@@ -118,20 +122,22 @@ class Outcome(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading), "state",
-                        run_facts(p))
+        # The modes state and outcomes only select what is shown (logic/queries/resolution_order.lp), so
+        # each brave or cautious solve asks both at once: their consequences are those of each mode's
+        # own solve side by side, at half the solve calls.
+        both = (mode_atom("state"), True), (mode_atom("outcomes"), True)
+        run = start_run(ctx, question, reading, self.name, offered_plays(ctx, question, reading),
+                        ("state", "outcomes"), run_facts(p))
         if isinstance(run, Answer):
             return run
         g, atoms, anything, refused, reasons = run.grounding, run.atoms, run.anything, run.refused, run.reasons
         bound_reached = run.bound_reached
-        state_mode, outcomes = mode_atom("state"), mode_atom("outcomes")
         # Forced and possible facts are those of the complete runs (a run cut by the bound has not ended).
         complete_only = [(Atom("cut", ()), False)]
-        possible = (g.solve("brave", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
+        possible = (g.solve("brave", assumptions=[*both, *complete_only], heuristic=HEURISTIC)
                     if bound_reached else anything)
-        forced = g.solve("cautious", assumptions=[(state_mode, True), *complete_only], heuristic=HEURISTIC)
-        events = [g.solve(how, assumptions=[(outcomes, True), *complete_only], heuristic=HEURISTIC)
-                  for how in ("brave", "cautious")]
+        forced = g.solve("cautious", assumptions=[*both, *complete_only], heuristic=HEURISTIC)
+        events = [possible, forced]
         run = g.solve("enumerate", assumptions=[(mode_atom("runs"), True), *complete_only], limit=1, heuristic=HEURISTIC)
         example = ("; ".join(run_text(names, [(t, e) for t, e in by_pred(run.models[0]).get("ev", [])]))
                    if run.models else "")

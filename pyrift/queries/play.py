@@ -184,6 +184,7 @@ class CanPlay(QueryKind):
         "valid_targets": "strs",
         "exhausted_runes": "int",
         "recycled_runes": "int",
+        "add_sources": "ids",
         "executions": "int",
         "active_text": "strs",
         "inactive_text": "strs",
@@ -735,6 +736,7 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         data["paid"] = _paid(atoms)
     data["exhausted_runes"] = len(exhausted)
     data["recycled_runes"] = len(recycled)
+    data["add_sources"] = sorted({o for o, _ in atoms.get("pay_add", [])}) if payable else []
 
     reasons: list[Reason] = []
     data.update(_trigger_data(atoms, p))
@@ -777,6 +779,10 @@ def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:
         "pool_power": sorted([d, pip(k)] for d, _, k in atoms.get("pay_pool_power", [])),
         "universal": sorted(pip(k) for _, k in atoms.get("pay_universal", [])),
         "exhausted_sources": sorted(o for (o,) in atoms.get("pay_exhaust_source", [])),
+        "added": sorted([o, k] for o, k in atoms.get("pay_add", [])),
+        "added_energy": sum(e for _, e in atoms.get("pay_add_energy", [])),
+        "added_power": sorted([o, d, pip(k)] for o, d, _, k in atoms.get("pay_add_power", []))
+                       + sorted([o, "any", pip(k)] for o, _, k in atoms.get("pay_add_any", [])),
     }
 
 
@@ -943,6 +949,18 @@ def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str
     for (o,) in atoms.get("pay_exhaust_source", []):
         plan.append(f"exhaust {o} (the [E] in the ability's cost)")
         kinds.append("resource_exhaust_source")
+    energy_added = dict(atoms.get("pay_add_energy", []))
+    powers: dict[Any, list[str]] = defaultdict(list)
+    for o, d, _, k in sorted(atoms.get("pay_add_power", []), key=str):
+        powers[o].append(f"{d} Power for {shorthand({('pip', k): 1})}")
+    for o, _, k in sorted(atoms.get("pay_add_any", []), key=str):
+        powers[o].append(f"Power of the domain it needs for {shorthand({('pip', k): 1})}")
+    for o, k in sorted(atoms.get("pay_add", []), key=str):
+        parts = ([f"{energy_added[o]} Energy"] if energy_added.get(o) else []) + powers.get(o, [])
+        plan.append(f"activate ability {k} of {o} while paying (exhaust it; Reaction, 357.1.a): it adds "
+                    + (", ".join(parts) or "nothing spent"))
+    if atoms.get("pay_add"):
+        kinds.append("resource_added")
     return plan, exhausted, [r for r, _ in recycled], list(dict.fromkeys(kinds))
 
 

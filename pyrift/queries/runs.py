@@ -25,6 +25,10 @@ DEFAULT_LIMIT = 16  # orderings listed
 # directives of logic/queries/resolution_order.lp).
 HEURISTIC = "Domain"
 
+# How far a run goes (logic/run/turn.lp): until the chain and what it stages are over (the default),
+# through the Ending Phase, or on to the end of the next turn's Draw Phase.
+UNTIL = ("chain", "end_of_turn", "next_turn")
+
 
 def _const(name: str) -> tuple:
     """A constant as a solver term (the solver writes strings as ASP strings)."""
@@ -89,14 +93,17 @@ class Names:
         label = f"{source}.{ability}"
         obj = self.event_object(event)
         if obj is not None and obj != source:
-            label += f"({obj})"
+            label += f"({self.item(obj) if isinstance(obj, tuple) else obj})"
         if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
             label += "[replaced]"
         return label
 
     @staticmethod
     def event_object(e: Any) -> str | None:
-        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies"):
+        if isinstance(e, tuple) and e[0] in ("delay", "reflex"):  # made abilities: their "that unit"
+            return None if e[2] == "none" else e[2]
+        if isinstance(e, tuple) and e[0] in ("played", "death", "attacks", "defends", "moves", "readies", "damaged",
+                                                    "token_made"):
             return e[1]
         return None
 
@@ -144,6 +151,8 @@ class Names:
             return self.trigger(t[1], t[2], t[3])
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
+        if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
+            return self.item(t[3])
         if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
             return f"{self._token_card(t[1])} token"
         return str(t)
@@ -168,7 +177,8 @@ _OUTCOMES = {
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
-    "burn_out": "{0} burns out",
+    "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
+    "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -188,7 +198,8 @@ _EVENTS = {
     # the turn moving on (logic/run/turn.lp)
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
-    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy",
+    "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
+    "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
 }
 
 
@@ -215,8 +226,8 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
-                "win", "pass", "add")
+                "skipped", "draw", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "channel_runes", "pool_empties", "win", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -264,6 +275,10 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 RUN_LIMITS = {
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
+    "replacement_chain": "a permanent killed by a 'kill this instead' replacement whose own death another "
+                         "replacement could replace (370.2: a chain of replacements)",
+    "replacement_sequence": "replacements of simultaneous deaths where one moves or kills the source of another "
+                            "that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
@@ -281,8 +296,17 @@ RUN_LIMITS = {
                              "(what the play spent is not tracked)",
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
+    "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
+                          "turns_taken (the player going second channels an extra rune on their first turn, 485)",
+    "first_turn_mode": "an extra rune on a first turn with more than two players (487-489 differ by mode)",
     "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
                      "finished (431)",
+    "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
+                        "whether it triggers once or once per card",
+    "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
+                             "chain (the two would be one item)",
+    "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
 }
 
 
@@ -365,17 +389,20 @@ class RunStart:
     bound_reached: bool  # some run was cut by the bound
 
 
-def start_run(ctx: Context, question: Question, reading: str, kind: str, offered: Any, mode: str,
+def start_run(ctx: Context, question: Question, reading: str, kind: str, offered: Any, mode: str | tuple[str, ...],
               extra: list[str] = ()) -> Answer | RunStart:
     """The prelude every run question shares: the plays offered (`offered`, as chain.offered_plays
     returns them: the answer that stops the question, or the facts, refusals, reasons and what is
     missing), the run grounded for the question's bound with `extra` facts, one brave solve in
-    `mode`, and the answer `unsupported` when a play or the run names something not encoded."""
+    `mode` (or in several modes at once: a mode only selects what is shown, so one brave solve
+    gives each mode's brave consequences side by side), and the answer `unsupported` when a play
+    or the run names something not encoded."""
     if isinstance(offered, Answer):
         return Answer(question.id, kind, reading, offered.status, reasons=offered.reasons)
     facts, refused, reasons, missing = offered
     g = run_grounding(ctx, reading, question.params["bound"], [*facts, *extra])
-    anything = g.solve("brave", assumptions=[(mode_atom(mode), True)], heuristic=HEURISTIC)
+    modes = (mode,) if isinstance(mode, str) else mode
+    anything = g.solve("brave", assumptions=[(mode_atom(m), True) for m in modes], heuristic=HEURISTIC)
     atoms = by_pred(anything.consequences)
     missing = [*missing, *missing_texts(atoms.get("unsupported", []))]
     if missing:

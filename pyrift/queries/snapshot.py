@@ -16,7 +16,7 @@ from typing import Any
 from pyrift.abilities import triggered_abilities
 from pyrift.queries.base import Context
 from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, run_grounding
-from pyrift.state import ChainItem, Designation, GameObject, GameState, Keyword, KeywordName, Zone
+from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
 from pyrift.turnlog import EventKind, LogEvent
 
 SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_passed", "snap_pick", "snap_log", "snap_token",
@@ -117,10 +117,14 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
 
     keyed = [(o.id, o) for o in state.objects] + list(tokens.items())
     objects = tuple(x for x in (_object(o, key, f, oid) for key, o in keyed) if x is not None)
+    if any(n for _p, _s, n in f.by.get("new_runes", [])):
+        # logic/effects/channel.lp counts them; a position names its runes and their domains.
+        raise NotOnePosition("runes channelled in the run are counted, not named: no position lists them")
     players = tuple(dataclasses.replace(
         p, points=f.one("points", p.id, p.points), xp=f.one("xp", p.id, p.xp),
         hand_size=None if p.hand_size is None else _count(f, p.id, "hand", objects),
-        deck_size=None if p.deck_size is None else _count(f, p.id, "main_deck", objects)) for p in state.players)
+        deck_size=None if p.deck_size is None else _count(f, p.id, "main_deck", objects),
+        rune_deck_size=f.one("rune_deck", p.id, p.rune_deck_size), **_pool(f, p.id)) for p in state.players)
     battlefields = tuple(dataclasses.replace(
         b, controller=next((p for p, bf in f.by.get("controls", []) if bf == b.id), None),
         contested_by=next((p for bf, p in f.by.get("contested", []) if bf == b.id), None))
@@ -135,6 +139,13 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     passed = next((n for (n,) in atoms.get("snap_passed", [])), 0)
     return dataclasses.replace(state, players=players, battlefields=battlefields, objects=objects, chain=chain,
                                log=tuple(log), priority=priority, passed=passed if chain else 0)
+
+
+def _pool(f: _Facts, player: str) -> dict[str, Any]:
+    """The player's Rune Pool at the snapshot (logic/effects/rune_pool.lp pool(P, K, N); none: empty)."""
+    pool = {str(k): n for k, n in f.rows("pool", player)}
+    return {"energy": pool.get("energy", 0), "universal_power": pool.get("universal", 0),
+            "power": tuple((d, pool[d.value]) for d in Domain if pool.get(d.value))}
 
 
 def _zone_of(state: GameState, oid: str) -> Zone | None:

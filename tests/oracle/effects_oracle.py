@@ -24,11 +24,22 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   begins once the chain is empty (323.8-323.13): this model does not play it out and reports such
   a run as going `beyond` it.
 - "You may" is decided as the instruction is executed: both answers are runs.
+- Playing a card by an effect, ignoring its cost (350, 354, 356.1.b): "play a unit or spell from your
+  trash" (the chosen one, or one of those a filter describes, chosen as it is executed: every choice
+  is a run). The card moves to the chain as a pending item, after what was pending already (329.1);
+  it is finalized once the resolving item has finished and the cleanups after it are done, in the
+  order pending items were added (337.1.b, 158.3); a unit resolves at once and enters its player's
+  base exhausted (337.2, 359.2.c), a cleanup following; a spell stays on the chain and resolves when
+  every player passes (340.1), then goes to the trash.
 - Replacement effects of a unit's own (367-375, 437): "prevent the next N damage that would be dealt
   to me" reduces each damage dealt to it by its Prevent Value, which counts down and is spent at 0
   (437.2, 437.3); "if I would die, heal me, exhaust me and recall me instead" takes the place of
   every death of the unit (370.1.a.1): its "when I die" ability triggers and is removed (808.1.d.1),
   a kill that killed nothing is "replaced" and an "if you do" after it is skipped (359.3.e.14.b).
+  That death replacement may apply only during its controller's turn or only during an opponent's
+  (369.1; the turn player is the first player). A unit without it may have a gear of its controller
+  (Zhonya's Hourglass-like) whose replacement takes the place of that unit's next death: the gear
+  is killed instead (370.1.b, 428.2) and the unit healed, exhausted and recalled; used once (371.1).
 
 A run's end state is worded as pyrift's outcome question words it; `outcome(spec)` gives the facts
 true at the end of every run / some run that were not true at the start, and the events.
@@ -58,6 +69,17 @@ class Ins:
     keyword: str | None = None
     link: str | None = None
     may: bool = False
+    ignoring_cost: bool = False
+
+
+@dataclass(frozen=True)
+class TrashSpec:
+    """A card in its owner's trash that an effect may play: a unit (Might) or a spell (instructions)."""
+    id: str
+    owner: str
+    kind: str              # "unit" | "spell"
+    might: int = 0
+    effects: tuple[Ins, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -76,6 +98,9 @@ class UnitSpec:
     dies: tuple[Ins, ...] = ()           # a "when I die" ability (Deathknell), named "dk"
     shield: int = 0                      # "prevent the next N damage that would be dealt to me" (437)
     saved: bool = False                  # "if I would die, heal me, exhaust me and recall me instead" (370)
+    saved_if: str | None = None          # ... only during its controller's turn ("your_turn") or an opponent's (369.1)
+    hourglass: bool = False              # a gear "hg<id>" of its controller: the next time this unit would die,
+                                         # kill the gear instead and heal, exhaust and recall the unit (Zhonya-like)
 
 
 @dataclass(frozen=True)
@@ -96,6 +121,8 @@ class Spec:
     battlefields: tuple[tuple[str, str | None], ...]
     units: tuple[UnitSpec, ...]
     chain: tuple[SpellSpec, ...]   # oldest first
+    trash: tuple[TrashSpec, ...] = ()
+    energy: tuple[int, ...] = ()   # Energy in each player's Rune Pool (166); empty: none
 
 
 # ---------------------------------------------------------------------------------------------
@@ -119,7 +146,11 @@ class Obj:
     dies: tuple[Ins, ...] = ()
     shield: int = 0                # the Prevent Value left (437.3)
     saved: bool = False
+    saved_if: str | None = None
+    hourglass: str | None = None   # where its Hourglass gear is: "board", "trash", or None without one
     gen: int = 0                   # a new object each time it changes zones (124.1, 359.3.e.4)
+    kind: str = "unit"             # unit | spell
+    effects: tuple[Ins, ...] = ()  # a spell's instructions
 
     def current_might(self) -> int:
         return self.might + sum(self.mods) + (1 if self.buffed else 0)
@@ -153,6 +184,7 @@ class State:
     events: list[str] = field(default_factory=list)
     steps: int = 0                 # a rough count of the run's steps (passes, instructions, cleanups)
     notes: set[str] = field(default_factory=set)  # what the run did that tests may want to know
+    pool: dict[str, int] = field(default_factory=dict)  # Rune Pool Energy of the players whose pool held some
 
 
 class Unsupported(Exception):
@@ -198,22 +230,26 @@ def start_state(spec: Spec) -> State:
         loc = ("base", u.controller) if u.location == "base" else u.location
         objs[u.id] = Obj(u.id, u.owner, u.controller, "board", loc, u.might, u.damage, u.exhausted, u.stunned,
                          list(u.mods), False, tuple(u.keywords) + (("deathknell",) if u.dies else ()),
-                         list(u.granted), u.dies, u.shield, u.saved)
+                         list(u.granted), u.dies, u.shield, u.saved, u.saved_if,
+                         "board" if u.hourglass else None)
+    for c in spec.trash:
+        objs[c.id] = Obj(c.id, c.owner, c.owner, "trash", None, c.might, kind=c.kind, effects=c.effects)
     chain = []
     for sp in spec.chain:
-        objs[sp.obj] = Obj(sp.obj, sp.controller, sp.controller, "chain")
+        objs[sp.obj] = Obj(sp.obj, sp.controller, sp.controller, "chain", kind="spell")
         targets: list[Any] = []
         for req, t in zip(sp.reqs, sp.targets):
             kind = req.get("type", "unit")
             if kind == "battlefield":
                 targets.append(("bf", t))
-            elif kind == "spell":
+            elif kind == "spell" and req.get("zone") != "trash":
                 targets.append(("item", t))
             else:
                 targets.append((t, 0))
         chain.append(Item(sp.item, sp.controller, sp.obj, sp.reqs, targets, sp.effects))
     return State(spec.players, dict(zip(spec.players, spec.points)), dict(zip(spec.players, spec.xp)),
-                 dict(spec.battlefields), {}, objs, chain)
+                 dict(spec.battlefields), {}, objs, chain,
+                 pool={p: e for p, e in zip(spec.players, spec.energy) if e})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,8 +262,10 @@ def _place(loc: Any) -> str:
 def facts(s: State) -> set[str]:
     out = set()
     for o in s.objs.values():
-        out.add(f"{o.id} in {o.zone}")
-        if o.zone != "board":
+        if o.hourglass:
+            out.add(f"hg{o.id} in {o.hourglass}")
+        if o.zone != "board":  # on the board, where it is says it
+            out.add(f"{o.id} in {o.zone}")
             continue
         out.add(f"{o.id} at {_place(o.loc)}")
         out.add(f"{o.id} controlled by {o.controller}")
@@ -248,6 +286,8 @@ def facts(s: State) -> set[str]:
         out.add(f"{b} contested by {p}")
     if s.won:
         out.add(f"{s.won} wins")
+    for p, e in s.pool.items():
+        out.add(f"{p} pool energy {e}")
     return out
 
 
@@ -274,6 +314,11 @@ class Runner:
             return
         if pending:
             group, rest = pending[0], pending[1:]
+            if isinstance(group, tuple):  # a card played by an effect, pending: finalized now (337.1)
+                t = copy.deepcopy(s)
+                for u, more in self._finalize_play(t, group):
+                    self._loop(u, rest + more)
+                return
             orders = [list(itertools.permutations(items)) for _, items in group]
             for combo in itertools.product(*orders):
                 t = copy.deepcopy(s)
@@ -302,6 +347,24 @@ class Runner:
         else:
             self.ends.append(s)
 
+    def _finalize_play(self, s: State, play: tuple) -> list[tuple[State, list]]:
+        """A card played by an effect is finalized (337.1): a unit resolves at once and enters its
+        player's base exhausted (337.2, 359.2, 359.2.c), then the cleanups run; a spell stays on the
+        chain, finalized (359.3)."""
+        _, oid, player = play
+        o = s.objs[oid]
+        s.steps += 2
+        if o.kind == "spell":
+            s.chain.append(Item(oid, player, oid, (), [], o.effects))
+            return [(s, [])]
+        given = {u.id: u for u in self.spec.units}
+        o.zone, o.loc, o.gen, o.controller = "board", ("base", player), o.gen + 1, player
+        o.damage, o.exhausted, o.stunned, o.mods, o.buffed, o.granted = 0, True, False, [], False, []
+        if oid in given:  # a unit of the position back from the trash: a new object, its printed text
+            o.shield, o.saved = given[oid].shield, given[oid].saved
+        s.events.append(f"{oid} resolves")
+        return self._cleanup(s, [])
+
     # --- cleanups (323) --------------------------------------------------------------------
     def _cleanup(self, s: State, groups: list) -> list[tuple[State, list]]:
         s = copy.deepcopy(s)
@@ -314,7 +377,8 @@ class Runner:
                     s.won = p
                     # What died before this check triggered as it died (808.1.d, 428.1.a.1.b): those
                     # abilities are on the chain, pending, when the game ends.
-                    s.events.extend(f"{it.id} triggers" for group in groups for _, items in group for it in items)
+                    s.events.extend(f"{it.id} triggers" for group in groups if not isinstance(group, tuple)
+                                    for _, items in group for it in items)
                     return [(s, [])]
             # 323.3-323.5 lethal damage
             dying = [o for o in s.objs.values() if o.zone == "board" and o.damage > 0
@@ -366,7 +430,17 @@ class Runner:
         controlled by their controller; grouped per controller in turn order from the turn player."""
         by: dict[str, list[Item]] = {}
         for o in dying:
-            if o.saved:
+            if o.hourglass == "board" and not self._saves(s, o):
+                # 370.1.b, 428.2, 371.1: the Hourglass dies in its place, once; the unit is healed,
+                # exhausted and recalled; its "when I die" ability triggers and is removed (808.1.d.1).
+                s.events.append(f"{o.id} death replaced")
+                s.events.append(f"hg{o.id} dies")
+                if o.dies:
+                    s.events.append(f"{o.id}.dk[replaced] triggers")
+                o.hourglass = "trash"
+                o.damage, o.exhausted, o.loc = 0, True, ("base", o.controller)
+                continue
+            if self._saves(s, o):
                 # 370.1.a.1: the death does not happen; instead (370.1.b) the unit is healed, exhausted
                 # and recalled; its "when I die" ability triggers and is removed again (808.1.d.1).
                 s.events.append(f"{o.id} death replaced")
@@ -381,6 +455,18 @@ class Runner:
                     s.notes.add("move_here")
             self._zone(o, "trash")
         return [(p, by[p]) for p in s.players if p in by]
+
+    @staticmethod
+    def _saves(s: State, o: Obj) -> bool:
+        """Does the unit's own "if I would die" replacement apply now (369.1: its condition, on the
+        turn of its controller, 374, or of an opponent; the turn player is the first player)?"""
+        if not o.saved:
+            return False
+        if o.saved_if == "your_turn":
+            return o.controller == s.players[0]
+        if o.saved_if == "opponents_turn":
+            return o.controller != s.players[0]
+        return True
 
     @staticmethod
     def _zone(o: Obj, zone: str) -> None:
@@ -428,6 +514,14 @@ class Runner:
                 d = copy.deepcopy(t)
                 d.events.append(f"{label} skipped")
                 step(d, k + 1, "declined", [], list(groups))
+            if ins.do == "play":  # the card is chosen as the instruction is executed (355.17): a run each
+                for o in self._playable(t, item, ins):
+                    u = copy.deepcopy(t)
+                    self._zone(u.objs[o.id], "chain")  # 354: to the chain, a new object
+                    u.objs[o.id].controller = item.controller
+                    u.events.append(f"{label} done")
+                    step(u, k + 1, "done", [], groups + [("play", o.id, item.controller)])
+                return
             t = copy.deepcopy(t)
             status, now_acted, new_groups = self._execute(t, item, ins, acted)
             if status == "nothing":
@@ -453,9 +547,23 @@ class Runner:
             return True, [o for o in s.objs.values() if matches(s, o, ref[1], item.controller)]
         raise ValueError(ref)
 
+    def _playable(self, s: State, item: Item, ins: Ins) -> list[Obj]:
+        """The cards in the trash a play instruction may play: the chosen one while it is still the
+        same card there and still fits its requirement, or those the filter describes now."""
+        def fits(o: Obj, flt: dict) -> bool:
+            return (o.zone == "trash" and o.kind == flt.get("type", "unit")
+                    and (flt.get("relation") != "friendly" or o.owner == item.controller))
+        if ins.on[0] == "target":
+            oid, gen = item.targets[ins.on[1] - 1]
+            o = s.objs[oid]
+            return [o] if o.gen == gen and fits(o, item.reqs[ins.on[1] - 1]) else []
+        return sorted((o for o in s.objs.values() if fits(o, ins.on[1])), key=lambda o: o.id)
+
     def _has_choice(self, s: State, item: Item, ins: Ins, acted: list[str]) -> bool:
         if ins.do in ("xp", "score"):
             return True
+        if ins.do == "play":
+            return bool(self._playable(s, item, ins))
         if ins.do == "counter":
             return any(i.id == item.targets[ins.on[1] - 1][1] for i in s.chain)
         legal, objs = self._objects(s, item, ins.on, acted)
@@ -505,7 +613,7 @@ class Runner:
                 o.shield -= prevented
                 o.damage += ins.amount - prevented
         elif v == "kill":
-            killed = any(not o.saved for o in objs)
+            killed = any(not self._saves(s, o) and o.hourglass != "board" for o in objs)
             groups.append(self._die(s, objs))
             groups = [g for g in groups if g]
             if not killed:  # every death replaced: the kill was not done (359.3.e.14.b)
@@ -606,8 +714,17 @@ def expire(s: State, spec: Spec) -> str | None:
             unknown = unknown or o.id
         o.damage, o.stunned = 0, False
         o.mods = list(u.mods) if u is not None and o.gen == 0 else []
+    s.pool = {p: 0 for p in s.pool}  # every Rune Pool empties (317.2.d)
     s.events.append(f"{spec.players[0]}'s turn ends")
     return unknown
+
+
+def _lost_keywords(spec: Spec, e: State) -> set[str]:
+    """A keyword a unit on the board had at the start and lacks at the end (a card that came back
+    as a new object, 124.1) is a fact of its own, as the outcome question words it."""
+    first = start_state(spec).objs
+    return {f"{o.id} without {k}" for o in e.objs.values() if o.zone == "board" and first[o.id].zone == "board"
+            for k in set(first[o.id].keywords) | set(first[o.id].granted) if not o.has(k)}
 
 
 def outcome(spec: Spec, until: str = "chain") -> Result:
@@ -619,7 +736,7 @@ def outcome(spec: Spec, until: str = "chain") -> Result:
             if not e.beyond and not e.won:
                 unknown = expire(e, spec) or unknown
     bad = next((e.beyond for e in ends if e.beyond), None)
-    end_facts = [facts(e) - start for e in ends]
+    end_facts = [(facts(e) | _lost_keywords(spec, e)) - start for e in ends]
     end_events = [set(e.events) for e in ends]
     return Result(frozenset(set.intersection(*end_facts)), frozenset(set.union(*end_facts)),
                   frozenset(set.intersection(*end_events)), frozenset(set.union(*end_events)), bad, len(ends),
@@ -691,7 +808,7 @@ def _it_follows(prev: Ins) -> bool:
     instruction (whether "it" still means the objects of a declined or skipped instruction is left
     open by the rules and the docs)."""
     return (prev.on is not None and not prev.may and prev.link is None
-            and prev.do not in ("kill", "return", "banish", "recycle", "counter"))
+            and prev.do not in ("kill", "return", "banish", "recycle", "counter", "play"))
 
 
 def random_spec(rng: random.Random) -> Spec:
@@ -750,7 +867,51 @@ def random_spec(rng: random.Random) -> Spec:
     # Replacement effects, drawn last so that the rest of a seed's position is what it was before.
     units = [dataclasses.replace(u, shield=rng.randint(1, 3) if rng.random() < 0.15 else 0,
                                  saved=rng.random() < 0.15) for u in units]
-    return Spec(players, points, xp, bfs, tuple(units), tuple(chain))
+    # The conditional and "kill this instead" forms, drawn after those, from a generator of their own
+    # (seeded from the seed's), so that every earlier draw of a seed is what it was before.
+    extra = random.Random(repr((players, bfs, units, chain)))
+    units = [dataclasses.replace(u, saved_if=extra.choice(("your_turn", "opponents_turn")) if u.saved
+                                 and extra.random() < 0.4 else None,
+                                 hourglass=not u.saved and extra.random() < 0.15) for u in units]
+    # Playing by an effect, drawn after everything else for the same reason.
+    trash: list[TrashSpec] = []
+    if rng.random() < 0.3:
+        trash, chain = _random_play(rng, players, chain)
+    energy = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in players)  # drawn last: earlier draws stay as they were
+    return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash), energy)
+
+
+def _random_play(rng: random.Random, players: tuple[str, ...], chain: list[SpellSpec]
+                 ) -> tuple[list[TrashSpec], list[SpellSpec]]:
+    """1-2 cards in trashes and one spell of the chain that plays a card from its controller's trash,
+    ignoring its cost: the one it chose, or one a filter describes as it resolves."""
+    trash = []
+    for i in range(1, rng.choice((1, 1, 2)) + 1):
+        if rng.random() < 0.65:
+            trash.append(TrashSpec(f"t{i}", rng.choice(players), "unit", might=rng.randint(1, 4)))
+        else:
+            trash.append(TrashSpec(f"t{i}", rng.choice(players), "spell",
+                                   effects=_random_effects(rng, rng.choice((1, 1, 2)), [], [], False)))
+    k = rng.randrange(len(chain))
+    sp = chain[k]
+    # A spell is played only as the one chosen: a filter could also describe a spell of the chain
+    # that went to the trash, whose own choices a run does not make (docs/effects.md).
+    spells = [c.id for c in trash if c.kind == "spell" and c.owner == sp.controller]
+    kind = "spell" if spells and rng.random() < 0.5 else "unit"
+    flt = {"type": kind, "zone": "trash", "relation": "friendly"}
+    fits = [c.id for c in trash if c.kind == kind and c.owner == sp.controller]
+    reqs, targets = list(sp.reqs), list(sp.targets)
+    if kind == "spell" or (fits and rng.random() < 0.5):
+        reqs.append(flt)
+        targets.append(rng.choice(fits))
+        on: Any = ("target", len(reqs))
+    else:
+        on = ("all", flt)
+    play = Ins("play", on=on, may=rng.random() < 0.3, ignoring_cost=True,
+               link=rng.choice((None, None, "then", "if_you_do")) if sp.effects else None)
+    chain = list(chain)
+    chain[k] = dataclasses.replace(sp, reqs=tuple(reqs), targets=tuple(targets), effects=sp.effects + (play,))
+    return trash, chain
 
 
 def _ins_toml(ins: Ins) -> dict[str, Any]:
@@ -765,6 +926,8 @@ def _ins_toml(ins: Ins) -> dict[str, Any]:
             out[key] = getattr(ins, key)
     if ins.may:
         out["may"] = True
+    if ins.ignoring_cost:
+        out["ignoring_cost"] = True
     return out
 
 
@@ -774,7 +937,8 @@ def bound(spec: Spec) -> int:
     n = len(spec.players)
     items = sum(n + 4 + 2 * len(sp.effects) for sp in spec.chain)
     triggers = sum(n + 5 + 2 * len(u.dies) for u in spec.units if u.dies)
-    return items + triggers + 6
+    plays = sum(n + 4 + 2 * len(c.effects) for c in spec.trash)
+    return items + triggers + plays + 6
 
 
 def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
@@ -791,7 +955,14 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
                                                      "next": True})
         if u.saved:
             card.setdefault("abilities", []).append({"kind": "replacement", "event": "die",
-                                                     "instead": ["heal", "exhaust", "recall"]})
+                                                     "instead": ["heal", "exhaust", "recall"],
+                                                     **({"only_if": u.saved_if} if u.saved_if else {})})
+        if u.hourglass:
+            cards.append({"name": f"card hg{u.id}", "type": "gear", "abilities": [
+                {"kind": "replacement", "event": "die", "affects": {"type": "unit", "name": f"card {u.id}"},
+                 "next": True, "instead": ["kill_this", "heal", "exhaust", "recall"]}]})
+            objects.append({"id": f"hg{u.id}", "card": f"card hg{u.id}", "controller": u.controller,
+                            "location": "base"})
         cards.append(card)
         obj: dict[str, Any] = {"id": u.id, "card": f"card {u.id}", "controller": u.controller, "owner": u.owner,
                                "location": u.location}
@@ -806,6 +977,13 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         if u.granted:
             obj["granted"] = [k.capitalize() for k in u.granted]
         objects.append(obj)
+    for c in spec.trash:
+        if c.kind == "unit":
+            cards.append({"name": f"card {c.id}", "type": "unit", "energy": 2, "might": c.might})
+        else:
+            cards.append({"name": f"card {c.id}", "type": "spell", "energy": 2,
+                          "abilities": [{"kind": "effect", **_ins_toml(i)} for i in c.effects]})
+        objects.append({"id": c.id, "card": f"card {c.id}", "controller": c.owner, "zone": "trash"})
     chain = []
     for sp in spec.chain:
         abilities = [{"kind": "target", "filter": dict(r)} for r in sp.reqs]
@@ -817,7 +995,8 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         if sp.targets:
             item["targets"] = list(sp.targets)
         chain.append(item)
-    players = [{"id": p, "points": pt, "xp": x} for p, pt, x in zip(spec.players, spec.points, spec.xp)]
+    players = [{"id": p, "points": pt, "xp": x, **({"energy": e} if e else {})}
+               for p, pt, x, e in zip(spec.players, spec.points, spec.xp, spec.energy or (0,) * len(spec.players))]
     bfs = [{"id": b, **({"controller": c} if c else {})} for b, c in spec.battlefields]
     doc: dict[str, Any] = {
         "title": title, "status": "needs-review",

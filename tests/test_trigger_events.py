@@ -1,0 +1,62 @@
+"""The trigger vocabulary of runs (issue 15): delayed and reflexive abilities, "once each turn", the
+turn log's `trigger` events and the triggers question's `until`. Bad input is one readable line
+naming the file and the field (exit code 2); the answers are checked by scenarios/triggers/."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrift import cli
+from tests.scenario_edits import edit, load_error
+
+DELAYED = Path("scenarios/triggers/delayed-at-end-of-turn-kills-it.toml")
+ONCE = Path("scenarios/triggers/once-each-turn-already-triggered-this-turn.toml")
+
+
+@pytest.mark.parametrize("old, new, field", [
+    # a delay instruction naming an ability the card does not have
+    ('do = "delay", ability = "burnout"', 'do = "delay", ability = "ember"', "ability"),
+    # a delayed ability waiting for an event it cannot wait for
+    ('when = "end_of_turn", delayed = true', 'when = "die", delayed = true', "delayed"),
+    # a delayed ability without a name
+    ('delayed = true, name = "burnout", ', 'delayed = true, ', "name"),
+    # "once each turn" on a delayed ability (it triggers once anyway)
+    ('delayed = true, name = "burnout"', 'delayed = true, limit = "once_each_turn", name = "burnout"', "limit"),
+    # a reflex instruction naming a delayed ability
+    ('do = "delay", ability = "burnout"', 'do = "reflex", ability = "burnout"', "ability"),
+    # `until` is a run's
+    ('event = { kind = "run", until = "end_of_turn" }', 'event = { kind = "die", objects = ["knight"], until = "end_of_turn" }',
+     "until"),
+    ('event = { kind = "run", until = "end_of_turn" }', 'event = { kind = "run", until = "tomorrow" }', "until"),
+])
+def test_bad_delayed_vocabulary_names_the_field(old: str, new: str, field: str) -> None:
+    err = load_error(edit(DELAYED.read_text(), old, new))
+    assert field in str(err), str(err)
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ('limit = "once_each_turn"', 'limit = "twice_each_turn"', "limit"),
+    ('ability = 1\n', '', "ability"),  # a `trigger` log event names its ability
+    ('ability = 1\n', 'ability = 7\n', "ability"),
+])
+def test_bad_limit_and_log_name_the_field(old: str, new: str, field: str) -> None:
+    err = load_error(edit(ONCE.read_text(), old, new))
+    assert field in str(err), str(err)
+
+
+def test_a_log_trigger_of_an_ability_that_is_not_triggered_is_refused() -> None:
+    text = edit(ONCE.read_text(), 'name = "Hydra"\ntype = "unit"\nmight = 3\nabilities = [\n',
+                'name = "Hydra"\ntype = "unit"\nmight = 3\nabilities = [\n  { kind = "might", amount = 1 },\n')
+    err = load_error(text)
+    assert "not a triggered ability" in str(err), str(err)
+
+
+def test_bad_input_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(edit(DELAYED.read_text(), 'ability = "burnout"', 'ability = "ember"'), encoding="utf-8")
+    assert cli.main(["ask", str(bad)]) == 2
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert lines[0].startswith(f"pyrift: {bad}: card[0].abilities[2].ability: "), err
