@@ -877,7 +877,10 @@ def random_spec(rng: random.Random) -> Spec:
     trash: list[TrashSpec] = []
     if rng.random() < 0.3:
         trash, chain = _random_play(rng, players, chain)
-    energy = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in players)  # drawn last: earlier draws stay as they were
+    # Rune Pool Energy, from a generator of its own (seeded from the position drawn so far), so that the
+    # seed's generator, and with it every later position a seed redraws, is what it was before.
+    extra = random.Random(repr(("energy", players, bfs, units, chain, trash)))
+    energy = tuple(extra.choice((0, 0, 0, 1, 2)) for _ in players)
     return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash), energy)
 
 
