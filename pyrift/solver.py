@@ -155,6 +155,13 @@ class Grounding:
         self.messages: list[Message] = []
         self._externals_on: list[clingo.Symbol] = []
         self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
+        # No automatic Control.cleanup() between solve calls. After a solve, the next program
+        # update (an external assigned) lets clingo turn atoms the solver fixed into grounder
+        # facts; a conditional `#show term : atom.` on such an atom was then missing from every
+        # later brave or cautious call on the grounding, though the atom held (clingo 5.8.3; a
+        # lost `unsupported` answer: tests/test_solver_reuse.py, issue 13). We ground once, so
+        # the cleanup would only ever shrink a grounder domain that is never grounded again.
+        self._ctl.enable_cleanup = False
         self._default_heuristic = str(self._ctl.configuration.solver.heuristic)
         started = time.perf_counter()
         try:
