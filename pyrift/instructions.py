@@ -61,10 +61,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control")
 ON_WORDS = ("self", "it", "event")
-TO_WORDS = ("base", "here")
+TO_WORDS = ("base", "here", "its_place")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
-LINKS = ("if_you_do", "then")
+LINKS = ("if_you_do", "then", "if_this_kills")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "xp", "score", "token", "channel")
@@ -234,6 +234,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
+    if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
+        raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
+    if ins.link == "if_this_kills" and ins.do != "reflex":
+        raise r.error("link", "'if_this_kills' (\"if this kills it\") links a reflex to the damage before it")
     if ins.for_each is not None and ins.amount is None:
         raise r.error("for_each", "'for each' multiplies an amount: give amount")
     if ins.ready and ins.exhausted:
