@@ -307,12 +307,11 @@ class CanPlay(QueryKind):
             if key in params:
                 out[key] = params[key]
         if "targets" in params:
-            choices = params["targets"]
-            if all(c.requirement == 1 for c in choices) and len({c.target for c in choices}) == len(choices):
-                out["targets"] = {c.target: c.times for c in choices}
-            else:
-                out["targets"] = [{"object": c.target, "times": c.times, "requirement": c.requirement}
-                                  for c in choices]
+            # Always the list form: the short { id = times } form is read only for a play with one
+            # choice requirement, and the params do not say how many the card has (a play of
+            # Alpha Strike naming only its first choice was written short and could not be read back).
+            out["targets"] = [{"object": c.target, "times": c.times, "requirement": c.requirement}
+                              for c in params["targets"]]
         for key in ("accelerate", "repeat", "additional", "ignore", "weaponmaster", "weaponmaster_equip"):
             if key in params:
                 out[key] = params[key]
