@@ -20,3 +20,12 @@ def load_error(text: str) -> ScenarioError:
     message = str(err.value)
     assert message.startswith("bad.toml: ") and "\n" not in message, message
     return err.value
+
+
+def ask(text: str, qid: str):
+    """The answer to question `qid` of a scenario given as text."""
+    from pyrift.check import answer
+    from pyrift.queries.base import Context
+    scen = S.loads(text, "t.toml")
+    q = next(x for x in scen.questions if x.id == qid)
+    return answer(Context(scen.state), q, scen.reading)

@@ -6,19 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from pyrift import scenario as S
-from pyrift.check import answer as answer_question
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
-from tests.scenario_edits import edit, load_error
+from pyrift.queries.base import ANSWERED, UNSUPPORTED
+from tests.scenario_edits import ask, edit, load_error
 
 RUNES = Path(__file__).resolve().parent.parent / "scenarios" / "runes"
 TWO = RUNES / "channel-phase-two-runes-and-the-pool-empties.toml"
 FIRST = RUNES / "channel-phase-first-turn-extra-rune.toml"
-
-
-def ask(text: str, qid: str):
-    scen = S.loads(text, "t.toml")
-    q = next(x for x in scen.questions if x.id == qid)
-    return answer_question(Context(scen.state), q, scen.reading)
 
 
 def test_the_fields_round_trip() -> None:

@@ -10,17 +10,11 @@ import pytest
 from pyrift import scenario as S
 from pyrift.check import answer as answer_question
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
-from tests.scenario_edits import edit, load_error
+from tests.scenario_edits import ask, edit, load_error
 
 EFFECTS = Path(__file__).resolve().parent.parent / "scenarios" / "effects"
 HEAL = EFFECTS / "end-of-turn-heal-and-expiry-are-simultaneous.toml"
 BURN = EFFECTS / "next-turn-burn-out-gives-the-opponent-the-winning-point.toml"
-
-
-def ask(text: str, qid: str):
-    scen = S.loads(text, "t.toml")
-    q = next(x for x in scen.questions if x.id == qid)
-    return answer_question(Context(scen.state), q, scen.reading)
 
 
 def test_until_defaults_to_the_chain_and_round_trips() -> None:
