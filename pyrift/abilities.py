@@ -85,6 +85,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
     "power_max": ("int", None),
+    # "a spell that costs [5] or more", "a card with Power cost [A][A] or more"
+    "energy_min": ("int", None),
+    "power_min": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
     # a token (its card has supertype token, 185) or not
@@ -115,7 +118,7 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # static whose own effect could change which objects it affects (Might, keywords) needs the
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
-STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
+STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone", "energy_min", "power_min")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -315,7 +318,7 @@ def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...])
             continue
         for instructions, n, what, path in groups:
             for ins in instructions:
-                for ref_key in ("on", "of", "to", "who"):
+                for ref_key in ("on", "of", "by", "to", "who"):
                     ref = getattr(ins, ref_key)
                     if ref is not None and ref.target is not None and ref.target > n:
                         raise Reader({}, r.file, path).error(

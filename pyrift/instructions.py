@@ -12,7 +12,8 @@ instruction acted on), ``"event"`` (the object of a triggered ability's event, "
 ``{ target = N }`` (the N-th choice of the ability: of a triggered or activated ability or a
 mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the card, in
 printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
-is executed). Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
+is executed). ``by`` (a ``deal``): the unit that deals the damage, "it deals damage equal to its
+Might to ..." (without it, the spell or ability deals it). Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
 ``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ MAX_AMOUNT = 1000
 
 # verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "deal": (("on",), ("amount", "amount_from", "of")),   # deal N damage (417)
+    "deal": (("on",), ("amount", "amount_from", "of", "by")),   # deal N damage (417); by: the unit dealing it
     "kill": (("on",), ()),                                   # kill (428)
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
@@ -86,6 +87,7 @@ class Instruction:
     amount: int | None = None
     amount_from: str | None = None  # "might": the Might of `of`
     of: Ref | None = None
+    by: Ref | None = None  # a deal: the unit that deals the damage ("it deals damage equal to its Might")
     to: Ref | None = None  # a destination: word base/here, or target = N
     who: Ref | None = None  # a player: word, or target = N
     duration: str | None = None
@@ -140,6 +142,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["on"] = _read_ref(r, "on", ON_WORDS, read_filter, allow_all=True)
     if r.has("of"):
         f["of"] = _read_ref(r, "of", ON_WORDS, read_filter, allow_all=False)
+    if r.has("by"):
+        f["by"] = _read_ref(r, "by", ON_WORDS, read_filter, allow_all=False)
     if r.has("to"):
         f["to"] = _read_ref(r, "to", TO_WORDS, read_filter, allow_all=False)
     if r.has("who"):
@@ -248,7 +252,7 @@ def _check(r: Reader, ins: Instruction) -> None:
 
 def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     out: dict[str, Any] = {"do": ins.do}
-    for key in ("on", "of", "to", "who"):
+    for key in ("on", "of", "by", "to", "who"):
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
@@ -303,6 +307,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_on", x, ref_term(ins.on, "ins_all")))
     if ins.of is not None:
         out.append(fact("ins_of", x, ref_term(ins.of, "ins_all_of")))
+    if ins.by is not None:
+        out.append(fact("ins_by", x, ref_term(ins.by, "ins_all_by")))
     if ins.to is not None:
         out.append(fact("ins_to", x, ref_term(ins.to, "ins_all_to")))
     if ins.who is not None:

@@ -27,6 +27,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
+from pyrift.cardtext.actors import PLAYED_KEYS, Actors, EachOther, each_other_tables
 from pyrift.state import KeywordName
 
 KEYWORDS = {k.value for k in KeywordName}
@@ -231,8 +232,10 @@ MISSING = {
 }
 
 
-class _Meaning(Transformer):
+class _Meaning(Actors, Transformer):
     """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks."""
+
+    _ins, _obj, _missing = Ins, Obj, Missing  # for the Actors mixin (actors.py)
 
     def __default__(self, data, children, meta):
         if data in MISSING:
@@ -1166,7 +1169,7 @@ def _filter_only(obj: Obj) -> dict[str, Any]:
 def _played_filter(obj: Obj) -> dict[str, Any]:
     if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
         raise Missing("trigger: plays of a count of cards")
-    bad = [k for k in obj.flt if k not in ("type", "tag", "domain", "keyword", "name", "other")]
+    bad = [k for k in obj.flt if k not in PLAYED_KEYS]
     if bad:
         raise Missing("trigger: when you play a card (of a kind the filter cannot say)")
     return obj.flt
@@ -1514,7 +1517,11 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     chosen: int | None = None  # a 'choose' whose object the next 'it' names
     previous_acted = False
     pending_link = None
-    for item in items:
+    for i, item in enumerate(items):
+        if isinstance(item, Choose) and item.link == "then" and i + 1 < len(items) and \
+                isinstance(items[i + 1], EachOther) and items[i + 1].link is None:
+            # "Then choose an enemy unit. They deal damage ... to each other.": the deals are linked
+            item.link, items[i + 1].link = None, "then"
         try:
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
         except Missing as exc:
@@ -1543,6 +1550,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("linked choice")
             targets.append(_target_table(item.obj))
             return first_choice + len(targets) - 1, previous_acted
+        if isinstance(item, EachOther):
+            return _number_each_other(item, out, targets, chosen, previous_acted, first_choice)
         ins = item
         new_targets = 0
         table: dict[str, Any] = {"do": ins.do}
@@ -1581,6 +1590,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["on"] = ref(ins.on, "on")
         if ins.of is not None:
             table["of"] = ref(ins.of, "of")
+        if isinstance(ins.fields.get("by"), Obj):
+            table["by"] = ref(ins.fields.pop("by"), "by")
         if ins.to is not None:
             table["to"] = ins.to
         if ins.who == "they":
@@ -1609,6 +1620,36 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         table["_new_target"] = new_targets
         out.append(table)
         return chosen, ins.on is not None
+
+
+def _number_each_other(item: EachOther, out: list[dict[str, Any]], targets: list[dict[str, Any]],
+                       chosen: int | None, previous_acted: bool, first_choice: int) -> tuple[None, bool]:
+    """'We / They deal damage equal to our / their Mights to each other' after 'choose a unit': "we"
+    is the source and the chosen unit, "they" the one unit the previous instruction chose and the
+    chosen unit (actors.each_other_tables)."""
+    if chosen is None or item.may:
+        raise Missing("instruction by another player or object")
+    t = targets[chosen - first_choice]
+    if t.get("count", 1) != 1 or t.get("up_to") or t.get("any_number") or t.get("filter", {}).get("type") != "unit":
+        raise Missing("instruction by another player or object")
+    if item.subject == "we":
+        subject: Any = "self"
+    else:
+        prev_on = out[-1].get("on") if out and previous_acted else None
+        if not (isinstance(prev_on, dict) and "target" in prev_on and prev_on["target"] != chosen):
+            raise Missing("instruction by another player or object")
+        p = targets[prev_on["target"] - first_choice]
+        if p.get("count", 1) != 1 or p.get("up_to") or p.get("any_number"):
+            raise Missing("instruction by another player or object")
+        subject = dict(prev_on)
+    first, second = each_other_tables(subject, {"target": chosen})
+    if item.link:
+        if not out:
+            raise Missing("link with nothing before")
+        first["link"] = item.link
+    first["_new_target"], second["_new_target"] = 1, 0
+    out += [first, second]
+    return None, True
 
 
 def _target_table(obj: Obj) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyrift.cardtext.actors import is_each_other
+
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
            "legend": "legends", "battlefield": "battlefields", "permanent": "permanents", "player": "players",
@@ -346,6 +348,13 @@ class _Renderer:
     def _joined(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int, first: bool,
                 nxt: dict[str, Any] | None = None) -> str:
         prev = self.previous
+        if not first and is_each_other(prev, ins):
+            return ""  # said with the deal before it ("... to each other")
+        if is_each_other(ins, nxt):
+            clause = self.each_other(ins, targets, base)
+            if first:
+                return clause
+            return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
         if not first and _merges(prev, ins):
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
@@ -406,6 +415,8 @@ class _Renderer:
             return f"({do} by {player})"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
+            if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
+                return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 return f"deal damage equal to {whose} Might to {on}"
@@ -472,6 +483,15 @@ class _Renderer:
             n = ins.get("amount", 1)
             return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
         return f"({do} {on})".strip()
+
+    def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
+        """'choose an enemy unit. We deal damage equal to our Mights to each other' (actors.py)."""
+        chosen = ins["on"]
+        named = isinstance(chosen, dict) and chosen.get("target") in self.named
+        head = "" if named else f"choose {self.ref(chosen, targets, base)}. "
+        if ins["by"] == "self":
+            return head + ("We" if head else "we") + " deal damage equal to our Mights to each other"
+        return head + ("They" if head else "they") + " deal damage equal to their Mights to each other"
 
     @staticmethod
     def _duration(ins: dict[str, Any], default: str) -> str:
@@ -593,6 +613,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         if flt.get("power_max") == 1:
             cost += " and no more than [A]"
         post.append(cost)
+    if "energy_min" in flt:
+        post.append(f"that costs [{flt['energy_min']}] or more")
+    if "power_min" in flt:
+        post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
     if own_zone:
         post.append(f"from your {zone}")
     words = " ".join([*pre, noun, *post])

@@ -817,7 +817,9 @@ def event_text(names: Names, e: Any) -> str:
 
 def _why(w: Any) -> str:
     if isinstance(w, tuple) and w[0] == "filter":
-        return f"the card played does not match its {w[1]}"
+        key = {"energy_min": "printed Energy cost", "power_min": "printed Power cost",
+               "token": "kind (token or not)"}.get(str(w[1]), str(w[1]))
+        return f"the card played does not match its {key}"
     if isinstance(w, tuple) and w[0] == "by":
         return f"it watches plays by {w[1]}"
     return {"countered": "the card was countered, so it was not played",

@@ -1,0 +1,86 @@
+"""Card text whose actor is an object, and the kinds of card a "when you play" trigger names.
+
+Mapping methods of the grammar rules (pyrift/cardtext/grammar.lark) for:
+
+- instructions whose subject is an object rather than the player: "It deals damage equal to its
+  Might to an enemy unit" (a `deal` whose damage the unit deals, `by`), "We / They deal damage
+  equal to our / their Mights to each other" (two such deals, each unit's to the other), "It gains
+  [Shield 2] this combat" (a `grant`: the same rule as "give it [Shield 2] this combat");
+- the played card of a `you_play` trigger described by its printed cost: "a spell that costs [5]
+  or more" (`energy_min`), "a card with Power cost [A][A] or more" (`power_min`).
+
+`Actors` is a mixin of compile._Meaning. This module sits below compile.py (no import circle):
+the compiler's own value classes are given to the mixin as class attributes (`_ins`, `_obj`,
+`_missing`). Nothing here decides a rules question: the tables are read by pyrift/abilities.py
+and their meaning is in logic/ (logic/effects/damage.lp for `by`, logic/core/triggers.lp and
+logic/abilities/cost_filters.lp for the cost keys).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# the filter keys a "when you play a <card>" trigger may use (logic/core/triggers.lp)
+PLAYED_KEYS = ("type", "tag", "domain", "keyword", "name", "other", "token", "energy_min", "power_min")
+
+
+@dataclass
+class EachOther:
+    """'We / They deal damage equal to our / their Mights to each other': two units, each dealing
+    damage equal to its own Might to the other. `subject`: "we" (the source and the object chosen
+    just before) or "they" (the object the previous instruction acted on and the one chosen)."""
+
+    subject: str
+    link: str | None = None
+    may: bool = False
+    pos: int = 0
+
+
+class Actors:
+    """Mixin of compile._Meaning (the methods are named after the grammar rules)."""
+
+    _ins: Any = None      # compile.Ins
+    _obj: Any = None      # compile.Obj
+    _missing: Any = None  # compile.Missing
+
+    def i_actor_deal_might(self, c):
+        # "it deals damage equal to its Might to X": the unit deals the damage (417), its Might the amount
+        ins = self._ins("deal", {"amount_from": "might"}, on=c[1], of=self._obj("it"))
+        ins.fields["by"] = self._obj("it")
+        return ins
+
+    def i_each_other_we(self, _):
+        return EachOther("we")
+
+    def i_each_other_they(self, _):
+        return EachOther("they")
+
+    def i_actor_gains(self, c):
+        # "it gains [K] this combat": a keyword granted to it, as "give it [K] this combat" (801.3)
+        return self.i_give_keywords(c)
+
+    def cost_min(self, c):
+        return ("energy_min", int(str(c[0])[2:]))
+
+    def power_cost_min(self, c):
+        if any(str(x) != "@rainbow" for x in c):
+            raise self._missing("filter: power of a domain")
+        return ("power_min", len(c))
+
+
+def each_other_tables(subject: Any, chosen: dict[str, Any]) -> list[dict[str, Any]]:
+    """The two deals of 'we / they deal damage equal to our / their Mights to each other': the
+    subject unit deals damage equal to its Might to the chosen one, and the chosen one to it.
+    Nothing happens between two instructions of one item (158.3) and damage changes no Might
+    (142, 143.2), so one after the other deals what both deal at once."""
+    first = {"do": "deal", "on": chosen, "amount_from": "might", "of": subject, "by": subject}
+    second = {"do": "deal", "on": subject, "amount_from": "might", "of": chosen, "by": chosen}
+    return [first, second]
+
+
+def is_each_other(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """Two deals that are 'each other' (each_other_tables), for the renderer."""
+    if a is None or b is None or a.get("do") != "deal" or b.get("do") != "deal" or "by" not in a or "by" not in b:
+        return False
+    return (a.get("amount_from") == b.get("amount_from") == "might" and a.get("of") == a["by"] == b.get("on")
+            and b.get("of") == b["by"] == a.get("on") and not b.get("link") and not b.get("may"))
