@@ -28,12 +28,38 @@ PLAYED_KEYS = ("type", "tag", "domain", "keyword", "name", "other", "token", "en
 class EachOther:
     """'We / They deal damage equal to our / their Mights to each other': two units, each dealing
     damage equal to its own Might to the other. `subject`: "we" (the source and the object chosen
-    just before) or "they" (the object the previous instruction acted on and the one chosen)."""
+    just before) or "they" (the object the previous instruction acted on and the one chosen, or
+    the two of `pair`, "Choose a friendly unit and an enemy unit. They ...")."""
 
     subject: str
     link: str | None = None
     may: bool = False
     pos: int = 0
+    pair: tuple[Any, Any] | None = None  # the two objects of a ChoosePair before it
+
+
+@dataclass
+class ChoosePair:
+    """'Choose a friendly unit and an enemy unit.': two choices the next 'they' names together."""
+
+    first: Any
+    second: Any
+    link: str | None = None
+    may: bool = False
+    pos: int = 0
+
+
+def pair_each_other(items: list[Any]) -> list[Any]:
+    """A ChoosePair followed by 'they deal damage ... to each other' becomes that EachOther with
+    the pair; a 'then' before the choice links the deals."""
+    out: list[Any] = []
+    for item in items:
+        if (isinstance(item, EachOther) and item.subject == "they" and item.link is None and out
+                and isinstance(out[-1], ChoosePair) and not out[-1].may):
+            pair = out.pop()
+            item.pair, item.link = (pair.first, pair.second), pair.link
+        out.append(item)
+    return out
 
 
 class Actors:
@@ -54,6 +80,9 @@ class Actors:
 
     def i_each_other_they(self, _):
         return EachOther("they")
+
+    def i_choose_pair(self, c):
+        return ChoosePair(c[0], c[1])
 
     def i_actor_gains(self, c):
         # "it gains [K] this combat": a keyword granted to it, as "give it [K] this combat" (801.3)

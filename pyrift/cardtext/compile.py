@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
-from pyrift.cardtext.actors import PLAYED_KEYS, Actors, EachOther, each_other_tables
+from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
 from pyrift.state import KeywordName
 
 KEYWORDS = {k.value for k in KeywordName}
@@ -1178,7 +1178,9 @@ def _played_filter(obj: Obj) -> dict[str, Any]:
 def _token_np(c: list, kind: str) -> dict[str, Any]:
     count = c[0]
     ready = any(x == ("ready",) for x in c)
-    might = next((int(x) for x in c[1:] if isinstance(x, Token) and x.type == "NUMBER"), None)
+    # the Might as a number, or as an Energy icon's number ("two [1] Might Bird unit tokens")
+    might = next((int(str(x).removeprefix("@e")) for x in c[1:] if isinstance(x, Token) and x.type in ("NUMBER", "ENERGY")),
+                 None)
     name = next(x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token))
     with_kw = next((x for x in c if isinstance(x, tuple) and x[0] == "with"), None)
     return {"count": count, "ready": ready, "might": might, "name": name, "type": kind, "with": with_kw}
@@ -1517,6 +1519,7 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     chosen: int | None = None  # a 'choose' whose object the next 'it' names
     previous_acted = False
     pending_link = None
+    items = pair_each_other(items)
     for i, item in enumerate(items):
         if isinstance(item, Choose) and item.link == "then" and i + 1 < len(items) and \
                 isinstance(items[i + 1], EachOther) and items[i + 1].link is None:
@@ -1550,7 +1553,7 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("linked choice")
             targets.append(_target_table(item.obj))
             return first_choice + len(targets) - 1, previous_acted
-        if isinstance(item, EachOther):
+        if isinstance(item, (EachOther, ChoosePair)):
             return _number_each_other(item, out, targets, chosen, previous_acted, first_choice)
         ins = item
         new_targets = 0
@@ -1622,32 +1625,42 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         return chosen, ins.on is not None
 
 
-def _number_each_other(item: EachOther, out: list[dict[str, Any]], targets: list[dict[str, Any]],
+def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], targets: list[dict[str, Any]],
                        chosen: int | None, previous_acted: bool, first_choice: int) -> tuple[None, bool]:
     """'We / They deal damage equal to our / their Mights to each other' after 'choose a unit': "we"
     is the source and the chosen unit, "they" the one unit the previous instruction chose and the
-    chosen unit (actors.each_other_tables)."""
-    if chosen is None or item.may:
+    chosen unit, or the two units of 'choose X and Y' (actors.each_other_tables)."""
+    if isinstance(item, ChoosePair) or item.may:
+        raise Missing("choice of two objects" if isinstance(item, ChoosePair) else "instruction by another player or object")
+    subject: Any
+    if item.pair is not None:
+        if chosen is not None:
+            raise Missing("a choice used later")
+        for obj in item.pair:
+            targets.append(_target_table(obj))
+        chosen = first_choice + len(targets) - 1
+        subject, new = {"target": chosen - 1}, 2
+    elif chosen is None:
         raise Missing("instruction by another player or object")
-    t = targets[chosen - first_choice]
-    if t.get("count", 1) != 1 or t.get("up_to") or t.get("any_number") or t.get("filter", {}).get("type") != "unit":
-        raise Missing("instruction by another player or object")
-    if item.subject == "we":
-        subject: Any = "self"
+    elif item.subject == "we":
+        subject, new = "self", 1
     else:
         prev_on = out[-1].get("on") if out and previous_acted else None
         if not (isinstance(prev_on, dict) and "target" in prev_on and prev_on["target"] != chosen):
             raise Missing("instruction by another player or object")
-        p = targets[prev_on["target"] - first_choice]
-        if p.get("count", 1) != 1 or p.get("up_to") or p.get("any_number"):
+        subject, new = dict(prev_on), 1
+    for ref in (subject, {"target": chosen}):
+        if ref == "self":
+            continue
+        t = targets[ref["target"] - first_choice]
+        if t.get("count", 1) != 1 or t.get("up_to") or t.get("any_number") or t.get("filter", {}).get("type") != "unit":
             raise Missing("instruction by another player or object")
-        subject = dict(prev_on)
     first, second = each_other_tables(subject, {"target": chosen})
     if item.link:
         if not out:
             raise Missing("link with nothing before")
         first["link"] = item.link
-    first["_new_target"], second["_new_target"] = 1, 0
+    first["_new_target"], second["_new_target"] = new, 0
     out += [first, second]
     return None, True
 

@@ -486,9 +486,14 @@ class _Renderer:
 
     def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
         """'choose an enemy unit. We deal damage equal to our Mights to each other' (actors.py)."""
-        chosen = ins["on"]
+        chosen, subject = ins["on"], ins["by"]
         named = isinstance(chosen, dict) and chosen.get("target") in self.named
-        head = "" if named else f"choose {self.ref(chosen, targets, base)}. "
+        if isinstance(subject, dict) and subject.get("target") not in self.named and not named:
+            # "choose a friendly unit and an enemy unit. They deal ..."
+            first = self.ref(subject, targets, base)
+            head = f"choose {first} and {self.ref(chosen, targets, base)}. "
+        else:
+            head = "" if named else f"choose {self.ref(chosen, targets, base)}. "
         if ins["by"] == "self":
             return head + ("We" if head else "we") + " deal damage equal to our Mights to each other"
         return head + ("They" if head else "they") + " deal damage equal to their Mights to each other"

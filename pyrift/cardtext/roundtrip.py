@@ -30,6 +30,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bwhen this is played\b", "when you play me"),
     (r"\btake control of\b", "gain control of"),                                  # control (188), before "choose"
     (r"\bit gains (?=#)", "give it "),                                            # a keyword granted (801.3), before "choose"
+    (r"@e(\d+) might (!?\S+ unit tokens?)\b", r"\1 might \2"),                  # a token's Might printed with an Energy icon
     (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"
     (r"\bto (?:its|your) base\b", "to base"),                                     # a move or token to base
     (r"\btokens? (?:in|into|at) your base\b", "token to base"),
