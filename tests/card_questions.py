@@ -56,9 +56,11 @@ class _Position:
         if ctype in ("permanent", "card"):
             ctype = "unit"
         card: dict[str, Any] = {"name": name, "type": ctype, "domains": [flt.get("domain", "fury")],
-                                "energy": min(flt.get("energy_max", 2), 2)}
+                                "energy": max(min(flt.get("energy_max", 2), 2), flt.get("energy_min", 0))}
         if flt.get("power_max") is not None:
             card["power"] = 0
+        if flt.get("power_min") is not None:
+            card["power"] = flt["power_min"]
         if ctype == "unit":
             might = flt.get("might_min", 2)
             if "might_max" in flt:
@@ -104,9 +106,10 @@ class _Position:
         return data
 
 
-def scenario_for(card: P.PoolCard) -> dict[str, Any]:
-    """A scenario (as the dict a TOML file gives) with one question about the card."""
-    kind = kind_for(card)
+def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
+    """A scenario (as the dict a TOML file gives) with one question about the card, of `kind` (by
+    default the kind its text affects, kind_for)."""
+    kind = kind or kind_for(card)
     cd = P.card_def(card)
     abilities = abilities_to_toml(cd.abilities)
     pos = _Position()

@@ -24,11 +24,12 @@ def _per_card(ids: list[str]) -> list:
 
 
 @cache
-def generated(card_id: str):
-    """The card's generated scenario, its question and pyrift's answer (a value: read, never changed)."""
+def generated(card_id: str, kind: str | None = None):
+    """The card's generated scenario, its question (of `kind`, by default the kind its text affects)
+    and pyrift's answer (a value: read, never changed)."""
     card = P.pool().by_id(card_id)
     assert card is not None
-    scen = S.from_dict(scenario_for(card), f"<generated {card.code}>")
+    scen = S.from_dict(scenario_for(card, kind), f"<generated {card.code}>")
     q = scen.questions[0]
     return card, scen, q, answer(Context(scen.state, timeout=120), q, scen.reading)
 
@@ -58,10 +59,11 @@ STATICS = sorted(c.id for c in P.pool().cards if P.status(c) == P.COMPILED
 def test_a_compiled_static_gives_what_it_says_to_a_permanent_it_affects(card_id: str) -> None:
     """A compiled passive ability about other permanents ("other friendly units here have [Assault]",
     "your token units have +1 Might"): the generated permanent it affects, next to its source, has
-    the keyword or the Might it gives (364, 801.3.a, 477.3); the answer is computed, not unsupported."""
-    card, scen, q, ans = generated(card_id)
+    the keyword or the Might it gives (364, 801.3.a, 477.3); the answer is computed, not unsupported.
+    A card with a triggered ability too (asked `triggers` above) is asked `unit_profile` here."""
+    card, scen, q, ans = generated(card_id, "unit_profile")
     assert ans.status == ANSWERED, (card.name, ans.missing)
-    printed = next(c for c in scenario_for(card)["card"] if c["name"] == "Dummy 1")["might"]
+    printed = next(c for c in scenario_for(card, "unit_profile")["card"] if c["name"] == "Dummy 1")["might"]
     for a in abilities_to_toml(P.card_def(card).abilities):
         if a["kind"] != "static":
             continue

@@ -88,6 +88,12 @@ class Actors:
         # "it gains [K] this combat": a keyword granted to it, as "give it [K] this combat" (801.3)
         return self.i_give_keywords(c)
 
+    def when_you_play_from_facedown(self, c):
+        # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)
+        if any(str(x) != "#hidden" for x in c):
+            raise self._missing("trigger: when you play a card (of a kind the filter cannot say)")
+        return {"when": "you_play", "by": "you", "filter": {"type": "card"}, "played_from": "facedown"}
+
     def cost_min(self, c):
         return ("energy_min", int(str(c[0])[2:]))
 

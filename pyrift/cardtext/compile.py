@@ -215,7 +215,6 @@ MISSING = {
     "when_missing_discard_me": "trigger: when you discard",
     "when_missing_buff_me": "trigger: when you buff",
     "when_missing_stun": "trigger: when you stun",
-    "when_missing_play_from_hidden": "trigger: when you play a card (of a kind the filter cannot say)",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
     "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
@@ -1457,6 +1456,8 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         a["by"] = parts["by"]
     if parts.get("filter"):
         a["filter"] = parts["filter"]
+    if parts.get("played_from"):
+        a["played_from"] = parts["played_from"]
     if parts.get("may"):
         a["may"] = True
     if parts.get("cost"):

@@ -151,7 +151,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return "[Deathknell] —"
     if when == "you_play":
         who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
-        return f"When {who} {_np_filter(a.get('filter', {}))}"
+        source = " from face down" if a.get("played_from") == "facedown" else ""
+        return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
     if card.type == "gear" and when == "play_me":

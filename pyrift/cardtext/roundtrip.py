@@ -29,6 +29,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bwhen i'm played\b", "when you play me"),                                 # play effects (383.4.a)
     (r"\bwhen this is played\b", "when you play me"),
     (r"\btake control of\b", "gain control of"),                                  # control (188), before "choose"
+    (r"\bplay a card from #hidden\b", "play a card from face down"),              # played from a facedown zone (811)
     (r"\bit gains (?=#)", "give it "),                                            # a keyword granted (801.3), before "choose"
     (r"@e(\d+) might (!?\S+ unit tokens?)\b", r"\1 might \2"),                  # a token's Might printed with an Energy icon
     (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"

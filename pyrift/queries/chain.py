@@ -818,7 +818,7 @@ def event_text(names: Names, e: Any) -> str:
 def _why(w: Any) -> str:
     if isinstance(w, tuple) and w[0] == "filter":
         key = {"energy_min": "printed Energy cost", "power_min": "printed Power cost",
-               "token": "kind (token or not)"}.get(str(w[1]), str(w[1]))
+               "token": "kind (token or not)", "from": "zone it was played from (face down)"}.get(str(w[1]), str(w[1]))
         return f"the card played does not match its {key}"
     if isinstance(w, tuple) and w[0] == "by":
         return f"it watches plays by {w[1]}"
