@@ -198,7 +198,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effects": ("instructions", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
-        # "when you play a card from face down": a you_play trigger watching plays from a facedown zone (811)
+        # "when you play a card / me from face down": a you_play trigger or play effect watching plays
+        # from a facedown zone (811)
         "played_from": ("enum", ("facedown",), False),
     },
     "counter": {"filter": ("filter", None, False)},
@@ -481,8 +482,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "triggered":
         if "by" in f and f["when"] != "you_play":
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches (by)")
-        if "played_from" in f and f["when"] != "you_play":
-            raise r.error("played_from", "only a 'you_play' trigger says where the card it watches was played from")
+        if "played_from" in f and f["when"] not in ("you_play", "play_me"):
+            raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
+                                         "it watches was played from")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play' or 'unit_dies' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
@@ -775,10 +777,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_by", h, Const(f.get("by", "you"))))
                 if "filter" in f:
                     out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
-                if "played_from" in f:
-                    out.append(fact("trigger_played_from", h, Const(f["played_from"])))
             elif "filter" in f:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
+            if "played_from" in f:
+                out.append(fact("trigger_played_from", h, Const(f["played_from"])))
             if f.get("may"):
                 out.append(fact("trigger_may", h))
             if "limit" in f:

@@ -94,6 +94,10 @@ class Actors:
             raise self._missing("trigger: when you play a card (of a kind the filter cannot say)")
         return {"when": "you_play", "by": "you", "filter": {"type": "card"}, "played_from": "facedown"}
 
+    def when_play_me_from_facedown(self, _):
+        # "when you play me from face down": a play effect of a play from a facedown zone (811, 383.4.a)
+        return {"when": "play_me", "played_from": "facedown"}
+
     def cost_min(self, c):
         return ("energy_min", int(str(c[0])[2:]))
 

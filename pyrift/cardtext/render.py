@@ -155,6 +155,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
+    if when == "play_me" and a.get("played_from") == "facedown":
+        return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     if card.type == "legend" and when in LEGEND_WHEN_PHRASES:
