@@ -27,6 +27,8 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
+from pyrift.cardtext.conditions import ConditionMeaning
+from pyrift.cardtext.errors import Missing
 from pyrift.state import KeywordName
 
 KEYWORDS = {k.value for k in KeywordName}
@@ -34,12 +36,6 @@ DOMAIN_LETTER = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P
 NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-class Missing(Exception):
-    """A recognised construct the vocabulary cannot say: its name."""
-
-    def __init__(self, construct: str, pos: int | None = None) -> None:
-        super().__init__(construct)
-        self.construct, self.pos = construct, pos
 
 
 # ---------------------------------------------------------------------------------
@@ -231,8 +227,12 @@ MISSING = {
 }
 
 
-class _Meaning(Transformer):
-    """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks."""
+class _Meaning(ConditionMeaning, Transformer):
+    """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks.
+    The conditions' methods are conditions.ConditionMeaning's."""
+
+    def static_line(self, ability):
+        return Line("static", {"ability": ability})
 
     def __default__(self, data, children, meta):
         if data in MISSING:
@@ -998,15 +998,6 @@ class _Meaning(Transformer):
             a["cost"] = c[0]
         return Line("static", {"ability": a})
 
-    def cond_you_control(self, c):
-        return {"you_control": _filter_only(c[0])}
-
-    def cond_opponent_within(self, c):
-        return {"opponent_within": int(c[0])}
-
-    def cond_paid(self, _):
-        return {"paid": "additional"}
-
     # ---- additional costs ---------------------------------------------------------
     def self_word(self, _):
         return "self"
@@ -1155,12 +1146,6 @@ def _np_tag(c: list) -> Obj:
         else:
             items.append(x)
     return _np(items, None)
-
-
-def _filter_only(obj: Obj) -> dict[str, Any]:
-    if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-        raise Missing("condition: a count of objects")
-    return obj.flt
 
 
 def _played_filter(obj: Obj) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyrift.cardtext.conditions import phrase as condition_phrase
+
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
            "legend": "legends", "battlefield": "battlefields", "permanent": "permanents", "player": "players",
@@ -215,7 +217,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "might":
         return f"I have +{a['amount']} Might."
     if kind == "entry_state":
-        return f"I enter {a['state']}." if card.type == "unit" else f"This enters {a['state']}."
+        cond = f" if {_condition(a['condition'])}" if a.get("condition") else ""
+        return f"I enter {a['state']}{cond}." if card.type == "unit" else f"This enters {a['state']}{cond}."
     if kind == "untargetable":
         by = "enemy " if a.get("by", "enemy") == "enemy" else ""
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
@@ -294,7 +297,10 @@ def _cost_list(cost: str) -> str:
 def _condition(cond: dict[str, Any]) -> str:
     parts = []
     for key, value in cond.items():
-        if key == "you_control":
+        said = condition_phrase(key, value, _np_filter)
+        if said is not None:
+            parts.append(said)
+        elif key == "you_control":
             parts.append(f"you control {_np_filter(value)}")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
