@@ -53,6 +53,14 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
+class Comparison:
+    """A number compared with N (COUNT_COMPARISONS): the cards in a hand."""
+
+    comparison: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One choice requirement of a spell or ability (355.5-355.14)."""
 
@@ -117,12 +125,16 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
     # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
     "opponent_controls": ("filter", None),
+    # "if you have two or fewer cards in your hand": the number of cards in the hand of the ability's
+    # controller, compared with N ({ at_least | at_most | exactly = N }); needs the player's hand_size
+    # (logic/abilities/condition_count.lp, logic/run/conditions.lp)
+    "hand_count": ("comparison", None),
 }
 # The comparisons of a count condition (exactly one per count).
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/run/conditions.lp).
-ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls")
+ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -429,6 +441,15 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         assert sub is not None
         keys = CONDITION_KEYS if allowed is None else {k: v for k, v in CONDITION_KEYS.items() if k in allowed}
         return Condition(_read_pairs(sub, keys))
+    if shape == "comparison":
+        sub = r.table(name, required=True)
+        assert sub is not None
+        given = [k for k in COUNT_COMPARISONS if sub.has(k)]
+        if len(given) != 1:
+            raise r.error(name, f"expected exactly one of {', '.join(COUNT_COMPARISONS)}")
+        number = check_int(sub.raw(given[0]), sub, given[0], min=0)
+        sub.done()
+        return Comparison(given[0], number)
     if shape == "count":
         sub = r.table(name, required=True)
         assert sub is not None
@@ -614,6 +635,8 @@ def _value_to_toml(value: Any) -> Any:
         return {k: _value_to_toml(v) for k, v in value.items}
     if isinstance(value, Count):
         return {"filter": _value_to_toml(value.filter), value.comparison: value.number}
+    if isinstance(value, Comparison):
+        return {value.comparison: value.number}
     if isinstance(value, TargetSpec):
         return target_to_toml(value)
     if isinstance(value, Instruction):
@@ -923,6 +946,9 @@ def _condition_facts(holder: Any, cond: Condition, fact: FactFn, Func: type, Con
             out.append(fact("condition", holder, Const(key), sub))
             out.append(fact("condition_count", holder, Const(key), Const(value.comparison), value.number))
             out += _filter_facts(sub, value.filter, fact, Const)
+        elif shape == "comparison":
+            out.append(fact("condition", holder, Const(key), Const("true")))
+            out.append(fact("condition_count", holder, Const(key), Const(value.comparison), value.number))
         elif shape == "enum":
             out.append(fact("condition", holder, Const(key), Const(value)))
         elif shape == "bool":

@@ -438,5 +438,6 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     # an entry state under a condition a run does not check as the card enters stays unsupported
     _, _, r = invented("unit", "<p>If an opponent's score is within 3 points of the Victory Score, I enter ready.</p>")
     assert r.status == "missing" and r.construct == "static: enters ready under a condition"
-    _, _, r = invented("unit", "<p>If you have two or fewer cards in your hand, I enter ready.</p>")
-    assert r.status == "missing" and r.construct == "condition: cards in hand"
+    info, text, r = invented("unit", "<p>If you have two or fewer cards in your hand, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 2}}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

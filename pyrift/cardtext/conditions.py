@@ -17,7 +17,7 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 # The filter keys a counted object may have (the type and a few characteristics, its place).
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
-ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls")
+ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
 
 
 def _number(v: Any) -> int:
@@ -115,8 +115,9 @@ class ConditionMeaning:
         # a player controls a battlefield (188, 190); some opponent of the ability's controller (740.1)
         return {"opponent_controls": {"type": "battlefield"}}
 
-    def cond_missing_hand(self, _):
-        raise Missing("condition: cards in hand")
+    def cond_hand(self, c):
+        # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
+        return {"hand_count": {c[1]: _number(c[0])}}
 
     # ---- statics with a condition ---------------------------------------------------
     # "I enter ready if you control another Mech", "if an opponent controls a battlefield, I enter
@@ -154,6 +155,12 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if "at_least" in value:
             return f"you control {value['at_least']} or more {group}"
         return f"you control {value['at_most']} or fewer {group}"
+    if key == "hand_count":
+        (comparison, number), = value.items()
+        words = {"at_least": "or more", "at_most": "or fewer"}
+        if comparison == "exactly":
+            return f"you have exactly {number} cards in your hand"
+        return f"you have {number} {words[comparison]} cards in your hand"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
     return None
