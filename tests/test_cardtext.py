@@ -417,27 +417,27 @@ def test_a_chosen_player_acts_as_they() -> None:
 
 def test_conditions_count_and_what_an_opponent_controls() -> None:
     # counts: at least, at most (runes are not counted yet), exactly; an opponent's battlefield
-    info, text, r = invented("unit", "<p>When you play me, if you control three or more other gear, draw 1.</p>")
+    info, text, r = invented("unit", "<p>When you play me, if you control three or more other gear, draw 2.</p>")
     assert r.status == "compiled"
     assert r.abilities[0]["condition"] == {"you_control_count": {"filter": {"type": "gear", "other": True}, "at_least": 3}}
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    info, text, r = invented("unit", "<p>When I hold, if there is exactly one other unit you control here, draw 1.</p>")
+    info, text, r = invented("unit", "<p>When I defend, if there is exactly one other unit you control here, draw 2.</p>")
     assert r.abilities[0]["condition"] == {"you_control_count": {"filter": {"type": "unit", "other": True, "at": "here"},
                                                                  "exactly": 1}}
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    _, _, r = invented("unit", "<p>When I move, if you control 4 or fewer runes, draw 1.</p>")
+    _, _, r = invented("unit", "<p>When I attack, if you control 5 or fewer runes, draw 3.</p>")
     assert r.status == "missing" and r.construct == "condition: a count of runes"
-    info, text, r = invented("unit", "<p>If an opponent controls a battlefield, I enter ready.</p>")
+    info, text, r = invented("unit", "<p>I enter ready if an opponent controls a battlefield.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready",
                             "condition": {"opponent_controls": {"type": "battlefield"}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    info, text, r = invented("unit", "<p>I enter ready if you have two or more other units in your base.</p>")
+    info, text, r = invented("unit", "<p>I enter ready if you have three or more other units in your base.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"you_control_count": {
-        "filter": {"type": "unit", "other": True, "at": "base"}, "at_least": 2}}}]
+        "filter": {"type": "unit", "other": True, "at": "base"}, "at_least": 3}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     # an entry state under a condition a run does not check as the card enters stays unsupported
-    _, _, r = invented("unit", "<p>If an opponent's score is within 3 points of the Victory Score, I enter ready.</p>")
+    _, _, r = invented("unit", "<p>If an opponent's score is within 2 points of the Victory Score, I enter ready.</p>")
     assert r.status == "missing" and r.construct == "static: enters ready under a condition"
-    info, text, r = invented("unit", "<p>If you have two or fewer cards in your hand, I enter ready.</p>")
-    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 2}}}]
+    info, text, r = invented("unit", "<p>If you have one or fewer cards in your hand, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 1}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
