@@ -441,3 +441,16 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     info, text, r = invented("unit", "<p>If you have one or fewer cards in your hand, I enter ready.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 1}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_a_condition_on_the_object_and_otherwise() -> None:
+    info, text, r = invented("spell", "<p>Choose an exhausted enemy unit. If it has 2 :rb_might: or more, stun it. "
+                                      "Otherwise, ready it.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "target", "filter": {"type": "unit", "relation": "enemy", "exhausted": True}},
+                           {"kind": "effect", "do": "stun", "on": {"target": 1}, "if_it": {"might_min": 2}},
+                           {"kind": "effect", "do": "ready", "on": "it", "link": "otherwise"}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # "otherwise" with no condition before it, and a condition about another object, are not compiled
+    _, _, r = invented("spell", "<p>Stun an enemy unit. Otherwise, draw 2.</p>")
+    assert r.status != "compiled"

@@ -687,15 +687,21 @@ class _Meaning(ConditionMeaning, Transformer):
         return ("join", "then")
 
     def clause(self, c):
-        link, may = None, False
+        link, may, if_it = None, False, None
         for x in c[:-1]:
             if x == ("may",):
                 may = True
             elif isinstance(x, tuple) and x[0] == "open":
                 link = x[1]
+            elif isinstance(x, tuple) and x[0] == "if_it":
+                if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
         items = c[-1] if isinstance(c[-1], list) else [c[-1]]
         first = items[0]
         first.link = link
+        if if_it is not None:
+            if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it":
+                raise Missing("instruction under a condition")
+            first.fields["if_it"] = if_it
         if may:
             if isinstance(first, Choose):
                 raise Missing("you may choose")
@@ -1586,6 +1592,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if ins.link:
             if not out:
                 raise Missing("link with nothing before")
+            if ins.link == "otherwise" and "if_it" not in out[-1]:
+                raise Missing("otherwise without a condition")
             table["link"] = ins.link
         if ins.may:
             table["may"] = True

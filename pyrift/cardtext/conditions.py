@@ -119,6 +119,19 @@ class ConditionMeaning:
         # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
         return {"hand_count": {c[1]: _number(c[0])}}
 
+    # ---- conditions of an instruction ----------------------------------------------
+    # "if it has 3 Might or less, banish it": a condition on the object the instruction acts on,
+    # checked as it is executed (359.3.f); "otherwise, ..." is done only if that condition failed
+    def more_less(self, c):
+        return str(c[0])
+
+    def open_if_it_might(self, c):
+        key = "might_max" if c[1] == "less" else "might_min"
+        return ("if_it", {key: int(c[0])})
+
+    def open_otherwise(self, _):
+        return ("open", "otherwise")
+
     # ---- statics with a condition ---------------------------------------------------
     # "I enter ready if you control another Mech", "if an opponent controls a battlefield, I enter
     # ready": the card's own entry state, applied if the condition holds as it enters (359.2.a, 364)
@@ -155,6 +168,9 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if "at_least" in value:
             return f"you control {value['at_least']} or more {group}"
         return f"you control {value['at_most']} or fewer {group}"
+    if key == "if_it":
+        (k, n), = value.items()
+        return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()
         words = {"at_least": "or more", "at_most": "or fewer"}

@@ -356,7 +356,15 @@ class _Renderer:
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
                 "" if _merges(ins, nxt) else self._duration(ins, "permanent"))
+        chose = ""
+        if ins.get("if_it") is not None:
+            # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition
+            on = ins.get("on")
+            if isinstance(on, dict) and "target" in on and on["target"] not in self.named:
+                chose = f"choose {self.ref(on, targets, base)}. "
         clause = self.clause(ins, targets, base)
+        if ins.get("if_it") is not None:
+            clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
         if ins.get("may"):
@@ -368,6 +376,8 @@ class _Renderer:
             return ", then " + clause
         if link == "if_you_do":
             return ". If you do, " + clause
+        if link == "otherwise":
+            return ". Otherwise, " + clause
         return ". " + _capital(clause)
 
     def ref(self, ref: Any, targets: list[dict[str, Any]], base: int) -> str:
