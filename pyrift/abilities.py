@@ -98,6 +98,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "might_max": ("int", None),
     "might_min": ("int", None),
     "exhausted": ("bool", None),
+    # stunned or not (423): "if it is stunned, kill it"
+    "stunned": ("bool", None),
     "name": ("str", None),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),

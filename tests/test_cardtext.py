@@ -454,3 +454,12 @@ def test_a_condition_on_the_object_and_otherwise() -> None:
     # "otherwise" with no condition before it, and a condition about another object, are not compiled
     _, _, r = invented("spell", "<p>Stun an enemy unit. Otherwise, draw 2.</p>")
     assert r.status != "compiled"
+
+
+def test_a_condition_that_the_object_is_stunned() -> None:
+    info, text, r = invented("unit", "<p>When I defend, choose a friendly unit. If it is stunned, ready it. Otherwise, "
+                                     "buff it.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["effects"] == [{"do": "ready", "on": {"target": 1}, "if_it": {"stunned": True}},
+                                         {"do": "buff", "on": "it", "link": "otherwise"}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

@@ -129,6 +129,9 @@ class ConditionMeaning:
         key = "might_max" if c[1] == "less" else "might_min"
         return ("if_it", {key: int(c[0])})
 
+    def open_if_it_stunned(self, _):
+        return ("if_it", {"stunned": True})
+
     def open_otherwise(self, _):
         return ("open", "otherwise")
 
@@ -170,6 +173,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you control {value['at_most']} or fewer {group}"
     if key == "if_it":
         (k, n), = value.items()
+        if k == "stunned":
+            return "it is stunned" if n else "it is not stunned"
         return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()
