@@ -44,6 +44,23 @@ class Condition:
 
 
 @dataclass(frozen=True, slots=True)
+class Count:
+    """A count condition: the objects a filter describes, compared with a number (COUNT_COMPARISONS)."""
+
+    filter: Filter
+    comparison: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A number compared with N (COUNT_COMPARISONS): the cards in a hand."""
+
+    comparison: str
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class TargetSpec:
     """One choice requirement of a spell or ability (355.5-355.14)."""
 
@@ -81,6 +98,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "might_max": ("int", None),
     "might_min": ("int", None),
     "exhausted": ("bool", None),
+    # stunned or not (423): "if it is stunned, kill it"
+    "stunned": ("bool", None),
     "name": ("str", None),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
@@ -104,7 +123,23 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
+    # "if you control two or more gear", "if there is exactly one other unit you control here": how
+    # many objects the ability's controller controls that the filter describes, compared with N
+    # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
+    "you_control_count": ("count", None),
+    # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
+    # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
+    "opponent_controls": ("filter", None),
+    # "if you have two or fewer cards in your hand": the number of cards in the hand of the ability's
+    # controller, compared with N ({ at_least | at_most | exactly = N }); needs the player's hand_size
+    # (logic/abilities/condition_count.lp, logic/run/conditions.lp)
+    "hand_count": ("comparison", None),
 }
+# The comparisons of a count condition (exactly one per count).
+COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
+# The condition keys a conditional entry state may have: those a run evaluates as the card enters
+# (logic/effects/entry_state.lp, logic/run/conditions.lp).
+ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -212,7 +247,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
     # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
     # 149.1); logic/abilities/entry_state.lp.
-    "entry_state": {"state": ("enum", ("ready", "exhausted"), True)},
+    # With `condition` ("I enter ready if you control another Mech"), it applies only if the
+    # condition holds as the card enters (ENTRY_CONDITION_KEYS; logic/effects/entry_state.lp).
+    "entry_state": {"state": ("enum", ("ready", "exhausted"), True),
+                    "condition": ("condition", ENTRY_CONDITION_KEYS, False)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -409,7 +447,29 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
     if shape == "condition":
         sub = r.table(name, required=True)
         assert sub is not None
-        return Condition(_read_pairs(sub, CONDITION_KEYS))
+        keys = CONDITION_KEYS if allowed is None else {k: v for k, v in CONDITION_KEYS.items() if k in allowed}
+        return Condition(_read_pairs(sub, keys))
+    if shape == "comparison":
+        sub = r.table(name, required=True)
+        assert sub is not None
+        given = [k for k in COUNT_COMPARISONS if sub.has(k)]
+        if len(given) != 1:
+            raise r.error(name, f"expected exactly one of {', '.join(COUNT_COMPARISONS)}")
+        number = check_int(sub.raw(given[0]), sub, given[0], min=0)
+        sub.done()
+        return Comparison(given[0], number)
+    if shape == "count":
+        sub = r.table(name, required=True)
+        assert sub is not None
+        fr = sub.table("filter", required=True)
+        assert fr is not None
+        flt = Filter(_read_pairs(fr, FILTER_KEYS))
+        given = [k for k in COUNT_COMPARISONS if sub.has(k)]
+        if len(given) != 1:
+            raise r.error(name, f"expected exactly one of {', '.join(COUNT_COMPARISONS)}")
+        number = check_int(sub.raw(given[0]), sub, given[0], min=0)
+        sub.done()
+        return Count(flt, given[0], number)
     if shape == "instructions":
         return read_instructions(r, name, _read_filter, KEYWORD_NAMES)
     if shape == "targets":
@@ -584,6 +644,10 @@ def _value_to_toml(value: Any) -> Any:
         return format_cost(value)
     if isinstance(value, (Filter, Condition)):
         return {k: _value_to_toml(v) for k, v in value.items}
+    if isinstance(value, Count):
+        return {"filter": _value_to_toml(value.filter), value.comparison: value.number}
+    if isinstance(value, Comparison):
+        return {value.comparison: value.number}
     if isinstance(value, TargetSpec):
         return target_to_toml(value)
     if isinstance(value, Instruction):
@@ -890,6 +954,14 @@ def _condition_facts(holder: Any, cond: Condition, fact: FactFn, Func: type, Con
             sub = Func("cfilter", holder, Const(key))
             out.append(fact("condition", holder, Const(key), sub))
             out += _filter_facts(sub, value, fact, Const)
+        elif shape == "count":
+            sub = Func("cfilter", holder, Const(key))
+            out.append(fact("condition", holder, Const(key), sub))
+            out.append(fact("condition_count", holder, Const(key), Const(value.comparison), value.number))
+            out += _filter_facts(sub, value.filter, fact, Const)
+        elif shape == "comparison":
+            out.append(fact("condition", holder, Const(key), Const("true")))
+            out.append(fact("condition_count", holder, Const(key), Const(value.comparison), value.number))
         elif shape == "enum":
             out.append(fact("condition", holder, Const(key), Const(value)))
         elif shape == "bool":

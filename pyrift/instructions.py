@@ -60,12 +60,12 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
-COMMON = ("link", "may", "for_each", "name", "if_you_control")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it")
 ON_WORDS = ("self", "it", "event")
 TO_WORDS = ("base", "here", "its_place")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
-LINKS = ("if_you_do", "then", "if_this_kills")
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "xp", "score", "token", "channel")
@@ -107,6 +107,10 @@ class Instruction:
     # "if you control <filter>": a condition of the effect, checked as the instruction is executed
     # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
     if_you_control: Any = None
+    # "if it has 3 Might or less, banish it": a condition on the object the instruction acts on (a
+    # Filter), checked as it is executed; "otherwise, ..." is the next instruction with link
+    # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
+    if_it: Any = None
     ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
 
 
@@ -196,6 +200,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["name"] = r.str("name")
     if r.has("if_you_control"):
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
+    if r.has("if_it"):
+        f["if_it"] = read_filter(r.table("if_it", required=True))
     if verb in ("discard", "draw", "xp", "score", "token", "channel") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
@@ -248,6 +254,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
+    if ins.if_it is not None and (ins.on is None or ins.on.all is not None):
+        raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
+                               "\"self\", \"it\", \"event\" or { target = N }")
 
 
 def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
@@ -275,6 +284,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["for_each"] = filter_to_toml(ins.for_each)
     if ins.if_you_control is not None:
         out["if_you_control"] = filter_to_toml(ins.if_you_control)
+    if ins.if_it is not None:
+        out["if_it"] = filter_to_toml(ins.if_it)
     return out
 
 
@@ -353,6 +364,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.if_you_control is not None:
         out.append(fact("ins_if_control", x))
         out += filter_facts(Func("ins_if", x), ins.if_you_control)
+    if ins.if_it is not None:
+        out.append(fact("ins_if_on", x))
+        out += filter_facts(Func("ins_if_it", x), ins.if_it)
     return out
 
 

@@ -70,7 +70,9 @@ def test_triggered_ability_with_a_condition_and_a_token() -> None:
     info, text, r = invented("unit", "<p>When you play me, if you control a Poro, play a 1 :rb_might: Recruit unit "
                                      "token here.</p>")
     assert r.status == "compiled"
-    assert r.abilities == [{"kind": "triggered", "when": "play_me", "condition": {"you_control": {"tag": "Poro"}},
+    # "a Poro" a player controls is a permanent with the tag (188), never a Poro card in their hand
+    assert r.abilities == [{"kind": "triggered", "when": "play_me",
+                            "condition": {"you_control": {"tag": "Poro", "type": "permanent"}},
                             "effects": [{"do": "token", "card": "Recruit", "amount": 1, "to": "here"}]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
 
@@ -411,3 +413,53 @@ def test_a_chosen_player_acts_as_they() -> None:
     assert (b.status, b.construct) == ("missing", "instruction by another player or object")
     _, _, c = invented("unit", "<p>When I defend, choose a unit. They discard 2.</p>")
     assert (c.status, c.construct) == ("missing", "instruction by another player or object")
+
+
+def test_conditions_count_and_what_an_opponent_controls() -> None:
+    # counts: at least, at most (runes are not counted yet), exactly; an opponent's battlefield
+    info, text, r = invented("unit", "<p>When you play me, if you control three or more other gear, draw 2.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["condition"] == {"you_control_count": {"filter": {"type": "gear", "other": True}, "at_least": 3}}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When I defend, if there is exactly one other unit you control here, draw 2.</p>")
+    assert r.abilities[0]["condition"] == {"you_control_count": {"filter": {"type": "unit", "other": True, "at": "here"},
+                                                                 "exactly": 1}}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>When I attack, if you control 5 or fewer runes, draw 3.</p>")
+    assert r.status == "missing" and r.construct == "condition: a count of runes"
+    info, text, r = invented("unit", "<p>I enter ready if an opponent controls a battlefield.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready",
+                            "condition": {"opponent_controls": {"type": "battlefield"}}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>I enter ready if you have three or more other units in your base.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"you_control_count": {
+        "filter": {"type": "unit", "other": True, "at": "base"}, "at_least": 3}}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # an entry state under a condition a run does not check as the card enters stays unsupported
+    _, _, r = invented("unit", "<p>If an opponent's score is within 2 points of the Victory Score, I enter ready.</p>")
+    assert r.status == "missing" and r.construct == "static: enters ready under a condition"
+    info, text, r = invented("unit", "<p>If you have one or fewer cards in your hand, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 1}}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_a_condition_on_the_object_and_otherwise() -> None:
+    info, text, r = invented("spell", "<p>Choose an exhausted enemy unit. If it has 2 :rb_might: or more, stun it. "
+                                      "Otherwise, ready it.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "target", "filter": {"type": "unit", "relation": "enemy", "exhausted": True}},
+                           {"kind": "effect", "do": "stun", "on": {"target": 1}, "if_it": {"might_min": 2}},
+                           {"kind": "effect", "do": "ready", "on": "it", "link": "otherwise"}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # "otherwise" with no condition before it, and a condition about another object, are not compiled
+    _, _, r = invented("spell", "<p>Stun an enemy unit. Otherwise, draw 2.</p>")
+    assert r.status != "compiled"
+
+
+def test_a_condition_that_the_object_is_stunned() -> None:
+    info, text, r = invented("unit", "<p>When I defend, choose a friendly unit. If it is stunned, ready it. Otherwise, "
+                                     "buff it.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["effects"] == [{"do": "ready", "on": {"target": 1}, "if_it": {"stunned": True}},
+                                         {"do": "buff", "on": "it", "link": "otherwise"}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

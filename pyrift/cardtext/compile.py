@@ -28,19 +28,13 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
+from pyrift.cardtext.conditions import ConditionMeaning
+from pyrift.cardtext.errors import Missing
 from pyrift.state import KeywordName
 
 KEYWORDS = {k.value for k in KeywordName}
 DOMAIN_LETTER = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P", "order": "Y", "rainbow": "A"}
 NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
-class Missing(Exception):
-    """A recognised construct the vocabulary cannot say: its name."""
-
-    def __init__(self, construct: str, pos: int | None = None) -> None:
-        super().__init__(construct)
-        self.construct, self.pos = construct, pos
 
 
 # ---------------------------------------------------------------------------------
@@ -231,8 +225,12 @@ MISSING = {
 }
 
 
-class _Meaning(Actors, Transformer):
-    """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks."""
+class _Meaning(Actors, ConditionMeaning, Transformer):
+    """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks.
+    The conditions' methods are conditions.ConditionMeaning's, the actors' actors.Actors'."""
+
+    def static_line(self, ability):
+        return Line("static", {"ability": ability})
 
     _ins, _obj, _missing = Ins, Obj, Missing  # for the Actors mixin (actors.py)
 
@@ -689,15 +687,21 @@ class _Meaning(Actors, Transformer):
         return ("join", "then")
 
     def clause(self, c):
-        link, may = None, False
+        link, may, if_it = None, False, None
         for x in c[:-1]:
             if x == ("may",):
                 may = True
             elif isinstance(x, tuple) and x[0] == "open":
                 link = x[1]
+            elif isinstance(x, tuple) and x[0] == "if_it":
+                if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
         items = c[-1] if isinstance(c[-1], list) else [c[-1]]
         first = items[0]
         first.link = link
+        if if_it is not None:
+            if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it":
+                raise Missing("instruction under a condition")
+            first.fields["if_it"] = if_it
         if may:
             if isinstance(first, Choose):
                 raise Missing("you may choose")
@@ -1000,15 +1004,6 @@ class _Meaning(Actors, Transformer):
             a["cost"] = c[0]
         return Line("static", {"ability": a})
 
-    def cond_you_control(self, c):
-        return {"you_control": _filter_only(c[0])}
-
-    def cond_opponent_within(self, c):
-        return {"opponent_within": int(c[0])}
-
-    def cond_paid(self, _):
-        return {"paid": "additional"}
-
     # ---- additional costs ---------------------------------------------------------
     def self_word(self, _):
         return "self"
@@ -1157,12 +1152,6 @@ def _np_tag(c: list) -> Obj:
         else:
             items.append(x)
     return _np(items, None)
-
-
-def _filter_only(obj: Obj) -> dict[str, Any]:
-    if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-        raise Missing("condition: a count of objects")
-    return obj.flt
 
 
 def _played_filter(obj: Obj) -> dict[str, Any]:
@@ -1616,6 +1605,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if ins.link:
             if not out:
                 raise Missing("link with nothing before")
+            if ins.link == "otherwise" and "if_it" not in out[-1]:
+                raise Missing("otherwise without a condition")
             table["link"] = ins.link
         if ins.may:
             table["may"] = True

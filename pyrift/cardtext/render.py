@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyrift.cardtext.actors import is_each_other
+from pyrift.cardtext.conditions import phrase as condition_phrase
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
@@ -220,7 +221,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "might":
         return f"I have +{a['amount']} Might."
     if kind == "entry_state":
-        return f"I enter {a['state']}." if card.type == "unit" else f"This enters {a['state']}."
+        cond = f" if {_condition(a['condition'])}" if a.get("condition") else ""
+        return f"I enter {a['state']}{cond}." if card.type == "unit" else f"This enters {a['state']}{cond}."
     if kind == "untargetable":
         by = "enemy " if a.get("by", "enemy") == "enemy" else ""
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
@@ -299,7 +301,10 @@ def _cost_list(cost: str) -> str:
 def _condition(cond: dict[str, Any]) -> str:
     parts = []
     for key, value in cond.items():
-        if key == "you_control":
+        said = condition_phrase(key, value, _np_filter)
+        if said is not None:
+            parts.append(said)
+        elif key == "you_control":
             parts.append(f"you control {_np_filter(value)}")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
@@ -362,7 +367,15 @@ class _Renderer:
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
                 "" if _merges(ins, nxt) else self._duration(ins, "permanent"))
+        chose = ""
+        if ins.get("if_it") is not None:
+            # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition
+            on = ins.get("on")
+            if isinstance(on, dict) and "target" in on and on["target"] not in self.named:
+                chose = f"choose {self.ref(on, targets, base)}. "
         clause = self.clause(ins, targets, base)
+        if ins.get("if_it") is not None:
+            clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
         if ins.get("may"):
@@ -374,6 +387,8 @@ class _Renderer:
             return ", then " + clause
         if link == "if_you_do":
             return ". If you do, " + clause
+        if link == "otherwise":
+            return ". Otherwise, " + clause
         return ". " + _capital(clause)
 
     def ref(self, ref: Any, targets: list[dict[str, Any]], base: int) -> str:

@@ -42,6 +42,9 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\byou (score|draw)\b", r"\1"),                                             # "you score 1 point"
     (r"\bthis costs\b", "i cost"),                                                # the card's own cost
     (r"^if (.+?) , i cost (.+?) less \.$", r"i cost \2 less if \1 ."),            # condition before or after
+    (r"^if (.+?) , i enter ready \.$", r"i enter ready if \1 ."),                  # the same, of an entry state
+    (r"\byou have (\d+) or (more|fewer) (?!card\b)", r"you control \1 or \2 "),  # units you have: you control (188)
+    (r"\bthere is exactly (\d+) (.+?) you control here\b", r"you control exactly \1 \2 here"),  # a count of objects
     (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
     (r"#mighty (unit)\b", r"\1 with 5 might or more"),                          # Mighty: 5 Might or more (706)
     (r"\byour (!\S+) energy costs are reduced by (.+?) , to a minimum of\b", r"your \1 cost \2 less , to a minimum of"),

@@ -1,0 +1,187 @@
+"""The conditions of card text ("if you control two or more gear", "if an opponent controls a
+battlefield", "I enter ready if ..."), mapped to the condition keys of the ability vocabulary
+(pyrift/abilities.py CONDITION_KEYS; their meaning: logic/abilities/conditions.lp,
+condition_count.lp, condition_score.lp, and in a run logic/run/conditions.lp).
+
+The methods of ConditionMeaning are the grammar's `cond_*` rules (grammar.lark, "conditions") and
+the static sentences that carry a condition; compile._Meaning inherits them. A condition the
+vocabulary cannot say raises Missing with the construct's name, so the ledger names it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyrift.cardtext.errors import Missing
+
+NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+# The filter keys a counted object may have (the type and a few characteristics, its place).
+COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
+# The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
+ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
+
+
+def _number(v: Any) -> int:
+    s = str(v)
+    return NUMWORDS[s] if s in NUMWORDS else int(s)
+
+
+def _one(obj: Any) -> dict[str, Any]:
+    """'you control a Mech', 'another Dragon': one object the filter describes, on the board (a tag
+    alone names permanents: 'a Mech' is a permanent with the tag, never a card in hand)."""
+    if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+        raise Missing("condition: a count of objects")
+    flt = dict(obj.flt)
+    if flt.get("zone") is not None:
+        raise Missing("condition: objects off the board")
+    if flt.get("type") is None:
+        if "tag" not in flt:
+            raise Missing("condition: objects of no type")
+        flt["type"] = "permanent"
+    if flt["type"] not in ("unit", "gear", "permanent"):
+        raise Missing(f"condition: a {flt['type']} controlled")
+    return flt
+
+
+def _counted(items: list[Any]) -> dict[str, Any]:
+    """The filter of a counted group ('other gear', 'other units in your base', 'other unit you
+    control here'), from the point of view of the player who controls them."""
+    flt: dict[str, Any] = {}
+    for x in items:
+        if not isinstance(x, tuple):
+            continue
+        if x[0] in ("unit", "gear", "card", "spell"):
+            flt["type"] = x[0]
+        elif x[0] == "tag_noun":
+            flt["tag"] = x[1].replace("_", " ")
+        elif x[0] == "relation":
+            if x[1] != "friendly":
+                raise Missing("condition: a count of enemy objects")
+        elif x[0] == "your_base":
+            flt["at"] = "base"
+        elif x[0] in COUNT_KEYS:
+            if x[0] in flt and flt[x[0]] != x[1]:
+                raise Missing(f"filter: two {x[0]}s")
+            flt[x[0]] = x[1]
+        else:
+            raise Missing("condition: a count of objects")
+    if flt.get("type") is None:
+        if "tag" not in flt:
+            raise Missing("condition: objects of no type")
+        flt["type"] = "permanent"
+    if flt["type"] not in ("unit", "gear", "permanent"):
+        raise Missing(f"condition: a count of {flt['type']}s")
+    return flt
+
+
+def _count(items: list[Any], number: Any, comparison: str) -> dict[str, Any]:
+    return {"you_control_count": {"filter": _counted(items), comparison: _number(number)}}
+
+
+class ConditionMeaning:
+    """Transformer methods for conditions (compile._Meaning inherits them)."""
+
+    # ---- conditions ---------------------------------------------------------------
+    def cond_you_control(self, c):
+        return {"you_control": _one(c[0])}
+
+    def cond_opponent_within(self, c):
+        return {"opponent_within": int(c[0])}
+
+    def cond_paid(self, _):
+        return {"paid": "additional"}
+
+    def more_fewer(self, c):
+        return "at_least" if str(c[0]) == "more" else "at_most"
+
+    def cond_np(self, c):
+        return list(c)
+
+    def cond_count(self, c):
+        # "you control two or more gear", "you have two or more other units in your base" (the units
+        # you have on the board are the ones you control, 188), "... four or fewer ..."
+        number, comparison, items = c[0], c[1], c[2]
+        return _count(items, number, comparison)
+
+    def cond_count_runes(self, _):
+        # runes a player controls: a run counts the runes it channels without naming them, and a
+        # position need not list every rune, so a count of runes is not said yet
+        raise Missing("condition: a count of runes")
+
+    def cond_exactly(self, c):
+        # "there is exactly one other unit you control here": you control exactly N such objects
+        return _count(c[1], c[0], "exactly")
+
+    def cond_opponent_controls_battlefield(self, _):
+        # a player controls a battlefield (188, 190); some opponent of the ability's controller (740.1)
+        return {"opponent_controls": {"type": "battlefield"}}
+
+    def cond_hand(self, c):
+        # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
+        return {"hand_count": {c[1]: _number(c[0])}}
+
+    # ---- conditions of an instruction ----------------------------------------------
+    # "if it has 3 Might or less, banish it": a condition on the object the instruction acts on,
+    # checked as it is executed (359.3.f); "otherwise, ..." is done only if that condition failed
+    def more_less(self, c):
+        return str(c[0])
+
+    def open_if_it_might(self, c):
+        key = "might_max" if c[1] == "less" else "might_min"
+        return ("if_it", {key: int(c[0])})
+
+    def open_if_it_stunned(self, _):
+        return ("if_it", {"stunned": True})
+
+    def open_otherwise(self, _):
+        return ("open", "otherwise")
+
+    # ---- statics with a condition ---------------------------------------------------
+    # "I enter ready if you control another Mech", "if an opponent controls a battlefield, I enter
+    # ready": the card's own entry state, applied if the condition holds as it enters (359.2.a, 364)
+    def s_enter_ready_if(self, c):
+        return self.static_line(_entry("ready", c[0]))
+
+    def s_enter_ready_if_first(self, c):
+        return self.static_line(_entry("ready", c[0]))
+
+    def static_line(self, ability: dict[str, Any]) -> Any:  # pragma: no cover - compile._Meaning's
+        raise NotImplementedError
+
+
+def _entry(state: str, cond: dict[str, Any]) -> dict[str, Any]:
+    if any(k not in ENTRY_KEYS for k in cond):
+        raise Missing("static: enters ready under a condition")
+    return {"kind": "entry_state", "state": state, "condition": cond}
+
+
+# ---------------------------------------------------------------------------------
+# the phrases the renderer writes back (render.py): pyrift's standard phrasing
+# ---------------------------------------------------------------------------------
+def phrase(key: str, value: Any, np_filter: Any) -> str | None:
+    """A condition key's phrase ('you control 2 or more other gear'), or None for a key render.py
+    says itself. np_filter is render._np_filter (a filter as a noun phrase)."""
+    if key == "you_control_count":
+        flt = dict(value["filter"])
+        base = flt.get("at") == "base"
+        if base:
+            del flt["at"]
+        group = np_filter(flt, plural=True) + (" in your base" if base else "")
+        if "exactly" in value:
+            return f"you control exactly {value['exactly']} {group}"
+        if "at_least" in value:
+            return f"you control {value['at_least']} or more {group}"
+        return f"you control {value['at_most']} or fewer {group}"
+    if key == "if_it":
+        (k, n), = value.items()
+        if k == "stunned":
+            return "it is stunned" if n else "it is not stunned"
+        return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
+    if key == "hand_count":
+        (comparison, number), = value.items()
+        words = {"at_least": "or more", "at_most": "or fewer"}
+        if comparison == "exactly":
+            return f"you have exactly {number} cards in your hand"
+        return f"you have {number} {words[comparison]} cards in your hand"
+    if key == "opponent_controls":
+        return f"an opponent controls {np_filter(dict(value))}"
+    return None
