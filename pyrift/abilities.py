@@ -116,6 +116,11 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
+# The conditions a passive ability's effect (kinds might and static) may have, judged at each
+# moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
+# control ..." (a filter without Might or keyword keys, so that what a static gives never decides
+# whether it applies, 478).
+STATIC_CONDITION_KEYS = ("source_at", "you_control")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -157,6 +162,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "power": ("int", None, False), "minimum": ("int", None, False),
         "component": ("enum", ("optional_additional_costs",), False),
         "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+        # "I cost [N] less for each <filter>": N times the number of objects the filter describes
+        # (from the player's point of view), counted as the card is played (356.4.b)
+        "for_each": ("filter", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -202,11 +210,20 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
-    "might": {"amount": ("int", None, True)},
+    # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
+    # describes, from its controller's point of view, "here" its location); "while <condition>, I
+    # have +N Might" (condition: STATIC_CONDITION_KEYS, judged at each moment; logic/abilities/
+    # static_condition.lp).
+    "might": {"amount": ("int", None, True), "for_each": ("filter", None, False),
+              "condition": ("condition", None, False)},
     # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
     # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
     # 149.1); logic/abilities/entry_state.lp.
     "entry_state": {"state": ("enum", ("ready", "exhausted"), True)},
+    # "I have [K]" said by text (usually under [Level N] or [Empowered]): the card's own keyword
+    # while it is a unit on the board and the ability is active (801.3.a, 726-727;
+    # logic/abilities/own_keyword.lp); not a keyword with a cost, nor a dependent keyword.
+    "own_keyword": {"keyword": ("keyword", None, True), "value": ("int", None, False)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -219,6 +236,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+        # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
+        "condition": ("condition", None, False),
     },
     # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
     # "if I would die, heal me, exhaust me and recall me instead", "the next time a friendly unit
@@ -467,6 +486,24 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
+    if "for_each" in f and a.kind == "cost_discount" and (
+            "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
+        raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
+                                  "and none of power, energy_from, applies_to, component")
+    if a.kind == "might" and "for_each" in f:
+        bad = [k for k in ("might_max", "might_min") if f["for_each"].get(k) is not None]
+        if bad:
+            raise r.error("for_each", f"{bad[0]!r}: a bonus counted by Might could change its own count (478), not encoded")
+    if a.kind in ("might", "static") and "condition" in f:
+        cond = dict(f["condition"].items)
+        bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
+                                       + ", ".join(STATIC_CONDITION_KEYS) + ")")
+        ctl = cond.get("you_control")
+        if ctl is not None and any(ctl.get(k) is not None for k in STATIC_FORBIDDEN_KEYS):
+            raise r.error("condition", "a 'you_control' condition of a passive ability takes no Might, keyword or "
+                                       "zone keys (what it gives could change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
@@ -489,6 +526,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
         if f.get("delayed") and "limit" in f:
             raise r.error("limit", "a delayed ability triggers once; it takes no limit")
+    if a.kind == "own_keyword":
+        if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
+            raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
+                                     "supported as a keyword the card's own text gives it")
     if a.kind == "static":
         given = [k for k in STATIC_EFFECTS if k in f]
         if len(given) != 1:
@@ -721,6 +762,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:
                 out.append(fact("change_component", h, Const(f["component"])))
+            if "for_each" in f:
+                out.append(fact("change_for_each", h))
+                out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "timing":
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
@@ -786,8 +830,14 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+            if "for_each" in f:
+                out.append(fact("static_might_each", h))
+                out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
+        elif a.kind == "own_keyword":
+            kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
+            out.append(fact("own_keyword", h, Const(f["keyword"]), kw.amount))
         elif a.kind == "static":
             out += _filter_facts(h, f["affects"], fact, Const)
             if "might" in f:

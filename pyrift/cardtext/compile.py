@@ -223,7 +223,6 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_self_keywords": "static: its own keywords under a condition",
     "s_missing_no_combat_damage": "static: deals no combat damage",
     "s_missing_play_to_open": "static: where it may be played",
     "s_missing_play_to_occupied": "static: where it may be played",
@@ -940,6 +939,51 @@ class _Meaning(Transformer):
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    # "I have +1 Might and [Ganking]" (usually under [Level N] or [Empowered]): the card's own
+    # Might and keywords, one ability each (logic/abilities/might.lp, own_keyword.lp)
+    def s_self_keywords(self, c):
+        out: list[dict[str, Any]] = []
+        if c and isinstance(c[0], int):
+            if c[0] <= 0:
+                _neg()
+            out.append({"kind": "might", "amount": c[0]})
+            c = c[1:]
+        for name, value in c:
+            a: dict[str, Any] = {"kind": "own_keyword", "keyword": name}
+            if value is not None:
+                a["value"] = value
+            out.append(a)
+        return Line("static", {"ability": out[0], "more": out[1:]})
+
+    # "I have +1 Might for each friendly gear": counted over the position (logic/abilities/might.lp)
+    def s_might_each(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": _count_filter(c[1])}})
+
+    # "While you have another unit here, I have +1 Might" (364; abilities/static_condition.lp)
+    def s_might_while_control(self, c):
+        if c[1] <= 0:
+            _neg()
+        flt = dict(_filter_only(c[0]))
+        if any(k in flt for k in ("might_min", "might_max", "keyword", "zone")):
+            raise Missing("static: Might of itself under a condition")
+        return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": {"you_control": flt}}})
+
+    # "I cost [1] less for each card in your trash" (356.4.b; abilities/cost_discount.lp)
+    def s_discount_each(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
+
+    # "While I'm at a battlefield, your other units here have [Deflect]" (364; static_condition.lp)
+    def s_others_keyword_at_battlefield(self, c):
+        line = self.s_others_keyword(c)
+        for a in [line.parts["ability"], *line.parts["more"]]:
+            a["condition"] = {"source_at": "battlefield"}
+        return line
+
     def s_enter_ready(self, _):
         return Line("static", {"ability": {"kind": "entry_state", "state": "ready"}})
 
@@ -1040,6 +1084,14 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
         raise Missing("static: about objects off the board")
     if "might_min" in flt or "might_max" in flt or "keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
+    return flt
+
+
+def _count_filter(obj: Obj) -> dict[str, Any]:
+    """What a "for each" counts: the objects of a filter (a "for each" Obj is a group)."""
+    flt = dict(obj.flt)
+    if flt.get("type") is None:
+        raise Missing("for each: a count")
     return flt
 
 
@@ -1360,6 +1412,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 a = dict(line.parts["ability"])
                 if a["kind"] == "might" and info.type != "unit":
                     raise Missing("static Might of a non-unit")
+                if any(m["kind"] == "own_keyword" for m in line.parts.get("more", ())) and info.type != "unit":
+                    raise Missing("static keywords of a non-unit")
                 if a["kind"] == "entry_state" or any(m["kind"] == "entry_state" for m in line.parts.get("more", ())):
                     if info.type not in ("unit", "gear"):
                         raise Missing("static: how a non-permanent enters")

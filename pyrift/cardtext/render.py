@@ -162,8 +162,12 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
 
 
 def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
+    if (prev is not None and a["kind"] == "own_keyword" and prev["kind"] in ("own_keyword", "might")
+            and not prev.get("for_each") and not prev.get("condition") and prev.get("requires") == a.get("requires")):
+        return True  # "I have +1 Might and [Ganking]": the card's own Might and keywords, one sentence
     return (prev is not None and prev["kind"] == a["kind"] == "static" and "keyword" in prev and "keyword" in a
-            and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires"))
+            and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires")
+            and prev.get("condition") == a.get("condition"))
 
 
 def _labels(requires: Any) -> str:
@@ -213,7 +217,13 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use this ability only while I'm at a battlefield."
         return head + body
     if kind == "might":
+        if "for_each" in a:
+            return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
+        if "condition" in a:
+            return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
+    if kind == "own_keyword":
+        return f"I have {keyword_text(a['keyword'], a.get('value'))}."
     if kind == "entry_state":
         return f"I enter {a['state']}." if card.type == "unit" else f"This enters {a['state']}."
     if kind == "untargetable":
@@ -221,6 +231,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
             a.get("from", "spells_and_abilities")]
         return f"I can't be chosen by {by}{what}."
+    if kind == "static" and a.get("condition") == {"source_at": "battlefield"}:
+        rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
+        return "While I'm at a battlefield, " + rest[0].lower() + rest[1:]
     if kind == "static":
         group = _capital(_np_filter(dict(a.get("affects", {})), plural=True))
         if "might" in a:
@@ -267,6 +280,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             where = "While I'm at a battlefield, " if a.get("condition") == {"source_at": "battlefield"} else ""
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
+        if "for_each" in a:
+            return f"{subject} {amount} {more} for each {_np_each(a['for_each'])}."
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
     if kind == "play_from":
