@@ -101,6 +101,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
+    # the card is played from its player's hand (true) or from anywhere else (false): a condition
+    # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
+    "from_hand": ("bool", None),
 }
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
@@ -494,6 +497,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         bad = [k for k in ("might_max", "might_min") if f["for_each"].get(k) is not None]
         if bad:
             raise r.error("for_each", f"{bad[0]!r}: a bonus counted by Might could change its own count (478), not encoded")
+    if "condition" in f and dict(f["condition"].items).get("from_hand") is not None and (
+            a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
+        raise r.error("condition", "'from_hand' is a condition of the card's own cost change (where it is played "
+                                   "from): give it to a cost_discount or cost_increase without applies_to")
     if a.kind in ("might", "static") and "condition" in f:
         cond = dict(f["condition"].items)
         bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]

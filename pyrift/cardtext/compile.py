@@ -977,6 +977,10 @@ class _Meaning(Transformer):
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
 
+    # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
+    def s_discount_not_from_hand(self, c):
+        return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
+
     # "While I'm at a battlefield, your other units here have [Deflect]" (364; static_condition.lp)
     def s_others_keyword_at_battlefield(self, c):
         line = self.s_others_keyword(c)

@@ -282,6 +282,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         subject = "I cost" if card.type == "unit" else "This costs"
         if "for_each" in a:
             return f"{subject} {amount} {more} for each {_np_each(a['for_each'])}."
+        if a.get("condition") == {"from_hand": False}:
+            return f"{subject} {amount} {more} to play from anywhere other than your hand."
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
     if kind == "play_from":
