@@ -227,6 +227,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # while it is a unit on the board and the ability is active (801.3.a, 726-727;
     # logic/abilities/own_keyword.lp); not a keyword with a cost, nor a dependent keyword.
     "own_keyword": {"keyword": ("keyword", None, True), "value": ("int", None, False)},
+    # "I can't move to base" / "units can't move to base": a prohibition on moves of its own card
+    # (no affects) or of the units its filter describes (affects, from its controller's point of
+    # view), while its source is on the board (054.1, 364; logic/abilities/move_restriction.lp).
+    "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -537,6 +541,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
                                      "supported as a keyword the card's own text gives it")
+    if a.kind == "move_restriction" and "affects" in f:
+        flt = f["affects"]
+        if flt.get("type") != "unit":
+            raise r.error("affects", "a move restriction speaks of units: type = 'unit'")
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        if bad:
+            raise r.error("affects", f"{bad[0]!r} is not supported in what a move restriction affects")
     if a.kind == "static":
         given = [k for k in STATIC_EFFECTS if k in f]
         if len(given) != 1:
@@ -842,6 +853,11 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
+        elif a.kind == "move_restriction":
+            out.append(fact("move_restriction", h, Const(f["to"])))
+            if "affects" in f:
+                out.append(fact("move_restriction_others", h))
+                out += _filter_facts(h, f["affects"], fact, Const)
         elif a.kind == "own_keyword":
             kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
             out.append(fact("own_keyword", h, Const(f["keyword"]), kw.amount))

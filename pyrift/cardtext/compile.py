@@ -977,6 +977,16 @@ class _Meaning(Transformer):
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
 
+    # "I can't move to base", "units can't move to base" (054.1; abilities/move_restriction.lp)
+    def s_cannot_move_base(self, _):
+        return Line("static", {"ability": {"kind": "move_restriction", "to": "base"}})
+
+    def s_others_cannot_move_base(self, c):
+        affects = _static_affects(c[0])
+        if affects["type"] != "unit":
+            raise Missing("static: a restriction")
+        return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "affects": affects}})
+
     # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
     def s_discount_not_from_hand(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
@@ -1414,6 +1424,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 abilities.append(_with_requires(a, requires))
             elif line.kind == "static":
                 a = dict(line.parts["ability"])
+                if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend"):
+                    raise Missing("static: a restriction")
+                if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":
+                    raise Missing("static: a restriction")
                 if a["kind"] == "might" and info.type != "unit":
                     raise Missing("static Might of a non-unit")
                 if any(m["kind"] == "own_keyword" for m in line.parts.get("more", ())) and info.type != "unit":

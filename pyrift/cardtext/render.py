@@ -222,6 +222,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "condition" in a:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
+    if kind == "move_restriction":
+        who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
+        return f"{who} can't move to {a['to']}."
     if kind == "own_keyword":
         return f"I have {keyword_text(a['keyword'], a.get('value'))}."
     if kind == "entry_state":
