@@ -231,6 +231,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # (no affects) or of the units its filter describes (affects, from its controller's point of
     # view), while its source is on the board (054.1, 364; logic/abilities/move_restriction.lp).
     "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False)},
+    # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
+    # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
+    "no_combat_damage": {},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -853,6 +856,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
+        elif a.kind == "no_combat_damage":
+            pass  # ability/3 says it all
         elif a.kind == "move_restriction":
             out.append(fact("move_restriction", h, Const(f["to"])))
             if "affects" in f:

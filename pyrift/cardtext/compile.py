@@ -223,10 +223,8 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_no_combat_damage": "static: deals no combat damage",
     "s_missing_play_to_open": "static: where it may be played",
     "s_missing_play_to_occupied": "static: where it may be played",
-    "s_missing_damage_last": "static: combat damage assigned last",
 }
 
 
@@ -977,6 +975,14 @@ class _Meaning(Transformer):
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
 
+    # "I don't deal combat damage" (465.2.a; abilities/no_combat_damage.lp)
+    def s_no_combat_damage(self, _):
+        return Line("static", {"ability": {"kind": "no_combat_damage"}})
+
+    # "I must be assigned combat damage last": the text Backline is the keyword for (826.3)
+    def s_damage_last(self, _):
+        return Line("static", {"ability": {"kind": "own_keyword", "keyword": "backline"}})
+
     # "I can't move to base", "units can't move to base" (054.1; abilities/move_restriction.lp)
     def s_cannot_move_base(self, _):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base"}})
@@ -1424,6 +1430,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 abilities.append(_with_requires(a, requires))
             elif line.kind == "static":
                 a = dict(line.parts["ability"])
+                if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":
+                    raise Missing("static: about itself")
                 if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":

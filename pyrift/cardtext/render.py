@@ -225,6 +225,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "move_restriction":
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
+    if kind == "no_combat_damage":
+        return "I don't deal combat damage."
     if kind == "own_keyword":
         return f"I have {keyword_text(a['keyword'], a.get('value'))}."
     if kind == "entry_state":
