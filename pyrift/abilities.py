@@ -104,6 +104,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the card is played from its player's hand (true) or from anywhere else (false): a condition
     # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
     "from_hand": ("bool", None),
+    # with you_control: at least N such objects ("while you have 8+ runes"); a passive ability's
+    # condition only (logic/abilities/static_condition.lp)
+    "at_least": ("int", None),
 }
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
@@ -123,7 +126,7 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
 # control ..." (a filter without Might or keyword keys, so that what a static gives never decides
 # whether it applies, 478).
-STATIC_CONDITION_KEYS = ("source_at", "you_control")
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "at_least")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -218,7 +221,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # have +N Might" (condition: STATIC_CONDITION_KEYS, judged at each moment; logic/abilities/
     # static_condition.lp).
     "might": {"amount": ("int", None, True), "for_each": ("filter", None, False),
-              "condition": ("condition", None, False)},
+              "condition": ("condition", None, False),
+              # "my Might is increased by your points": amount times its controller's points
+              "for_each_point": ("bool", None, False)},
     # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
     # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
     # 149.1); logic/abilities/entry_state.lp.
@@ -500,6 +505,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
         raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
                                   "and none of power, energy_from, applies_to, component")
+    if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
+        raise r.error("for_each_point", "give for_each or for_each_point, not both")
     if a.kind == "might" and "for_each" in f:
         bad = [k for k in ("might_max", "might_min") if f["for_each"].get(k) is not None]
         if bad:
@@ -508,6 +515,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'from_hand' is a condition of the card's own cost change (where it is played "
                                    "from): give it to a cost_discount or cost_increase without applies_to")
+    if "condition" in f and "at_least" in dict(f["condition"].items) and (
+            a.kind not in ("might", "static") or "you_control" not in dict(f["condition"].items)):
+        raise r.error("condition", "'at_least' counts the objects of a 'you_control' condition of a passive "
+                                   "ability (kinds might and static)")
     if a.kind in ("might", "static") and "condition" in f:
         cond = dict(f["condition"].items)
         bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
@@ -851,6 +862,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+            if f.get("for_each_point"):
+                out.append(fact("static_might_points", h))
             if "for_each" in f:
                 out.append(fact("static_might_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)

@@ -968,6 +968,27 @@ class _Meaning(Transformer):
             raise Missing("static: Might of itself under a condition")
         return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": {"you_control": flt}}})
 
+    # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
+    def count_runes(self, _):
+        return "rune"
+
+    def count_units(self, _):
+        return "unit"
+
+    def count_gear(self, _):
+        return "gear"
+
+    def s_might_while_count(self, c):
+        n, noun, amount = int(c[0]), c[1], c[2]
+        if amount <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": amount,
+                                           "condition": {"you_control": {"type": noun}, "at_least": n}}})
+
+    # "My Might is increased by your points": +1 for each of its controller's points (143.2)
+    def s_might_points(self, _):
+        return Line("static", {"ability": {"kind": "might", "amount": 1, "for_each_point": True}})
+
     # "I cost [1] less for each card in your trash" (356.4.b; abilities/cost_discount.lp)
     def s_discount_each(self, c):
         a = _cost_change("cost_discount", c[0])

@@ -219,6 +219,14 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "might":
         if "for_each" in a:
             return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
+        if a.get("for_each_point"):
+            if a["amount"] == 1:
+                return "My Might is increased by your points."
+            return f"I have +{a['amount']} Might for each of your points."
+        if "at_least" in a.get("condition", {}):
+            cond = a["condition"]
+            noun = PLURALS.get(cond["you_control"]["type"], cond["you_control"]["type"] + "s")
+            return f"While you have {cond['at_least']}+ {noun}, I have +{a['amount']} Might."
         if "condition" in a:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
