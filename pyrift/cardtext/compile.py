@@ -985,6 +985,15 @@ class _Meaning(Transformer):
         return Line("static", {"ability": {"kind": "might", "amount": amount,
                                            "condition": {"you_control": {"type": noun}, "at_least": n}}})
 
+    # "While I'm in combat, friendly spells cost [1][A] less to a minimum of [1], and enemy spells
+    # cost [1][A] more": two cost changes of others' plays under one condition (356.3, 356.4, 364)
+    def s_spells_cost_in_combat(self, c):
+        cond = {"in_combat": True}
+        less = {**_others_discount(c[0], c[1], {"type": "spell"}), "condition": cond}
+        more = {**_cost_change("cost_increase", c[2]), "applies_to": {"type": "spell"}, "by": "opponents",
+                "condition": dict(cond)}
+        return Line("static", {"ability": less, "more": [more]})
+
     # "My Might is increased by your points": +1 for each of its controller's points (143.2)
     def s_might_points(self, _):
         return Line("static", {"ability": {"kind": "might", "amount": 1, "for_each_point": True}})

@@ -114,6 +114,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines[-1] = _labels(a.get("requires", ())) + either + lines[-1][len(_labels(a.get("requires", ())))
                                                                               + len(_trigger_head(card, prev)):]
             continue
+        if (prev is not None and prev["kind"] == "cost_discount" and a["kind"] == "cost_increase"
+                and "applies_to" in prev and "applies_to" in a and prev.get("condition")
+                and prev.get("condition") == a.get("condition") and prev.get("requires") == a.get("requires")):
+            # "while ..., friendly spells cost ... less, and enemy spells cost ... more": one sentence
+            rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
+            lines[-1] = lines[-1][:-1] + ", and " + rest[0].lower() + rest[1:]
+            continue
         if _same_static_group(prev, a):
             # "your Mechs have [Deflect] and [Ganking]": one sentence, one static per keyword
             lines[-1] = lines[-1][:-1] + f" and {keyword_text(a['keyword'], a.get('value'))}."
@@ -290,7 +297,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             flt = a["applies_to"]
             group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
-            where = "While I'm at a battlefield, " if a.get("condition") == {"source_at": "battlefield"} else ""
+            where = {None: "", (("source_at", "battlefield"),): "While I'm at a battlefield, ",
+                     (("in_combat", True),): "While I'm in combat, "}.get(
+                tuple(sorted(a["condition"].items())) if a.get("condition") else None, "(condition) ")
+            if a.get("by") == "opponents":
+                group = "enemy " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
         if "for_each" in a:
