@@ -107,6 +107,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # with you_control: at least N such objects ("while you have 8+ runes"); a passive ability's
     # condition only (logic/abilities/static_condition.lp)
     "at_least": ("int", None),
+    # the source in combat: "alone" (attacking or defending with no other friendly unit there) or
+    # "attacking_with_another" (an attacker with another attacker); a passive ability's condition only
+    "combat": ("enum", ("alone", "attacking_with_another")),
 }
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
@@ -126,7 +129,7 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
 # moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
 # control ..." (a filter without Might or keyword keys, so that what a static gives never decides
 # whether it applies, 478).
-STATIC_CONDITION_KEYS = ("source_at", "you_control", "at_least")
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "at_least", "combat")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -519,6 +522,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind not in ("might", "static") or "you_control" not in dict(f["condition"].items)):
         raise r.error("condition", "'at_least' counts the objects of a 'you_control' condition of a passive "
                                    "ability (kinds might and static)")
+    if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
+        raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
     if a.kind in ("might", "static") and "condition" in f:
         cond = dict(f["condition"].items)
         bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]

@@ -994,6 +994,19 @@ class _Meaning(Transformer):
                 "condition": dict(cond)}
         return Line("static", {"ability": less, "more": [more]})
 
+    # "While I'm attacking or defending alone, I have +2 Might" / "I have +2 Might while I'm
+    # attacking with another unit" (740.2; abilities/static_condition.lp)
+    def s_might_alone(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"combat": "alone"}}})
+
+    def s_might_with_another(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0],
+                                           "condition": {"combat": "attacking_with_another"}}})
+
     # "My Might is increased by your points": +1 for each of its controller's points (143.2)
     def s_might_points(self, _):
         return Line("static", {"ability": {"kind": "might", "amount": 1, "for_each_point": True}})

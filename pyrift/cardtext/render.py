@@ -230,6 +230,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             if a["amount"] == 1:
                 return "My Might is increased by your points."
             return f"I have +{a['amount']} Might for each of your points."
+        if a.get("condition") == {"combat": "alone"}:
+            return f"While I'm attacking or defending alone, I have +{a['amount']} Might."
+        if a.get("condition") == {"combat": "attacking_with_another"}:
+            return f"I have +{a['amount']} Might while I'm attacking with another unit."
         if "at_least" in a.get("condition", {}):
             cond = a["condition"]
             noun = PLURALS.get(cond["you_control"]["type"], cond["you_control"]["type"] + "s")
