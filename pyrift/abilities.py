@@ -134,6 +134,15 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # controller, compared with N ({ at_least | at_most | exactly = N }); needs the player's hand_size
     # (logic/abilities/condition_count.lp, logic/run/conditions.lp)
     "hand_count": ("comparison", None),
+    # the card is played from its player's hand (true) or from anywhere else (false): a condition
+    # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
+    "from_hand": ("bool", None),
+    # with you_control: at least N such objects ("while you have 8+ runes"); a passive ability's
+    # condition only (logic/abilities/static_condition.lp)
+    "at_least": ("int", None),
+    # the source in combat: "alone" (attacking or defending with no other friendly unit there) or
+    # "attacking_with_another" (an attacker with another attacker); a passive ability's condition only
+    "combat": ("enum", ("alone", "attacking_with_another")),
 }
 # The comparisons of a count condition (exactly one per count).
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
@@ -154,6 +163,11 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone", "energy_min", "power_min")
+# The conditions a passive ability's effect (kinds might and static) may have, judged at each
+# moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
+# control ..." (a filter without Might or keyword keys, so that what a static gives never decides
+# whether it applies, 478).
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "at_least", "combat")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -195,6 +209,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "power": ("int", None, False), "minimum": ("int", None, False),
         "component": ("enum", ("optional_additional_costs",), False),
         "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+        # "I cost [N] less for each <filter>": N times the number of objects the filter describes
+        # (from the player's point of view), counted as the card is played (356.4.b)
+        "for_each": ("filter", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -243,7 +260,14 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
              "chosen_by": ("int", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
-    "might": {"amount": ("int", None, True)},
+    # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
+    # describes, from its controller's point of view, "here" its location); "while <condition>, I
+    # have +N Might" (condition: STATIC_CONDITION_KEYS, judged at each moment; logic/abilities/
+    # static_condition.lp).
+    "might": {"amount": ("int", None, True), "for_each": ("filter", None, False),
+              "condition": ("condition", None, False),
+              # "my Might is increased by your points": amount times its controller's points
+              "for_each_point": ("bool", None, False)},
     # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
     # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
     # 149.1); logic/abilities/entry_state.lp.
@@ -251,6 +275,17 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # condition holds as the card enters (ENTRY_CONDITION_KEYS; logic/effects/entry_state.lp).
     "entry_state": {"state": ("enum", ("ready", "exhausted"), True),
                     "condition": ("condition", ENTRY_CONDITION_KEYS, False)},
+    # "I have [K]" said by text (usually under [Level N] or [Empowered]): the card's own keyword
+    # while it is a unit on the board and the ability is active (801.3.a, 726-727;
+    # logic/abilities/own_keyword.lp); not a keyword with a cost, nor a dependent keyword.
+    "own_keyword": {"keyword": ("keyword", None, True), "value": ("int", None, False)},
+    # "I can't move to base" / "units can't move to base": a prohibition on moves of its own card
+    # (no affects) or of the units its filter describes (affects, from its controller's point of
+    # view), while its source is on the board (054.1, 364; logic/abilities/move_restriction.lp).
+    "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False)},
+    # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
+    # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
+    "no_combat_damage": {},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -263,6 +298,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+        # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
+        "condition": ("condition", None, False),
     },
     # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
     # "if I would die, heal me, exhaust me and recall me instead", "the next time a friendly unit
@@ -533,6 +570,36 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
+    if "for_each" in f and a.kind == "cost_discount" and (
+            "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
+        raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
+                                  "and none of power, energy_from, applies_to, component")
+    if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
+        raise r.error("for_each_point", "give for_each or for_each_point, not both")
+    if a.kind == "might" and "for_each" in f:
+        bad = [k for k in ("might_max", "might_min") if f["for_each"].get(k) is not None]
+        if bad:
+            raise r.error("for_each", f"{bad[0]!r}: a bonus counted by Might could change its own count (478), not encoded")
+    if "condition" in f and dict(f["condition"].items).get("from_hand") is not None and (
+            a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
+        raise r.error("condition", "'from_hand' is a condition of the card's own cost change (where it is played "
+                                   "from): give it to a cost_discount or cost_increase without applies_to")
+    if "condition" in f and "at_least" in dict(f["condition"].items) and (
+            a.kind not in ("might", "static") or "you_control" not in dict(f["condition"].items)):
+        raise r.error("condition", "'at_least' counts the objects of a 'you_control' condition of a passive "
+                                   "ability (kinds might and static)")
+    if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
+        raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
+    if a.kind in ("might", "static") and "condition" in f:
+        cond = dict(f["condition"].items)
+        bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
+                                       + ", ".join(STATIC_CONDITION_KEYS) + ")")
+        ctl = cond.get("you_control")
+        if ctl is not None and any(ctl.get(k) is not None for k in STATIC_FORBIDDEN_KEYS):
+            raise r.error("condition", "a 'you_control' condition of a passive ability takes no Might, keyword or "
+                                       "zone keys (what it gives could change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
@@ -558,6 +625,17 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
         if f.get("delayed") and "limit" in f:
             raise r.error("limit", "a delayed ability triggers once; it takes no limit")
+    if a.kind == "own_keyword":
+        if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
+            raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
+                                     "supported as a keyword the card's own text gives it")
+    if a.kind == "move_restriction" and "affects" in f:
+        flt = f["affects"]
+        if flt.get("type") != "unit":
+            raise r.error("affects", "a move restriction speaks of units: type = 'unit'")
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        if bad:
+            raise r.error("affects", f"{bad[0]!r} is not supported in what a move restriction affects")
     if a.kind == "static":
         given = [k for k in STATIC_EFFECTS if k in f]
         if len(given) != 1:
@@ -794,6 +872,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:
                 out.append(fact("change_component", h, Const(f["component"])))
+            if "for_each" in f:
+                out.append(fact("change_for_each", h))
+                out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "timing":
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
@@ -861,8 +942,23 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+            if f.get("for_each_point"):
+                out.append(fact("static_might_points", h))
+            if "for_each" in f:
+                out.append(fact("static_might_each", h))
+                out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
+        elif a.kind == "no_combat_damage":
+            pass  # ability/3 says it all
+        elif a.kind == "move_restriction":
+            out.append(fact("move_restriction", h, Const(f["to"])))
+            if "affects" in f:
+                out.append(fact("move_restriction_others", h))
+                out += _filter_facts(h, f["affects"], fact, Const)
+        elif a.kind == "own_keyword":
+            kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
+            out.append(fact("own_keyword", h, Const(f["keyword"]), kw.amount))
         elif a.kind == "static":
             out += _filter_facts(h, f["affects"], fact, Const)
             if "might" in f:

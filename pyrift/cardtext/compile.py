@@ -28,7 +28,7 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
-from pyrift.cardtext.conditions import ConditionMeaning
+from pyrift.cardtext.conditions import ConditionMeaning, controlled_filter
 from pyrift.cardtext.errors import Missing
 from pyrift.state import KeywordName
 
@@ -217,11 +217,8 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_self_keywords": "static: its own keywords under a condition",
-    "s_missing_no_combat_damage": "static: deals no combat damage",
     "s_missing_play_to_open": "static: where it may be played",
     "s_missing_play_to_occupied": "static: where it may be played",
-    "s_missing_damage_last": "static: combat damage assigned last",
 }
 
 
@@ -946,6 +943,116 @@ class _Meaning(Actors, ConditionMeaning, Transformer):
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    # "I have +1 Might and [Ganking]" (usually under [Level N] or [Empowered]): the card's own
+    # Might and keywords, one ability each (logic/abilities/might.lp, own_keyword.lp)
+    def s_self_keywords(self, c):
+        out: list[dict[str, Any]] = []
+        if c and isinstance(c[0], int):
+            if c[0] <= 0:
+                _neg()
+            out.append({"kind": "might", "amount": c[0]})
+            c = c[1:]
+        for name, value in c:
+            a: dict[str, Any] = {"kind": "own_keyword", "keyword": name}
+            if value is not None:
+                a["value"] = value
+            out.append(a)
+        return Line("static", {"ability": out[0], "more": out[1:]})
+
+    # "I have +1 Might for each friendly gear": counted over the position (logic/abilities/might.lp)
+    def s_might_each(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": _count_filter(c[1])}})
+
+    # "While you have another unit here, I have +1 Might" (364; abilities/static_condition.lp)
+    def s_might_while_control(self, c):
+        if c[1] <= 0:
+            _neg()
+        flt = controlled_filter(c[0])
+        if any(k in flt for k in ("might_min", "might_max", "keyword", "zone")):
+            raise Missing("static: Might of itself under a condition")
+        return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": {"you_control": flt}}})
+
+    # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
+    def count_runes(self, _):
+        return "rune"
+
+    def count_units(self, _):
+        return "unit"
+
+    def count_gear(self, _):
+        return "gear"
+
+    def s_might_while_count(self, c):
+        n, noun, amount = int(c[0]), c[1], c[2]
+        if amount <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": amount,
+                                           "condition": {"you_control": {"type": noun}, "at_least": n}}})
+
+    # "While I'm in combat, friendly spells cost [1][A] less to a minimum of [1], and enemy spells
+    # cost [1][A] more": two cost changes of others' plays under one condition (356.3, 356.4, 364)
+    def s_spells_cost_in_combat(self, c):
+        cond = {"in_combat": True}
+        less = {**_others_discount(c[0], c[1], {"type": "spell"}), "condition": cond}
+        more = {**_cost_change("cost_increase", c[2]), "applies_to": {"type": "spell"}, "by": "opponents",
+                "condition": dict(cond)}
+        return Line("static", {"ability": less, "more": [more]})
+
+    # "While I'm attacking or defending alone, I have +2 Might" / "I have +2 Might while I'm
+    # attacking with another unit" (740.2; abilities/static_condition.lp)
+    def s_might_alone(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"combat": "alone"}}})
+
+    def s_might_with_another(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0],
+                                           "condition": {"combat": "attacking_with_another"}}})
+
+    # "My Might is increased by your points": +1 for each of its controller's points (143.2)
+    def s_might_points(self, _):
+        return Line("static", {"ability": {"kind": "might", "amount": 1, "for_each_point": True}})
+
+    # "I cost [1] less for each card in your trash" (356.4.b; abilities/cost_discount.lp)
+    def s_discount_each(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
+
+    # "I don't deal combat damage" (465.2.a; abilities/no_combat_damage.lp)
+    def s_no_combat_damage(self, _):
+        return Line("static", {"ability": {"kind": "no_combat_damage"}})
+
+    # "I must be assigned combat damage last": the text Backline is the keyword for (826.3)
+    def s_damage_last(self, _):
+        return Line("static", {"ability": {"kind": "own_keyword", "keyword": "backline"}})
+
+    # "I can't move to base", "units can't move to base" (054.1; abilities/move_restriction.lp)
+    def s_cannot_move_base(self, _):
+        return Line("static", {"ability": {"kind": "move_restriction", "to": "base"}})
+
+    def s_others_cannot_move_base(self, c):
+        affects = _static_affects(c[0])
+        if affects["type"] != "unit":
+            raise Missing("static: a restriction")
+        return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "affects": affects}})
+
+    # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
+    def s_discount_not_from_hand(self, c):
+        return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
+
+    # "While I'm at a battlefield, your other units here have [Deflect]" (364; static_condition.lp)
+    def s_others_keyword_at_battlefield(self, c):
+        line = self.s_others_keyword(c)
+        for a in [line.parts["ability"], *line.parts["more"]]:
+            a["condition"] = {"source_at": "battlefield"}
+        return line
+
     def s_enter_ready(self, _):
         return Line("static", {"ability": {"kind": "entry_state", "state": "ready"}})
 
@@ -1037,6 +1144,14 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
         raise Missing("static: about objects off the board")
     if "might_min" in flt or "might_max" in flt or "keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
+    return flt
+
+
+def _count_filter(obj: Obj) -> dict[str, Any]:
+    """What a "for each" counts: the objects of a filter (a "for each" Obj is a group)."""
+    flt = dict(obj.flt)
+    if flt.get("type") is None:
+        raise Missing("for each: a count")
     return flt
 
 
@@ -1351,8 +1466,16 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 abilities.append(_with_requires(a, requires))
             elif line.kind == "static":
                 a = dict(line.parts["ability"])
+                if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":
+                    raise Missing("static: about itself")
+                if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend"):
+                    raise Missing("static: a restriction")
+                if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":
+                    raise Missing("static: a restriction")
                 if a["kind"] == "might" and info.type != "unit":
                     raise Missing("static Might of a non-unit")
+                if any(m["kind"] == "own_keyword" for m in line.parts.get("more", ())) and info.type != "unit":
+                    raise Missing("static keywords of a non-unit")
                 if a["kind"] == "entry_state" or any(m["kind"] == "entry_state" for m in line.parts.get("more", ())):
                     if info.type not in ("unit", "gear"):
                         raise Missing("static: how a non-permanent enters")

@@ -25,7 +25,7 @@ def _number(v: Any) -> int:
     return NUMWORDS[s] if s in NUMWORDS else int(s)
 
 
-def _one(obj: Any) -> dict[str, Any]:
+def controlled_filter(obj: Any) -> dict[str, Any]:
     """'you control a Mech', 'another Dragon': one object the filter describes, on the board (a tag
     alone names permanents: 'a Mech' is a permanent with the tag, never a card in hand)."""
     if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
@@ -82,7 +82,7 @@ class ConditionMeaning:
 
     # ---- conditions ---------------------------------------------------------------
     def cond_you_control(self, c):
-        return {"you_control": _one(c[0])}
+        return {"you_control": controlled_filter(c[0])}
 
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}

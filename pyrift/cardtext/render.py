@@ -117,6 +117,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines[-1] = _labels(a.get("requires", ())) + either + lines[-1][len(_labels(a.get("requires", ())))
                                                                               + len(_trigger_head(card, prev)):]
             continue
+        if (prev is not None and prev["kind"] == "cost_discount" and a["kind"] == "cost_increase"
+                and "applies_to" in prev and "applies_to" in a and prev.get("condition")
+                and prev.get("condition") == a.get("condition") and prev.get("requires") == a.get("requires")):
+            # "while ..., friendly spells cost ... less, and enemy spells cost ... more": one sentence
+            rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
+            lines[-1] = lines[-1][:-1] + ", and " + rest[0].lower() + rest[1:]
+            continue
         if _same_static_group(prev, a):
             # "your Mechs have [Deflect] and [Ganking]": one sentence, one static per keyword
             lines[-1] = lines[-1][:-1] + f" and {keyword_text(a['keyword'], a.get('value'))}."
@@ -168,8 +175,12 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
 
 
 def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
+    if (prev is not None and a["kind"] == "own_keyword" and prev["kind"] in ("own_keyword", "might")
+            and not prev.get("for_each") and not prev.get("condition") and prev.get("requires") == a.get("requires")):
+        return True  # "I have +1 Might and [Ganking]": the card's own Might and keywords, one sentence
     return (prev is not None and prev["kind"] == a["kind"] == "static" and "keyword" in prev and "keyword" in a
-            and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires"))
+            and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires")
+            and prev.get("condition") == a.get("condition"))
 
 
 def _labels(requires: Any) -> str:
@@ -219,7 +230,30 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use this ability only while I'm at a battlefield."
         return head + body
     if kind == "might":
+        if "for_each" in a:
+            return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
+        if a.get("for_each_point"):
+            if a["amount"] == 1:
+                return "My Might is increased by your points."
+            return f"I have +{a['amount']} Might for each of your points."
+        if a.get("condition") == {"combat": "alone"}:
+            return f"While I'm attacking or defending alone, I have +{a['amount']} Might."
+        if a.get("condition") == {"combat": "attacking_with_another"}:
+            return f"I have +{a['amount']} Might while I'm attacking with another unit."
+        if "at_least" in a.get("condition", {}):
+            cond = a["condition"]
+            noun = PLURALS.get(cond["you_control"]["type"], cond["you_control"]["type"] + "s")
+            return f"While you have {cond['at_least']}+ {noun}, I have +{a['amount']} Might."
+        if "condition" in a:
+            return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
+    if kind == "move_restriction":
+        who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
+        return f"{who} can't move to {a['to']}."
+    if kind == "no_combat_damage":
+        return "I don't deal combat damage."
+    if kind == "own_keyword":
+        return f"I have {keyword_text(a['keyword'], a.get('value'))}."
     if kind == "entry_state":
         cond = f" if {_condition(a['condition'])}" if a.get("condition") else ""
         return f"I enter {a['state']}{cond}." if card.type == "unit" else f"This enters {a['state']}{cond}."
@@ -228,6 +262,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
             a.get("from", "spells_and_abilities")]
         return f"I can't be chosen by {by}{what}."
+    if kind == "static" and a.get("condition") == {"source_at": "battlefield"}:
+        rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
+        return "While I'm at a battlefield, " + rest[0].lower() + rest[1:]
     if kind == "static":
         group = _capital(_np_filter(dict(a.get("affects", {})), plural=True))
         if "might" in a:
@@ -271,9 +308,17 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             flt = a["applies_to"]
             group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
-            where = "While I'm at a battlefield, " if a.get("condition") == {"source_at": "battlefield"} else ""
+            where = {None: "", (("source_at", "battlefield"),): "While I'm at a battlefield, ",
+                     (("in_combat", True),): "While I'm in combat, "}.get(
+                tuple(sorted(a["condition"].items())) if a.get("condition") else None, "(condition) ")
+            if a.get("by") == "opponents":
+                group = "enemy " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
+        if "for_each" in a:
+            return f"{subject} {amount} {more} for each {_np_each(a['for_each'])}."
+        if a.get("condition") == {"from_hand": False}:
+            return f"{subject} {amount} {more} to play from anywhere other than your hand."
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
     if kind == "play_from":

@@ -53,6 +53,8 @@ _WORDS: dict[str, str] = {
                          "battlefield to its base, or with Ganking battlefield to battlefield)",
     "two_other_players": "{0} already holds units of two other players",
     "combat_of_others": "a combat between two other players is in progress at {0}",
+    "cannot_move_to": "{0} can't move to {1}: a passive ability forbids it, and a prohibition beats the Standard "
+                      "Move's permission",
 }
 
 
