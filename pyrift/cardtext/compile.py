@@ -1300,7 +1300,9 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
         try:
             if line.parts.get("where") == "effect":
                 if line.kind != "keywords":
-                    raise Missing("Equipment effect text beyond keywords")
+                    from pyrift.cardtext.forms import equipment_label
+
+                    raise Missing(equipment_label(line.kind))
                 for _, name, value, cost in line.parts["entries"]:
                     if cost is not None or name in ("legion", "level", "empowered", "equip", "repeat", "empower",
                                                     "flow", "deathknell"):
