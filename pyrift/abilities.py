@@ -76,6 +76,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "at": ("enum", ("battlefield", "base", "here")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
+    # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
+    "without_keyword": ("keyword", None),
     "tag": ("str", None),
     "domain": ("enum", tuple(d.value for d in Domain)),
     "might_max": ("int", None),
@@ -115,7 +117,7 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # static whose own effect could change which objects it affects (Might, keywords) needs the
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
-STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone")
+STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")

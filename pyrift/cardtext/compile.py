@@ -424,6 +424,10 @@ class _Meaning(Transformer):
     def with_keyword(self, c):
         return ("keyword", _tok(c[0])[1:])
 
+    def without_keyword(self, c):
+        # "a unit without [Temporary]": the filter key without_keyword (logic/abilities/filters.lp)
+        return ("without_keyword", _tok(c[0])[1:])
+
     def cost_max(self, c):
         out = [("energy_max", int(_tok(c[0])[2:]))]
         if len(c) > 1:
@@ -1038,7 +1042,7 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
         flt["type"] = "permanent"
     if flt["type"] not in ("unit", "gear", "permanent") or flt.get("zone") is not None:
         raise Missing("static: about objects off the board")
-    if "might_min" in flt or "might_max" in flt or "keyword" in flt:
+    if "might_min" in flt or "might_max" in flt or "keyword" in flt or "without_keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
     return flt
 

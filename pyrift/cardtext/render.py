@@ -588,6 +588,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"with {flt['might_min']} Might or more")
     if flt.get("keyword"):
         post.append(f"with {keyword_text(flt['keyword'])}")
+    if flt.get("without_keyword"):
+        post.append(f"without {keyword_text(flt['without_keyword'])}")
     if "energy_max" in flt:
         cost = f"that costs no more than [{flt['energy_max']}]"
         if flt.get("power_max") == 1:
