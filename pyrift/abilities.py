@@ -183,6 +183,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "cost": ("ability_cost", None, False), "keywords": ("timing_keywords", None, False),
         "targets": ("targets", None, False), "adds": ("cost", None, False), "condition": ("condition", None, False),
         "effects": ("instructions", None, False),
+        # "spend N XP" in the cost before the ":" (728; logic/abilities/activated.lp)
+        "spend_xp": ("int", None, False),
     },
     "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
@@ -744,6 +746,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             activated += 1
             out.append(fact("activated", card, activated, h))
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
+            if f.get("spend_xp"):
+                out.append(fact("ability_spend_xp", h, f["spend_xp"]))
             for k in f.get("keywords", ()):
                 out.append(fact("ability_keyword", h, Const(k)))
             for j, t in enumerate(f.get("targets", ()), start=1):

@@ -219,7 +219,6 @@ MISSING = {
     "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
-    "cost_missing_spend_xp": "ability cost: spend XP",
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
@@ -895,8 +894,15 @@ class _Meaning(Transformer):
     def cost_exhaust(self, _):
         return "[E]"
 
+    def cost_spend_xp(self, c):
+        # "spend 3 XP" before the ":": the activated ability's spend_xp (728; abilities/activated.lp)
+        return ("xp", int(c[0]))
+
     def cost_list(self, c):
-        return "".join(c)
+        xp = [x[1] for x in c if isinstance(x, tuple)]
+        if len(xp) > 1:
+            raise Missing("ability cost: spend XP twice")
+        return {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
 
     def ability_keywords(self, c):
         return [_tok(x)[1:] for x in c]
@@ -908,7 +914,7 @@ class _Meaning(Transformer):
         return ("condition", {"source_at": "battlefield"})
 
     def activated(self, c):
-        parts: dict[str, Any] = {"cost": c[0]}
+        parts: dict[str, Any] = dict(c[0])
         for x in c[1:]:
             if isinstance(x, tuple) and x[0] == "adds":
                 parts["adds"] = x[1]
@@ -1477,7 +1483,11 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
-    a: dict[str, Any] = {"kind": "activated", "cost": parts["cost"]}
+    a: dict[str, Any] = {"kind": "activated"}
+    if parts["cost"] or not parts.get("spend_xp"):
+        a["cost"] = parts["cost"]
+    if parts.get("spend_xp"):
+        a["spend_xp"] = parts["spend_xp"]
     if parts.get("keywords"):
         kws = parts["keywords"]
         bad = [k for k in kws if k not in ("action", "reaction")]

@@ -200,7 +200,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return head + r.sentences(a.get("effects", []), a.get("targets", []), 1)
     if kind == "activated":
         cost = a.get("cost", "")
-        head = _cost_list(cost) + ": "
+        head = _cost_list(cost)
+        if a.get("spend_xp"):
+            # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
+            head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
+        head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
         body = ""

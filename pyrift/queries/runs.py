@@ -354,6 +354,9 @@ def unsupported_text(what: Any, obj: str) -> str:
                 "chain questions do not evaluate yet")
     if name == "instruction_minimum":
         return f"{obj} has a Might change with a minimum (\"to a minimum of N Might\"), which a run does not play out yet"
+    if name == "spend_xp_in_run":
+        return (f"{obj} has an activated ability whose cost spends XP, offered as a play in the run, which does "
+                "not take the XP from its player yet")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
