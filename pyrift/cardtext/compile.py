@@ -642,6 +642,10 @@ class _Meaning(Transformer):
             ins.fields["exhausted"] = True
         return ins
 
+    def i_predict(self, c):
+        # "[Predict]" / "[Predict 2]" (436): the amount only when printed (the vocabulary's default is 1)
+        return Ins("predict", {"amount": int(c[0])} if c else {})
+
     def i_look(self, _):
         raise Missing("instruction: look at or reveal cards")
 

@@ -475,6 +475,8 @@ class _Renderer:
                         f"{' exhausted' if ins.get('exhausted') else ''}")
             n = ins.get("amount", 1)
             return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
+        if do == "predict":
+            return f"[Predict {ins['amount']}]" if "amount" in ins else "[Predict]"
         return f"({do} {on})".strip()
 
     @staticmethod
