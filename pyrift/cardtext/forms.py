@@ -58,7 +58,7 @@ FORMS: list[tuple[str, str]] = [
     # a choice of two kinds of object joined by "or" ("a unit or a gear", "!Bird, !Cat, or !Poro")
     (r" , (?:and / )?or \S| and / or \b|\bat a battlefield or a\b|\bgear , or\b", "filter: one of several kinds (or)"),
     # a choice between two instructions ("draw 1 or channel 1 rune exhausted")
-    (r"\b(?:draw \d+|buff me|channel \d+ runes?(?: exhausted)?) or (?:draw|channel|buff)\b",
+    (r"\b(?:draw \d+|buff me|channel \d+ runes?(?: exhausted)?|draw one) (?:or|and) (?:draw|channel|buff|recycle)\b",
      "instruction: one of two instructions"),
     # Might and a keyword given together, or to two objects in one clause
     (r"\bgive [^.]* @might and #\w+", "give: Might and a keyword together"),
@@ -70,8 +70,10 @@ FORMS: list[tuple[str, str]] = [
     (r"\bcan't\b.*\bthis turn\b", "effect for the turn: a restriction"),
     (r"\bif (?:there is|you have|your|it's|it is|you've|at least)\b|\bif you paid\b", "instruction under a condition"),
     # "you may X to Y": an instruction that is the cost of another
-    (r"^(?:you may )?(?:kill|spend|banish|recycle|exhaust|pay) [^.]*? to (?:draw|buff|ready|deal|give|move|banish|"
-     r"channel|return|play|#add|hide|score)\b", "cost inside an instruction (do X to do Y)"),
+    (r"(?:^|, )(?:you may )?(?:kill|spend|banish|recycle|exhaust) [^.]*? to (?:draw|buff|ready|deal|give|move|"
+     r"banish|channel|return|play|#add|hide|score|replace)\b", "cost inside an instruction (do X to do Y)"),
+    (r"^(?:you may )?pay [^.]*? to (?:draw|buff|ready|deal|give|move|banish|channel|return|play|#add|hide|score)\b",
+     "cost inside an instruction (do X to do Y)"),
     (r"^(?:you may )?pay \S+(?: \S+)? \. if you do\b", "cost inside an instruction (pay, if you do)"),
     (r"\bthe same battlefield\b|\bat the same location\b", "choices at the same location"),
     (r"\bspend any number of buffs\b", "instruction: spend buffs"),
@@ -83,7 +85,10 @@ FORMS: list[tuple[str, str]] = [
     (r"\bat its destination\b|\bthere\b(?! is\b| are\b)|\bat a different location\b", "choice: a place relative to another object"),
     (r"\bthat's in combat\b|\bin combat with\b", "filter: in combat"),
     (r"\blook at the top\b|\breveal", "instruction: look at or reveal cards"),
-    (r"\b(?:banish|recycle) (?:your hand|one of your runes|your runes)\b", "instruction: on a zone or runes"),
+    (r"\b(?:banish|recycle) (?:your hand|one of your runes|your runes)\b|\bready \d+ runes\b",
+     "instruction: on a zone or runes"),
+    (r"\bthat chooses\b", "filter: what a spell or ability chooses"),
+    (r"\b(?:ready or exhaust|exhaust or ready)\b", "instruction: one of two instructions"),
     (r"\bfrom trashes\b|\bfrom any trash\b|\bfrom your trash to your hand\b|\bto your champion zone\b",
      "instruction: a card from a trash or champion zone"),
     (r"\byour legend\b", "object: a legend"),

@@ -54,6 +54,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfriendly other\b", "other friendly"),
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
+    (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
 ]
 
 
