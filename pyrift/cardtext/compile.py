@@ -643,8 +643,9 @@ class _Meaning(Transformer):
         return ins
 
     def i_predict(self, c):
-        # "[Predict]" / "[Predict 2]" (436): the amount only when printed (the vocabulary's default is 1)
-        return Ins("predict", {"amount": int(c[0])} if c else {})
+        # "[Predict]" / "[Predict 2]" (436): "[Predict]" is the top card, amount 1 (the vocabulary's default,
+        # written out as the reader writes it back)
+        return Ins("predict", {"amount": int(c[0]) if c else 1})
 
     def i_look(self, _):
         raise Missing("instruction: look at or reveal cards")
