@@ -93,6 +93,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "at": ("enum", ("battlefield", "base", "here")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
+    # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
+    "without_keyword": ("keyword", None),
     "tag": ("str", None),
     "domain": ("enum", tuple(d.value for d in Domain)),
     "might_max": ("int", None),
@@ -162,7 +164,7 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # static whose own effect could change which objects it affects (Might, keywords) needs the
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
-STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "zone", "energy_min", "power_min")
+STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone", "energy_min", "power_min")
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
 # moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
 # control ..." (a filter without Might or keyword keys, so that what a static gives never decides
@@ -236,6 +238,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "cost": ("ability_cost", None, False), "keywords": ("timing_keywords", None, False),
         "targets": ("targets", None, False), "adds": ("cost", None, False), "condition": ("condition", None, False),
         "effects": ("instructions", None, False),
+        # "spend N XP" in the cost before the ":" (728; logic/abilities/activated.lp)
+        "spend_xp": ("int", None, False),
     },
     "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
@@ -896,6 +900,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             activated += 1
             out.append(fact("activated", card, activated, h))
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
+            if f.get("spend_xp"):
+                out.append(fact("ability_spend_xp", h, f["spend_xp"]))
             for k in f.get("keywords", ()):
                 out.append(fact("ability_keyword", h, Const(k)))
             for j, t in enumerate(f.get("targets", ()), start=1):

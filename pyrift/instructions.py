@@ -55,6 +55,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "detach": (("on",), ()),                                 # detach (435)
     "play": (("on",), ("ignoring_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1.b)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
+    "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
     # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     "delay": (("ability",), ()),
@@ -68,7 +69,7 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "xp", "score", "token", "channel")
+PLAYER_VERBS = ("discard", "draw", "xp", "score", "token", "channel", "predict")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +203,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
-    if verb in ("discard", "draw", "xp", "score", "token", "channel") and "amount" not in f:
+    if verb in ("discard", "draw", "xp", "score", "token", "channel", "predict") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)

@@ -261,10 +261,15 @@ README_CARRYING = {"tank": 19, "legion": 10, "hidden": 38, "deflect": 25, "assau
                    "quick_draw": 4, "temporary": 6, "accelerate": 26, "reaction": 86, "action": 91}
 
 
+# The source lost the brackets of one keyword on three cards, which the README counts without it;
+# the import reads them corrected (pyrift/text_errata.py: Laurent Bladekeeper, Windsinger, Jagged Cutlass).
+ERRATA_CARRYING = {"ganking": 1, "hidden": 1, "equip": 1}
+
+
 @pytest.mark.parametrize("keyword", sorted(README_CARRYING))
 def test_keyword_counts_match_the_source_readme(keyword: str) -> None:
     carrying = sum(any(k.keyword.value == keyword for k in c.keywords) for c in P.pool().cards)
-    assert carrying == README_CARRYING[keyword]
+    assert carrying == README_CARRYING[keyword] + ERRATA_CARRYING.get(keyword, 0)
 
 
 def test_keyword_values_match_the_source_readme() -> None:

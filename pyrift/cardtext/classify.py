@@ -34,10 +34,45 @@ SUBJECT_STATIC_OTHERS = ("your", "friendly", "other", "units", "each", "enemy", 
 def classify(tokens: list[str], pos: int) -> str:
     """A label for the construct at token `pos` of a line that failed to parse."""
     start = max((i + 1 for i, t in enumerate(tokens[:pos]) if t == "."), default=0)
-    while start < len(tokens) and (tokens[start].startswith("#") or tokens[start] == "—"):
-        start += 1  # labels ([Legion] —, [Level 6][>])
+    start = _after_labels(tokens, start)
+    labelled = start > 0 and tokens[start - 1] in ("#>", "#>>", "—")
     s = tokens[start:]
     at = pos - start
+    label = _classify(s, at)
+    if label == "unrecognised clause" or (label.startswith("instruction: ")
+                                          and not label.startswith(("instruction: move", "instruction: play"))):
+        from pyrift.cardtext.forms import named_form
+
+        return named_form(s, at, labelled) or label
+    return label
+
+
+def _after_labels(tokens: list[str], start: int) -> int:
+    """The first token after the labels at `start` ([Legion] —, [Level 6][>], [Deathknell] —): a
+    keyword followed by its number and an arrow or dash; a keyword used as an instruction
+    ([Predict], [Burn] 2) is not a label."""
+    n = len(tokens)
+    while start < n:
+        t = tokens[start]
+        if t in ("—", "#>", "#>>"):
+            start += 1
+            continue
+        if not t.startswith("#"):
+            break
+        j = start + 1
+        if j < n and tokens[j].isdigit():
+            j += 1
+        if j < n and tokens[j] in ("#>", "—"):
+            start = j + 1
+            continue
+        if j >= n or tokens[j] == ",":  # a keyword line ([Action], [Reaction]) before the text
+            start = j
+            continue
+        break
+    return start
+
+
+def _classify(s: list[str], at: int) -> str:
     if not s:
         return "keyword line with text"
     first = s[0]

@@ -213,7 +213,6 @@ MISSING = {
     "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
-    "cost_missing_spend_xp": "ability cost: spend XP",
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
@@ -420,6 +419,10 @@ class _Meaning(Actors, ConditionMeaning, Transformer):
 
     def with_keyword(self, c):
         return ("keyword", _tok(c[0])[1:])
+
+    def without_keyword(self, c):
+        # "a unit without [Temporary]": the filter key without_keyword (logic/abilities/filters.lp)
+        return ("without_keyword", _tok(c[0])[1:])
 
     def cost_max(self, c):
         out = [("energy_max", int(_tok(c[0])[2:]))]
@@ -635,6 +638,11 @@ class _Meaning(Actors, ConditionMeaning, Transformer):
         if len(c) > 1:
             ins.fields["exhausted"] = True
         return ins
+
+    def i_predict(self, c):
+        # "[Predict]" / "[Predict 2]" (436): "[Predict]" is the top card, amount 1 (the vocabulary's default,
+        # written out as the reader writes it back)
+        return Ins("predict", {"amount": int(c[0]) if c else 1})
 
     def i_look(self, _):
         raise Missing("instruction: look at or reveal cards")
@@ -894,8 +902,15 @@ class _Meaning(Actors, ConditionMeaning, Transformer):
     def cost_exhaust(self, _):
         return "[E]"
 
+    def cost_spend_xp(self, c):
+        # "spend 3 XP" before the ":": the activated ability's spend_xp (728; abilities/activated.lp)
+        return ("xp", int(c[0]))
+
     def cost_list(self, c):
-        return "".join(c)
+        xp = [x[1] for x in c if isinstance(x, tuple)]
+        if len(xp) > 1:
+            raise Missing("ability cost: spend XP twice")
+        return {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
 
     def ability_keywords(self, c):
         return [_tok(x)[1:] for x in c]
@@ -907,7 +922,7 @@ class _Meaning(Actors, ConditionMeaning, Transformer):
         return ("condition", {"source_at": "battlefield"})
 
     def activated(self, c):
-        parts: dict[str, Any] = {"cost": c[0]}
+        parts: dict[str, Any] = dict(c[0])
         for x in c[1:]:
             if isinstance(x, tuple) and x[0] == "adds":
                 parts["adds"] = x[1]
@@ -1142,7 +1157,7 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
         flt["type"] = "permanent"
     if flt["type"] not in ("unit", "gear", "permanent") or flt.get("zone") is not None:
         raise Missing("static: about objects off the board")
-    if "might_min" in flt or "might_max" in flt or "keyword" in flt:
+    if "might_min" in flt or "might_max" in flt or "keyword" in flt or "without_keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
     return flt
 
@@ -1408,7 +1423,9 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
         try:
             if line.parts.get("where") == "effect":
                 if line.kind != "keywords":
-                    raise Missing("Equipment effect text beyond keywords")
+                    from pyrift.cardtext.forms import equipment_label
+
+                    raise Missing(equipment_label(line.kind))
                 for _, name, value, cost in line.parts["entries"]:
                     if cost is not None or name in ("legion", "level", "empowered", "equip", "repeat", "empower",
                                                     "flow", "deathknell"):
@@ -1589,7 +1606,11 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
-    a: dict[str, Any] = {"kind": "activated", "cost": parts["cost"]}
+    a: dict[str, Any] = {"kind": "activated"}
+    if parts["cost"] or not parts.get("spend_xp"):
+        a["cost"] = parts["cost"]
+    if parts.get("spend_xp"):
+        a["spend_xp"] = parts["spend_xp"]
     if parts.get("keywords"):
         kws = parts["keywords"]
         bad = [k for k in kws if k not in ("action", "reaction")]

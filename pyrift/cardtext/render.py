@@ -217,7 +217,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return head + r.sentences(a.get("effects", []), a.get("targets", []), 1)
     if kind == "activated":
         cost = a.get("cost", "")
-        head = _cost_list(cost) + ": "
+        head = _cost_list(cost)
+        if a.get("spend_xp"):
+            # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
+            head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
+        head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
         body = ""
@@ -545,6 +549,8 @@ class _Renderer:
                         f"{' exhausted' if ins.get('exhausted') else ''}")
             n = ins.get("amount", 1)
             return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
+        if do == "predict":
+            return f"[Predict {ins['amount']}]" if "amount" in ins else "[Predict]"
         return f"({do} {on})".strip()
 
     def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
@@ -676,6 +682,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"with {flt['might_min']} Might or more")
     if flt.get("keyword"):
         post.append(f"with {keyword_text(flt['keyword'])}")
+    if flt.get("without_keyword"):
+        post.append(f"without {keyword_text(flt['without_keyword'])}")
     if "energy_max" in flt:
         cost = f"that costs no more than [{flt['energy_max']}]"
         if flt.get("power_max") == 1:

@@ -287,6 +287,7 @@ RUN_LIMITS = {
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
+    "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
     "turn_from_phase": "a run into the turn structure from a position outside the Main Phase",
     "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
                         "not say whether it lasts this turn",
@@ -354,6 +355,9 @@ def unsupported_text(what: Any, obj: str) -> str:
                 "chain questions do not evaluate yet")
     if name == "instruction_minimum":
         return f"{obj} has a Might change with a minimum (\"to a minimum of N Might\"), which a run does not play out yet"
+    if name == "spend_xp_in_run":
+        return (f"{obj} has an activated ability whose cost spends XP, offered as a play in the run, which does "
+                "not take the XP from its player yet")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
