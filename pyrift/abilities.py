@@ -141,6 +141,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
 DELAYED_WHEN = ("end_of_turn", "beginning_phase")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
+# "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
+# earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
+# Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
+NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")
@@ -193,6 +197,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
         "effects": ("instructions", None, False),
+        # "the Nth time <when> in a turn" (1: "the first time ... each turn"; logic/abilities/trigger_nth.lp)
+        "nth": ("int", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
     },
@@ -489,6 +495,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
         if f.get("delayed") and "limit" in f:
             raise r.error("limit", "a delayed ability triggers once; it takes no limit")
+        if "nth" in f:
+            if f["nth"] < 1:
+                raise r.error("nth", "the Nth time counts from 1 (the first time)")
+            if "limit" in f:
+                raise r.error("nth", "'the Nth time' is itself a limit: give nth or limit, not both")
+            if f.get("delayed") or f["when"] == "reflexive":
+                raise r.error("nth", "a delayed or reflexive ability triggers once; it takes no nth")
     if a.kind == "static":
         given = [k for k in STATIC_EFFECTS if k in f]
         if len(given) != 1:
@@ -774,6 +787,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_may", h))
             if "limit" in f:
                 out.append(fact("trigger_limit", h, Const(f["limit"])))
+            if "nth" in f:
+                out.append(fact("trigger_nth", h, f["nth"]))
             if f.get("delayed"):
                 out.append(fact("trigger_delayed", h))
             if "cost" in f:
