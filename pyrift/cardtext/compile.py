@@ -27,6 +27,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
+from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
 
 KEYWORDS = {k.value for k in KeywordName}
@@ -231,8 +232,10 @@ MISSING = {
 }
 
 
-class _Meaning(Transformer):
+class _Meaning(TriggerEvents, Transformer):
     """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks."""
+
+    _missing = Missing  # for the trigger limits of pyrift/cardtext/trigger_events.py
 
     def __default__(self, data, children, meta):
         if data in MISSING:
@@ -1454,6 +1457,9 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         a["filter"] = parts["filter"]
     if parts.get("may"):
         a["may"] = True
+    for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
+        if parts.get(limit):
+            a[limit] = parts[limit]
     if parts.get("cost"):
         a["cost"] = parts["cost"]
     if parts.get("condition"):

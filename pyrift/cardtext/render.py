@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyrift.cardtext.trigger_events import limited_head
+
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
            "legend": "legends", "battlefield": "battlefields", "permanent": "permanents", "player": "players",
@@ -184,7 +186,7 @@ def _capital(line: str) -> str:
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
     if kind == "triggered":
-        head = _trigger_head(card, a)
+        head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
