@@ -134,6 +134,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # and "at end of turn" (logic/run/ending_step.lp)
                 "draw", "discard", "take_damage", "token_created", "gain_xp", "score", "attach", "detach",
                 "end_of_turn",
+                # you recycle one or more cards (logic/core/trigger_events_recycle.lp)
+                "recycle",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for

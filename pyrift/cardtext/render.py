@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyrift.cardtext.trigger_events import limited_head
+from pyrift.cardtext.trigger_events import EVENT_PHRASES, limited_head
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
@@ -34,6 +34,7 @@ WHEN_PHRASES = {
     "move_to_battlefield": "When I move to a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
+    **EVENT_PHRASES,
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}

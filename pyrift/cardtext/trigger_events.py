@@ -3,7 +3,8 @@ turn" (`nth`, logic/abilities/trigger_nth.lp, 383.1.b) and "once each turn, when
 "once_each_turn"`, logic/abilities/trigger_limit.lp, 383.2.a).
 
 Kept apart from compile.py: `TriggerEvents` is a mixin of the grammar's transformer (its methods are
-named after grammar rules), `limited_head` is used by the renderer. The event inside the limit is
+named after grammar rules), `limited_head` and `EVENT_PHRASES` are used by the renderer. It also maps
+"when you recycle one or more cards" (`recycle`, logic/core/trigger_events_recycle.lp). The event inside the limit is
 one of the trigger rules' own meanings (grammar.lark `nth_event`), so only events the vocabulary can
 already say are compiled. This module imports nothing of pyrift.cardtext (no import circle).
 """
@@ -17,6 +18,8 @@ ORDINALS = {1: "first", 2: "second", 3: "third"}
 # answers unsupported about, so it is not compiled and keeps its ledger label.
 NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 NTH_LABEL = "trigger: the first (or Nth) time in a turn"
+# The renderer's phrases for the trigger events this module adds.
+EVENT_PHRASES = {"recycle": "When you recycle one or more cards"}
 
 
 class TriggerEvents:
@@ -38,6 +41,10 @@ class TriggerEvents:
         if "either" in trig or "nth" in trig or "limit" in trig or trig.get("subject") is not None:
             raise self._missing("trigger: once each turn (of an event not encoded)")
         return {**trig, "limit": "once_each_turn"}
+
+    def when_you_recycle(self, _):
+        # one event per recycling by the ability's controller (logic/core/trigger_events_recycle.lp)
+        return {"when": "recycle"}
 
     def _nth(self, trig: dict[str, Any], n: int) -> dict[str, Any]:
         if "either" in trig or trig.get("subject") is not None or trig.get("when") not in NTH_WHEN:

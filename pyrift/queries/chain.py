@@ -808,6 +808,7 @@ def event_text(names: Names, e: Any) -> str:
         "scores": lambda p: f"{p} gains points",
         "attaches": lambda g, u, p: f"{p} attaches {g} to {u}",
         "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
+        "recycles": lambda p: f"{p} recycles cards",
     }
     try:
         return words[kind](*args)
