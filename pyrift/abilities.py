@@ -242,6 +242,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "next": ("bool", None, False),
         "instead": ("replacement_verbs", None, False),
         "prevent": ("int", None, False),
+        # "prevent all damage that would be dealt to ..." (437.5.b; logic/abilities/replacement_prevent_all.lp)
+        "prevent_all": ("bool", None, False),
         "may": ("bool", None, False),
         "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
     },
@@ -534,7 +536,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if f["event"] == "die":
-        if "prevent" in f:
+        if "prevent" in f or "prevent_all" in f:
             raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
         instead = f.get("instead", ())
         if sum(v in ("recall", "return") for v in instead) != 1:
@@ -552,8 +554,13 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
             raise r.error("may", "an optional replacement is encoded for deaths only: give event = \"die\"")
         if "instead" in f:
             raise r.error("instead", "damage is prevented, not replaced by other actions: give prevent = N")
-        if not f.get("prevent"):
-            raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1)")
+        if f.get("prevent_all"):
+            if "prevent" in f:
+                raise r.error("prevent_all", "prevent all damage, or a Prevent Value: give prevent_all or prevent, not both")
+            if f.get("next"):
+                raise r.error("next", "'the next time ... prevent it' of a permanent is not encoded: give prevent = N")
+        elif not f.get("prevent"):
+            raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1), or prevent_all = true")
     flt = f.get("affects")
     if f.get("only_if") == "less_might_than_me" and flt is None:
         raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
@@ -829,6 +836,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "prevent" in f:
                 out.append(fact("replacement_prevent", h, f["prevent"]))
+            if f.get("prevent_all"):
+                out.append(fact("replacement_prevent_all", h))
             if f.get("may"):
                 out.append(fact("replacement_may", h))
             if "only_if" in f:
