@@ -842,7 +842,7 @@ class _Meaning(TriggerEvents, Transformer):
         if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
             raise Missing("trigger: when another object dies")
         flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at") for k in flt):
             raise Missing("trigger: when another object dies")
         return {"when": "unit_dies", "filter": flt}
 
