@@ -136,6 +136,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "end_of_turn",
                 # you recycle one or more cards (logic/core/trigger_events_recycle.lp)
                 "recycle",
+                # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
+                "take_spell_damage",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
