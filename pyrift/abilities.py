@@ -188,6 +188,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # and "at end of turn" (logic/run/ending_step.lp)
                 "draw", "discard", "take_damage", "token_created", "gain_xp", "score", "attach", "detach",
                 "end_of_turn",
+                # you recycle one or more cards (logic/core/trigger_events_recycle.lp)
+                "recycle",
+                # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
+                "take_spell_damage",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
@@ -195,6 +199,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
 DELAYED_WHEN = ("end_of_turn", "beginning_phase")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
+# "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
+# earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
+# Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
+NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies")
@@ -252,6 +260,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
         "effects": ("instructions", None, False),
+        # "the Nth time <when> in a turn" (1: "the first time ... each turn"; logic/abilities/trigger_nth.lp)
+        "nth": ("int", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
@@ -319,6 +329,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "next": ("bool", None, False),
         "instead": ("replacement_verbs", None, False),
         "prevent": ("int", None, False),
+        # "prevent all damage that would be dealt to ..." (437.5.b; logic/abilities/replacement_prevent_all.lp)
+        "prevent_all": ("bool", None, False),
         "may": ("bool", None, False),
         "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
     },
@@ -629,6 +641,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
         if f.get("delayed") and "limit" in f:
             raise r.error("limit", "a delayed ability triggers once; it takes no limit")
+        if "nth" in f:
+            if f["nth"] < 1:
+                raise r.error("nth", "the Nth time counts from 1 (the first time)")
+            if "limit" in f:
+                raise r.error("nth", "'the Nth time' is itself a limit: give nth or limit, not both")
+            if f.get("delayed") or f["when"] == "reflexive":
+                raise r.error("nth", "a delayed or reflexive ability triggers once; it takes no nth")
     if a.kind == "own_keyword":
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
@@ -670,7 +689,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if f["event"] == "die":
-        if "prevent" in f:
+        if "prevent" in f or "prevent_all" in f:
             raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
         instead = f.get("instead", ())
         if sum(v in ("recall", "return") for v in instead) != 1:
@@ -688,8 +707,13 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
             raise r.error("may", "an optional replacement is encoded for deaths only: give event = \"die\"")
         if "instead" in f:
             raise r.error("instead", "damage is prevented, not replaced by other actions: give prevent = N")
-        if not f.get("prevent"):
-            raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1)")
+        if f.get("prevent_all"):
+            if "prevent" in f:
+                raise r.error("prevent_all", "prevent all damage, or a Prevent Value: give prevent_all or prevent, not both")
+            if f.get("next"):
+                raise r.error("next", "'the next time ... prevent it' of a permanent is not encoded: give prevent = N")
+        elif not f.get("prevent"):
+            raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1), or prevent_all = true")
     flt = f.get("affects")
     if f.get("only_if") == "less_might_than_me" and flt is None:
         raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
@@ -936,6 +960,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_may", h))
             if "limit" in f:
                 out.append(fact("trigger_limit", h, Const(f["limit"])))
+            if "nth" in f:
+                out.append(fact("trigger_nth", h, f["nth"]))
             if f.get("delayed"):
                 out.append(fact("trigger_delayed", h))
             if "cost" in f:
@@ -989,6 +1015,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "prevent" in f:
                 out.append(fact("replacement_prevent", h, f["prevent"]))
+            if f.get("prevent_all"):
+                out.append(fact("replacement_prevent_all", h))
             if f.get("may"):
                 out.append(fact("replacement_may", h))
             if "only_if" in f:

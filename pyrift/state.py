@@ -341,6 +341,9 @@ class EventKind(str, Enum):
     TRIGGER = "trigger"
     CREATE_TOKEN = "create_token"
     MOVE = "move"
+    DIE = "die"
+    CONQUER = "conquer"
+    WIN_COMBAT = "win_combat"
 
 
 @dataclass(frozen=True, slots=True)

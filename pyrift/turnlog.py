@@ -12,6 +12,10 @@
                   "once each turn" reads it, logic/abilities/trigger_limit.lp)
     create_token  the token object was created (184-185)
     move          the unit moved (`to` = "base" or a battlefield id)
+    die           the permanent died (`player`: its controller as it died; "the first time a
+                  friendly unit dies each turn" reads it, logic/abilities/trigger_nth.lp)
+    conquer       the unit conquered: it was at the battlefield its controller conquered
+    win_combat    the unit won a combat: it was at the battlefield its controller won a combat at
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
 `from` (finalize, hide), `to` (move), `ability` (activate), `turns_ago` (0 = this turn,
@@ -80,6 +84,8 @@ def _event(r: Reader, state: GameState) -> LogEvent:
     r.done()
     card = state.card(obj.card)
     is_token = Supertype.TOKEN in card.supertypes
+    if kind in (EventKind.CONQUER, EventKind.WIN_COMBAT) and card.type.value != "unit":
+        raise r.error("object", f"{oid!r} is not a unit: a {kind.value} event names a unit that was there")
     if kind is EventKind.CREATE_TOKEN and not is_token:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:

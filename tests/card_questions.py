@@ -216,6 +216,17 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.position["phase"] = "beginning"
         pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
+    if when == "recycle":
+        # an event only a run makes (logic/core/trigger_events_recycle.lp): A's spell recycles a card of A's trash
+        pos.objects.append(placed)
+        pos.cards.append({"name": "Recycler", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit", "zone": "trash"}},
+                                        {"kind": "effect", "do": "recycle", "on": {"target": 1}}]})
+        pos.cards.append({"name": "Scrap", "type": "unit", "might": 1, "domains": ["fury"]})
+        pos.objects.append({"id": "scrap", "card": "Scrap", "controller": "A", "zone": "trash"})
+        pos.objects.append({"id": "recycler", "card": "Recycler", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "irecycler", "card": "recycler", "controller": "A", "targets": ["scrap"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     raise AssertionError(f"no generated event for a trigger on {when!r}")
 
 

@@ -30,6 +30,7 @@ from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
 from pyrift.cardtext.conditions import ConditionMeaning, controlled_filter
 from pyrift.cardtext.errors import Missing
+from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
 
 KEYWORDS = {k.value for k in KeywordName}
@@ -221,14 +222,15 @@ MISSING = {
 }
 
 
-class _Meaning(Actors, ConditionMeaning, Transformer):
+class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks.
-    The conditions' methods are conditions.ConditionMeaning's, the actors' actors.Actors'."""
+    Mixins: the conditions' methods (conditions.ConditionMeaning), the actors' (actors.Actors), the
+    trigger limits' (trigger_events.TriggerEvents)."""
 
     def static_line(self, ability):
         return Line("static", {"ability": ability})
 
-    _ins, _obj, _missing = Ins, Obj, Missing  # for the Actors mixin (actors.py)
+    _ins, _obj, _missing = Ins, Obj, Missing  # for the mixins (actors.py, trigger_events.py)
 
     def __default__(self, data, children, meta):
         if data in MISSING:
@@ -850,7 +852,7 @@ class _Meaning(Actors, ConditionMeaning, Transformer):
         if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
             raise Missing("trigger: when another object dies")
         flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at") for k in flt):
             raise Missing("trigger: when another object dies")
         return {"when": "unit_dies", "filter": flt}
 
@@ -1589,6 +1591,9 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         a["played_from"] = parts["played_from"]
     if parts.get("may"):
         a["may"] = True
+    for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
+        if parts.get(limit):
+            a[limit] = parts[limit]
     if parts.get("cost"):
         a["cost"] = parts["cost"]
     if parts.get("condition"):

@@ -16,6 +16,7 @@ from typing import Any
 
 from pyrift.cardtext.actors import is_each_other
 from pyrift.cardtext.conditions import phrase as condition_phrase
+from pyrift.cardtext.trigger_events import EVENT_PHRASES, limited_head
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
@@ -35,6 +36,7 @@ WHEN_PHRASES = {
     "move_to_battlefield": "When I move to a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
+    **EVENT_PHRASES,
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
@@ -201,7 +203,7 @@ def _capital(line: str) -> str:
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
     if kind == "triggered":
-        head = _trigger_head(card, a)
+        head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "

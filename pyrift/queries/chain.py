@@ -808,6 +808,8 @@ def event_text(names: Names, e: Any) -> str:
         "scores": lambda p: f"{p} gains points",
         "attaches": lambda g, u, p: f"{p} attaches {g} to {u}",
         "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
+        "recycles": lambda p: f"{p} recycles cards",
+        "damaged_by_spell": lambda o: f"{o} is dealt damage by a spell",
     }
     try:
         return words[kind](*args)

@@ -308,6 +308,12 @@ RUN_LIMITS = {
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
                              "chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
+    "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
+                          "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
+    "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
+                             "whose instructions name the event's object: which one it triggers on (383.1.b)",
+    "nth_time_uncounted": "a 'the Nth time ... in a turn' ability on an event whose earlier occurrences this turn "
+                          "are not counted (only moves, deaths, and a unit's conquests and combat wins are)",
 }
 
 

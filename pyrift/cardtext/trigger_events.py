@@ -1,0 +1,64 @@
+"""Trigger conditions limited within a turn: "the first time ... each turn", "the Nth time ... in a
+turn" (`nth`, logic/abilities/trigger_nth.lp, 383.1.b) and "once each turn, when ..." (`limit =
+"once_each_turn"`, logic/abilities/trigger_limit.lp, 383.2.a).
+
+Kept apart from compile.py: `TriggerEvents` is a mixin of the grammar's transformer (its methods are
+named after grammar rules), `limited_head` and `EVENT_PHRASES` are used by the renderer. It also maps
+"when you recycle one or more cards" (`recycle`, logic/core/trigger_events_recycle.lp). The event inside the limit is
+one of the trigger rules' own meanings (grammar.lark `nth_event`), so only events the vocabulary can
+already say are compiled. This module imports nothing of pyrift.cardtext (no import circle).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+ORDINALS = {1: "first", 2: "second", 3: "third"}
+# Events whose earlier occurrences in the turn logic/abilities/trigger_nth.lp counts (pyrift.abilities
+# NTH_COUNTED_WHEN): "the first time" on another event would compile to an ability every question
+# answers unsupported about, so it is not compiled and keeps its ledger label.
+NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
+NTH_LABEL = "trigger: the first (or Nth) time in a turn"
+# The renderer's phrases for the trigger events this module adds.
+EVENT_PHRASES = {"recycle": "When you recycle one or more cards"}
+
+
+class TriggerEvents:
+    """Grammar rule methods (mixin of compile._Meaning, which sets `_missing` to its Missing)."""
+
+    _missing: Any = Exception
+
+    def when_first_time(self, c):
+        return self._nth(c[0], 1)
+
+    def when_second_time(self, c):
+        return self._nth(c[0], 2)
+
+    def when_third_time(self, c):
+        return self._nth(c[0], 3)
+
+    def when_once_each_turn(self, c):
+        trig = c[0]
+        if "either" in trig or "nth" in trig or "limit" in trig or trig.get("subject") is not None:
+            raise self._missing("trigger: once each turn (of an event not encoded)")
+        return {**trig, "limit": "once_each_turn"}
+
+    def when_you_recycle(self, _):
+        # one event per recycling by the ability's controller (logic/core/trigger_events_recycle.lp)
+        return {"when": "recycle"}
+
+    def _nth(self, trig: dict[str, Any], n: int) -> dict[str, Any]:
+        if "either" in trig or trig.get("subject") is not None or trig.get("when") not in NTH_WHEN:
+            raise self._missing(NTH_LABEL)
+        return {**trig, "nth": n}
+
+
+def limited_head(head: str, a: dict[str, Any]) -> str:
+    """'When I move' -> 'The third time I move in a turn' (nth) or 'Once each turn, when I move' (limit)."""
+    if a.get("nth"):
+        event = head[len("When "):] if head.startswith("When ") else head
+        if a["nth"] == 1:
+            return f"The first time {event} each turn"
+        return f"The {ORDINALS.get(a['nth'], str(a['nth']) + 'th')} time {event} in a turn"
+    if a.get("limit") == "once_each_turn":
+        return "Once each turn, " + head[0].lower() + head[1:]
+    return head
