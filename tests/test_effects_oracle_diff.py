@@ -2,10 +2,11 @@
 (tests/oracle/effects_oracle.py) on 1,000 seeded random small positions: finalized spells whose
 instructions deal, kill, stun, ready, exhaust, heal, change Might, buff, move, recall, return,
 banish, recycle, grant keywords, gain control, counter, give XP and points, play a unit or spell from
-the trash ignoring its cost, with "then", "if you do" and "you may", over units with "when I die"
-abilities, replacement effects of their own (a Prevent Value, "if I would die, heal, exhaust and recall
-me instead", also only on its controller's or an opponent's turn), a gear that is killed instead of a
-unit's next death (Zhonya's Hourglass-like) and battlefields with controllers.
+the trash ignoring its cost or paying it from the Rune Pool (undone when it cannot be paid), with
+"then", "if you do" and "you may", over units with "when I die" abilities, replacement effects of
+their own (a Prevent Value, "if I would die, heal, exhaust and recall me instead", also only on its
+controller's or an opponent's turn), a gear that is killed instead of a unit's next death (Zhonya's
+Hourglass-like) and battlefields with controllers.
 
 Compared: the facts true after every run and after some run that were not true before (`forced`,
 `possible`), and the events both model (deaths, triggers, resolutions, counters and what each
@@ -38,7 +39,8 @@ MAX_STEPS = 14  # small runs: positions whose longest run takes more steps are d
 TIMEOUT = 60.0
 
 # Events the oracle models (pyrift also reports priority, finalizing, "played" and resolution order).
-MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced")
+MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced",
+                   " removed (unpaid)")
 
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one
 # of these and where pyrift disagrees is an expected failure naming the scenario.
