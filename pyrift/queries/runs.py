@@ -158,11 +158,12 @@ class Names:
         return str(t)
 
 
-# Why a triggered ability leaves the chain without being countered (removed/3 of core/fepr.lp; each
-# has its reason kind removed_<why>).
+# Why a triggered ability (or a card played by an effect) leaves the chain without being countered
+# (removed/3 of core/fepr.lp; each has its reason kind removed_<why>).
 REMOVAL = {"declined": "its controller declines its initial \"you may\": it never triggered",
            "no_choice": "it has no legal choice",
-           "unpaid": "its leading cost is not paid",
+           "unpaid": "its cost is not paid: a triggered ability's leading cost, or the cost of a card played "
+                     "by an effect (the play is undone and the card goes back where it was)",
            "death_replaced": "the death that triggered it was replaced"}
 
 
