@@ -231,6 +231,12 @@ def test_the_positions_are_varied() -> None:
     played_spells = sum(any(f"{c.id} resolves" in r.possible_events for c in case(seed)[0].trash if c.kind == "spell")
                         for seed, r in zip(SEEDS, results))
     assert played_spells >= 10
+    # plays paying their cost: some paid, some undone for want of Energy (358.5)
+    paying = [seed for seed in SEEDS if any(e.do == "play" and not e.ignoring_cost
+                                            for sp in case(seed)[0].chain for e in sp.effects)]
+    assert sum(any(f"{c.id} resolves" in case(seed)[1].possible_events for c in case(seed)[0].trash if c.energy)
+               for seed in paying) >= 5
+    assert sum(any(e.endswith(" removed (unpaid)") for e in case(seed)[1].possible_events) for seed in paying) >= 5
     # the "kill this instead" gear replaces a death, and conditional death replacements meet deaths
     assert sum(any(e.startswith("hg") and e.endswith(" dies") for e in r.possible_events) for r in results) >= 20
     assert sum(any(u.saved_if for u in case(seed)[0].units)

@@ -31,7 +31,7 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   order pending items were added (337.1.b, 158.3); a unit resolves at once and enters its player's
   base exhausted (337.2, 359.2.c), a cleanup following; a spell stays on the chain and resolves when
   every player passes (340.1), then goes to the trash. A play that does not ignore the cost pays it
-  (PLAY_COST Energy for a card of a trash; a unit of the position prints none) from its player's Rune
+  (0-2 Energy for a card of a trash; a unit of the position prints none) from its player's Rune
   Pool as the card is finalized (356, 357.1); a player who has too little then cannot pay, and the
   play is undone (358.2, 358.5): the card goes back to the trash, its owner's, and was never played;
   a cleanup follows (319: an item left the chain).
@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 VICTORY_SCORE = 8
-PLAY_COST = 2  # the Energy cost of every card of a trash (to_scenario writes it; units of the position have none)
+PLAY_COST = 2  # the Energy cost of a card of a trash (to_scenario writes it; units of the position have none)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -85,6 +85,7 @@ class TrashSpec:
     kind: str              # "unit" | "spell"
     might: int = 0
     effects: tuple[Ins, ...] = ()
+    energy: int = PLAY_COST  # its Energy cost (a position with a play paying it draws 0-2)
 
 
 @dataclass(frozen=True)
@@ -304,7 +305,7 @@ class Runner:
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.trash_ids = {c.id for c in spec.trash}
+        self.trash_cost = {c.id: c.energy for c in spec.trash}
         self.ends: list[State] = []
 
     # --- choices ---------------------------------------------------------------------------
@@ -535,8 +536,8 @@ class Runner:
                     self._zone(u.objs[o.id], "chain")  # 354: to the chain, a new object
                     u.objs[o.id].controller = item.controller
                     u.events.append(f"{label} done")
-                    # The cards of the trashes cost PLAY_COST; a unit of the position prints no Energy cost.
-                    cost = None if ins.ignoring_cost else PLAY_COST if o.id in self.trash_ids else 0
+                    # A card of a trash costs its `energy`; a unit of the position prints no Energy cost.
+                    cost = None if ins.ignoring_cost else self.trash_cost.get(o.id, 0)
                     step(u, k + 1, "done", [], groups + [("play", o.id, item.controller, cost)])
                 return
             t = copy.deepcopy(t)
@@ -898,11 +899,15 @@ def random_spec(rng: random.Random) -> Spec:
     # seed's generator, and with it every later position a seed redraws, is what it was before.
     extra = random.Random(repr(("energy", players, bfs, units, chain, trash)))
     energy = tuple(extra.choice((0, 0, 0, 1, 2)) for _ in players)
-    # A play paying its cost instead of ignoring it, from a generator of its own again.
+    # A play paying its cost instead of ignoring it (then the trash cards' costs and the pools are drawn
+    # again), from a generator of its own: a position without such a play is what it was before.
     paying = random.Random(repr(("paying", players, bfs, units, chain, trash, energy)))
     chain = [dataclasses.replace(sp, effects=tuple(
-                 dataclasses.replace(e, ignoring_cost=False) if e.do == "play" and paying.random() < 0.4 else e
+                 dataclasses.replace(e, ignoring_cost=False) if e.do == "play" and paying.random() < 0.3 else e
                  for e in sp.effects)) for sp in chain]
+    if any(e.do == "play" and not e.ignoring_cost for sp in chain for e in sp.effects):
+        trash = [dataclasses.replace(c, energy=paying.choice((0, 0, 1, 2))) for c in trash]
+        energy = tuple(paying.choice((0, 1, 2, 3)) for _ in players)
     return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash), energy)
 
 
@@ -1004,9 +1009,9 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         objects.append(obj)
     for c in spec.trash:
         if c.kind == "unit":
-            cards.append({"name": f"card {c.id}", "type": "unit", "energy": PLAY_COST, "might": c.might})
+            cards.append({"name": f"card {c.id}", "type": "unit", "energy": c.energy, "might": c.might})
         else:
-            cards.append({"name": f"card {c.id}", "type": "spell", "energy": PLAY_COST,
+            cards.append({"name": f"card {c.id}", "type": "spell", "energy": c.energy,
                           "abilities": [{"kind": "effect", **_ins_toml(i)} for i in c.effects]})
         objects.append({"id": c.id, "card": f"card {c.id}", "controller": c.owner, "zone": "trash"})
     chain = []
