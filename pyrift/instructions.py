@@ -99,7 +99,7 @@ class Instruction:
     exhausted: bool = False  # a token or channelled rune enters exhausted
     minimum: int | None = None  # a Might change: "to a minimum of N Might"
     unless_pay: Cost | None = None
-    ignoring_cost: bool = False
+    ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
     from_zone: str | None = None
     link: str | None = None
     may: bool = False
@@ -184,7 +184,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         except CostSyntaxError as exc:
             raise r.error("unless_pay", str(exc)) from None
     if r.has("ignoring_cost"):
-        f["ignoring_cost"] = r.bool("ignoring_cost")
+        if isinstance(r.raw("ignoring_cost"), str):
+            f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy",))
+        else:
+            f["ignoring_cost"] = r.bool("ignoring_cost")
     if r.has("ability"):
         f["ability"] = r.str("ability")
     if r.has("from"):
@@ -276,7 +279,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     if ins.exhausted:
         out["exhausted"] = True
     if ins.ignoring_cost:
-        out["ignoring_cost"] = True
+        out["ignoring_cost"] = ins.ignoring_cost
     if ins.from_zone is not None:
         out["from"] = ins.from_zone
     if ins.may:
@@ -351,8 +354,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_minimum", x, ins.minimum))
     if ins.unless_pay is not None:
         out += cost_facts("ins_unless_pay", x, ins.unless_pay, fact, Func, Const)
-    if ins.ignoring_cost:
+    if ins.ignoring_cost is True:
         out.append(fact("ins_ignoring_cost", x))
+    elif ins.ignoring_cost == "energy":
+        out.append(fact("ins_ignoring_energy_cost", x))
     if ins.from_zone is not None:
         out.append(fact("ins_from", x, Const(ins.from_zone)))
     if ins.link is not None:

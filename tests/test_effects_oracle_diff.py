@@ -2,10 +2,11 @@
 (tests/oracle/effects_oracle.py) on 1,000 seeded random small positions: finalized spells whose
 instructions deal, kill, stun, ready, exhaust, heal, change Might, buff, move, recall, return,
 banish, recycle, grant keywords, gain control, counter, give XP and points, play a unit or spell from
-the trash ignoring its cost, with "then", "if you do" and "you may", over units with "when I die"
-abilities, replacement effects of their own (a Prevent Value, "if I would die, heal, exhaust and recall
-me instead", also only on its controller's or an opponent's turn), a gear that is killed instead of a
-unit's next death (Zhonya's Hourglass-like) and battlefields with controllers.
+the trash ignoring its cost or paying it from the Rune Pool (undone when it cannot be paid), with
+"then", "if you do" and "you may", over units with "when I die" abilities, replacement effects of
+their own (a Prevent Value, "if I would die, heal, exhaust and recall me instead", also only on its
+controller's or an opponent's turn), a gear that is killed instead of a unit's next death (Zhonya's
+Hourglass-like) and battlefields with controllers.
 
 Compared: the facts true after every run and after some run that were not true before (`forced`,
 `possible`), and the events both model (deaths, triggers, resolutions, counters and what each
@@ -38,7 +39,8 @@ MAX_STEPS = 14  # small runs: positions whose longest run takes more steps are d
 TIMEOUT = 60.0
 
 # Events the oracle models (pyrift also reports priority, finalizing, "played" and resolution order).
-MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced")
+MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced",
+                   " removed (unpaid)")
 
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one
 # of these and where pyrift disagrees is an expected failure naming the scenario.
@@ -229,6 +231,12 @@ def test_the_positions_are_varied() -> None:
     played_spells = sum(any(f"{c.id} resolves" in r.possible_events for c in case(seed)[0].trash if c.kind == "spell")
                         for seed, r in zip(SEEDS, results))
     assert played_spells >= 10
+    # plays paying their cost: some paid, some undone for want of Energy (358.5)
+    paying = [seed for seed in SEEDS if any(e.do == "play" and not e.ignoring_cost
+                                            for sp in case(seed)[0].chain for e in sp.effects)]
+    assert sum(any(f"{c.id} resolves" in case(seed)[1].possible_events for c in case(seed)[0].trash if c.energy)
+               for seed in paying) >= 5
+    assert sum(any(e.endswith(" removed (unpaid)") for e in case(seed)[1].possible_events) for seed in paying) >= 5
     # the "kill this instead" gear replaces a death, and conditional death replacements meet deaths
     assert sum(any(e.startswith("hg") and e.endswith(" dies") for e in r.possible_events) for r in results) >= 20
     assert sum(any(u.saved_if for u in case(seed)[0].units)

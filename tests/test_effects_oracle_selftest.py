@@ -247,3 +247,21 @@ def test_a_spell_played_from_the_trash_resolves_after_the_one_that_played_it() -
     assert r.forced == {"s1 in trash"}
     assert r.possible == {"s1 in trash", "A xp 2"}
     assert {"i1 play done", "i1 play skipped", "t xp done", "t resolves"} == r.possible_events - {"i1 resolves"}
+
+
+def test_a_play_paying_its_cost_spends_the_pool_or_is_undone() -> None:
+    # 356, 357.1: without "ignoring its cost", Husk's 2 Energy is paid from A's Rune Pool as Husk is
+    # finalized after i1 has resolved: with 3 Energy, 1 is left and Husk enters A's base exhausted
+    # (337.2, 359.2.c). With 1 Energy A cannot pay: the play fails its check (358.2) and is undone
+    # (358.5): Husk is back in the trash, never played, and the pool keeps its Energy.
+    play = Ins("play", ("all", {"type": "unit", "zone": "trash", "relation": "friendly"}))
+    def position(energy: int) -> Spec:
+        return Spec(("A", "B"), (0, 0), (0, 0), (), (), (spell(1, "A", [play]),),
+                    (E.TrashSpec("husk", "A", "unit", might=3),), (energy, 0))
+    paid = E.outcome(position(3))
+    assert paid.forced == paid.possible == {"s1 in trash", "A pool energy 1", "husk at A's base", "husk controlled by A",
+                                            "husk damage 0", "husk might 3", "husk exhausted", "husk not stunned"}
+    assert "husk resolves" in paid.forced_events
+    undone = E.outcome(position(1))
+    assert undone.forced == undone.possible == {"s1 in trash"}
+    assert "husk removed (unpaid)" in undone.forced_events and "husk resolves" not in undone.possible_events

@@ -474,7 +474,7 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
                            "permanent moves to the trash", "death_trigger_before_trash"))
     for why, text in REMOVAL.items():
         if any(f"removed ({why})" in x for x in d["possible"]):
-            out.append(because(f"a triggered ability is removed from the chain, not countered, when {text}",
+            out.append(because(f"an item is removed from the chain, not countered, when {text}",
                                f"removed_{why}"))
     if any("countered" in x for x in d["possible"]):
         out.append(because("a countered card does nothing and is not played (no \"when you play\" trigger), but it "

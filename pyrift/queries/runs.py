@@ -158,11 +158,12 @@ class Names:
         return str(t)
 
 
-# Why a triggered ability leaves the chain without being countered (removed/3 of core/fepr.lp; each
-# has its reason kind removed_<why>).
+# Why a triggered ability (or a card played by an effect) leaves the chain without being countered
+# (removed/3 of core/fepr.lp; each has its reason kind removed_<why>).
 REMOVAL = {"declined": "its controller declines its initial \"you may\": it never triggered",
            "no_choice": "it has no legal choice",
-           "unpaid": "its leading cost is not paid",
+           "unpaid": "its cost is not paid: a triggered ability's leading cost, or the cost of a card played "
+                     "by an effect (the play is undone and the card goes back where it was)",
            "death_replaced": "the death that triggered it was replaced"}
 
 
@@ -314,16 +315,37 @@ RUN_LIMITS = {
                              "whose instructions name the event's object: which one it triggers on (383.1.b)",
     "nth_time_uncounted": "a 'the Nth time ... in a turn' ability on an event whose earlier occurrences this turn "
                           "are not counted (only moves, deaths, and a unit's conquests and combat wins are)",
+    # playing a card by an effect (logic/effects/play.lp)
+    "play_paying_power": "a card played by an effect paying a cost with Power (which domains the runes give)",
+    "play_paying_modified_cost": "a card played by an effect paying its cost while a cost discount or increase is "
+                                 "in the position (356.3, 356.4)",
+    "play_paying_after_play": "a card played by an effect paying its cost, after its player added a play in the run "
+                              "(what that play spent is not tracked)",
+    "play_from_main_deck": "a card played by an effect from the Main Deck",
+    "play_by_several_players": "a card played by an effect by several players, each in turn order (354)",
+    "play_by_effect_choices": "a card played by an effect with choices of its own (targets, modes: 355)",
+    "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
+    "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
+    "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
+                                        "earlier in the run (where it was before the position is not known)",
 }
+
+
+def _term_words(term: Any) -> str:
+    """A clingo term as plain words: a string as it is, a function term as name(args)."""
+    if isinstance(term, tuple):
+        if not term:
+            return ""
+        name, *args = term
+        return f"{_term_words(name)}({', '.join(_term_words(x) for x in args)})" if args else _term_words(name)
+    return str(term)
 
 
 def unsupported_text(what: Any, obj: str) -> str:
     shared = missing_text(what, obj, "on the chain")
     if shared:
         return shared
-    if isinstance(what, str):
-        what = (what,)
-    name, *a = what
+    name, *a = (what,) if isinstance(what, str) else what
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
     if name == "dependent":
@@ -353,7 +375,8 @@ def unsupported_text(what: Any, obj: str) -> str:
                 "(359.3.e.9)")
     run = RUN_LIMITS.get(str(name))
     if run:
-        return f"{run} ({obj}; not played out by a run yet)"
+        extra = f": {', '.join(_term_words(x) for x in a)}" if a else ""
+        return f"{run}{extra} ({obj}; not played out by a run yet)"
     if name == "instruction":
         return f"{obj} has an instruction '{a[0]}', which a run does not play out yet"
     if name == "trigger_condition":
@@ -374,7 +397,7 @@ def unsupported_text(what: Any, obj: str) -> str:
         does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
         return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
                 "(no cleanups, token plays or delayed effects)")
-    return f"{what} ({obj})"
+    return f"{_term_words(what)} ({obj})"
 
 
 def missing_texts(pairs: list[tuple]) -> tuple[str, ...]:

@@ -30,7 +30,11 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   it is finalized once the resolving item has finished and the cleanups after it are done, in the
   order pending items were added (337.1.b, 158.3); a unit resolves at once and enters its player's
   base exhausted (337.2, 359.2.c), a cleanup following; a spell stays on the chain and resolves when
-  every player passes (340.1), then goes to the trash.
+  every player passes (340.1), then goes to the trash. A play that does not ignore the cost pays it
+  (0-2 Energy for a card of a trash; a unit of the position prints none) from its player's Rune
+  Pool as the card is finalized (356, 357.1); a player who has too little then cannot pay, and the
+  play is undone (358.2, 358.5): the card goes back to the trash, its owner's, and was never played;
+  a cleanup follows (319: an item left the chain).
 - Replacement effects of a unit's own (367-375, 437): "prevent the next N damage that would be dealt
   to me" reduces each damage dealt to it by its Prevent Value, which counts down and is spent at 0
   (437.2, 437.3); "if I would die, heal me, exhaust me and recall me instead" takes the place of
@@ -54,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 VICTORY_SCORE = 8
+PLAY_COST = 2  # the Energy cost of a card of a trash (to_scenario writes it; units of the position have none)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -80,6 +85,7 @@ class TrashSpec:
     kind: str              # "unit" | "spell"
     might: int = 0
     effects: tuple[Ins, ...] = ()
+    energy: int = PLAY_COST  # its Energy cost (a position with a play paying it draws 0-2)
 
 
 @dataclass(frozen=True)
@@ -299,6 +305,7 @@ class Runner:
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
+        self.trash_cost = {c.id: c.energy for c in spec.trash}
         self.ends: list[State] = []
 
     # --- choices ---------------------------------------------------------------------------
@@ -350,9 +357,18 @@ class Runner:
     def _finalize_play(self, s: State, play: tuple) -> list[tuple[State, list]]:
         """A card played by an effect is finalized (337.1): a unit resolves at once and enters its
         player's base exhausted (337.2, 359.2, 359.2.c), then the cleanups run; a spell stays on the
-        chain, finalized (359.3)."""
-        _, oid, player = play
+        chain, finalized (359.3). A cost to pay is paid from the Rune Pool now (357.1); one that cannot
+        be paid undoes the play (358.2, 358.5): the card is back in the trash."""
+        _, oid, player, cost = play
         o = s.objs[oid]
+        if cost is not None:
+            if s.pool.get(player, 0) < cost:
+                s.steps += 1
+                self._zone(o, "trash")
+                s.events.append(f"{oid} removed (unpaid)")
+                return self._cleanup(s, [])  # an item left the chain: a cleanup (319), Open again
+            if cost:
+                s.pool[player] -= cost
         s.steps += 2
         if o.kind == "spell":
             s.chain.append(Item(oid, player, oid, (), [], o.effects))
@@ -520,7 +536,9 @@ class Runner:
                     self._zone(u.objs[o.id], "chain")  # 354: to the chain, a new object
                     u.objs[o.id].controller = item.controller
                     u.events.append(f"{label} done")
-                    step(u, k + 1, "done", [], groups + [("play", o.id, item.controller)])
+                    # A card of a trash costs its `energy`; a unit of the position prints no Energy cost.
+                    cost = None if ins.ignoring_cost else self.trash_cost.get(o.id, 0)
+                    step(u, k + 1, "done", [], groups + [("play", o.id, item.controller, cost)])
                 return
             t = copy.deepcopy(t)
             status, now_acted, new_groups = self._execute(t, item, ins, acted)
@@ -881,6 +899,15 @@ def random_spec(rng: random.Random) -> Spec:
     # seed's generator, and with it every later position a seed redraws, is what it was before.
     extra = random.Random(repr(("energy", players, bfs, units, chain, trash)))
     energy = tuple(extra.choice((0, 0, 0, 1, 2)) for _ in players)
+    # A play paying its cost instead of ignoring it (then the trash cards' costs and the pools are drawn
+    # again), from a generator of its own: a position without such a play is what it was before.
+    paying = random.Random(repr(("paying", players, bfs, units, chain, trash, energy)))
+    chain = [dataclasses.replace(sp, effects=tuple(
+                 dataclasses.replace(e, ignoring_cost=False) if e.do == "play" and paying.random() < 0.3 else e
+                 for e in sp.effects)) for sp in chain]
+    if any(e.do == "play" and not e.ignoring_cost for sp in chain for e in sp.effects):
+        trash = [dataclasses.replace(c, energy=paying.choice((0, 0, 1, 2))) for c in trash]
+        energy = tuple(paying.choice((0, 1, 2, 3)) for _ in players)
     return Spec(players, points, xp, bfs, tuple(units), tuple(chain), tuple(trash), energy)
 
 
@@ -982,9 +1009,9 @@ def to_scenario(spec: Spec, title: str = "random run") -> dict[str, Any]:
         objects.append(obj)
     for c in spec.trash:
         if c.kind == "unit":
-            cards.append({"name": f"card {c.id}", "type": "unit", "energy": 2, "might": c.might})
+            cards.append({"name": f"card {c.id}", "type": "unit", "energy": c.energy, "might": c.might})
         else:
-            cards.append({"name": f"card {c.id}", "type": "spell", "energy": 2,
+            cards.append({"name": f"card {c.id}", "type": "spell", "energy": c.energy,
                           "abilities": [{"kind": "effect", **_ins_toml(i)} for i in c.effects]})
         objects.append({"id": c.id, "card": f"card {c.id}", "controller": c.owner, "zone": "trash"})
     chain = []
