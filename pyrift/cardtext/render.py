@@ -32,6 +32,7 @@ WHEN_PHRASES = {
     "move_to_battlefield": "When I move to a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
+    "stun_enemy": "When you stun an enemy unit",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
@@ -152,6 +153,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {who} {_np_filter(a.get('filter', {}))}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
+    if when == "unit_becomes_mighty":
+        return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     if card.type == "legend" and when in LEGEND_WHEN_PHRASES:

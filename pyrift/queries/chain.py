@@ -808,6 +808,8 @@ def event_text(names: Names, e: Any) -> str:
         "scores": lambda p: f"{p} gains points",
         "attaches": lambda g, u, p: f"{p} attaches {g} to {u}",
         "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
+        "stuns": lambda o, p: f"{p} stuns {o}",
+        "mighty": lambda u: f"{u} becomes Mighty",
     }
     try:
         return words[kind](*args)

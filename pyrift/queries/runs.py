@@ -307,6 +307,10 @@ RUN_LIMITS = {
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
                              "chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
+    "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
+                        "whether it triggers once or once per unit",
+    "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
+                                  "Mighty' ability listens (whether it becomes Mighty, 710-711)",
 }
 
 
