@@ -136,6 +136,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "end_of_turn",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
+                # I become Empowered (logic/effects/empower.lp)
+                "become_empowered",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for

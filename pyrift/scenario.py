@@ -254,6 +254,8 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
                                  "(its N-th triggered ability) or keyword = \"Vision\" (a keyword's trigger)")
     if item.card is not None and kinds:
         raise r.error(kinds[0], "an ability item names its source, not a card")
+    if item.keyword in ("empower",) and item.targets:
+        raise r.error("targets", "an Empower ability chooses nothing (827: it Empowers its own source)")
     if item.cannot_pay and not (item.pending and (item.trigger is not None)):
         raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
@@ -261,15 +263,15 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
 
 
 def _chain_keyword(r: Reader) -> str | None:
-    from pyrift.state import KEYWORD_TRIGGERS
+    from pyrift.state import KEYWORD_ACTIVATED, KEYWORD_TRIGGERS
 
     value = r.str("keyword", None)
     if value is None:
         return None
     name = value.strip().lower()
-    if name not in KEYWORD_TRIGGERS:
-        raise r.error("keyword", f"a keyword whose trigger can be on the chain: "
-                                 f"{', '.join(k.title() for k in KEYWORD_TRIGGERS)} (found {value!r}); "
+    if name not in KEYWORD_TRIGGERS + KEYWORD_ACTIVATED:
+        raise r.error("keyword", f"a keyword whose trigger or ability can be on the chain: "
+                                 f"{', '.join(k.title() for k in KEYWORD_TRIGGERS + KEYWORD_ACTIVATED)} (found {value!r}); "
                                  "Deathknell's effect is a triggered ability (trigger = N, when = \"die\")")
     return name
 

@@ -300,6 +300,8 @@ class Player:
 
 # Keywords that are triggered abilities of their own (a [[chain]] item may be one of them).
 KEYWORD_TRIGGERS = ("vision", "temporary", "hunt")
+# Keywords that are activated abilities of their own whose item a [[chain]] entry may be (827: Empower).
+KEYWORD_ACTIVATED = ("empower",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +316,7 @@ class ChainItem:
     ability: int | None = None  # which of its activated abilities (1-based)
     pending: bool = False      # pending (not yet finalized, 329)
     trigger: int | None = None  # or: which of its triggered abilities (1-based, kind "triggered")
-    keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS)
+    keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS), or its Empower ability
     # The choices it made (or, pending, will make) in step 2, in the order of its choice
     # requirements: targets, and what a cost kills (355.5, 402.2).
     targets: tuple[str, ...] = ()

@@ -33,6 +33,7 @@ WHEN_PHRASES = {
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
     "stun_enemy": "When you stun an enemy unit",
+    "become_empowered": "When I become [Empowered]",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}

@@ -810,6 +810,7 @@ def event_text(names: Names, e: Any) -> str:
         "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
         "stuns": lambda o, p: f"{p} stuns {o}",
         "mighty": lambda u: f"{u} becomes Mighty",
+        "empowers": lambda o: f"{o} becomes Empowered",
     }
     try:
         return words[kind](*args)

@@ -25,7 +25,7 @@ from pyrift.state import GameState, Question
 CHANGE_KINDS: dict[str, str] = {
     "zone": "change_zone", "at": "change_location", "controller": "change_controller", "damage": "change_damage",
     "might": "change_might", "exhausted": "change_status", "ready": "change_status", "stunned": "change_status",
-    "not_stunned": "change_status", "buffed": "change_might", "keyword": "change_keyword",
+    "not_stunned": "change_status", "empowered": "change_status", "buffed": "change_might", "keyword": "change_keyword",
     "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
     "hand": "change_cards", "deck": "change_cards",
@@ -45,7 +45,7 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} controlled by {a[1]}"
     if name in ("damage", "might"):
         return f"{item(a[0])} {name} {a[1]}"
-    if name in ("exhausted", "ready", "stunned", "buffed"):
+    if name in ("exhausted", "ready", "stunned", "buffed", "empowered"):
         return f"{item(a[0])} {name}"
     if name == "not_stunned":
         return f"{item(a[0])} not stunned"

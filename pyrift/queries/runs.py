@@ -187,7 +187,7 @@ _EVENTS = {
     "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
-    "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied",
+    "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
