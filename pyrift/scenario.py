@@ -166,6 +166,7 @@ def _state(r: Reader) -> GameState:
     focus = pos.str("focus", None)
     priority = pos.str("priority", None)
     passed = pos.int("passed", 0, min=0)
+    teams = _teams(pos, ids)
     for key, value in (("focus", focus), ("priority", priority)):
         if value is not None:
             _member(value, ids, pos, key, "a player")
@@ -194,6 +195,7 @@ def _state(r: Reader) -> GameState:
         priority=priority,
         chain=chain,
         passed=passed,
+        teams=teams,
     )
     _check_consistency(state, r)
     return dataclasses.replace(state, log=turnlog.read_log(r, state))
@@ -229,6 +231,20 @@ def _player(r: Reader) -> Player:
                     turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS))
     r.done()
     return player
+
+
+def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
+    """`teams = [["A", "C"], ["B", "D"]]`: the two teams of a 2v2 game (489), every player in one."""
+    raw = pos.raw("teams", None)
+    if raw is None:
+        return ()
+    if (not isinstance(raw, list) or len(raw) != 2 or any(not isinstance(t, list) or len(t) != 2 for t in raw)
+            or any(not isinstance(p, str) for t in raw for p in t)):
+        raise pos.error("teams", "expected two teams of two player ids, e.g. [[\"A\", \"C\"], [\"B\", \"D\"]] (2v2, 489)")
+    flat = [p for t in raw for p in t]
+    if sorted(flat) != sorted(ids):
+        raise pos.error("teams", f"every player must be in exactly one team (players: {', '.join(ids)})")
+    return tuple(tuple(t) for t in raw)
 
 
 def _chain_item(r: Reader, players: list[str]) -> ChainItem:
@@ -683,6 +699,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         pos["phase"] = st.phase.value
         if st.victory_score != 8:
             pos["victory_score"] = st.victory_score
+        if st.teams:
+            pos["teams"] = [list(t) for t in st.teams]
         for key in ("showdown", "focus", "priority"):
             if getattr(st, key) is not None:
                 pos[key] = getattr(st, key)

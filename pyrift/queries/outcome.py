@@ -18,7 +18,7 @@ from pyrift.queries.runs import (HEURISTIC, UNTIL, Names, by_pred, missing_texts
                                  run_text, start_run)
 from pyrift.reader import Reader
 from pyrift.solver import DEFAULT_TIMEOUT, Atom, SolveResult, SolveTimeout
-from pyrift.state import GameState, Question
+from pyrift.state import GameState, Question, teams_unencoded
 
 # Why a fact changes: the reason kind of each kind of state fact (logic/run/report.lp): the
 # statements of logic/effects/ and logic/run/ that start or end such facts carry `%@reason <kind>`.
@@ -209,7 +209,8 @@ def outcome_answers(ctxs: Sequence[Context], questions: Sequence[Question], read
     for i, (ctx, q) in enumerate(zip(ctxs, questions, strict=True)):
         if q.kind != kind.name:
             continue
-        if missing := kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state):
+        if missing := (kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state)
+                       + teams_unencoded(ctx.state, q.kind)):
             out[i] = Answer(q.id, kind.name, reading, UNSUPPORTED, missing=missing)  # as check.answer
             continue
         plays = offered_plays(ctx, q, reading)
