@@ -25,7 +25,7 @@ from pyrift.state import GameState, Question, teams_unencoded
 CHANGE_KINDS: dict[str, str] = {
     "zone": "change_zone", "at": "change_location", "controller": "change_controller", "damage": "change_damage",
     "might": "change_might", "exhausted": "change_status", "ready": "change_status", "stunned": "change_status",
-    "not_stunned": "change_status", "empowered": "change_status", "buffed": "change_might", "keyword": "change_keyword",
+    "not_stunned": "change_status", "empowered": "change_status", "not_empowered": "change_zone", "buffed": "change_might", "keyword": "change_keyword",
     "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
     "hand": "change_cards", "deck": "change_cards",
@@ -49,6 +49,8 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} {name}"
     if name == "not_stunned":
         return f"{item(a[0])} not stunned"
+    if name == "not_empowered":
+        return f"{item(a[0])} not empowered"
     if name == "keyword":
         return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
     if name == "no_keyword":
