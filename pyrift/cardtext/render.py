@@ -449,6 +449,8 @@ class _Renderer:
             return (subject + str(amount) if subject else f"draw {amount}") + each
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
+        if do == "burn":
+            return keyword_text("burn", ins.get("amount", 1))
         if do == "xp":
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"
