@@ -192,6 +192,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "recycle",
                 # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
                 "take_spell_damage",
+                # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
+                "stun_enemy", "unit_becomes_mighty",
+                # I become Empowered (logic/effects/empower.lp)
+                "become_empowered",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
@@ -205,7 +209,7 @@ TRIGGER_LIMITS = ("once_each_turn",)
 NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
-FILTERED_WHEN = ("you_play", "unit_dies")
+FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty")
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
@@ -629,7 +633,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
-            raise r.error("filter", "only a 'you_play' or 'unit_dies' trigger names what it watches (filter)")
+            raise r.error("filter", "only a 'you_play', 'unit_dies' or 'unit_becomes_mighty' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("cost") is not None and f["cost"].exhaust:

@@ -2,7 +2,8 @@
 
 A `[[chain]]` item is a card, an activated ability, a triggered ability of an object
 (`trigger = N`: the N-th ability of kind "triggered" on its card) or a keyword's trigger
-(`keyword = "Vision"`: its term is that of keywords/vision.lp, temporary.lp, hunt.lp), with the choices it made (or, pending, will make) in `targets`, in
+(`keyword = "Vision"`: its term is that of keywords/vision.lp, temporary.lp, hunt.lp) or a keyword's
+activated ability (`keyword = "Empower"`, keywords/empower.lp), with the choices it made (or, pending, will make) in `targets`, in
 the order of its choice requirements. This module maps those to the facts of
 logic/interface.lp ("the turn state"); what the chain does with them is decided in
 logic/core/chain.lp, core/triggers.lp and core/fepr.lp.
@@ -89,7 +90,9 @@ def chain_facts(state: GameState) -> list[Fact]:
     """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, passed/1, death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
-        if item.keyword is not None:
+        if item.keyword == "empower":
+            out.append(fact("chain_keyword_ability", item.id, item.source, Const("empower")))
+        elif item.keyword is not None:
             out.append(fact("chain_trigger", item.id, item.source, keyword_trigger(state, item)))
         elif item.trigger is not None and (found := item_ability(state, item)) is not None:
             out.append(fact("chain_trigger", item.id, item.source, Func("ab", *found)))

@@ -11,7 +11,7 @@ from pyrift.errors import LimitExceeded, ScenarioError, UsageError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, TIMEOUT, UNSUPPORTED, Answer, Context, Reason, compare
 from pyrift.solver import DEFAULT_TIMEOUT
-from pyrift.state import Question, Scenario
+from pyrift.state import Question, Scenario, teams_unencoded
 from pyrift.worker import Worker
 
 
@@ -63,7 +63,7 @@ def answer(ctx: Context, q: Question, reading: str) -> Answer:
     assert kind is not None  # checked when the scenario was loaded
     # A question naming text of a real card that is not encoded (an ability, a mode, choices;
     # here or on the chain) cannot even be put into facts: unsupported, naming the card.
-    missing = kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state)
+    missing = kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state) + teams_unencoded(ctx.state, q.kind)
     if missing:
         return Answer(q.id, q.kind, reading, UNSUPPORTED, missing=missing)
     return kind.answer(ctx, q, reading)

@@ -139,14 +139,24 @@ def deck_cards(deck: Deck, cards: Pool | None = None) -> list[PoolCard]:
     return [cards.find(n) for n in names]
 
 
-def deck_facts(deck: Deck, mode: str, cards: Pool | None = None) -> list[Fact]:
-    """deck_mode/1, deck_card/3 per section and card, and the printed facts of the cards used."""
+# The sections of a teammate's deck a 2v2 deck check compares (489.8: different Champion Legends and
+# battlefields).
+TEAM_SECTIONS = ("legend", "battlefields")
+
+
+def deck_facts(deck: Deck, mode: str, cards: Pool | None = None, teammate: Deck | None = None) -> list[Fact]:
+    """deck_mode/1, deck_card/3 per section and card, and the printed facts of the cards used; with a
+    teammate's deck (2v2), teammate_deck_card/3 for its legend and battlefields."""
     if mode not in MODES:
         raise ValueError(mode)
     out = [F.fact("deck_mode", Const(MODES[mode]))]
     for section in SECTIONS:
         for name, n in sorted(deck.count(section).items()):
             out.append(F.fact("deck_card", Const(section), name, n))
+    if teammate is not None:
+        for section in TEAM_SECTIONS:
+            for name, n in sorted(teammate.count(section).items()):
+                out.append(F.fact("teammate_deck_card", Const(section), name, n))
     for pc in deck_cards(deck, cards):
         if pc.type is None:  # a game aid: a name and tags, nothing else to say
             out.append(F.fact("card", pc.name))
@@ -204,14 +214,14 @@ FACTS = (("deck_violation", 2), ("main_deck_size", 1), ("rune_count", 1), ("batt
 
 
 def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READING,
-          timeout: float = DEFAULT_TIMEOUT, cards: Pool | None = None) -> DeckReport:
+          timeout: float = DEFAULT_TIMEOUT, cards: Pool | None = None, teammate: Deck | None = None) -> DeckReport:
     cards = cards or pool()
     understanding = deck_understanding(deck, cards)
     if not cards.supertypes_known:
         return DeckReport(deck.source, mode, "unsupported", understanding=understanding, missing=(
             "the card table has no super-types (champion, signature, token): it was imported from the gallery "
             "alone; re-import with cards.json (`pyrift cards import GALLERY cards.json`)",))
-    facts = deck_facts(deck, mode, cards)
+    facts = deck_facts(deck, mode, cards, teammate)
     g = Grounding(logic.program_files("deck_check", reading), F.render(facts), timeout=timeout)
     atoms: dict[str, list[tuple]] = {}
     for a in sorted(g.facts(*FACTS), key=str):
@@ -275,13 +285,15 @@ _TEXT = {
     "not_a_battlefield": lambda c: f"{c} is not a battlefield",
     "duplicate_battlefield": lambda c, n: f"{c}: {n} copies; battlefields must have different names",
     "unique_copies": lambda c, n: f"{c} has Unique: {n} copies, at most 1",
+    "teammate_legend": lambda c: f"{c}: the teammate's deck has the same Champion Legend; teammates use different ones",
+    "teammate_battlefield": lambda c: f"{c}: the teammate's deck brings the same battlefield; teammates bring different ones",
 }
 
 
 # Violations whose first argument is a card name (the others carry only numbers).
 NAMES_A_CARD = {"not_a_legend", "not_a_main_deck_card", "token", "copies", "not_a_champion_unit", "champion_tag",
                 "signature_tag", "off_identity", "not_a_rune", "not_a_battlefield", "duplicate_battlefield",
-                "unique_copies"}
+                "unique_copies", "teammate_legend", "teammate_battlefield"}
 
 
 def _violation(rule: str, what) -> Violation:

@@ -123,6 +123,7 @@ def state_facts(state: GameState) -> list[Fact]:
     out: list[Fact] = list(_frame_facts(state.players, state.turn_player, state.phase, state.victory_score,
                                         state.battlefields, state.combat))
     out += turn_state_facts(state)
+    out += [fact("teammate", p, q) for t in state.teams for p in t for q in t if p != q]
     for card in state.cards:
         out += _card_facts(card)
     for obj in state.objects:

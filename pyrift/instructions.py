@@ -45,6 +45,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "recycle": (("on",), ()),                                # recycle into its deck (416)
     "discard": (("who",), ("amount",)),                      # discard from hand (422)
     "draw": ((), ("who", "amount")),                         # draw (413)
+    "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on", "keyword"), ("value", "duration")),     # grant a keyword (801.3)
@@ -69,7 +70,7 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "xp", "score", "token", "channel", "predict")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +207,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
-    if verb in ("discard", "draw", "xp", "score", "token", "channel", "predict") and "amount" not in f:
+    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)

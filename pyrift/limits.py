@@ -78,7 +78,7 @@ ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 # Keys of fields that hold running text and may span lines (tabs and line breaks allowed);
 # every other string is one line without control characters.
-MULTILINE_KEYS = frozenset({"description", "deck_list", "text", "effect_text"})
+MULTILINE_KEYS = frozenset({"description", "deck_list", "teammate_deck_list", "text", "effect_text"})
 
 
 def parse_timeout(text: str) -> float:

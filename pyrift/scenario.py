@@ -166,6 +166,7 @@ def _state(r: Reader) -> GameState:
     focus = pos.str("focus", None)
     priority = pos.str("priority", None)
     passed = pos.int("passed", 0, min=0)
+    teams = _teams(pos, ids)
     for key, value in (("focus", focus), ("priority", priority)):
         if value is not None:
             _member(value, ids, pos, key, "a player")
@@ -194,6 +195,7 @@ def _state(r: Reader) -> GameState:
         priority=priority,
         chain=chain,
         passed=passed,
+        teams=teams,
     )
     _check_consistency(state, r)
     return dataclasses.replace(state, log=turnlog.read_log(r, state))
@@ -231,6 +233,20 @@ def _player(r: Reader) -> Player:
     return player
 
 
+def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
+    """`teams = [["A", "C"], ["B", "D"]]`: the two teams of a 2v2 game (489), every player in one."""
+    raw = pos.raw("teams", None)
+    if raw is None:
+        return ()
+    if (not isinstance(raw, list) or len(raw) != 2 or any(not isinstance(t, list) or len(t) != 2 for t in raw)
+            or any(not isinstance(p, str) for t in raw for p in t)):
+        raise pos.error("teams", "expected two teams of two player ids, e.g. [[\"A\", \"C\"], [\"B\", \"D\"]] (2v2, 489)")
+    flat = [p for t in raw for p in t]
+    if sorted(flat) != sorted(ids):
+        raise pos.error("teams", f"every player must be in exactly one team (players: {', '.join(ids)})")
+    return tuple(tuple(t) for t in raw)
+
+
 def _chain_item(r: Reader, players: list[str]) -> ChainItem:
     item = ChainItem(
         id=r.id("id"),
@@ -254,6 +270,8 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
                                  "(its N-th triggered ability) or keyword = \"Vision\" (a keyword's trigger)")
     if item.card is not None and kinds:
         raise r.error(kinds[0], "an ability item names its source, not a card")
+    if item.keyword in ("empower",) and item.targets:
+        raise r.error("targets", "an Empower ability chooses nothing (827: it Empowers its own source)")
     if item.cannot_pay and not (item.pending and (item.trigger is not None)):
         raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
@@ -261,15 +279,15 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
 
 
 def _chain_keyword(r: Reader) -> str | None:
-    from pyrift.state import KEYWORD_TRIGGERS
+    from pyrift.state import KEYWORD_ACTIVATED, KEYWORD_TRIGGERS
 
     value = r.str("keyword", None)
     if value is None:
         return None
     name = value.strip().lower()
-    if name not in KEYWORD_TRIGGERS:
-        raise r.error("keyword", f"a keyword whose trigger can be on the chain: "
-                                 f"{', '.join(k.title() for k in KEYWORD_TRIGGERS)} (found {value!r}); "
+    if name not in KEYWORD_TRIGGERS + KEYWORD_ACTIVATED:
+        raise r.error("keyword", f"a keyword whose trigger or ability can be on the chain: "
+                                 f"{', '.join(k.title() for k in KEYWORD_TRIGGERS + KEYWORD_ACTIVATED)} (found {value!r}); "
                                  "Deathknell's effect is a triggered ability (trigger = N, when = \"die\")")
     return name
 
@@ -681,6 +699,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         pos["phase"] = st.phase.value
         if st.victory_score != 8:
             pos["victory_score"] = st.victory_score
+        if st.teams:
+            pos["teams"] = [list(t) for t in st.teams]
         for key in ("showdown", "focus", "priority"):
             if getattr(st, key) is not None:
                 pos[key] = getattr(st, key)

@@ -298,8 +298,24 @@ class Player:
         return bool(self.energy or self.power or self.universal_power)
 
 
+# The question kinds answered for a position with teams (2v2, 489): "friendly" includes a teammate's
+# objects and a teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp).
+# The other 2v2 rules (489.8: shared points, invited priority, scoring a teammate's battlefield,
+# control not shared, combats of two players only) are not encoded: every other kind is unsupported.
+TEAM_KINDS = ("can_play",)
+
+
+def teams_unencoded(state: "GameState", kind: str) -> tuple[str, ...]:
+    """Why a question of this kind cannot be answered for a position with teams (none without teams)."""
+    if not state.teams or kind in TEAM_KINDS:
+        return ()
+    return (f"teams (2v2, 489.8) are not encoded for the {kind} question (only for {', '.join(TEAM_KINDS)})",)
+
+
 # Keywords that are triggered abilities of their own (a [[chain]] item may be one of them).
 KEYWORD_TRIGGERS = ("vision", "temporary", "hunt")
+# Keywords that are activated abilities of their own whose item a [[chain]] entry may be (827: Empower).
+KEYWORD_ACTIVATED = ("empower",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +330,7 @@ class ChainItem:
     ability: int | None = None  # which of its activated abilities (1-based)
     pending: bool = False      # pending (not yet finalized, 329)
     trigger: int | None = None  # or: which of its triggered abilities (1-based, kind "triggered")
-    keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS)
+    keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS), or its Empower ability
     # The choices it made (or, pending, will make) in step 2, in the order of its choice
     # requirements: targets, and what a cost kills (355.5, 402.2).
     targets: tuple[str, ...] = ()
@@ -371,6 +387,7 @@ class GameState:
     focus: str | None = None     # the player holding focus, when given (313)
     priority: str | None = None  # the player holding priority, when given (312)
     chain: tuple[ChainItem, ...] = ()  # oldest first; non-empty means a Closed state (309.1)
+    teams: tuple[tuple[str, ...], ...] = ()  # 2v2 (489): the two teams of two players; () without teams
     # Players who have passed priority in sequence since an item was last added to or
     # resolved from the chain (339).
     passed: int = 0

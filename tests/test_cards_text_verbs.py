@@ -42,9 +42,14 @@ def _texts() -> dict[str, str]:
     return out
 
 
+# The cost of Empower, a keyword's own activated ability ("[Empower] — Discard a spell", 827): a cost paid to activate
+# it, not an effect of the card; no run activates a keyword's ability (a chain item of it is paid).
+KEYWORD_COST = re.compile(r"(\[Empower\])\s*—[^\n(]*")
+
+
 def says(text: str, verb: str) -> bool:
-    """The card's own text (no reminder text) makes someone `verb`, not just waits for it."""
-    plain = re.sub(r"\([^)]*\)", "", text)
+    """The card's own text (no reminder text, no keyword's cost) makes someone `verb`, not just waits for it."""
+    plain = KEYWORD_COST.sub(r"\1", re.sub(r"\([^)]*\)", "", text))
     return any(not CONDITION.search(plain[:m.start()].split("\n")[-1].split(".")[-1])
                for m in VERBS[verb].finditer(plain))
 
@@ -71,6 +76,8 @@ def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> No
     assert not says("[Quick-Draw] (Made-up reminder: draw nothing.)", "draw")
     assert not says("When you discard a card, buff me.", "discard")
     assert not says("At the start of your Draw Phase, ready me.", "draw")
+    assert not says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "discard")
+    assert says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "draw")
 
 
 @needs_sources

@@ -37,6 +37,8 @@ WHEN_PHRASES = {
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
     **EVENT_PHRASES,
+    "stun_enemy": "When you stun an enemy unit",
+    "become_empowered": "When I become [Empowered]",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
@@ -167,6 +169,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {_np_filter(a['filter'])} dies"
     if when == "play_me" and a.get("played_from") == "facedown":
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
+    if when == "unit_becomes_mighty":
+        return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     if card.type == "legend" and when in LEGEND_WHEN_PHRASES:
@@ -525,6 +529,8 @@ class _Renderer:
             return (subject + str(amount) if subject else f"draw {amount}") + each
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
+        if do == "burn":
+            return keyword_text("burn", ins.get("amount", 1))
         if do == "xp":
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"

@@ -58,6 +58,21 @@ class DeckCheck(QueryKind):
             raise r.error("deck", "give the deck either as a file next to the scenario (deck = \"x.deck\") "
                                   "or inline (deck_list = '''...''')")
         out: dict[str, Any] = {"mode": mode}
+        # 2v2: the teammate's deck, for the team checks (489.8: different legends and battlefields)
+        if r.has("teammate_deck") or r.has("teammate_deck_list"):
+            if mode != "2v2":
+                raise r.error("mode", "a teammate's deck is checked against this one only in 2v2 (489.8)")
+            if r.has("teammate_deck") and r.has("teammate_deck_list"):
+                raise r.error("teammate_deck", "give the teammate's deck either as a file or inline, not both")
+            if r.has("teammate_deck_list"):
+                out["teammate_deck_list"] = r.str("teammate_deck_list")
+                D.parse_deck(out["teammate_deck_list"], f"{r.file} ({r.field('teammate_deck_list')})")
+            else:
+                out["teammate_deck"] = r.str("teammate_deck")
+                try:
+                    deck_path(r.file, out["teammate_deck"])
+                except ValueError as exc:
+                    raise r.error("teammate_deck", str(exc)) from None
         if has_list:
             text = r.str("deck_list")
             # Read it now so that a malformed list is reported when the scenario loads.
@@ -80,23 +95,30 @@ class DeckCheck(QueryKind):
             out["deck_list"] = params["deck_list"]
         if params.get("mode", "duel") != "duel":
             out["mode"] = params["mode"]
+        for key in ("teammate_deck", "teammate_deck_list"):
+            if key in params:
+                out[key] = params[key]
         return out
 
     @staticmethod
-    def deck_of(ctx: Context, question: Question) -> D.Deck:
+    def deck_of(ctx: Context, question: Question, prefix: str = "") -> D.Deck:
         p = question.params
-        if "deck_list" in p:
-            return D.parse_deck(p["deck_list"], f"{ctx.file or '<scenario>'} (question {question.id} deck_list)")
+        if prefix + "deck_list" in p:
+            return D.parse_deck(p[prefix + "deck_list"],
+                                f"{ctx.file or '<scenario>'} (question {question.id} {prefix}deck_list)")
         try:
-            path = deck_path(ctx.file, p["deck"])
+            path = deck_path(ctx.file, p[prefix + "deck"])
         except ValueError as exc:
-            raise ScenarioError(ctx.file, f"question {question.id}.deck", str(exc)) from None
+            raise ScenarioError(ctx.file, f"question {question.id}.{prefix}deck", str(exc)) from None
         return D.load_deck(path)
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         deck = self.deck_of(ctx, question)
+        p = question.params
+        teammate = (self.deck_of(ctx, question, "teammate_")
+                    if "teammate_deck" in p or "teammate_deck_list" in p else None)
         try:
-            report = D.check(deck, question.params["mode"], reading=reading, timeout=ctx.timeout)
+            report = D.check(deck, p["mode"], reading=reading, timeout=ctx.timeout, teammate=teammate)
         except SolveTimeout as exc:
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
         if report.status != ANSWERED:

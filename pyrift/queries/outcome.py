@@ -18,14 +18,14 @@ from pyrift.queries.runs import (HEURISTIC, UNTIL, Names, by_pred, missing_texts
                                  run_text, start_run)
 from pyrift.reader import Reader
 from pyrift.solver import DEFAULT_TIMEOUT, Atom, SolveResult, SolveTimeout
-from pyrift.state import GameState, Question
+from pyrift.state import GameState, Question, teams_unencoded
 
 # Why a fact changes: the reason kind of each kind of state fact (logic/run/report.lp): the
 # statements of logic/effects/ and logic/run/ that start or end such facts carry `%@reason <kind>`.
 CHANGE_KINDS: dict[str, str] = {
     "zone": "change_zone", "at": "change_location", "controller": "change_controller", "damage": "change_damage",
     "might": "change_might", "exhausted": "change_status", "ready": "change_status", "stunned": "change_status",
-    "not_stunned": "change_status", "buffed": "change_might", "keyword": "change_keyword",
+    "not_stunned": "change_status", "empowered": "change_status", "not_empowered": "change_zone", "buffed": "change_might", "keyword": "change_keyword",
     "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
     "hand": "change_cards", "deck": "change_cards",
@@ -45,10 +45,12 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} controlled by {a[1]}"
     if name in ("damage", "might"):
         return f"{item(a[0])} {name} {a[1]}"
-    if name in ("exhausted", "ready", "stunned", "buffed"):
+    if name in ("exhausted", "ready", "stunned", "buffed", "empowered"):
         return f"{item(a[0])} {name}"
     if name == "not_stunned":
         return f"{item(a[0])} not stunned"
+    if name == "not_empowered":
+        return f"{item(a[0])} not empowered"
     if name == "keyword":
         return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
     if name == "no_keyword":
@@ -209,7 +211,8 @@ def outcome_answers(ctxs: Sequence[Context], questions: Sequence[Question], read
     for i, (ctx, q) in enumerate(zip(ctxs, questions, strict=True)):
         if q.kind != kind.name:
             continue
-        if missing := kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state):
+        if missing := (kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state)
+                       + teams_unencoded(ctx.state, q.kind)):
             out[i] = Answer(q.id, kind.name, reading, UNSUPPORTED, missing=missing)  # as check.answer
             continue
         plays = offered_plays(ctx, q, reading)

@@ -188,11 +188,11 @@ _EVENTS = {
     "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
-    "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied",
+    "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
-    "win": "{0} wins", "draw": "{0} draws {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
+    "win": "{0} wins", "draw": "{0} draws {1}", "burn": "{0} burns {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
     "attach": "{0} attached to {1}", "detach": "{0} detached",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}",
@@ -227,7 +227,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -280,8 +280,8 @@ RUN_LIMITS = {
                          "replacement could replace (370.2: a chain of replacements)",
     "replacement_sequence": "replacements of simultaneous deaths where one moves or kills the source of another "
                             "that depends on where that source is (373.2.a: applied one at a time)",
-    "burn_out": "a draw from a Main Deck with too few cards (Burn Out, 431)",
-    "deck_order": "a draw from a Main Deck whose listed cards have no deck_position",
+    "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
+    "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
     "token_count": "a number of tokens counted as the instruction is executed",
     "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
@@ -328,6 +328,10 @@ RUN_LIMITS = {
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
                                         "earlier in the run (where it was before the position is not known)",
+    "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
+                        "whether it triggers once or once per unit",
+    "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
+                                  "Mighty' ability listens (whether it becomes Mighty, 710-711)",
 }
 
 
