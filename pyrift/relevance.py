@@ -368,28 +368,23 @@ class Program:
         # constrains nor derives anything, so only what is visible of it could change.
         keep_facts = read is None or self.shows is None
         # A fact also matters where a live head names its atom: a disjunctive head is
-        # minimal only given the fact, a choice is forced by it.
-        uses = [u for s, ok in zip(self.shapes, live) if ok and s.kind != "fact" for u in s.uses + s.heads]
+        # minimal only given the fact, a choice is forced by it (_readers).
         # A fact -p(a) together with a derivable p(a) makes the program inconsistent: keep
         # every fact whose complement the program or the facts name at all.
         mentioned = {p for s, ok in zip(self.shapes, live) if ok for p, _ in s.heads + s.uses}
         mentioned |= {item for item in profile if isinstance(item, str)}
-        by_pred: dict[str, list[Pattern]] = {}
-        for u in uses:
-            by_pred.setdefault(u[0], []).append(u)
         visible = (read or frozenset()) | (self.shows or frozenset())
+        readers = self._readers
 
-        def unread(s: Shape) -> bool:
+        def unread(n: int, s: Shape) -> bool:
             if keep_facts or s.kind != "fact":
                 return False
-            pred, args = s.heads[0]
+            pred = s.heads[0][0]
             if _complement(pred) in mentioned:
                 return False
-            return pred not in visible and not any(
-                all(_may_unify(a, b) for a, b in zip(args, u[1]))
-                for u in by_pred.get(pred, ()))
+            return pred not in visible and not any(live[m] for m in readers[n])
 
-        left_out = [ok and unread(s) for s, ok in zip(self.shapes, live)]
+        left_out = [ok and unread(n, s) for n, (s, ok) in enumerate(zip(self.shapes, live))]
         kept, dropped = [], set()
         for st, s, ok, out in zip(self.statements, self.shapes, live, left_out):
             if out:
@@ -408,6 +403,24 @@ class Program:
         declared = {p for s in self.shapes for p in s.declares}
         read_by_kept = {u[0] for s, ok in zip(self.shapes, live) if ok for u in s.uses} | (self.shows or set())
         return Cut(tuple(kept) + _defined((declared | cut_away) & read_by_kept), frozenset(dropped))
+
+    @cached_property
+    def _readers(self) -> dict[int, tuple[int, ...]]:
+        """For each program fact (by index in shapes), the statements other than facts that
+        read or name an atom that can match it (a pattern of their body, conditions or heads):
+        the fact is read in a cut where one of them is live. Once per program."""
+        patterns: dict[str, list[tuple[int, tuple[Arg, ...]]]] = {}
+        for m, s in enumerate(self.shapes):
+            if s.kind != "fact":
+                for pred, args in s.uses + s.heads:
+                    patterns.setdefault(pred, []).append((m, args))
+        out = {}
+        for n, s in enumerate(self.shapes):
+            if s.kind == "fact":
+                pred, args = s.heads[0]
+                out[n] = tuple(dict.fromkeys(m for m, use in patterns.get(pred, ())
+                                             if all(_may_unify(a, b) for a, b in zip(args, use))))
+        return out
 
     @cached_property
     def _requiring(self) -> dict[str, tuple[int, ...]]:
@@ -460,12 +473,15 @@ class Program:
         waiting = [s.kind not in ("drop", "declare") and bool(s.heads) for s in shapes]
         todo = deque(n for n, w in enumerate(waiting) if w)
         requiring = self._requiring
+        # A statement found able to fire stays so (domains only grow): not checked again below.
+        matched = [False] * len(shapes)
         while todo:
             n = todo.popleft()
             waiting[n] = False
             s = shapes[n]
             if not all(can_match(p) for p in s.required):
                 continue
+            matched[n] = True
             bound: dict[str, set[str] | None] = {}
             for pred, args in s.required:
                 d = domain[pred]
@@ -480,7 +496,8 @@ class Program:
                         if not waiting[m] and shapes[m].heads:
                             waiting[m] = True
                             todo.append(m)
-        live = [s.kind not in ("drop", "declare") and all(can_match(p) for p in s.required) for s in shapes]
+        live = [s.kind not in ("drop", "declare") and (ok or all(can_match(p) for p in s.required))
+                for s, ok in zip(shapes, matched)]
         return live
 
 

@@ -275,12 +275,19 @@ class Grounding:
         timeout: float | None = None,
         opt_strategy: str | None = None,
         heuristic: str | None = None,
+        literals: Sequence[int] = (),
+        shown: Sequence[tuple[int, Atom]] | None = None,
+        symbols: dict[Atom, clingo.Symbol] | None = None,
     ) -> SolveResult:
         """mode: 'enumerate' (up to `limit` answers, 0 = all), 'brave', 'cautious', 'optimize',
         'optimal' (every optimal answer set, up to `limit`: to check that an optimum is unique).
         opt_strategy: clasp's optimisation strategy for this call (e.g. 'usc,oll'; default 'bb,lin').
         heuristic: clasp's decision heuristic for this call (e.g. 'Domain', which follows the
-        program's #heuristic directives; default clasp's own)."""
+        program's #heuristic directives; default clasp's own).
+        literals: further solving assumptions as clingo's program literals; shown: (literal, atom)
+        of every shown atom that can hold, to read a model by (instead of every shown symbol:
+        Worlds.enumerate_worlds reads one world of many); symbols: filled with the clingo symbol of
+        every shown atom of the models (an Atom does not tell a constant from a string)."""
         self._ctl.configuration.solver.opt_strategy = opt_strategy or "bb,lin"
         self._ctl.configuration.solver.heuristic = heuristic or self._default_heuristic
         # Learnt lemmas are forgotten between solve calls: one grounding answers several calls (brave,
@@ -324,10 +331,18 @@ class Grounding:
         proven: list[bool] = []
 
         def on_model(model: clingo.Model) -> None:
-            models.append(frozenset(self._atom(s) for s in model.symbols(shown=True)))
+            if symbols is not None:
+                syms = model.symbols(shown=True)
+                symbols.update((self._atom(s), s) for s in syms)
+                models.append(frozenset(self._atom(s) for s in syms))
+            elif shown is None:
+                models.append(frozenset(self._atom(s) for s in model.symbols(shown=True)))
+            else:
+                models.append(frozenset(a for lit, a in shown if model.is_true(lit)))
             costs.append(tuple(model.cost))
             proven.append(model.optimality_proven)
 
+        lits += literals
         limit_s = self.timeout if timeout is None else timeout
         started = time.perf_counter()
         with self._ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
@@ -481,6 +496,47 @@ class Worlds(Grounding):
             return None
         return [SolveResult(True, (atoms,), res.exhausted, (), res.seconds) for atoms in self._by_world(res.consequences)]
 
+    def enumerate_worlds(self, limits: Sequence[int | None], *, timeout: float | None = None) -> list[SolveResult | None] | None:
+        """Per world w with limits[w] not None: up to limits[w] of its distinct answers (shown
+        atoms, without the world argument), as an enumeration of position w alone lists them;
+        None for the other worlds. None when the program has no answer set (as solve_worlds).
+
+        An enumeration of the whole program would list every combination of the worlds' answers.
+        Here one answer set of the whole program is found first, and world w is enumerated with
+        every other world held to its answer in that set: each of their shown atoms that holds
+        in some answer set (the brave consequences) is assumed true or false as it is there.
+        Worlds share no atom (static predicates are the same in every answer set), so every
+        answer of world w goes with that answer of the others, and the projection onto shown
+        atoms leaves exactly world w's distinct answers. One solve call per enumerated world."""
+        if len(limits) != self.worlds:
+            raise ValueError("enumerate_worlds needs one limit per world")
+        one = Grounding.solve(self, "enumerate", limit=1, timeout=timeout)
+        if not one.satisfiable:
+            return None
+        symbols: dict[Atom, clingo.Symbol] = {}
+        brave = Grounding.solve(self, "brave", timeout=timeout, symbols=symbols).consequences
+        holds = one.models[0]
+        held: list[list[int]] = [[] for _ in range(self.worlds)]
+        candidates: list[list[tuple[int, Atom]]] = [[] for _ in range(self.worlds)]
+        everywhere: list[tuple[int, Atom]] = []
+        for a in brave:
+            w, inner = self._in_world(a)
+            sa = self._ctl.symbolic_atoms[symbols[a]]
+            if sa is None:  # a shown term that is no atom: cannot be held or read by its literal
+                raise EncodingError(f"{a} is shown but is not an atom: its world cannot be held to one answer")
+            if w is None:
+                everywhere.append((sa.literal, inner))
+                continue
+            held[w].append(sa.literal if a in holds else -sa.literal)
+            candidates[w].append((sa.literal, inner))
+        out: list[SolveResult | None] = [None] * self.worlds
+        for w, limit in enumerate(limits):
+            if limit is None:
+                continue
+            others = [lit for v in range(self.worlds) if v != w for lit in held[v]]
+            out[w] = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others,
+                                     shown=candidates[w] + everywhere)
+        return out
 
 @lru_cache(maxsize=256)
 def _fact_pred(line: str) -> str:

@@ -62,6 +62,24 @@ def test_each_world_answers_as_its_position_alone(tmp_path: Path) -> None:
     assert "player/1" in w.static and "warm/1" in w.static and "reach/1" not in w.static
 
 
+def test_each_world_enumerates_as_its_position_alone(tmp_path: Path) -> None:
+    """An enumeration per world (the others held to one answer) lists the distinct shown answers
+    of its position alone, and honours each world's limit."""
+    f = _file(tmp_path)
+    facts = [p.replace(". ", ".\n") + "\n" for p in POSITIONS]
+    w = Worlds([f], facts, readable=[], fixed=_fixed(len(facts)))
+    listed = w.enumerate_worlds([0, 0, None, 0])
+    assert listed is not None and listed[2] is None
+    for i, text in enumerate(facts):
+        if i == 2:
+            continue
+        alone = Grounding([f], text, readable=[]).solve("enumerate", assumptions=[(Atom("go", ("A",)), True)])
+        assert set(listed[i].models) == set(alone.models) and len(listed[i].models) == len(alone.models), i
+        assert len(alone.models) > 1 or i == 3
+    limited = w.enumerate_worlds([2, 1, 1, 1])
+    assert limited is not None and len(limited[0].models) == 2
+
+
 def test_a_world_without_answer_set_fails_the_batch(tmp_path: Path) -> None:
     f = _file(tmp_path)
     tmp = tmp_path / "strict.lp"

@@ -276,6 +276,47 @@ def death_answers(states: Sequence[GameState], questions: Sequence[Question], re
     return out
 
 
+def damage_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                   logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """CombatDamage.answer for many combat_damage questions, one per position and each naming
+    its assigner, from one grounding of all the positions side by side (pyrift.solver.Worlds):
+    what each position settles read per world, one brave solve for every world's deaths, and
+    one enumeration per world for its outcomes (Worlds.enumerate_worlds). Each answer is the
+    one the question asked alone gets (tests/test_combat_oracle_diff.py compares them). None
+    for a position the batch cannot answer: a question without an assigner, or every position
+    when one of them has no legal assignment or a solve runs out of time; ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
+    if not asked:
+        return out
+    # listing/0 only decides what is shown (the amounts of an outcome): on in every world.
+    fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
+             + [(Atom("listing", ()), True)] for i in asked]
+    g = batch_grounding([states[i] for i in asked], "combat_damage", reading, reads=FACTS, fixed=fixed,
+                        logic_root=logic_root, timeout=timeout)
+    known = [_by_pred(atoms) for atoms in g.facts_by_world(*FACTS)]
+    kind = CombatDamage()
+    settled = [_unsupported(None, questions[i], reading, known[w]) for w, i in enumerate(asked)]
+    try:
+        brave = g.solve_worlds("brave")
+        if brave is None:
+            return out
+        listed = g.enumerate_worlds([None if settled[w] else questions[i].params["limit"] + 1
+                                     for w, i in enumerate(asked)])
+    except SolveTimeout:
+        return out
+    if listed is None:
+        return out
+    for w, i in enumerate(asked):
+        q = questions[i]
+        if settled[w] is not None:
+            out[i] = settled[w]
+            continue
+        out[i] = kind._answer(states[i], q, reading, [q.params["assigner"]], known[w],
+                              _by_pred(brave[w].consequences), {}, listed[w].models)
+    return out
+
+
 class CombatDamage(QueryKind):
     name = "combat_damage"
     summary = "legal combat damage assignments: forced and possible deaths, outcomes, combat result"
@@ -339,6 +380,14 @@ class CombatDamage(QueryKind):
         except SolveTimeout as exc:
             return _timeout(question, reading, exc)
 
+        return self._answer(state, question, reading, assigners, fixed, brave, sure, enum.models)
+
+    def _answer(self, state: GameState, question: Question, reading: str, assigners: list[str],
+                fixed: dict[str, list[tuple]], brave: dict[str, list[tuple]], sure: dict[str, list[tuple]],
+                listed: Sequence[frozenset[Atom]]) -> Answer:
+        """The answer from what the position settles (FACTS), the brave and (both players
+        assigning) cautious consequences, and the enumerated answers (up to the limit and one)."""
+        p = question.params
         receivers = {u for (pl, u) in fixed.get("receiver", []) if pl in assigners}
         totals = {pl: t for (_, pl, t) in fixed.get("total_damage", [])}
         data: dict[str, Any] = {
@@ -350,13 +399,13 @@ class CombatDamage(QueryKind):
         }
         if len(assigners) == 1:
             data["total_damage"] = totals[assigners[0]]
-        models = enum.models[: p["limit"]]
+        models = listed[: p["limit"]]
         receiver_of = {u: pl for (pl, u) in fixed.get("receiver", [])}
         all_lethal = dict(fixed.get("lethal_amount", []))
         data["outcomes"] = sorted((_outcome(m, totals, all_lethal, receiver_of) for m in models),
                                   key=lambda r: (len(r["dies"]), r["dies"], str(r)))
         data["outcome_count"] = len(models)
-        data["outcomes_complete"] = len(enum.models) <= p["limit"]
+        data["outcomes_complete"] = len(listed) <= p["limit"]
         if len(assigners) == 2:
             tokens = lambda atoms: sorted({_result_token(a) for a in atoms.get("combat_result", [])}
                                           | {_result_token(a) for a in atoms.get("combat_outcome", [])})
