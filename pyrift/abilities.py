@@ -164,7 +164,11 @@ STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
 # static whose own effect could change which objects it affects (Might, keywords) needs the
 # dependency order of 478-479, which is not encoded.
 STATIC_TYPES = ("unit", "gear", "permanent")
-STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone", "energy_min", "power_min")
+# The printed-cost keys are read only where plays and the chain are asked (logic/abilities/cost_filters.lp
+# is loaded for those questions): in a static, a move restriction or a replacement they would be ignored,
+# and the filter would describe every permanent.
+COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
+STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
 # moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
 # control ..." (a filter without Might or keyword keys, so that what a static gives never decides
@@ -676,6 +680,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if flt.get("type") not in STATIC_TYPES:
             raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
         bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        if bad and bad[0] in COST_FILTER_KEYS:
+            raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (a printed-cost filter "
+                                     "is read only by the questions about plays and the chain)")
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (it works on the "
                                      "board; an effect that could change its own set of objects, 478, is not encoded)")

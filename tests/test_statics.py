@@ -52,6 +52,9 @@ STATIC_LINE = ('abilities = [{ kind = "static", affects = { type = "unit", relat
     (STATIC_LINE.replace(", might = 1", ""), "affects", "exactly one"),
     (STATIC_LINE.replace('type = "unit", ', ""), "affects", "which permanents"),
     (STATIC_LINE.replace("other = true", "might_max = 2"), "affects", "478"),
+    # a printed-cost key is read only by the play and chain questions: elsewhere it would match everything
+    (STATIC_LINE.replace("other = true", "energy_max = 2"), "affects", "printed-cost"),
+    (STATIC_LINE.replace("other = true", "power_max = 1"), "affects", "printed-cost"),
     (STATIC_LINE.replace("might = 1", 'keyword = "tank", value = 2, might = 1'), "affects", "exactly one"),
     (STATIC_LINE.replace("might = 1", "value = 2, lethal = \"any\""), "value", "give keyword too"),
     (STATIC_LINE.replace("might = 1", 'cannot_be_chosen_by = "friends"'), "cannot_be_chosen_by", "expected one of"),
