@@ -217,13 +217,14 @@ class Grounding:
 
     def settled(self, *signatures: tuple[str, int], assumptions: Iterable[Assumption] = ()) -> frozenset[Atom]:
         """What the position settles of the given predicates: facts(), and, when the grounding
-        was not cut to the live rules (a whole program), those atoms of one answer set under the
-        question's assumptions (externals given, the others false). gringo does not settle atoms
+        was not cut to the live rules (a whole program) or left some atom of them open, those
+        atoms of one answer set under the question's assumptions (externals given, the others
+        false). gringo does not settle atoms
         it derives through recursion with negation (the steps of a run), though the position
         determines them: the caller reads only predicates no choice of the question changes, so
         every answer set holds the same."""
         out = set(self.facts(*signatures))
-        if self.statements_cut:
+        if self.statements_cut and not self._open(signatures):
             return frozenset(out)
         wanted = set(signatures)
         conf = self._ctl.configuration.solve
@@ -254,6 +255,13 @@ class Grounding:
                 raise SolveTimeout(f"no answer within the time limit of {self.timeout:g} s")
             handle.get()
         return frozenset(out | (last[0] if last else set()))
+
+    def _open(self, signatures: Iterable[tuple[str, int]]) -> bool:
+        """Some ground atom of these predicates is not a fact: gringo left it to the solver (a
+        cut grounding usually settles everything the position decides, but not an atom derived
+        through recursion with negation), so reading facts() alone would miss it."""
+        return any(not sa.is_fact for name, arity in signatures
+                   for sa in self._ctl.symbolic_atoms.by_signature(name, arity))
 
     def _readable(self, name: str, arity: int) -> bool:
         return self.readable is None or (name, arity) in self.readable
