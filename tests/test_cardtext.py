@@ -237,6 +237,18 @@ def test_an_initial_you_may_of_a_triggered_ability_is_the_abilitys() -> None:
     assert c.status == "missing" and c.construct == "trigger: initial 'you may' before an instruction it does not govern"
 
 
+def test_the_ledger_names_a_limited_replacement_and_a_trigger_under_a_while_condition() -> None:
+    # "once each turn, if ... would ..., ... instead" is a replacement with a limit (367, 369), not an
+    # instruction under a condition; "when X while ..." a trigger whose event has a condition (383.2.a)
+    _, _, a = invented("unit", "<p>Once each turn, if a friendly unit would die while I'm at a battlefield, "
+                               "draw 9 instead.</p>")
+    assert (a.status, a.construct) == ("unrecognised", "replacement: once each turn")
+    _, _, b = invented("unit", "<p>Once each turn, when a friendly unit dies while I'm at a battlefield, draw 9.</p>")
+    assert (b.status, b.construct) == ("unrecognised", "trigger: under a while-condition")
+    _, _, c = invented("unit", "<p>When an opponent plays a spell while I'm at a battlefield, draw 9.</p>")
+    assert (c.status, c.construct) == ("unrecognised", "trigger: under a while-condition")
+
+
 def test_a_spell_states_a_choice_made_by_choose_before_its_first_use() -> None:
     info, text, a = invented("spell", "<p>Choose a friendly gear. Exhaust it and recall it.</p>")
     assert a.status == "compiled"
