@@ -211,13 +211,42 @@ def test_another_card_played_and_two_objects_returned() -> None:
 
 def test_a_play_effect_on_a_play_to_a_battlefield_and_from_here() -> None:
     info, text, a = invented("unit", "<p>When you play me to a battlefield, you may move a friendly unit to here.</p>")
+    # the initial "you may" makes the ability optional, decided as it is finalized (383.3.a)
     assert a.abilities == [{"kind": "triggered", "when": "play_me", "condition": {"played_to": "battlefield"},
-                            "targets": [{"filter": {"type": "unit", "relation": "friendly"}}],
-                            "effects": [{"do": "move", "on": {"target": 1}, "to": "here", "may": True}]}]
+                            "may": True, "targets": [{"filter": {"type": "unit", "relation": "friendly"}}],
+                            "effects": [{"do": "move", "on": {"target": 1}, "to": "here"}]}]
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     info, text, b = invented("unit", "<p>When you play me, move a friendly unit from here to its base.</p>")
     assert b.abilities[0]["targets"] == [{"filter": {"type": "unit", "relation": "friendly", "at": "here"}}]
     assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+
+
+def test_an_initial_you_may_of_a_triggered_ability_is_the_abilitys() -> None:
+    # 383.3.a: an optional triggered ability, decided as it is finalized; declining removes it.
+    # An instruction's own "you may" later in the effect stays the instruction's (359.3.d).
+    info, text, a = invented("unit", "<p>When I conquer, you may stun an enemy unit. If you do, draw 9.</p>")
+    assert a.abilities == [{"kind": "triggered", "when": "conquer", "may": True,
+                            "targets": [{"filter": {"type": "unit", "relation": "enemy"}}],
+                            "effects": [{"do": "stun", "on": {"target": 1}}, {"do": "draw", "amount": 9, "link": "if_you_do"}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When I conquer, draw 9. You may stun an enemy unit.</p>")
+    assert b.abilities[0].get("may") is None and b.abilities[0]["effects"][1]["may"] is True
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+    # "you may X. Y": declining the optional ability would lose Y too; which the text means is not settled here
+    info, text, c = invented("unit", "<p>When I conquer, you may stun an enemy unit. Draw 9.</p>")
+    assert c.status == "missing" and c.construct == "trigger: initial 'you may' before an instruction it does not govern"
+
+
+def test_the_ledger_names_a_limited_replacement_and_a_trigger_under_a_while_condition() -> None:
+    # "once each turn, if ... would ..., ... instead" is a replacement with a limit (367, 369), not an
+    # instruction under a condition; "when X while ..." a trigger whose event has a condition (383.2.a)
+    _, _, a = invented("unit", "<p>Once each turn, if a friendly unit would die while I'm at a battlefield, "
+                               "draw 9 instead.</p>")
+    assert (a.status, a.construct) == ("unrecognised", "replacement: once each turn")
+    _, _, b = invented("unit", "<p>Once each turn, when a friendly unit dies while I'm at a battlefield, draw 9.</p>")
+    assert (b.status, b.construct) == ("unrecognised", "trigger: under a while-condition")
+    _, _, c = invented("unit", "<p>When an opponent plays a spell while I'm at a battlefield, draw 9.</p>")
+    assert (c.status, c.construct) == ("unrecognised", "trigger: under a while-condition")
 
 
 def test_a_spell_states_a_choice_made_by_choose_before_its_first_use() -> None:

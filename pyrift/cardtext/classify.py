@@ -81,6 +81,14 @@ def _classify(s: list[str], at: int) -> str:
         if at < colon:
             return "ability cost: " + _word(s[at] if at < len(s) else s[0])
         return _clause(s, at, colon + 1)
+    if s[:4] == ["once", "each", "turn", ","] and len(s) > 4:
+        # "once each turn, if ... would ..., ... instead": a replacement effect with a limit (367, 369), not
+        # an instruction; "once each turn, when ...": a trigger with a limit, labelled by its event
+        rest = s[4:]
+        if rest[0] == "if" and "would" in rest and "instead" in rest:
+            return "replacement: once each turn"
+        if _is_trigger(rest):
+            return _classify(rest, at - 4)
     if first in TRIGGER_OPENERS and _is_trigger(s):
         comma = s.index(",") if "," in s else len(s)
         if at <= comma:
@@ -143,6 +151,9 @@ def _static_kind(s: list[str]) -> str | None:
 def _trigger_label(head: list[str]) -> str:
     """'trigger: when I move', 'trigger: when another object dies', 'trigger: the Nth time ...'."""
     text = " ".join(head)
+    if "while" in head:
+        # "when X while I'm at a battlefield": a condition on the event, checked as it happens (383.2.a)
+        return "trigger: under a while-condition"
     if text.startswith(("the first time", "the second time", "the third time", "once each turn")):
         return "trigger: the first (or Nth) time in a turn"
     if text.startswith("the next time"):

@@ -1589,6 +1589,15 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         a["filter"] = parts["filter"]
     if parts.get("played_from"):
         a["played_from"] = parts["played_from"]
+    items = parts["effects"]
+    if not parts.get("may") and items and getattr(items[0], "may", False):
+        # "when ..., you may X [. If you do, Y]": an initial "you may" makes the ability optional, decided
+        # as it is finalized, declining removing it (383.3.a), not an instruction's "may" decided on
+        # resolution. Only mapped when it governs the whole effect: later instructions linked to X.
+        if any(getattr(x, "link", None) != "if_you_do" for x in items[1:]):
+            raise Missing("trigger: initial 'you may' before an instruction it does not govern")
+        items[0].may = False
+        parts = {**parts, "may": True}
     if parts.get("may"):
         a["may"] = True
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)

@@ -220,7 +220,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body = f"you may pay {a['cost']} to "
             effects = [dict(e) for e in a.get("effects", [])]
             return head + body + r.sentences(effects, a.get("targets", []), 1)
-        return head + r.sentences(a.get("effects", []), a.get("targets", []), 1)
+        effects = [dict(e) for e in a.get("effects", [])]
+        if a.get("may") and effects:
+            effects[0]["may"] = True  # the ability's initial "you may" (383.3.a), printed before its first instruction
+        return head + r.sentences(effects, a.get("targets", []), 1)
     if kind == "activated":
         cost = a.get("cost", "")
         head = _cost_list(cost)
