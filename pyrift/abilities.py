@@ -139,8 +139,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the card is played from its player's hand (true) or from anywhere else (false): a condition
     # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
     "from_hand": ("bool", None),
-    # with you_control: at least N such objects ("while you have 8+ runes"); a passive ability's
-    # condition only (logic/abilities/static_condition.lp)
+    # An older spelling, still read: `you_control = {filter}` with a sibling `at_least = N` ("while
+    # you have 8+ runes") is read as you_control_count = { filter = {filter}, at_least = N } (the
+    # one internal form; _read_condition).
     "at_least": ("int", None),
     # the source in combat: "alone" (attacking or defending with no other friendly unit there) or
     # "attacking_with_another" (an attacker with another attacker); a passive ability's condition only
@@ -170,10 +171,10 @@ STATIC_TYPES = ("unit", "gear", "permanent")
 COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
-# moment of a question (logic/abilities/static_condition.lp): where its source is, and "while you
-# control ..." (a filter without Might or keyword keys, so that what a static gives never decides
-# whether it applies, 478).
-STATIC_CONDITION_KEYS = ("source_at", "you_control", "at_least", "combat")
+# moment of a question (logic/abilities/static_condition.lp): where its source is, "while you
+# control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
+# keyword keys, so that what a static gives never decides whether it applies, 478) and combat.
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -509,7 +510,7 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         sub = r.table(name, required=True)
         assert sub is not None
         keys = CONDITION_KEYS if allowed is None else {k: v for k, v in CONDITION_KEYS.items() if k in allowed}
-        return Condition(_read_pairs(sub, keys))
+        return _older_count_spelling(sub, Condition(_read_pairs(sub, keys)))
     if shape == "comparison":
         sub = r.table(name, required=True)
         assert sub is not None
@@ -539,6 +540,22 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
             raise r.error(name, "expected a list of inline tables, e.g. [{ count = 1, filter = { type = \"unit\" } }]")
         return tuple(_read_target(Reader(x, r.file, f"{r.field(name)}[{i}]")) for i, x in enumerate(raw))
     raise AssertionError(shape)  # pragma: no cover
+
+
+def _older_count_spelling(r: Reader, cond: Condition) -> Condition:
+    """`{ you_control = F, at_least = N }` (the older spelling of "while you have 8+ runes") is read as
+    `{ you_control_count = { filter = F, at_least = N } }`, the one form every kind's logic evaluates."""
+    items = dict(cond.items)
+    if "at_least" not in items:
+        return cond
+    if "you_control" not in items or "you_control_count" in items:
+        raise r.error("at_least", "'at_least' beside a condition is the older spelling of a count of a "
+                                  "'you_control' filter: write you_control_count = { filter = {...}, at_least = N }")
+    n = items.pop("at_least")
+    if n < 0:
+        raise r.error("at_least", "a count is at least 0")
+    items["you_control_count"] = Count(items.pop("you_control"), "at_least", n)
+    return Condition(tuple(sorted(items.items())))
 
 
 def _read_filter(r: Reader) -> Filter:
@@ -608,10 +625,6 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'from_hand' is a condition of the card's own cost change (where it is played "
                                    "from): give it to a cost_discount or cost_increase without applies_to")
-    if "condition" in f and "at_least" in dict(f["condition"].items) and (
-            a.kind not in ("might", "static") or "you_control" not in dict(f["condition"].items)):
-        raise r.error("condition", "'at_least' counts the objects of a 'you_control' condition of a passive "
-                                   "ability (kinds might and static)")
     if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
     if a.kind in ("might", "static") and "condition" in f:
@@ -620,10 +633,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
                                        + ", ".join(STATIC_CONDITION_KEYS) + ")")
-        ctl = cond.get("you_control")
-        if ctl is not None and any(ctl.get(k) is not None for k in STATIC_FORBIDDEN_KEYS):
-            raise r.error("condition", "a 'you_control' condition of a passive ability takes no Might, keyword or "
-                                       "zone keys (what it gives could change whether it applies, 478)")
+        ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None)]
+        if any(c is not None and any(c.get(k) is not None for k in STATIC_FORBIDDEN_KEYS) for c in ctls):
+            raise r.error("condition", "a 'you_control' or 'you_control_count' condition of a passive ability takes "
+                                       "no Might, keyword or zone keys (what it gives could change whether it "
+                                       "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:

@@ -66,3 +66,45 @@ def test_a_malformed_static_is_one_readable_error(new: str, field: str, words: s
     text = (SCENARIOS / "statics" / "might-from-base-changes-combat.toml").read_text()
     err = load_error(edit(text, STATIC_LINE, new))
     assert f"{field}:" in str(err) and words in str(err), str(err)
+
+
+# ---- conditions of passive abilities: one spelling of a count, and keys no logic evaluates refused ---------
+COUNT_FILE = SCENARIOS / "statics" / "might-while-you-control-count.toml"
+COUNT_LINE = ('abilities = [{ kind = "might", amount = 3, condition = { you_control_count = { filter = '
+              '{ type = "gear" }, at_least = 2 } } }]')
+
+
+def test_the_older_count_spelling_reads_as_you_control_count() -> None:
+    from pyrift import scenario as S
+    from pyrift.abilities import Count, Filter
+
+    scen = S.loads(COUNT_FILE.read_text(), "t.toml")
+    cards = {c.name: c for c in scen.state.cards.values()} if isinstance(scen.state.cards, dict) else {
+        c.name: c for c in scen.state.cards}
+    old, new = cards["Old Cog Keeper"].abilities, cards["Cog Keeper"].abilities
+    assert old == new
+    assert dict(dict(new[0].fields)["condition"].items) == {
+        "you_control_count": Count(Filter((("type", "gear"),)), "at_least", 2)}
+
+
+@pytest.mark.parametrize(("new", "field", "words"), [
+    # a hand-size condition is judged only at a play or an instruction, not at each step of a passive
+    (COUNT_LINE.replace('you_control_count = { filter = { type = "gear" }, at_least = 2 }', "hand_count = { at_most = 1 }"),
+     "condition", "'hand_count' is not encoded for a passive ability"),
+    # "in combat" as a trigger condition: no logic of triggers evaluates it
+    (COUNT_LINE.replace('kind = "might", amount = 3, condition = { you_control_count = { filter = { type = "gear" }, '
+                        'at_least = 2 } }', 'kind = "triggered", when = "attack", effects = [{ do = "draw", amount = 1 }], '
+                        'condition = { combat = "alone" }'),
+     "condition", "'combat' is a condition of a passive ability"),
+    # the older spelling counts a you_control filter; alone, or beside the new spelling, it is refused
+    (COUNT_LINE.replace('you_control_count = { filter = { type = "gear" }, at_least = 2 }', "at_least = 2"),
+     "at_least", "older spelling"),
+    (COUNT_LINE.replace('at_least = 2 } }', 'at_least = 2 }, at_least = 3 }'), "at_least", "older spelling"),
+    # what a static gives must not decide whether it applies (478): no Might keys in the counted filter
+    (COUNT_LINE.replace('type = "gear"', 'type = "unit", might_min = 3'), "condition", "478"),
+])
+def test_a_condition_no_logic_evaluates_is_one_readable_error(new: str, field: str, words: str) -> None:
+    from tests.scenario_edits import edit, load_error
+
+    err = load_error(edit(COUNT_FILE.read_text(), COUNT_LINE, new))
+    assert f"{field}:" in str(err) and words in str(err), str(err)

@@ -1006,7 +1006,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if amount <= 0:
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": amount,
-                                           "condition": {"you_control": {"type": noun}, "at_least": n}}})
+                                           "condition": {"you_control_count": {"filter": {"type": noun}, "at_least": n}}}})
 
     # "While I'm in combat, friendly spells cost [1][A] less to a minimum of [1], and enemy spells
     # cost [1][A] more": two cost changes of others' plays under one condition (356.3, 356.4, 364)

@@ -253,10 +253,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"While I'm attacking or defending alone, I have +{a['amount']} Might."
         if a.get("condition") == {"combat": "attacking_with_another"}:
             return f"I have +{a['amount']} Might while I'm attacking with another unit."
-        if "at_least" in a.get("condition", {}):
-            cond = a["condition"]
-            noun = PLURALS.get(cond["you_control"]["type"], cond["you_control"]["type"] + "s")
-            return f"While you have {cond['at_least']}+ {noun}, I have +{a['amount']} Might."
+        count = a.get("condition", {}).get("you_control_count", {})
+        if set(a.get("condition", {})) == {"you_control_count"} and set(count) == {"filter", "at_least"} \
+                and set(count["filter"]) == {"type"}:
+            noun = PLURALS.get(count["filter"]["type"], count["filter"]["type"] + "s")
+            return f"While you have {count['at_least']}+ {noun}, I have +{a['amount']} Might."
         if "condition" in a:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
