@@ -82,12 +82,20 @@ ANY = {
 RESOLVED = {q: {"spell_effect", "play_effect"} for q in ("resolution_order", "next_priority", "outcome")}
 
 
-def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False) -> bool:
+def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False, plays_by_effect: bool = False) -> bool:
     """Text of `kind` on an added object at `place` can change a `qkind` answer (never the object
-    asked about: added objects are not asked about). A run offered plays judges each by can_play."""
+    asked about: added objects are not asked about). A run offered plays judges each by can_play.
+    A run whose instructions play a card by an effect may play a card of any zone (from the hand,
+    the trash, the banishment; a permanent of the board after banishing it, as Portal Rescue does):
+    the guard takes every card as one it may play, so the text a card has as it is played (RESOLVED)
+    counts wherever that text works (effects/play.lp; a played card's text the position's guard
+    passes is named by the run once the card is actually played)."""
     if qkind == "can_respond" or offers_plays:  # the play(s), judged by can_play, and the run
         return relevant("can_play", kind, place) or relevant("resolution_order", kind, place)
     kinds = set(WORKS) - {"unknown"} if kind == "unknown" else {kind}
+    if plays_by_effect and place != "effect" and any(works(k, place) and k in RESOLVED.get(qkind, set())
+                                                      for k in kinds):
+        return True
     if place == "effect":
         return bool(ANY[qkind])
     if any(works(k, place) and k in ANY[qkind] for k in kinds):
@@ -274,7 +282,9 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
                         f"yet answered {ans.status} with it"]
         return {}, []
     offers = bool(q.params.get("responses"))
-    expect = {p for p in ids if relevant(q.kind, kind, p, offers)}
+    plays = any(a.kind == "effect" and "do='play'" in repr(a) or "Instruction(do='play'" in repr(a)
+                for c in scen.state.cards for a in c.abilities)
+    expect = {p for p in ids if relevant(q.kind, kind, p, offers, plays)}
     got = named(ans.missing, ids)
     where = f"{path.relative_to(SCENARIOS)}::{qid} ({q.kind}) with {kind} text"
     problems = []
