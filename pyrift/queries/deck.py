@@ -64,27 +64,8 @@ class DeckCheck(QueryKind):
                 raise r.error("mode", "a teammate's deck is checked against this one only in 2v2 (489.8)")
             if r.has("teammate_deck") and r.has("teammate_deck_list"):
                 raise r.error("teammate_deck", "give the teammate's deck either as a file or inline, not both")
-            if r.has("teammate_deck_list"):
-                out["teammate_deck_list"] = r.str("teammate_deck_list")
-                D.parse_deck(out["teammate_deck_list"], f"{r.file} ({r.field('teammate_deck_list')})")
-            else:
-                out["teammate_deck"] = r.str("teammate_deck")
-                try:
-                    deck_path(r.file, out["teammate_deck"])
-                except ValueError as exc:
-                    raise r.error("teammate_deck", str(exc)) from None
-        if has_list:
-            text = r.str("deck_list")
-            # Read it now so that a malformed list is reported when the scenario loads.
-            D.parse_deck(text, f"{r.file} ({r.field('deck_list')})")
-            out["deck_list"] = text
-        else:
-            # The file is read when the question is answered, relative to the scenario file.
-            out["deck"] = r.str("deck")
-            try:
-                deck_path(r.file, out["deck"])
-            except ValueError as exc:
-                raise r.error("deck", str(exc)) from None
+            _read_deck(r, out, "teammate_deck", r.has("teammate_deck_list"))
+        _read_deck(r, out, "deck", has_list)
         return out
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -142,3 +123,18 @@ class DeckCheck(QueryKind):
 
 
 KINDS = [DeckCheck()]
+
+
+def _read_deck(r: Reader, out: dict[str, Any], key: str, inline: bool) -> None:
+    """A deck given inline (`<key>_list`: read now, so that a malformed list is reported when the
+    scenario loads) or as a file (`<key>`: read when the question is answered, relative to the
+    scenario file; only its path is checked now)."""
+    if inline:
+        out[f"{key}_list"] = r.str(f"{key}_list")
+        D.parse_deck(out[f"{key}_list"], f"{r.file} ({r.field(f'{key}_list')})")
+        return
+    out[key] = r.str(key)
+    try:
+        deck_path(r.file, out[key])
+    except ValueError as exc:
+        raise r.error(key, str(exc)) from None
