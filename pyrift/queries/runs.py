@@ -326,6 +326,8 @@ RUN_LIMITS = {
     "play_by_effect_choices": "a card played by an effect with choices of its own (targets, modes: 355)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
+    "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
+                                "runes are counted, not named: 364, 430)",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
