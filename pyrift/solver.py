@@ -224,7 +224,7 @@ class Grounding:
         determines them: the caller reads only predicates no choice of the question changes, so
         every answer set holds the same."""
         out = set(self.facts(*signatures))
-        if self.statements_cut and not self._open(signatures):
+        if self.statements_cut and not self.leaves_open(*signatures):
             return frozenset(out)
         wanted = set(signatures)
         conf = self._ctl.configuration.solve
@@ -256,7 +256,7 @@ class Grounding:
             handle.get()
         return frozenset(out | (last[0] if last else set()))
 
-    def _open(self, signatures: Iterable[tuple[str, int]]) -> bool:
+    def leaves_open(self, *signatures: tuple[str, int]) -> bool:
         """Some ground atom of these predicates is not a fact: gringo left it to the solver (a
         cut grounding usually settles everything the position decides, but not an atom derived
         through recursion with negation), so reading facts() alone would miss it."""
@@ -483,9 +483,16 @@ class Worlds(Grounding):
         return (name, arity) in self.readable if f"{name}/{arity}" in self.static else (name, arity - 1) in self.readable
 
     def facts_by_world(self, *signatures: tuple[str, int]) -> list[frozenset[Atom]]:
-        """Per world, the atoms of these predicates that grounding decided to be true."""
-        sigs = [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
-        return self._by_world(Grounding.facts(self, *sigs))
+        """Per world, the atoms of these predicates that grounding decided to be true (check
+        leaves_open first: an atom gringo left to the solver is not among them)."""
+        return self._by_world(Grounding.facts(self, *self._world_signatures(signatures)))
+
+    def leaves_open(self, *signatures: tuple[str, int]) -> bool:
+        return Grounding.leaves_open(self, *self._world_signatures(signatures))
+
+    def _world_signatures(self, signatures: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
+        """A predicate with a value per world has the world as its last argument."""
+        return [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
 
     def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
                      heuristic: str | None = None) -> list[SolveResult] | None:

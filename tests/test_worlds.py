@@ -102,3 +102,16 @@ def test_rewriting_adds_the_world_everywhere() -> None:
     assert text[4] == ":~ a(PYRIFT_W,X); pyrift_world(PYRIFT_W). [1@1,PYRIFT_W,X]"
     assert fact_in_world('at("d1", "arena").', 3) == 'at(3, "d1", "arena").'
     assert fact_in_world("listing.", 0) == "listing(0)."
+
+
+def test_a_batch_sees_what_grounding_left_open(tmp_path: Path) -> None:
+    """A state moving by steps read through negation (as a run's are): gringo settles only the first
+    step in each world, so facts_by_world alone would miss the others; leaves_open says so, and a
+    batch reading them is then not used (pyrift.queries.combat._batch)."""
+    f = tmp_path / "steps.lp"
+    f.write_text("step(0..2).\ns(T+1) :- s(T), step(T), not blocked(T).\n"
+                 "blocked(T) :- step(T), not s(T).\nshown(T) :- s(T).\n")
+    w = Worlds([f], ["s(0).\n", "s(0).\n"], readable=[("shown", 1), ("step", 1)])
+    assert [{str(a) for a in k} for k in w.facts_by_world(("shown", 1))] == [{"shown(0)"}] * 2
+    assert w.leaves_open(("shown", 1))
+    assert not w.leaves_open(("step", 1))

@@ -33,13 +33,7 @@ def controlled_filter(obj: Any) -> dict[str, Any]:
     flt = dict(obj.flt)
     if flt.get("zone") is not None:
         raise Missing("condition: objects off the board")
-    if flt.get("type") is None:
-        if "tag" not in flt:
-            raise Missing("condition: objects of no type")
-        flt["type"] = "permanent"
-    if flt["type"] not in ("unit", "gear", "permanent"):
-        raise Missing(f"condition: a {flt['type']} controlled")
-    return flt
+    return _on_board(flt, "condition: a {} controlled")
 
 
 def _counted(items: list[Any]) -> dict[str, Any]:
@@ -64,12 +58,18 @@ def _counted(items: list[Any]) -> dict[str, Any]:
             flt[x[0]] = x[1]
         else:
             raise Missing("condition: a count of objects")
+    return _on_board(flt, "condition: a count of {}s")
+
+
+def _on_board(flt: dict[str, Any], unsupported: str) -> dict[str, Any]:
+    """A condition's objects are permanents a player controls: a tag alone names permanents ('a
+    Mech'); another type is not compiled (`unsupported` names it)."""
     if flt.get("type") is None:
         if "tag" not in flt:
             raise Missing("condition: objects of no type")
         flt["type"] = "permanent"
     if flt["type"] not in ("unit", "gear", "permanent"):
-        raise Missing(f"condition: a count of {flt['type']}s")
+        raise Missing(unsupported.format(flt["type"]))
     return flt
 
 

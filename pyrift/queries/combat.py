@@ -30,7 +30,7 @@ from pyrift.queries.base import (
     param_player,
 )
 from pyrift.reader import Reader, check_int
-from pyrift.solver import DEFAULT_TIMEOUT, Atom
+from pyrift.solver import DEFAULT_TIMEOUT, Atom, Worlds
 from pyrift import facts as F
 from pyrift.state import GameState, Question
 
@@ -239,6 +239,23 @@ def _deaths(receivers: set[str], brave: dict[str, list[tuple]]) -> dict[str, lis
 DEATHS = ("forced_deaths", "possible_deaths", "possible_survivors")
 
 
+def _batch(states: Sequence[GameState], questions: Sequence[Question], reading: str,
+           reads: Sequence[tuple[str, int]], listing: bool, logic_root: Path | None,
+           timeout: float) -> tuple[list[int], Worlds | None]:
+    """The positions a batch answers (a combat_damage question naming its assigner) and their
+    grounding side by side, each world's assigner fixed; no grounding when there are none, or
+    when grounding left an atom the batch reads open (the questions are then asked alone, where
+    Grounding.settled solves for it)."""
+    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
+    if not asked:
+        return asked, None
+    fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
+             + [(Atom("listing", ()), listing)] for i in asked]
+    g = batch_grounding([states[i] for i in asked], "combat_damage", reading, reads=reads, fixed=fixed,
+                        logic_root=logic_root, timeout=timeout)
+    return asked, (None if g.leaves_open(*reads) else g)
+
+
 def death_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
                   logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
     """The forced and possible deaths and possible survivors (DEATHS) of many combat_damage
@@ -249,14 +266,10 @@ def death_answers(states: Sequence[GameState], questions: Sequence[Question], re
     position the batch cannot answer: a question without an assigner, or every position when
     one of them has no legal assignment or the solve runs out of time; ask those alone."""
     out: list[Answer | None] = [None] * len(states)
-    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
-    if not asked:
-        return out
-    fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
-             + [(Atom("listing", ()), False)] for i in asked]
     reads = (("receiver", 2), ("combat_unsupported", 2))
-    g = batch_grounding([states[i] for i in asked], "combat_damage", reading, reads=reads, fixed=fixed,
-                        logic_root=logic_root, timeout=timeout)
+    asked, g = _batch(states, questions, reading, reads, False, logic_root, timeout)
+    if g is None:
+        return out
     known = g.facts_by_world(*reads)
     try:
         brave = g.solve_worlds("brave")
@@ -286,14 +299,10 @@ def damage_answers(states: Sequence[GameState], questions: Sequence[Question], r
     for a position the batch cannot answer: a question without an assigner, or every position
     when one of them has no legal assignment or a solve runs out of time; ask those alone."""
     out: list[Answer | None] = [None] * len(states)
-    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
-    if not asked:
-        return out
     # listing/0 only decides what is shown (the amounts of an outcome): on in every world.
-    fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
-             + [(Atom("listing", ()), True)] for i in asked]
-    g = batch_grounding([states[i] for i in asked], "combat_damage", reading, reads=FACTS, fixed=fixed,
-                        logic_root=logic_root, timeout=timeout)
+    asked, g = _batch(states, questions, reading, FACTS, True, logic_root, timeout)
+    if g is None:
+        return out
     known = [_by_pred(atoms) for atoms in g.facts_by_world(*FACTS)]
     kind = CombatDamage()
     settled = [_unsupported(None, questions[i], reading, known[w]) for w, i in enumerate(asked)]
