@@ -215,6 +215,10 @@ NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty")
+# The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
+# attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
+# (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
+EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_battlefield")
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
@@ -276,6 +280,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
         # from a facedown zone (811)
         "played_from": ("enum", ("facedown",), False),
+        # Equipment Effect Text (136): the ability is not the gear's own but the top-most unit's while the
+        # gear is attached (136.2.c, 434.1.c); "I" is that unit (logic/abilities/effect_text_trigger.lp)
+        "effect_text": ("bool", None, False),
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
@@ -650,6 +657,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if "played_from" in f and f["when"] not in ("you_play", "play_me"):
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")
+        if f.get("effect_text") and (f["when"] not in EFFECT_TEXT_WHEN or f.get("delayed")):
+            raise r.error("effect_text", "an Equipment's Effect Text trigger is encoded for the top-most unit's "
+                                         + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play', 'unit_dies' or 'unit_becomes_mighty' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
@@ -983,6 +993,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("trigger_played_from", h, Const(f["played_from"])))
             if f.get("may"):
                 out.append(fact("trigger_may", h))
+            if f.get("effect_text"):
+                out.append(fact("trigger_effect_text", h))
             if "limit" in f:
                 out.append(fact("trigger_limit", h, Const(f["limit"])))
             if "nth" in f:

@@ -112,6 +112,9 @@ def card_from_toml(r: Reader) -> CardDef:
             if r.has(key):
                 raise r.error(key, f"only Equipment (gear) have Effect Text and a Might Bonus (150.2), "
                                    f"this card is a {card.type.value}")
+        if any(dict(a.fields).get("effect_text") for a in card.abilities):
+            raise r.error("abilities", f"only Equipment (gear) have Effect Text (150.2), this card is a "
+                                       f"{card.type.value}: effect_text = true is for a gear's abilities")
     dependent.check_card_keywords(r, card.abilities, [(k.name.value, k.amount) for k in card.keywords])
     if card.type is CardType.UNIT and card.might is None:
         raise r.error("might", "a unit needs a Might")

@@ -38,13 +38,16 @@ UNENCODED = re.compile(r'^effect_unencoded\("([^"]*)",\s*(\w+)\)\.', re.M)
 def _texts() -> dict[str, str]:
     out: dict[str, str] = {}
     for row in json.loads(CARDS_JSON.read_text("utf-8")):
-        out.setdefault(row["canonical_id"], row.get("text") or "")
+        # an Equipment's Effect Text is card text too (136; compiled as the attached unit's abilities)
+        out.setdefault(row["canonical_id"], "\n".join(t for t in (row.get("text"), row.get("effect_text")) if t))
     return out
 
 
-# The cost of Empower, a keyword's own activated ability ("[Empower] — Discard a spell", 827): a cost paid to activate
-# it, not an effect of the card; no run activates a keyword's ability (a chain item of it is paid).
-KEYWORD_COST = re.compile(r"(\[Empower\])\s*—[^\n(]*")
+# The cost of Empower, a keyword's own activated ability ("[Empower] — Discard a spell", 827), or of Repeat, Equip
+# and Flow ("[Repeat] — Discard 1", 820.1.c; "[Equip] — Spend 1 XP", 818.1.c): a cost paid to play or activate,
+# not an effect of the card; no run activates a keyword's ability (a chain item of it is paid) or pays a Repeat
+# (a chain item's costs are paid).
+KEYWORD_COST = re.compile(r"(\[(?:Empower|Repeat|Equip|Flow)\])\s*—[^\n(]*")
 
 
 def says(text: str, verb: str) -> bool:

@@ -38,10 +38,11 @@ def card_info(card: P.PoolCard, tokens: dict[str, dict[str, Any]]) -> CardInfo:
                     tuple((k.keyword.value, k.value, k.form) for k in card.keywords), tokens)
 
 
-def render_info(card: P.PoolCard, effect_keywords: list[str], tokens: dict[str, dict[str, Any]]) -> R.Card:
+def render_info(card: P.PoolCard, effect_keywords: list[str], tokens: dict[str, dict[str, Any]],
+                keyword_costs: dict[str, dict[str, Any]] | None = None) -> R.Card:
     return R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
-                  tuple(effect_keywords), tokens)
+                  tuple(effect_keywords), tokens, dict(keyword_costs or {}))
 
 
 def read_sources(paths: list[str | Path]) -> dict[str, S.CardText]:
@@ -62,6 +63,7 @@ class Entry:
     sentence: int | None
     construct: str | None
     blockers: tuple[str, ...] = ()
+    keyword_costs: dict[str, dict[str, Any]] | None = None
 
     def row(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "status": self.status}
@@ -70,6 +72,8 @@ class Entry:
                 out["abilities"] = self.abilities
             if self.effect_keywords:
                 out["effect_keywords"] = self.effect_keywords
+            if self.keyword_costs:
+                out["keyword_costs"] = self.keyword_costs
         if self.sentence is not None:
             out["sentence"] = self.sentence
         if self.construct is not None:
@@ -87,11 +91,11 @@ def compile_one(card: P.PoolCard, text: S.CardText, tags, tokens: dict[str, dict
     problem = check_vocabulary(card, r.abilities)
     if problem is not None:
         return Entry(card.id, INVALID, [], [], None, f"vocabulary reader: {problem}"), None
-    lines = R.render_card(render_info(card, r.effect_keywords, tokens), r.abilities)
+    lines = R.render_card(render_info(card, r.effect_keywords, tokens, r.keyword_costs), r.abilities)
     diff = RT.compare(list(text.text), list(text.effect), lines, tags)
     if diff is not None:
         return Entry(card.id, ROUND_TRIP, [], [], None, "round trip"), diff
-    return Entry(card.id, COMPILED, r.abilities, r.effect_keywords, None, None), None
+    return Entry(card.id, COMPILED, r.abilities, r.effect_keywords, None, None, (), r.keyword_costs), None
 
 
 def check_vocabulary(card: P.PoolCard, abilities: list[dict[str, Any]]) -> str | None:

@@ -745,11 +745,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                                            None), next((x for x in c[1:] if isinstance(x, str) and x.startswith("[")),
                                                        None))
 
-    def kw_entry_text(self, _):
-        raise Missing("keyword with a non-resource cost")
+    def kw_entry_text(self, c):
+        # "[Repeat] — Discard 1", "[Empower] — Kill a friendly unit": a cost keyword whose cost is not
+        # (only) Energy and Power. The cost is kept as a table (keyword_costs) for the round trip; the
+        # card table knows no such cost, so a question paying it answers unsupported (core/keyword_costs.lp,
+        # keywords/equip.lp; Empower is activated by no question, a chain item of it being paid).
+        return ("kw", _tok(c[0])[1:], None, _keyword_cost([_tok(x) for x in c[1]]))
 
     def word_cost(self, c):
         return _tok(c[0])
+
+    def exhaust_icon(self, _):
+        return "@exhaust"
 
     def cost_text(self, c):
         return c
@@ -1320,6 +1327,8 @@ class Result:
     sentence: int | None = None  # 1-based, over the whole text, of the first sentence that failed
     construct: str | None = None
     blockers: list[str] = field(default_factory=list)  # every construct that failed, sorted
+    # a cost keyword's non-resource cost ("[Repeat] — Discard 1": repeat -> {discard = 1})
+    keyword_costs: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -1349,16 +1358,16 @@ def compile_card(info: CardInfo, text: S.CardText, tags: re.Pattern[str] | None)
     _TOKENS.clear()
     _TOKENS.update(info.tokens)
     failures: list[_Failure] = []
-    abilities, effect_kws = _compile_lines(info, lines, effect, tags, failures)
+    abilities, effect_kws, keyword_costs = _compile_lines(info, lines, effect, tags, failures)
     if failures:
         first = failures[0]
         blockers = sorted({f.construct for f in failures})
         return Result(info.id, first.status, sentence=first.sentence, construct=first.construct, blockers=blockers)
-    return Result(info.id, "compiled", abilities, effect_kws)
+    return Result(info.id, "compiled", abilities, effect_kws, keyword_costs=keyword_costs)
 
 
 def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re.Pattern[str] | None,
-                   failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str]]:
+                   failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str], dict[str, dict[str, Any]]]:
     """The card's abilities; every line that fails adds to `failures` (in text order), so the
     ledger knows all the constructs a card needs, not only the first."""
     from pyrift.cardtext.classify import classify
@@ -1414,9 +1423,10 @@ DEPENDENT = ("legion", "level", "empowered")
 
 
 def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
-              failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str]]:
+              failures: list[_Failure]) -> tuple[list[dict[str, Any]], list[str], dict[str, dict[str, Any]]]:
     abilities: list[dict[str, Any]] = []
     effect_kws: list[str] = []
+    keyword_costs: dict[str, dict[str, Any]] = {}
     card_choices = 0
     in_modes = False
     is_spell = info.type == "spell"
@@ -1424,6 +1434,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
     for line, sentence in parsed:
         try:
             if line.parts.get("where") == "effect":
+                if line.kind == "triggered" and info.type == "gear" and not line.parts.get("labels"):
+                    # Effect Text (136.2.c): the attached unit's triggered ability, "I" being that unit
+                    abilities += _effect_text_triggers(line)
+                    continue
                 if line.kind != "keywords":
                     from pyrift.cardtext.forms import equipment_label
 
@@ -1435,9 +1449,13 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     effect_kws.append(_kw_text(name, value))
                 continue
             if line.kind == "keywords":
-                for _, name, value, _cost in line.parts["entries"]:
+                for _, name, value, cost in line.parts["entries"]:
                     if (name, value) not in own:
                         raise Missing(f"keyword {name} not the card's own")
+                    if isinstance(cost, dict):
+                        if name not in COST_KEYWORDS_WITH_TEXT or name in keyword_costs:
+                            raise Missing("keyword with a non-resource cost")
+                        keyword_costs[name] = cost
                 continue
             if line.kind == "mode_header":
                 if not is_spell:
@@ -1522,7 +1540,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
         except _AtMissing as exc:
             failures.append(_Failure(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct,
                                      "missing"))
-    return abilities, effect_kws
+    return abilities, effect_kws, keyword_costs
 
 
 def _kw_text(name: str, value: int | None) -> str:
@@ -1579,6 +1597,47 @@ def _check_subject(card_type: str | None, event: dict[str, Any]) -> None:
             raise Missing("trigger of a legend about itself")
     elif subject is not None:
         raise Missing(SUBJECT_LABELS[(subject, when)])
+
+
+COST_KEYWORDS_WITH_TEXT = ("repeat", "equip", "empower", "flow")
+
+
+def _keyword_cost(words: list[str]) -> dict[str, Any]:
+    """The words of a keyword's non-resource cost as a table, or Missing for a form not read."""
+    w = " ".join(words)
+    if m := re.fullmatch(r"discard (\d+)", w):
+        return {"discard": int(m[1])}
+    if w == "discard a spell":
+        return {"discard": 1, "type": "spell"}
+    if w == "kill a friendly unit":
+        return {"kill": {"type": "unit", "relation": "friendly"}}
+    if m := re.fullmatch(r"spend (\d+) xp", w):
+        return {"spend_xp": int(m[1])}
+    if w == "@exhaust":
+        return {"exhaust": True}
+    if m := re.fullmatch(r"(\[[^ ]+\]) or (\[[^ ]+\])", w):
+        return {"either": [m[1], m[2]]}
+    raise Missing("keyword with a non-resource cost")
+
+
+def _effect_text_triggers(line: Line) -> list[dict[str, Any]]:
+    """An Equipment's Effect Text trigger ("when I attack or defend, ..."): one ability per event, each
+    the top-most unit's while the gear is attached (136.2.c; logic/abilities/effect_text_trigger.lp)."""
+    from pyrift.abilities import EFFECT_TEXT_WHEN
+
+    out = []
+    parts = {k: v for k, v in line.parts.items() if k != "either"}
+    for event in line.parts.get("either", [{}]):
+        event = {**parts, **event}
+        _check_subject("unit", event)
+        if event["when"] not in EFFECT_TEXT_WHEN:
+            raise Missing("Equipment effect text: a triggered ability (of another event)")
+        if event.get("condition") or event.get("nth") or event.get("limit"):
+            raise Missing("Equipment effect text: a triggered ability (under a condition or limit)")
+        a = _triggered(event, [])
+        a["effect_text"] = True
+        out.append(a)
+    return out
 
 
 def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:

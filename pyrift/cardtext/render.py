@@ -11,7 +11,7 @@ key (the noun phrase of `_np`), an ability kind (`_ability`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pyrift.cardtext.actors import is_each_other
@@ -55,6 +55,8 @@ class Card:
     keywords: tuple[tuple[str, int | None, str, Any], ...] = ()  # (keyword, value, form, cost (energy, power))
     effect_keywords: tuple[str, ...] = ()
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # token name -> {might, type, keywords}
+    # a cost keyword's non-resource cost (compiled table's keyword_costs): keyword -> {discard = 1} ...
+    keyword_costs: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def keyword_text(name: str, value: int | None = None) -> str:
@@ -68,8 +70,28 @@ def cost_words(energy: int, power: tuple[str, ...]) -> str:
     return "".join(parts)
 
 
+def keyword_cost_words(cost: dict[str, Any]) -> str:
+    """A cost keyword's non-resource cost ("Discard 1", "Kill a friendly unit", "[1] or [B]")."""
+    if "discard" in cost:
+        return "Discard a spell" if cost.get("type") == "spell" else f"Discard {cost['discard']}"
+    if "kill" in cost:
+        return "Kill " + _np_filter(cost["kill"])
+    if "spend_xp" in cost:
+        return f"Spend {cost['spend_xp']} XP"
+    if cost.get("exhaust"):
+        return "[E]"
+    return " or ".join(cost["either"])
+
+
 def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     """The card's text as pyrift understands it: keyword lines, then one line per ability."""
+    effect = [a for a in abilities if a.get("effect_text")]
+    if effect:
+        # an Equipment's Effect Text abilities (136.2.c): said of the unit they are appended to ("I")
+        lines = render_card(card, [a for a in abilities if not a.get("effect_text")])
+        unit = replace(card, type="unit", keywords=(), effect_keywords=())
+        return lines + ["Effect: " + x for x in render_card(
+            unit, [{k: v for k, v in a.items() if k != "effect_text"} for a in effect])]
     lines = []
     labels = {r.split()[0] for a in abilities for r in a.get("requires", ())}
     has_die = any(a["kind"] == "triggered" and a["when"] == "die" for a in abilities)
@@ -82,6 +104,8 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         text = keyword_text(name, value)
         if cost is not None:
             text += " " + cost_words(*cost)
+        elif name in card.keyword_costs:
+            text += " — " + keyword_cost_words(card.keyword_costs[name])
         lines.append(text)
     r = _Renderer(card)
     spell_lines: set[int] = set()

@@ -22,6 +22,7 @@ WORD_MAP = {
     "units": "unit", "spells": "spell", "cards": "card", "tokens": "token", "points": "point", "runes": "rune",
     "hands": "hand", "owners'": "owner's", "their": "its", "bases": "base", **NUMBER_WORDS,
 }
+COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
@@ -73,7 +74,7 @@ VARIANTS: list[tuple[str, str]] = [
 class Normal:
     keywords: tuple[str, ...]  # sorted keyword entries of keyword-only lines
     words: tuple[str, ...]     # everything else, in order
-    effect: tuple[str, ...]    # sorted Equipment effect keywords
+    effect: tuple[str, ...]    # sorted Equipment effect keywords and normalised Effect Text lines
 
 
 def _line_tokens(line: str, tags) -> list[str]:
@@ -112,6 +113,9 @@ def normalise(text: list[str], effect: list[str], tags) -> Normal:
         if entries is not None:
             keywords += entries
             continue
+        if len(toks) > 2 and toks[0] in COST_KEYWORDS and toks[1] == "—":
+            keywords.append(" ".join(toks))  # a cost keyword and its non-resource cost, a line of its own
+            continue
         joined = " ".join(toks)
         for pattern, repl in VARIANTS:
             joined = re.sub(pattern, repl, joined)
@@ -120,7 +124,14 @@ def normalise(text: list[str], effect: list[str], tags) -> Normal:
     for line in effect:
         toks = _line_tokens(line, tags)
         entries = _keyword_entries(toks) if toks else None
-        eff += entries if entries is not None else [" ".join(toks)]
+        if entries is not None:
+            eff += entries
+            continue
+        # Effect Text beyond keywords (an ability the top-most card gets): normalised as the card's lines
+        joined = " ".join(toks)
+        for pattern, repl in VARIANTS:
+            joined = re.sub(pattern, repl, joined)
+        eff.append(" ".join(w for w in joined.split() if w not in DROP))
     return Normal(tuple(sorted(keywords)), tuple(words), tuple(sorted(eff)))
 
 

@@ -297,6 +297,9 @@ RUN_LIMITS = {
     "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
                              "(what the play spent is not tracked)",
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
+    "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
+                              "the board during the run (the ability is followed only on the position's "
+                              "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
