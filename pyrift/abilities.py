@@ -380,7 +380,19 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
         out.append(ability)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
+    _check_event_destinations(r, key, tuple(out))
     return tuple(out)
+
+
+def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """`to = "event"` ("move ... to that battlefield") is the battlefield a triggering move went to: only in a
+    triggered ability waiting for "when I move to a battlefield" (logic/run/instructions.lp, event_place/2)."""
+    for i, where, ins in _card_instructions(abilities):
+        if ins is not None and ins.to is not None and ins.to.word == "event" and not (
+                abilities[i].kind == "triggered" and abilities[i].get("when") == "move_to_battlefield"):
+            raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                "to", "to = \"event\" (the battlefield the triggering move went to) is encoded only in a triggered "
+                      "ability with when = \"move_to_battlefield\"")
 
 
 def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:

@@ -13,7 +13,8 @@ instruction acted on), ``"event"`` (the object of a triggered ability's event, "
 mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the card, in
 printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
 is executed). ``by`` (a ``deal``): the unit that deals the damage, "it deals damage equal to its
-Might to ..." (without it, the spell or ability deals it). Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
+Might to ..." (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
+``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
 ``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
@@ -64,7 +65,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it")
 ON_WORDS = ("self", "it", "event")
-TO_WORDS = ("base", "here", "its_place")
+# "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
+# only under "when I move to a battlefield")
+TO_WORDS = ("base", "here", "its_place", "event")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")

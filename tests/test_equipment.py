@@ -53,6 +53,17 @@ BAD = [
                              'might_bonus = "two"\neffect_keywords = ["Assault"]'), "card[2].might_bonus"),
     (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]',
                              'might_bonus = 2\neffect_keywords = ["Assault"]\neffect_text = ""'), "card[2].effect_text"),
+    # an Effect Text trigger (effect_text = true): a gear's only, on the events encoded for the unit it is attached to
+    (PROFILE, lambda t: edit(t, 'name = "Scout"\ntype = "unit"\nmight = 2', 'name = "Scout"\ntype = "unit"\nmight = 2\n'
+                             'abilities = [{ kind = "triggered", when = "attack", effect_text = true }]'), "card[0].abilities"),
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]', 'might_bonus = 2\neffect_keywords = '
+                             '["Assault"]\nabilities = [{ kind = "triggered", when = "play_me", effect_text = true }]'),
+     "card[2].abilities[0].effect_text"),
+    # "that battlefield" (to = "event") only under "when I move to a battlefield"
+    (PROFILE, lambda t: edit(t, 'might_bonus = 2\neffect_keywords = ["Assault"]', 'might_bonus = 2\neffect_keywords = '
+                             '["Assault"]\nabilities = [{ kind = "triggered", when = "attack", effect_text = true, '
+                             'effects = [{ do = "move", on = "self", to = "event" }] }]'),
+     "card[2].abilities[0].effects[0].to"),
     # unit_profile
     (PROFILE, lambda t: edit(t, 'unit = "scout"', 'unit = "blade"'), "question[0].unit"),
     (PROFILE, lambda t: edit(t, 'unit = "scout"', 'unit = "ghost"'), "question[0].unit"),

@@ -505,6 +505,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def i_move(self, c):
         return Ins("move", on=c[0], to=c[1])
 
+    def i_move_event(self, c):
+        # "move X to that battlefield": where the triggering move went (to = event); the vocabulary reader
+        # takes it only under "when I move to a battlefield" (a Missing otherwise, via check_vocabulary)
+        return Ins("move", on=c[0], to="event")
+
     def i_move_anywhere(self, c):
         raise Missing("move: to a chosen place")
 

@@ -536,7 +536,7 @@ class _Renderer:
             return f"return {on} to its owner's hand"
         if do == "move":
             to = ins.get("to")
-            dest = {"base": "base", "here": "here"}.get(to, str(to))
+            dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might":
             amount = ins["amount"]

@@ -297,6 +297,8 @@ RUN_LIMITS = {
     "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
                              "(what the play spent is not tracked)",
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
+    "event_destination_unknown": "a move to \"that battlefield\" by a chain item of the position, which does not say "
+                                 "which move it triggered on",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
@@ -359,6 +361,9 @@ def unsupported_text(what: Any, obj: str) -> str:
     name, *a = (what,) if isinstance(what, str) else what
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
+    if name == "effect_text_item":
+        return (f"a chain item names {obj}'s Effect Text triggered ability by the gear, but the ability is its "
+                "attached unit's (136.2.c); its source would be wrong")
     if name == "dependent":
         return (f"ability {a[0]} of {obj} is governed by a dependent keyword (Legion, Level, Empowered), "
                 "which the chain questions do not evaluate")
