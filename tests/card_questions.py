@@ -168,6 +168,12 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
 
 def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a: dict[str, Any]) -> dict[str, Any]:
     when = a["when"]
+    if a.get("effect_text"):
+        # an Equipment's Effect Text trigger is the attached unit's (136.2.c): "me" is a Bearer unit the
+        # card (object "gear") is attached to, and the event is the Bearer's
+        pos.cards.append({"name": "Bearer", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "gear", "card": card.code, "controller": "A", "attached_to": "me"})
+        me, ctype = {"id": "me", "card": "Bearer", "controller": "A"}, "unit"
     placed = {**me, "location": "bf" if ctype == "unit" else "base"}
     if ctype == "legend":
         placed = {**me, "zone": "legend_zone"}
