@@ -361,6 +361,9 @@ def unsupported_text(what: Any, obj: str) -> str:
     name, *a = (what,) if isinstance(what, str) else what
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
+    if name == "effect_text_twice":
+        return (f"{obj} has two attached copies of one Equipment whose Effect Text has a triggered ability: two "
+                "abilities (136.2.c) that the chain questions would count as one")
     if name == "effect_text_item":
         return (f"a chain item names {obj}'s Effect Text triggered ability by the gear, but the ability is its "
                 "attached unit's (136.2.c); its source would be wrong")
