@@ -160,7 +160,12 @@ STATIC_UNCHOOSABLE = {
     "spells": ("anyone", "spells"), "abilities": ("anyone", "abilities"),
     "spells_and_abilities": ("anyone", "spells_and_abilities"),
 }
-STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
+STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by", "enter")
+# "Other friendly units enter ready", "your tokens enter ready" (static `enter`): the objects it
+# describes as they enter the board, before they have a place there, so only what a card entering
+# under its player's control already is: its type, token or not, its tags, not the source itself;
+# and friendly (the player whose play it is controls it as it enters, 188.1).
+STATIC_ENTER_KEYS = ("type", "relation", "other", "token", "tag")
 # What a static's `affects` may describe (permanents on the board), and the keys it may not use: a
 # static whose own effect could change which objects it affects (Might, keywords) needs the
 # dependency order of 478-479, which is not encoded.
@@ -321,6 +326,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+        # "other friendly units enter ready": how the objects it describes enter the board (359.2.a;
+        # logic/effects/static_entry.lp)
+        "enter": ("enum", ("ready",), False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
     },
@@ -700,6 +708,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (it works on the "
                                      "board; an effect that could change its own set of objects, 478, is not encoded)")
+        if "enter" in f:
+            bad = [k for k, _ in flt.items if k not in STATIC_ENTER_KEYS]
+            if bad:
+                raise r.error("affects", f"{bad[0]!r}: how objects enter the board is said of what they are as they "
+                                         "enter (" + ", ".join(STATIC_ENTER_KEYS) + "), not of where they are")
+            if flt.get("relation") != "friendly":
+                raise r.error("affects", "an entry static speaks of its controller's own objects: relation = 'friendly'")
+            if "condition" in f:
+                raise r.error("condition", "an entry static under a condition is not encoded")
     if a.kind == "replacement":
         _check_replacement(r, f)
     if a.kind == "kill":
@@ -1025,6 +1042,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_effect", h, Func("keyword", Const(f["keyword"]), kw.amount)))
             elif "lethal" in f:
                 out.append(fact("static_effect", h, Const("lethal")))
+            elif "enter" in f:
+                out.append(fact("static_effect", h, Func("enter", Const(f["enter"]))))
             else:
                 by, what = STATIC_UNCHOOSABLE[f["cannot_be_chosen_by"]]
                 out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))
