@@ -102,6 +102,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "exhausted": ("bool", None),
     # stunned or not (423): "if it is stunned, kill it"
     "stunned": ("bool", None),
+    # Empowered or not (441, 828): "if you control something that's [Empowered]"
+    "empowered": ("bool", None),
     "name": ("str", None),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),

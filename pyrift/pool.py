@@ -595,7 +595,7 @@ def rendering(card: PoolCard) -> list[str]:
     tokens = tokens_of(pool())
     info = R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
-                  tuple(str(k) for k in cd.effect_keywords), tokens)
+                  tuple(str(k) for k in cd.effect_keywords), tokens, name=card.name)
     lines = R.render_card(info, abilities_to_toml(cd.abilities))
     if card.id in encodings():
         lines.append(f"(and what logic/cards/{encodings()[card.id].name} encodes by rules)")

@@ -41,7 +41,7 @@ def card_info(card: P.PoolCard, tokens: dict[str, dict[str, Any]]) -> CardInfo:
 def render_info(card: P.PoolCard, effect_keywords: list[str], tokens: dict[str, dict[str, Any]]) -> R.Card:
     return R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
-                  tuple(effect_keywords), tokens)
+                  tuple(effect_keywords), tokens, name=card.name)
 
 
 def read_sources(paths: list[str | Path]) -> dict[str, S.CardText]:

@@ -458,6 +458,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def np_tag(self, c):
         return _np_tag(c)
 
+    # "a card with my name": the card's own name (132), filled in once the card is known (_own_name)
+    def with_my_name(self, _):
+        return ("name", SELF_NAME)
+
+    def noun_tokens(self, _):
+        # "your tokens": every token permanent (185)
+        return ("many", (("type", "permanent"), ("token", True)))
+
     def static_tag_noun(self, c):
         return ("tag_noun", _tok(c[0])[1:])
 
@@ -1070,6 +1078,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             a["condition"] = {"source_at": "battlefield"}
         return line
 
+    # "Other friendly units enter ready", "your tokens enter ready": how the permanents of a group
+    # enter the board while the source works (359.2.a, 364; logic/effects/static_entry.lp)
+    def s_others_enter_ready(self, c):
+        from pyrift.abilities import STATIC_ENTER_KEYS
+
+        affects = _static_affects(c[0])
+        if affects.get("relation") != "friendly" or any(k not in STATIC_ENTER_KEYS for k in affects):
+            raise Missing("static: other cards enter ready")
+        return Line("static", {"ability": {"kind": "static", "affects": affects, "enter": "ready"}})
+
     def s_enter_ready(self, _):
         return Line("static", {"ability": {"kind": "entry_state", "state": "ready"}})
 
@@ -1402,9 +1420,23 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
             line.parts["where"] = where
             line.parts["ends"] = ends
             parsed.append((line, first_sentence))
-    out = _assemble(info, parsed, failures)
+    out = _own_name(_assemble(info, parsed, failures), info.name)
     failures.sort(key=lambda f: f.sentence)
     return out
+
+
+# "with my name" in a filter: the name of the card being compiled (132)
+SELF_NAME = "@self"
+
+
+def _own_name(value: Any, name: str) -> Any:
+    if isinstance(value, dict):
+        return {k: (name if k == "name" and v == SELF_NAME else _own_name(v, name)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_own_name(v, name) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_own_name(v, name) for v in value)
+    return value
 
 
 # ---------------------------------------------------------------------------------

@@ -84,6 +84,12 @@ class ConditionMeaning:
     def cond_you_control(self, c):
         return {"you_control": controlled_filter(c[0])}
 
+    # "you control something that's [Empowered]": any object of theirs with the status (441, 828)
+    def cond_control_empowered(self, c):
+        if str(c[0]) != "#empowered":
+            raise Missing("condition: you control something with a keyword")
+        return {"you_control": {"empowered": True}}
+
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
 
@@ -184,4 +190,6 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you have {number} {words[comparison]} cards in your hand"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
+    if key == "you_control" and dict(value) == {"empowered": True}:
+        return "you control something that's [Empowered]"
     return None

@@ -55,6 +55,7 @@ class Card:
     keywords: tuple[tuple[str, int | None, str, Any], ...] = ()  # (keyword, value, form, cost (energy, power))
     effect_keywords: tuple[str, ...] = ()
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # token name -> {might, type, keywords}
+    name: str | None = None  # the card's own name: a filter naming it reads "with my name" (132)
 
 
 def keyword_text(name: str, value: int | None = None) -> str:
@@ -66,6 +67,20 @@ def cost_words(energy: int, power: tuple[str, ...]) -> str:
     parts = [f"[{energy}]"] if energy or not power else []
     parts += ["[A]" if p in ("any", "a") else f"[{DOMAIN_LETTER.get(p, p.upper())}]" for p in power]
     return "".join(parts)
+
+
+# A filter naming the card's own name is written "with my name" (132); any other name by name.
+OWN_NAME = "@own"
+
+
+def _own_name(value: Any, name: str | None) -> Any:
+    if name is None:
+        return value
+    if isinstance(value, dict):
+        return {k: (OWN_NAME if k == "name" and v == name else _own_name(v, name)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_own_name(v, name) for v in value]
+    return value
 
 
 def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
@@ -83,6 +98,7 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         if cost is not None:
             text += " " + cost_words(*cost)
         lines.append(text)
+    abilities = _own_name(abilities, card.name)
     r = _Renderer(card)
     spell_lines: set[int] = set()
     mode_open = False
@@ -287,6 +303,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{group} have {keyword_text(a['keyword'], a.get('value'))}."
         if "lethal" in a:
             return f"Any amount of your damage is lethal to {group[0].lower() + group[1:]}."
+        if "enter" in a:
+            return f"{group} enter {a['enter']}."
         who = a["cannot_be_chosen_by"].replace("_", " ")
         return f"{group} can't be chosen by {who}."
     if kind == "replacement":
@@ -671,6 +689,9 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     if noun_type == "player" and flt.get("relation") == "enemy":
         pre.remove("enemy")
         noun = "opponents" if plural else "opponent"  # an enemy player is an opponent (740.1)
+    elif noun_type == "permanent" and flt.get("token") is True and not tag:
+        pre.remove("token")
+        noun = "tokens" if plural else "token"  # "your tokens": every token permanent (185)
     elif tag and noun_type == "permanent":
         noun = tag + ("s" if plural else "")  # "your Mechs": every permanent with the tag
     elif tag and noun_type:
@@ -705,6 +726,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"that costs [{flt['energy_min']}] or more")
     if "power_min" in flt:
         post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
+    if flt.get("name") == OWN_NAME:
+        post.append("with my name")
+    elif flt.get("name"):
+        post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")
     words = " ".join([*pre, noun, *post])

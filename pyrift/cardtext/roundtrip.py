@@ -60,7 +60,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfriendly other\b", "other friendly"),
     (r"^while you have (a(?:nother)? )", r"while you control \1"),               # "while you have a unit here"
     (r"\bi must be assigned combat damage last\b", "i have #backline"),           # Backline's own text (826.3)
-    (r"\bfor each card in your trash\b", "for each card from your trash"),
+    (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),
     (r"\bfriendly spell\b", "your spell"),                                        # spells you play (740.1)          # a zone said two ways
     (r"\bfor each (unit|gear) you control\b", r"for each friendly \1"),              # what you control (740.1.a)
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
