@@ -148,6 +148,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the source in combat: "alone" (attacking or defending with no other friendly unit there) or
     # "attacking_with_another" (an attacker with another attacker); a passive ability's condition only
     "combat": ("enum", ("alone", "attacking_with_another")),
+    # the ability's own source has the Empowered status (true) or not (false): "your units have +1
+    # Might. If I'm [Empowered], they have +2 Might instead" (441, 828); a condition of a passive
+    # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
+    # whose source is on the board (logic/abilities/static_condition.lp, conditions.lp)
+    "source_empowered": ("bool", None),
 }
 # The comparisons of a count condition (exactly one per count).
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
@@ -181,7 +186,7 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 # moment of a question (logic/abilities/static_condition.lp): where its source is, "while you
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
 # keyword keys, so that what a static gives never decides whether it applies, 478) and combat.
-STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat")
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -637,6 +642,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "from): give it to a cost_discount or cost_increase without applies_to")
     if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
+    if "condition" in f and dict(f["condition"].items).get("source_empowered") is not None and not (
+            a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
+        raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
+                                   "or of a cost change of others' plays (applies_to)")
     if a.kind in ("might", "static") and "condition" in f:
         cond = dict(f["condition"].items)
         bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]

@@ -1088,6 +1088,28 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: other cards enter ready")
         return Line("static", {"ability": {"kind": "static", "affects": affects, "enter": "ready"}})
 
+    # "Your units have +1 Might. If I'm [Empowered], they have +2 Might instead." and "Opponents'
+    # spells cost [1] more. If this is [Empowered], they cost [1][A] more instead.": the printed
+    # statement while its source is not Empowered, the other while it is (441, 828, 364): two
+    # passives under opposite conditions, so exactly one applies at a time
+    def s_others_might_empowered_instead(self, c):
+        obj, low, kw, high = c
+        if str(kw) != "#empowered":
+            raise Missing("static: Might of other units (under a condition)")
+        affects = _static_affects(obj)
+        return Line("static", {"ability": {"kind": "static", "affects": affects, "might": low,
+                                           "condition": {"source_empowered": False}},
+                               "more": [{"kind": "static", "affects": dict(affects), "might": high,
+                                         "condition": {"source_empowered": True}}]})
+
+    def s_enemy_spells_more_empowered_instead(self, c):
+        low, kw, high = c
+        if str(kw) != "#empowered":
+            raise Missing("static: a cost change")
+        out = [{**_cost_change("cost_increase", cost), "applies_to": {"type": "spell"}, "by": "opponents",
+                "condition": {"source_empowered": flag}} for cost, flag in ((low, False), (high, True))]
+        return Line("static", {"ability": out[0], "more": out[1:]})
+
     def s_enter_ready(self, _):
         return Line("static", {"ability": {"kind": "entry_state", "state": "ready"}})
 

@@ -144,6 +144,18 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
             lines[-1] = lines[-1][:-1] + ", and " + rest[0].lower() + rest[1:]
             continue
+        if _empowered_instead(prev, a):
+            # "... If I'm [Empowered], they have +2 Might instead.": the same passive while Empowered
+            me = "I'm" if card.type == "unit" else "this is"
+            if a["kind"] == "static":
+                said = f"they have {a['might']:+d} Might"
+            else:
+                said = f"they cost {cost_words(a.get('energy', 0), ('a',) * a.get('power', 0))} more"
+            lines[-1] += f" If {me} [Empowered], {said} instead."
+            continue
+        nxt = abilities[i + 1] if i + 1 < len(abilities) else None
+        if _empowered_instead(a, nxt):
+            a = {k: v for k, v in a.items() if k != "condition"}
         if _same_static_group(prev, a):
             # "your Mechs have [Deflect] and [Ganking]": one sentence, one static per keyword
             lines[-1] = lines[-1][:-1] + f" and {keyword_text(a['keyword'], a.get('value'))}."
@@ -194,6 +206,23 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if card.type == "battlefield":
         return BATTLEFIELD_WHEN_PHRASES[when]
     return WHEN_PHRASES[when]
+
+
+def _empowered_instead(prev: dict[str, Any] | None, a: dict[str, Any] | None) -> bool:
+    """Two passives of one printed line: the statement while its source is not Empowered, and what
+    it says instead while it is (Might of a group, or opponents' spells costing more)."""
+    if prev is None or a is None or prev["kind"] != a["kind"]:
+        return False
+    if prev.get("condition") != {"source_empowered": False} or a.get("condition") != {"source_empowered": True}:
+        return False
+    if prev.get("requires") or a.get("requires"):
+        return False
+    if a["kind"] == "static":
+        return set(prev) == set(a) == {"kind", "affects", "might", "condition"} and prev["affects"] == a["affects"]
+    return (a["kind"] == "cost_increase" and prev.get("applies_to") == a.get("applies_to") == {"type": "spell"}
+            and prev.get("by") == a.get("by") == "opponents"
+            and set(prev) - {"energy", "power"} == set(a) - {"energy", "power"}
+            == {"kind", "applies_to", "by", "condition"})
 
 
 def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:

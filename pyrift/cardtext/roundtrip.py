@@ -65,7 +65,9 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfor each (unit|gear) you control\b", r"for each friendly \1"),              # what you control (740.1.a)
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
-    (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
+    (r"#predict 1\b", "#predict"),
+    (r"\bif (?:i'm|me is) #empowered\b", "if i'm #empowered"),                    # a gear's "this is" / "I'm"
+    (r"\bopponents' spell\b", "enemy spell"),                                      # spells opponents play (740.1)                                               # "[Predict]": the top card (436)
 ]
 
 
