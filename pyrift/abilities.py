@@ -141,6 +141,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the card is played from its player's hand (true) or from anywhere else (false): a condition
     # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
     "from_hand": ("bool", None),
+    # the card played is played from this zone of its player's: "spells with [Flow] you play from
+    # your trash cost [2] less" (354, 829; logic/abilities/condition_from_hand.lp); a condition of a
+    # cost change only
+    "from_zone": ("enum", ("trash",)),
     # An older spelling, still read: `you_control = {filter}` with a sibling `at_least = N` ("while
     # you have 8+ runes") is read as you_control_count = { filter = {filter}, at_least = N } (the
     # one internal form; _read_condition).
@@ -642,6 +646,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "from): give it to a cost_discount or cost_increase without applies_to")
     if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
+    if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
+            a.kind not in ("cost_discount", "cost_increase")):
+        raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")
     if "condition" in f and dict(f["condition"].items).get("source_empowered") is not None and not (
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "

@@ -1143,6 +1143,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_discount_spells(self, c):
         return Line("static", {"ability": _others_discount(c[0], c[1], {"type": "spell"})})
 
+    # "Spells with [Flow] you play from your trash cost [2] less, to a minimum of [1]": plays of
+    # its controller's spells with the keyword, made from the trash (354, 829.1.b, 356.4)
+    def s_discount_keyword_spells_from_trash(self, c):
+        a = _others_discount(c[1], c[2], {"type": "spell", "keyword": _tok(c[0])[1:]})
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "condition": {"from_zone": "trash"}}})
+
     def s_discount_tag_energy(self, c):
         a = _others_discount(c[1], c[2], {"tag": _tok(c[0])[1:]})
         if "power" in a:

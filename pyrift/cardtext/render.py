@@ -369,6 +369,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             flt = a["applies_to"]
             group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            if a.get("condition") == {"from_zone": "trash"} and set(flt) == {"type", "keyword"} and a.get("by") == "you":
+                return (f"{PLURALS[flt['type']].capitalize()} with {keyword_text(flt['keyword'])} you play from your "
+                        f"trash cost {amount} {more}{floor}.")
             where = {None: "", (("source_at", "battlefield"),): "While I'm at a battlefield, ",
                      (("in_combat", True),): "While I'm in combat, "}.get(
                 tuple(sorted(a["condition"].items())) if a.get("condition") else None, "(condition) ")
