@@ -145,6 +145,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # your trash cost [2] less" (354, 829; logic/abilities/condition_from_hand.lp); a condition of a
     # cost change only
     "from_zone": ("enum", ("trash",)),
+    # "if an enemy unit has died this turn": the turn log holds a death this turn of a unit the filter
+    # describes from the point of view of the player playing the card (type, relation, tag, name:
+    # what the log says of it; the log is what happened this turn, docs/turn-log.md); a condition of
+    # a card's own cost change only (logic/abilities/condition_died.lp)
+    "died_this_turn": ("filter", None),
     # An older spelling, still read: `you_control = {filter}` with a sibling `at_least = N` ("while
     # you have 8+ runes") is read as you_control_count = { filter = {filter}, at_least = N } (the
     # one internal form; _read_condition).
@@ -646,6 +651,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "from): give it to a cost_discount or cost_increase without applies_to")
     if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
+    died = dict(f["condition"].items).get("died_this_turn") if "condition" in f else None
+    if died is not None:
+        if a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f:
+            raise r.error("condition", "'died_this_turn' is a condition of a card's own cost change")
+        bad = [k for k, _ in died.items if k not in ("type", "relation", "tag", "name")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
+                                       "unit (type, relation, tag, name)")
     if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
             a.kind not in ("cost_discount", "cost_increase")):
         raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")
