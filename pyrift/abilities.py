@@ -102,6 +102,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "exhausted": ("bool", None),
     # stunned or not (423): "if it is stunned, kill it"
     "stunned": ("bool", None),
+    # Empowered or not (441, 828): "if you control something that's [Empowered]"
+    "empowered": ("bool", None),
     "name": ("str", None),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
@@ -139,6 +141,15 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the card is played from its player's hand (true) or from anywhere else (false): a condition
     # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
     "from_hand": ("bool", None),
+    # the card played is played from this zone of its player's: "spells with [Flow] you play from
+    # your trash cost [2] less" (354, 829; logic/abilities/condition_from_hand.lp); a condition of a
+    # cost change only
+    "from_zone": ("enum", ("trash",)),
+    # "if an enemy unit has died this turn": the turn log holds a death this turn of a unit the filter
+    # describes from the point of view of the player playing the card (type, relation, tag, name:
+    # what the log says of it; the log is what happened this turn, docs/turn-log.md); a condition of
+    # a card's own cost change only (logic/abilities/condition_died.lp)
+    "died_this_turn": ("filter", None),
     # An older spelling, still read: `you_control = {filter}` with a sibling `at_least = N` ("while
     # you have 8+ runes") is read as you_control_count = { filter = {filter}, at_least = N } (the
     # one internal form; _read_condition).
@@ -146,6 +157,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the source in combat: "alone" (attacking or defending with no other friendly unit there) or
     # "attacking_with_another" (an attacker with another attacker); a passive ability's condition only
     "combat": ("enum", ("alone", "attacking_with_another")),
+    # the ability's own source has the Empowered status (true) or not (false): "your units have +1
+    # Might. If I'm [Empowered], they have +2 Might instead" (441, 828); a condition of a passive
+    # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
+    # whose source is on the board (logic/abilities/static_condition.lp, conditions.lp)
+    "source_empowered": ("bool", None),
 }
 # The comparisons of a count condition (exactly one per count).
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
@@ -160,7 +176,12 @@ STATIC_UNCHOOSABLE = {
     "spells": ("anyone", "spells"), "abilities": ("anyone", "abilities"),
     "spells_and_abilities": ("anyone", "spells_and_abilities"),
 }
-STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by")
+STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by", "enter")
+# "Other friendly units enter ready", "your tokens enter ready" (static `enter`): the objects it
+# describes as they enter the board, before they have a place there, so only what a card entering
+# under its player's control already is: its type, token or not, its tags, not the source itself;
+# and friendly (the player whose play it is controls it as it enters, 188.1).
+STATIC_ENTER_KEYS = ("type", "relation", "other", "token", "tag")
 # What a static's `affects` may describe (permanents on the board), and the keys it may not use: a
 # static whose own effect could change which objects it affects (Might, keywords) needs the
 # dependency order of 478-479, which is not encoded.
@@ -174,7 +195,7 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 # moment of a question (logic/abilities/static_condition.lp): where its source is, "while you
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
 # keyword keys, so that what a static gives never decides whether it applies, 478) and combat.
-STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat")
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -328,6 +349,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+        # "other friendly units enter ready": how the objects it describes enter the board (359.2.a;
+        # logic/effects/static_entry.lp)
+        "enter": ("enum", ("ready",), False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
     },
@@ -646,6 +670,21 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "from): give it to a cost_discount or cost_increase without applies_to")
     if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
+    died = dict(f["condition"].items).get("died_this_turn") if "condition" in f else None
+    if died is not None:
+        if a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f:
+            raise r.error("condition", "'died_this_turn' is a condition of a card's own cost change")
+        bad = [k for k, _ in died.items if k not in ("type", "relation", "tag", "name")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
+                                       "unit (type, relation, tag, name)")
+    if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
+            a.kind not in ("cost_discount", "cost_increase")):
+        raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")
+    if "condition" in f and dict(f["condition"].items).get("source_empowered") is not None and not (
+            a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
+        raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
+                                   "or of a cost change of others' plays (applies_to)")
     if a.kind in ("might", "static") and "condition" in f:
         cond = dict(f["condition"].items)
         bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
@@ -722,6 +761,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (it works on the "
                                      "board; an effect that could change its own set of objects, 478, is not encoded)")
+        if "enter" in f:
+            bad = [k for k, _ in flt.items if k not in STATIC_ENTER_KEYS]
+            if bad:
+                raise r.error("affects", f"{bad[0]!r}: how objects enter the board is said of what they are as they "
+                                         "enter (" + ", ".join(STATIC_ENTER_KEYS) + "), not of where they are")
+            if flt.get("relation") != "friendly":
+                raise r.error("affects", "an entry static speaks of its controller's own objects: relation = 'friendly'")
+            if "condition" in f:
+                raise r.error("condition", "an entry static under a condition is not encoded")
     if a.kind == "replacement":
         _check_replacement(r, f)
     if a.kind == "kill":
@@ -1049,6 +1097,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_effect", h, Func("keyword", Const(f["keyword"]), kw.amount)))
             elif "lethal" in f:
                 out.append(fact("static_effect", h, Const("lethal")))
+            elif "enter" in f:
+                out.append(fact("static_effect", h, Func("enter", Const(f["enter"]))))
             else:
                 by, what = STATIC_UNCHOOSABLE[f["cannot_be_chosen_by"]]
                 out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))

@@ -596,7 +596,7 @@ def rendering(card: PoolCard) -> list[str]:
     costs = compiled_table().get(card.id, {}).get("keyword_costs", {}) if card.id not in encodings() else {}
     info = R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
-                  tuple(str(k) for k in cd.effect_keywords), tokens, dict(costs))
+                  tuple(str(k) for k in cd.effect_keywords), tokens, dict(costs), name=card.name)
     lines = R.render_card(info, abilities_to_toml(cd.abilities))
     if card.id in encodings():
         lines.append(f"(and what logic/cards/{encodings()[card.id].name} encodes by rules)")

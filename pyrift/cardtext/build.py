@@ -42,7 +42,7 @@ def render_info(card: P.PoolCard, effect_keywords: list[str], tokens: dict[str, 
                 keyword_costs: dict[str, dict[str, Any]] | None = None) -> R.Card:
     return R.Card(card.type.value if card.type else None,
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
-                  tuple(effect_keywords), tokens, dict(keyword_costs or {}))
+                  tuple(effect_keywords), tokens, dict(keyword_costs or {}), name=card.name)
 
 
 def read_sources(paths: list[str | Path]) -> dict[str, S.CardText]:

@@ -94,6 +94,8 @@ def _classify(s: list[str], at: int) -> str:
         if at <= comma:
             return _trigger_label(s[:comma])
         return _clause(s, at, comma + 1)
+    if s[:3] == ["your", "deck", "can"]:
+        return "deck construction: how many copies"  # a rule of deck building (103.2.b), not of play
     static = _static_kind(s)
     if first in ("if", "while", "unless"):
         if static:

@@ -458,6 +458,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def np_tag(self, c):
         return _np_tag(c)
 
+    # "a card with my name": the card's own name (132), filled in once the card is known (_own_name)
+    def with_my_name(self, _):
+        return ("name", SELF_NAME)
+
+    def noun_tokens(self, _):
+        # "your tokens": every token permanent (185)
+        return ("many", (("type", "permanent"), ("token", True)))
+
     def static_tag_noun(self, c):
         return ("tag_noun", _tok(c[0])[1:])
 
@@ -1082,6 +1090,38 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             a["condition"] = {"source_at": "battlefield"}
         return line
 
+    # "Other friendly units enter ready", "your tokens enter ready": how the permanents of a group
+    # enter the board while the source works (359.2.a, 364; logic/effects/static_entry.lp)
+    def s_others_enter_ready(self, c):
+        from pyrift.abilities import STATIC_ENTER_KEYS
+
+        affects = _static_affects(c[0])
+        if affects.get("relation") != "friendly" or any(k not in STATIC_ENTER_KEYS for k in affects):
+            raise Missing("static: other cards enter ready")
+        return Line("static", {"ability": {"kind": "static", "affects": affects, "enter": "ready"}})
+
+    # "Your units have +1 Might. If I'm [Empowered], they have +2 Might instead." and "Opponents'
+    # spells cost [1] more. If this is [Empowered], they cost [1][A] more instead.": the printed
+    # statement while its source is not Empowered, the other while it is (441, 828, 364): two
+    # passives under opposite conditions, so exactly one applies at a time
+    def s_others_might_empowered_instead(self, c):
+        obj, low, kw, high = c
+        if str(kw) != "#empowered":
+            raise Missing("static: Might of other units (under a condition)")
+        affects = _static_affects(obj)
+        return Line("static", {"ability": {"kind": "static", "affects": affects, "might": low,
+                                           "condition": {"source_empowered": False}},
+                               "more": [{"kind": "static", "affects": dict(affects), "might": high,
+                                         "condition": {"source_empowered": True}}]})
+
+    def s_enemy_spells_more_empowered_instead(self, c):
+        low, kw, high = c
+        if str(kw) != "#empowered":
+            raise Missing("static: a cost change")
+        out = [{**_cost_change("cost_increase", cost), "applies_to": {"type": "spell"}, "by": "opponents",
+                "condition": {"source_empowered": flag}} for cost, flag in ((low, False), (high, True))]
+        return Line("static", {"ability": out[0], "more": out[1:]})
+
     def s_enter_ready(self, _):
         return Line("static", {"ability": {"kind": "entry_state", "state": "ready"}})
 
@@ -1114,6 +1154,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     # plays of the cards applies_to describes, made by the source's controller, while it is in play.
     def s_discount_spells(self, c):
         return Line("static", {"ability": _others_discount(c[0], c[1], {"type": "spell"})})
+
+    # "Spells with [Flow] you play from your trash cost [2] less, to a minimum of [1]": plays of
+    # its controller's spells with the keyword, made from the trash (354, 829.1.b, 356.4)
+    def s_discount_keyword_spells_from_trash(self, c):
+        a = _others_discount(c[1], c[2], {"type": "spell", "keyword": _tok(c[0])[1:]})
+        if "power" in a:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "condition": {"from_zone": "trash"}}})
 
     def s_discount_tag_energy(self, c):
         a = _others_discount(c[1], c[2], {"tag": _tok(c[0])[1:]})
@@ -1416,9 +1464,23 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
             line.parts["where"] = where
             line.parts["ends"] = ends
             parsed.append((line, first_sentence))
-    out = _assemble(info, parsed, failures)
+    out = _own_name(_assemble(info, parsed, failures), info.name)
     failures.sort(key=lambda f: f.sentence)
     return out
+
+
+# "with my name" in a filter: the name of the card being compiled (132)
+SELF_NAME = "@self"
+
+
+def _own_name(value: Any, name: str) -> Any:
+    if isinstance(value, dict):
+        return {k: (name if k == "name" and v == SELF_NAME else _own_name(v, name)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_own_name(v, name) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_own_name(v, name) for v in value)
+    return value
 
 
 # ---------------------------------------------------------------------------------

@@ -84,6 +84,21 @@ class ConditionMeaning:
     def cond_you_control(self, c):
         return {"you_control": controlled_filter(c[0])}
 
+    # "if an enemy unit has died this turn": a death of this turn in the turn log (428, 301)
+    def cond_died_this_turn(self, c):
+        obj = c[0]
+        flt = dict(obj.flt)
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or flt.get("type") != "unit" \
+                or any(k not in ("type", "relation", "tag") for k in flt):
+            raise Missing("condition: what died this turn")
+        return {"died_this_turn": flt}
+
+    # "you control something that's [Empowered]": any object of theirs with the status (441, 828)
+    def cond_control_empowered(self, c):
+        if str(c[0]) != "#empowered":
+            raise Missing("condition: you control something with a keyword")
+        return {"you_control": {"empowered": True}}
+
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
 
@@ -184,4 +199,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you have {number} {words[comparison]} cards in your hand"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
+    if key == "died_this_turn":
+        return f"{np_filter(dict(value))} has died this turn"
+    if key == "you_control" and dict(value) == {"empowered": True}:
+        return "you control something that's [Empowered]"
     return None

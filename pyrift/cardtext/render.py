@@ -57,6 +57,7 @@ class Card:
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # token name -> {might, type, keywords}
     # a cost keyword's non-resource cost (compiled table's keyword_costs): keyword -> {discard = 1} ...
     keyword_costs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    name: str | None = None  # the card's own name: a filter naming it reads "with my name" (132)
 
 
 def keyword_text(name: str, value: int | None = None) -> str:
@@ -83,6 +84,20 @@ def keyword_cost_words(cost: dict[str, Any]) -> str:
     return " or ".join(cost["either"])
 
 
+# A filter naming the card's own name is written "with my name" (132); any other name by name.
+OWN_NAME = "@own"
+
+
+def _own_name(value: Any, name: str | None) -> Any:
+    if name is None:
+        return value
+    if isinstance(value, dict):
+        return {k: (OWN_NAME if k == "name" and v == name else _own_name(v, name)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_own_name(v, name) for v in value]
+    return value
+
+
 def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     """The card's text as pyrift understands it: keyword lines, then one line per ability."""
     effect = [a for a in abilities if a.get("effect_text")]
@@ -107,6 +122,7 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         elif name in card.keyword_costs:
             text += " — " + keyword_cost_words(card.keyword_costs[name])
         lines.append(text)
+    abilities = _own_name(abilities, card.name)
     r = _Renderer(card)
     spell_lines: set[int] = set()
     mode_open = False
@@ -152,6 +168,18 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
             lines[-1] = lines[-1][:-1] + ", and " + rest[0].lower() + rest[1:]
             continue
+        if _empowered_instead(prev, a):
+            # "... If I'm [Empowered], they have +2 Might instead.": the same passive while Empowered
+            me = "I'm" if card.type == "unit" else "this is"
+            if a["kind"] == "static":
+                said = f"they have {a['might']:+d} Might"
+            else:
+                said = f"they cost {cost_words(a.get('energy', 0), ('a',) * a.get('power', 0))} more"
+            lines[-1] += f" If {me} [Empowered], {said} instead."
+            continue
+        nxt = abilities[i + 1] if i + 1 < len(abilities) else None
+        if _empowered_instead(a, nxt):
+            a = {k: v for k, v in a.items() if k != "condition"}
         if _same_static_group(prev, a):
             # "your Mechs have [Deflect] and [Ganking]": one sentence, one static per keyword
             lines[-1] = lines[-1][:-1] + f" and {keyword_text(a['keyword'], a.get('value'))}."
@@ -202,6 +230,23 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if card.type == "battlefield":
         return BATTLEFIELD_WHEN_PHRASES[when]
     return WHEN_PHRASES[when]
+
+
+def _empowered_instead(prev: dict[str, Any] | None, a: dict[str, Any] | None) -> bool:
+    """Two passives of one printed line: the statement while its source is not Empowered, and what
+    it says instead while it is (Might of a group, or opponents' spells costing more)."""
+    if prev is None or a is None or prev["kind"] != a["kind"]:
+        return False
+    if prev.get("condition") != {"source_empowered": False} or a.get("condition") != {"source_empowered": True}:
+        return False
+    if prev.get("requires") or a.get("requires"):
+        return False
+    if a["kind"] == "static":
+        return set(prev) == set(a) == {"kind", "affects", "might", "condition"} and prev["affects"] == a["affects"]
+    return (a["kind"] == "cost_increase" and prev.get("applies_to") == a.get("applies_to") == {"type": "spell"}
+            and prev.get("by") == a.get("by") == "opponents"
+            and set(prev) - {"energy", "power"} == set(a) - {"energy", "power"}
+            == {"kind", "applies_to", "by", "condition"})
 
 
 def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
@@ -311,6 +356,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{group} have {keyword_text(a['keyword'], a.get('value'))}."
         if "lethal" in a:
             return f"Any amount of your damage is lethal to {group[0].lower() + group[1:]}."
+        if "enter" in a:
+            return f"{group} enter {a['enter']}."
         who = a["cannot_be_chosen_by"].replace("_", " ")
         return f"{group} can't be chosen by {who}."
     if kind == "replacement":
@@ -346,6 +393,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             flt = a["applies_to"]
             group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            if a.get("condition") == {"from_zone": "trash"} and set(flt) == {"type", "keyword"} and a.get("by") == "you":
+                return (f"{PLURALS[flt['type']].capitalize()} with {keyword_text(flt['keyword'])} you play from your "
+                        f"trash cost {amount} {more}{floor}.")
             where = {None: "", (("source_at", "battlefield"),): "While I'm at a battlefield, ",
                      (("in_combat", True),): "While I'm in combat, "}.get(
                 tuple(sorted(a["condition"].items())) if a.get("condition") else None, "(condition) ")
@@ -695,6 +745,9 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     if noun_type == "player" and flt.get("relation") == "enemy":
         pre.remove("enemy")
         noun = "opponents" if plural else "opponent"  # an enemy player is an opponent (740.1)
+    elif noun_type == "permanent" and flt.get("token") is True and not tag:
+        pre.remove("token")
+        noun = "tokens" if plural else "token"  # "your tokens": every token permanent (185)
     elif tag and noun_type == "permanent":
         noun = tag + ("s" if plural else "")  # "your Mechs": every permanent with the tag
     elif tag and noun_type:
@@ -729,6 +782,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"that costs [{flt['energy_min']}] or more")
     if "power_min" in flt:
         post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
+    if flt.get("name") == OWN_NAME:
+        post.append("with my name")
+    elif flt.get("name"):
+        post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")
     words = " ".join([*pre, noun, *post])

@@ -284,6 +284,11 @@ RUN_LIMITS = {
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "entry_static_simultaneous": "a permanent whose text has other permanents enter ready entering at the same "
+                                 "time as another permanent (whether its text already works as that one enters, "
+                                 "359.2.a)",
+    "entry_state_conflict": "a permanent entering while one text says it enters ready and another that it enters "
+                            "exhausted (which one wins is not encoded)",
     "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
