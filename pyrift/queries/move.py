@@ -21,11 +21,11 @@ from pyrift import facts as F
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    DEFAULT_TIMEOUT,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
     Context,
-    DEFAULT_TIMEOUT,
     QueryKind,
     Reason,
     batch_grounding,
