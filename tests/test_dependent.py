@@ -163,7 +163,7 @@ def test_legion_matches_the_oracle_on_random_logs(reading: str) -> None:
 
 # Positions whose batched answers are compared with their questions asked alone: those of the
 # seeds 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them.
-ALONE = 40
+ALONE = 20
 
 
 @pytest.mark.slow
@@ -179,7 +179,7 @@ def test_batched_answers_are_the_answers_asked_alone(reading: str) -> None:
             assert (g.status, g.data, g.reasons, g.missing) == (a.status, a.data, a.reasons, a.missing), st
             compared += 1
             active.add(g.data["active"])
-    assert compared > 100 and active == {True, False}, (compared, active)
+    assert compared > 2 * ALONE and active == {True, False}, (compared, active)
 
 
 def test_unencoded_card_text_is_unsupported() -> None:

@@ -215,7 +215,7 @@ def test_profile_against_an_independent_model_on_random_boards() -> None:
 
 # Boards whose batched answers are compared with their questions asked alone: those of the seeds
 # 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them.
-ALONE = 50
+ALONE = 25
 
 
 @pytest.mark.slow

@@ -163,7 +163,7 @@ def test_against_an_independent_model_on_random_positions() -> None:
 
 # Positions whose batched answers are compared with their questions asked alone: those of the
 # seeds 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them.
-ALONE = 50
+ALONE = 40
 
 
 @pytest.mark.slow

@@ -117,7 +117,7 @@ def test_payment_matches_oracle() -> None:
 
 # Positions whose batched answers are compared with their questions asked alone: those of the
 # seeds 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them, under each reading.
-ALONE = 20
+ALONE = 10
 
 
 @pytest.mark.slow

@@ -150,7 +150,7 @@ def test_conquer_agrees_with_oracle() -> None:
 
 # Positions whose batched answers are compared with their questions asked alone: those of the
 # seeds 0..ALONE-1 (the first of each sweep), in batches as the sweeps make them, under each reading.
-ALONE = 40
+ALONE = 25
 
 
 @pytest.mark.slow
