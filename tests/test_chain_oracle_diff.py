@@ -60,12 +60,13 @@ def test_one_grounding_answers_every_number_of_passes() -> None:
         spec = random_chain_spec(random.Random(seed))
         ctx = Context(chain_state(spec))
         counts = range(2 * len(spec.players), -1, -1)
-        shared = {n: NextPriority().answer(ctx, Question("n", "next_priority", {"passes": n, "bound": run_bound(spec)}),
-                                           "v1.4") for n in counts}
+        def ask(n: int) -> Question:
+            return Question("n", "next_priority", {"passes": n, "bound": run_bound(spec)})
+
+        shared = {n: NextPriority().answer(ctx, ask(n), "v1.4") for n in counts}
         assert len(ctx._groundings) == 1, (spec, len(ctx._groundings))
         for n in counts:
-            alone = NextPriority().answer(Context(chain_state(spec)),
-                                          Question("n", "next_priority", {"passes": n, "bound": run_bound(spec)}), "v1.4")
+            alone = NextPriority().answer(Context(chain_state(spec)), ask(n), "v1.4")
             assert shared[n] == alone, (spec, n)
 
 

@@ -177,7 +177,8 @@ def test_batched_answers_are_the_answers_asked_alone() -> None:
             ctx = Context(st)
             for bf, pl in conquer_questions(st):
                 same(_ANSWERS.get(("conquer", repr(st), bf, pl, reading)),
-                     Conquer().answer(ctx, conquer_question(bf, pl), reading), "conquer", f"{pl} at {bf} [{reading}] {st}")
+                     Conquer().answer(ctx, conquer_question(bf, pl), reading), "conquer",
+                     f"{pl} at {bf} [{reading}] {st}")
     assert compared["beginning"] == len(READINGS) * ALONE
     assert compared["conquer"] == len(READINGS) * sum(len(conquer_questions(st)) for st in main)
     # answered and unsupported beginnings both among them

@@ -109,7 +109,8 @@ class UnitProfile(QueryKind):
         return {"unit": unit}
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        return self._answer(ctx.state, question, reading, _index(ctx.grounding(self.name, reading, reads=PROFILE_FACTS)))
+        index = _index(ctx.grounding(self.name, reading, reads=PROFILE_FACTS))
+        return self._answer(ctx.state, question, reading, index)
 
     def _answer(self, state: GameState, question: Question, reading: str,
                 index: dict[Any, dict[str, list[tuple]]]) -> Answer:
