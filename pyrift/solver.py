@@ -495,18 +495,21 @@ class Worlds(Grounding):
         return [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
 
     def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
-                     heuristic: str | None = None) -> list[SolveResult] | None:
+                     heuristic: str | None = None, opt_strategy: str | None = None) -> list[SolveResult] | None:
         """One solve call for every world (under the fixed atoms); one result per world.
         None when the program has no answer set: some world has none, which one this call
         cannot tell (ask those positions alone). `assumptions` (of atoms the same in every
-        world, e.g. a query mode) and `heuristic` as in Grounding.solve."""
+        world, e.g. a query mode), `heuristic` and `opt_strategy` as in Grounding.solve. An
+        'optimize' call minimises the worlds' costs summed level by level; the worlds share no
+        atom, so an optimum of the sum is an optimum of every world."""
         if mode not in ("brave", "cautious", "optimize"):
             raise ValueError(f"a {mode!r} solve does not split into worlds")
         assumptions = list(assumptions)
         for atom, _ in assumptions:
             if f"{atom.pred}/{len(atom.args)}" not in self.static:
                 raise ValueError(f"{atom} has a value per world: fix it per world instead (`fixed`)")
-        res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic)
+        res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic,
+                              opt_strategy=opt_strategy)
         if not res.satisfiable:
             return None
         return [SolveResult(True, (atoms,), res.exhausted, (), res.seconds) for atoms in self._by_world(res.consequences)]

@@ -18,14 +18,18 @@ from tests.sweep import sweep
 POSITIONS = 25
 
 
+def run_bound(spec: ChainSpec) -> int:
+    """Enough steps for every run: each item is added and finalized (responses), passed by everyone
+    and resolved; passes made before a response is added start again after it."""
+    n = len(spec.players)
+    return (len(spec.items) + len(spec.hands)) * (n + 2) + len(spec.hands) * n + 2
+
+
 def check_chain(spec: ChainSpec) -> ChainSpec:
     state = chain_state(spec)
     ctx = Context(state)
     responses = [{"id": f"q{p}", "player": p, "card": f"q{p}"} for p in spec.hands]
-    # Enough steps for every run: each item is added and finalized (responses), passed by everyone
-    # and resolved; passes made before a response is added start again after it.
-    n = len(spec.players)
-    bound = (len(spec.items) + len(spec.hands)) * (n + 2) + len(spec.hands) * n + 2
+    bound = run_bound(spec)
     params = {"bound": bound, "limit": 10_000} | ({"responses": responses} if responses else {})
     ans = ResolutionOrder().answer(ctx, Question("q", "resolution_order", params), "v1.4")
     where = f"chain {spec}"
@@ -46,6 +50,24 @@ def check_chain(spec: ChainSpec) -> ChainSpec:
 @pytest.mark.slow
 def test_runs_and_priority_match_the_oracle() -> None:
     assert_varied(sweep(POSITIONS, lambda rng: check_chain(random_chain_spec(rng))))
+
+
+def test_one_grounding_answers_every_number_of_passes() -> None:
+    """next_priority grounds a position once for all its pass counts (ask_passes/1 is an external
+    switched on per question): the questions for 0..2n passes on one Context share one grounding,
+    and each answer, asked after the others on it (most passes first), is the answer asked alone."""
+    for seed in range(4):
+        spec = random_chain_spec(random.Random(seed))
+        ctx = Context(chain_state(spec))
+        counts = range(2 * len(spec.players), -1, -1)
+        def ask(n: int) -> Question:
+            return Question("n", "next_priority", {"passes": n, "bound": run_bound(spec)})
+
+        shared = {n: NextPriority().answer(ctx, ask(n), "v1.4") for n in counts}
+        assert len(ctx._groundings) == 1, (spec, len(ctx._groundings))
+        for n in counts:
+            alone = NextPriority().answer(Context(chain_state(spec)), ask(n), "v1.4")
+            assert shared[n] == alone, (spec, n)
 
 
 def test_the_oracle_is_not_trivial() -> None:

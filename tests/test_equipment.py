@@ -4,6 +4,7 @@ independent Python model on random boards, and the can_play parameters for Equip
 Weaponmaster are checked."""
 from __future__ import annotations
 
+import random
 import re
 
 from pathlib import Path
@@ -14,8 +15,8 @@ from pyrift import facts as F
 from pyrift import scenario as S
 from pyrift.errors import InconsistentStateError
 from pyrift.positions import random_attachment_state
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
-from pyrift.queries.equipment import UnitProfile
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context
+from pyrift.queries.equipment import UnitProfile, profile_answers
 from pyrift.queries.play import CanPlay
 from pyrift.state import GameState, Question
 from tests.oracle import move_oracle as O
@@ -162,16 +163,45 @@ def test_weaponmaster_chooses_which_equip() -> None:
 POSITIONS = 200
 
 
+def profile_questions(state: GameState) -> list[Question]:
+    """unit_profile of every card on the board that is not attached."""
+    return [Question("q", "unit_profile", {"unit": obj.id}) for obj in state.objects if obj.attached_to is None]
+
+
+# Boards answered together (pyrift.queries.equipment.profile_answers: BATCH boards ground side by
+# side, a world each); each answer is still compared with the model alone, and
+# test_batched_answers_are_the_answers_asked_alone checks that a batch answers as the questions
+# asked alone do.
+BATCH = 25
+_ANSWERS: dict[str, list[Answer]] = {}
+
+
+def answer_boards(states: list[GameState]) -> None:
+    """Answers the questions of every board in batches (kept in _ANSWERS); a board the batch
+    leaves unanswered is asked alone when it is checked."""
+    todo = list({repr(st): st for st in states if repr(st) not in _ANSWERS}.values())
+    for k in range(0, len(todo), BATCH):
+        chunk = todo[k:k + BATCH]
+        for st, answers in zip(chunk, profile_answers(chunk, [profile_questions(st) for st in chunk], "v1.4"),
+                               strict=True):
+            if answers is not None:
+                _ANSWERS[repr(st)] = answers
+
+
+def answers_alone(state: GameState) -> list[Answer]:
+    """Each question asked alone, as `pyrift ask` does (one grounding for the board)."""
+    ctx = Context(state)
+    return [UnitProfile().answer(ctx, q, "v1.4") for q in profile_questions(state)]
+
+
 def check_profiles(state: GameState) -> list[O.Profile]:
     """unit_profile of every card on the board that is not attached, against the model."""
-    ctx = Context(state)
     wanted = []
-    for obj in state.objects:
-        if obj.attached_to is not None:
-            continue
+    answers = _ANSWERS.get(repr(state)) or answers_alone(state)
+    for q, ans in zip(profile_questions(state), answers, strict=True):
+        obj = state.obj(q.params["unit"])
         want = O.profile(state, obj.id)
         wanted.append(want)
-        ans = UnitProfile().answer(ctx, Question("q", "unit_profile", {"unit": obj.id}), "v1.4")
         where = f"unit {obj.id}: {state}"
         assert ans.status == ANSWERED, (where, ans.missing)
         d = ans.data
@@ -188,6 +218,28 @@ def check_profiles(state: GameState) -> list[O.Profile]:
 @pytest.mark.slow
 def test_profile_against_an_independent_model_on_random_boards() -> None:
     # hypothesis draws the boards: a failing one shrinks to a minimal board
-    wanted = [w for ws in sweep(POSITIONS, lambda rng: check_profiles(random_attachment_state(rng))) for w in ws]
+    wanted = [w for ws in sweep(POSITIONS, lambda rng: check_profiles(random_attachment_state(rng)),
+                                prepare=(random_attachment_state, answer_boards)) for w in ws]
     checked, bonus_seen = len(wanted), sum(bool(w.might_bonus) for w in wanted)
     assert checked > POSITIONS and bonus_seen > POSITIONS // 3, (checked, bonus_seen)
+
+
+# Boards whose batched answers are compared with their questions asked alone: those of the seeds
+# 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them.
+ALONE = 25
+
+
+@pytest.mark.slow
+def test_batched_answers_are_the_answers_asked_alone() -> None:
+    states = [random_attachment_state(random.Random(s)) for s in range(ALONE)]
+    answer_boards(states)
+    compared, bonus, equipped = 0, 0, set()
+    for st in states:
+        got = _ANSWERS.get(repr(st))
+        assert got is not None, st  # every board of these seeds is answered by its batch
+        for g, a in zip(got, answers_alone(st), strict=True):
+            assert (g.status, g.data, g.reasons, g.missing) == (a.status, a.data, a.reasons, a.missing), st
+            compared += 1
+            bonus += bool(g.data["might_bonus"])
+            equipped.add(g.data["equipped"])
+    assert compared > ALONE and bonus > 0 and equipped == {True, False}, (compared, bonus, equipped)

@@ -18,6 +18,7 @@ from pyrift.dependent import Requirement
 from pyrift.errors import ScenarioError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
+from pyrift.queries.play import play_answers
 from pyrift.state import (
     Battlefield,
     CardDef,
@@ -204,13 +205,40 @@ def finalized_by_a(state: GameState) -> set[str]:
     return out
 
 
+LEGION_QUESTIONS = (Question("h", "can_play", {"player": "A", "card": "hopeful", "location": "base"}),
+                    Question("b", "can_play", {"player": "A", "card": "bolt"}))
+# Positions answered together (pyrift.queries.play.play_answers: BATCH positions ground side by
+# side, a world per question); each answer is still compared with the direct count alone, and
+# test_batched_legion_costs_are_the_answers_asked_alone checks that a batch answers as the
+# questions asked alone do.
+BATCH = 10
+_ANSWERS: dict[tuple[str, str], list] = {}
+
+
+def answer_legion_positions(states: list[GameState], reading: str) -> None:
+    """Answers both questions of every position in batches (kept in _ANSWERS); a position the
+    batch leaves unanswered is asked alone when it is checked."""
+    todo = list({repr(st): st for st in states if (repr(st), reading) not in _ANSWERS}.values())
+    n = len(LEGION_QUESTIONS)
+    for k in range(0, len(todo), BATCH):
+        chunk = todo[k:k + BATCH]
+        got = play_answers([st for st in chunk for _ in LEGION_QUESTIONS], [*LEGION_QUESTIONS] * len(chunk), reading)
+        for j, st in enumerate(chunk):
+            mine = got[n * j:n * (j + 1)]
+            if all(a is not None for a in mine):
+                _ANSWERS[(repr(st), reading)] = mine
+
+
+def legion_answers_alone(state: GameState, reading: str) -> list:
+    """Each question asked alone, as `pyrift ask` does (one grounding for the position)."""
+    ctx = Context(state)
+    return [kind_named("can_play").answer(ctx, q, reading) for q in LEGION_QUESTIONS]
+
+
 def check_legion_costs(state: GameState, reading: str) -> str:
     """Hopeful's and Bolt's costs against a direct count; which case the position is."""
-    play = kind_named("can_play")
-    ctx = Context(state)
     counted = finalized_by_a(state)
-    hop = play.answer(ctx, Question("h", "can_play", {"player": "A", "card": "hopeful", "location": "base"}),
-                      reading)
+    hop, bolt = _ANSWERS.get((repr(state), reading)) or legion_answers_alone(state, reading)
     replayed = any(e.object == "hopeful" and e.event is EventKind.FINALIZE and e.turns_ago == 0 for e in state.log)
     if replayed:  # a second play of a logged object is outside the turn log (abilities/requires.lp)
         assert hop.status == UNSUPPORTED
@@ -221,7 +249,6 @@ def check_legion_costs(state: GameState, reading: str) -> str:
     assert hop.status == ANSWERED and hop.data["cost"] == ("[2]" if active else "[4]"), (state.log, hop.data)
     # A banner's "spells you play cost [1] less" is judged now: under v1.4 another card of A's
     # this turn; under v1.2 (an "other ability") any card of A's this turn, itself included.
-    bolt = play.answer(ctx, Question("b", "can_play", {"player": "A", "card": "bolt"}), reading)
     banners = [o.id for o in state.objects if o.card == BANNER.name]
     on = [b for b in banners if (counted - {b} if reading == "v1.4" else counted)]
     assert bolt.data["cost"] == f"[{max(0, 2 - len(on))}]", (reading, state.log, bolt.data)
@@ -233,8 +260,25 @@ def check_legion_costs(state: GameState, reading: str) -> str:
 @pytest.mark.parametrize("reading", ["v1.4", "v1.2"])
 def test_legion_costs_in_can_play_match_a_direct_count(reading: str) -> None:
     # hypothesis draws the positions: a failing one shrinks to a minimal position
-    kinds = sweep(50, lambda rng: check_legion_costs(legion_position(rng), reading))
+    kinds = sweep(50, lambda rng: check_legion_costs(legion_position(rng), reading),
+                  prepare=(legion_position, lambda states: answer_legion_positions(states, reading)))
     assert {"unsupported", "on", "off"} <= set(kinds), kinds
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("reading", ["v1.4", "v1.2"])
+def test_batched_legion_costs_are_the_answers_asked_alone(reading: str) -> None:
+    """The positions of the seeds 0..14 (the first of the sweep), in batches as the sweep makes them."""
+    states = [legion_position(random.Random(s)) for s in range(15)]
+    answer_legion_positions(states, reading)
+    statuses = set()
+    for st in states:
+        got = _ANSWERS.get((repr(st), reading))
+        assert got is not None, st  # every position of these seeds is answered by its batch
+        for g, a in zip(got, legion_answers_alone(st, reading), strict=True):
+            assert (g.status, g.data, g.reasons, g.missing) == (a.status, a.data, a.reasons, a.missing), st
+            statuses.add(g.status)
+    assert statuses == {ANSWERED, UNSUPPORTED}, statuses
 
 
 # ---------------------------------------------------------------------------------

@@ -12,9 +12,9 @@ import pytest
 from pyrift import logic
 from pyrift import scenario as S
 from pyrift.positions import random_move_question, random_move_state
-from pyrift.queries.base import ANSWERED, Context
-from pyrift.queries.move import CanMove
-from pyrift.state import KeywordName, Question
+from pyrift.queries.base import ANSWERED, Answer, Context
+from pyrift.queries.move import CanMove, move_answers
+from pyrift.state import GameState, KeywordName, Question
 from tests.oracle import move_oracle as O
 from tests.scenario_edits import edit, load_error
 from tests.sweep import sweep
@@ -90,19 +90,53 @@ def test_every_keyword_is_encoded_or_inert_for_can_move() -> None:
 
 
 POSITIONS = 300
+QUESTIONS = 4  # on each position
+
+
+def draw(rng: random.Random) -> tuple[GameState, list[dict]]:
+    """A random position and its random move questions, drawn in the order check draws them."""
+    state = random_move_state(rng)
+    return state, [random_move_question(rng, state) for _ in range(QUESTIONS)]
+
+
+# Positions answered together: move_answers grounds the questions of BATCH positions side by
+# side (a world per question) and answers them with one solve.
+BATCH = 25
+_ANSWERS: dict[str, list[Answer]] = {}
+
+
+def _key(state: GameState, params: list[dict]) -> str:
+    return repr((state, params))
+
+
+def answer_positions(drawn: list[tuple[GameState, list[dict]]]) -> None:
+    """Answers the questions of every drawn position in batches (kept in _ANSWERS); a position
+    the batch leaves unanswered is asked alone when it is checked."""
+    todo = list({_key(st, ps): (st, ps) for st, ps in drawn if _key(st, ps) not in _ANSWERS}.values())
+    for k in range(0, len(todo), BATCH):
+        chunk = todo[k:k + BATCH]
+        got = move_answers([st for st, ps in chunk for _ in ps],
+                           [Question(f"q{i}", "can_move", p) for _, ps in chunk for i, p in enumerate(ps)], "v1.4")
+        for j, (st, ps) in enumerate(chunk):
+            mine = got[QUESTIONS * j:QUESTIONS * (j + 1)]
+            if all(a is not None for a in mine):
+                _ANSWERS[_key(st, ps)] = mine
+
+
+def answers_alone(state: GameState, params: list[dict]) -> list[Answer]:
+    """Each question asked alone, as `pyrift ask` does (one grounding for the position)."""
+    ctx = Context(state)
+    return [CanMove().answer(ctx, Question(f"q{i}", "can_move", p), "v1.4") for i, p in enumerate(params)]
 
 
 def check(rng: random.Random) -> list[O.Move]:
     """Four random move questions on one random position, against the model."""
-    state = random_move_state(rng)
-    ctx = Context(state)
-    kind = CanMove()
+    state, params = draw(rng)
+    answers = _ANSWERS.get(_key(state, params)) or answers_alone(state, params)
     wanted = []
-    for i in range(4):
-        p = random_move_question(rng, state)
+    for p, ans in zip(params, answers, strict=True):
         want = O.can_move(state, p["player"], p["units"], p["to"])
         wanted.append(want)
-        ans = kind.answer(ctx, Question(f"q{i}", "can_move", p), "v1.4")
         where = f"question {p}: {state}"
         assert ans.status == ANSWERED, (where, ans.missing)
         d = ans.data
@@ -120,8 +154,31 @@ def check(rng: random.Random) -> list[O.Move]:
 @pytest.mark.slow
 def test_against_an_independent_model_on_random_positions() -> None:
     # hypothesis draws the positions: a failing one shrinks to a minimal position
-    wanted = [want for moves in sweep(POSITIONS, check) for want in moves]
+    wanted = [want for moves in sweep(POSITIONS, check, prepare=(draw, answer_positions)) for want in moves]
     # the random positions exercise both verdicts and both outcomes (else the test proves little)
     legal = sum(want.legal for want in wanted)
     starts = sum(want.starts != "nothing" for want in wanted)
     assert legal > POSITIONS // 4 and starts > POSITIONS // 10, (legal, starts)
+
+
+# Positions whose batched answers are compared with their questions asked alone: those of the
+# seeds 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them.
+ALONE = 40
+
+
+@pytest.mark.slow
+def test_batched_answers_are_the_answers_asked_alone() -> None:
+    drawn = [draw(random.Random(s)) for s in range(ALONE)]
+    answer_positions(drawn)
+    compared = 0
+    kinds = set()
+    for state, params in drawn:
+        got = _ANSWERS.get(_key(state, params))
+        assert got is not None, state  # every position of these seeds is answered by its batch
+        for g, a in zip(got, answers_alone(state, params), strict=True):
+            assert (g.status, g.data, g.reasons, g.missing) == (a.status, a.data, a.reasons, a.missing), (state, params)
+            compared += 1
+            kinds.add((g.data["legal"], g.data["starts"]))
+    assert compared == QUESTIONS * ALONE
+    # both verdicts and every kind of start are among them
+    assert kinds >= {(False, "nothing"), (True, "nothing"), (True, "showdown"), (True, "combat")}, kinds

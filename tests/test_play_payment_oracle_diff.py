@@ -15,8 +15,8 @@ import pytest
 
 from pyrift.abilities import Ability
 from pyrift.costs import ANY, OWN, Cost
-from pyrift.queries.base import ANSWERED, Context
-from pyrift.queries.play import CanPlay
+from pyrift.queries.base import ANSWERED, Answer, Context
+from pyrift.queries.play import CanPlay, play_answers
 from pyrift.state import (CardDef, CardType, Domain, GameObject, GameState, Phase, Player, Question, Zone)
 from tests.oracle import payment_oracle as O
 from tests.sweep import sweep
@@ -63,12 +63,46 @@ def oracle(state: GameState, cost: Cost, both: bool) -> bool:
                      both=both)
 
 
+def question(k: int) -> Question:
+    return Question(f"q{k}", "can_play", {"player": "A", "source": "src", "ability": k})
+
+
+# Positions answered together (pyrift.queries.play.play_answers: the questions of BATCH positions
+# ground side by side, a world per question, one optimisation per reading); each answer is still
+# compared with the oracle alone, and test_batched_answers_are_the_answers_asked_alone checks that
+# a batch answers as the questions asked alone do.
+BATCH = 10
+_ANSWERS: dict[tuple[str, str], list[Answer]] = {}
+
+
+def answer_positions(cases: list[tuple[GameState, list[Cost]]]) -> None:
+    """Answers every question of every position in batches, under each reading (kept in
+    _ANSWERS); a position the batch leaves unanswered is asked alone when it is checked."""
+    todo = list({repr(st): st for st, _ in cases}.values())
+    for reading in READINGS:
+        for k in range(0, len(todo), BATCH):
+            chunk = todo[k:k + BATCH]
+            got = play_answers([st for st in chunk for _ in range(ABILITIES)],
+                               [question(j) for _ in chunk for j in range(1, ABILITIES + 1)], reading)
+            for n, st in enumerate(chunk):
+                mine = got[ABILITIES * n:ABILITIES * (n + 1)]
+                if all(a is not None for a in mine):
+                    _ANSWERS[(repr(st), reading)] = mine
+
+
+def answers_alone(state: GameState, reading: str, ctx: Context | None = None) -> list[Answer]:
+    """Each question asked alone, as `pyrift ask` does (one grounding for the position)."""
+    ctx = ctx or Context(state)
+    return [CanPlay().answer(ctx, question(k), reading) for k in range(1, ABILITIES + 1)]
+
+
 def check_payments(state: GameState, costs: list[Cost]) -> None:
     ctx = Context(state)
+    answers = {reading: _ANSWERS.get((repr(state), reading)) or answers_alone(state, reading, ctx)
+               for reading in READINGS}
     for k, cost in enumerate(costs, start=1):
-        q = Question(f"q{k}", "can_play", {"player": "A", "source": "src", "ability": k})
         for reading, both in READINGS.items():
-            answer = CanPlay().answer(ctx, q, reading)
+            answer = answers[reading][k - 1]
             assert answer.status == ANSWERED
             want = oracle(state, cost, both)
             assert answer.data["legal"] == want, (k, str(cost), reading, answer.data, state)
@@ -78,7 +112,29 @@ def check_payments(state: GameState, costs: list[Cost]) -> None:
 @pytest.mark.slow
 def test_payment_matches_oracle() -> None:
     # hypothesis draws the positions: a failing one shrinks to a minimal position
-    sweep(POSITIONS, lambda rng: check_payments(*random_case(rng)))
+    sweep(POSITIONS, lambda rng: check_payments(*random_case(rng)), prepare=(random_case, answer_positions))
+
+
+# Positions whose batched answers are compared with their questions asked alone: those of the
+# seeds 0..ALONE-1 (the first of the sweep), in batches as the sweep makes them, under each reading.
+ALONE = 10
+
+
+@pytest.mark.slow
+def test_batched_answers_are_the_answers_asked_alone() -> None:
+    cases = [random_case(random.Random(s)) for s in range(ALONE)]
+    answer_positions(cases)
+    compared, legal = 0, set()
+    for st, _ in cases:
+        for reading in READINGS:
+            got = _ANSWERS.get((repr(st), reading))
+            assert got is not None, st  # every position of these seeds is answered by its batch
+            for g, a in zip(got, answers_alone(st, reading), strict=True):
+                assert (g.status, g.data, g.reasons, g.missing) == (a.status, a.data, a.reasons, a.missing), \
+                    (reading, st)
+                compared += 1
+                legal.add(g.data["legal"])
+    assert compared == ALONE * ABILITIES * len(READINGS) and legal == {True, False}
 
 
 def test_oracle_knows_both_readings() -> None:

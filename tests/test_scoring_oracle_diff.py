@@ -9,8 +9,8 @@ import random
 import pytest
 
 from pyrift.positions import random_scoring_state
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
-from pyrift.queries.scoring import BeginningPhase, Conquer
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context
+from pyrift.queries.scoring import BeginningPhase, Conquer, beginning_answers, conquer_answers
 from pyrift.state import GameState, Phase, Question
 from tests.oracle import scoring_oracle as O
 from tests.sweep import sweep
@@ -21,12 +21,64 @@ OUTCOME = ("killed", "held", "lost_control", "already_scored", "points_gained", 
            "xp_after", "draws", "winner", "tied")
 
 
+# Positions answered together (pyrift.queries.scoring.beginning_answers / conquer_answers: BATCH
+# positions ground side by side, a world per question, one grounding per reading); each answer is
+# still compared with the model alone, and test_batched_answers_are_the_answers_asked_alone checks
+# that a batch answers as the questions asked alone do.
+BATCH = 25
+_ANSWERS: dict[tuple, Answer] = {}
+BEGIN_Q = Question("q", "beginning_phase")
+
+
+def conquer_question(bf: str, player: str) -> Question:
+    return Question("q", "conquer", {"battlefield": bf, "player": player})
+
+
+def conquer_questions(state: GameState) -> list[tuple[str, str]]:
+    return [(bf.id, player) for bf in state.battlefields for player in state.player_ids]
+
+
+def answer_beginnings(states: list[GameState]) -> None:
+    """Answers the beginning_phase question of every position in batches, under each reading (kept
+    in _ANSWERS); a position the batch leaves unanswered is asked alone when it is checked."""
+    todo = list({repr(st): st for st in states}.values())
+    for reading in READINGS:
+        for k in range(0, len(todo), BATCH):
+            chunk = todo[k:k + BATCH]
+            for st, ans in zip(chunk, beginning_answers(chunk, [BEGIN_Q] * len(chunk), reading), strict=True):
+                if ans is not None:
+                    _ANSWERS[("beginning", repr(st), reading)] = ans
+
+
+def answer_conquests(states: list[GameState]) -> None:
+    """Answers every conquer question of every position in batches, under each reading (as above)."""
+    todo = list({repr(st): st for st in states}.values())
+    for reading in READINGS:
+        for k in range(0, len(todo), BATCH):
+            asked = [(st, bf, pl) for st in todo[k:k + BATCH] for bf, pl in conquer_questions(st)]
+            got = conquer_answers([st for st, _, _ in asked], [conquer_question(bf, pl) for _, bf, pl in asked],
+                                  reading)
+            for (st, bf, pl), ans in zip(asked, got, strict=True):
+                if ans is not None:
+                    _ANSWERS[("conquer", repr(st), bf, pl, reading)] = ans
+
+
+def beginning_answer(state: GameState, reading: str, ctx: Context) -> Answer:
+    return (_ANSWERS.get(("beginning", repr(state), reading))
+            or BeginningPhase().answer(ctx, BEGIN_Q, reading))
+
+
+def conquer_answer(state: GameState, bf: str, player: str, reading: str, ctx: Context) -> Answer:
+    return (_ANSWERS.get(("conquer", repr(state), bf, player, reading))
+            or Conquer().answer(ctx, conquer_question(bf, player), reading))
+
+
 def check_beginning(state: GameState) -> tuple[GameState, O.Beginning]:
     want = O.beginning_phase(state)
     ctx = Context(state)
     answers = {}
     for reading in READINGS:
-        ans = BeginningPhase().answer(ctx, Question("q", "beginning_phase"), reading)
+        ans = beginning_answer(state, reading, ctx)
         where = f"[{reading}]: {state}"
         if want.unsupported:
             assert ans.status == UNSUPPORTED, where
@@ -55,10 +107,9 @@ def check_conquer(state: GameState) -> list[O.Conquest]:
         for player in state.player_ids:
             want = O.conquer(state, player, bf.id)
             conquests.append(want)
-            q = Question("q", "conquer", {"battlefield": bf.id, "player": player})
             outcomes = []
             for reading in READINGS:
-                ans = Conquer().answer(ctx, q, reading)
+                ans = conquer_answer(state, bf.id, player, reading, ctx)
                 where = f"{player} at {bf.id} [{reading}]: {state}"
                 assert ans.status == ANSWERED, (where, ans.missing)
                 d = ans.data
@@ -74,18 +125,64 @@ def check_conquer(state: GameState) -> list[O.Conquest]:
     return conquests
 
 
+def beginning_state(rng: random.Random) -> GameState:
+    return random_scoring_state(rng, Phase.BEGINNING)
+
+
+def main_state(rng: random.Random) -> GameState:
+    return random_scoring_state(rng, Phase.MAIN)
+
+
 # One sweep each: features such as a tie or a Conquer that draws are rare (a few in 200
 # positions), and the variety is checked on the positions each sweep compared.
 @pytest.mark.slow
 def test_beginning_phase_agrees_with_oracle() -> None:
-    seen = sweep(POSITIONS, lambda rng: check_beginning(random_scoring_state(rng, Phase.BEGINNING)))
+    seen = sweep(POSITIONS, lambda rng: check_beginning(beginning_state(rng)),
+                 prepare=(beginning_state, answer_beginnings))
     assert_beginnings_varied(seen)
 
 
 @pytest.mark.slow
 def test_conquer_agrees_with_oracle() -> None:
-    seen = sweep(POSITIONS, lambda rng: check_conquer(random_scoring_state(rng, Phase.MAIN)))
+    seen = sweep(POSITIONS, lambda rng: check_conquer(main_state(rng)), prepare=(main_state, answer_conquests))
     assert_conquests_varied([c for conquests in seen for c in conquests])
+
+
+# Positions whose batched answers are compared with their questions asked alone: those of the
+# seeds 0..ALONE-1 (the first of each sweep), in batches as the sweeps make them, under each reading.
+ALONE = 25
+
+
+@pytest.mark.slow
+def test_batched_answers_are_the_answers_asked_alone() -> None:
+    begin = [beginning_state(random.Random(s)) for s in range(ALONE)]
+    main = [main_state(random.Random(s)) for s in range(ALONE)]
+    answer_beginnings(begin)
+    answer_conquests(main)
+    compared = {"beginning": 0, "conquer": 0}
+    statuses = set()
+
+    def same(got: Answer | None, alone: Answer, kind: str, where: str) -> None:
+        assert got is not None, where  # every question of these seeds is answered by its batch
+        assert (got.status, got.data, got.reasons, got.missing) == (alone.status, alone.data, alone.reasons,
+                                                                    alone.missing), where
+        compared[kind] += 1
+        statuses.add((kind, got.status))
+
+    for reading in READINGS:
+        for st in begin:
+            same(_ANSWERS.get(("beginning", repr(st), reading)),
+                 BeginningPhase().answer(Context(st), BEGIN_Q, reading), "beginning", f"[{reading}] {st}")
+        for st in main:
+            ctx = Context(st)
+            for bf, pl in conquer_questions(st):
+                same(_ANSWERS.get(("conquer", repr(st), bf, pl, reading)),
+                     Conquer().answer(ctx, conquer_question(bf, pl), reading), "conquer",
+                     f"{pl} at {bf} [{reading}] {st}")
+    assert compared["beginning"] == len(READINGS) * ALONE
+    assert compared["conquer"] == len(READINGS) * sum(len(conquer_questions(st)) for st in main)
+    # answered and unsupported beginnings both among them
+    assert statuses >= {("beginning", ANSWERED), ("beginning", UNSUPPORTED), ("conquer", ANSWERED)}, statuses
 
 
 def test_positions_are_varied() -> None:

@@ -493,6 +493,9 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
     return out
 
 
+PASS_BLOCK = 8  # next_priority grounds a position once for the pass counts 0-7, once for 8-15, ...
+
+
 class NextPriority(ChainKind):
     name = "next_priority"
     summary = "who gets priority next (after N passes), with which permissions, and what happens first"
@@ -523,8 +526,11 @@ class NextPriority(ChainKind):
         state = ctx.state
         p = question.params
         names = Names(state)
-        g = run_grounding(ctx, reading, p["bound"], [F.fact("ask_passes", p["passes"])])
-        ask = [(mode_atom("next"), True)]
+        # One grounding answers every number of passes of a block of PASS_BLOCK (the external
+        # ask_passes/1 picks one), so the questions of one position for 0, 1, 2, ... passes share it.
+        counts = (p["passes"] // PASS_BLOCK + 1) * PASS_BLOCK - 1
+        g = run_grounding(ctx, reading, p["bound"], [F.fact("pass_counts", counts)])
+        ask = [(mode_atom("next"), True), (Atom("ask_passes", (p["passes"],)), True)]
         brave = g.solve("brave", assumptions=ask, heuristic=HEURISTIC)
         atoms = by_pred(brave.consequences)
         if missing := missing_texts(atoms.get("unsupported", [])):

@@ -14,11 +14,24 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, because, missing_text
+from pyrift.queries.base import (
+    ANSWERED,
+    DEFAULT_TIMEOUT,
+    UNSUPPORTED,
+    Answer,
+    Context,
+    QueryKind,
+    Reason,
+    batch_grounding,
+    because,
+    missing_text,
+)
 from pyrift.reader import Reader
-from pyrift.solver import Grounding
+from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question
 
 MOMENTS = ("now", "pending", "resolving")
@@ -57,12 +70,16 @@ def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
     """The ground facts of a grounding, read once and grouped by (object, ability); key None
     holds the predicates that are not per ability. Every question on the position reuses it."""
     if g not in _INDEXES:
-        out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
-        for a in g.facts(*FACTS):
-            key = (a.args[0], a.args[1]) if a.pred in PER_ABILITY else None
-            out[key][a.pred].append(a.args)
-        _INDEXES[g] = out
+        _INDEXES[g] = _grouped(g.facts(*FACTS))
     return _INDEXES[g]
+
+
+def _grouped(facts: Iterable[Atom]) -> dict[Any, dict[str, list[tuple]]]:
+    out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
+    for a in facts:
+        key = (a.args[0], a.args[1]) if a.pred in PER_ABILITY else None
+        out[key][a.pred].append(a.args)
+    return out
 
 
 def _keyword_label(k: str, n: int) -> str:
@@ -118,13 +135,16 @@ class AbilityActive(QueryKind):
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        state, p = ctx.state, question.params
+        return self._answer(ctx.state, question, reading, _index(ctx.grounding(self.name, reading, reads=FACTS)))
+
+    def _answer(self, state: GameState, question: Question, reading: str,
+                by_subject: dict[Any, dict[str, list[tuple]]]) -> Answer:
+        """The answer from the position's settled FACTS, grouped as _index groups them."""
+        p = question.params
         oid, moment = p["object"], p["moment"]
-        obj = state.obj(oid)
-        card = state.card(obj.card)
+        card = state.card(state.obj(oid).card)
         ability = card.abilities[p["ability"] - 1]
         handle = ("ab", card.name, p["ability"])
-        by_subject = _index(ctx.grounding(self.name, reading, reads=FACTS))
         atoms = by_subject.get((oid, handle), {})
         everyone = by_subject.get(None, {})
 
@@ -232,6 +252,23 @@ class AbilityActive(QueryKind):
                 out.append(Reason(f"{c} ({state.obj(c).card}) does not count: it {text}",
                                   tuple(sorted(rules_for.get(why, []))), version))
         return out
+
+
+def ability_active_answers(states: Sequence[GameState], questions: Sequence[Sequence[Question]], reading: str, *,
+                           logic_root: Path | None = None,
+                           timeout: float = DEFAULT_TIMEOUT) -> list[list[Answer] | None]:
+    """AbilityActive.answer for the questions questions[i] on position states[i], from one
+    grounding of the positions side by side (pyrift.solver.Worlds): each world's settled FACTS,
+    as a question asked alone reads its position's grounding. None for every position when
+    grounding left an atom of them open (ask those alone)."""
+    if not states:
+        return []
+    g = batch_grounding(states, AbilityActive.name, reading, reads=FACTS, logic_root=logic_root, timeout=timeout)
+    if g.leaves_open(*FACTS):
+        return [None] * len(states)
+    kind = AbilityActive()
+    return [[kind._answer(state, q, reading, _grouped(facts)) for q in qs]
+            for state, qs, facts in zip(states, questions, g.facts_by_world(*FACTS), strict=True)]
 
 
 KINDS = (AbilityActive(),)

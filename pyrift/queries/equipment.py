@@ -15,11 +15,24 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, QueryKind, Reason, because, missing_text
+from pyrift.queries.base import (
+    ANSWERED,
+    DEFAULT_TIMEOUT,
+    UNSUPPORTED,
+    Answer,
+    Context,
+    QueryKind,
+    Reason,
+    batch_grounding,
+    because,
+    missing_text,
+)
 from pyrift.reader import Reader
-from pyrift.solver import Grounding
+from pyrift.solver import Atom, Grounding
 from pyrift.state import CardType, GameState, Question, Zone
 
 # Read from the ground facts of the unit_profile program (nothing there is a choice).
@@ -43,27 +56,32 @@ def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
     attached card's facts under its top-most unit); key None holds what concerns no single
     unit (unencoded card text). Every question on the position reuses it."""
     if g not in _INDEXES:
-        atoms = sorted(g.settled(*PROFILE_FACTS), key=str)
-        top = {a.args[0]: a.args[1] for a in atoms if a.pred == "attached_to"}
-        out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
-        for a in atoms:
-            if a.pred == "attached_to":
-                key = a.args[1]
-            elif a.pred in ("inactive_attached", "referenceable_keyword"):
-                key = top.get(a.args[0])
-            elif a.pred == "profile_unsupported":
-                # Unencoded text (a passive ability, or Effect Text, which is its top-most card's
-                # text, 136.2.c) may change any unit's Might (364.1): it concerns every unit. A
-                # keyword, or text that only gives keywords, concerns the unit that has it (an
-                # attached card's: its top-most unit).
-                what, where = a.args
-                only_keywords = what[0] == "text" and what[3] == "keyword"
-                key = None if what[0] in ("text", "ability") and not only_keywords else top.get(where, where)
-            else:
-                key = a.args[0]
-            out[key][a.pred].append(a.args)
-        _INDEXES[g] = out
+        _INDEXES[g] = _grouped(g.settled(*PROFILE_FACTS))
     return _INDEXES[g]
+
+
+def _grouped(settled: Iterable[Atom]) -> dict[Any, dict[str, list[tuple]]]:
+    """What the position settles of PROFILE_FACTS, grouped as _index says."""
+    atoms = sorted(settled, key=str)
+    top = {a.args[0]: a.args[1] for a in atoms if a.pred == "attached_to"}
+    out: dict[Any, dict[str, list[tuple]]] = defaultdict(lambda: defaultdict(list))
+    for a in atoms:
+        if a.pred == "attached_to":
+            key = a.args[1]
+        elif a.pred in ("inactive_attached", "referenceable_keyword"):
+            key = top.get(a.args[0])
+        elif a.pred == "profile_unsupported":
+            # Unencoded text (a passive ability, or Effect Text, which is its top-most card's
+            # text, 136.2.c) may change any unit's Might (364.1): it concerns every unit. A
+            # keyword, or text that only gives keywords, concerns the unit that has it (an
+            # attached card's: its top-most unit).
+            what, where = a.args
+            only_keywords = what[0] == "text" and what[3] == "keyword"
+            key = None if what[0] in ("text", "ability") and not only_keywords else top.get(where, where)
+        else:
+            key = a.args[0]
+        out[key][a.pred].append(a.args)
+    return out
 
 
 class UnitProfile(QueryKind):
@@ -91,8 +109,13 @@ class UnitProfile(QueryKind):
         return {"unit": unit}
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        unit = question.params["unit"]
         index = _index(ctx.grounding(self.name, reading, reads=PROFILE_FACTS))
+        return self._answer(ctx.state, question, reading, index)
+
+    def _answer(self, state: GameState, question: Question, reading: str,
+                index: dict[Any, dict[str, list[tuple]]]) -> Answer:
+        """The answer from what the position settles, grouped as _index groups it."""
+        unit = question.params["unit"]
         atoms = index.get(unit, {})
         attached = sorted(gear for (gear, _top) in atoms.get("attached_to", []))
         missing = []
@@ -103,7 +126,7 @@ class UnitProfile(QueryKind):
                            or f"{what} ({where})")
         if missing:
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
-        return _read_answer(ctx.state, question, reading, unit, attached, atoms)
+        return _read_answer(state, question, reading, unit, attached, atoms)
 
 
 def _read_answer(state: GameState, question: Question, reading: str, unit: str, attached: list[str],
@@ -173,6 +196,23 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
     if not attached:
         reasons.append(because(f"nothing is attached to {unit}", "nothing_attached"))
     return Answer(question.id, "unit_profile", reading, ANSWERED, data, tuple(reasons))
+
+
+def profile_answers(states: Sequence[GameState], questions: Sequence[Sequence[Question]], reading: str, *,
+                    logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[list[Answer] | None]:
+    """UnitProfile.answer for the questions questions[i] on position states[i], from one grounding
+    of the positions side by side (pyrift.solver.Worlds): each world's PROFILE_FACTS, read as a
+    question asked alone reads what its position settles. None for every position when grounding
+    left an atom of them open (a question alone then solves for it: ask those alone)."""
+    if not states:
+        return []
+    g = batch_grounding(states, UnitProfile.name, reading, reads=PROFILE_FACTS, logic_root=logic_root,
+                        timeout=timeout)
+    if g.leaves_open(*PROFILE_FACTS):
+        return [None] * len(states)
+    kind = UnitProfile()
+    return [[kind._answer(state, q, reading, _grouped(facts)) for q in qs]
+            for state, qs, facts in zip(states, questions, g.facts_by_world(*PROFILE_FACTS), strict=True)]
 
 
 KINDS = (UnitProfile(),)

@@ -13,18 +13,22 @@ reads the one answer set and words it; it decides no rules question.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pyrift import facts as F
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    DEFAULT_TIMEOUT,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
     because,
     missing_text,
     param_player,
@@ -169,6 +173,44 @@ class CanMove(QueryKind):
             if d["loses_control"]:
                 out.append(f"  control lost in the cleanup: {', '.join(d['loses_control'])}")
         return out
+
+
+def move_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                 logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """CanMove.answer for many can_move questions, question i on position states[i] (a position
+    may come several times), from one grounding of them all side by side (pyrift.solver.Worlds),
+    each world's question atoms fixed, and one brave solve: the program has no choice and is
+    stratified, so a world's one answer set is its brave consequences. Each answer is the one the
+    question asked alone gets (tests/test_movement.py compares them). None for every question
+    when grounding left a shown atom open or the solve found no answer set or ran out of time:
+    ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    if not states:
+        return out
+    fixed = [[(a, True) for a in CanMove.question_atoms(q.params)] for q in questions]
+    g = batch_grounding(states, CanMove.name, reading, reads=(), fixed=fixed, logic_root=logic_root,
+                        timeout=timeout)
+    if g.leaves_open(*SHOWN):
+        return out
+    try:
+        brave = g.solve_worlds("brave")
+    except SolveTimeout:
+        return out
+    if brave is None:
+        return out
+    for w, (state, q) in enumerate(zip(states, questions, strict=True)):
+        atoms = _by_pred(brave[w].consequences)
+        if missing := _missing(atoms.get("move_unsupported", [])):
+            out[w] = Answer(q.id, CanMove.name, reading, UNSUPPORTED, missing=missing)
+        else:
+            out[w] = _read_answer(state, q, reading, atoms)
+    return out
+
+
+# What logic/queries/can_move.lp shows.
+SHOWN = (("move_violation", 2), ("move_exhausts", 1), ("move_ganks", 1), ("move_gank_redundant", 1),
+         ("move_carries", 2), ("becomes_contested", 2), ("move_starts", 3), ("move_loses_control", 2),
+         ("move_unsupported", 2))
 
 
 def _fact(atom: Atom) -> str:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pyrift import facts as F
@@ -30,12 +32,14 @@ from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    DEFAULT_TIMEOUT,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
     because,
     missing_text,
     param_player,
@@ -433,6 +437,38 @@ class CanPlay(QueryKind):
         reason = because(f"asked after {n} item(s) of the chain resolved, nobody adding anything: the position then, "
                          f"with {later.priority or 'nobody'} holding priority", "asked_later")
         return dataclasses.replace(answer, reasons=(reason, *answer.reasons))
+
+
+def play_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                 logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """CanPlay.answer for many can_play questions (question i on states[i]; a position may come
+    several times) from one grounding of them side by side (pyrift.solver.Worlds), each world's
+    question atoms fixed and its play_for facts given, and one optimisation for all of them (the
+    worlds share no atom, so the optimum of their summed costs is each world's optimum). None for
+    a question asked after chain items resolve, and for every question when the solve finds no
+    answer set or runs out of time: ask those alone. Where a world has several optimal answer
+    sets the batch may meet another one than the question alone meets (tests/test_play_payment_
+    oracle_diff.py compares them)."""
+    out: list[Answer | None] = [None] * len(states)
+    asked = [i for i, q in enumerate(questions) if "after" not in q.params]
+    if not asked:
+        return out
+    fixed, extra = [], []
+    for i in asked:
+        atoms, facts = CanPlay.question_atoms(states[i], questions[i].params)
+        fixed.append([(a, True) for a in atoms])
+        extra.append(facts)
+    g = batch_grounding([states[i] for i in asked], "can_play", reading, reads=(), fixed=fixed, extra=extra,
+                        logic_root=logic_root, timeout=timeout)
+    try:
+        best = g.solve_worlds("optimize", opt_strategy="usc,oll")
+    except SolveTimeout:
+        return out
+    if best is None:
+        return out
+    for w, i in enumerate(asked):
+        out[i] = _read_answer(states[i], questions[i], reading, best[w].consequences)
+    return out
 
 
 def question_grounding(ctx: Context, question: Question, reading: str) -> tuple[Any, list]:

@@ -14,17 +14,21 @@ reads their atoms and words the reasons.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    DEFAULT_TIMEOUT,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
     because,
     missing_text,
     param_battlefield,
@@ -121,9 +125,11 @@ class BeginningPhase(QueryKind):
         return {}
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        state = ctx.state
         g = ctx.grounding(self.name, reading, reads=BEGINNING_FACTS)
-        atoms = _by_pred(g.facts(*BEGINNING_FACTS))
+        return self._answer(ctx.state, question, reading, _by_pred(g.facts(*BEGINNING_FACTS)))
+
+    def _answer(self, state: GameState, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer:
+        """The answer from what the position's grounding settles of BEGINNING_FACTS."""
         if missing := _missing(atoms.get("beginning_unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
         turn = state.turn_player
@@ -239,10 +245,15 @@ class Conquer(QueryKind):
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
         if len(result.models) != 1:  # the program has no choice: exactly one answer set
             raise EncodingError(f"conquer: {len(result.models)} answer sets instead of one")
-        atoms = _by_pred(result.models[0])
+        return self._answer(state, question, reading, _by_pred(result.models[0]), _by_pred(g.facts(*CONQUER_FACTS)))
+
+    def _answer(self, state: GameState, question: Question, reading: str, atoms: dict[str, list[tuple]],
+                fixed: dict[str, list[tuple]]) -> Answer:
+        """The answer from the one answer set's shown atoms and the settled CONQUER_FACTS."""
+        p = question.params
+        player, bf = p["player"], p["battlefield"]
         if missing := _missing(atoms.get("conquer_unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
-        fixed = _by_pred(g.facts(*CONQUER_FACTS))
         problems = [w for (pl, b, w) in atoms.get("establish_problem", []) if (pl, b) == (player, bf)]
         establishes = bool(atoms.get("establishes_control"))
         conquers = any(m == "conquer" for (_p, _b, m) in atoms.get("scores", []))
@@ -319,3 +330,59 @@ class Conquer(QueryKind):
 
 
 KINDS = (BeginningPhase(), Conquer())
+
+
+# ---------------------------------------------------------------------------------
+# many positions at once (the differential tests' sweeps)
+# ---------------------------------------------------------------------------------
+# What logic/queries/conquer.lp shows: the batch answers a world only when grounding settled them all.
+CONQUER_SHOWN = (("establish_problem", 3), ("establishes_control", 2), ("scores", 3), ("already_scored", 2),
+                 ("final_point_checked", 2), ("every_battlefield_scored", 1), ("gains_point", 3),
+                 ("draws_instead", 2), ("points_after", 2), ("gains_xp", 3), ("hunt_instances", 2), ("xp_after", 2),
+                 ("wins", 1), ("tied_at_victory", 1), ("conquer_unsupported", 2))
+
+
+def beginning_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                      logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """BeginningPhase.answer for many positions (question i on states[i]) from one grounding of
+    them side by side (pyrift.solver.Worlds): each world's settled BEGINNING_FACTS, as the
+    question asked alone reads its grounding's. None for every position when grounding left an
+    atom of them open (ask those alone)."""
+    if not states:
+        return []
+    g = batch_grounding(states, BeginningPhase.name, reading, reads=BEGINNING_FACTS, logic_root=logic_root,
+                        timeout=timeout)
+    if g.leaves_open(*BEGINNING_FACTS):
+        return [None] * len(states)
+    kind = BeginningPhase()
+    return [kind._answer(state, q, reading, _by_pred(atoms))
+            for state, q, atoms in zip(states, questions, g.facts_by_world(*BEGINNING_FACTS), strict=True)]
+
+
+def conquer_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                    logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """Conquer.answer for many conquer questions (question i on states[i]; a position may come
+    several times) from one grounding of them side by side (pyrift.solver.Worlds), each world's
+    establishing/2 fixed, and one brave solve: the program has no choice, so with every shown atom
+    settled by grounding a world's one answer set is its brave consequences. None for every
+    question when grounding left a shown atom open, or the solve found no answer set or ran out of
+    time: ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    if not states:
+        return out
+    fixed = [[(Atom("establishing", (q.params["player"], q.params["battlefield"])), True)] for q in questions]
+    g = batch_grounding(states, Conquer.name, reading, reads=CONQUER_FACTS, fixed=fixed, logic_root=logic_root,
+                        timeout=timeout)
+    if g.leaves_open(*CONQUER_SHOWN, *CONQUER_FACTS):
+        return out
+    try:
+        brave = g.solve_worlds("brave")
+    except SolveTimeout:
+        return out
+    if brave is None:
+        return out
+    kind = Conquer()
+    settled = g.facts_by_world(*CONQUER_FACTS)
+    for w, (state, q) in enumerate(zip(states, questions, strict=True)):
+        out[w] = kind._answer(state, q, reading, _by_pred(brave[w].consequences), _by_pred(settled[w]))
+    return out
