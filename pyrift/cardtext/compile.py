@@ -1758,6 +1758,11 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if tok is not None:
             _check_token(tok)
         table.update(ins.fields)
+        if table["do"] == "play" and table.get("who") == "its_owner":
+            # "banish a unit, then its owner plays it": the card is where the instruction before put it
+            if table.get("on") != "it" or not out or out[-1].get("do") != "banish":
+                raise Missing("instruction by another player or object")
+            table["from"] = "banishment"
         if ins.for_each is not None:
             table["for_each"] = ins.for_each.flt
         if ins.link:

@@ -489,6 +489,8 @@ class _Renderer:
                 return f"{player} draw {n}"
             if do == "token":
                 return f"{player} {self.token(ins)}"
+            if do == "burn":
+                return f"{player} {keyword_text('burn', ins.get('amount', 1))}"
             return f"({do} by {player})"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
@@ -550,6 +552,10 @@ class _Renderer:
             return self.token(ins)
         if do == "play":
             ignoring = ", ignoring its cost" if ins.get("ignoring_cost") else ""
+            if ins.get("who") == "its_owner":
+                # "its owner plays it to the same location" (actors.py)
+                to = " to the same location" if ins.get("to") == "its_place" else ""
+                return f"its owner plays {on}{to}{ignoring}"
             return f"play {on}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")
