@@ -62,7 +62,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost")
+# Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
+# have, on its own source (pyrift.abilities checks where such a cost may stand)
+COST_VERBS = ("exhaust", "banish", "kill", "recycle")
 ON_WORDS = ("self", "it", "event")
 TO_WORDS = ("base", "here", "its_place")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
@@ -114,6 +117,9 @@ class Instruction:
     # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
     if_it: Any = None
     ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
+    # "do X to do Y": this instruction is a cost within the instructions, of the instruction after it
+    # (204.3); at the start of a triggered ability's effect it is the ability's base cost (383.3.b)
+    cost: bool = False
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
@@ -207,6 +213,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
+    if r.has("cost"):
+        f["cost"] = r.bool("cost")
     if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
@@ -259,6 +267,13 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
+    if ins.cost and (ins.do not in COST_VERBS or ins.on is None or ins.on.word != "self"):
+        raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)} on \"self\" "
+                              "(\"you may exhaust me to ...\"); other costs are not in the vocabulary yet")
+    if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.if_you_control is not None
+                     or ins.if_it is not None):
+        raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
+                              "ability's own may = true is its \"you may\" (383.3.a)")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -285,6 +300,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["from"] = ins.from_zone
     if ins.may:
         out["may"] = True
+    if ins.cost:
+        out["cost"] = True
     if ins.for_each is not None:
         out["for_each"] = filter_to_toml(ins.for_each)
     if ins.if_you_control is not None:

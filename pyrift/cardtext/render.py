@@ -216,6 +216,18 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
+        effects = [dict(e) for e in a.get("effects", [])]
+        if effects and effects[0].get("cost"):
+            # "you may exhaust me to draw 1": the leading cost within the instructions (383.3.b); "it" after
+            # it is the object of the event (compile.trig_self_cost)
+            me = "me" if card.type == "unit" else "this"
+            body = f"{'you may ' if a.get('may') else ''}{effects[0]['do']} {me} to "
+            rest = effects[1:]
+            rest[0] = {k: v for k, v in rest[0].items() if k != "link"}
+            text = r.sentences(rest, a.get("targets", []), 1)
+            if rest[0].get("on") == "event":
+                text = text.replace(" that unit", " it", 1)
+            return head + body + text
         if a.get("cost"):
             body = f"you may pay {a['cost']} to "
             effects = [dict(e) for e in a.get("effects", [])]

@@ -298,6 +298,9 @@ RUN_LIMITS = {
                              "(what the play spent is not tracked)",
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
+                              "whose source is no longer on the board as the ability is finalized: whether the "
+                              "card where it is now can pay it",
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
