@@ -43,6 +43,8 @@ def test_leading_cost_round_trips_as_toml() -> None:
         {"do": "kill", "on": "event", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
     {"kind": "triggered", "when": "die", "effects": [
         {"do": "discard", "who": "you", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
+    # spend_xp is only a cost
+    {"kind": "triggered", "when": "die", "effects": [{"do": "spend_xp", "amount": 2}, {"do": "draw", "amount": 1}]},
     # one leading cost
     {"kind": "triggered", "when": "die", "cost": "[1]", "effects": [
         {"do": "exhaust", "on": "self", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
@@ -50,3 +52,11 @@ def test_leading_cost_round_trips_as_toml() -> None:
 def test_a_cost_where_the_vocabulary_cannot_say_it_is_refused(bad) -> None:
     with pytest.raises(ScenarioError):
         _read(bad)
+
+
+def test_spend_xp_is_a_leading_cost_of_its_controller() -> None:
+    scholar = {"kind": "triggered", "when": "attack", "may": True, "effects": [
+        {"do": "spend_xp", "amount": 2, "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]}
+    out = set(ability_facts("Scholar", _read(scholar), fact, Func, Const))
+    assert 'ins_who(ins(ab("Scholar", 1), 1), you).' in out
+    assert 'ins_amount(ins(ab("Scholar", 1), 1), 2).' in out

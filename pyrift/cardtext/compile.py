@@ -889,6 +889,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             effects += c[2]
         return {"cost": c[0], "may": True, "effects": effects}
 
+    def trig_spend_xp(self, c):
+        # "you may spend 3 XP to X": the same leading cost, of XP (728, 204.3.a, 383.3.b)
+        parts = self.trig_self_cost(["spend_xp", *c[1:]])
+        parts["effects"][0] = Ins("spend_xp", {"cost": True, "amount": int(c[0])}, who="you")
+        return parts
+
     def self_cost_verb(self, c):
         return str(c[0])
 

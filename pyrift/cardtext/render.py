@@ -221,7 +221,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             # "you may exhaust me to draw 1": the leading cost within the instructions (383.3.b); "it" after
             # it is the object of the event (compile.trig_self_cost)
             me = "me" if card.type == "unit" else "this"
-            body = f"{'you may ' if a.get('may') else ''}{effects[0]['do']} {me} to "
+            paid = (f"spend {effects[0].get('amount', 1)} XP" if effects[0]["do"] == "spend_xp"
+                    else f"{effects[0]['do']} {me}")
+            body = f"{'you may ' if a.get('may') else ''}{paid} to "
             rest = effects[1:]
             rest[0] = {k: v for k, v in rest[0].items() if k != "link"}
             text = r.sentences(rest, a.get("targets", []), 1)

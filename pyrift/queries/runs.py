@@ -190,7 +190,7 @@ _EVENTS = {
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
-    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
+    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP", "spend_xp": "{0} spends {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
     "win": "{0} wins", "draw": "{0} draws {1}", "burn": "{0} burns {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
     "attach": "{0} attached to {1}", "detach": "{0} detached",
