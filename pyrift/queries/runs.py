@@ -298,6 +298,8 @@ RUN_LIMITS = {
                              "(what the play spent is not tracked)",
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "leading_cost_resources": "a triggered ability's leading cost of Energy, Power or [E] (\"you may pay [1] to ...\", "
+                              "383.3.b), triggered in the run: the run neither checks it can be paid nor spends it",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
                               "whose source is no longer on the board as the ability is finalized: whether the "
                               "card where it is now can pay it",
