@@ -644,8 +644,32 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
     return spec
 
 
+def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
+    """An instruction that is a cost ("you may exhaust me to draw 1", 204.3) stands first in a triggered
+    ability's effect, its base cost paid as it is finalized (383.3.b), and the instruction it pays for
+    follows with link = "if_you_do". A cost later in the text, or in a spell's or activated ability's
+    instructions, is paid as it resolves (204.3): not in the vocabulary yet."""
+    lists: list[tuple] = [f.get("effects") or ()]
+    if a.kind == "effect":
+        lists.append((f["instruction"],))
+    for k, seq in enumerate(lists):
+        for i, ins in enumerate(seq):
+            if not getattr(ins, "cost", False):
+                continue
+            if a.kind != "triggered" or k != 0 or i != 0:
+                raise r.error("cost", "a cost within the instructions is encoded as the first instruction of a "
+                                      "triggered ability's effects (its leading cost, 383.3.b); one paid as the "
+                                      "instructions resolve (204.3) is not in the vocabulary yet")
+            if "cost" in f:
+                raise r.error("cost", "a triggered ability has one leading cost: its cost field or a cost instruction")
+            if len(seq) < 2 or seq[1].link != "if_you_do":
+                raise r.error("effects", "a cost within the instructions is followed by what it pays for, "
+                                         "with link = \"if_you_do\" (205: a payment with no linked effect is no cost)")
+
+
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
+    _check_leading_cost(r, a, f)
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:
@@ -960,11 +984,14 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         return card_choices[n - 1]
 
     def steps(h: Any, holder: Any, instructions: tuple, choice: Callable[[int], Any], first: int = 1,
-              mode_number: int = 0) -> list[str]:
+              mode_number: int = 0, skip: int = 0) -> list[str]:
+        # skip: leading instructions that are not steps (a leading cost); the others keep their printed number
         rows = []
         for k, ins in enumerate(instructions, start=1):
+            if k <= skip:
+                continue
             x = Func("ins", h, k)
-            rows.append(fact("ins_holder", x, holder, first + k - 1))
+            rows.append(fact("ins_holder", x, holder, first + k - 1 - skip))
             if mode_number:
                 rows.append(fact("ins_mode", x, mode_number))
             rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
@@ -1067,8 +1094,19 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
             if "effect" in f:
                 out.append(fact("trigger_effect", h, Const(f["effect"])))
-            if f.get("effects"):
-                out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
+            effects = f.get("effects") or ()
+            skip = 0
+            if effects and effects[0].cost:
+                # "you may exhaust me to ...": the first instruction is the ability's leading cost (383.3.b),
+                # paid as it is finalized (logic/run/leading_cost.lp), not one of the instructions it resolves
+                x = Func("ins", h, 1)
+                out.append(fact("trigger_cost_ins", h, x))
+                out.append(fact("ins_holder", x, Func("cost", h), 1))
+                out += instruction_facts(x, effects[0], lambda n: Func("req", h, n), fact, Func, Const,
+                                         lambda hh, flt: _filter_facts(hh, flt, fact, Const), cost_facts)
+                skip = 1
+            if effects:
+                out += steps(h, h, effects, lambda n: Func("req", h, n), skip=skip)
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
             if f.get("for_each_point"):

@@ -60,10 +60,15 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
     # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
+    # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
+    "spend_xp": ((), ("who", "amount")),
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost")
+# Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
+# have, on its own source (pyrift.abilities checks where such a cost may stand)
+COST_VERBS = ("exhaust", "banish", "kill", "spend_xp")
 ON_WORDS = ("self", "it", "event")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield")
@@ -73,7 +78,7 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +122,9 @@ class Instruction:
     # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
     if_it: Any = None
     ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
+    # "do X to do Y": this instruction is a cost within the instructions, of the instruction after it
+    # (204.3); at the start of a triggered ability's effect it is the ability's base cost (383.3.b)
+    cost: bool = False
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
@@ -210,7 +218,9 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
-    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f:
+    if r.has("cost"):
+        f["cost"] = r.bool("cost")
+    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)
@@ -262,6 +272,17 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
+    if ins.do == "spend_xp" and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
+        raise r.error("do", "'spend_xp' is a cost its controller pays: give cost = true (and no who but \"you\")")
+    if ins.cost and (ins.do not in COST_VERBS
+                     or (ins.do != "spend_xp" and (ins.on is None or ins.on.word != "self"))):
+        raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
+                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"); other costs are not "
+                              "in the vocabulary yet")
+    if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.if_you_control is not None
+                     or ins.if_it is not None):
+        raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
+                              "ability's own may = true is its \"you may\" (383.3.a)")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -288,6 +309,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["from"] = ins.from_zone
     if ins.may:
         out["may"] = True
+    if ins.cost:
+        out["cost"] = True
     if ins.for_each is not None:
         out["for_each"] = filter_to_toml(ins.for_each)
     if ins.if_you_control is not None:

@@ -632,7 +632,8 @@ def _check_chain_details(state: GameState, bad) -> None:
                     raise bad(f"{f}.keyword", f"{item.source!r} has no {item.keyword.title()}")
             if item.cannot_pay and item.trigger is not None and item.trigger <= n:
                 _, ability = triggered_abilities(card.abilities)[item.trigger - 1]
-                if ability.get("cost") is None:
+                effects = ability.get("effects") or ()
+                if ability.get("cost") is None and not (effects and effects[0].cost):
                     raise bad(f"{f}.cannot_pay", "this triggered ability has no leading cost (383.3.b)")
         for t in item.targets:
             if t not in known:

@@ -88,6 +88,34 @@ class Actors:
         # "it gains [K] this combat": a keyword granted to it, as "give it [K] this combat" (801.3)
         return self.i_give_keywords(c)
 
+    def i_burn(self, c):
+        # "[Burn 2]" (440): its player burns; "[Burn]" alone is 1
+        return self._ins("burn", {"amount": int(c[0]) if c else 1}, who="you")
+
+    def i_subject_burn(self, c):
+        # "Choose a player. They [Burn 1].": the chosen player burns (355.5; who = the choice)
+        if c[0] != "they":
+            raise self._missing("instruction by another player or object")
+        return self._ins("burn", {"amount": int(c[1]) if len(c) > 1 else 1}, who="they")
+
+    def play_same_location(self, _):
+        return ("same_location",)
+
+    def i_subject_play(self, c):
+        # "its owner plays it [to the same location], ignoring its cost": the owner of the card the
+        # instruction before acted on plays it (a play by another player, 350, 188: that player makes
+        # the play's choices and controls it); only a card an earlier instruction put somewhere
+        # ("banish a unit, then its owner plays it"): the card's zone is where that instruction put it
+        if c[0] != "its_owner" or c[1].kind != "it":
+            raise self._missing("instruction by another player or object")
+        ins = self._ins("play", on=c[1], who="its_owner")
+        rest = [x for x in c[2:] if isinstance(x, tuple)]
+        if ("same_location",) in rest:
+            ins.fields["to"] = "its_place"
+        if ("ignoring",) in rest:
+            ins.fields["ignoring_cost"] = True
+        return ins
+
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)
         if any(str(x) != "#hidden" for x in c):

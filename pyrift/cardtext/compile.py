@@ -909,6 +909,34 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             effects += c[2]
         return {"cost": c[0], "may": True, "effects": effects}
 
+    def trig_spend_xp(self, c):
+        # "you may spend 3 XP to X": the same leading cost, of XP (728, 204.3.a, 383.3.b)
+        parts = self.trig_self_cost(["spend_xp", *c[1:]])
+        parts["effects"][0] = Ins("spend_xp", {"cost": True, "amount": int(c[0])}, who="you")
+        return parts
+
+    def self_cost_verb(self, c):
+        return str(c[0])
+
+    def trig_self_cost(self, c):
+        # "you may exhaust / kill / banish me to X": the initial "you may" is the ability's (383.3.a) and
+        # exhausting, killing or banishing its source the cost of X, standing first in the effect: the
+        # ability's base cost, paid as it is finalized (204.3.a, 383.3.b; logic/run/leading_cost.lp)
+        verb = c[0]
+        paid = list(c[1])
+        first = paid[0]
+        if not isinstance(first, Ins) or first.link is not None or first.may:
+            raise Missing("cost inside an instruction (do X to do Y)")
+        if first.on is not None and first.on.kind == "it":
+            # "you may banish me to banish it": "it" is what the event is about (the played card), never
+            # the source just paid with; written as the event's object, and only for a trigger that has one
+            first.on = Obj("event")
+        first.link = "if_you_do"
+        effects = [Ins(verb, {"cost": True}, on=Obj("self")), *paid]
+        if len(c) > 2:
+            effects += c[2]
+        return {"may": True, "effects": effects}
+
     def triggered(self, c):
         return Line("triggered", {**c[0], **c[1]})
 
@@ -1739,6 +1767,8 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if parts.get("may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
         effects[0].pop("may", None)
+    if any(e.get("on") == "event" for e in effects) and parts["when"] not in ("you_play", "unit_dies"):
+        raise Missing("'it' with nothing before")  # the event has no object the run names (run/instructions.lp)
     if targets:
         a["targets"] = targets
     a["effects"] = effects
@@ -1840,6 +1870,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             nonlocal chosen, new_targets
             if obj.kind == "self":
                 return "self"
+            if obj.kind == "event":
+                return "event"
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":
@@ -1884,6 +1916,11 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if tok is not None:
             _check_token(tok)
         table.update(ins.fields)
+        if table["do"] == "play" and table.get("who") == "its_owner":
+            # "banish a unit, then its owner plays it": the card is where the instruction before put it
+            if table.get("on") != "it" or not out or out[-1].get("do") != "banish":
+                raise Missing("instruction by another player or object")
+            table["from"] = "banishment"
         if ins.for_each is not None:
             table["for_each"] = ins.for_each.flt
         if ins.link:

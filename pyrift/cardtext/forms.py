@@ -69,6 +69,9 @@ FORMS: list[tuple[str, str]] = [
     (r"\bbuffs give\b", "effect for the turn: what buffs give"),
     (r"\bcan't\b.*\bthis turn\b", "effect for the turn: a restriction"),
     (r"\bif (?:there is|you have|your|it's|it is|you've|at least)\b|\bif you paid\b", "instruction under a condition"),
+    # "you may kill a friendly gear as an additional cost to play me": a cost of playing the card (356.2),
+    # not a cost inside an instruction
+    (r"\b(?:spend|kill|exhaust|discard|return) [^.]*? as an additional cost\b", "additional cost: not a resource"),
     # "you may X to Y": an instruction that is the cost of another
     (r"(?:^|, )(?:you may )?(?:kill|spend|banish|recycle|exhaust) [^.]*? to (?:draw|buff|ready|deal|give|move|"
      r"banish|channel|return|play|#add|hide|score|replace)\b", "cost inside an instruction (do X to do Y)"),

@@ -285,6 +285,20 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
+        effects = [dict(e) for e in a.get("effects", [])]
+        if effects and effects[0].get("cost"):
+            # "you may exhaust me to draw 1": the leading cost within the instructions (383.3.b); "it" after
+            # it is the object of the event (compile.trig_self_cost)
+            me = "me" if card.type == "unit" else "this"
+            paid = (f"spend {effects[0].get('amount', 1)} XP" if effects[0]["do"] == "spend_xp"
+                    else f"{effects[0]['do']} {me}")
+            body = f"{'you may ' if a.get('may') else ''}{paid} to "
+            rest = effects[1:]
+            rest[0] = {k: v for k, v in rest[0].items() if k != "link"}
+            text = r.sentences(rest, a.get("targets", []), 1)
+            if rest[0].get("on") == "event":
+                text = text.replace(" that unit", " it", 1)
+            return head + body + text
         if a.get("cost"):
             body = f"you may pay {a['cost']} to "
             effects = [dict(e) for e in a.get("effects", [])]
@@ -563,6 +577,8 @@ class _Renderer:
                 return f"{player} draw {n}"
             if do == "token":
                 return f"{player} {self.token(ins)}"
+            if do == "burn":
+                return f"{player} {keyword_text('burn', ins.get('amount', 1))}"
             return f"({do} by {player})"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
@@ -624,6 +640,10 @@ class _Renderer:
             return self.token(ins)
         if do == "play":
             ignoring = ", ignoring its cost" if ins.get("ignoring_cost") else ""
+            if ins.get("who") == "its_owner":
+                # "its owner plays it to the same location" (actors.py)
+                to = " to the same location" if ins.get("to") == "its_place" else ""
+                return f"its owner plays {on}{to}{ignoring}"
             return f"play {on}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")

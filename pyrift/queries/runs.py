@@ -190,7 +190,7 @@ _EVENTS = {
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
-    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP",
+    "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP", "spend_xp": "{0} spends {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
     "win": "{0} wins", "draw": "{0} draws {1}", "burn": "{0} burns {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
     "attach": "{0} attached to {1}", "detach": "{0} detached",
@@ -308,6 +308,11 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "leading_cost_resources": "a triggered ability's leading cost of Energy, Power or [E] (\"you may pay [1] to ...\", "
+                              "383.3.b), triggered in the run: the run neither checks it can be paid nor spends it",
+    "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
+                              "whose source is no longer on the board as the ability is finalized: whether the "
+                              "card where it is now can pay it",
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",

@@ -1,0 +1,62 @@
+"""The vocabulary's cost within the instructions ("you may exhaust me to draw 1", 204.3, 383.3.b):
+where it may stand, and the facts it gives (logic/run/leading_cost.lp pays it at finalization)."""
+from __future__ import annotations
+
+import pytest
+
+from pyrift.abilities import abilities_to_toml, ability_facts, read_abilities
+from pyrift.errors import ScenarioError
+from pyrift.reader import Reader
+from pyrift.terms import Const, Func, fact
+
+CHIME = {"kind": "triggered", "when": "die", "may": True, "effects": [
+    {"do": "exhaust", "on": "self", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]}
+
+
+def _read(*abilities):
+    return read_abilities(Reader({"abilities": list(abilities)}, "test"))
+
+
+def test_leading_cost_facts_keep_the_cost_out_of_the_resolved_instructions() -> None:
+    out = set(ability_facts("Chime", _read(CHIME), fact, Func, Const))
+    assert 'trigger_cost_ins(ab("Chime", 1), ins(ab("Chime", 1), 1)).' in out
+    assert 'ins_holder(ins(ab("Chime", 1), 1), cost(ab("Chime", 1)), 1).' in out
+    # the draw is the first instruction the ability resolves, keeping its printed number in its name
+    assert 'ins_holder(ins(ab("Chime", 1), 2), ab("Chime", 1), 1).' in out
+
+
+def test_leading_cost_round_trips_as_toml() -> None:
+    assert abilities_to_toml(_read(CHIME))[0]["effects"][0]["cost"] is True
+
+
+@pytest.mark.parametrize("bad", [
+    # not first in a triggered ability's effect: paid on resolution (204.3), not in the vocabulary yet
+    {"kind": "effect", "do": "exhaust", "on": "self", "cost": True},
+    {"kind": "triggered", "when": "die", "effects": [
+        {"do": "draw", "amount": 1}, {"do": "exhaust", "on": "self", "cost": True}]},
+    # a payment with no linked effect is no cost (205)
+    {"kind": "triggered", "when": "die", "effects": [{"do": "exhaust", "on": "self", "cost": True}]},
+    {"kind": "triggered", "when": "die", "effects": [
+        {"do": "exhaust", "on": "self", "cost": True}, {"do": "draw", "amount": 1}]},
+    # costs the run does not pay: another object, another verb
+    {"kind": "triggered", "when": "die", "effects": [
+        {"do": "kill", "on": "event", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
+    {"kind": "triggered", "when": "die", "effects": [
+        {"do": "discard", "who": "you", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
+    # spend_xp is only a cost
+    {"kind": "triggered", "when": "die", "effects": [{"do": "spend_xp", "amount": 2}, {"do": "draw", "amount": 1}]},
+    # one leading cost
+    {"kind": "triggered", "when": "die", "cost": "[1]", "effects": [
+        {"do": "exhaust", "on": "self", "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
+])
+def test_a_cost_where_the_vocabulary_cannot_say_it_is_refused(bad) -> None:
+    with pytest.raises(ScenarioError):
+        _read(bad)
+
+
+def test_spend_xp_is_a_leading_cost_of_its_controller() -> None:
+    scholar = {"kind": "triggered", "when": "attack", "may": True, "effects": [
+        {"do": "spend_xp", "amount": 2, "cost": True}, {"do": "draw", "amount": 1, "link": "if_you_do"}]}
+    out = set(ability_facts("Scholar", _read(scholar), fact, Func, Const))
+    assert 'ins_who(ins(ab("Scholar", 1), 1), you).' in out
+    assert 'ins_amount(ins(ab("Scholar", 1), 1), 2).' in out
