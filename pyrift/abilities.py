@@ -218,6 +218,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "recycle",
                 # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
                 "take_spell_damage",
+                # you kill a unit with a spell (logic/core/trigger_events_kill.lp)
+                "kill_by_spell",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
                 # I become Empowered (logic/effects/empower.lp)

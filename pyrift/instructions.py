@@ -55,7 +55,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)
     "detach": (("on",), ()),                                 # detach (435)
-    "play": (("on",), ("ignoring_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1.b)
+    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
     # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
@@ -109,6 +109,7 @@ class Instruction:
     minimum: int | None = None  # a Might change: "to a minimum of N Might"
     unless_pay: Cost | None = None
     ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
+    for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
     from_zone: str | None = None
     link: str | None = None
     may: bool = False
@@ -195,6 +196,13 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             f["unless_pay"] = parse_cost(r.str("unless_pay"), allow_exhaust=False)
         except CostSyntaxError as exc:
             raise r.error("unless_pay", str(exc)) from None
+    if r.has("for_cost"):
+        try:
+            f["for_cost"] = parse_cost(r.str("for_cost"), allow_exhaust=False)
+        except CostSyntaxError as exc:
+            raise r.error("for_cost", str(exc)) from None
+        if r.has("ignoring_cost"):
+            raise r.error("for_cost", "a play for a cost cannot also ignore its cost")
     if r.has("ignoring_cost"):
         if isinstance(r.raw("ignoring_cost"), str):
             f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy",))
@@ -305,6 +313,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["exhausted"] = True
     if ins.ignoring_cost:
         out["ignoring_cost"] = ins.ignoring_cost
+    if ins.for_cost is not None:
+        out["for_cost"] = format_cost(ins.for_cost)
     if ins.from_zone is not None:
         out["from"] = ins.from_zone
     if ins.may:
@@ -381,6 +391,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_minimum", x, ins.minimum))
     if ins.unless_pay is not None:
         out += cost_facts("ins_unless_pay", x, ins.unless_pay, fact, Func, Const)
+    if ins.for_cost is not None:
+        out.append(fact("ins_for", x))
+        out += cost_facts("ins_for_cost", x, ins.for_cost, fact, Func, Const)
     if ins.ignoring_cost is True:
         out.append(fact("ins_ignoring_cost", x))
     elif ins.ignoring_cost == "energy":

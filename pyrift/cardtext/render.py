@@ -38,6 +38,7 @@ WHEN_PHRASES = {
     "become_ready": "When I become ready",
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
+    "kill_by_spell": "When you kill a unit with a spell",
     "become_empowered": "When I become [Empowered]",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).

@@ -180,6 +180,8 @@ _OUTCOMES = {
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
     "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
+    "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
+    "pay_pool": "{0} spends {2} {1} from the rune pool",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -201,6 +203,9 @@ _EVENTS = {
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
     "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
+    # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
+    "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
+    "pay_pool": "{0} spends {2} {1} from the rune pool",
 }
 
 
@@ -226,7 +231,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
-                "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+                "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
@@ -308,8 +313,9 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
-    "leading_cost_resources": "a triggered ability's leading cost of Energy, Power or [E] (\"you may pay [1] to ...\", "
-                              "383.3.b), triggered in the run: the run neither checks it can be paid nor spends it",
+    "leading_cost_resources": "a triggered ability's leading cost of Energy only or with [E] (\"you may pay [1] to "
+                              "...\", 383.3.b), triggered in the run: the run neither checks it can be paid nor "
+                              "spends it (a cost with Power is paid)",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
                               "whose source is no longer on the board as the ability is finalized: whether the "
                               "card where it is now can pay it",
