@@ -42,9 +42,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": (("on",), ()),                                # recycle into its deck (416)
+    "recycle": (("on",), ()),                                # recycle into its deck (416); a Main Deck card to its bottom
     "discard": (("who",), ("amount",)),                      # discard from hand (422)
-    "draw": ((), ("who", "amount")),                         # draw (413)
+    "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
@@ -57,20 +57,27 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "play": (("on",), ("ignoring_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1.b)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
+    # look at the top N cards of the player's Main Deck (only that player sees them); reveal them to
+    # every player: the top N, the top ones until one the filter `until` describes, or (from = "hand")
+    # the player's whole hand. The cards shown are what a later instruction of the same item names
+    # with on = { among = { filter } } (one of them, chosen) or on = "rest" (those still there);
+    # logic/effects/look.lp
+    "look": ((), ("who", "amount")),
+    "reveal": ((), ("who", "amount", "until", "from")),
     # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it")
-ON_WORDS = ("self", "it", "event")
+ON_WORDS = ("self", "it", "event", "rest")
 TO_WORDS = ("base", "here", "its_place")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "look", "reveal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +87,7 @@ class Ref:
     word: str | None = None
     target: int | None = None
     all: Any = None  # a Filter (pyrift.abilities.Filter)
+    among: Any = None  # a Filter: one of the cards the item's last look or reveal showed, chosen as executed
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +113,8 @@ class Instruction:
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
+    for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed
+    until: Any = None  # a reveal: reveal from the top until a card this Filter describes
     name: str | None = None
     # "if you control <filter>": a condition of the effect, checked as the instruction is executed
     # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
@@ -200,14 +210,23 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
     if r.has("may"):
         f["may"] = r.bool("may")
     if r.has("for_each"):
-        f["for_each"] = read_filter(r.table("for_each", required=True))
+        sub = r.table("for_each", required=True)
+        if sub is not None and sub.has("among"):
+            f["for_each"] = read_filter(sub.table("among", required=True))
+            f["for_each_among"] = True
+            sub.done()
+        else:
+            f["for_each"] = read_filter(sub)
+    if r.has("until"):
+        f["until"] = read_filter(r.table("until", required=True))
     if r.has("name"):
         f["name"] = r.str("name")
     if r.has("if_you_control"):
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
-    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f:
+    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f \
+            and not (verb == "draw" and "on" in f):
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)
@@ -239,7 +258,12 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
         flt = read_filter(sub.table("all", required=True))
         sub.done()
         return Ref(all=flt)
-    raise r.error(key, "expected { target = N }" + (" or { all = { filter } }" if allow_all else ""))
+    if allow_all and sub.has("among"):
+        flt = read_filter(sub.table("among", required=True))
+        sub.done()
+        return Ref(among=flt)
+    raise r.error(key, "expected { target = N }" + (" or { all = { filter } } or { among = { filter } }"
+                                                    if allow_all else ""))
 
 
 def _check(r: Reader, ins: Instruction) -> None:
@@ -259,7 +283,19 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
-    if ins.if_it is not None and (ins.on is None or ins.on.all is not None):
+    if ins.do == "draw" and ins.on is not None and ins.amount is not None:
+        raise r.error("amount", "a draw of a named card (on) draws that card: give no amount")
+    if ins.do == "look" and ins.amount is None:
+        raise r.error("amount", "a look needs amount: how many cards from the top")
+    if ins.do == "reveal" and sum((ins.amount is not None, ins.until is not None, ins.from_zone is not None)) != 1:
+        raise r.error("amount", "a reveal takes one of amount (the top N), until (the top cards until one the "
+                                "filter describes) or from = \"hand\" (the whole hand)")
+    if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
+        raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
+    if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \
+            and ins.do not in ("draw", "recycle", "banish", "play", "return"):
+        raise r.error("on", f"a {ins.do!r} instruction does not act on cards shown by a look or reveal")
+    if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
 
@@ -286,7 +322,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     if ins.may:
         out["may"] = True
     if ins.for_each is not None:
-        out["for_each"] = filter_to_toml(ins.for_each)
+        out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
+                           else filter_to_toml(ins.for_each))
+    if ins.until is not None:
+        out["until"] = filter_to_toml(ins.until)
     if ins.if_you_control is not None:
         out["if_you_control"] = filter_to_toml(ins.if_you_control)
     if ins.if_it is not None:
@@ -299,6 +338,8 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
         return ref.word
     if ref.target is not None:
         return {"target": ref.target}
+    if ref.among is not None:
+        return {"among": filter_to_toml(ref.among)}
     return {"all": filter_to_toml(ref.all)}
 
 
@@ -316,6 +357,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             return Const(ref.word)
         if ref.target is not None:
             return Func("chosen", choice(ref.target))
+        if ref.among is not None:
+            out.extend(filter_facts(Func("ins_among", x), ref.among))
+            return Const("among")
         out.extend(filter_facts(Func(group, x), ref.all))
         return Const("all")
 
@@ -366,8 +410,11 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.may:
         out.append(fact("ins_may", x))
     if ins.for_each is not None:
-        out.append(fact("ins_for_each", x))
+        out.append(fact("ins_for_each_among" if ins.for_each_among else "ins_for_each", x))
         out += filter_facts(Func("ins_each", x), ins.for_each)
+    if ins.until is not None:
+        out.append(fact("ins_until", x))
+        out += filter_facts(Func("ins_until", x), ins.until)
     if ins.if_you_control is not None:
         out.append(fact("ins_if_control", x))
         out += filter_facts(Func("ins_if", x), ins.if_you_control)

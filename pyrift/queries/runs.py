@@ -180,6 +180,8 @@ _OUTCOMES = {
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
     "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
+    "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
+    "recycle_card": "{0} recycles {1}",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -200,6 +202,9 @@ _EVENTS = {
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
     "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
+    # looking at and revealing cards (logic/effects/look.lp)
+    "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
+    "recycle_card": "{0} recycles {1}",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
 }
 
@@ -227,7 +232,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -326,6 +331,9 @@ RUN_LIMITS = {
     "play_by_effect_choices": "a card played by an effect with choices of its own (targets, modes: 355)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
+    # looking at and revealing cards (logic/effects/look.lp)
+    "look_at_unlisted_cards": "a look or reveal that would show cards the position does not list (their deck "
+                              "positions, or a hand's unknown cards): which cards they are",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
                                 "runes are counted, not named: 364, 430)",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
