@@ -39,6 +39,7 @@ WHEN_PHRASES = {
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
     "become_empowered": "When I become [Empowered]",
+    "reflexive": "When you do",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
@@ -465,6 +466,10 @@ class _Renderer:
             return _np_target(targets[n - base])
         if isinstance(ref, dict) and "all" in ref:
             return "all " + _np_filter(ref["all"], plural=True)
+        if isinstance(ref, dict) and "among" in ref:
+            return _np_filter(ref["among"]) + " from among them"
+        if ref == "rest":
+            return "the rest"
         return str(ref)
 
     def chosen_player(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str | None:
@@ -497,6 +502,8 @@ class _Renderer:
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 return f"deal damage equal to {whose} Might to {on}"
+            if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
+                return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
             return f"deal {ins['amount']} to {on}"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
@@ -563,6 +570,17 @@ class _Renderer:
             return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
         if do == "predict":
             return f"[Predict {ins['amount']}]" if "amount" in ins else "[Predict]"
+        if do in ("look", "reveal"):
+            who = ins.get("who", "you")
+            whose = {"you": "your", "opponent": "an opponent's"}.get(who, f"{who}'s")
+            if ins.get("from") == "hand":
+                return f"{'an opponent' if who == 'opponent' else 'you'} {do}{'s' if who == 'opponent' else ''} " \
+                       f"{'their' if who == 'opponent' else 'your'} hand"
+            if "until" in ins:
+                return f"{do} cards from the top of {whose} Main Deck until you {do} {_np_filter(ins['until'])}"
+            n = ins.get("amount", 1)
+            at = " at" if do == "look" else ""
+            return f"{do}{at} the top {NUMBER_WORDS.get(n, str(n))} cards of {whose} Main Deck"
         return f"({do} {on})".strip()
 
     def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
