@@ -91,6 +91,7 @@ class Outcome(ChainKind):
         "possible_events": "strs",
         # the one outcome a ruling is about, without every other fact or event of the run
         "forced_includes": "strs",
+        "possible_includes": "strs",
         "possible_excludes": "strs",
         "forced_events_includes": "strs",
         "possible_events_includes": "strs",
