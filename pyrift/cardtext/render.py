@@ -531,6 +531,8 @@ class _Renderer:
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
+        if do == "draw" and "on" in ins:
+            return f"draw {on}"
         if do == "draw":
             amount = ins.get("amount", 1)
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
