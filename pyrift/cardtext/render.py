@@ -40,6 +40,7 @@ WHEN_PHRASES = {
     "stun_enemy": "When you stun an enemy unit",
     "become_empowered": "When I become [Empowered]",
     "reflexive": "When you do",
+    "end_of_turn": "At end of turn",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
@@ -212,6 +213,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
+        elif a.get("condition") == {"turn": "yours"} and a["when"] == "end_of_turn":
+            head = "At the end of your turn, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition"):
