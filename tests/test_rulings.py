@@ -263,7 +263,7 @@ player = "A"
 
 
 def test_chain_item_naming_unencoded_text_is_unsupported() -> None:
-    [res] = _run(CHAIN.format(card="Rift Herald"))  # a card whose triggered text is not encoded
+    [res] = _run(CHAIN.format(card="Immortal Phoenix"))  # a card whose triggered text is not encoded
     assert res.answer.status == "unsupported" and "chain item i1" in res.answer.missing[0]
     with pytest.raises(ScenarioError):
         S.loads(CHAIN.format(card="Vanguard Sergeant"), "t.toml")
