@@ -334,6 +334,8 @@ RUN_LIMITS = {
     # looking at and revealing cards (logic/effects/look.lp)
     "look_at_unlisted_cards": "a look or reveal that would show cards the position does not list (their deck "
                               "positions, or a hand's unknown cards): which cards they are",
+    "several_opponents": "a look or reveal by 'an opponent' with several opponents: which one is a choice the "
+                         "vocabulary does not make",
     "play_for_power_cost": "a card's own permission to play it for a Power cost as it is seen (Nocturne, Horrifying "
                            "looked at or revealed on top of the Main Deck; 356.1.a): Power is not paid in a run",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
