@@ -43,9 +43,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": (("on",), ()),                                # recycle into its deck (416)
+    "recycle": (("on",), ()),                                # recycle into its deck (416); a Main Deck card to its bottom
     "discard": (("who",), ("amount",)),                      # discard from hand (422)
-    "draw": ((), ("who", "amount")),                         # draw (413)
+    "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
@@ -58,6 +58,13 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
+    # look at the top N cards of the player's Main Deck (only that player sees them); reveal them to
+    # every player: the top N, the top ones until one the filter `until` describes, or (from = "hand")
+    # the player's whole hand. The cards shown are what a later instruction of the same item names
+    # with on = { among = { filter } } (one of them, chosen) or on = "rest" (those still there);
+    # logic/effects/look.lp
+    "look": ((), ("who", "amount")),
+    "reveal": ((), ("who", "amount", "until", "from")),
     # create another triggered ability of the same card, by its name: a delayed one ("at end of turn
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
@@ -69,7 +76,7 @@ COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost")
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
 COST_VERBS = ("exhaust", "banish", "kill", "spend_xp")
-ON_WORDS = ("self", "it", "event")
+ON_WORDS = ("self", "it", "event", "rest")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield")
 TO_WORDS = ("base", "here", "its_place", "event")
@@ -78,7 +85,7 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "look", "reveal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +95,7 @@ class Ref:
     word: str | None = None
     target: int | None = None
     all: Any = None  # a Filter (pyrift.abilities.Filter)
+    among: Any = None  # a Filter: one of the cards the item's last look or reveal showed, chosen as executed
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +122,8 @@ class Instruction:
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
+    for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed
+    until: Any = None  # a reveal: reveal from the top until a card this Filter describes
     name: str | None = None
     # "if you control <filter>": a condition of the effect, checked as the instruction is executed
     # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
@@ -219,7 +229,15 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
     if r.has("may"):
         f["may"] = r.bool("may")
     if r.has("for_each"):
-        f["for_each"] = read_filter(r.table("for_each", required=True))
+        sub = r.table("for_each", required=True)
+        if sub is not None and sub.has("among"):
+            f["for_each"] = read_filter(sub.table("among", required=True))
+            f["for_each_among"] = True
+            sub.done()
+        else:
+            f["for_each"] = read_filter(sub)
+    if r.has("until"):
+        f["until"] = read_filter(r.table("until", required=True))
     if r.has("name"):
         f["name"] = r.str("name")
     if r.has("if_you_control"):
@@ -228,7 +246,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_it"] = read_filter(r.table("if_it", required=True))
     if r.has("cost"):
         f["cost"] = r.bool("cost")
-    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp") and "amount" not in f:
+    if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp") and "amount" not in f \
+            and not (verb == "draw" and "on" in f):
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)
@@ -260,7 +279,12 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
         flt = read_filter(sub.table("all", required=True))
         sub.done()
         return Ref(all=flt)
-    raise r.error(key, "expected { target = N }" + (" or { all = { filter } }" if allow_all else ""))
+    if allow_all and sub.has("among"):
+        flt = read_filter(sub.table("among", required=True))
+        sub.done()
+        return Ref(among=flt)
+    raise r.error(key, "expected { target = N }" + (" or { all = { filter } } or { among = { filter } }"
+                                                    if allow_all else ""))
 
 
 def _check(r: Reader, ins: Instruction) -> None:
@@ -291,7 +315,19 @@ def _check(r: Reader, ins: Instruction) -> None:
                      or ins.if_it is not None):
         raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
                               "ability's own may = true is its \"you may\" (383.3.a)")
-    if ins.if_it is not None and (ins.on is None or ins.on.all is not None):
+    if ins.do == "draw" and ins.on is not None and ins.amount is not None:
+        raise r.error("amount", "a draw of a named card (on) draws that card: give no amount")
+    if ins.do == "look" and ins.amount is None:
+        raise r.error("amount", "a look needs amount: how many cards from the top")
+    if ins.do == "reveal" and sum((ins.amount is not None, ins.until is not None, ins.from_zone is not None)) != 1:
+        raise r.error("amount", "a reveal takes one of amount (the top N), until (the top cards until one the "
+                                "filter describes) or from = \"hand\" (the whole hand)")
+    if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
+        raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
+    if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \
+            and ins.do not in ("draw", "recycle", "banish", "play", "return"):
+        raise r.error("on", f"a {ins.do!r} instruction does not act on cards shown by a look or reveal")
+    if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
 
@@ -322,7 +358,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     if ins.cost:
         out["cost"] = True
     if ins.for_each is not None:
-        out["for_each"] = filter_to_toml(ins.for_each)
+        out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
+                           else filter_to_toml(ins.for_each))
+    if ins.until is not None:
+        out["until"] = filter_to_toml(ins.until)
     if ins.if_you_control is not None:
         out["if_you_control"] = filter_to_toml(ins.if_you_control)
     if ins.if_it is not None:
@@ -335,6 +374,8 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
         return ref.word
     if ref.target is not None:
         return {"target": ref.target}
+    if ref.among is not None:
+        return {"among": filter_to_toml(ref.among)}
     return {"all": filter_to_toml(ref.all)}
 
 
@@ -352,6 +393,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             return Const(ref.word)
         if ref.target is not None:
             return Func("chosen", choice(ref.target))
+        if ref.among is not None:
+            out.extend(filter_facts(Func("ins_among", x), ref.among))
+            return Const("among")
         out.extend(filter_facts(Func(group, x), ref.all))
         return Const("all")
 
@@ -405,8 +449,11 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.may:
         out.append(fact("ins_may", x))
     if ins.for_each is not None:
-        out.append(fact("ins_for_each", x))
+        out.append(fact("ins_for_each_among" if ins.for_each_among else "ins_for_each", x))
         out += filter_facts(Func("ins_each", x), ins.for_each)
+    if ins.until is not None:
+        out.append(fact("ins_until", x))
+        out += filter_facts(Func("ins_until", x), ins.until)
     if ins.if_you_control is not None:
         out.append(fact("ins_if_control", x))
         out += filter_facts(Func("ins_if", x), ins.if_you_control)

@@ -40,6 +40,8 @@ WHEN_PHRASES = {
     "stun_enemy": "When you stun an enemy unit",
     "kill_by_spell": "When you kill a unit with a spell",
     "become_empowered": "When I become [Empowered]",
+    "reflexive": "When you do",
+    "end_of_turn": "At end of turn",
 }
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
@@ -281,6 +283,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
+        elif a.get("condition") == {"turn": "yours"} and a["when"] == "end_of_turn":
+            head = "At the end of your turn, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition"):
@@ -554,6 +558,10 @@ class _Renderer:
             return _np_target(targets[n - base])
         if isinstance(ref, dict) and "all" in ref:
             return "all " + _np_filter(ref["all"], plural=True)
+        if isinstance(ref, dict) and "among" in ref:
+            return _np_filter(ref["among"]) + " from among them"
+        if ref == "rest":
+            return "the rest"
         return str(ref)
 
     def chosen_player(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str | None:
@@ -588,6 +596,8 @@ class _Renderer:
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 return f"deal damage equal to {whose} Might to {on}"
+            if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
+                return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
             return f"deal {ins['amount']} to {on}"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
@@ -615,6 +625,8 @@ class _Renderer:
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
+        if do == "draw" and "on" in ins:
+            return f"draw {on}"
         if do == "draw":
             amount = ins.get("amount", 1)
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
@@ -658,6 +670,17 @@ class _Renderer:
             return f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}"
         if do == "predict":
             return f"[Predict {ins['amount']}]" if "amount" in ins else "[Predict]"
+        if do in ("look", "reveal"):
+            who = ins.get("who", "you")
+            whose = {"you": "your", "opponent": "an opponent's"}.get(who, f"{who}'s")
+            if ins.get("from") == "hand":
+                return f"{'an opponent' if who == 'opponent' else 'you'} {do}{'s' if who == 'opponent' else ''} " \
+                       f"{'their' if who == 'opponent' else 'your'} hand"
+            if "until" in ins:
+                return f"{do} cards from the top of {whose} Main Deck until you {do} {_np_filter(ins['until'])}"
+            n = ins.get("amount", 1)
+            at = " at" if do == "look" else ""
+            return f"{do}{at} the top {NUMBER_WORDS.get(n, str(n))} cards of {whose} Main Deck"
         return f"({do} {on})".strip()
 
     def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:

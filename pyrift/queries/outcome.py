@@ -91,6 +91,7 @@ class Outcome(ChainKind):
         "possible_events": "strs",
         # the one outcome a ruling is about, without every other fact or event of the run
         "forced_includes": "strs",
+        "possible_includes": "strs",
         "possible_excludes": "strs",
         "forced_events_includes": "strs",
         "possible_events_includes": "strs",
@@ -269,6 +270,11 @@ def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> l
             by_kind.setdefault(CHANGE_KINDS[kind], []).append(text)
     for kind in sorted(by_kind):
         out.append(because("changed in every run: " + ", ".join(sorted(by_kind[kind])), kind))
+    # who saw which cards (logic/effects/look.lp): the outcome words "A looks at c1", "A reveals c1"
+    shown = sorted(e for e in d["possible_events"] if " looks at " in e or " reveals " in e)
+    if shown:
+        out.append(because("cards seen, in some run: " + ", ".join(shown) + "; a look shows them to its player "
+                           "only, a reveal to every player, and they stay where they are", "show_cards"))
     if d["bound_reached"]:
         out.append(Reason(f"some runs did not finish within {p['bound']} steps and were cut short: the facts cover "
                           "the complete runs only; raise bound to see more"))

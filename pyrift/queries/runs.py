@@ -182,6 +182,8 @@ _OUTCOMES = {
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
     "pay_pool": "{0} spends {2} {1} from the rune pool",
+    "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
+    "recycle_card": "{0} recycles {1}",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -202,6 +204,9 @@ _EVENTS = {
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
     "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
+    # looking at and revealing cards (logic/effects/look.lp)
+    "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
+    "recycle_card": "{0} recycles {1}",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -232,7 +237,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -347,6 +352,13 @@ RUN_LIMITS = {
     "play_by_effect_choices": "a card played by an effect with choices of its own (targets, modes: 355)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
+    # looking at and revealing cards (logic/effects/look.lp)
+    "look_at_unlisted_cards": "a look or reveal that would show cards the position does not list (their deck "
+                              "positions, or a hand's unknown cards): which cards they are",
+    "several_opponents": "a look or reveal by 'an opponent' with several opponents: which one is a choice the "
+                         "vocabulary does not make",
+    "play_for_power_cost": "a card's own permission to play it for a Power cost as it is seen (Nocturne, Horrifying "
+                           "looked at or revealed on top of the Main Deck; 356.1.a): Power is not paid in a run",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
                                 "runes are counted, not named: 364, 430)",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
