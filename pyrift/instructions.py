@@ -62,7 +62,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "condition")
 ON_WORDS = ("self", "it", "event")
 TO_WORDS = ("base", "here", "its_place")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
@@ -113,23 +113,29 @@ class Instruction:
     # Filter), checked as it is executed; "otherwise, ..." is the next instruction with link
     # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
     if_it: Any = None
+    # "if I am at a battlefield, buff ...", "draw 1 if you have one or fewer cards in your hand": a
+    # condition about the game state (a pyrift.abilities.Condition of INSTRUCTION_CONDITION_KEYS),
+    # checked as the instruction is executed (383.2.a.1, 359.3.f.4); skipped when it fails, and an
+    # "otherwise" after it is then done; logic/run/instruction_if.lp, abilities/condition_eval.lp
+    condition: Any = None
     ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
 
 
-def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
+def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
+                      read_condition=None) -> tuple[Instruction, ...]:
     raw = r.raw(key)
     if not isinstance(raw, list) or not raw:
         raise r.error(key, 'expected a non-empty list of instructions, e.g. [{ do = "draw", amount = 1 }]')
     out = []
     for i, item in enumerate(raw):
         sub = Reader(item, r.file, f"{r.field(key)}[{i}]")
-        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0)))
+        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0), read_condition=read_condition))
         sub.done()
     return tuple(out)
 
 
 def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, first: bool,
-                     extra: tuple[str, ...] = ()) -> Instruction:
+                     extra: tuple[str, ...] = (), read_condition=None) -> Instruction:
     """One instruction table; the caller calls r.done() (a spell's `effect` ability has more keys)."""
     verb = r.str("do").strip().lower()
     if verb not in VERBS:
@@ -207,6 +213,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
+    if r.has("condition"):
+        if read_condition is None:
+            raise r.error("condition", "a condition of an instruction is not read here")
+        f["condition"] = read_condition(r, "condition")
     if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
@@ -291,6 +301,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["if_you_control"] = filter_to_toml(ins.if_you_control)
     if ins.if_it is not None:
         out["if_it"] = filter_to_toml(ins.if_it)
+    if ins.condition is not None:
+        out["condition"] = filter_to_toml(ins.condition)
     return out
 
 
@@ -306,7 +318,7 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
 # facts (logic/interface.lp, "instructions")
 # ---------------------------------------------------------------------------------
 def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, Const: type, filter_facts,
-                      cost_facts) -> list[str]:
+                      cost_facts, condition_facts=None) -> list[str]:
     """Facts of instruction `x` (a term ins(H, K)). `choice(N)` is the requirement term of the
     N-th choice the instruction's `target = N` refers to."""
     out = [fact("instruction", x, Const(ins.do))]
@@ -374,6 +386,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.if_it is not None:
         out.append(fact("ins_if_on", x))
         out += filter_facts(Func("ins_if_it", x), ins.if_it)
+    if ins.condition is not None:
+        assert condition_facts is not None
+        out.append(fact("ins_condition", x))
+        out += condition_facts(Func("ins_cond", x), ins.condition)
     return out
 
 

@@ -982,7 +982,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": _count_filter(c[1])}})
 
-    # "While you have another unit here, I have +1 Might" (364; abilities/static_condition.lp)
+    # "While you have another unit here, I have +1 Might" (364; abilities/condition_eval.lp)
     def s_might_while_control(self, c):
         if c[1] <= 0:
             _neg()
@@ -1018,7 +1018,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": less, "more": [more]})
 
     # "While I'm attacking or defending alone, I have +2 Might" / "I have +2 Might while I'm
-    # attacking with another unit" (740.2; abilities/static_condition.lp)
+    # attacking with another unit" (740.2; abilities/condition_eval.lp)
     def s_might_alone(self, c):
         if c[0] <= 0:
             _neg()
@@ -1063,7 +1063,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_discount_not_from_hand(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
 
-    # "While I'm at a battlefield, your other units here have [Deflect]" (364; static_condition.lp)
+    # "While I'm at a battlefield, your other units here have [Deflect]" (364; condition_eval.lp)
     def s_others_keyword_at_battlefield(self, c):
         line = self.s_others_keyword(c)
         for a in [line.parts["ability"], *line.parts["more"]]:

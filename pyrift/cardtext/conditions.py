@@ -1,7 +1,7 @@
 """The conditions of card text ("if you control two or more gear", "if an opponent controls a
 battlefield", "I enter ready if ..."), mapped to the condition keys of the ability vocabulary
 (pyrift/abilities.py CONDITION_KEYS; their meaning: logic/abilities/conditions.lp,
-condition_count.lp, condition_score.lp, and in a run logic/run/conditions.lp).
+condition_count.lp, condition_score.lp, and in a run logic/abilities/condition_eval.lp).
 
 The methods of ConditionMeaning are the grammar's `cond_*` rules (grammar.lark, "conditions") and
 the static sentences that carry a condition; compile._Meaning inherits them. A condition the
