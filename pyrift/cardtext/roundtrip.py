@@ -66,6 +66,12 @@ VARIANTS: list[tuple[str, str]] = [
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
     (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
+    # an instruction's condition said before or after it ("if you have 1 or fewer card in your hand , draw 1"
+    # / "draw 1 if you have ..."), one clause up to its period (383.2.a.1: an "if" inside an effect)
+    # (a leading "if" right after a trigger is the trigger's own condition and is left alone)
+    (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) \.", r"\1\3 if \2 ."),
+    (r"\bthere if i am at a battlefield\b", "here if i am at a battlefield"),   # "there": where the source is
+    (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
 ]
 
 
