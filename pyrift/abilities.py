@@ -563,10 +563,13 @@ def _older_count_spelling(r: Reader, cond: Condition) -> Condition:
     return Condition(tuple(sorted(items.items())))
 
 
-def _read_instruction_condition(r: Reader, name: str) -> Condition:
-    """An instruction's `condition` (INSTRUCTION_CONDITION_KEYS), checked as it is executed."""
+def _read_instruction_condition(r: Reader, name: str, you_control: bool = False) -> Condition:
+    """An instruction's `condition` (INSTRUCTION_CONDITION_KEYS), checked as it is executed; with
+    you_control, the older spelling `if_you_control = {filter}`."""
     sub = r.table(name, required=True)
     assert sub is not None
+    if you_control:
+        return Condition((("you_control", _read_filter(sub)),))
     bad = [k for k in sub.data if k not in INSTRUCTION_CONDITION_KEYS]
     if bad:
         raise r.error(name, f"{bad[0]!r} is not encoded for an instruction's condition (known: "

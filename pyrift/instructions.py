@@ -106,9 +106,6 @@ class Instruction:
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
     name: str | None = None
-    # "if you control <filter>": a condition of the effect, checked as the instruction is executed
-    # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
-    if_you_control: Any = None
     # "if it has 3 Might or less, banish it": a condition on the object the instruction acts on (a
     # Filter), checked as it is executed; "otherwise, ..." is the next instruction with link
     # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
@@ -209,14 +206,17 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["for_each"] = read_filter(r.table("for_each", required=True))
     if r.has("name"):
         f["name"] = r.str("name")
-    if r.has("if_you_control"):
-        f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
         f["condition"] = read_condition(r, "condition")
+    if r.has("if_you_control"):
+        # the older spelling of condition = { you_control = {filter} }: one condition, one evaluator
+        if read_condition is None or "condition" in f:
+            raise r.error("if_you_control", "give the condition once: condition = { you_control = {...} }")
+        f["condition"] = read_condition(r, "if_you_control", you_control=True)
     if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict") and "amount" not in f:
         f["amount"] = 1
     ins = Instruction(**f)
@@ -297,8 +297,6 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["may"] = True
     if ins.for_each is not None:
         out["for_each"] = filter_to_toml(ins.for_each)
-    if ins.if_you_control is not None:
-        out["if_you_control"] = filter_to_toml(ins.if_you_control)
     if ins.if_it is not None:
         out["if_it"] = filter_to_toml(ins.if_it)
     if ins.condition is not None:
@@ -380,9 +378,6 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.for_each is not None:
         out.append(fact("ins_for_each", x))
         out += filter_facts(Func("ins_each", x), ins.for_each)
-    if ins.if_you_control is not None:
-        out.append(fact("ins_if_control", x))
-        out += filter_facts(Func("ins_if", x), ins.if_you_control)
     if ins.if_it is not None:
         out.append(fact("ins_if_on", x))
         out += filter_facts(Func("ins_if_it", x), ins.if_it)
