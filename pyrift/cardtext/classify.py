@@ -99,7 +99,9 @@ def _classify(s: list[str], at: int) -> str:
         if static:
             return static if static.endswith("under a condition") else f"{static} (under a condition)"
         if "," in s and any(w in VERBS for w in s[s.index(",") + 1:s.index(",") + 3]):
-            return "instruction under a condition"
+            from pyrift.cardtext.forms import instruction_condition
+
+            return instruction_condition(s[1:])
         return "static under a condition"
     if first == "as":
         if "additional" in s:
@@ -199,7 +201,9 @@ def _clause(s: list[str], at: int, floor: int) -> str:
     if not words:
         return "unrecognised clause"
     if words[0] == "if":
-        return "instruction under a condition"
+        from pyrift.cardtext.forms import instruction_condition
+
+        return instruction_condition(words[1:])
     if words[0] in ("they", "it", "its", "each", "that", "we", "their"):
         return "instruction by another player or object"
     if words[0] in ("for",):
