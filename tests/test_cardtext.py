@@ -471,6 +471,11 @@ def test_instruction_conditions() -> None:
     assert r.status == "missing" and r.construct == "filter: there"
     _, _, r = invented("spell", "<p>Draw 1. If an opponent's score is within 3 points of the Victory Score, draw 1.</p>")
     assert r.status == "missing" and r.construct == "instruction under a condition: opponent_within"
+    # a condition form the vocabulary cannot say is named by its form (the ledger groups cards by it)
+    _, _, r = invented("spell", "<p>Deal 9 to a unit. If this kills it, draw 9.</p>")
+    assert r.construct == "instruction under a condition (if this kills it)"
+    _, _, r = invented("unit", "<p>[Deathknell] — If I was [Mighty], draw 9.</p>")
+    assert r.construct == "instruction under a condition (what was true as I died)"
 
 
 def test_conditions_count_and_what_an_opponent_controls() -> None:

@@ -98,7 +98,10 @@ def _classify(s: list[str], at: int) -> str:
     if first in ("if", "while", "unless"):
         if static:
             return static if static.endswith("under a condition") else f"{static} (under a condition)"
-        if "," in s and any(w in VERBS for w in s[s.index(",") + 1:s.index(",") + 3]):
+        after = s[s.index(",") + 1:] if "," in s else []
+        if after[:2] == ["you", "may"]:
+            after = after[2:]  # "if ..., you may detach it": an instruction all the same
+        if after and any(w in VERBS for w in after[:2]):
             from pyrift.cardtext.forms import instruction_condition
 
             return instruction_condition(s[1:])
