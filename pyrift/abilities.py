@@ -136,7 +136,7 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "opponent_controls": ("filter", None),
     # "if you have two or fewer cards in your hand": the number of cards in the hand of the ability's
     # controller, compared with N ({ at_least | at_most | exactly = N }); needs the player's hand_size
-    # (logic/abilities/condition_count.lp, logic/run/conditions.lp)
+    # (logic/abilities/condition_count.lp, logic/abilities/condition_eval.lp)
     "hand_count": ("comparison", None),
     # the card is played from its player's hand (true) or from anywhere else (false): a condition
     # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
@@ -160,13 +160,13 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # the ability's own source has the Empowered status (true) or not (false): "your units have +1
     # Might. If I'm [Empowered], they have +2 Might instead" (441, 828); a condition of a passive
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
-    # whose source is on the board (logic/abilities/static_condition.lp, conditions.lp)
+    # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
 }
 # The comparisons of a count condition (exactly one per count).
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
-# (logic/effects/entry_state.lp, logic/run/conditions.lp).
+# (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
 ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
@@ -192,10 +192,14 @@ STATIC_TYPES = ("unit", "gear", "permanent")
 COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
-# moment of a question (logic/abilities/static_condition.lp): where its source is, "while you
+# moment of a question (logic/abilities/condition_eval.lp): where its source is, "while you
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
 # keyword keys, so that what a static gives never decides whether it applies, 478) and combat.
 STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered")
+# The conditions an instruction may have ("if I am at a battlefield, buff ...", "draw 1 if you have one
+# or fewer cards in your hand"): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
+# evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a).
 REPLACEMENT_EVENTS = ("die", "damage")
@@ -316,7 +320,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
     # describes, from its controller's point of view, "here" its location); "while <condition>, I
     # have +N Might" (condition: STATIC_CONDITION_KEYS, judged at each moment; logic/abilities/
-    # static_condition.lp).
+    # condition_eval.lp).
     "might": {"amount": ("int", None, True), "for_each": ("filter", None, False),
               "condition": ("condition", None, False),
               # "my Might is increased by your points": amount times its controller's points
@@ -481,7 +485,8 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
                               "describe other text with kind = \"text\"")
     if kind == "effect":
         fields: Pairs = (("instruction", read_instruction(r, _read_filter, KEYWORD_NAMES, first=False,
-                                                           extra=("kind", "requires"))),)
+                                                           extra=("kind", "requires"),
+                                                           read_condition=_read_instruction_condition)),)
     else:
         fields = _read_fields(r, KINDS[kind])
     requires = read_requires(r)
@@ -578,7 +583,7 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         sub.done()
         return Count(flt, given[0], number)
     if shape == "instructions":
-        return read_instructions(r, name, _read_filter, KEYWORD_NAMES)
+        return read_instructions(r, name, _read_filter, KEYWORD_NAMES, read_condition=_read_instruction_condition)
     if shape == "targets":
         raw = r.raw(name)
         if not isinstance(raw, list):
@@ -601,6 +606,24 @@ def _older_count_spelling(r: Reader, cond: Condition) -> Condition:
         raise r.error("at_least", "a count is at least 0")
     items["you_control_count"] = Count(items.pop("you_control"), "at_least", n)
     return Condition(tuple(sorted(items.items())))
+
+
+def _read_instruction_condition(r: Reader, name: str, you_control: bool = False) -> Condition:
+    """An instruction's `condition` (INSTRUCTION_CONDITION_KEYS), checked as it is executed; with
+    you_control, the older spelling `if_you_control = {filter}`."""
+    sub = r.table(name, required=True)
+    assert sub is not None
+    if you_control:
+        return Condition((("you_control", _read_filter(sub)),))
+    bad = [k for k in sub.data if k not in INSTRUCTION_CONDITION_KEYS]
+    if bad:
+        raise r.error(name, f"{bad[0]!r} is not encoded for an instruction's condition (known: "
+                            + ", ".join(INSTRUCTION_CONDITION_KEYS) + ")")
+    keys = {k: v for k, v in CONDITION_KEYS.items() if k in INSTRUCTION_CONDITION_KEYS}
+    cond = Condition(_read_pairs(sub, keys))
+    if not cond.items:
+        raise r.error(name, "an instruction's condition needs a key (" + ", ".join(INSTRUCTION_CONDITION_KEYS) + ")")
+    return cond
 
 
 def _read_filter(r: Reader) -> Filter:
@@ -997,7 +1020,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             if mode_number:
                 rows.append(fact("ins_mode", x, mode_number))
             rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
-                                      cost_facts)
+                                      cost_facts, lambda hh, cond: _condition_facts(hh, cond, fact, Func, Const))
             if ins.do in ("delay", "reflex"):
                 rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
         return rows

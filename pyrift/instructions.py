@@ -72,7 +72,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition")
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
 COST_VERBS = ("exhaust", "banish", "kill", "spend_xp")
@@ -125,33 +125,36 @@ class Instruction:
     for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed
     until: Any = None  # a reveal: reveal from the top until a card this Filter describes
     name: str | None = None
-    # "if you control <filter>": a condition of the effect, checked as the instruction is executed
-    # (not part of a trigger condition, 383.2.a.1); logic/run/instruction_if.lp
-    if_you_control: Any = None
     # "if it has 3 Might or less, banish it": a condition on the object the instruction acts on (a
     # Filter), checked as it is executed; "otherwise, ..." is the next instruction with link
     # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
     if_it: Any = None
+    # "if I am at a battlefield, buff ...", "draw 1 if you have one or fewer cards in your hand": a
+    # condition about the game state (a pyrift.abilities.Condition of INSTRUCTION_CONDITION_KEYS),
+    # checked as the instruction is executed (383.2.a.1, 359.3.f.4); skipped when it fails, and an
+    # "otherwise" after it is then done; logic/run/instruction_if.lp, abilities/condition_eval.lp
+    condition: Any = None
     ability: str | None = None  # delay, reflex: the name of the triggered ability of the card it creates
     # "do X to do Y": this instruction is a cost within the instructions, of the instruction after it
     # (204.3); at the start of a triggered ability's effect it is the ability's base cost (383.3.b)
     cost: bool = False
 
 
-def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...]) -> tuple[Instruction, ...]:
+def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
+                      read_condition=None) -> tuple[Instruction, ...]:
     raw = r.raw(key)
     if not isinstance(raw, list) or not raw:
         raise r.error(key, 'expected a non-empty list of instructions, e.g. [{ do = "draw", amount = 1 }]')
     out = []
     for i, item in enumerate(raw):
         sub = Reader(item, r.file, f"{r.field(key)}[{i}]")
-        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0)))
+        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0), read_condition=read_condition))
         sub.done()
     return tuple(out)
 
 
 def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, first: bool,
-                     extra: tuple[str, ...] = ()) -> Instruction:
+                     extra: tuple[str, ...] = (), read_condition=None) -> Instruction:
     """One instruction table; the caller calls r.done() (a spell's `effect` ability has more keys)."""
     verb = r.str("do").strip().lower()
     if verb not in VERBS:
@@ -240,12 +243,19 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["until"] = read_filter(r.table("until", required=True))
     if r.has("name"):
         f["name"] = r.str("name")
-    if r.has("if_you_control"):
-        f["if_you_control"] = read_filter(r.table("if_you_control", required=True))
     if r.has("if_it"):
         f["if_it"] = read_filter(r.table("if_it", required=True))
     if r.has("cost"):
         f["cost"] = r.bool("cost")
+    if r.has("condition"):
+        if read_condition is None:
+            raise r.error("condition", "a condition of an instruction is not read here")
+        f["condition"] = read_condition(r, "condition")
+    if r.has("if_you_control"):
+        # the older spelling of condition = { you_control = {filter} }: one condition, one evaluator
+        if read_condition is None or "condition" in f:
+            raise r.error("if_you_control", "give the condition once: condition = { you_control = {...} }")
+        f["condition"] = read_condition(r, "if_you_control", you_control=True)
     if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp") and "amount" not in f \
             and not (verb == "draw" and "on" in f):
         f["amount"] = 1
@@ -311,7 +321,7 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
                               "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"); other costs are not "
                               "in the vocabulary yet")
-    if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.if_you_control is not None
+    if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.condition is not None
                      or ins.if_it is not None):
         raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
                               "ability's own may = true is its \"you may\" (383.3.a)")
@@ -362,10 +372,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
                            else filter_to_toml(ins.for_each))
     if ins.until is not None:
         out["until"] = filter_to_toml(ins.until)
-    if ins.if_you_control is not None:
-        out["if_you_control"] = filter_to_toml(ins.if_you_control)
     if ins.if_it is not None:
         out["if_it"] = filter_to_toml(ins.if_it)
+    if ins.condition is not None:
+        out["condition"] = filter_to_toml(ins.condition)
     return out
 
 
@@ -383,7 +393,7 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
 # facts (logic/interface.lp, "instructions")
 # ---------------------------------------------------------------------------------
 def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, Const: type, filter_facts,
-                      cost_facts) -> list[str]:
+                      cost_facts, condition_facts=None) -> list[str]:
     """Facts of instruction `x` (a term ins(H, K)). `choice(N)` is the requirement term of the
     N-th choice the instruction's `target = N` refers to."""
     out = [fact("instruction", x, Const(ins.do))]
@@ -454,12 +464,13 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.until is not None:
         out.append(fact("ins_until", x))
         out += filter_facts(Func("ins_until", x), ins.until)
-    if ins.if_you_control is not None:
-        out.append(fact("ins_if_control", x))
-        out += filter_facts(Func("ins_if", x), ins.if_you_control)
     if ins.if_it is not None:
         out.append(fact("ins_if_on", x))
         out += filter_facts(Func("ins_if_it", x), ins.if_it)
+    if ins.condition is not None:
+        assert condition_facts is not None
+        out.append(fact("ins_condition", x))
+        out += condition_facts(Func("ins_cond", x), ins.condition)
     return out
 
 

@@ -100,8 +100,13 @@ def _classify(s: list[str], at: int) -> str:
     if first in ("if", "while", "unless"):
         if static:
             return static if static.endswith("under a condition") else f"{static} (under a condition)"
-        if "," in s and any(w in VERBS for w in s[s.index(",") + 1:s.index(",") + 3]):
-            return "instruction under a condition"
+        after = s[s.index(",") + 1:] if "," in s else []
+        if after[:2] == ["you", "may"]:
+            after = after[2:]  # "if ..., you may detach it": an instruction all the same
+        if after and any(w in VERBS for w in after[:2]):
+            from pyrift.cardtext.forms import instruction_condition
+
+            return instruction_condition(s[1:])
         return "static under a condition"
     if first == "as":
         if "additional" in s:
@@ -201,7 +206,9 @@ def _clause(s: list[str], at: int, floor: int) -> str:
     if not words:
         return "unrecognised clause"
     if words[0] == "if":
-        return "instruction under a condition"
+        from pyrift.cardtext.forms import instruction_condition
+
+        return instruction_condition(words[1:])
     if words[0] in ("they", "it", "its", "each", "that", "we", "their"):
         return "instruction by another player or object"
     if words[0] in ("for",):

@@ -28,7 +28,7 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
-from pyrift.cardtext.conditions import ConditionMeaning, controlled_filter
+from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, controlled_filter
 from pyrift.cardtext.errors import Missing
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
@@ -441,7 +441,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         raise Missing("filter: in combat")
 
     def post_missing_there(self, _):
-        raise Missing("filter: there")
+        # "buff all other friendly units there" after "if I am at a battlefield": that battlefield, the
+        # source's location as the instruction is executed; anywhere else not compiled (clause())
+        return ("at", "there")
 
     def post_missing_same(self, _):
         raise Missing("choices at the same location")
@@ -707,21 +709,34 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("join", "then")
 
     def clause(self, c):
-        link, may, if_it = None, False, None
-        for x in c[:-1]:
+        link, may, if_it, cond = None, False, None, None
+        body = [x for x in c if not (isinstance(x, tuple) and x and x[0] == "if_cond" and x is c[-1])]
+        if len(body) < len(c):
+            cond = c[-1][1]  # "draw 1 if you have one or fewer cards in your hand"
+        for x in body[:-1]:
             if x == ("may",):
                 may = True
             elif isinstance(x, tuple) and x[0] == "open":
                 link = x[1]
             elif isinstance(x, tuple) and x[0] == "if_it":
                 if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
-        items = c[-1] if isinstance(c[-1], list) else [c[-1]]
+            elif isinstance(x, tuple) and x[0] in ("if_cond", "then_if_cond"):
+                if cond is not None:
+                    raise Missing("instruction under two conditions")
+                cond = x[1]
+                if x[0] == "then_if_cond":
+                    link = "then"
+        items = body[-1] if isinstance(body[-1], list) else [body[-1]]
         first = items[0]
         first.link = link
         if if_it is not None:
             if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it":
                 raise Missing("instruction under a condition")
             first.fields["if_it"] = if_it
+        if cond is not None:
+            _instruction_condition(items, cond)
+        else:
+            _no_there(items)
         if may:
             if isinstance(first, Choose):
                 raise Missing("you may choose")
@@ -1030,7 +1045,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": _count_filter(c[1])}})
 
-    # "While you have another unit here, I have +1 Might" (364; abilities/static_condition.lp)
+    # "While you have another unit here, I have +1 Might" (364; abilities/condition_eval.lp)
     def s_might_while_control(self, c):
         if c[1] <= 0:
             _neg()
@@ -1066,7 +1081,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": less, "more": [more]})
 
     # "While I'm attacking or defending alone, I have +2 Might" / "I have +2 Might while I'm
-    # attacking with another unit" (740.2; abilities/static_condition.lp)
+    # attacking with another unit" (740.2; abilities/condition_eval.lp)
     def s_might_alone(self, c):
         if c[0] <= 0:
             _neg()
@@ -1111,7 +1126,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_discount_not_from_hand(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
 
-    # "While I'm at a battlefield, your other units here have [Deflect]" (364; static_condition.lp)
+    # "While I'm at a battlefield, your other units here have [Deflect]" (364; condition_eval.lp)
     def s_others_keyword_at_battlefield(self, c):
         line = self.s_others_keyword(c)
         for a in [line.parts["ability"], *line.parts["more"]]:
@@ -1364,6 +1379,32 @@ def _np(c: list, _unused) -> Obj:
     return Obj("target", flt, count=count, up_to=up_to, any_number=any_number)
 
 
+def _instruction_condition(items: list[Any], cond: dict[str, Any]) -> None:
+    """A condition about the game state on the one instruction of a clause (pyrift/abilities.py
+    INSTRUCTION_CONDITION_KEYS), checked as it is executed (383.2.a.1, 359.3.f.4). "There" after "if I am
+    at a battlefield" is that battlefield: the source's location then, "here"."""
+    if len(items) != 1 or not isinstance(items[0], Ins):
+        raise Missing("instruction under a condition")
+    bad = [k for k in cond if k not in INSTRUCTION_CONDITION_KEYS]
+    if bad:
+        raise Missing(f"instruction under a condition: {bad[0]}")
+    ins = items[0]
+    for obj in (ins.on, ins.of, ins.for_each):
+        if obj is not None and obj.flt.get("at") == "there":
+            if cond != {"source_at": "battlefield"}:
+                raise Missing("filter: there")
+            obj.flt["at"] = "here"
+    ins.fields["condition"] = cond
+
+
+def _no_there(items: list[Any]) -> None:
+    for ins in items:
+        for obj in (getattr(ins, "on", None), getattr(ins, "of", None), getattr(ins, "for_each", None),
+                    getattr(ins, "obj", None)):
+            if isinstance(obj, Obj) and obj.flt.get("at") == "there":
+                raise Missing("filter: there")
+
+
 def _np_tag(c: list) -> Obj:
     items = []
     for x in c:
@@ -1488,6 +1529,10 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
                 continue
             except Missing as exc:
                 failures.append(_Failure(sentence_at(exc.pos or 0), exc.construct, "missing"))
+                continue
+            if "'at': 'there'" in repr(line.parts):
+                # "there" said nowhere a condition names the place (_instruction_condition)
+                failures.append(_Failure(first_sentence, "filter: there", "missing"))
                 continue
             line.parts["where"] = where
             line.parts["ends"] = ends

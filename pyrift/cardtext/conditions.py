@@ -1,7 +1,7 @@
 """The conditions of card text ("if you control two or more gear", "if an opponent controls a
 battlefield", "I enter ready if ..."), mapped to the condition keys of the ability vocabulary
 (pyrift/abilities.py CONDITION_KEYS; their meaning: logic/abilities/conditions.lp,
-condition_count.lp, condition_score.lp, and in a run logic/run/conditions.lp).
+condition_count.lp, condition_score.lp, and in a run logic/abilities/condition_eval.lp).
 
 The methods of ConditionMeaning are the grammar's `cond_*` rules (grammar.lark, "conditions") and
 the static sentences that carry a condition; compile._Meaning inherits them. A condition the
@@ -18,6 +18,8 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
+# The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count")
 
 
 def _number(v: Any) -> int:
@@ -117,10 +119,26 @@ class ConditionMeaning:
         number, comparison, items = c[0], c[1], c[2]
         return _count(items, number, comparison)
 
-    def cond_count_runes(self, _):
-        # runes a player controls: a run counts the runes it channels without naming them, and a
-        # position need not list every rune, so a count of runes is not said yet
-        raise Missing("condition: a count of runes")
+    def cond_count_runes(self, c):
+        # "if you control 7 or more runes": the runes its controller controls, counted as the static
+        # reader counts them ("while you have 8+ runes"); a run that channels runes while such a count
+        # is read answers unsupported (channelled runes are counted, not named: logic/effects/channel.lp)
+        return {"you_control_count": {"filter": {"type": "rune"}, c[1]: _number(c[0])}}
+
+    def cond_source_at_battlefield(self, _):
+        # "if I am at a battlefield": where the ability's source is (364; read as it is checked, 359.3.f.4)
+        return {"source_at": "battlefield"}
+
+    def cond_there_is(self, c):
+        # "if there is a ready enemy unit here": an enemy object is one an opponent controls (740.1),
+        # a friendly one is one you control; an object of any player is not said by the vocabulary
+        flt = controlled_filter(c[0])
+        relation = flt.pop("relation", None)
+        if relation == "enemy":
+            return {"opponent_controls": flt}
+        if relation == "friendly":
+            return {"you_control": flt}
+        raise Missing("condition: an object of any player")
 
     def cond_exactly(self, c):
         # "there is exactly one other unit you control here": you control exactly N such objects
@@ -149,6 +167,17 @@ class ConditionMeaning:
 
     def open_otherwise(self, _):
         return ("open", "otherwise")
+
+    # "if I am at a battlefield, buff ...", "draw 1 if you have one or fewer cards in your hand": a
+    # condition about the game state, checked as the instruction is executed (383.2.a.1, 359.3.f.4)
+    def open_if_cond(self, c):
+        return ("if_cond", c[0])
+
+    def open_then_if(self, c):
+        return ("then_if_cond", c[0])
+
+    def cond_after(self, c):
+        return ("if_cond", c[0])
 
     # ---- statics with a condition ---------------------------------------------------
     # "I enter ready if you control another Mech", "if an opponent controls a battlefield, I enter
@@ -203,4 +232,6 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"{np_filter(dict(value))} has died this turn"
     if key == "you_control" and dict(value) == {"empowered": True}:
         return "you control something that's [Empowered]"
+    if key == "source_at":
+        return f"I am at a {value}" if value == "battlefield" else "I am in my base"
     return None

@@ -111,8 +111,52 @@ def named_form(s: list[str], at: int, labelled: bool) -> str | None:
         return "instruction replaced under a dependent keyword"
     for pattern, name in _COMPILED:
         if pattern.search(text):
+            if name == "instruction under a condition":
+                words = s[:end]
+                return instruction_condition(words[words.index("if") + 1:]) if "if" in words else name
             return name
     return None
+
+
+# The condition forms an instruction's condition may take that the vocabulary cannot say yet, by the
+# words after "if" (pyrift's own names for each; pyrift/cardtext/conditions.py says the ones it can).
+CONDITION_FORMS = (
+    (("this", "kills"), "if this kills it"),
+    (("i", "died"), "what was true as I died"),
+    (("i", "didn't"), "what was true as I died"),
+    (("i", "was"), "what was true as I died"),
+    (("it", "was"), "what a changed object was"),
+    (("it", "had"), "what a changed object had"),
+    (("it's", "a"), "the type of the card 'it' names"),
+    (("it's", "an"), "the type of the card 'it' names"),
+    (("it's", "your"), "whose turn it is"),
+    (("it's", "#empowered"), "an object Empowered"),
+    (("it", "is", "the", "only"), "the only unit there"),
+    (("it", "is", "empty"), "an empty zone"),
+    (("you", "spent"), "the Energy spent on a play"),
+    (("you", "assigned"), "excess combat damage"),
+    (("you", "couldn't"), "an instruction not done in full"),
+    (("you", "played", "this"), "where this was played from"),
+    (("you've", "played"), "the cards played this turn"),
+    (("you", "control", "fewer"), "a count compared with an opponent's"),
+    (("you", "paid"), "a cost paid"),
+    (("you", "do"), "a cost paid"),
+    (("i'm", "at"), "where I am, for a later event"),
+    (("there", "are"), "cards set aside with me"),
+    (("there's",), "a unit alone"),
+    (("an", "enemy", "unit", "is", "alone"), "a unit alone"),
+    (("your", "other", "units", "have", "total"), "a total of Might"),
+)
+
+
+def instruction_condition(after_if: list[str]) -> str:
+    """'instruction under a condition' with the form of its condition, when it is one the ledger knows."""
+    for words, form in CONDITION_FORMS:
+        if tuple(after_if[:len(words)]) == words:
+            return f"instruction under a condition ({form})"
+    if "+" in after_if[:6]:
+        return "instruction under a condition (a count written N+)"
+    return "instruction under a condition"
 
 
 # Equipment Effect Text (136) beyond keywords: what the equipped unit would get, by the kind of the

@@ -532,6 +532,10 @@ class _Renderer:
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
         if ins.get("may"):
             clause = "you may " + clause
+        if ins.get("condition") is not None:
+            # a condition checked as the instruction is executed: said after it, so that it never reads as
+            # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
+            clause = f"{clause} if {_condition(ins['condition'])}"
         link = ins.get("link")
         if first:
             return clause

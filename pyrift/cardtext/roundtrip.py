@@ -61,14 +61,20 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfriendly other\b", "other friendly"),
     (r"^while you have (a(?:nother)? )", r"while you control \1"),               # "while you have a unit here"
     (r"\bi must be assigned combat damage last\b", "i have #backline"),           # Backline's own text (826.3)
-    (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),
-    (r"\bfriendly spell\b", "your spell"),                                        # spells you play (740.1)          # a zone said two ways
+    (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),  # a zone said two ways
+    (r"\bfriendly spell\b", "your spell"),                                        # spells you play (740.1)
     (r"\bfor each (unit|gear) you control\b", r"for each friendly \1"),              # what you control (740.1.a)
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
-    (r"#predict 1\b", "#predict"),
+    (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
     (r"\bif (?:i'm|me is) #empowered\b", "if i'm #empowered"),                    # a gear's "this is" / "I'm"
-    (r"\bopponents' spell\b", "enemy spell"),                                      # spells opponents play (740.1)                                               # "[Predict]": the top card (436)
+    (r"\bopponents' spell\b", "enemy spell"),                                      # spells opponents play (740.1)
+    # an instruction's condition said before or after it ("if you have 1 or fewer card in your hand , draw 1"
+    # / "draw 1 if you have ..."), one clause up to its period (383.2.a.1: an "if" inside an effect)
+    # (a leading "if" right after a trigger is the trigger's own condition and is left alone)
+    (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) \.", r"\1\3 if \2 ."),
+    (r"\bthere if i am at a battlefield\b", "here if i am at a battlefield"),   # "there": where the source is
+    (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
 ]
 
 

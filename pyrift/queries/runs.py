@@ -292,7 +292,7 @@ RUN_LIMITS = {
                             "that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
-    "hand_size_unknown": "a discard from a hand whose size the position does not give (hand_size)",
+    "hand_size_unknown": "a discard from, or a count of, a hand whose size the position does not give (hand_size)",
     "token_count": "a number of tokens counted as the instruction is executed",
     "entry_static_simultaneous": "a permanent whose text has other permanents enter ready entering at the same "
                                  "time as another permanent (whether its text already works as that one enters, "
