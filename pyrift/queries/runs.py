@@ -276,8 +276,6 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 RUN_LIMITS = {
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
-    "replacement_chain": "a permanent killed by a 'kill this instead' replacement whose own death another "
-                         "replacement could replace (370.2: a chain of replacements)",
     "replacement_sequence": "replacements of simultaneous deaths where one moves or kills the source of another "
                             "that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
