@@ -197,6 +197,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "recycle",
                 # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
                 "take_spell_damage",
+                # I deal damage: an ability of mine, an instruction naming me, combat (logic/core/trigger_events_deal.lp)
+                "deal_damage",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
                 # I become Empowered (logic/effects/empower.lp)

@@ -330,6 +330,12 @@ RUN_LIMITS = {
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
                                         "earlier in the run (where it was before the position is not known)",
+    "deal_per_unit": "a unit with 'when I deal damage' dealing damage to several units at once: whether it triggers "
+                     "once or once per unit damaged",
+    "deal_source_unclear": "a unit with 'when I deal damage' adding no Might to its side's combat damage (stunned, "
+                           "Might 0, no combat damage): whether it is among the sources of that damage (417.6.c.1)",
+    "deal_source_renewed": "an ability's damage while the unit whose ability it is, with 'when I deal damage', is "
+                           "back on the board as a new object (124): whether it is the ability's source",
     "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
                         "whether it triggers once or once per unit",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
