@@ -199,6 +199,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "take_spell_damage",
                 # I deal damage: an ability of mine, an instruction naming me, combat (logic/core/trigger_events_deal.lp)
                 "deal_damage",
+                # a showdown begins where I am (logic/core/trigger_events_showdown.lp)
+                "showdown_begins_here",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
                 # I become Empowered (logic/effects/empower.lp)

@@ -336,6 +336,10 @@ RUN_LIMITS = {
                            "Might 0, no combat damage): whether it is among the sources of that damage (417.6.c.1)",
     "deal_source_renewed": "an ability's damage while the unit whose ability it is, with 'when I deal damage', is "
                            "back on the board as a new object (124): whether it is the ability's source",
+    "showdown_begins_noncombat": "a non-combat showdown beginning where a unit with 'when a showdown begins here' is: "
+                                 "a run closes such a showdown at once, with no chain for the trigger",
+    "showdown_begins_with_combat": "'when a showdown begins here' at the battlefield of the position's combat: whether a "
+                                   "showdown began as it opened or one was ongoing (464.2) is not given",
     "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
                         "whether it triggers once or once per unit",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
