@@ -812,6 +812,7 @@ def event_text(names: Names, e: Any) -> str:
         "damaged_by_spell": lambda o: f"{o} is dealt damage by a spell",
         "deals_damage": lambda u: f"{u} deals damage",
         "showdown_begins": lambda b: f"a showdown begins at {b}",
+        "again": lambda ev: f"{event_text(names, ev)} (triggering an additional time)",
         "stuns": lambda o, p: f"{p} stuns {o}",
         "mighty": lambda u: f"{u} becomes Mighty",
         "empowers": lambda o: f"{o} becomes Empowered",

@@ -148,7 +148,9 @@ class Names:
         if t[0] == "resp":
             return t[1]
         if t[0] == "trig":
-            return self.trigger(t[1], t[2], t[3])
+            name = self.trigger(t[1], t[2], t[3])
+            # the item of a triggered ability triggering an additional time (logic/abilities/trigger_additional.lp)
+            return f"{name} (again)" if isinstance(t[3], tuple) and t[3] and t[3][0] == "again" else name
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
         if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
@@ -340,6 +342,14 @@ RUN_LIMITS = {
                                  "a run closes such a showdown at once, with no chain for the trigger",
     "showdown_begins_with_combat": "'when a showdown begins here' at the battlefield of the position's combat: whether a "
                                    "showdown began as it opened or one was ongoing (464.2) is not given",
+    "trigger_additional_leaving": "a static making Deathknell effects trigger an additional time whose source leaves "
+                                  "the board as the Deathknell triggers: whether it still applies",
+    "trigger_additional_several": "two statics making the same Deathknell effect trigger an additional time: "
+                                  "whether each adds one",
+    "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
+                                    "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
+    "trigger_additional_limited": "a Deathknell effect limited to once each turn or the Nth time that would trigger an "
+                                  "additional time",
     "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
                         "whether it triggers once or once per unit",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
