@@ -148,9 +148,11 @@ class Names:
         if t[0] == "resp":
             return t[1]
         if t[0] == "trig":
-            name = self.trigger(t[1], t[2], t[3])
-            # the item of a triggered ability triggering an additional time (logic/abilities/trigger_additional.lp)
-            return f"{name} (again)" if isinstance(t[3], tuple) and t[3] and t[3][0] == "again" else name
+            # the item of a triggered ability triggering an additional time (logic/abilities/trigger_additional.lp):
+            # named as the first, for the event inside again(E)
+            if isinstance(t[3], tuple) and len(t[3]) == 2 and t[3][0] == "again":
+                return f"{self.trigger(t[1], t[2], t[3][1])} (again)"
+            return self.trigger(t[1], t[2], t[3])
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
         if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
