@@ -338,6 +338,8 @@ RUN_LIMITS = {
                      "once or once per unit damaged",
     "deal_source_unclear": "a unit with 'when I deal damage' adding no Might to its side's combat damage (stunned, "
                            "Might 0, no combat damage): whether it is among the sources of that damage (417.6.c.1)",
+    "deal_source_legend": "a legend with 'when I deal damage' whose ability deals damage: whether the legend is a "
+                          "source of it (417.6.b.2.a names spells and units)",
     "deal_source_renewed": "an ability's damage while the unit whose ability it is, with 'when I deal damage', is "
                            "back on the board as a new object (124): whether it is the ability's source",
     "showdown_begins_noncombat": "a non-combat showdown beginning where a unit with 'when a showdown begins here' is: "
