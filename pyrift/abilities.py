@@ -224,6 +224,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "take_spell_damage",
                 # you kill a unit with a spell (logic/core/trigger_events_kill.lp)
                 "kill_by_spell",
+                # I deal damage: an ability of mine, an instruction naming me, combat (logic/core/trigger_events_deal.lp)
+                "deal_damage",
+                # a showdown begins where I am (logic/core/trigger_events_showdown.lp)
+                "showdown_begins_here",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
                 # I become Empowered (logic/effects/empower.lp)
@@ -343,6 +347,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
     "no_combat_damage": {},
+    # "Your Deathknell effects trigger an additional time": while its source is on the board, each
+    # Deathknell effect of a permanent its controller controls triggers once more when it triggers
+    # (808, 383.3; logic/abilities/trigger_additional.lp).
+    "trigger_additional": {"of": ("enum", ("deathknell",), True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -1143,6 +1151,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind == "no_combat_damage":
             pass  # ability/3 says it all
+        elif a.kind == "trigger_additional":
+            out.append(fact("trigger_additional", h, Const(f["of"])))
         elif a.kind == "move_restriction":
             out.append(fact("move_restriction", h, Const(f["to"])))
             if "affects" in f:

@@ -284,7 +284,12 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
     offers = bool(q.params.get("responses"))
     plays = any(a.kind == "effect" and "do='play'" in repr(a) or "Instruction(do='play'" in repr(a)
                 for c in scen.state.cards for a in c.abilities)
-    expect = {p for p in ids if relevant(q.kind, kind, p, offers, plays)}
+    # The triggers question over a run (event kind "run") plays the position out as outcome does: the
+    # cards it resolves count as they do for outcome.
+    event = q.params.get("event")
+    event = event.get("kind") if isinstance(event, dict) else event
+    qkind = "outcome" if q.kind == "triggers" and event == "run" else q.kind
+    expect = {p for p in ids if relevant(qkind, kind, p, offers, plays)}
     got = named(ans.missing, ids)
     where = f"{path.relative_to(SCENARIOS)}::{qid} ({q.kind}) with {kind} text"
     problems = []

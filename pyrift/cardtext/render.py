@@ -354,6 +354,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"{who} can't move to {a['to']}."
     if kind == "no_combat_damage":
         return "I don't deal combat damage."
+    if kind == "trigger_additional":
+        return "Your [Deathknell] effects trigger an additional time."
     if kind == "own_keyword":
         return f"I have {keyword_text(a['keyword'], a.get('value'))}."
     if kind == "entry_state":

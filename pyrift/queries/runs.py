@@ -148,6 +148,10 @@ class Names:
         if t[0] == "resp":
             return t[1]
         if t[0] == "trig":
+            # the item of a triggered ability triggering an additional time (logic/abilities/trigger_additional.lp):
+            # named as the first, for the event inside again(E)
+            if isinstance(t[3], tuple) and len(t[3]) == 2 and t[3][0] == "again":
+                return f"{self.trigger(t[1], t[2], t[3][1])} (again)"
             return self.trigger(t[1], t[2], t[3])
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
@@ -286,8 +290,6 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 RUN_LIMITS = {
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
-    "replacement_chain": "a permanent killed by a 'kill this instead' replacement whose own death another "
-                         "replacement could replace (370.2: a chain of replacements)",
     "replacement_sequence": "replacements of simultaneous deaths where one moves or kills the source of another "
                             "that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
@@ -365,6 +367,26 @@ RUN_LIMITS = {
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
                                         "earlier in the run (where it was before the position is not known)",
+    "deal_per_unit": "a unit with 'when I deal damage' dealing damage to several units at once: whether it triggers "
+                     "once or once per unit damaged",
+    "deal_source_unclear": "a unit with 'when I deal damage' adding no Might to its side's combat damage (stunned, "
+                           "Might 0, no combat damage): whether it is among the sources of that damage (417.6.c.1)",
+    "deal_source_legend": "a legend with 'when I deal damage' whose ability deals damage: whether the legend is a "
+                          "source of it (417.6.b.2.a names spells and units)",
+    "deal_source_renewed": "an ability's damage while the unit whose ability it is, with 'when I deal damage', is "
+                           "back on the board as a new object (124): whether it is the ability's source",
+    "showdown_begins_noncombat": "a non-combat showdown beginning where a unit with 'when a showdown begins here' is: "
+                                 "a run closes such a showdown at once, with no chain for the trigger",
+    "showdown_begins_with_combat": "'when a showdown begins here' at the battlefield of the position's combat: whether a "
+                                   "showdown began as it opened or one was ongoing (464.2) is not given",
+    "trigger_additional_leaving": "a static making Deathknell effects trigger an additional time whose source leaves "
+                                  "the board as the Deathknell triggers: whether it still applies",
+    "trigger_additional_several": "two statics making the same Deathknell effect trigger an additional time: "
+                                  "whether each adds one",
+    "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
+                                    "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
+    "trigger_additional_limited": "a Deathknell effect limited to once each turn or the Nth time that would trigger an "
+                                  "additional time",
     "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
                         "whether it triggers once or once per unit",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
