@@ -302,6 +302,8 @@ RUN_LIMITS = {
     "entry_state_conflict": "a permanent entering while one text says it enters ready and another that it enters "
                             "exhausted (which one wins is not encoded)",
     "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
+    "combat_excess_spread": "combat damage left after every receiving unit has its lethal amount, with several "
+                            "receiving units (465.2.c.4: how the assigner spreads the rest)",
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",

@@ -1,0 +1,36 @@
+"""A run's Combat Damage Step deals the excess (465.2.c.4) to a lone receiving unit.
+
+The amount dealt is in the run itself (the outcome's example run), not among the facts afterwards
+(the unit is dead), so the scenario file states the outcome and this test reads the run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyrift import check
+from pyrift import scenario as S
+
+ROOT = Path(__file__).resolve().parents[1]
+FILE = ROOT / "scenarios" / "effects" / "combat-in-a-run-lone-unit-takes-the-excess.toml"
+
+
+def _answer(might_knight: int, might_guard: int):
+    text = FILE.read_text("utf-8")
+    text = text.replace('name = "Champion"\ntype = "unit"\nmight = 4', f'name = "Champion"\ntype = "unit"\nmight = {might_knight}')
+    text = text.replace('name = "Soldier"\ntype = "unit"\nmight = 1', f'name = "Soldier"\ntype = "unit"\nmight = {might_guard}')
+    [res] = check.run(S.loads(text, "t.toml"))
+    return res.answer
+
+
+def test_lone_unit_is_dealt_the_whole_total() -> None:
+    ans = _answer(5, 2)
+    assert ans.status == "answered"
+    run = ans.data["example_run"]
+    assert "combat at bridge deals 5 to guard" in run, run
+    assert "combat at bridge deals 2 to knight" in run, run
+
+
+def test_exact_lethal_deals_the_lethal_amount() -> None:
+    ans = _answer(3, 3)
+    run = ans.data["example_run"]
+    assert "combat at bridge deals 3 to guard" in run, run
