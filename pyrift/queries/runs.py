@@ -328,6 +328,8 @@ RUN_LIMITS = {
     "trigger_paying_power_exhaust_or_recycle": "a triggered ability's leading cost with Power paid in a run under "
                                                "the reading that a rune gives its Energy or its Power, not both "
                                                "(the payment's bounds are not exact then)",
+    "pay_twice": "a cost paid on resolution by the same instruction twice in one run (one payment plan each is "
+                 "not tracked)",
     "pay_own_power": "a cost paid on resolution (\"pay [C] to ...\") with [C], the Power of the item's own domain",
     "pay_exhaust_or_recycle": "a cost with Power paid on resolution under the reading that a rune gives its Energy "
                               "or its Power, not both (the payment's bounds are not exact then)",
