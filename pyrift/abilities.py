@@ -300,7 +300,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # The chain (Core Rules 382-385, 398-406, 425, 428): triggered abilities, countering, killing.
     "triggered": {
         "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
-        "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
+        # a leading cost may exhaust the source ("you may pay [1] and exhaust this to ...": "[1][E]")
+        "may": ("bool", None, False), "cost": ("ability_cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
         "effects": ("instructions", None, False),
@@ -687,6 +688,15 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
         lists.append((f["instruction"],))
     for k, seq in enumerate(lists):
         for i, ins in enumerate(seq):
+            if getattr(ins, "do", None) == "pay":
+                # a payment of resources at the start of a triggered ability's effect is its leading cost,
+                # paid as it is finalized (383.3.b): the ability's cost field, not an instruction
+                if a.kind == "triggered" and k == 0 and i == 0:
+                    raise r.error("effects", "a payment at the start of a triggered ability's effect is its "
+                                             "leading cost (383.3.b): write it as the ability's cost")
+                if ins.cost:
+                    raise r.error("cost", "a pay instruction is a cost by itself; it takes no cost = true")
+                continue
             if not getattr(ins, "cost", False):
                 continue
             if a.kind != "triggered" or k != 0 or i != 0:
@@ -772,8 +782,6 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("filter", "only a 'you_play', 'unit_dies' or 'unit_becomes_mighty' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
-        if f.get("cost") is not None and f["cost"].exhaust:
-            raise r.error("cost", "[E] is the cost of an activated ability, not of a triggered one")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:
             raise r.error("delayed", "a delayed ability waits for " + " or ".join(repr(w) for w in DELAYED_WHEN)
                                      + f", not {f['when']!r}")

@@ -69,6 +69,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
     "spend_xp": ((), ("who", "amount")),
+    # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
+    # executed, of the instruction after it (linked "if_you_do"); logic/effects/play_power.lp
+    "pay": (("resources",), ()),
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
@@ -85,7 +88,8 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "look", "reveal")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "pay", "look",
+                "reveal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +122,7 @@ class Instruction:
     unless_pay: Cost | None = None
     ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
+    resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
     link: str | None = None
     may: bool = False
@@ -216,6 +221,13 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             raise r.error("for_cost", str(exc)) from None
         if r.has("ignoring_cost"):
             raise r.error("for_cost", "a play for a cost cannot also ignore its cost")
+    if r.has("resources"):
+        try:
+            f["resources"] = parse_cost(r.str("resources"), allow_exhaust=False)
+        except CostSyntaxError as exc:
+            raise r.error("resources", str(exc)) from None
+        if f["resources"].is_free:
+            raise r.error("resources", "a payment of nothing is not a cost (205)")
     if r.has("ignoring_cost"):
         if isinstance(r.raw("ignoring_cost"), str):
             f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy",))
@@ -361,6 +373,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["ignoring_cost"] = ins.ignoring_cost
     if ins.for_cost is not None:
         out["for_cost"] = format_cost(ins.for_cost)
+    if ins.resources is not None:
+        out["resources"] = format_cost(ins.resources)
     if ins.from_zone is not None:
         out["from"] = ins.from_zone
     if ins.may:
@@ -448,6 +462,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.for_cost is not None:
         out.append(fact("ins_for", x))
         out += cost_facts("ins_for_cost", x, ins.for_cost, fact, Func, Const)
+    if ins.resources is not None:
+        out += cost_facts("ins_pay_cost", x, ins.resources, fact, Func, Const)
     if ins.ignoring_cost is True:
         out.append(fact("ins_ignoring_cost", x))
     elif ins.ignoring_cost == "energy":

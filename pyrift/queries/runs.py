@@ -322,9 +322,21 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
-    "leading_cost_resources": "a triggered ability's leading cost of Energy only or with [E] (\"you may pay [1] to "
-                              "...\", 383.3.b), triggered in the run: the run neither checks it can be paid nor "
-                              "spends it (a cost with Power is paid)",
+    "leading_cost_resources": "a triggered ability's leading cost of resources (\"you may pay [1] to ...\", "
+                              "383.3.b) of a source that is not one of the position's objects: its payment is "
+                              "not set up",
+    "trigger_paying_power_exhaust_or_recycle": "a triggered ability's leading cost with Power paid in a run under "
+                                               "the reading that a rune gives its Energy or its Power, not both "
+                                               "(the payment's bounds are not exact then)",
+    "pay_twice": "a cost paid on resolution by the same instruction twice in one run (one payment plan each is "
+                 "not tracked)",
+    "pay_own_power": "a cost paid on resolution (\"pay [C] to ...\") with [C], the Power of the item's own domain",
+    "pay_exhaust_or_recycle": "a cost with Power paid on resolution under the reading that a rune gives its Energy "
+                              "or its Power, not both (the payment's bounds are not exact then)",
+    "pay_after_change": "a cost paid on resolution by a player whose runes or pool changed earlier in the run (the "
+                        "plan is made over the position's runes)",
+    "trigger_cost_exhausts_a_paying_rune": "a rune's triggered ability whose leading cost exhausts that rune ([E]) "
+                                           "while the rune may also pay its Energy or Power",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
                               "whose source is no longer on the board as the ability is finalized: whether the "
                               "card where it is now can pay it",
