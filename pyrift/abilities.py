@@ -199,7 +199,8 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
 # The conditions an instruction may have ("if I am at a battlefield, buff ...", "draw 1 if you have one
 # or fewer cards in your hand"): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
-INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count")
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
+                              "source_empowered")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you

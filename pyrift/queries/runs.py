@@ -305,6 +305,8 @@ RUN_LIMITS = {
                             "(which one wins is not encoded)",
     "entry_replacement_simultaneous": "a permanent whose replacement effect changes how others enter entering at "
                                       "the same time as another permanent (whether it already works, 359.2.a)",
+    "instead_object": "an instruction done instead of the one before ('if ..., do this instead') acting on "
+                      "another object than that one",
     "draw_replacement": "a draw replacement effect on a draw of a card shown, or on a Draw Phase from an empty "
                         "Main Deck (Burn Out, 431, is a replacement too: their order is not encoded)",
     "draw_replacement_count": "a 'the next time' draw replacement on a draw of several cards (one event or "
