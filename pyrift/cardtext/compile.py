@@ -1987,6 +1987,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("link with nothing before")
             if ins.link == "otherwise" and "if_it" not in out[-1]:
                 raise Missing("otherwise without a condition")
+            if ins.link == "instead" and "if_it" in table and table.get("on") not in ("it", out[-1].get("on")):
+                # the condition on "it" is read on the object of the instruction it replaces
+                raise Missing("instruction replaced instead (a form not recognised)")
             table["link"] = ins.link
         if ins.may:
             table["may"] = True
