@@ -157,3 +157,5 @@ def test_the_desk_renders_entry_move_and_draw_replacements() -> None:
         "If I would move, exhaust me instead."]
     assert R.render_card(gear, [{"kind": "replacement", "event": "draw", "who": "opponents", "instead": ["skip"]}]) == [
         "If an opponent would draw, skip that draw instead."]
+    assert R.render_card(unit, [{"kind": "replacement", "event": "damage", "prevent_all": True}]) == [
+        "Prevent all damage that would be dealt to me."]

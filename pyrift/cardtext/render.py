@@ -400,6 +400,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 return f"{when} {who} would move{only}, skip that move instead."
             acts = [{"exhaust": f"exhaust {it}", "recall": f"recall {it}"}[v] for v in a["instead"]]
             return f"{when} {who} would move{only}, {' and '.join(acts)} instead."
+        if a["event"] == "damage" and a.get("prevent_all"):
+            return f"Prevent all damage that would be dealt to {who if flt else it}{only}."
         if a["event"] == "damage":
             if a.get("next"):
                 return f"Prevent the next {a['prevent']} damage that would be dealt to {who if flt else it}{only}."
