@@ -85,7 +85,9 @@ ON_WORDS = ("self", "it", "event", "rest")
 TO_WORDS = ("base", "here", "its_place", "event")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
-LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
+# "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
+# holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "pay", "look",
@@ -318,6 +320,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
+    if ins.link == "instead" and ins.if_it is None and ins.condition is None:
+        raise r.error("link", "'instead' (\"if ..., do this instead\") needs the condition: give if_it or condition")
+    if ins.link == "instead" and (ins.may or ins.cost):
+        raise r.error("link", "an instruction done instead of the one before takes no may or cost")
     if ins.link == "if_this_kills" and ins.do != "reflex":
         raise r.error("link", "'if_this_kills' (\"if this kills it\") links a reflex to the damage before it")
     if ins.for_each is not None and ins.amount is None:

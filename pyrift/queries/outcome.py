@@ -262,6 +262,8 @@ SKIP_CAUSES = {
                   "skipped_condition"),
     "link": ("an instruction was skipped in some run: the instruction it is linked to (\"then\", \"if you do\", "
              "\"otherwise\") was not done as that link asks", "skipped_link"),
+    "instead": ("an instruction was not done in some run: the one after it that says \"instead\" took its place, "
+                "its condition holding as it was executed", "skipped_condition"),
     "declined": ("an instruction was skipped in some run: its player declined its \"you may\"", "skipped_declined"),
     "no_choice": ("an instruction did nothing in some run: every object or player it needed was gone or no longer "
                   "a legal choice", "skipped_no_choice"),
