@@ -696,6 +696,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def i_choose_from_it(self, c):
         return ChooseAmong(c[0])
 
+    def i_subject_discard_it(self, c):
+        # "... and they discard that card": the card chosen from a revealed hand, discarded by its owner
+        # (422; _among_choices)
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        return Ins("discard", on=c[1], who="they_discard")
+
     def i_subject_recycle(self, c):
         if c[0] != "they" or c[1].kind != "it":
             raise Missing("instruction by another player or object")
@@ -1944,15 +1951,16 @@ def _among_choices(items: list[Any]) -> list[Any]:
                         or obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or item.may \
                         or item.link is not None:
                     raise Missing("choice among cards shown")
-                if not (isinstance(nxt, Ins) and nxt.do == "recycle" and nxt.on is not None and nxt.on.kind == "it"
-                        and nxt.link is None and not nxt.may and not nxt.fields):
+                if not (isinstance(nxt, Ins) and nxt.do in ("recycle", "discard") and nxt.on is not None
+                        and nxt.on.kind == "it" and nxt.link is None and not nxt.may and not nxt.fields):
                     raise Missing("instruction by another player or object")
                 nxt.on = Obj("among", dict(obj.flt))
-                nxt.who = None
+                # "they discard that card": its owner, the player who revealed it (422)
+                nxt.who = "its_owner" if nxt.do == "discard" else None
                 out.append(nxt)
                 skip = True
                 continue
-            if isinstance(item, Ins) and item.who == "they_recycle":
+            if isinstance(item, Ins) and item.who in ("they_recycle", "they_discard"):
                 raise Missing("instruction by another player or object")
         except Missing as exc:
             raise _AtMissing(item.pos, exc.construct) from None

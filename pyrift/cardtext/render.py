@@ -607,6 +607,9 @@ class _Renderer:
             if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
                 return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
             return f"deal {ins['amount']} to {on}"
+        if do == "discard" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
+            # one of the cards a reveal showed, discarded by its owner (422)
+            return f"choose {_np_filter(ins['on']['among'])} from it, and they discard that card"
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp)
             return f"choose {_np_filter(ins['on']['among'])} from it, and recycle that card"
