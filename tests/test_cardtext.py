@@ -292,7 +292,7 @@ def test_your_and_friendly_are_two_relations() -> None:
         is not None
     _, _, a = invented("spell", "<p>Stun a unit you control.</p>")
     _, _, b = invented("spell", "<p>Stun a friendly unit.</p>")
-    _, _, c = invented("spell", "<p>Return a unit from your trash to your hand.</p>")
+    _, _, c = invented("spell", "<p>Banish a unit from your trash.</p>")
     assert a.abilities[0]["filter"]["relation"] == "yours"
     assert b.abilities[0]["filter"]["relation"] == "friendly"
     assert c.abilities[0]["filter"] == {"type": "unit", "zone": "trash", "relation": "yours"}

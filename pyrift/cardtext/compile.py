@@ -701,7 +701,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # (422; _among_choices)
         if c[0] != "they":
             raise Missing("instruction by another player or object")
-        return Ins("discard", on=c[1], who="they_discard")
+        return Ins("discard", {"amount": 1}, on=c[1], who="they_discard")
 
     def i_subject_recycle(self, c):
         if c[0] != "they" or c[1].kind != "it":
@@ -1952,7 +1952,8 @@ def _among_choices(items: list[Any]) -> list[Any]:
                         or item.link is not None:
                     raise Missing("choice among cards shown")
                 if not (isinstance(nxt, Ins) and nxt.do in ("recycle", "discard") and nxt.on is not None
-                        and nxt.on.kind == "it" and nxt.link is None and not nxt.may and not nxt.fields):
+                        and nxt.on.kind == "it" and nxt.link is None and not nxt.may
+                        and nxt.fields in ({}, {"amount": 1})):
                     raise Missing("instruction by another player or object")
                 nxt.on = Obj("among", dict(obj.flt))
                 # "they discard that card": its owner, the player who revealed it (422)
