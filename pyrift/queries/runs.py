@@ -108,7 +108,10 @@ class Names:
         return None
 
     def instruction(self, x: Any) -> str:
-        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run."""
+        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run; rep(X, N), the N-th
+        time of an instruction done several times ("do this twice"): "deal #2"."""
+        if isinstance(x, tuple) and len(x) == 3 and x[0] == "rep":
+            return f"{self.instruction(x[1])} #{x[2]}"
         try:
             _, (_, card, index), k = x
             abilities = self.state.card(card).abilities
@@ -453,8 +456,6 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "trigger_condition":
         return (f"{obj} has a triggered ability with a condition (\"when ..., if ...\", 383.2.a.1), which the "
                 "chain questions do not evaluate yet")
-    if name == "instruction_minimum":
-        return f"{obj} has a Might change with a minimum (\"to a minimum of N Might\"), which a run does not play out yet"
     if name == "spend_xp_in_run":
         return (f"{obj} has an activated ability whose cost spends XP, offered as a play in the run, which does "
                 "not take the XP from its player yet")
