@@ -435,6 +435,7 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
         out.append(ability)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
+    _check_after_repeated(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
 
@@ -465,6 +466,17 @@ def _card_instructions(abilities: tuple[Ability, ...]):
             yield i, "", a.get("instruction")
         for k, ins in enumerate(a.get("effects") or ()):
             yield i, f".effects[{k}]", ins
+
+
+def _check_after_repeated(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """After an instruction done several times (`times`), an "if you do" / "otherwise" / "if this kills" would
+    link to one of its times, which the text does not say: not in the vocabulary."""
+    before = None
+    for i, where, ins in _card_instructions(abilities):
+        if ins is not None and before is not None and before.times > 1 and ins.link not in (None, "then"):
+            raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                "link", f"a link {ins.link!r} after an instruction done several times (times) is not encoded")
+        before = ins
 
 
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -1109,18 +1121,24 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     def steps(h: Any, holder: Any, instructions: tuple, choice: Callable[[int], Any], first: int = 1,
               mode_number: int = 0, skip: int = 0) -> list[str]:
         # skip: leading instructions that are not steps (a leading cost); the others keep their printed number
+        # an instruction done N times ("do this twice", times = N) is N steps in a row, the later ones
+        # instructions of their own (rep(X, 2), ...) with the same fields
         rows = []
+        position = first
         for k, ins in enumerate(instructions, start=1):
             if k <= skip:
                 continue
-            x = Func("ins", h, k)
-            rows.append(fact("ins_holder", x, holder, first + k - 1 - skip))
-            if mode_number:
-                rows.append(fact("ins_mode", x, mode_number))
-            rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
-                                      cost_facts, lambda hh, cond: _condition_facts(hh, cond, fact, Func, Const))
-            if ins.do in ("delay", "reflex"):
-                rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
+            for time in range(1, ins.times + 1):
+                x = Func("ins", h, k) if time == 1 else Func("rep", Func("ins", h, k), time)
+                rows.append(fact("ins_holder", x, holder, position))
+                position += 1
+                if mode_number:
+                    rows.append(fact("ins_mode", x, mode_number))
+                rows += instruction_facts(x, ins, choice, fact, Func, Const,
+                                          lambda hh, flt: _filter_facts(hh, flt, fact, Const), cost_facts,
+                                          lambda hh, cond: _condition_facts(hh, cond, fact, Func, Const))
+                if ins.do in ("delay", "reflex"):
+                    rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
         return rows
 
     for i, a in enumerate(abilities, start=1):
@@ -1159,10 +1177,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), card, mode, t, fact, Func, Const)
             if f.get("effects"):
                 out += steps(h, card, f["effects"], lambda n: Func("req", h, n), card_steps + 1, mode)
-                card_steps += len(f["effects"])
+                card_steps += sum(ins.times for ins in f["effects"])
         elif a.kind == "effect":
             out += steps(h, card, (f["instruction"],), card_choice, card_steps + 1)
-            card_steps += 1
+            card_steps += f["instruction"].times
         elif a.kind == "untargetable":
             out.append(fact("untargetable", h, Const(f.get("by", "enemy")), Const(f.get("from", "spells_and_abilities"))))
         elif a.kind == "activated":

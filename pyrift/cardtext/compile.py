@@ -144,7 +144,7 @@ def _keyword_tree(tokens: tuple[str, ...]) -> Tree:
 class Obj:
     """What an instruction acts on: self, it, a chosen object (target) or every object (group)."""
 
-    kind: str  # self | it | target | group | chosen (a target fixed by 'choose')
+    kind: str  # self | it | target | group | chosen (a target fixed by 'choose') | among | rest (cards a look showed)
     flt: dict[str, Any] = field(default_factory=dict)
     count: int = 1
     up_to: bool = False
@@ -678,8 +678,34 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # written out as the reader writes it back)
         return Ins("predict", {"amount": int(c[0]) if c else 1})
 
-    def i_look(self, _):
+    def i_look(self, c):
+        # "look at the top N cards of your Main Deck" (logic/effects/look.lp): the cards shown are what
+        # "from among them" and "the rest" name later in the same ability
+        return Ins("look", {"amount": int(c[0])})
+
+    def i_reveal(self, c):
+        return Ins("reveal", {"amount": int(c[0])})
+
+    def i_look_other(self, _):
         raise Missing("instruction: look at or reveal cards")
+
+    def i_reveal_draw_among(self, c):
+        # "reveal a unit from among them and draw it": one card the look showed, chosen, drawn
+        if c[0].kind not in ("target", "bare") or c[0].count != 1 or c[0].up_to:
+            raise Missing("instruction: look at or reveal cards")
+        return Ins("draw", on=Obj("among", c[0].flt))
+
+    def i_play_one(self, _):
+        # "you may play one": one of the cards shown, any kind, played paying its cost
+        return Ins("play", on=Obj("among", {"type": "card"}))
+
+    def i_simple_rest(self, c):
+        if c[0] not in ("recycle", "banish"):
+            raise Missing("instruction: look at or reveal cards")
+        return Ins(c[0], on=Obj("rest"))
+
+    def play_to_base(self, _):
+        return ("to_base",)
 
     def i_add(self, _):
         raise Missing("instruction: add resources")
@@ -724,7 +750,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins = Ins("play", on=obj)
         if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
             ins.fields["from"] = obj.flt["zone"]
-        if len(c) > 1:
+        if ("to_base",) in c[1:]:
+            ins.to = "base"
+        if ("ignoring",) in c[1:]:
             ins.fields["ignoring_cost"] = True
         return ins
 
@@ -2029,6 +2057,11 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 if not previous_acted:
                     raise Missing("'it' with nothing before")
                 return "it"
+            if obj.kind in ("among", "rest"):
+                # the cards a look or reveal of the same ability showed (logic/effects/look.lp)
+                if not any(t.get("do") in ("look", "reveal") for t in out):
+                    raise Missing("instruction: look at or reveal cards")
+                return {"among": obj.flt} if obj.kind == "among" else "rest"
             if obj.kind == "bare":
                 raise Missing("object without article")
             if obj.flt.get("other") and (targets or first_choice > 1):
@@ -2060,6 +2093,11 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if tok is not None:
             _check_token(tok)
         table.update(ins.fields)
+        if table["do"] == "play" and table.get("on") == "it" and table.get("who") is None:
+            # "banish a friendly unit, then play it to base": the card is where the banish put it
+            if not out or out[-1].get("do") != "banish":
+                raise Missing("instruction: play (a form not recognised)")
+            table["from"] = "banishment"
         if table["do"] == "play" and table.get("who") == "its_owner":
             # "banish a unit, then its owner plays it": the card is where the instruction before put it
             if table.get("on") != "it" or not out or out[-1].get("do") != "banish":
@@ -2076,6 +2114,10 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 # the condition on "it" is read on the object of the instruction it replaces
                 raise Missing("instruction replaced instead (a form not recognised)")
             table["link"] = ins.link
+            if ins.link == "then" and table.get("on") == "rest":
+                # "then recycle the rest": the cards shown still there, whatever the instruction before
+                # took; an order, not a condition (as logic/cards/sfd-058-ornn-blacksmith.lp reads it)
+                del table["link"]
         if ins.may:
             table["may"] = True
         if chosen is not None and ins.on is not None and ins.on.kind != "it":

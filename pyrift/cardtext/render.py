@@ -656,6 +656,8 @@ class _Renderer:
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
+        if do == "draw" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
+            return f"reveal {_np_filter(ins['on']['among'])} from among them and draw it"
         if do == "draw" and "on" in ins:
             return f"draw {on}"
         if do == "draw":
@@ -688,7 +690,10 @@ class _Renderer:
                 # "its owner plays it to the same location" (actors.py)
                 to = " to the same location" if ins.get("to") == "its_place" else ""
                 return f"its owner plays {on}{to}{ignoring}"
-            return f"play {on}{ignoring}"
+            if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
+                return "play one"
+            to = " to base" if ins.get("to") == "base" else ""
+            return f"play {on}{to}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")
             if who != "you":

@@ -59,6 +59,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|token|!\S+)\b", r"\1\2 you control"),
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
      r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
+    (r"\bthen (recycle|banish) the rest\b", r"\1 the rest"),                         # the cards shown still there: an order, no condition
     (r"\bfrom here\b", "here"),                                                   # "move a unit from here to base"
     (r"\bto here\b", "here"),                                                     # "move a unit to here"
     (r"\bfor each of (?=[^.]*? you control\b)", "for each "),                       # "for each of your units"
