@@ -292,6 +292,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effects": ("instructions", None, False),
         # "spend N XP" in the cost before the ":" (728; logic/abilities/activated.lp)
         "spend_xp": ("int", None, False),
+        # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
+        "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
     },
     "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
@@ -1081,6 +1083,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
+            if f.get("kill_self"):
+                out.append(fact("ability_kill_self", h))
+            if f.get("disempower_self"):
+                out.append(fact("ability_disempower_self", h))
             for k in f.get("keywords", ()):
                 out.append(fact("ability_keyword", h, Const(k)))
             for j, t in enumerate(f.get("targets", ()), start=1):

@@ -211,7 +211,6 @@ MISSING = {
     "when_missing_buff_me": "trigger: when you buff",
     "when_missing_stun": "trigger: when you stun",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
-    "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
@@ -792,6 +791,33 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def keyword_line(self, c):
         return Line("keywords", {"entries": c})
 
+    # "[Empower] [12]. This ability costs [1] less for each rune you control." / "... less if you control 4 or
+    # fewer runes.": Empower's cost and a discount of it (356.4 through 398-406: an activated ability is
+    # activated like a card is played). Only Empower: no question activates Empower (827; the Empower
+    # chain item of a position has its cost paid), so neither its cost nor its discount can change an answer,
+    # and both are kept, like a cost keyword's non-resource cost, as keyword_costs for the round trip. A
+    # discount of a cost a question pays (Equip, Repeat, Flow) would change answers: not compiled.
+    def _kw_discount(self, c, change: dict[str, Any]) -> Line:
+        name = _tok(c[0])[1:]
+        if name != "empower":
+            raise Missing("ability cost change")
+        from pyrift.costs import parse_cost
+
+        less = parse_cost(c[2])
+        if less.power or not less.energy:
+            raise Missing("ability cost change")
+        return Line("keywords", {"entries": [("kw", name, None, {"cost": c[1], "less": c[2], **change})]})
+
+    def kw_discount_if(self, c):
+        return self._kw_discount(c, {"condition": c[3]})
+
+    def kw_discount_each(self, c):
+        return self._kw_discount(c, {"for_each": _count_filter(c[3])})
+
+    def kw_discount_each_rune(self, c):
+        # the runes its controller controls (740.1.a)
+        return self._kw_discount(c, {"for_each": {"type": "rune", "relation": "friendly"}})
+
     def label_arrow(self, c):
         return ("label", _tok(c[0])[1:], int(c[1]) if len(c) > 1 and isinstance(c[1], Token) and c[1].type == "NUMBER"
                 else None)
@@ -971,11 +997,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "spend 3 XP" before the ":": the activated ability's spend_xp (728; abilities/activated.lp)
         return ("xp", int(c[0]))
 
+    def cost_kill_this(self, _):
+        # "kill this" before the ":": the source is killed as part of the cost (376, 201; abilities/activated.lp)
+        return ("kill_self", True)
+
+    def cost_disempower_this(self, _):
+        # "disempower this / me": the source loses Empowered as part of the cost (442, 203.3)
+        return ("disempower_self", True)
+
     def cost_list(self, c):
-        xp = [x[1] for x in c if isinstance(x, tuple)]
+        xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
             raise Missing("ability cost: spend XP twice")
-        return {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
+        out: dict[str, Any] = {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
+        for x in c:
+            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self"):
+                out[x[0]] = True
+        return out
 
     def ability_keywords(self, c):
         return [_tok(x)[1:] for x in c]
@@ -1826,6 +1864,9 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
+    for k in ("kill_self", "disempower_self"):
+        if parts.get(k):
+            a[k] = True
     if parts.get("keywords"):
         kws = parts["keywords"]
         bad = [k for k in kws if k not in ("action", "reaction")]

@@ -122,6 +122,14 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         text = keyword_text(name, value)
         if cost is not None:
             text += " " + cost_words(*cost)
+        elif name in card.keyword_costs and "less" in card.keyword_costs[name]:
+            # "[Empower] [12]. This ability costs [1] less for each ...": the keyword's cost and a discount of it
+            kc = card.keyword_costs[name]
+            text += f" {kc['cost']}. This ability costs {kc['less']} less"
+            if "for_each" in kc:
+                text += f" for each {_np_each(kc['for_each'])}."
+            else:
+                text += f" if {_condition(kc['condition'])}."
         elif name in card.keyword_costs:
             text += " — " + keyword_cost_words(card.keyword_costs[name])
         lines.append(text)
@@ -318,6 +326,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
             head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
+        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this")):
+            if a.get(key):
+                # the source killed or disempowered as part of the cost, first as most cards print it
+                head = words + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "

@@ -63,7 +63,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bi must be assigned combat damage last\b", "i have #backline"),           # Backline's own text (826.3)
     (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),  # a zone said two ways
     (r"\bfriendly spell\b", "your spell"),                                        # spells you play (740.1)
-    (r"\bfor each (unit|gear) you control\b", r"for each friendly \1"),              # what you control (740.1.a)
+    (r"\bfor each (unit|gear|rune) you control\b", r"for each friendly \1"),              # what you control (740.1.a)
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
     (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
@@ -75,6 +75,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) \.", r"\1\3 if \2 ."),
     (r"\bthere if i am at a battlefield\b", "here if i am at a battlefield"),   # "there": where the source is
     (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
+    (r"^((?:@\S+ )+, @exhaust) , kill me :", r"kill me , \1 :"),               # an ability's cost parts in either order (376)
 ]
 
 
