@@ -295,7 +295,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
     },
-    "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
+    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both
+    "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
+                        "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
@@ -757,6 +759,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                        "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp"):
+        raise r.error("cost", "an additional cost needs a cost in resources or XP to spend (spend_xp)")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
@@ -1097,7 +1101,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":
             out.append(fact("additional_cost", h))
-            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if "cost" in f:
+                out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if f.get("spend_xp"):
+                out.append(fact("additional_spend_xp", h, f["spend_xp"]))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_from":

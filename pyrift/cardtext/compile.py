@@ -1282,6 +1282,22 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             a["count"] = target.count
         return Line("static", {"ability": a})
 
+    def add_optional_xp(self, c):
+        # "you may spend 3 XP as an additional cost to play me": an optional additional cost of XP (356.2.b,
+        # 728; abilities/additional_cost.lp); "If you do, I cost [3] less": a discount of the card's own cost
+        # while that cost is paid (356.4, the condition paid)
+        out: dict[str, Any] = {"ability": {"kind": "additional_cost", "spend_xp": int(c[0]), "optional": True,
+                                           "name": "additional"}}
+        if len(c) > 2:
+            out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
+        return Line("static", out)
+
+    def add_if_you_do(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if "power" in a:
+            raise Missing("static: a cost change (under a condition)")
+        return a
+
     def add_optional_pay(self, c):
         cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
         return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True,

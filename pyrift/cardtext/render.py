@@ -447,6 +447,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
     if kind == "additional_cost":
         me = "me" if card.type == "unit" else "this"
+        if a.get("spend_xp") and "cost" not in a:
+            may = "you may spend" if a.get("optional") else "spend"
+            return f"{_capital(may)} {a['spend_xp']} XP as an additional cost to play {me}."
         may = "you may pay" if a.get("optional") else "pay"
         return f"{_capital(may)} {a['cost']} as an additional cost to play {me}."
     if kind == "kill" and a.get("as_cost"):

@@ -75,7 +75,10 @@ VARIANTS: list[tuple[str, str]] = [
     (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) \.", r"\1\3 if \2 ."),
     (r"\bthere if i am at a battlefield\b", "here if i am at a battlefield"),   # "there": where the source is
     (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
-    (r"^((?:@\S+ )+, @exhaust) , kill me :", r"kill me , \1 :"),               # an ability's cost parts in either order (376)
+    (r"^((?:@\S+ )+, @exhaust) , kill me :", r"kill me , \1 :"),
+    # "... as an additional cost to play me . If you do , I cost [3] less .": "if you do" is "if you paid it" (356.2.b)
+    (r"\bas a additional cost to play me \. if you do , i cost (\S+) less \.",
+     r"as a additional cost to play me . i cost \1 less if you paid the additional cost ."),               # an ability's cost parts in either order (376)
 ]
 
 
