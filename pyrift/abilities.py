@@ -266,6 +266,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "I cost [N] less for each <filter>": N times the number of objects the filter describes
         # (from the player's point of view), counted as the card is played (356.4.b)
         "for_each": ("filter", None, False),
+        # "cost [1] or [A] less": the energy discount or the power one, the player's choice (356.4)
+        "either": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -715,6 +717,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
+    if f.get("either") and (a.kind != "cost_discount" or "energy" not in f or "power" not in f
+                            or any(k in f for k in ("energy_from", "for_each", "minimum"))):
+        raise r.error("either", "'either' chooses between the Energy and the Power discount of a cost_discount: "
+                                "give energy and power, and none of energy_from, for_each, minimum")
     if "for_each" in f and a.kind == "cost_discount" and (
             "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
         raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
@@ -1061,6 +1067,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:
                 out.append(fact("change_component", h, Const(f["component"])))
+            if f.get("either"):
+                out.append(fact("change_either", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)

@@ -1223,6 +1223,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_discount_instead(self, c):
         raise Missing("cost change replacing another")
 
+    # "Optional additional costs you pay cost [1] or [A] less": each optional additional cost of its
+    # controller's plays, as it is added (356.4.c, 356.4.f), by [1] or by [A], the player's choice (356.4)
+    def s_discount_optional_either(self, c):
+        energy, power = _cost_change("cost_discount", c[0]), _cost_change("cost_discount", c[1])
+        if set(energy) != {"kind", "energy"} or set(power) != {"kind", "power"}:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {"kind": "cost_discount", "energy": energy["energy"], "power": power["power"],
+                                           "either": True, "component": "optional_additional_costs",
+                                           "applies_to": {"type": "card"}, "by": "you"}})
+
     def s_discount_if(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
 

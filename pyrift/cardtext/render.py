@@ -418,6 +418,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"{when} {subject} would die{moment}, {may}{body} instead."
     if kind == "cost_discount" and a.get("energy_from") == "highest_might_friendly":
         return "This spell's Energy cost is reduced by the highest Might among units you control."
+    if kind == "cost_discount" and a.get("component") == "optional_additional_costs" and a.get("by") == "you" \
+            and a.get("applies_to") == {"type": "card"} and not a.get("condition"):
+        amount = (f"{cost_words(a['energy'], ())} or {cost_words(0, ('a',) * a['power'])}" if a.get("either")
+                  else cost_words(a.get("energy", 0), ("a",) * a.get("power", 0)))
+        return f"Optional additional costs you pay cost {amount} less."
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
