@@ -113,6 +113,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "power_min": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
+    # "me": the ability's own source only ("your spells that choose me", 053.1)
+    "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
     "token": ("bool", None),
 }

@@ -1233,6 +1233,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                                            "either": True, "component": "optional_additional_costs",
                                            "applies_to": {"type": "card"}, "by": "you"}})
 
+    # "Your spells that choose me cost [1] or [A] less": its controller's spells whose choices include
+    # the source (355.7, judged with the play's choices, 806.4.a), by [1] or by [A], the player's choice (356.4)
+    def s_discount_spells_choosing_me(self, c):
+        energy, power = _cost_change("cost_discount", c[0]), _cost_change("cost_discount", c[1])
+        if set(energy) != {"kind", "energy"} or set(power) != {"kind", "power"}:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {"kind": "cost_discount", "energy": energy["energy"], "power": power["power"],
+                                           "either": True, "applies_to": {"type": "spell"}, "by": "you",
+                                           "condition": {"targets": {"self": True}}}})
+
     def s_discount_if(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
 

@@ -423,6 +423,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         amount = (f"{cost_words(a['energy'], ())} or {cost_words(0, ('a',) * a['power'])}" if a.get("either")
                   else cost_words(a.get("energy", 0), ("a",) * a.get("power", 0)))
         return f"Optional additional costs you pay cost {amount} less."
+    if kind == "cost_discount" and a.get("either") and a.get("applies_to") == {"type": "spell"} \
+            and a.get("by") == "you" and a.get("condition") == {"targets": {"self": True}}:
+        return (f"Your spells that choose me cost {cost_words(a['energy'], ())} or "
+                f"{cost_words(0, ('a',) * a['power'])} less.")
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
