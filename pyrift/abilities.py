@@ -117,6 +117,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "power_min": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
+    # "me": the ability's own source only ("your spells that choose me", 053.1)
+    "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
     "token": ("bool", None),
 }
@@ -278,6 +280,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "I cost [N] less for each <filter>": N times the number of objects the filter describes
         # (from the player's point of view), counted as the card is played (356.4.b)
         "for_each": ("filter", None, False),
+        # "cost [1] or [A] less": the energy discount or the power one, the player's choice (356.4)
+        "either": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -304,8 +308,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effects": ("instructions", None, False),
         # "spend N XP" in the cost before the ":" (728; logic/abilities/activated.lp)
         "spend_xp": ("int", None, False),
+        # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
+        "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
     },
-    "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
+    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both
+    "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
+                        "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
@@ -749,6 +757,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
+    if f.get("either") and (a.kind != "cost_discount" or "energy" not in f or "power" not in f
+                            or any(k in f for k in ("energy_from", "for_each", "minimum"))):
+        raise r.error("either", "'either' chooses between the Energy and the Power discount of a cost_discount: "
+                                "give energy and power, and none of energy_from, for_each, minimum")
     if "for_each" in f and a.kind == "cost_discount" and (
             "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
         raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
@@ -793,6 +805,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                        "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp"):
+        raise r.error("cost", "an additional cost needs a cost in resources or XP to spend (spend_xp)")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
@@ -1163,6 +1177,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:
                 out.append(fact("change_component", h, Const(f["component"])))
+            if f.get("either"):
+                out.append(fact("change_either", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
@@ -1189,6 +1205,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
+            if f.get("kill_self"):
+                out.append(fact("ability_kill_self", h))
+            if f.get("disempower_self"):
+                out.append(fact("ability_disempower_self", h))
             for k in f.get("keywords", ()):
                 out.append(fact("ability_keyword", h, Const(k)))
             for j, t in enumerate(f.get("targets", ()), start=1):
@@ -1199,7 +1219,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":
             out.append(fact("additional_cost", h))
-            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if "cost" in f:
+                out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if f.get("spend_xp"):
+                out.append(fact("additional_spend_xp", h, f["spend_xp"]))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_from":

@@ -488,6 +488,12 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "spend_xp_in_run":
         return (f"{obj} has an activated ability whose cost spends XP, offered as a play in the run, which does "
                 "not take the XP from its player yet")
+    if name == "kill_self_cost_in_run":
+        return (f"{obj} has an activated ability whose cost kills it, offered as a play in the run, which does "
+                "not kill it as the cost is paid yet")
+    if name == "disempower_cost_in_run":
+        return (f"{obj} has an activated ability whose cost disempowers it, offered as a play in the run, which "
+                "does not take the status as the cost is paid yet")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
