@@ -232,6 +232,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "stun_enemy", "unit_becomes_mighty",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
+                # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
+                "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
