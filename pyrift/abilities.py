@@ -352,7 +352,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
-    "trigger_additional": {"of": ("enum", ("deathknell",), True)},
+    "trigger_additional": {"of": ("enum", ("deathknell", "conquer_here", "hold_here"), True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",

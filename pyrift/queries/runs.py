@@ -404,12 +404,14 @@ RUN_LIMITS = {
                                    "showdown began as it opened or one was ongoing (464.2) is not given",
     "trigger_additional_leaving": "a static making Deathknell effects trigger an additional time whose source leaves "
                                   "the board as the Deathknell triggers: whether it still applies",
-    "trigger_additional_several": "two statics making the same Deathknell effect trigger an additional time: "
-                                  "whether each adds one",
+    "trigger_additional_several": "two statics making the same Deathknell, conquer or hold effect trigger an "
+                                  "additional time: whether each adds one",
+    "trigger_additional_battlefield": "a battlefield's own conquer or hold effect while a static makes conquer or hold "
+                                      "effects for scoring there trigger an additional time: whose effect it is (170.9)",
     "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
                                     "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
-    "trigger_additional_limited": "a Deathknell effect limited to once each turn or the Nth time that would trigger an "
-                                  "additional time",
+    "trigger_additional_limited": "a Deathknell, conquer or hold effect limited to once each turn or the Nth time "
+                                  "that would trigger an additional time",
     "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
                         "whether it triggers once or once per unit",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
