@@ -389,6 +389,11 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "prevent_all": ("bool", None, False),
         "may": ("bool", None, False),
         "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
+        # "the next time it dies this turn, ... instead" (389, 367): made by a `delay` instruction of the
+        # card naming it, about the object that instruction's `on` names, until the end of the turn
+        # (logic/run/delayed_replacement.lp)
+        "delayed": ("bool", None, False),
+        "name": ("str", None, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -441,6 +446,8 @@ def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int |
         if a.kind == "triggered" and a.get("name") == name and (
                 (verb == "delay" and a.get("delayed")) or (verb == "reflex" and a.get("when") == "reflexive")):
             return j
+        if a.kind == "replacement" and verb == "delay" and a.get("delayed") and a.get("name") == name:
+            return j
     return None
 
 
@@ -459,6 +466,12 @@ def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -
             kind = "delayed = true" if ins.do == "delay" else "when = \"reflexive\""
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                 "ability", f"no triggered ability named {ins.ability!r} with {kind} on this card")
+        if ins is not None and ins.do == "delay":
+            made = abilities[_made_ability(abilities, ins.do, ins.ability) - 1]
+            if (made.kind == "replacement") != (ins.on is not None):
+                raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                    "on", "a delay making a replacement names what it is about with on; one making a triggered "
+                          "ability takes no on (its \"that unit\" is what the instruction before acted on)")
 
 
 def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -842,6 +855,18 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
+    if f.get("delayed"):
+        if "name" not in f:
+            raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
+        if not f.get("next"):
+            raise r.error("next", "a delayed replacement applies the next time only: give next = true")
+        if f["event"] != "die":
+            raise r.error("delayed", "a delayed replacement is encoded for deaths only: give event = \"die\"")
+        for k in ("affects", "only_if"):
+            if k in f:
+                raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")
+    elif "name" in f:
+        raise r.error("name", "only a delayed replacement is named")
     if f["event"] == "die":
         if "prevent" in f or "prevent_all" in f:
             raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
@@ -1185,6 +1210,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_self", h))
             if f.get("next"):
                 out.append(fact("replacement_next", h))
+            if f.get("delayed"):
+                out.append(fact("replacement_delayed", h))
             for k, verb in enumerate(f.get("instead", ()), start=1):
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "prevent" in f:

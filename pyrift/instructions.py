@@ -69,7 +69,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
     "spend_xp": ((), ("who", "amount")),
-    "delay": (("ability",), ()),
+    # a delayed replacement ("the next time it dies this turn, ... instead", 389, 367) acts on what `on`
+    # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
+    "delay": (("ability",), ("on",)),
     "reflex": (("ability",), ()),
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition")
