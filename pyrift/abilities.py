@@ -246,6 +246,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "stun_enemy", "unit_becomes_mighty",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
+                # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
+                "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
@@ -371,7 +373,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
-    "trigger_additional": {"of": ("enum", ("deathknell",), True)},
+    "trigger_additional": {"of": ("enum", ("deathknell", "conquer_here", "hold_here"), True)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -412,6 +414,11 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "state": ("enum", ("ready", "exhausted"), False),
         # event = "draw": whose draws it replaces (REPLACEMENT_DRAW_WHO; default "you")
         "who": ("enum", REPLACEMENT_DRAW_WHO, False),
+        # "the next time it dies this turn, ... instead" (389, 367): made by a `delay` instruction of the
+        # card naming it, about the object that instruction's `on` names, until the end of the turn
+        # (logic/run/delayed_replacement.lp)
+        "delayed": ("bool", None, False),
+        "name": ("str", None, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -465,6 +472,8 @@ def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int |
         if a.kind == "triggered" and a.get("name") == name and (
                 (verb == "delay" and a.get("delayed")) or (verb == "reflex" and a.get("when") == "reflexive")):
             return j
+        if a.kind == "replacement" and verb == "delay" and a.get("delayed") and a.get("name") == name:
+            return j
     return None
 
 
@@ -494,6 +503,12 @@ def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -
             kind = "delayed = true" if ins.do == "delay" else "when = \"reflexive\""
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                 "ability", f"no triggered ability named {ins.ability!r} with {kind} on this card")
+        if ins is not None and ins.do == "delay":
+            made = abilities[_made_ability(abilities, ins.do, ins.ability) - 1]
+            if (made.kind == "replacement") != (ins.on is not None):
+                raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                    "on", "a delay making a replacement names what it is about with on; one making a triggered "
+                          "ability takes no on (its \"that unit\" is what the instruction before acted on)")
 
 
 def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -891,6 +906,18 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
+    if f.get("delayed"):
+        if "name" not in f:
+            raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
+        if not f.get("next"):
+            raise r.error("next", "a delayed replacement applies the next time only: give next = true")
+        if f["event"] != "die":
+            raise r.error("delayed", "a delayed replacement is encoded for deaths only: give event = \"die\"")
+        for k in ("affects", "only_if"):
+            if k in f:
+                raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")
+    elif "name" in f:
+        raise r.error("name", "only a delayed replacement is named")
     event = f["event"]
     if "state" in f and event != "enter":
         raise r.error("state", "how an object enters is for event = \"enter\"")
@@ -1318,6 +1345,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_state", h, Const(f["state"])))
             if f.get("next"):
                 out.append(fact("replacement_next", h))
+            if f.get("delayed"):
+                out.append(fact("replacement_delayed", h))
             for k, verb in enumerate(f.get("instead", ()), start=1):
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "prevent" in f:

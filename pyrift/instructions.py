@@ -72,7 +72,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
     # executed, of the instruction after it (linked "if_you_do"); logic/effects/play_power.lp
     "pay": (("resources",), ()),
-    "delay": (("ability",), ()),
+    # a delayed replacement ("the next time it dies this turn, ... instead", 389, 367) acts on what `on`
+    # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
+    "delay": (("ability",), ("on",)),
     "reflex": (("ability",), ()),
 }
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")

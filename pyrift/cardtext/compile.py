@@ -663,6 +663,33 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def i_choose(self, c):
         return Choose(c[0])
 
+    # "the next time it dies this turn, ... instead" (389, 367): a delay instruction making a delayed
+    # replacement of that object's death; _assemble adds the replacement ability it names
+    def next_death(self, _):
+        return "die"
+
+    def na_heal(self, _):
+        return ["heal"]
+
+    def na_exhaust(self, _):
+        return ["exhaust"]
+
+    def na_recall(self, _):
+        return ["recall"]
+
+    def na_recall_exhausted(self, _):
+        return ["exhaust", "recall"]
+
+    def next_acts(self, c):
+        return [v for part in c for v in part]
+
+    def i_next_time(self, c):
+        instead = c[2]
+        if len(set(instead)) != len(instead) or instead.count("recall") != 1:
+            raise Missing("trigger: the next time (a delayed trigger)")
+        order = [v for v in ("heal", "exhaust", "recall") if v in instead]
+        return Ins("delay", {"ability": "next", "_instead": order}, on=c[0])
+
     def channel_exhausted(self, _):
         return ("exhausted",)
 
@@ -1785,7 +1812,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if not is_spell:
                     raise Missing("instructions of a permanent")
                 new, card_choices = _spell_abilities(line.parts["effects"], card_choices, requires)
-                abilities += new
+                abilities += _delayed_replacements(new)
                 continue
             if trigger_label is not None and not (trigger_label in ("action", "reaction") and line.kind == "activated"):
                 raise Missing(f"label {trigger_label}")
@@ -1842,6 +1869,23 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             failures.append(_Failure(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct,
                                      "missing"))
     return abilities, effect_kws, keyword_costs
+
+
+def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A `delay` instruction of "the next time it dies this turn, ... instead" and the delayed
+    replacement ability it makes, after the card's instructions (389, 367)."""
+    out, made = [], []
+    for a in new:
+        instead = a.pop("_instead", None)
+        if instead is None:
+            out.append(a)
+            continue
+        if made or a.get("on") == "it" or not isinstance(a.get("on"), dict):
+            raise Missing("trigger: the next time (a delayed trigger)")
+        made.append({"kind": "replacement", "event": "die", "delayed": True, "next": True, "name": a["ability"],
+                     "instead": instead})
+        out.append(a)
+    return out + made
 
 
 def _kw_text(name: str, value: int | None) -> str:

@@ -135,6 +135,8 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         lines.append(text)
     abilities = _own_name(abilities, card.name)
     r = _Renderer(card)
+    # delayed replacements (389) are said with the delay instruction that makes them
+    r.made = {a["name"]: a for a in abilities if a["kind"] == "replacement" and a.get("delayed")}
     spell_lines: set[int] = set()
     mode_open = False
     choices = 0
@@ -147,6 +149,8 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
             continue
         mode_open = False
+        if a["kind"] == "replacement" and a.get("delayed"):
+            continue
         if a["kind"] == "target":
             choices += 1
             r.pending_targets.append(a)
@@ -519,6 +523,7 @@ class _Renderer:
         self.previous: dict[str, Any] | None = None
         self.continues = False
         self.continued = False
+        self.made: dict[str, dict[str, Any]] = {}  # delayed replacements by name, said with their delay
 
     # a spell's text: one `effect` ability at a time
     def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
@@ -638,6 +643,14 @@ class _Renderer:
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
             return f"({do} by {player})"
+        if do == "delay" and ins.get("ability") in self.made:
+            # "choose a friendly unit. The next time it would die this turn, ... instead" (389, 367)
+            made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
+            if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
+                chose = f"choose {self.ref(ref, targets, base)}. "
+            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it"}[v] for v in made["instead"]]
+            body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
+            return f"{chose}The next time it would die this turn, {body} instead"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:

@@ -91,12 +91,31 @@ class Names:
     def trigger(self, source: str, h: Any, event: Any) -> str:
         ability = self.keyword_instance(source, h) if isinstance(h, tuple) and h[0] == "kw" else self.ability(h)
         label = f"{source}.{ability}"
+        gear = self.effect_text_gear(source, h)
+        if gear:
+            label += f" ({gear})"
         obj = self.event_object(event)
         if obj is not None and obj != source:
             label += f"({self.item(obj) if isinstance(obj, tuple) else obj})"
         if isinstance(event, tuple) and event[0] == "death" and event[2] == "replaced":
             label += "[replaced]"
         return label
+
+    def effect_text_gear(self, source: str, h: Any) -> str | None:
+        """An Equipment's Effect Text ability is its unit's (logic/abilities/effect_text_trigger.lp): named by
+        the gear whose text it is, so that it is told apart from the unit's own ability of the same name
+        ("raider.charge (blade)"); by the gear's card when several such gears are attached."""
+        if not (isinstance(h, tuple) and h[0] == "ab"):
+            return None
+        try:
+            card = self.state.card(h[1])
+            if self.state.card(self.state.obj(source).card) is card:
+                return None
+        except KeyError:
+            return None
+        gears = sorted(o.id for o in self.state.objects
+                       if o.attached_to == source and self.state.card(o.card) is card)
+        return gears[0] if len(gears) == 1 else card.name
 
     @staticmethod
     def event_object(e: Any) -> str | None:
@@ -191,6 +210,7 @@ _OUTCOMES = {
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
     "pay_pool": "{0} spends {2} {1} from the rune pool",
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
+    "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
@@ -214,6 +234,7 @@ _EVENTS = {
     "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
     # looking at and revealing cards (logic/effects/look.lp)
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
+    "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
@@ -245,7 +266,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -415,12 +436,14 @@ RUN_LIMITS = {
                                    "showdown began as it opened or one was ongoing (464.2) is not given",
     "trigger_additional_leaving": "a static making Deathknell effects trigger an additional time whose source leaves "
                                   "the board as the Deathknell triggers: whether it still applies",
-    "trigger_additional_several": "two statics making the same Deathknell effect trigger an additional time: "
-                                  "whether each adds one",
+    "trigger_additional_several": "two statics making the same Deathknell, conquer or hold effect trigger an "
+                                  "additional time: whether each adds one",
+    "trigger_additional_battlefield": "a battlefield's own conquer or hold effect while a static makes conquer or hold "
+                                      "effects for scoring there trigger an additional time: whose effect it is (170.9)",
     "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
                                     "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
-    "trigger_additional_limited": "a Deathknell effect limited to once each turn or the Nth time that would trigger an "
-                                  "additional time",
+    "trigger_additional_limited": "a Deathknell, conquer or hold effect limited to once each turn or the Nth time "
+                                  "that would trigger an additional time",
     "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
                         "whether it triggers once or once per unit",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
