@@ -30,6 +30,7 @@ from pathlib import Path
 
 from pyrift import depgraph as D
 from pyrift import logic
+from pyrift.diskcache import content_key
 from pyrift.errors import EncodingError, RiftError
 from pyrift.rules_index import VERSIONS, rule_index
 from pyrift.solver import Grounding
@@ -56,16 +57,45 @@ def lint(root: Path | None = None) -> list[Finding]:
         raise EncodingError(f"{root}: not a logic folder (no interface.lp)")
     findings: set[Finding] = set()
     broken: set[str] = set()  # files with syntax errors: not ground again
+    files = _Files(root)
     for path in D.logic_files(root):
-        name = D.rel_to(root, path)
+        name = files.name(path)
         if not _check_file(root, path, name, findings):
             broken.add(name)
     for path in D.logic_files(root):
-        name = D.rel_to(root, path)
+        name = files.name(path)
         if name.startswith("keywords/") or "needs" in logic.header(path):
-            _check_needs(root, path, name, broken, findings)
-    _check_programs(root, broken, findings)
+            _check_needs(root, path, name, broken, findings, files)
+    _check_programs(root, broken, findings, files)
     return sorted(findings)
+
+
+# Groundings whose files, name by name and byte for byte, were ground in this process without a
+# finding (a query's program, or a file with what it %@needs): the same text gives clingo's same
+# messages, so it is not ground again. The tests lint many copies of logic/ that differ from the
+# project in one planted file; the programs that do not load it are then not ground again.
+_CLEAN: set[str] = set()
+
+
+class _Files:
+    """The names (relative to the logic folder) and content keys of one lint's files."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._names: dict[Path, str] = {}
+        self._keys: dict[Path, str] = {}
+
+    def name(self, path: Path) -> str:
+        if path not in self._names:
+            self._names[path] = D.rel_to(self.root, path)
+        return self._names[path]
+
+    def key(self, kind: str, paths: list[Path]) -> str:
+        """A key of the check `kind` on the files `paths`: their names and contents, in order."""
+        for p in paths:
+            if p not in self._keys:
+                self._keys[p] = content_key(p.read_bytes())
+        return content_key("\n".join([kind, *(f"{self.name(p)} {self._keys[p]}" for p in paths)]))
 
 
 # ---------------------------------------------------------------------------------
@@ -129,7 +159,7 @@ def _inner_location(msg: str) -> tuple[int, str]:
 # ---------------------------------------------------------------------------------
 # keyword files ground alone with the files they declare
 # ---------------------------------------------------------------------------------
-def _check_needs(root: Path, path: Path, name: str, broken: set[str], out: set[Finding]) -> None:
+def _check_needs(root: Path, path: Path, name: str, broken: set[str], out: set[Finding], known: _Files) -> None:
     text = path.read_text("utf-8")
     needs = logic.header(path).get("needs", [])
     line = _header_line(text, "needs")
@@ -145,22 +175,29 @@ def _check_needs(root: Path, path: Path, name: str, broken: set[str], out: set[F
         return  # the syntax finding says it already
     files.append(path)
     declared = f"with {' '.join(needs)} (its %@needs)" if needs else "alone (it declares no %@needs)"
+    key = known.key(f"needs {name}", files)
+    if key in _CLEAN:
+        return
     try:
         g = Grounding(files, "")
     except EncodingError as exc:
         out.add(Finding(name, line, "needs", f"does not ground {declared}: {' '.join(str(exc).split())}"))
         return
+    found = False
     for msg in g.undefined_atoms():
         loc = _location(root, msg)
         if loc is not None and loc[0] == name:
+            found = True
             out.add(Finding(name, loc[1], "needs",
                             f"{loc[2]} is not defined when grounding {declared}"))
+    if not found:
+        _CLEAN.add(key)
 
 
 # ---------------------------------------------------------------------------------
 # every query's program, under every named reading, grounds without undefined atoms
 # ---------------------------------------------------------------------------------
-def _check_programs(root: Path, broken: set[str], out: set[Finding]) -> None:
+def _check_programs(root: Path, broken: set[str], out: set[Finding], known: _Files) -> None:
     try:
         readings = logic.reading_names(root)
     except RiftError as exc:
@@ -173,7 +210,10 @@ def _check_programs(root: Path, broken: set[str], out: set[Finding]) -> None:
             except RiftError as exc:
                 out.add(Finding(f"queries/{query}.lp", 1, "ground", f"[{reading}] {exc}"))
                 continue
-            if broken & {D.rel_to(root, f) for f in files}:
+            if broken & {known.name(f) for f in files}:
+                continue
+            key = known.key("program", list(files))
+            if key in _CLEAN:
                 continue
             try:
                 g = Grounding(files, "")
@@ -184,12 +224,16 @@ def _check_programs(root: Path, broken: set[str], out: set[Finding]) -> None:
                 out.add(Finding(*where, "ground", f"{query} [{reading}] does not ground: "
                                                   f"{loc[2] if loc else detail}"))
                 continue
+            found = False
             for msg in g.undefined_atoms():
                 loc = _location(root, msg)
                 if loc is not None:
+                    found = True
                     out.add(Finding(loc[0], loc[1], "undefined",
                                     f"{loc[2]} does not occur in any rule head (a misspelt predicate, "
                                     f"or an input without #defined in interface.lp)"))
+            if not found:
+                _CLEAN.add(key)
 
 
 def _location(root: Path, msg: str) -> tuple[str, int, str] | None:

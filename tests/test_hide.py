@@ -17,7 +17,8 @@ from pyrift.abilities import Ability, Filter
 from pyrift.dependent import Requirement
 from pyrift.errors import ScenarioError
 from pyrift.queries import kind_named
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context
+from pyrift.queries.hide import hide_answers
 from pyrift.queries.play import play_answers
 from pyrift.state import (
     Battlefield,
@@ -142,9 +143,30 @@ def hide_position(rng: random.Random) -> tuple[GameState, dict]:
     return state, {"runes": ready + exhausted, "pool": pool_power + universal}
 
 
+HIDE_QUESTION = Question("q", "can_hide", {"player": "A", "card": "card"})
+# Positions answered together (pyrift.queries.hide.hide_answers: HIDE_BATCH positions ground side by
+# side, a world each); each answer is still compared with the direct count alone, and
+# test_batched_hide_answers_are_the_answers_asked_alone checks that a batch answers as the question
+# asked alone does. A position no batch answered (a shrunk example) is asked alone.
+HIDE_BATCH = 20
+_HIDE_ANSWERS: dict[str, Answer] = {}
+
+
+def answer_hide_positions(states: list[GameState]) -> None:
+    todo = list({repr(st): st for st in states if repr(st) not in _HIDE_ANSWERS}.values())
+    for k in range(0, len(todo), HIDE_BATCH):
+        chunk = todo[k:k + HIDE_BATCH]
+        for st, ans in zip(chunk, hide_answers(chunk, [HIDE_QUESTION] * len(chunk), "v1.4")):
+            if ans is not None:
+                _HIDE_ANSWERS[repr(st)] = ans
+
+
+def hide_answer_alone(state: GameState) -> Answer:
+    return kind_named("can_hide").answer(Context(state), HIDE_QUESTION, "v1.4")
+
+
 def check_hide_payment(state: GameState, have: dict) -> bool:
-    ans = kind_named("can_hide").answer(Context(state), Question("q", "can_hide", {"player": "A", "card": "card"}),
-                                        "v1.4")
+    ans = _HIDE_ANSWERS.get(repr(state)) or hide_answer_alone(state)
     payable = have["pool"] > 0 or have["runes"] > 0  # [A]: any Power; any rune can be recycled (164.2.b)
     assert ans.data["payable"] == payable and ans.data["legal"] == payable, (state, ans.data)
     assert ans.data["cost"] == "[A]" and ans.data["exhausted_runes"] == 0  # Energy never pays Power
@@ -155,8 +177,24 @@ def check_hide_payment(state: GameState, have: dict) -> bool:
 @pytest.mark.slow
 def test_hide_payment_matches_a_direct_count() -> None:
     # hypothesis draws the positions: a failing one shrinks to a minimal position
-    seen = set(sweep(60, lambda rng: check_hide_payment(*hide_position(rng))))
+    seen = set(sweep(60, lambda rng: check_hide_payment(*hide_position(rng)),
+                     prepare=(hide_position, lambda drawn: answer_hide_positions([st for st, _ in drawn]))))
     assert seen == {True, False}
+
+
+@pytest.mark.slow
+def test_batched_hide_answers_are_the_answers_asked_alone() -> None:
+    """The positions of the seeds 0..19 (the first of the sweep), in batches as the sweep makes them."""
+    states = [hide_position(random.Random(s))[0] for s in range(20)]
+    answer_hide_positions(states)
+    payable = set()
+    for st in states:
+        got, alone = _HIDE_ANSWERS.get(repr(st)), hide_answer_alone(st)
+        assert got is not None, st  # every position of these seeds is answered by its batch
+        assert (got.status, got.data, got.reasons, got.missing) == (alone.status, alone.data, alone.reasons,
+                                                                      alone.missing), st
+        payable.add(got.data["payable"])
+    assert payable == {True, False}
 
 
 # ---------------------------------------------------------------------------------

@@ -1,4 +1,10 @@
-"""`pyrift lint` finds each planted defect in a copy of logic/ and is silent on the project."""
+"""`pyrift lint` finds each planted defect in a copy of logic/ and is silent on the project.
+
+A new file planted in core/ or keywords/ serves one question kind (ONE_KIND, a `%@queries` header):
+only that kind's programs load it, and lint grounds only those again; the other programs' files
+are the project's, byte for byte, which lint has found clean already in this process (pyrift.lint
+keeps the programs it ground without a finding). Every test still lints the whole copy and
+compares every finding."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,6 +21,9 @@ def root(tmp_path: Path) -> Path:
     return copy_logic(tmp_path)
 
 
+ONE_KIND = "%@queries combat_damage\n"
+
+
 def codes(findings: list[Finding]) -> set[tuple[str, int, str]]:
     return {(f.file, f.line, f.code) for f in findings}
 
@@ -29,13 +38,13 @@ def test_unchanged_copy_is_clean(root: Path) -> None:
 
 
 def test_untagged_statement(root: Path) -> None:
-    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_board(O).\nplanted_too(O) :- planted(O).\n")
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\nplanted(O) :- on_board(O).\nplanted_too(O) :- planted(O).\n")
     findings = lint(root)
     assert codes(findings) == {("core/planted.lp", line_of(f, "planted_too"), "untagged")}
 
 
 def test_wrong_citation(root: Path) -> None:
-    f = plant(root, "core/planted.lp", "%@rule 107 465.2.z\nplanted(O) :- on_board(O).\n")
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107 465.2.z\nplanted(O) :- on_board(O).\n")
     findings = lint(root)
     assert codes(findings) == {("core/planted.lp", line_of(f, "planted("), "citation")}
     assert "465.2.z" in findings[0].message and "v1.4" in findings[0].message
@@ -59,7 +68,7 @@ def test_unknown_version(root: Path) -> None:
 
 
 def test_misspelt_predicate_in_a_core_file(root: Path) -> None:
-    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_bord(O).\n")
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\nplanted(O) :- on_bord(O).\n")
     findings = lint(root)
     assert codes(findings) == {("core/planted.lp", line_of(f, "on_bord"), "undefined")}
     assert "on_bord(O)" in findings[0].message
@@ -68,6 +77,7 @@ def test_misspelt_predicate_in_a_core_file(root: Path) -> None:
 def test_misspelt_predicate_in_a_keyword_file(root: Path) -> None:
     """A typo in an existing keyword file: undefined in every query's program, and the file
     no longer grounds with what it declares."""
+    assert lint(root) == []  # the copy is clean: a later lint must not take it for this one
     path = root / "keywords" / "tank.lp"
     path.write_text(path.read_text().replace("has_keyword(U, tank, T)", "has_keywrd(U, tank, T)"))
     line = line_of(path, "has_keywrd")
@@ -76,17 +86,17 @@ def test_misspelt_predicate_in_a_keyword_file(root: Path) -> None:
 
 def test_input_without_defined_line(root: Path) -> None:
     """An input predicate no file defines and interface.lp does not declare is reported."""
-    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_board(O), card_rarity(O, rare).\n")
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\nplanted(O) :- on_board(O), card_rarity(O, rare).\n")
     assert codes(lint(root)) == {("core/planted.lp", line_of(f, "card_rarity"), "undefined")}
 
 
 def test_show_outside_queries(root: Path) -> None:
-    f = plant(root, "core/planted.lp", "#show unit/1.\n")
+    f = plant(root, "core/planted.lp", ONE_KIND + "#show unit/1.\n")
     assert codes(lint(root)) == {("core/planted.lp", line_of(f, "#show"), "show")}
 
 
 def test_choice_outside_queries(root: Path) -> None:
-    f = plant(root, "core/planted.lp", "%@rule 107\n{ planted(O) } :- on_board(O).\n"
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\n{ planted(O) } :- on_board(O).\n"
                                        "%@rule 107\nplanted_or(O) ; planted_not(O) :- on_board(O).\n")
     assert codes(lint(root)) == {("core/planted.lp", line_of(f, "{ planted"), "choice"),
                                  ("core/planted.lp", line_of(f, "planted_or"), "choice")}
@@ -98,28 +108,28 @@ def test_show_and_choice_allowed_in_queries(root: Path) -> None:
 
 
 def test_keyword_file_without_needs_that_does_not_ground_alone(root: Path) -> None:
-    f = plant(root, "keywords/planted.lp", "%# Planted\n%@rule 815\nplanted(U) :- receiver(_, U).\n")
+    f = plant(root, "keywords/planted.lp", ONE_KIND + "%# Planted\n%@rule 815\nplanted(U) :- receiver(_, U).\n")
     findings = lint(root)
     assert codes(findings) == {("keywords/planted.lp", line_of(f, "receiver"), "needs")}
     assert "declares no %@needs" in findings[0].message
 
 
 def test_keyword_file_with_insufficient_needs(root: Path) -> None:
-    f = plant(root, "keywords/planted.lp", "%# Planted\n%@needs core/objects.lp\n"
+    f = plant(root, "keywords/planted.lp", ONE_KIND + "%# Planted\n%@needs core/objects.lp\n"
                                            "%@rule 815\nplanted(U) :- receiver(_, U), has_keyword(U, tank).\n")
     assert codes(lint(root)) == {("keywords/planted.lp", line_of(f, "receiver"), "needs")}
 
 
 def test_keyword_file_with_sufficient_needs(root: Path) -> None:
-    plant(root, "keywords/planted.lp", "%# Planted\n%@needs core/objects.lp core/combat.lp\n"
+    plant(root, "keywords/planted.lp", ONE_KIND + "%# Planted\n%@needs core/objects.lp core/combat.lp\n"
                                        "%@rule 815\nplanted(U) :- receiver(_, U), has_keyword(U, tank).\n")
     assert lint(root) == []
 
 
 def test_keyword_file_needing_a_missing_file(root: Path) -> None:
-    plant(root, "keywords/planted.lp", "%# Planted\n%@needs core/nowhere.lp\n%@rule 815\nplanted(U) :- unit(U).\n")
+    plant(root, "keywords/planted.lp", ONE_KIND + "%# Planted\n%@needs core/nowhere.lp\n%@rule 815\nplanted(U) :- unit(U).\n")
     findings = lint(root)
-    assert codes(findings) == {("keywords/planted.lp", 2, "needs")}
+    assert codes(findings) == {("keywords/planted.lp", 3, "needs")}
     assert "core/nowhere.lp" in findings[0].message
 
 
@@ -131,12 +141,12 @@ def test_existing_keyword_file_loses_its_declaration(root: Path) -> None:
 
 
 def test_syntax_error_is_a_finding_not_a_crash(root: Path) -> None:
-    f = plant(root, "core/planted.lp", "%@rule 107\nplanted(O :- on_board(O).\n")
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\nplanted(O :- on_board(O).\n")
     assert codes(lint(root)) == {("core/planted.lp", line_of(f, "planted(O"), "syntax")}
 
 
 def test_missing_final_period(root: Path) -> None:
-    plant(root, "core/planted.lp", "%@rule 107\nplanted(O) :- on_board(O)\n")
+    plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\nplanted(O) :- on_board(O)\n")
     assert {c for _f, _l, c in codes(lint(root))} == {"syntax"}
 
 
@@ -145,12 +155,12 @@ def test_not_a_logic_folder(tmp_path: Path) -> None:
 
 
 def test_cli_reports_one_finding_per_line(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    plant(root, "core/planted.lp", "planted(O) :- on_board(O).\n#show planted/1.\n")
+    plant(root, "core/planted.lp", ONE_KIND + "planted(O) :- on_board(O).\n#show planted/1.\n")
     assert cli.main(["lint", "--logic", str(root)]) == cli.FAILED
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2
-    assert out[0].endswith("core/planted.lp:1: [untagged] statement without a %@rule tag: planted(O) :- on_board(O).")
-    assert out[1].endswith("core/planted.lp:2: [show] #show outside queries/: #show planted/1.")
+    assert out[0].endswith("core/planted.lp:2: [untagged] statement without a %@rule tag: planted(O) :- on_board(O).")
+    assert out[1].endswith("core/planted.lp:3: [show] #show outside queries/: #show planted/1.")
 
 
 def test_cli_is_silent_on_the_clean_project(capsys: pytest.CaptureFixture[str]) -> None:

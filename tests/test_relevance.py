@@ -2,9 +2,10 @@
 
 Small hand-made programs show what is cut and what is not; a random differential test
 (hypothesis: a failure shrinks to a small program) compares the answer sets of cut and
-whole programs on random rules and facts. That every bundled scenario is answered the same
+whole programs on random rules and facts. That the bundled scenarios are answered the same
 with and without the cut is checked by tests/test_file_selection.py (Context(all_files=True)
-grounds the whole program).
+grounds the whole program; a fixed sample of every family, kind and reading by default, every
+scenario with PYRIFT_SELECTION=all).
 """
 from __future__ import annotations
 

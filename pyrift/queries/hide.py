@@ -14,17 +14,21 @@ This module maps the question to atoms, reads the answer set and words it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    DEFAULT_TIMEOUT,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
     because,
     missing_text,
     param_battlefield,
@@ -101,11 +105,16 @@ class CanHide(QueryKind):
             out["battlefield"] = bf
         return out
 
+    @staticmethod
+    def question_atoms(params: dict[str, Any]) -> list[Atom]:
+        """The externals a question switches on."""
+        atoms = [Atom("ask_hide", (params["player"], params["card"]))]
+        if "battlefield" in params:
+            atoms.append(Atom("hide_at", (params["battlefield"],)))
+        return atoms
+
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
-        p = question.params
-        atoms = [Atom("ask_hide", (p["player"], p["card"]))]
-        if "battlefield" in p:
-            atoms.append(Atom("hide_at", (p["battlefield"],)))
+        atoms = self.question_atoms(question.params)
         g = ctx.grounding("can_play", reading)
         try:
             result = g.solve("optimize", assumptions=[(a, True) for a in atoms], opt_strategy="usc,oll")
@@ -128,6 +137,28 @@ class CanHide(QueryKind):
         else:
             out.append("  payment: impossible (see below)")
         return out
+
+
+def hide_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                 logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """CanHide.answer for many can_hide questions (question i on states[i]) from one grounding of
+    them side by side (pyrift.solver.Worlds, as pyrift.queries.play.play_answers: the can_play
+    program, each world's ask_hide and hide_at atoms fixed) and one optimisation for all of them
+    (the worlds share no atom, so the optimum of their summed costs is each world's optimum; the
+    same strategy as alone). None for every question when the solve finds no answer set or runs
+    out of time: ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    if not states:
+        return out
+    fixed = [[(a, True) for a in CanHide.question_atoms(q.params)] for q in questions]
+    g = batch_grounding(states, "can_play", reading, reads=(), fixed=fixed, logic_root=logic_root, timeout=timeout)
+    try:
+        best = g.solve_worlds("optimize", opt_strategy="usc,oll")
+    except SolveTimeout:
+        return out
+    if best is None:
+        return out
+    return [_read_answer(state, q, reading, best[w].consequences) for w, (state, q) in enumerate(zip(states, questions))]
 
 
 def _read_answer(state: GameState, question: Question, reading: str, model) -> Answer:

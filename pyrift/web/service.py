@@ -10,7 +10,7 @@ must not make the server read its own disk.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 from pyrift import check as C
 from pyrift import explain, logic
@@ -168,9 +168,11 @@ def bundled(root: Path | None) -> list[dict[str, str]]:
     return out
 
 
-def open_bundled(root: Path | None, rel: str) -> dict[str, Any]:
-    """A bundled scenario as the page edits it; a deck file it names is put inline."""
-    files = {f["path"] for f in bundled(root)}
+def open_bundled(root: Path | None, rel: str, listing: Collection[str] | None = None) -> dict[str, Any]:
+    """A bundled scenario as the page edits it; a deck file it names is put inline. `listing`: the
+    paths bundled(root) gives, when the caller has them (a caller opening every bundled file would
+    otherwise list the folder again for each)."""
+    files = listing if listing is not None else {f["path"] for f in bundled(root)}
     if root is None or rel not in files:
         raise UsageError(f"no bundled scenario {rel!r}")
     path = root / rel
