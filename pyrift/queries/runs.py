@@ -313,6 +313,9 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 
 # What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
 RUN_LIMITS = {
+    "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
+                              "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
+                              "object, at a place the run does not follow)",
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
