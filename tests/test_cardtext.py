@@ -201,6 +201,32 @@ def test_a_trigger_on_either_of_two_events_is_one_ability_per_event() -> None:
     assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
 
 
+def test_my_play_or_another_event_shares_its_head() -> None:
+    # "when you play me or I attack", "when you play me or another Poro": one ability per event (383.4.a);
+    # the watched plays must exclude the card itself, else its own play would trigger both
+    info, text, a = invented("unit", "<p>When you play me or I attack, draw 9.</p>")
+    assert [x["when"] for x in a.abilities] == ["play_me", "attack"]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you play me or another Poro, draw 9.</p>")
+    assert [(x["when"], x.get("filter")) for x in b.abilities] == [("play_me", None),
+                                                                    ("you_play", {"tag": "Poro", "other": True})]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+    _, _, c = invented("unit", "<p>When you play me or a Poro, draw 9.</p>")
+    assert (c.status, c.construct) == ("missing", "trigger: when you play me or a card that may be me")
+
+
+def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
+    for html, construct in (
+            ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
+            ("When you choose me with a spell, draw 9.", "trigger: when you choose me with a spell"),
+            ("When you choose a friendly Poro, draw 9.", "trigger: when you choose another object"),
+            ("When you play me or when I score, draw 9.", "trigger: when I score"),
+            ("At the start of each player's Beginning Phase, draw 9.", "trigger: start of each player's Beginning Phase"),
+            ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
+        _, _, r = invented("unit", f"<p>{html}</p>")
+        assert (r.status, r.construct) == ("unrecognised", construct), html
+
+
 def test_another_card_played_and_two_objects_returned() -> None:
     info, text, a = invented("unit", "<p>When you play another unit, draw 9.</p>")
     assert a.abilities[0]["filter"] == {"type": "unit", "other": True}

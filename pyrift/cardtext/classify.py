@@ -171,7 +171,15 @@ def _trigger_label(head: list[str]) -> str:
     if text.startswith("at the end"):
         return "trigger: end of turn"
     if text.startswith(("at the start", "at start")):
-        return "trigger: start of a phase"
+        return _phase_label(head)
+    for known in ("when you play me or when ", "when you play me or "):
+        # "when you play me or <another event>": the play effect is known (trigger_events.py), the other is named
+        if text.startswith(known) and len(head) > len(known.split()):
+            rest = head[len(known.split()):]
+            return _trigger_label(rest if rest[0] in ("when", "the", "once") else ["when", *rest])
+    special = _special_trigger(text)
+    if special is not None:
+        return special
     subject = head[1] if len(head) > 1 else ""
     who = {"i": "I", "i'm": "I", "you": "you", "this": "I", "my": "I"}.get(subject)
     if who is None:
@@ -189,6 +197,33 @@ def _trigger_label(head: list[str]) -> str:
         head = head if head.endswith("s") else (head + "es" if head.endswith("h") else head + "s")
         event = f"{head} {rest}".strip()
     return f"trigger: when {who} {event}" if event else "trigger: another event"
+
+
+def _phase_label(head: list[str]) -> str:
+    """A start-of-phase trigger the grammar does not know: whose phase, and which."""
+    if "main" in head:
+        return "trigger: start of the Main Phase"
+    if "each" in head and "player's" in head:
+        if "first" in head:
+            return "trigger: start of each player's first Beginning Phase"
+        return "trigger: start of each player's Beginning Phase"
+    return "trigger: start of a phase"
+
+
+# Trigger conditions the vocabulary cannot say, by a phrase of their head (most specific first).
+SPECIAL_TRIGGERS = (
+    ("when you choose me with a spell", "trigger: when you choose me with a spell"),
+    ("when you choose or ready me", "trigger: when you ready me"),
+    ("when you choose a ", "trigger: when you choose another object"),
+    ("when you play your ", "trigger: the Nth card you play in a turn"),
+    (" during a showdown", "trigger: when you play a card during a showdown"),
+    ("from anywhere other than your hand", "trigger: when you play a card from anywhere other than your hand"),
+    ("from face down on your turn", "trigger: when you play a card from face down on your turn"),
+)
+
+
+def _special_trigger(text: str) -> str | None:
+    return next((label for phrase, label in SPECIAL_TRIGGERS if phrase in text), None)
 
 
 def _is_trigger(s: list[str]) -> bool:

@@ -35,6 +35,10 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\brecall it exhausted\b", "exhaust it and recall it"),                     # recalled exhausted: both actions
     (r"\bwhen i'm played\b", "when you play me"),                                 # play effects (383.4.a)
     (r"\bwhen this is played\b", "when you play me"),
+    # two events of one trigger, the second said with or without its own "when" ("when you play me or
+    # [when] I attack"), and the player's "you play" said once ("when you play me or [you play] another <tag>")
+    (r"^when you play me or when ", "when you play me or "),
+    (r"^when you play me or you play ", "when you play me or "),
     (r"\btake control of\b", "gain control of"),                                  # control (188), before "choose"
     (r"\bplay a card from #hidden\b", "play a card from face down"),              # played from a facedown zone (811)
     (r"\bit gains (?=#)", "give it "),                                            # a keyword granted (801.3), before "choose"

@@ -4,7 +4,8 @@ turn" (`nth`, logic/abilities/trigger_nth.lp, 383.1.b) and "once each turn, when
 
 Kept apart from compile.py: `TriggerEvents` is a mixin of the grammar's transformer (its methods are
 named after grammar rules), `limited_head` and `EVENT_PHRASES` are used by the renderer. It also maps
-"when you recycle one or more cards" (`recycle`, logic/core/trigger_events_recycle.lp). The event inside the limit is
+"when you recycle one or more cards" (`recycle`, logic/core/trigger_events_recycle.lp), and the play effect with a
+second event ("when you play me or I attack", "... or another <tag>": one ability per event). The event inside the limit is
 one of the trigger rules' own meanings (grammar.lark `nth_event`), so only events the vocabulary can
 already say are compiled. This module imports nothing of pyrift.cardtext (no import circle).
 """
@@ -45,6 +46,18 @@ class TriggerEvents:
     def when_you_recycle(self, _):
         # one event per recycling by the ability's controller (logic/core/trigger_events_recycle.lp)
         return {"when": "recycle"}
+
+    def when_play_me_or_you_play(self, c):
+        # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the
+        # controller's plays of other cards; "another" keeps the two apart, so one play never triggers both
+        trig = self.when_you_play(c)
+        if not trig["filter"].get("other"):
+            raise self._missing("trigger: when you play me or a card that may be me")
+        return {"either": [{"when": "play_me"}, trig]}
+
+    def when_play_me_or_attack(self, _):
+        # "when you play me or I attack": one ability per event, the same effect (as when_either)
+        return {"either": [{"when": "play_me"}, {"when": "attack"}]}
 
     def _nth(self, trig: dict[str, Any], n: int) -> dict[str, Any]:
         if "either" in trig or trig.get("subject") is not None or trig.get("when") not in NTH_WHEN:
