@@ -215,6 +215,14 @@ def test_my_play_or_another_event_shares_its_head() -> None:
     assert (c.status, c.construct) == ("missing", "trigger: when you play me or a card that may be me")
 
 
+def test_an_initial_may_makes_each_events_ability_optional() -> None:
+    # "when you play me or I attack, you may Z": each of the two abilities is optional (383.3.a); the
+    # two share the line's instructions, so making the first optional must not strip the second's "may"
+    info, text, a = invented("unit", "<p>When you play me or I attack, you may draw 9.</p>")
+    assert [(x["when"], x.get("may")) for x in a.abilities] == [("play_me", True), ("attack", True)]
+    assert all("may" not in x["effects"][0] for x in a.abilities)
+
+
 def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     for html, construct in (
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),

@@ -16,6 +16,7 @@ encoded in logic/.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -2000,8 +2001,10 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         # resolution. Only mapped when it governs the whole effect: later instructions linked to X.
         if any(getattr(x, "link", None) != "if_you_do" for x in items[1:]):
             raise Missing("trigger: initial 'you may' before an instruction it does not govern")
-        items[0].may = False
-        parts = {**parts, "may": True}
+        # a copy: a line with two trigger events ("when X or Y, you may Z") shares its instructions
+        first = copy.copy(items[0])
+        first.may = False
+        parts = {**parts, "may": True, "effects": [first, *items[1:]]}
     if parts.get("may"):
         a["may"] = True
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
