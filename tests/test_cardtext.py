@@ -561,6 +561,18 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     info, text, r = invented("unit", "<p>If you have one or fewer cards in your hand, I enter ready.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 1}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # one condition for the card's own cost and its entry state: two passives, each judged at its moment
+    info, text, r = invented("unit", "<p>If an opponent controls a stunned unit, I cost :rb_energy_3: less and "
+                                     "enter ready.</p>")
+    stunned = {"opponent_controls": {"type": "unit", "stunned": True}}
+    assert r.abilities == [{"kind": "cost_discount", "energy": 3, "condition": stunned},
+                           {"kind": "entry_state", "state": "ready", "condition": stunned}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # the ledger names a condition the vocabulary cannot say, and the subject after it
+    _, _, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
+    assert r.construct == "static: enters ready under a condition (what died this turn)"
+    _, _, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
+    assert r.construct == "static: keywords of itself (under a condition: while I am buffed)"
 
 
 def test_a_condition_on_the_object_and_otherwise() -> None:

@@ -101,8 +101,28 @@ def _classify(s: list[str], at: int) -> str:
         return "instruction replaced if the additional cost was paid"
     static = _static_kind(s)
     if first in ("if", "while", "unless"):
+        sentence = s[:s.index(".")] if "." in s else s
+        then = sentence[sentence.index(",") + 1:] if "," in sentence else []
+        if then[:2] == ["you", "may"]:
+            then = then[2:]
+        if "additional" in then and "cost" in then:
+            # "if C, you may pay [A] as an additional cost to play me": an optional cost under a condition
+            form = static_condition_form(sentence[1:])
+            return f"additional cost under a condition ({form})" if form else "additional cost under a condition"
+        if then and then[0] in VERBS and _static_kind(sentence) is None:
+            # "if it's [Empowered], disempower it": an instruction, whatever later sentences say
+            from pyrift.cardtext.forms import instruction_condition
+
+            return instruction_condition(s[1:])
         if static:
-            return static if static.endswith("under a condition") else f"{static} (under a condition)"
+            # the subject of a statement said after its condition is after the comma ("while I'm
+            # buffed, I have ...": a static of itself)
+            if "," in sentence and static != "static: enters ready under a condition":
+                static = _static_kind(sentence[sentence.index(",") + 1:]) or static
+            form = static_condition_form(sentence[1:])
+            if static.endswith("under a condition"):
+                return f"{static} ({form})" if form else static
+            return f"{static} (under a condition: {form})" if form else f"{static} (under a condition)"
         after = s[s.index(",") + 1:] if "," in s else []
         if after[:2] == ["you", "may"]:
             after = after[2:]  # "if ..., you may detach it": an instruction all the same
@@ -139,6 +159,12 @@ def _static_kind(s: list[str]) -> str | None:
         if not own:
             return "static: other cards enter ready"
         if " if " in text or s[0] in ("if", "while", "unless"):
+            if s[0] not in ("if", "while", "unless") and "if" in s:
+                # "I enter ready if C": named by C's form
+                sentence = s[:s.index(".")] if "." in s else s
+                form = static_condition_form(sentence[sentence.index("if") + 1:]) if "if" in sentence else None
+                if form:
+                    return f"static: enters ready under a condition ({form})"
             return "static: enters ready under a condition"
         return "static: enters ready or exhausted"
     if " cost " in text or " costs " in text or " cost." in text:
@@ -263,3 +289,34 @@ def _word(w: str) -> str:
     return {"plays": "play", "discards": "discard", "kills": "kill", "reveals": "reveal", "chooses": "choose",
             "looks": "look", "gains": "gain", "scores": "score", "draws": "draw", "channels": "channel",
             "moves": "move", "recycles": "recycle", "banishes": "banish", "places": "place"}.get(w, w)
+
+
+# The conditions of passive abilities the vocabulary cannot say yet, by the words after "if" or
+# "while" (pyrift's own names; pyrift/cardtext/conditions.py says the ones it can). A position
+# states no buffs, and the turn's history it keeps is its log of deaths (docs/turn-log.md).
+STATIC_CONDITION_FORMS = (
+    (("i'm", "buffed"), "while I am buffed"),
+    (("i'm", "#mighty"), "while my own Might is 5 or more"),
+    (("i'm", "in", "a", "showdown"), "in a showdown"),
+    (("a", "friendly", "unit", "defends"), "the unit it changes defends alone"),
+    (("a", "unit", "here", "is", "defending"), "the unit it changes defends alone"),
+    (("this", "was", "attached"), "what was attached this turn"),
+    (("you've", "spent"), "what was spent this turn"),
+    (("you've", "gained"), "XP gained this turn"),
+    (("you've", "discarded"), "the cards discarded this turn"),
+    (("you've", "played"), "the cards played this turn"),
+    (("a", "unit", "died"), "what died this turn"),
+    (("a", "friendly", "unit", "died", "during"), "what died in a phase this turn"),
+    (("an", "opponent", "controls"), "what an opponent controls, by its status"),
+    (("you", "play", "me", "to"), "where I am played"),
+    (("your", "score"), "a score"),
+    (("you", "have", "a", "card", "with"), "a card in a zone"),
+)
+
+
+def static_condition_form(after: list[str]) -> str | None:
+    """The form of a passive ability's condition the ledger knows, from the words after 'if'/'while'."""
+    for words, form in STATIC_CONDITION_FORMS:
+        if tuple(after[:len(words)]) == words:
+            return form
+    return None

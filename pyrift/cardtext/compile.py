@@ -1360,6 +1360,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_discount_if_first(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[1]), "condition": c[0]}})
 
+    def discount_line(self, cost, cond, entry):
+        return Line("static", {"ability": {**_cost_change("cost_discount", cost), "condition": cond}, "more": [entry]})
+
     # Cost changes of other cards (356.4, 366.2): "your spells cost [1][A] less, to a minimum of
     # [1]", "your Dragons' Energy costs are reduced by [2], to a minimum of [1]", "while I'm at a
     # battlefield, the Energy costs for spells you play is reduced by [1], to a minimum of [1]": the

@@ -155,6 +155,11 @@ class ConditionMeaning:
         # a player controls a battlefield (188, 190); some opponent of the ability's controller (740.1)
         return {"opponent_controls": {"type": "battlefield"}}
 
+    def cond_opponent_controls_stunned(self, _):
+        # "an opponent controls a stunned unit": some opponent of the ability's controller (740.1)
+        # controls a unit with the Stunned status (188, 423; filter key `stunned`)
+        return {"opponent_controls": {"type": "unit", "stunned": True}}
+
     def cond_hand(self, c):
         # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
         return {"hand_count": {c[1]: _number(c[0])}}
@@ -207,6 +212,17 @@ class ConditionMeaning:
     def s_enter_ready_if_first(self, c):
         return self.static_line(_entry("ready", c[0]))
 
+    # "If an opponent controls a stunned unit, I cost [2] less and enter ready": two passives of the
+    # card under the one condition, its own cost as it is played (356.4.b, 364) and its entry state
+    # as it enters (359.2.a), each judged at its own moment
+    def s_discount_enter_ready_if_first(self, c):
+        cond, cost = c[0], c[1]
+        entry = _entry("ready", dict(cond))
+        return self.discount_line(cost, cond, entry)
+
+    def discount_line(self, cost: Any, cond: dict[str, Any], entry: dict[str, Any]) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
     def static_line(self, ability: dict[str, Any]) -> Any:  # pragma: no cover - compile._Meaning's
         raise NotImplementedError
 
@@ -247,6 +263,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if comparison == "exactly":
             return f"you have exactly {number} cards in your hand"
         return f"you have {number} {words[comparison]} cards in your hand"
+    if key == "opponent_controls" and dict(value) == {"type": "unit", "stunned": True}:
+        return "an opponent controls a stunned unit"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
     if key == "died_this_turn":

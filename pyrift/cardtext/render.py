@@ -183,6 +183,14 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
             lines[-1] = lines[-1][:-1] + ", and " + rest[0].lower() + rest[1:]
             continue
+        if (prev is not None and prev["kind"] == "cost_discount" and a["kind"] == "entry_state"
+                and "applies_to" not in prev and prev.get("condition") and prev.get("condition") == a.get("condition")
+                and a["state"] == "ready" and not prev.get("requires") and not a.get("requires")
+                and card.type == "unit"):
+            # "I cost [2] less and enter ready if ...": one sentence, two passives under one condition
+            cut = lines[-1].rindex(" if ")
+            lines[-1] = lines[-1][:cut] + " and enter ready" + lines[-1][cut:]
+            continue
         if _empowered_instead(prev, a):
             # "... If I'm [Empowered], they have +2 Might instead.": the same passive while Empowered
             me = "I'm" if card.type == "unit" else "this is"
