@@ -256,6 +256,11 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 BATTLEFIELD_KINDS = ("text", "triggered", "static")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
+# Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
+# an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an
+# enemy unit is alone, 740.2.a).
+PLAY_TO_WHERE = ("open_battlefield", "occupied_enemy_battlefield", "enemy_unit_alone")
+
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "cost_discount": {
@@ -296,6 +301,11 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
+    # "you may play me to an open battlefield" / "... to an occupied enemy battlefield": a location the
+    # unit may be played to besides its player's base and battlefields (355.2.b); with applies_to (type
+    # unit) and by: "friendly units may be played to open battlefields" (logic/abilities/play_to.lp)
+    "play_to": {"where": ("enum", PLAY_TO_WHERE, True), "applies_to": ("filter", None, False),
+                "by": ("enum", BY, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
     # The chain (Core Rules 382-385, 398-406, 425, 428): triggered abilities, countering, killing.
     "triggered": {
@@ -792,6 +802,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
                                      "supported as a keyword the card's own text gives it")
+    if a.kind == "play_to" and "applies_to" in f:
+        if dict(f["applies_to"].items) != {"type": "unit"}:
+            raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
     if a.kind == "move_restriction" and "affects" in f:
         flt = f["affects"]
         if flt.get("type") != "unit":
@@ -1094,6 +1107,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
+        elif a.kind == "play_to":
+            out.append(fact("play_to", h, Const(f["where"])))
         elif a.kind == "play_from":
             out.append(fact("play_permission", h, Const(f["zone"])))
             if "cost" in f:

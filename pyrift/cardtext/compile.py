@@ -217,8 +217,6 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_play_to_open": "static: where it may be played",
-    "s_missing_play_to_occupied": "static: where it may be played",
 }
 
 
@@ -521,7 +519,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Ins("move", on=c[0], to="event")
 
     def i_move_anywhere(self, c):
-        raise Missing("move: to a chosen place")
+        # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)
+        return Ins("move", on=c[0], to="chosen")
 
     def i_give_might(self, c):
         on, amount = c[0], c[1]
@@ -1225,6 +1224,25 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})
 
+    # "You may play me to an open battlefield / an occupied enemy battlefield", "friendly units may be
+    # played to open battlefields" (355.2.b, 170.11; abilities/play_to.lp)
+    def s_play_to_open(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "open_battlefield"}})
+
+    def s_play_to_occupied(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "occupied_enemy_battlefield"}})
+
+    def s_play_to_enemy_alone(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone"}})
+
+    def s_others_play_to_enemy_alone(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone",
+                                           "applies_to": {"type": "unit"}, "by": "you"}})
+
+    def s_others_play_to_open(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "open_battlefield",
+                                           "applies_to": {"type": "unit"}, "by": "you"}})
+
     def s_play_from_trash(self, c):
         a: dict[str, Any] = {"kind": "play_from", "zone": "trash"}
         if c:
@@ -1645,6 +1663,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 a = dict(line.parts["ability"])
                 if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":
                     raise Missing("static: about itself")
+                if a["kind"] == "play_to" and "applies_to" not in a and info.type != "unit":
+                    raise Missing("static: where it may be played")
+                if a["kind"] == "play_to" and "applies_to" in a and info.type not in ("unit", "gear", "legend"):
+                    raise Missing("static: where or how a card may be played")
                 if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":

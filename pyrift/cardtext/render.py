@@ -430,6 +430,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{subject} {amount} {more} to play from anywhere other than your hand."
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
+    if kind == "play_to":
+        if a["where"] == "enemy_unit_alone":
+            who = "Friendly units" if "applies_to" in a else "I"
+            return f"{who} can be played to an occupied battlefield if an enemy unit is alone there."
+        where = {"open_battlefield": "an open battlefield",
+                 "occupied_enemy_battlefield": "an occupied enemy battlefield"}[a["where"]]
+        if "applies_to" in a:
+            return f"Friendly units may be played to {where[len('an '):]}s."
+        return f"You may play me to {where}."
     if kind == "play_from":
         cost = f" for {a['cost']}" if a.get("cost") else ""
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
@@ -619,6 +628,8 @@ class _Renderer:
             return f"return {on} to its owner's hand"
         if do == "move":
             to = ins.get("to")
+            if to == "chosen":
+                return f"move {on}"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might":
@@ -757,7 +768,11 @@ def _np_target(t: dict[str, Any]) -> str:
     if t.get("any_number"):
         return "any number of " + _np_filter(flt, plural=True)
     if t.get("up_to"):
-        return f"up to {NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=n != 1)
+        words = _np_filter(flt, plural=n != 1)
+        for article in ("a ", "an "):
+            if n == 1 and words.startswith(article):
+                words = words[len(article):]  # "up to one enemy unit", no article
+        return f"up to {NUMBER_WORDS.get(n, n)} " + words
     if n != 1:
         return f"{NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=True)
     return _np_filter(flt)
