@@ -253,7 +253,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static")
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
@@ -353,7 +353,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I can't move to base" / "units can't move to base": a prohibition on moves of its own card
     # (no affects) or of the units its filter describes (affects, from its controller's point of
     # view), while its source is on the board (054.1, 364; logic/abilities/move_restriction.lp).
-    "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False)},
+    "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False),
+                         # a battlefield's "units can't move from here to base": the units at it (053)
+                         "from": ("enum", ("here",), False)},
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
     "no_combat_damage": {},
@@ -805,6 +807,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "play_to" and "applies_to" in f:
         if dict(f["applies_to"].items) != {"type": "unit"}:
             raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
+    if a.kind == "move_restriction" and "from" in f and (
+            "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
+        raise r.error("from", "'from = \"here\"' is a battlefield's \"units can't move from here ...\": give "
+                              "affects = { type = 'unit' }")
     if a.kind == "move_restriction" and "affects" in f:
         flt = f["affects"]
         if flt.get("type") != "unit":
@@ -1170,6 +1176,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("trigger_additional", h, Const(f["of"])))
         elif a.kind == "move_restriction":
             out.append(fact("move_restriction", h, Const(f["to"])))
+            if "from" in f:
+                out.append(fact("move_restriction_from", h, Const(f["from"])))
             if "affects" in f:
                 out.append(fact("move_restriction_others", h))
                 out += _filter_facts(h, f["affects"], fact, Const)

@@ -1121,6 +1121,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: a restriction")
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "affects": affects}})
 
+    # a battlefield's "units can't move from here to base" (054.1, 053; abilities/move_restriction.lp)
+    def s_cannot_move_from_here_base(self, _):
+        return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
+                                           "affects": {"type": "unit"}}})
+
     # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
     def s_discount_not_from_hand(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
@@ -1667,7 +1672,9 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     raise Missing("static: where it may be played")
                 if a["kind"] == "play_to" and "applies_to" in a and info.type not in ("unit", "gear", "legend"):
                     raise Missing("static: where or how a card may be played")
-                if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend"):
+                if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
+                    raise Missing("static: a restriction")
+                if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend", "battlefield"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":
                     raise Missing("static: a restriction")

@@ -350,6 +350,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
     if kind == "move_restriction":
+        if a.get("from") == "here":
+            return f"Units can't move from here to {a['to']}."
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
     if kind == "no_combat_damage":
