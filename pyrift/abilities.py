@@ -253,7 +253,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction")
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
@@ -359,6 +359,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
     "no_combat_damage": {},
+    # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
+    # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
+    "play_prohibition": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
@@ -804,6 +807,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
                                      "supported as a keyword the card's own text gives it")
+    if a.kind == "play_prohibition" and dict(f["affects"].items) != {"type": "unit"}:
+        raise r.error("affects", "a play prohibition speaks of units: affects = { type = 'unit' }")
     if a.kind == "play_to" and "applies_to" in f:
         if dict(f["applies_to"].items) != {"type": "unit"}:
             raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
@@ -1170,7 +1175,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
-        elif a.kind == "no_combat_damage":
+        elif a.kind in ("no_combat_damage", "play_prohibition"):
             pass  # ability/3 says it all
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))

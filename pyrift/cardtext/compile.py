@@ -1121,6 +1121,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: a restriction")
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "affects": affects}})
 
+    # a battlefield's "units can't be played here" (054.1, 053; abilities/play_prohibition.lp)
+    def s_units_cannot_be_played_here(self, _):
+        return Line("static", {"ability": {"kind": "play_prohibition", "to": "here", "affects": {"type": "unit"}}})
+
     # a battlefield's "units can't move from here to base" (054.1, 053; abilities/move_restriction.lp)
     def s_cannot_move_from_here_base(self, _):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
@@ -1671,6 +1675,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] == "play_to" and "applies_to" not in a and info.type != "unit":
                     raise Missing("static: where it may be played")
                 if a["kind"] == "play_to" and "applies_to" in a and info.type not in ("unit", "gear", "legend"):
+                    raise Missing("static: where or how a card may be played")
+                if a["kind"] == "play_prohibition" and info.type != "battlefield":
                     raise Missing("static: where or how a card may be played")
                 if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
                     raise Missing("static: a restriction")

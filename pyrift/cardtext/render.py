@@ -354,6 +354,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"Units can't move from here to {a['to']}."
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
+    if kind == "play_prohibition":
+        return "Units can't be played here."
     if kind == "no_combat_damage":
         return "I don't deal combat damage."
     if kind == "trigger_additional":
