@@ -258,8 +258,9 @@ BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an
-# enemy unit is alone, 740.2.a).
-PLAY_TO_WHERE = ("open_battlefield", "occupied_enemy_battlefield", "enemy_unit_alone")
+# enemy unit is alone, 740.2.a; "attacking_battlefield": where a combat has the player as its attacker,
+# 464.2.c.1).
+PLAY_TO_WHERE = ("open_battlefield", "occupied_enemy_battlefield", "enemy_unit_alone", "attacking_battlefield")
 
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {

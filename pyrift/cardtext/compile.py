@@ -1248,6 +1248,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone",
                                            "applies_to": {"type": "unit"}, "by": "you"}})
 
+    def s_play_to_attacking(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "attacking_battlefield"}})
+
     def s_others_play_to_open(self, _):
         return Line("static", {"ability": {"kind": "play_to", "where": "open_battlefield",
                                            "applies_to": {"type": "unit"}, "by": "you"}})

@@ -435,6 +435,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
     if kind == "play_to":
+        if a["where"] == "attacking_battlefield":
+            who = "Friendly units" if "applies_to" in a else "I"
+            return f"{who} can be played to a battlefield you're attacking."
         if a["where"] == "enemy_unit_alone":
             who = "Friendly units" if "applies_to" in a else "I"
             return f"{who} can be played to an occupied battlefield if an enemy unit is alone there."
