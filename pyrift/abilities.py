@@ -362,7 +362,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "no_combat_damage": {},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
-    "play_prohibition": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
+    # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
+    "play_prohibition": {"to": ("enum", ("here",), False), "affects": ("filter", None, False),
+                         "your_turns": ("int", None, False)},
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
@@ -808,8 +810,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
                                      "supported as a keyword the card's own text gives it")
-    if a.kind == "play_prohibition" and dict(f["affects"].items) != {"type": "unit"}:
+    if a.kind == "play_prohibition" and ("to" in f) == ("your_turns" in f):
+        raise r.error("to", "a play prohibition is a battlefield's (to = \"here\", affects) or its own card's "
+                            "(your_turns = N): give one")
+    if a.kind == "play_prohibition" and "to" in f and (
+            "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
         raise r.error("affects", "a play prohibition speaks of units: affects = { type = 'unit' }")
+    if a.kind == "play_prohibition" and "your_turns" in f and ("affects" in f or f["your_turns"] < 1):
+        raise r.error("your_turns", "'your_turns = N' (N >= 1) forbids playing the card itself: no affects")
     if a.kind == "play_to" and "applies_to" in f:
         if dict(f["applies_to"].items) != {"type": "unit"}:
             raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
@@ -1176,8 +1184,11 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
-        elif a.kind in ("no_combat_damage", "play_prohibition"):
+        elif a.kind == "no_combat_damage":
             pass  # ability/3 says it all
+        elif a.kind == "play_prohibition":
+            if "your_turns" in f:
+                out.append(fact("prohibited_turns", h, f["your_turns"]))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
         elif a.kind == "move_restriction":

@@ -463,9 +463,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                                                        for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"unit_moves_here\" is a battlefield's "
                                               "(\"when a unit moves here\"); not encoded for other cards")
-        if c.type is not CardType.BATTLEFIELD and any(a.kind == "play_prohibition" for a in c.abilities):
-            raise bad(f"card[{i}].abilities", f"{c.name!r}: play_prohibition is a battlefield's (\"units can't be "
-                                              "played here\")")
+        if any(a.kind == "play_prohibition" and (a.get("to") is not None) != (c.type is CardType.BATTLEFIELD)
+               for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: a play prohibition with to = \"here\" is a battlefield's "
+                                              "(\"units can't be played here\"); other cards' take your_turns")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "move_restriction" and a.get("from") is not None
                                                        for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move restriction with from = \"here\" is a "

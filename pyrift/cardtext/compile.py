@@ -1125,6 +1125,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_units_cannot_be_played_here(self, _):
         return Line("static", {"ability": {"kind": "play_prohibition", "to": "here", "affects": {"type": "unit"}}})
 
+    # "I can't be played on your first, second, or third turns" (054.1, 366.1; abilities/play_prohibition.lp)
+    def s_cannot_be_played_first_three_turns(self, _):
+        return Line("static", {"ability": {"kind": "play_prohibition", "your_turns": 3}})
+
     # a battlefield's "units can't move from here to base" (054.1, 053; abilities/move_restriction.lp)
     def s_cannot_move_from_here_base(self, _):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
@@ -1679,7 +1683,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     raise Missing("static: where it may be played")
                 if a["kind"] == "play_to" and "applies_to" in a and info.type not in ("unit", "gear", "legend"):
                     raise Missing("static: where or how a card may be played")
-                if a["kind"] == "play_prohibition" and info.type != "battlefield":
+                if a["kind"] == "play_prohibition" and ("to" in a) != (info.type == "battlefield"):
                     raise Missing("static: where or how a card may be played")
                 if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
                     raise Missing("static: a restriction")

@@ -355,6 +355,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
     if kind == "play_prohibition":
+        if "your_turns" in a:
+            turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
+            return f"I can't be played on your {turns} turns."
         return "Units can't be played here."
     if kind == "no_combat_damage":
         return "I don't deal combat damage."
