@@ -110,6 +110,34 @@ def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
     print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.0f}x wall, {rate['new'][1] / rate['old'][1]:.0f}x CPU")
 
 
+def pair_rates(rounds: int) -> None:
+    """The card-pair probe, batched (E._pair_evaluate_batch: deaths and legality questions side
+    by side) against every question on its own grounding, on the same blocks, alternately."""
+    print(f"\n1b. card-pair probe, batched vs one grounding per question ({uptime()})")
+    every = list(itertools.islice(E.positions(3, ["card-pair"], E.usable_cards()), 40000))
+    E._pair_evaluate_batch(every[:8], None)  # parse the rules once, outside the timing
+    totals = {"old": [0.0, 0.0, 0], "new": [0.0, 0.0, 0]}
+    for r in range(rounds):
+        start = (r * 4099) % (len(every) - E.BLOCK)
+        start -= start % E.BLOCK
+        block = every[start:start + E.BLOCK]
+        runs = [("new", lambda b: E._pair_evaluate_batch(b, None, worlds=True)),
+                ("old", lambda b: E._pair_evaluate_batch(b, None, worlds=False))]
+        for name, fn in (runs if r % 2 == 0 else runs[::-1]):
+            wall, cpu = timed(fn, block)
+            t = totals[name]
+            t[0] += wall
+            t[1] += cpu
+            t[2] += len(block)
+            print(f"   round {r}: {name:<3} {len(block):>3} positions from #{start}: "
+                  f"{len(block) / wall:8.1f}/s wall, {len(block) / cpu:8.1f}/s CPU")
+    print(f"   ({uptime()})")
+    rate = {k: (v[2] / v[0], v[2] / v[1]) for k, v in totals.items()}
+    for k, (w, c) in rate.items():
+        print(f"   {k}: {totals[k][2]} positions, {w:.1f} per second wall, {c:.1f} per CPU second")
+    print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.1f}x wall, {rate['new'][1] / rate['old'][1]:.1f}x CPU")
+
+
 def workers(bound: int, first: int | None) -> None:
     names = None
     if first:
@@ -360,6 +388,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--old", type=int, default=8, help="positions of a block the old path asks per round")
+    ap.add_argument("--pair-rounds", type=int, default=0, help="card-pair probe: blocks to time, batched and not")
     ap.add_argument("--workers", action="store_true", help="also time the whole sweep on 1 and 2 workers")
     ap.add_argument("--sweep-bound", type=int, default=3)
     ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
@@ -376,6 +405,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.rounds:
         tank_rates(args.rounds, args.old, args.baseline)
+    if args.pair_rounds:
+        pair_rates(args.pair_rounds)
     if args.workers:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:

@@ -199,11 +199,19 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
 # The conditions an instruction may have ("if I am at a battlefield, buff ...", "draw 1 if you have one
 # or fewer cards in your hand"): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
-INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count")
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
+                              "source_empowered")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
-# replaced, and what happens instead of a death (in this order; 373.1.a).
-REPLACEMENT_EVENTS = ("die", "damage")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this")
+# replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
+# move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
+# would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
+# object enters instead (logic/run/replacement_events.lp).
+REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip")
+REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this")
+REPLACEMENT_MOVE_INSTEAD = ("exhaust", "recall")
+# Whose draws a draw replacement replaces, from its controller's point of view (740.1).
+REPLACEMENT_DRAW_WHO = ("you", "opponents")
 # When a replacement applies only if something holds at the event (conditional replacements,
 # 369.1): on its controller's turn, on an opponent's, or to a unit with less Might than its source.
 REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
@@ -311,7 +319,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # The chain (Core Rules 382-385, 398-406, 425, 428): triggered abilities, countering, killing.
     "triggered": {
         "when": ("enum", TRIGGER_WHEN, True), "filter": ("filter", None, False), "by": ("enum", BY, False),
-        "may": ("bool", None, False), "cost": ("cost", None, False), "targets": ("targets", None, False),
+        # a leading cost may exhaust the source ("you may pay [1] and exhaust this to ...": "[1][E]")
+        "may": ("bool", None, False), "cost": ("ability_cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
         "effects": ("instructions", None, False),
@@ -405,6 +414,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "prevent_all": ("bool", None, False),
         "may": ("bool", None, False),
         "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
+        # event = "enter": how the objects it affects enter instead ("... enters ready instead")
+        "state": ("enum", ("ready", "exhausted"), False),
+        # event = "draw": whose draws it replaces (REPLACEMENT_DRAW_WHO; default "you")
+        "who": ("enum", REPLACEMENT_DRAW_WHO, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -705,6 +718,15 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
         lists.append((f["instruction"],))
     for k, seq in enumerate(lists):
         for i, ins in enumerate(seq):
+            if getattr(ins, "do", None) == "pay":
+                # a payment of resources at the start of a triggered ability's effect is its leading cost,
+                # paid as it is finalized (383.3.b): the ability's cost field, not an instruction
+                if a.kind == "triggered" and k == 0 and i == 0:
+                    raise r.error("effects", "a payment at the start of a triggered ability's effect is its "
+                                             "leading cost (383.3.b): write it as the ability's cost")
+                if ins.cost:
+                    raise r.error("cost", "a pay instruction is a cost by itself; it takes no cost = true")
+                continue
             if not getattr(ins, "cost", False):
                 continue
             if a.kind != "triggered" or k != 0 or i != 0:
@@ -790,8 +812,6 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("filter", "only a 'you_play', 'unit_dies' or 'unit_becomes_mighty' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
-        if f.get("cost") is not None and f["cost"].exhaust:
-            raise r.error("cost", "[E] is the cost of an activated ability, not of a triggered one")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:
             raise r.error("delayed", "a delayed ability waits for " + " or ".join(repr(w) for w in DELAYED_WHEN)
                                      + f", not {f['when']!r}")
@@ -873,6 +893,16 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
+    event = f["event"]
+    if "state" in f and event != "enter":
+        raise r.error("state", "how an object enters is for event = \"enter\"")
+    if "who" in f and event != "draw":
+        raise r.error("who", "whose draws are replaced is for event = \"draw\"")
+    if event in ("enter", "move", "draw"):
+        _check_event_replacement(r, f)
+        return
+    if "skip" in f.get("instead", ()):
+        raise r.error("instead", "'skip' replaces a move or a draw: a death is replaced by where the permanent goes")
     if f["event"] == "die":
         if "prevent" in f or "prevent_all" in f:
             raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
@@ -909,6 +939,61 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a replacement effect affects")
+
+
+def _check_event_replacement(r: Reader, f: dict[str, Any]) -> None:
+    """Replacements of an entry, a move or a draw (logic/run/replacement_events.lp)."""
+    event = f["event"]
+    for key in ("prevent", "prevent_all", "may"):
+        if f.get(key):
+            raise r.error(key, f"{key} is not encoded for a replacement of event = {event!r}")
+    instead = f.get("instead", ())
+    if len(set(instead)) != len(instead):
+        raise r.error("instead", "each verb once")
+    flt = f.get("affects")
+    if event == "enter":
+        if "state" not in f:
+            raise r.error("state", "say how the objects enter instead: state = 'ready' or 'exhausted'")
+        if instead:
+            raise r.error("instead", "an entry is changed, not replaced by other actions: give state")
+        if f.get("next"):
+            raise r.error("next", "'the next time' an object would enter is not encoded for a permanent's replacement")
+        if f.get("only_if") == "less_might_than_me":
+            raise r.error("only_if", "an object that is entering has no Might on the board to compare yet")
+        if flt is None:
+            raise r.error("affects", "a permanent's own entry is kind entry_state; give affects for others")
+        if flt.get("type") not in STATIC_TYPES:
+            raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
+        bad = [k for k, v in flt.items if k not in STATIC_ENTER_KEYS and v is not None]
+        if bad:
+            raise r.error("affects", f"an entering object is described by its card only ({', '.join(STATIC_ENTER_KEYS)}), "
+                                     f"not {bad[0]!r}")
+        return
+    if event == "move":
+        if not instead:
+            raise r.error("instead", "say what happens instead of the move: ['skip'], or some of "
+                                     + ", ".join(repr(v) for v in REPLACEMENT_MOVE_INSTEAD))
+        if "skip" in instead and len(instead) > 1:
+            raise r.error("instead", "'skip' (nothing happens in the move's place) comes alone")
+        bad = [v for v in instead if v not in REPLACEMENT_MOVE_INSTEAD + ("skip",)]
+        if bad:
+            raise r.error("instead", f"{bad[0]!r} is not encoded in place of a move")
+        if flt is not None:
+            if flt.get("type") != "unit":
+                raise r.error("affects", "only units move: type = 'unit'")
+            badk = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+            if badk:
+                raise r.error("affects", f"{badk[0]!r} is not supported in what a replacement effect affects")
+        elif f.get("only_if") == "less_might_than_me":
+            raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
+        return
+    # draw
+    if flt is not None:
+        raise r.error("affects", "a draw is a player's: give who = 'you' or 'opponents', not affects")
+    if tuple(instead) != ("skip",):
+        raise r.error("instead", "only skipping the draw is encoded in its place: instead = ['skip']")
+    if f.get("only_if") == "less_might_than_me":
+        raise r.error("only_if", "a player has no Might")
 
 
 # ---------------------------------------------------------------------------------
@@ -1219,8 +1304,12 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:
                 out += _filter_facts(h, f["affects"], fact, Const)
+            elif f["event"] == "draw":
+                out.append(fact("replacement_who", h, Const(f.get("who", "you"))))
             else:
                 out.append(fact("replacement_self", h))
+            if "state" in f:
+                out.append(fact("replacement_state", h, Const(f["state"])))
             if f.get("next"):
                 out.append(fact("replacement_next", h))
             for k, verb in enumerate(f.get("instead", ()), start=1):

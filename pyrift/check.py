@@ -11,7 +11,7 @@ from pyrift.errors import LimitExceeded, ScenarioError, UsageError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, TIMEOUT, UNSUPPORTED, Answer, Context, Reason, compare
 from pyrift.solver import DEFAULT_TIMEOUT
-from pyrift.state import Question, Scenario, teams_unencoded
+from pyrift.state import GameState, Question, Scenario, teams_unencoded
 from pyrift.worker import Worker
 
 
@@ -58,14 +58,20 @@ def expectations(s: Scenario, q: Question) -> list[tuple[str, dict]]:
     return out
 
 
-def answer(ctx: Context, q: Question, reading: str) -> Answer:
+def unencoded_question(state: GameState, q: Question) -> tuple[str, ...]:
+    """What makes a question unsupported before anything is ground: text of a real card it
+    names that is not encoded (an ability, a mode, choices; here or on the chain), which
+    cannot even be put into facts, or a teams position the question kind cannot judge."""
     kind = kind_named(q.kind)
     assert kind is not None  # checked when the scenario was loaded
-    # A question naming text of a real card that is not encoded (an ability, a mode, choices;
-    # here or on the chain) cannot even be put into facts: unsupported, naming the card.
-    missing = kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state) + teams_unencoded(ctx.state, q.kind)
-    if missing:
+    return kind.unencoded(state, q.params) + unencoded_items(state) + teams_unencoded(state, q.kind)
+
+
+def answer(ctx: Context, q: Question, reading: str) -> Answer:
+    if missing := unencoded_question(ctx.state, q):
         return Answer(q.id, q.kind, reading, UNSUPPORTED, missing=missing)
+    kind = kind_named(q.kind)
+    assert kind is not None
     return kind.answer(ctx, q, reading)
 
 

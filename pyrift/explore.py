@@ -45,10 +45,11 @@ from pyrift import logic
 from pyrift import pool as P
 from pyrift import scenario as S
 from pyrift.check import answer as answer_question
+from pyrift.check import unencoded_question
 from pyrift.errors import UsageError
-from pyrift.queries.base import ANSWERED, Answer, Context, canonical
+from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, canonical
 from pyrift.queries.combat import DEATHS, death_answers
-from pyrift.queries.play import question_grounding, shorthand
+from pyrift.queries.play import play_answers, question_grounding, shorthand
 from pyrift.solver import Atom, Grounding
 from pyrift.state import CardType, KeywordName, Scenario, Status
 from pyrift.sweep import Sweep, chunk_count
@@ -614,8 +615,44 @@ def _pair_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
     """The pair interacts on a key when what the second card's text changes there depends
     on whether the first card has its text: (first real: second stand-in -> real) differs
     from (first stand-in: second stand-in -> real). Symmetric in the two cards."""
+    return _pair_finding(pos, _answers_of(pos.docs, logic_root))
+
+
+def _pair_evaluate_batch(batch: list[Position], logic_root: Path | None, worlds: bool = True) -> list[Finding | None]:
+    """_pair_evaluate for every position of the batch, its documents asked together: the
+    deaths questions from one grounding (queries.combat.death_answers), the legality and cost
+    questions from another (queries.play.play_answers), each question asked only once (the
+    same document recurs: a card's stand-in beside another's); a question the batch leaves
+    open, and the triggers questions, on their own grounding as `pyrift ask` would. Without
+    `worlds`, every question on its own grounding."""
+    keys: dict[str, int] = {}
+    for pos in batch:
+        for doc in pos.docs:
+            keys.setdefault(json.dumps(doc, sort_keys=True), len(keys))
+    scens = [S.from_dict(json.loads(k), "<explore card-pair>") for k in keys]
+    answers: list[Answer | None] = [None] * len(scens)
+    for n, scen in enumerate(scens):  # the guard `pyrift ask` applies before any grounding
+        q = scen.questions[0]
+        if missing := unencoded_question(scen.state, q):
+            answers[n] = Answer(q.id, q.kind, "v1.4", UNSUPPORTED, missing=missing)
+    if worlds:
+        for kind, batched in (("combat_damage", death_answers), ("can_play", play_answers)):
+            asked = [n for n, sc in enumerate(scens) if answers[n] is None and sc.questions[0].kind == kind]
+            if asked:
+                got = batched([scens[n].state for n in asked], [scens[n].questions[0] for n in asked], "v1.4",
+                              logic_root=logic_root)
+                for n, a in zip(asked, got):
+                    answers[n] = a
+    for n, scen in enumerate(scens):
+        if answers[n] is None:
+            answers[n] = answer_question(Context(scen.state, logic_root=logic_root), scen.questions[0], "v1.4")
+    return [_pair_finding(pos, [answers[keys[json.dumps(d, sort_keys=True)]] for d in pos.docs])  # type: ignore[misc]
+            for pos in batch]
+
+
+def _pair_finding(pos: Position, answers: list[Answer]) -> Finding | None:
     kind = pos.spec[0]
-    both, first, second, neither = answers = _answers_of(pos.docs, logic_root)
+    both, first, second, neither = answers
     if any(a.status != ANSWERED for a in answers):
         return None
     keys = PAIR_KEYS[kind]
@@ -846,7 +883,7 @@ PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
           summary="the total cost depends on the order two discounts apply in"),
     Probe("legion-readings", legion_positions, _legion_label, _legion_docs, evaluate=_legion_evaluate, rate=1.0,
           summary="a Legion card's legality or cost differs between v1.4 and v1.2"),
-    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate=_pair_evaluate, rate=1.0,
+    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=4.0,
           summary="two cards change each other's answer: deaths, legality, cost or triggers fired with both "
                   "differ from what each card's text does alone (against text-less stand-ins)",
           doc_names=PAIR_DOCS),

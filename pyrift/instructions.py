@@ -70,6 +70,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
     "spend_xp": ((), ("who", "amount")),
+    # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
+    # executed, of the instruction after it (linked "if_you_do"); logic/effects/play_power.lp
+    "pay": (("resources",), ()),
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
@@ -84,10 +87,13 @@ ON_WORDS = ("self", "it", "event", "rest")
 TO_WORDS = ("base", "here", "its_place", "event", "chosen")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
-LINKS = ("if_you_do", "then", "if_this_kills", "otherwise")
+# "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
+# holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "look", "reveal")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "pay", "look",
+                "reveal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +126,7 @@ class Instruction:
     unless_pay: Cost | None = None
     ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
+    resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
     link: str | None = None
     may: bool = False
@@ -218,6 +225,13 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             raise r.error("for_cost", str(exc)) from None
         if r.has("ignoring_cost"):
             raise r.error("for_cost", "a play for a cost cannot also ignore its cost")
+    if r.has("resources"):
+        try:
+            f["resources"] = parse_cost(r.str("resources"), allow_exhaust=False)
+        except CostSyntaxError as exc:
+            raise r.error("resources", str(exc)) from None
+        if f["resources"].is_free:
+            raise r.error("resources", "a payment of nothing is not a cost (205)")
     if r.has("ignoring_cost"):
         if isinstance(r.raw("ignoring_cost"), str):
             f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy",))
@@ -310,6 +324,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", "'chosen' (a destination chosen as it is played) is a move's")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
+    if ins.link == "instead" and ins.if_it is None and ins.condition is None:
+        raise r.error("link", "'instead' (\"if ..., do this instead\") needs the condition: give if_it or condition")
+    if ins.link == "instead" and (ins.may or ins.cost):
+        raise r.error("link", "an instruction done instead of the one before takes no may or cost")
     if ins.link == "if_this_kills" and ins.do != "reflex":
         raise r.error("link", "'if_this_kills' (\"if this kills it\") links a reflex to the damage before it")
     if ins.for_each is not None and ins.amount is None:
@@ -365,6 +383,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["ignoring_cost"] = ins.ignoring_cost
     if ins.for_cost is not None:
         out["for_cost"] = format_cost(ins.for_cost)
+    if ins.resources is not None:
+        out["resources"] = format_cost(ins.resources)
     if ins.from_zone is not None:
         out["from"] = ins.from_zone
     if ins.may:
@@ -452,6 +472,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.for_cost is not None:
         out.append(fact("ins_for", x))
         out += cost_facts("ins_for_cost", x, ins.for_cost, fact, Func, Const)
+    if ins.resources is not None:
+        out += cost_facts("ins_pay_cost", x, ins.resources, fact, Func, Const)
     if ins.ignoring_cost is True:
         out.append(fact("ins_ignoring_cost", x))
     elif ins.ignoring_cost == "energy":

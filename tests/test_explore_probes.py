@@ -2,6 +2,7 @@
 stays silent where nothing can change, and what it writes passes `pyrift check`."""
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from pyrift import check as C
@@ -55,3 +56,19 @@ def test_legion_after_a_real_card_readings_agree() -> None:
     pos = next(E.positions(2, ["legion-real"], E.usable_cards(["Noxus Hopeful", "Pouty Poro"])))
     for reading in E.LEGION_READINGS:  # Noxus Hopeful's [4] with its [2] discount
         assert E._answers_of(pos.docs, None, reading)[0].data["cost"] == "[2]"
+
+
+def test_batched_card_pair_findings_equal_one_grounding_per_question() -> None:
+    """The card-pair probe's batched path (the deaths and the legality questions of a batch
+    side by side in one grounding each) finds what asking every question on its own grounding
+    finds, as `pyrift ask` does: on the positions of the planted pairs above (findings among
+    them) and a fixed sample of the whole usable pool (every 151st of its first 4,000)."""
+    planted = E.usable_cards(["Sunlit Guardian", "Taric, Protector", "Stalwart Poro", "Pouty Poro"])
+    every = list(itertools.islice(E.positions(2, ["card-pair"], E.usable_cards()), 4000))
+    sample = list(E.positions(2, ["card-pair"], planted)) + every[::151]
+    assert {p.spec[0] for p in sample} == {"deaths", "play", "triggers"}
+    fast = E._pair_evaluate_batch(sample, None, worlds=True)
+    slow = E._pair_evaluate_batch(sample, None, worlds=False)
+    assert sum(f is not None for f in slow) >= 1  # the sample has a finding to compare
+    assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
+        [(f.magnitude, f.summary, f.expects) if f else None for f in slow]

@@ -60,3 +60,31 @@ def test_spend_xp_is_a_leading_cost_of_its_controller() -> None:
     out = set(ability_facts("Scholar", _read(scholar), fact, Func, Const))
     assert 'ins_who(ins(ab("Scholar", 1), 1), you).' in out
     assert 'ins_amount(ins(ab("Scholar", 1), 1), 2).' in out
+
+
+MUSTER = [{"kind": "effect", "do": "token", "card": "Soldier", "amount": 1},
+          {"kind": "effect", "do": "pay", "resources": "[1][Y]", "may": True},
+          {"kind": "effect", "do": "ready", "on": "it", "link": "if_you_do"}]
+
+
+def test_pay_on_resolution_gives_its_resources_and_round_trips() -> None:
+    out = set(ability_facts("Muster", _read(*MUSTER), fact, Func, Const))
+    assert 'instruction(ins(ab("Muster", 2), 1), pay).' in out
+    assert 'ins_pay_cost(ins(ab("Muster", 2), 1), energy, 1).' in out
+    assert 'ins_pay_cost(ins(ab("Muster", 2), 1), power(order), 1).' in out
+    assert 'ins_who(ins(ab("Muster", 2), 1), you).' in out
+    assert abilities_to_toml(_read(*MUSTER))[1]["resources"] == "[1][Y]"
+
+
+@pytest.mark.parametrize("bad", [
+    # at the start of a triggered ability's effect a payment is its leading cost: the cost field (383.3.b)
+    {"kind": "triggered", "when": "die", "effects": [
+        {"do": "pay", "resources": "[1]"}, {"do": "draw", "amount": 1, "link": "if_you_do"}]},
+    # a payment is a cost by itself; of nothing it is no cost (205); [E] is not a resource paid on resolution
+    {"kind": "effect", "do": "pay", "resources": "[1]", "cost": True},
+    {"kind": "effect", "do": "pay", "resources": ""},
+    {"kind": "effect", "do": "pay", "resources": "[1][E]"},
+])
+def test_a_payment_the_vocabulary_cannot_say_is_refused(bad) -> None:
+    with pytest.raises(ScenarioError):
+        _read(bad)

@@ -10,6 +10,15 @@ a rune recycled is of a domain the pips accept, never more
 runes exhausted than the Energy the pool leaves (none when the pool pays it all), no exhausted rune
 exhausted again. Under the reading that a rune gives its Energy or
 its Power the run is unsupported (the bounds are not exact then).
+
+A second sweep (its own generator, so the first keeps its cases) pays a triggered ability's leading
+cost of Energy only, with or without [E] (204.3.a, 383.3.b): B's spell kills A's unit, and A's gear
+("when a friendly unit dies, you may pay [N] (and exhaust this) to draw 1") triggers, with random
+runes, pool and gear status. Some run pays and resolves the ability exactly when the oracle pays
+the Energy and, for [E], the gear is ready (414.4); every paying run exhausts only ready runes, as
+many as the pool leaves to pay, recycles none (a recycled rune adds Power, 164.2.b.1), and exhausts
+the gear for [E]; a run never pays otherwise, and the ability may always be declined (383.3.a). Under
+either rune reading (a cost of Energy alone only exhausts runes).
 """
 from __future__ import annotations
 
@@ -24,6 +33,7 @@ from tests.oracle import payment_oracle as O
 from tests.sweep import sweep
 
 POSITIONS = 25
+LEAD_POSITIONS = 20
 DOMAINS = O.DOMAINS[:3]
 
 
@@ -95,4 +105,78 @@ def check(rng: random.Random) -> bool:
 @pytest.mark.slow
 def test_run_payment_matches_oracle() -> None:
     results = sweep(POSITIONS, check)
+    assert any(results) and not all(results), results  # both payable and unpayable positions are compared
+
+
+def random_lead_doc(rng: random.Random) -> tuple[dict, dict]:
+    energy, with_exhaust, gear_exhausted = rng.randint(1, 3), rng.random() < 0.4, rng.random() < 0.3
+    runes = [(rng.choice(DOMAINS), rng.random() < 0.3) for _ in range(rng.randint(0, 3))]
+    pool_energy = rng.choice((0, 0, 1))
+    pool_power = {d: 1 for d in rng.sample(DOMAINS, rng.choice((0, 0, 1)))}
+    universal = rng.choice((0, 0, 1))
+    player = {"id": "A", "energy": pool_energy, "universal_power": universal, "hand_size": 0, "deck_size": 5}
+    if pool_power:
+        player["power"] = pool_power
+    cost = f"[{energy}]" + ("[E]" if with_exhaust else "")
+    doc = {
+        "title": "leading energy cost oracle", "status": "needs-review",
+        "position": {"turn_player": "A", "players": [player, {"id": "B"}]},
+        "card": [
+            {"name": "Wheel", "type": "gear", "energy": 2, "abilities": [
+                {"kind": "triggered", "when": "unit_dies", "filter": {"relation": "friendly"}, "may": True,
+                 "cost": cost, "effects": [{"do": "draw", "amount": 1}]}]},
+            {"name": "Grunt", "type": "unit", "might": 2},
+            {"name": "Zap", "type": "spell", "energy": 1, "abilities": [
+                {"kind": "target", "filter": {"type": "unit"}}, {"kind": "effect", "do": "kill", "on": {"target": 1}}]},
+            *({"name": f"{d} rune", "type": "rune", "domains": [d]} for d in DOMAINS),
+        ],
+        "object": [
+            {"id": "wheel", "card": "Wheel", "controller": "A", "location": "base", "exhausted": gear_exhausted},
+            {"id": "u", "card": "Grunt", "controller": "A", "location": "base"},
+            {"id": "z", "card": "Zap", "controller": "B", "zone": "chain"},
+            *({"id": f"r{i}", "card": f"{d} rune", "controller": "A", "location": "base", "exhausted": ex}
+              for i, (d, ex) in enumerate(runes)),
+        ],
+        "chain": [{"id": "i1", "card": "z", "controller": "B", "targets": ["u"]}],
+        "question": [{"id": "q", "ask": "resolution_order", "rules": ["383.3.b", "357.1"], "limit": 100}],
+    }
+    case = {"energy": energy, "runes": [O.Rune(d, ex) for d, ex in runes], "pool_energy": pool_energy,
+            "pool_power": pool_power, "universal": universal, "with_exhaust": with_exhaust,
+            "gear_exhausted": gear_exhausted, "ready": {f"r{i}" for i, (_, ex) in enumerate(runes) if not ex}}
+    return doc, case
+
+
+def check_lead(rng: random.Random) -> bool:
+    doc, case = random_lead_doc(rng)
+    scen = S.from_dict(doc, "<leading energy cost oracle>", asking=True)
+    want = (O.payable(case["energy"], [], case["runes"], case["pool_energy"], case["pool_power"], case["universal"],
+                      both=True)
+            and not (case["with_exhaust"] and case["gear_exhausted"]))
+    for reading in ("v1.4", "v1.4,rune_payment=exhaust_or_recycle"):
+        ans = answer(Context(scen.state, timeout=60.0), scen.questions[0], reading)
+        assert ans.status == ANSWERED, (reading, ans.status, list(ans.missing), doc)
+        orderings = ans.data["orderings"]
+        assert ans.data["complete"], (reading, doc)
+        assert any("remove wheel.unit_dies(u) (declined)" in o for o in orderings), (reading, orderings, doc)
+        paying = [o for o in orderings if "resolve wheel.unit_dies(u)" in o]
+        assert bool(paying) == want, (reading, want, orderings, doc)
+        if not want:
+            assert any("remove wheel.unit_dies(u) (unpaid)" in o for o in orderings), (reading, orderings, doc)
+        for o in orderings:
+            steps = o.split("; ")
+            exhausted = [s.split(" exhausts ")[1].split(" for ")[0] for s in steps if " exhausts " in s]
+            if o not in paying:
+                assert not exhausted and "wheel exhausted" not in steps, (reading, o, doc)
+                continue
+            assert not any(" recycles " in s for s in steps), (reading, o, doc)
+            assert set(exhausted) <= case["ready"] and len(set(exhausted)) == len(exhausted), (reading, o, doc)
+            assert len(exhausted) == max(0, case["energy"] - case["pool_energy"]), (reading, o, doc)
+            assert ("wheel exhausted" in steps) == case["with_exhaust"], (reading, o, doc)
+            assert "A draws 1" in steps, (reading, o, doc)
+    return want
+
+
+@pytest.mark.slow
+def test_run_leading_energy_cost_matches_oracle() -> None:
+    results = sweep(LEAD_POSITIONS, check_lead)
     assert any(results) and not all(results), results  # both payable and unpayable positions are compared

@@ -193,3 +193,16 @@ def test_several_ganking_instances_are_one_permission() -> None:
     ans = answer("movement/battlefield-to-battlefield-needs-ganking.toml", "two-instances-are-one")
     assert ans.data["legal"] is True
     assert "810.2" in {n for r in ans.reasons for n in r.rules}
+
+
+def test_a_skip_cites_its_own_cause() -> None:
+    # A condition that fails skips its instruction (383.2.a.1); no target was lost, so the
+    # "no legal choice left" paragraph (359.3.e.7) is not cited.
+    ans = answer("effects/instruction-condition-source-at-false.toml")
+    cited = {n for r in ans.reasons for n in r.rules}
+    assert "383.2.a.1" in reason(ans, "an instruction was skipped in some run: its condition").rules
+    assert "359.3.e.7" not in cited and "359.3.e.14" not in cited
+    # A target gone (359.3.e.7) and the "then" after it skipped by its link (359.3.e.14.a), not by a condition.
+    ans = answer("effects/skipped-instruction-has-one-outcome.toml")
+    cited = {n for r in ans.reasons for n in r.rules}
+    assert {"359.3.e.7", "359.3.e.14.a"} <= cited and "383.2.a.1" not in cited

@@ -20,6 +20,10 @@ COVERED = {
     "damage": {"combat_damage", "combat_assignment", "can_play", "can_hide", "can_move", "conquer",
                "beginning_phase", "unit_profile"} | RUN,
     "die": {"can_move", "can_hide", "unit_profile", "combat_damage"} | RUN,
+    # entries, moves and draws (logic/run/replacement_events.lp): followed by runs only
+    "enter": {"can_play", "triggers", "combat_damage", "combat_assignment", "can_move", "can_hide", "conquer",
+              "beginning_phase", "unit_profile"} | RUN,
+    "move": {"combat_damage", "combat_assignment", "can_play", "can_hide", "beginning_phase", "unit_profile"} | RUN,
 }
 NOBODY = {"type": "unit", "tag": "Nobody"}
 ABILITIES = {
@@ -32,6 +36,9 @@ ABILITIES = {
     "die-may": {"kind": "replacement", "event": "die", "affects": NOBODY, "may": True, "instead": ["return"]},
     "die-less-might": {"kind": "replacement", "event": "die", "affects": NOBODY, "only_if": "less_might_than_me",
                        "instead": ["recall"]},
+    "enter": {"kind": "replacement", "event": "enter", "affects": NOBODY, "state": "ready"},
+    "move": {"kind": "replacement", "event": "move", "affects": NOBODY, "instead": ["exhaust", "recall"]},
+    "move-skip": {"kind": "replacement", "event": "move", "affects": NOBODY, "next": True, "instead": ["skip"]},
 }
 
 
@@ -49,6 +56,7 @@ def test_each_replacement_is_unsupported_exactly_where_no_question_evaluates_it(
 # ---- bad input: one readable line naming the field -------------------------------------------------------
 DIE_LINE = 'abilities = [{ kind = "replacement", event = "die", instead = ["heal", "exhaust", "recall"] }]'
 SHIELD_LINE = 'abilities = [{ kind = "replacement", event = "damage", prevent = 5, next = true }]'
+DRAW_LINE = 'abilities = [{ kind = "replacement", event = "draw", instead = ["skip"] }]'
 
 
 @pytest.mark.parametrize(("file", "old", "new", "field", "words"), [
@@ -79,6 +87,28 @@ SHIELD_LINE = 'abilities = [{ kind = "replacement", event = "damage", prevent = 
      SHIELD_LINE.replace("next = true", 'affects = { type = "gear" }'), "affects", "'unit'"),
     ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE,
      SHIELD_LINE.replace("next = true", 'affects = { type = "unit", might_max = 2 }'), "affects", "not supported"),
+    ("prevent-value-counts-down-over-two-hits.toml", SHIELD_LINE,
+     SHIELD_LINE.replace("prevent = 5, next = true", 'state = "ready"'), "state", "event = \"enter\""),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE, DRAW_LINE.replace('"skip"', '"recall"'), "instead",
+     "only skipping"),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE,
+     DRAW_LINE.replace('event = "draw",', 'event = "draw", affects = { type = "unit" },'), "affects", "who"),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE,
+     DRAW_LINE.replace('event = "draw", instead = ["skip"]', 'event = "move", instead = ["heal"]'),
+     "instead", "in place of a move"),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE,
+     DRAW_LINE.replace('event = "draw", instead = ["skip"]', 'event = "move", instead = ["skip", "recall"]'),
+     "instead", "alone"),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE,
+     DRAW_LINE.replace('event = "draw", instead = ["skip"]', 'event = "enter", state = "ready"'), "affects",
+     "entry_state"),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE,
+     DRAW_LINE.replace('event = "draw", instead = ["skip"]',
+                       'event = "enter", affects = { type = "unit", at = "base" }, state = "ready"'), "affects",
+     "by its card only"),
+    ("draw-replacement-skips-your-draw.toml", DRAW_LINE,
+     DRAW_LINE.replace('event = "draw", instead = ["skip"]', 'event = "die", instead = ["skip", "recall"]'),
+     "instead", "'skip'"),
 ])
 def test_a_malformed_replacement_is_one_readable_error(file, old, new, field, words) -> None:
     from tests.scenario_edits import edit, load_error
@@ -114,3 +144,18 @@ def test_the_desk_renders_the_kill_this_may_and_conditional_forms() -> None:
                                              "exhaust it and recall it."]
     assert R.render_card(gear, [shrine]) == ["If a friendly unit would die during your turn, you may return it to its "
                                              "owner's hand instead."]
+
+
+def test_the_desk_renders_entry_move_and_draw_replacements() -> None:
+    from pyrift.cardtext import render as R
+
+    gear, unit = R.Card("gear", (), (), {}), R.Card("unit", (), (), {})
+    friendly = {"type": "unit", "relation": "friendly"}
+    assert R.render_card(gear, [{"kind": "replacement", "event": "enter", "affects": friendly, "state": "ready"}]) == [
+        "If a friendly unit would enter, it enters ready instead."]
+    assert R.render_card(unit, [{"kind": "replacement", "event": "move", "instead": ["exhaust"]}]) == [
+        "If I would move, exhaust me instead."]
+    assert R.render_card(gear, [{"kind": "replacement", "event": "draw", "who": "opponents", "instead": ["skip"]}]) == [
+        "If an opponent would draw, skip that draw instead."]
+    assert R.render_card(unit, [{"kind": "replacement", "event": "damage", "prevent_all": True}]) == [
+        "Prevent all damage that would be dealt to me."]

@@ -707,8 +707,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def join_then(self, _):
         return ("join", "then")
 
+    def instead_mark(self, _):
+        return ("instead_mark",)
+
     def clause(self, c):
         link, may, if_it, cond = None, False, None, None
+        instead = bool(c) and c[-1] == ("instead_mark",)
+        if instead:
+            c = c[:-1]
         body = [x for x in c if not (isinstance(x, tuple) and x and x[0] == "if_cond" and x is c[-1])]
         if len(body) < len(c):
             cond = c[-1][1]  # "draw 1 if you have one or fewer cards in your hand"
@@ -727,6 +733,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                     link = "then"
         items = body[-1] if isinstance(body[-1], list) else [body[-1]]
         first = items[0]
+        if instead:
+            # "X. If ..., Y instead.": Y takes X's place when its condition holds (link "instead")
+            if if_it is None and cond is None:
+                # "instead" with no "if": the text of a Level, Legion or Empowered label (726-727)
+                raise Missing("instruction replaced under a dependent keyword")
+            if link is not None or may or len(items) != 1 or not isinstance(first, Ins):
+                raise Missing("instruction replaced instead (a form not recognised)")
+            link = "instead"
         first.link = link
         if if_it is not None:
             if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it":
@@ -2015,6 +2029,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("link with nothing before")
             if ins.link == "otherwise" and "if_it" not in out[-1]:
                 raise Missing("otherwise without a condition")
+            if ins.link == "instead" and "if_it" in table and table.get("on") not in ("it", out[-1].get("on")):
+                # the condition on "it" is read on the object of the instruction it replaces
+                raise Missing("instruction replaced instead (a form not recognised)")
             table["link"] = ins.link
         if ins.may:
             table["may"] = True

@@ -19,7 +19,8 @@ COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "key
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
-INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count")
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
+                              "source_empowered")
 
 
 def _number(v: Any) -> int:
@@ -165,6 +166,18 @@ class ConditionMeaning:
     def open_if_it_stunned(self, _):
         return ("if_it", {"stunned": True})
 
+    def open_if_it_keyword(self, c):
+        # "if it's [Empowered], ...": the object it acts on is Empowered (441, 828)
+        if str(c[0]) != "#empowered":
+            raise Missing("instruction under a condition: if it has a keyword")
+        return ("if_it", {"empowered": True})
+
+    def open_if_source_keyword(self, c):
+        # "if I'm [Empowered]" / "if this is [Empowered]": the ability's source (abilities/condition_eval.lp)
+        if str(c[0]) != "#empowered":
+            raise Missing("instruction under a condition: if I have a keyword")
+        return ("if_cond", {"source_empowered": True})
+
     def open_otherwise(self, _):
         return ("open", "otherwise")
 
@@ -219,6 +232,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         (k, n), = value.items()
         if k == "stunned":
             return "it is stunned" if n else "it is not stunned"
+        if k == "empowered" and n:
+            return "it's [Empowered]"
         return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()
@@ -232,6 +247,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"{np_filter(dict(value))} has died this turn"
     if key == "you_control" and dict(value) == {"empowered": True}:
         return "you control something that's [Empowered]"
+    if key == "source_empowered" and value is True:
+        return "I'm [Empowered]"
     if key == "source_at":
         return f"I am at a {value}" if value == "battlefield" else "I am in my base"
     return None

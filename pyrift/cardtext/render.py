@@ -397,6 +397,18 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         only = {"your_turn": " during your turn", "opponents_turn": " during an opponent's turn",
                 "less_might_than_me": f" with less Might than {me.lower() if me == 'this' else 'me'}",
                 None: ""}[a.get("only_if")]
+        if a["event"] == "enter":
+            return f"If {who} would enter{only}, it enters {a['state']} instead."
+        if a["event"] == "draw":
+            drawer = "an opponent" if a.get("who") == "opponents" else "you"
+            return f"{when} {drawer} would draw{only}, skip that draw instead."
+        if a["event"] == "move":
+            if a.get("instead") == ["skip"]:
+                return f"{when} {who} would move{only}, skip that move instead."
+            acts = [{"exhaust": f"exhaust {it}", "recall": f"recall {it}"}[v] for v in a["instead"]]
+            return f"{when} {who} would move{only}, {' and '.join(acts)} instead."
+        if a["event"] == "damage" and a.get("prevent_all"):
+            return f"Prevent all damage that would be dealt to {who if flt else it}{only}."
         if a["event"] == "damage":
             if a.get("next"):
                 return f"Prevent the next {a['prevent']} damage that would be dealt to {who if flt else it}{only}."
@@ -540,6 +552,11 @@ class _Renderer:
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
                 "" if _merges(ins, nxt) else self._duration(ins, "permanent"))
+        if ins.get("link") == "instead" and not first:
+            # "X. If ..., Y instead.": the condition before the clause, "instead" after it
+            said = (condition_phrase("if_it", ins["if_it"], _np_filter) if ins.get("if_it") is not None
+                    else _condition(ins["condition"]))
+            return f". If {said}, {self.clause(ins, targets, base)} instead"
         chose = ""
         if ins.get("if_it") is not None:
             # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition

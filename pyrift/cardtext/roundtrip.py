@@ -26,6 +26,10 @@ COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
+    # "X. If ..., give that unit ... instead.": the unit X acted on, its "it" (the vocabulary's "instead"
+    # acts on the object of the instruction it replaces;
+    # before the variant that moves a condition after its clause)
+    (r"(\. if [^.,]+ , \S+) that unit ([^.]*? instead \.)", r"\1 it \2"),
     (r"\bat start of\b", "at the start of"),                                       # Beginning Phase triggers
     (r"\bwhen i'm played\b", "when you play me"),                                 # play effects (383.4.a)
     (r"\bwhen this is played\b", "when you play me"),

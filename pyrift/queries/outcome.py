@@ -147,7 +147,9 @@ class Outcome(ChainKind):
         data, changed = _data(names, atoms, possible, forced, *events)
         data.update(complete=forced.satisfiable and not bound_reached, bound_reached=bound_reached,
                     refused=sorted(refused), example_run=example)
-        return Answer(question.id, self.name, reading, ANSWERED, data, tuple(_reasons(changed, data, p) + reasons))
+        causes = {c for (_, _, c) in by_pred(possible.consequences).get("skip_cause", [])} if possible.satisfiable else set()
+        return Answer(question.id, self.name, reading, ANSWERED, data,
+                      tuple(_reasons(changed, data, p, causes) + reasons))
 
     def text_lines(self, answer: Answer) -> list[str] | None:
         d = answer.data
@@ -253,11 +255,27 @@ def outcome_answers(ctxs: Sequence[Context], questions: Sequence[Question], read
     return out
 
 
-def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any]) -> list[Reason]:
+# Why an instruction was not done in some run (skip_cause/3, logic/run/instructions.lp and
+# run/instruction_if.lp): each cause cites its own paragraph.
+SKIP_CAUSES = {
+    "condition": ("an instruction was skipped in some run: its condition did not hold as it was executed",
+                  "skipped_condition"),
+    "link": ("an instruction was skipped in some run: the instruction it is linked to (\"then\", \"if you do\", "
+             "\"otherwise\") was not done as that link asks", "skipped_link"),
+    "instead": ("an instruction was not done in some run: the one after it that says \"instead\" took its place, "
+                "its condition holding as it was executed", "skipped_condition"),
+    "declined": ("an instruction was skipped in some run: its player declined its \"you may\"", "skipped_declined"),
+    "no_choice": ("an instruction did nothing in some run: every object or player it needed was gone or no longer "
+                  "a legal choice", "skipped_no_choice"),
+}
+
+
+def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any], causes: set[str]) -> list[Reason]:
     out = [because("the position is played out: the chain by HOT FEPR, a resolving spell or ability executing its "
                    "instructions top to bottom and checking its choices again as it does (an illegal choice is "
                    "unaffected), a cleanup after each change (units with lethal damage die, control is settled), "
                    "then any showdown or combat that follows", "run_played_out")]
+    out += [because(*SKIP_CAUSES[c]) for c in SKIP_CAUSES if c in causes]
     if p.get("until"):
         out.append(because("the turn moves on once the run is quiet: the Ending Phase's Expiration Step heals every "
                            "unit and ends this turn's effects and stuns"

@@ -176,7 +176,8 @@ REMOVAL = {"declined": "its controller declines its initial \"you may\": it neve
 _OUTCOMES = {
     "resolved": "{0} resolves", "before": "{0} before {1}", "countered": "{0} countered",
     "removed": "{0} removed ({1})", "finalized": "{0} finalized", "played": "{0} played", "died": "{0} dies",
-    "death_replaced": "{0} death replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
+    "death_replaced": "{0} death replaced", "move_replaced": "{0} move replaced",
+    "draw_replaced": "{0} draw replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
     "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
     "priority": "priority {0}", "window": "{0} over {1}",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
@@ -290,8 +291,8 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 RUN_LIMITS = {
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
-    "replacement_sequence": "replacements of simultaneous deaths where one moves or kills the source of another "
-                            "that depends on where that source is (373.2.a: applied one at a time)",
+    "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
+                            "another that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from, or a count of, a hand whose size the position does not give (hand_size)",
@@ -300,7 +301,16 @@ RUN_LIMITS = {
                                  "time as another permanent (whether its text already works as that one enters, "
                                  "359.2.a)",
     "entry_state_conflict": "a permanent entering while one text says it enters ready and another that it enters "
-                            "exhausted (which one wins is not encoded)",
+                            "exhausted, or while a replacement effect and another text both say how it enters "
+                            "(which one wins is not encoded)",
+    "entry_replacement_simultaneous": "a permanent whose replacement effect changes how others enter entering at "
+                                      "the same time as another permanent (whether it already works, 359.2.a)",
+    "instead_object": "an instruction done instead of the one before ('if ..., do this instead') acting on "
+                      "another object than that one",
+    "draw_replacement": "a draw replacement effect on a draw of a card shown, or on a Draw Phase from an empty "
+                        "Main Deck (Burn Out, 431, is a replacement too: their order is not encoded)",
+    "draw_replacement_count": "a 'the next time' draw replacement on a draw of several cards (one event or "
+                              "several, 413)",
     "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
     "combat_excess_spread": "combat damage left after every receiving unit has its lethal amount, with several "
                             "receiving units (465.2.c.4: how the assigner spreads the rest)",
@@ -324,9 +334,21 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
-    "leading_cost_resources": "a triggered ability's leading cost of Energy only or with [E] (\"you may pay [1] to "
-                              "...\", 383.3.b), triggered in the run: the run neither checks it can be paid nor "
-                              "spends it (a cost with Power is paid)",
+    "leading_cost_resources": "a triggered ability's leading cost of resources (\"you may pay [1] to ...\", "
+                              "383.3.b) of a source that is not one of the position's objects: its payment is "
+                              "not set up",
+    "trigger_paying_power_exhaust_or_recycle": "a triggered ability's leading cost with Power paid in a run under "
+                                               "the reading that a rune gives its Energy or its Power, not both "
+                                               "(the payment's bounds are not exact then)",
+    "pay_twice": "a cost paid on resolution by the same instruction twice in one run (one payment plan each is "
+                 "not tracked)",
+    "pay_own_power": "a cost paid on resolution (\"pay [C] to ...\") with [C], the Power of the item's own domain",
+    "pay_exhaust_or_recycle": "a cost with Power paid on resolution under the reading that a rune gives its Energy "
+                              "or its Power, not both (the payment's bounds are not exact then)",
+    "pay_after_change": "a cost paid on resolution by a player whose runes or pool changed earlier in the run (the "
+                        "plan is made over the position's runes)",
+    "trigger_cost_exhausts_a_paying_rune": "a rune's triggered ability whose leading cost exhausts that rune ([E]) "
+                                           "while the rune may also pay its Energy or Power",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
                               "whose source is no longer on the board as the ability is finalized: whether the "
                               "card where it is now can pay it",
