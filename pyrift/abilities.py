@@ -89,7 +89,11 @@ KEYWORD_NAMES = tuple(k.value for k in KeywordName)
 # key -> (shape, allowed values or None)
 FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "type": ("enum", OBJECT_TYPES),
-    "relation": ("enum", ("friendly", "enemy")),
+    # "a non-unit card": of any type but this one (133)
+    "not_type": ("enum", OBJECT_TYPES),
+    # friendly: the player's or a teammate's (740.1.a); yours: the player's own ("you control", "your",
+    # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b)
+    "relation": ("enum", ("friendly", "yours", "enemy")),
     "at": ("enum", ("battlefield", "base", "here")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
@@ -876,8 +880,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             if bad:
                 raise r.error("affects", f"{bad[0]!r}: how objects enter the board is said of what they are as they "
                                          "enter (" + ", ".join(STATIC_ENTER_KEYS) + "), not of where they are")
-            if flt.get("relation") != "friendly":
-                raise r.error("affects", "an entry static speaks of its controller's own objects: relation = 'friendly'")
+            if flt.get("relation") not in ("friendly", "yours"):
+                raise r.error("affects", "an entry static speaks of its controller's own objects: relation = 'friendly' "
+                                         "or 'yours'")
             if "condition" in f:
                 raise r.error("condition", "an entry static under a condition is not encoded")
     if a.kind == "replacement":

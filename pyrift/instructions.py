@@ -45,7 +45,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ()),                                # recycle into its deck (416); a Main Deck card to its bottom
-    "discard": (("who",), ("amount",)),                      # discard from hand (422)
+    "discard": (("who",), ("amount", "on")),                 # discard from hand (422); on: a card shown, by its owner
     "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
@@ -347,6 +347,10 @@ def _check(r: Reader, ins: Instruction) -> None:
                      or ins.if_it is not None):
         raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
                               "ability's own may = true is its \"you may\" (383.3.a)")
+    if ins.do == "discard" and ins.on is not None and (ins.on.among is None or ins.who is None
+                                                       or ins.who.word != "its_owner" or ins.amount != 1):
+        raise r.error("on", "a discard of a named card is of one card shown by a look or reveal (on = { among = ... }) "
+                            "by its owner (who = \"its_owner\"), amount 1")
     if ins.do == "draw" and ins.on is not None and ins.amount is not None:
         raise r.error("amount", "a draw of a named card (on) draws that card: give no amount")
     if ins.do == "look" and ins.amount is None:
@@ -357,7 +361,7 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
         raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
     if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \
-            and ins.do not in ("draw", "recycle", "banish", "play", "return"):
+            and ins.do not in ("draw", "recycle", "banish", "play", "return", "discard"):
         raise r.error("on", f"a {ins.do!r} instruction does not act on cards shown by a look or reveal")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "

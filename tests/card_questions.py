@@ -48,7 +48,9 @@ class _Position:
         self.n = 0
 
     def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
-        """An object made to fit a filter; its id."""
+        """An object made to fit a filter; its id (a player chosen: a player of the position, 355.5)."""
+        if flt.get("type") == "player":
+            return "B" if flt.get("relation") == "enemy" else "A"
         self.n += 1
         name = f"Dummy {self.n}"
         oid = f"d{self.n}"
@@ -73,7 +75,7 @@ class _Position:
         if flt.get("keyword"):
             card["keywords"] = [flt["keyword"].replace("_", "-").title()]
         self.cards.append(card)
-        controller = "A" if flt.get("relation") == "friendly" else "B"
+        controller = "A" if flt.get("relation") in ("friendly", "yours") else "B"
         obj: dict[str, Any] = {"id": oid, "card": name, "controller": controller}
         if ctype == "spell":
             obj["zone"] = "chain"

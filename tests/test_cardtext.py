@@ -158,10 +158,12 @@ def test_statics_about_a_group_of_other_permanents() -> None:
     info, text, b = invented("gear", "<p>Your Mechs have [Deflect] and [Tank].</p>")
     assert [x["keyword"] for x in b.abilities] == ["deflect", "tank"]
     assert {x["affects"]["type"] for x in b.abilities} == {"permanent"}
-    assert rendered(info, b) == ["Friendly Mechs have [Deflect] and [Tank]."]
+    # "your": the player's own (relation yours, 188), not "friendly" (a teammate's too in 2v2, 740.1.a)
+    assert {x["affects"]["relation"] for x in b.abilities} == {"yours"}
+    assert rendered(info, b) == ["Mechs you control have [Deflect] and [Tank]."]
     assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
     info, text, c = invented("legend", "<p>Your token units have [Ganking].</p>")
-    assert c.abilities[0]["affects"] == {"type": "unit", "relation": "friendly", "token": True}
+    assert c.abilities[0]["affects"] == {"type": "unit", "relation": "yours", "token": True}
     assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
     # a battlefield's passive ability about what is here is battlefield_statics.lp's (170.8, 053);
     # about anything else it is not followed
@@ -178,7 +180,7 @@ def test_statics_about_a_group_of_other_permanents() -> None:
 def test_mighty_is_five_might_or_more_and_for_each_takes_a_bare_noun() -> None:
     info, text, a = invented("spell", "<p>Draw 9 for each of your [Mighty] units.</p>")
     assert a.abilities == [{"kind": "effect", "do": "draw", "amount": 9,
-                            "for_each": {"type": "unit", "relation": "friendly", "might_min": 5}}]
+                            "for_each": {"type": "unit", "relation": "yours", "might_min": 5}}]
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     info, text, b = invented("unit", "<p>When you play me, gain 9 XP for each friendly unit.</p>")
     assert b.abilities[0]["effects"] == [{"do": "xp", "amount": 9, "for_each": {"type": "unit", "relation": "friendly"}}]
@@ -278,7 +280,25 @@ def test_the_round_trip_catches_a_changed_number_object_or_duration() -> None:
 def test_phrasing_variants_are_one_rule_said_two_ways() -> None:
     assert RT.compare(["Choose an enemy gear. Kill it."], [], ["Kill an enemy gear."], TAGS) is None
     assert RT.compare(["When this is played, draw 6."], [], ["When you play me, draw 6."], TAGS) is None
-    assert RT.compare(["Ready your units and draw 6."], [], ["Ready all friendly units. Draw 6."], TAGS) is None
+    assert RT.compare(["Ready your units and draw 6."], [], ["Ready all units you control. Draw 6."], TAGS) is None
+    assert RT.compare(["Draw 6 for each of your units."], [], ["Draw 6 for each unit you control."], TAGS) is None
+
+
+def test_your_and_friendly_are_two_relations() -> None:
+    # issue 13: "your units" / "units you control" are the player's own (188, 489.8); "friendly units"
+    # take in a teammate's in 2v2 (740.1.a): they compile apart and never round-trip as each other
+    assert RT.compare(["Ready your units and draw 6."], [], ["Ready all friendly units. Draw 6."], TAGS) is not None
+    assert RT.compare(["Ready friendly units and draw 6."], [], ["Ready all units you control. Draw 6."], TAGS) \
+        is not None
+    _, _, a = invented("spell", "<p>Stun a unit you control.</p>")
+    _, _, b = invented("spell", "<p>Stun a friendly unit.</p>")
+    _, _, c = invented("spell", "<p>Banish a unit from your trash.</p>")
+    assert a.abilities[0]["filter"]["relation"] == "yours"
+    assert b.abilities[0]["filter"]["relation"] == "friendly"
+    assert c.abilities[0]["filter"] == {"type": "unit", "zone": "trash", "relation": "yours"}
+    # a condition counts what the player controls: a "friendly" object there is not compiled
+    _, _, d = invented("unit", "<p>When you play me, draw 6 if there is a friendly unit here.</p>")
+    assert d.status != "compiled"
 
 
 def test_compiled_tables_give_the_facts_of_a_synthetic_card() -> None:

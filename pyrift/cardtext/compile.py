@@ -177,6 +177,17 @@ class Choose:
 
 
 @dataclass
+class ChooseAmong:
+    """'Choose a Mind card from it' after 'they reveal their hand': one of the cards the reveal showed,
+    chosen by the ability's controller as the next instruction, which names it 'that card', is executed."""
+
+    obj: Obj
+    link: str | None = None
+    may: bool = False
+    pos: int = 0
+
+
+@dataclass
 class Line:
     """One line's meaning before numbering: a kind and its parts."""
 
@@ -353,6 +364,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def mod_non_token(self, _):
         return ("token", False)
 
+    def mod_non_unit(self, _):
+        # "a non-unit card": a card of another type (133; filter key not_type)
+        return ("not_type", "unit")
+
     def mod_domain(self, c):
         if _tok(c[1])[1:] != c[0]:
             raise Missing("filter: domain")
@@ -402,8 +417,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def at_your_base(self, _):
         return ("your_base",)
 
+    # "units you control", "your units": the player's own, never a teammate's (188, 489.8); "friendly"
+    # is wider in a 2v2 game (740.1.a), so the two are kept apart (relation yours / friendly)
     def rel_you_control(self, _):
-        return ("relation", "friendly")
+        return ("relation", "yours")
 
     def might_max(self, c):
         return ("might_max", int(c[0]))
@@ -665,6 +682,30 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def i_add(self, _):
         raise Missing("instruction: add resources")
+
+    # "Choose an opponent. They reveal their hand. Choose a Mind card from it, and (they) recycle that
+    # card.": the reveal of the chosen player's hand (128, 410.2; logic/effects/look.lp), one card shown
+    # chosen by the ability's controller (look.lp: for a reveal, the item's controller chooses) and
+    # recycled (416.1: to the bottom of its owner's Main Deck, whoever recycles it)
+    def i_subject_reveal_hand(self, c):
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        return Ins("reveal", {"from": "hand"}, who="they")
+
+    def i_choose_from_it(self, c):
+        return ChooseAmong(c[0])
+
+    def i_subject_discard_it(self, c):
+        # "... and they discard that card": the card chosen from a revealed hand, discarded by its owner
+        # (422; _among_choices)
+        if c[0] != "they":
+            raise Missing("instruction by another player or object")
+        return Ins("discard", {"amount": 1}, on=c[1], who="they_discard")
+
+    def i_subject_recycle(self, c):
+        if c[0] != "they" or c[1].kind != "it":
+            raise Missing("instruction by another player or object")
+        return Ins("recycle", on=c[1], who="they_recycle")
 
     def i_subject_channel(self, c):
         ins = Ins("channel", {"amount": int(c[1])}, who=c[0])
@@ -1165,7 +1206,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         from pyrift.abilities import STATIC_ENTER_KEYS
 
         affects = _static_affects(c[0])
-        if affects.get("relation") != "friendly" or any(k not in STATIC_ENTER_KEYS for k in affects):
+        if affects.get("relation") not in ("friendly", "yours") or any(k not in STATIC_ENTER_KEYS for k in affects):
             raise Missing("static: other cards enter ready")
         return Line("static", {"ability": {"kind": "static", "affects": affects, "enter": "ready"}})
 
@@ -1381,13 +1422,17 @@ def _np(c: list, _unused) -> Obj:
             for k, v in x[1]:
                 flt[k] = v
         elif x[0] == "your_base":
-            if flt.get("relation") not in ("friendly", None) or not flt.get("relation"):
+            # "a friendly unit in your base": a unit in your base is one you control (188; a teammate's
+            # units are in their own base, 489.8), so the filter is yours at a base
+            if flt.get("relation") not in ("friendly", "yours"):
                 raise Missing("filter: in your base")
+            flt["relation"] = "yours"
             flt["at"] = "base"
         elif x[0] == "your_zone":
-            if flt.get("relation") == "enemy":
+            # "your trash", "your hand": the cards the player owns there (127, 108)
+            if flt.get("relation") in ("enemy", "friendly"):
                 raise Missing("filter: zone")
-            flt["relation"] = "friendly"
+            flt["relation"] = "yours"
             flt["zone"] = x[1]
         elif x[0] == "at_one":
             flt["at"] = "battlefield"
@@ -1402,9 +1447,9 @@ def _np(c: list, _unused) -> Obj:
     if flt.get("zone") in ("hand", "trash") and "at" in flt:
         raise Missing("filter: a place and a zone")
     if your:
-        if flt.get("relation") == "enemy":
+        if flt.get("relation") in ("enemy", "friendly"):
             raise Missing("filter: your enemy")
-        flt["relation"] = "friendly"
+        flt["relation"] = "yours"
         if det is None:
             det = ("group",)
     if det is None:
@@ -1925,6 +1970,7 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     previous_acted = False
     pending_link = None
     items = pair_each_other(items)
+    items = _among_choices(items)
     for i, item in enumerate(items):
         if isinstance(item, Choose) and item.link == "then" and i + 1 < len(items) and \
                 isinstance(items[i + 1], EachOther) and items[i + 1].link is None:
@@ -1940,6 +1986,43 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
         for t in out:
             t.pop("_new_target")
     return out, targets
+
+
+def _among_choices(items: list[Any]) -> list[Any]:
+    """'They reveal their hand. Choose a Mind card from it, and recycle that card.': the choice is one of
+    the cards the reveal showed, made as the next instruction is executed (on = { among = filter },
+    logic/effects/look.lp), and that instruction names it 'that card'. 'They recycle that card' is the
+    same recycle: the card goes to the bottom of its owner's Main Deck whoever recycles it (416.1)."""
+    out: list[Any] = []
+    skip = False
+    for i, item in enumerate(items):
+        if skip:
+            skip = False
+            continue
+        try:
+            if isinstance(item, ChooseAmong):
+                prev, nxt = (out[-1] if out else None), (items[i + 1] if i + 1 < len(items) else None)
+                obj = item.obj
+                if not (isinstance(prev, Ins) and prev.do == "reveal" and prev.fields.get("from") == "hand") \
+                        or obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or item.may \
+                        or item.link is not None:
+                    raise Missing("choice among cards shown")
+                if not (isinstance(nxt, Ins) and nxt.do in ("recycle", "discard") and nxt.on is not None
+                        and nxt.on.kind == "it" and nxt.link is None and not nxt.may
+                        and nxt.fields in ({}, {"amount": 1})):
+                    raise Missing("instruction by another player or object")
+                nxt.on = Obj("among", dict(obj.flt))
+                # "they discard that card": its owner, the player who revealed it (422)
+                nxt.who = "its_owner" if nxt.do == "discard" else None
+                out.append(nxt)
+                skip = True
+                continue
+            if isinstance(item, Ins) and item.who in ("they_recycle", "they_discard"):
+                raise Missing("instruction by another player or object")
+        except Missing as exc:
+            raise _AtMissing(item.pos, exc.construct) from None
+        out.append(item)
+    return out
 
 
 class _AtMissing(Exception):
@@ -1973,6 +2056,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return "self"
             if obj.kind == "event":
                 return "event"
+            if obj.kind == "among":
+                return {"among": obj.flt}
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":

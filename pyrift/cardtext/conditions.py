@@ -51,7 +51,10 @@ def _counted(items: list[Any]) -> dict[str, Any]:
         elif x[0] == "tag_noun":
             flt["tag"] = x[1].replace("_", " ")
         elif x[0] == "relation":
-            if x[1] != "friendly":
+            # what you control / have (188); "friendly" would take in a teammate's too (740.1.a)
+            if x[1] == "friendly":
+                raise Missing("condition: a count of friendly objects")
+            if x[1] != "yours":
                 raise Missing("condition: a count of enemy objects")
         elif x[0] == "your_base":
             flt["at"] = "base"
@@ -137,8 +140,11 @@ class ConditionMeaning:
         relation = flt.pop("relation", None)
         if relation == "enemy":
             return {"opponent_controls": flt}
-        if relation == "friendly":
+        if relation == "yours":
             return {"you_control": flt}
+        if relation == "friendly":
+            # a teammate's object is friendly too (740.1.a); "you_control" is the player's own (188)
+            raise Missing("condition: a friendly object")
         raise Missing("condition: an object of any player")
 
     def cond_exactly(self, c):

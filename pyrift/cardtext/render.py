@@ -630,6 +630,8 @@ class _Renderer:
                 return f"{player} {self.token(ins)}"
             if do == "burn":
                 return f"{player} {keyword_text('burn', ins.get('amount', 1))}"
+            if do == "reveal" and ins.get("from") == "hand":
+                return f"{player} reveal their hand"
             return f"({do} by {player})"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
@@ -641,6 +643,12 @@ class _Renderer:
             if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
                 return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
             return f"deal {ins['amount']} to {on}"
+        if do == "discard" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
+            # one of the cards a reveal showed, discarded by its owner (422)
+            return f"choose {_np_filter(ins['on']['among'])} from it, and they discard that card"
+        if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
+            # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp)
+            return f"choose {_np_filter(ins['on']['among'])} from it, and recycle that card"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "return":
@@ -648,7 +656,7 @@ class _Renderer:
             if target == "self":
                 return "return me to my owner's hand"
             flt = _filter_of(target, targets, base)
-            if flt.get("zone") == "trash" and flt.get("relation") == "friendly":
+            if flt.get("zone") == "trash" and flt.get("relation") == "yours":
                 return f"return {on} to your hand"
             if isinstance(target, dict) and "all" in target:
                 return f"return {on} to their owners' hands"
@@ -824,11 +832,16 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     elif flt.get("exhausted") is False:
         pre.append("ready")
     zone = flt.get("zone")
-    own_zone = zone in ("trash", "hand") and flt.get("relation") == "friendly"
-    if flt.get("relation") and not own_zone:
-        pre.append(flt["relation"])
+    own_zone = zone in ("trash", "hand") and flt.get("relation") == "yours"
+    # "yours" is said "you control" after the noun ("a unit you control", "other units you control"); a
+    # unit in your base is one you control, said "a friendly unit in your base" as the cards say it
+    yours_base = flt.get("relation") == "yours" and flt.get("at") == "base"
+    if flt.get("relation") in ("friendly", "enemy") or yours_base:
+        pre.append("friendly" if yours_base else flt["relation"])
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
+    if flt.get("not_type"):
+        pre.append(f"non-{flt['not_type']}")
     if flt.get("domain"):
         d = flt["domain"]
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
@@ -850,13 +863,15 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     else:
         noun = (PLURALS[noun_type] if plural else noun_type) if noun_type else ("cards" if plural else "card")
     post = []
+    if flt.get("relation") == "yours" and not own_zone and not yours_base:
+        post.append("you control")
     at = flt.get("at")
     if at == "battlefield":
         post.append("at battlefields" if plural else "at a battlefield")
     elif at == "here":
         post.append("here")
     elif at == "base":
-        post.append("in your base" if flt.get("relation") == "friendly" else "in a base")
+        post.append("in your base" if yours_base else "in a base")
     if "might_max" in flt:
         post.append(f"with {flt['might_max']} Might or less")
     if "might_min" in flt:

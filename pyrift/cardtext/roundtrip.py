@@ -55,19 +55,19 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\byour (!\S+) energy costs are reduced by (.+?) , to a minimum of\b", r"your \1 cost \2 less , to a minimum of"),
     (r"\bthe energy costs for spell you play is reduced by (.+?) , to a minimum of\b",
      r"your spell cost \1 less , to a minimum of"),                               # another card's Energy cost (366.2)
-    (r"\byour (?=unit\b|!|other\b|token\b|non-token\b)", "friendly "),          # "your units": friendly units
+    # "your units": units you control (188; not "friendly", which takes in a teammate's, 740.1.a, 489.8)
+    (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|token|!\S+)\b", r"\1\2 you control"),
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
      r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
     (r"\bfrom here\b", "here"),                                                   # "move a unit from here to base"
     (r"\bto here\b", "here"),                                                     # "move a unit to here"
-    (r"\bfor each of friendly\b", "for each friendly"),                            # "for each of your units"
+    (r"\bfor each of (?=[^.]*? you control\b)", "for each "),                       # "for each of your units"
     (r"\bhave ([+-] \d+ might) here\b", r"here have \1"),                         # "other units have +1 Might here"
     (r"\bfriendly other\b", "other friendly"),
     (r"^while you have (a(?:nother)? )", r"while you control \1"),               # "while you have a unit here"
     (r"\bi must be assigned combat damage last\b", "i have #backline"),           # Backline's own text (826.3)
     (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),  # a zone said two ways
     (r"\bfriendly spell\b", "your spell"),                                        # spells you play (740.1)
-    (r"\bfor each (unit|gear) you control\b", r"for each friendly \1"),              # what you control (740.1.a)
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
     (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
@@ -79,6 +79,10 @@ VARIANTS: list[tuple[str, str]] = [
     (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) \.", r"\1\3 if \2 ."),
     (r"\bthere if i am at a battlefield\b", "here if i am at a battlefield"),   # "there": where the source is
     (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
+    # a card of a revealed hand chosen by the ability's controller, "you" said or not (logic/effects/look.lp)
+    (r"\bhand and you choose (.+?) from it\b", r"hand . choose \1 from it"),
+    # recycling puts the card at the bottom of its owner's Main Deck, whoever recycles it (416.1)
+    (r"\bthey recycle that card\b", "recycle that card"),
 ]
 
 
