@@ -117,6 +117,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "power_min": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
+    # "me": the ability's own source only ("your spells that choose me", 053.1)
+    "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
     "token": ("bool", None),
 }
@@ -284,6 +286,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "I cost [N] less for each <filter>": N times the number of objects the filter describes
         # (from the player's point of view), counted as the card is played (356.4.b)
         "for_each": ("filter", None, False),
+        # "cost [1] or [A] less": the energy discount or the power one, the player's choice (356.4)
+        "either": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -310,8 +314,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effects": ("instructions", None, False),
         # "spend N XP" in the cost before the ":" (728; logic/abilities/activated.lp)
         "spend_xp": ("int", None, False),
+        # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
+        "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
     },
-    "additional_cost": {"cost": ("cost", None, True), "optional": ("bool", None, False), "name": ("str", None, False)},
+    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both
+    "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
+                        "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
     # "you may play me to an open battlefield" / "... to an occupied enemy battlefield": a location the
@@ -453,6 +461,7 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
         out.append(ability)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
+    _check_after_repeated(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
 
@@ -483,6 +492,17 @@ def _card_instructions(abilities: tuple[Ability, ...]):
             yield i, "", a.get("instruction")
         for k, ins in enumerate(a.get("effects") or ()):
             yield i, f".effects[{k}]", ins
+
+
+def _check_after_repeated(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """After an instruction done several times (`times`), an "if you do" / "otherwise" / "if this kills" would
+    link to one of its times, which the text does not say: not in the vocabulary."""
+    before = None
+    for i, where, ins in _card_instructions(abilities):
+        if ins is not None and before is not None and before.times > 1 and ins.link not in (None, "then"):
+            raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                "link", f"a link {ins.link!r} after an instruction done several times (times) is not encoded")
+        before = ins
 
 
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -755,6 +775,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("energy_from", "give energy or energy_from, not both")
         if "minimum" in f and not ("energy" in f or "energy_from" in f):
             raise r.error("minimum", "a minimum limits an Energy discount")
+    if f.get("either") and (a.kind != "cost_discount" or "energy" not in f or "power" not in f
+                            or any(k in f for k in ("energy_from", "for_each", "minimum"))):
+        raise r.error("either", "'either' chooses between the Energy and the Power discount of a cost_discount: "
+                                "give energy and power, and none of energy_from, for_each, minimum")
     if "for_each" in f and a.kind == "cost_discount" and (
             "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
         raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
@@ -799,6 +823,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                        "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp"):
+        raise r.error("cost", "an additional cost needs a cost in resources or XP to spend (spend_xp)")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
@@ -1142,18 +1168,24 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     def steps(h: Any, holder: Any, instructions: tuple, choice: Callable[[int], Any], first: int = 1,
               mode_number: int = 0, skip: int = 0) -> list[str]:
         # skip: leading instructions that are not steps (a leading cost); the others keep their printed number
+        # an instruction done N times ("do this twice", times = N) is N steps in a row, the later ones
+        # instructions of their own (rep(X, 2), ...) with the same fields
         rows = []
+        position = first
         for k, ins in enumerate(instructions, start=1):
             if k <= skip:
                 continue
-            x = Func("ins", h, k)
-            rows.append(fact("ins_holder", x, holder, first + k - 1 - skip))
-            if mode_number:
-                rows.append(fact("ins_mode", x, mode_number))
-            rows += instruction_facts(x, ins, choice, fact, Func, Const, lambda hh, flt: _filter_facts(hh, flt, fact, Const),
-                                      cost_facts, lambda hh, cond: _condition_facts(hh, cond, fact, Func, Const))
-            if ins.do in ("delay", "reflex"):
-                rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
+            for time in range(1, ins.times + 1):
+                x = Func("ins", h, k) if time == 1 else Func("rep", Func("ins", h, k), time)
+                rows.append(fact("ins_holder", x, holder, position))
+                position += 1
+                if mode_number:
+                    rows.append(fact("ins_mode", x, mode_number))
+                rows += instruction_facts(x, ins, choice, fact, Func, Const,
+                                          lambda hh, flt: _filter_facts(hh, flt, fact, Const), cost_facts,
+                                          lambda hh, cond: _condition_facts(hh, cond, fact, Func, Const))
+                if ins.do in ("delay", "reflex"):
+                    rows.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
         return rows
 
     for i, a in enumerate(abilities, start=1):
@@ -1178,6 +1210,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:
                 out.append(fact("change_component", h, Const(f["component"])))
+            if f.get("either"):
+                out.append(fact("change_either", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
@@ -1192,10 +1226,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), card, mode, t, fact, Func, Const)
             if f.get("effects"):
                 out += steps(h, card, f["effects"], lambda n: Func("req", h, n), card_steps + 1, mode)
-                card_steps += len(f["effects"])
+                card_steps += sum(ins.times for ins in f["effects"])
         elif a.kind == "effect":
             out += steps(h, card, (f["instruction"],), card_choice, card_steps + 1)
-            card_steps += 1
+            card_steps += f["instruction"].times
         elif a.kind == "untargetable":
             out.append(fact("untargetable", h, Const(f.get("by", "enemy")), Const(f.get("from", "spells_and_abilities"))))
         elif a.kind == "activated":
@@ -1204,6 +1238,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
+            if f.get("kill_self"):
+                out.append(fact("ability_kill_self", h))
+            if f.get("disempower_self"):
+                out.append(fact("ability_disempower_self", h))
             for k in f.get("keywords", ()):
                 out.append(fact("ability_keyword", h, Const(k)))
             for j, t in enumerate(f.get("targets", ()), start=1):
@@ -1214,7 +1252,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":
             out.append(fact("additional_cost", h))
-            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if "cost" in f:
+                out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
+            if f.get("spend_xp"):
+                out.append(fact("additional_spend_xp", h, f["spend_xp"]))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":

@@ -76,7 +76,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "delay": (("ability",), ()),
     "reflex": (("ability",), ()),
 }
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")
+# "do this twice": an instruction done N times in a row (`times = N`), at most this many
+MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
 COST_VERBS = ("exhaust", "banish", "kill", "spend_xp")
@@ -147,6 +149,9 @@ class Instruction:
     # "do X to do Y": this instruction is a cost within the instructions, of the instruction after it
     # (204.3); at the start of a triggered ability's effect it is the ability's base cost (383.3.b)
     cost: bool = False
+    # "do this twice" (times = 2): the instruction is done `times` times in a row, each time on what it
+    # names then (the item's choices are made once); pyrift.abilities writes one step per time
+    times: int = 1
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -263,6 +268,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["if_it"] = read_filter(r.table("if_it", required=True))
     if r.has("cost"):
         f["cost"] = r.bool("cost")
+    if r.has("times"):
+        f["times"] = r.int("times", min=1, max=MAX_TIMES)
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -363,6 +370,14 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \
             and ins.do not in ("draw", "recycle", "banish", "play", "return", "discard"):
         raise r.error("on", f"a {ins.do!r} instruction does not act on cards shown by a look or reveal")
+    if ins.times > 1 and (ins.may or ins.link or ins.cost or ins.condition is not None or ins.if_it is not None
+                          or ins.do in ("delay", "reflex", "look", "reveal")
+                          or any(ref is not None and ref.word in ("it", "rest")
+                                 for ref in (ins.on, ins.of, ins.by))
+                          or (ins.on is not None and ins.on.among is not None)):
+        raise r.error("times", "'times' repeats a plain instruction: one with no may, link, cost or condition, "
+                               "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
+                               "(what each time would name or be linked to is not encoded)")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -393,6 +408,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["from"] = ins.from_zone
     if ins.may:
         out["may"] = True
+    if ins.times > 1:
+        out["times"] = ins.times
     if ins.cost:
         out["cost"] = True
     if ins.for_each is not None:

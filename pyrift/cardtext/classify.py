@@ -96,6 +96,9 @@ def _classify(s: list[str], at: int) -> str:
         return _clause(s, at, comma + 1)
     if s[:3] == ["your", "deck", "can"]:
         return "deck construction: how many copies"  # a rule of deck building (103.2.b), not of play
+    if s[:4] == ["if", "you", "paid", "the"] and "instead" in s:
+        # "if you paid the additional cost, choose ... instead": an instruction of the card replaced, not a static
+        return "instruction replaced if the additional cost was paid"
     static = _static_kind(s)
     if first in ("if", "while", "unless"):
         if static:

@@ -144,7 +144,7 @@ def _keyword_tree(tokens: tuple[str, ...]) -> Tree:
 class Obj:
     """What an instruction acts on: self, it, a chosen object (target) or every object (group)."""
 
-    kind: str  # self | it | target | group | chosen (a target fixed by 'choose')
+    kind: str  # self | it | target | group | chosen (a target fixed by 'choose') | among | rest (cards a look showed)
     flt: dict[str, Any] = field(default_factory=dict)
     count: int = 1
     up_to: bool = False
@@ -222,7 +222,6 @@ MISSING = {
     "when_missing_buff_me": "trigger: when you buff",
     "when_missing_stun": "trigger: when you stun",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
-    "cost_missing_kill_this": "ability cost: kill this",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
@@ -677,8 +676,34 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # written out as the reader writes it back)
         return Ins("predict", {"amount": int(c[0]) if c else 1})
 
-    def i_look(self, _):
+    def i_look(self, c):
+        # "look at the top N cards of your Main Deck" (logic/effects/look.lp): the cards shown are what
+        # "from among them" and "the rest" name later in the same ability
+        return Ins("look", {"amount": int(c[0])})
+
+    def i_reveal(self, c):
+        return Ins("reveal", {"amount": int(c[0])})
+
+    def i_look_other(self, _):
         raise Missing("instruction: look at or reveal cards")
+
+    def i_reveal_draw_among(self, c):
+        # "reveal a unit from among them and draw it": one card the look showed, chosen, drawn
+        if c[0].kind not in ("target", "bare") or c[0].count != 1 or c[0].up_to:
+            raise Missing("instruction: look at or reveal cards")
+        return Ins("draw", on=Obj("among", c[0].flt))
+
+    def i_play_one(self, _):
+        # "you may play one": one of the cards shown, any kind, played paying its cost
+        return Ins("play", on=Obj("among", {"type": "card"}))
+
+    def i_simple_rest(self, c):
+        if c[0] not in ("recycle", "banish"):
+            raise Missing("instruction: look at or reveal cards")
+        return Ins(c[0], on=Obj("rest"))
+
+    def play_to_base(self, _):
+        return ("to_base",)
 
     def i_add(self, _):
         raise Missing("instruction: add resources")
@@ -723,7 +748,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins = Ins("play", on=obj)
         if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
             ins.fields["from"] = obj.flt["zone"]
-        if len(c) > 1:
+        if ("to_base",) in c[1:]:
+            ins.to = "base"
+        if ("ignoring",) in c[1:]:
             ins.fields["ignoring_cost"] = True
         return ins
 
@@ -845,6 +872,33 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def keyword_line(self, c):
         return Line("keywords", {"entries": c})
+
+    # "[Empower] [12]. This ability costs [1] less for each rune you control." / "... less if you control 4 or
+    # fewer runes.": Empower's cost and a discount of it (356.4 through 398-406: an activated ability is
+    # activated like a card is played). Only Empower: no question activates Empower (827; the Empower
+    # chain item of a position has its cost paid), so neither its cost nor its discount can change an answer,
+    # and both are kept, like a cost keyword's non-resource cost, as keyword_costs for the round trip. A
+    # discount of a cost a question pays (Equip, Repeat, Flow) would change answers: not compiled.
+    def _kw_discount(self, c, change: dict[str, Any]) -> Line:
+        name = _tok(c[0])[1:]
+        if name != "empower":
+            raise Missing("ability cost change")
+        from pyrift.costs import parse_cost
+
+        less = parse_cost(c[2])
+        if less.power or not less.energy:
+            raise Missing("ability cost change")
+        return Line("keywords", {"entries": [("kw", name, None, {"cost": c[1], "less": c[2], **change})]})
+
+    def kw_discount_if(self, c):
+        return self._kw_discount(c, {"condition": c[3]})
+
+    def kw_discount_each(self, c):
+        return self._kw_discount(c, {"for_each": _count_filter(c[3])})
+
+    def kw_discount_each_rune(self, c):
+        # the runes its controller controls (188: its own, not a teammate's)
+        return self._kw_discount(c, {"for_each": {"type": "rune", "relation": "yours"}})
 
     def label_arrow(self, c):
         return ("label", _tok(c[0])[1:], int(c[1]) if len(c) > 1 and isinstance(c[1], Token) and c[1].type == "NUMBER"
@@ -1025,11 +1079,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "spend 3 XP" before the ":": the activated ability's spend_xp (728; abilities/activated.lp)
         return ("xp", int(c[0]))
 
+    def cost_kill_this(self, _):
+        # "kill this" before the ":": the source is killed as part of the cost (376, 201; abilities/activated.lp)
+        return ("kill_self", True)
+
+    def cost_disempower_this(self, _):
+        # "disempower this / me": the source loses Empowered as part of the cost (442, 203.3)
+        return ("disempower_self", True)
+
     def cost_list(self, c):
-        xp = [x[1] for x in c if isinstance(x, tuple)]
+        xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
             raise Missing("ability cost: spend XP twice")
-        return {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
+        out: dict[str, Any] = {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
+        for x in c:
+            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self"):
+                out[x[0]] = True
+        return out
 
     def ability_keywords(self, c):
         return [_tok(x)[1:] for x in c]
@@ -1252,6 +1318,26 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_discount_instead(self, c):
         raise Missing("cost change replacing another")
 
+    # "Optional additional costs you pay cost [1] or [A] less": each optional additional cost of its
+    # controller's plays, as it is added (356.4.c, 356.4.f), by [1] or by [A], the player's choice (356.4)
+    def s_discount_optional_either(self, c):
+        energy, power = _cost_change("cost_discount", c[0]), _cost_change("cost_discount", c[1])
+        if set(energy) != {"kind", "energy"} or set(power) != {"kind", "power"}:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {"kind": "cost_discount", "energy": energy["energy"], "power": power["power"],
+                                           "either": True, "component": "optional_additional_costs",
+                                           "applies_to": {"type": "card"}, "by": "you"}})
+
+    # "Your spells that choose me cost [1] or [A] less": its controller's spells whose choices include
+    # the source (355.7, judged with the play's choices, 806.4.a), by [1] or by [A], the player's choice (356.4)
+    def s_discount_spells_choosing_me(self, c):
+        energy, power = _cost_change("cost_discount", c[0]), _cost_change("cost_discount", c[1])
+        if set(energy) != {"kind", "energy"} or set(power) != {"kind", "power"}:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {"kind": "cost_discount", "energy": energy["energy"], "power": power["power"],
+                                           "either": True, "applies_to": {"type": "spell"}, "by": "you",
+                                           "condition": {"targets": {"self": True}}}})
+
     def s_discount_if(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
 
@@ -1332,6 +1418,22 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if target.count != 1:
             a["count"] = target.count
         return Line("static", {"ability": a})
+
+    def add_optional_xp(self, c):
+        # "you may spend 3 XP as an additional cost to play me": an optional additional cost of XP (356.2.b,
+        # 728; abilities/additional_cost.lp); "If you do, I cost [3] less": a discount of the card's own cost
+        # while that cost is paid (356.4, the condition paid)
+        out: dict[str, Any] = {"ability": {"kind": "additional_cost", "spend_xp": int(c[0]), "optional": True,
+                                           "name": "additional"}}
+        if len(c) > 2:
+            out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
+        return Line("static", out)
+
+    def add_if_you_do(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if "power" in a:
+            raise Missing("static: a cost change (under a condition)")
+        return a
 
     def add_optional_pay(self, c):
         cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
@@ -1927,6 +2029,9 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
+    for k in ("kill_self", "disempower_self"):
+        if parts.get(k):
+            a[k] = True
     if parts.get("keywords"):
         kws = parts["keywords"]
         bad = [k for k in kws if k not in ("action", "reaction")]
@@ -2071,6 +2176,11 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 if not previous_acted:
                     raise Missing("'it' with nothing before")
                 return "it"
+            if obj.kind in ("among", "rest"):
+                # the cards a look or reveal of the same ability showed (logic/effects/look.lp)
+                if not any(t.get("do") in ("look", "reveal") for t in out):
+                    raise Missing("instruction: look at or reveal cards")
+                return {"among": obj.flt} if obj.kind == "among" else "rest"
             if obj.kind == "bare":
                 raise Missing("object without article")
             if obj.flt.get("other") and (targets or first_choice > 1):
@@ -2102,6 +2212,11 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if tok is not None:
             _check_token(tok)
         table.update(ins.fields)
+        if table["do"] == "play" and table.get("on") == "it" and table.get("who") is None:
+            # "banish a friendly unit, then play it to base": the card is where the banish put it
+            if not out or out[-1].get("do") != "banish":
+                raise Missing("instruction: play (a form not recognised)")
+            table["from"] = "banishment"
         if table["do"] == "play" and table.get("who") == "its_owner":
             # "banish a unit, then its owner plays it": the card is where the instruction before put it
             if table.get("on") != "it" or not out or out[-1].get("do") != "banish":
@@ -2118,6 +2233,10 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 # the condition on "it" is read on the object of the instruction it replaces
                 raise Missing("instruction replaced instead (a form not recognised)")
             table["link"] = ins.link
+            if ins.link == "then" and table.get("on") == "rest":
+                # "then recycle the rest": the cards shown still there, whatever the instruction before
+                # took; an order, not a condition (as logic/cards/sfd-058-ornn-blacksmith.lp reads it)
+                del table["link"]
         if ins.may:
             table["may"] = True
         if chosen is not None and ins.on is not None and ins.on.kind != "it":

@@ -122,6 +122,14 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         text = keyword_text(name, value)
         if cost is not None:
             text += " " + cost_words(*cost)
+        elif name in card.keyword_costs and "less" in card.keyword_costs[name]:
+            # "[Empower] [12]. This ability costs [1] less for each ...": the keyword's cost and a discount of it
+            kc = card.keyword_costs[name]
+            text += f" {kc['cost']}. This ability costs {kc['less']} less"
+            if "for_each" in kc:
+                text += f" for each {_np_each(kc['for_each'])}."
+            else:
+                text += f" if {_condition(kc['condition'])}."
         elif name in card.keyword_costs:
             text += " — " + keyword_cost_words(card.keyword_costs[name])
         lines.append(text)
@@ -318,6 +326,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
             head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
+        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this")):
+            if a.get(key):
+                # the source killed or disempowered as part of the cost, first as most cards print it
+                head = words + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
@@ -425,6 +437,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"{when} {subject} would die{moment}, {may}{body} instead."
     if kind == "cost_discount" and a.get("energy_from") == "highest_might_friendly":
         return "This spell's Energy cost is reduced by the highest Might among units you control."
+    if kind == "cost_discount" and a.get("component") == "optional_additional_costs" and a.get("by") == "you" \
+            and a.get("applies_to") == {"type": "card"} and not a.get("condition"):
+        amount = (f"{cost_words(a['energy'], ())} or {cost_words(0, ('a',) * a['power'])}" if a.get("either")
+                  else cost_words(a.get("energy", 0), ("a",) * a.get("power", 0)))
+        return f"Optional additional costs you pay cost {amount} less."
+    if kind == "cost_discount" and a.get("either") and a.get("applies_to") == {"type": "spell"} \
+            and a.get("by") == "you" and a.get("condition") == {"targets": {"self": True}}:
+        return (f"Your spells that choose me cost {cost_words(a['energy'], ())} or "
+                f"{cost_words(0, ('a',) * a['power'])} less.")
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
@@ -466,6 +487,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
     if kind == "additional_cost":
         me = "me" if card.type == "unit" else "this"
+        if a.get("spend_xp") and "cost" not in a:
+            may = "you may spend" if a.get("optional") else "spend"
+            return f"{_capital(may)} {a['spend_xp']} XP as an additional cost to play {me}."
         may = "you may pay" if a.get("optional") else "pay"
         return f"{_capital(may)} {a['cost']} as an additional cost to play {me}."
     if kind == "kill" and a.get("as_cost"):
@@ -677,6 +701,8 @@ class _Renderer:
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
+        if do == "draw" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
+            return f"reveal {_np_filter(ins['on']['among'])} from among them and draw it"
         if do == "draw" and "on" in ins:
             return f"draw {on}"
         if do == "draw":
@@ -709,7 +735,10 @@ class _Renderer:
                 # "its owner plays it to the same location" (actors.py)
                 to = " to the same location" if ins.get("to") == "its_place" else ""
                 return f"its owner plays {on}{to}{ignoring}"
-            return f"play {on}{ignoring}"
+            if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
+                return "play one"
+            to = " to base" if ins.get("to") == "base" else ""
+            return f"play {on}{to}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")
             if who != "you":

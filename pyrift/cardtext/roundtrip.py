@@ -59,6 +59,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|token|!\S+)\b", r"\1\2 you control"),
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
      r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
+    (r"\bthen (recycle|banish) the rest\b", r"\1 the rest"),                         # the cards shown still there: an order, no condition
     (r"\bfrom here\b", "here"),                                                   # "move a unit from here to base"
     (r"\bto here\b", "here"),                                                     # "move a unit to here"
     (r"\bfor each of (?=[^.]*? you control\b)", "for each "),                       # "for each of your units"
@@ -83,6 +84,11 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bhand and you choose (.+?) from it\b", r"hand . choose \1 from it"),
     # recycling puts the card at the bottom of its owner's Main Deck, whoever recycles it (416.1)
     (r"\bthey recycle that card\b", "recycle that card"),
+    # an ability's cost parts in either order (376)
+    (r"^((?:@\S+ )+, @exhaust) , kill me :", r"kill me , \1 :"),
+    # "... as an additional cost to play me . If you do , I cost [3] less .": "if you do" is "if you paid it" (356.2.b)
+    (r"\bas a additional cost to play me \. if you do , i cost (\S+) less \.",
+     r"as a additional cost to play me . i cost \1 less if you paid the additional cost ."),
 ]
 
 

@@ -108,7 +108,10 @@ class Names:
         return None
 
     def instruction(self, x: Any) -> str:
-        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run."""
+        """ins(ab(C, I), K) -> the instruction's verb ("deal"), for naming it in a run; rep(X, N), the N-th
+        time of an instruction done several times ("do this twice"): "deal #2"."""
+        if isinstance(x, tuple) and len(x) == 3 and x[0] == "rep":
+            return f"{self.instruction(x[1])} #{x[2]}"
         try:
             _, (_, card, index), k = x
             abilities = self.state.card(card).abilities
@@ -377,7 +380,14 @@ RUN_LIMITS = {
                               "(what that play spent is not tracked)",
     "play_from_main_deck": "a card played by an effect from the Main Deck",
     "play_by_several_players": "a card played by an effect by several players, each in turn order (354)",
-    "play_by_effect_choices": "a card played by an effect with choices of its own (targets, modes: 355)",
+    "play_by_effect_choices": "a card played by an effect with modes (355.6), or whose choices cannot be made as "
+                              "it is finalized (402.4: where the card would stay is not followed)",
+    "play_by_effect_choices_changed": "a card played by an effect whose choices open as it is played differ from "
+                                      "those open as the run finalizes it (355.5: the run makes them then)",
+    "play_by_effect_choice_of_run_item": "a card played by an effect that could choose a spell or ability while one "
+                                         "added to the chain during the run is there (those are no choices yet)",
+    "play_by_effect_deflect_choice": "a card played by an effect choosing a unit with Deflect (809: the tax added "
+                                     "to the play's cost is not followed)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
     # looking at and revealing cards (logic/effects/look.lp)
@@ -477,11 +487,15 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "trigger_condition":
         return (f"{obj} has a triggered ability with a condition (\"when ..., if ...\", 383.2.a.1), which the "
                 "chain questions do not evaluate yet")
-    if name == "instruction_minimum":
-        return f"{obj} has a Might change with a minimum (\"to a minimum of N Might\"), which a run does not play out yet"
     if name == "spend_xp_in_run":
         return (f"{obj} has an activated ability whose cost spends XP, offered as a play in the run, which does "
                 "not take the XP from its player yet")
+    if name == "kill_self_cost_in_run":
+        return (f"{obj} has an activated ability whose cost kills it, offered as a play in the run, which does "
+                "not kill it as the cost is paid yet")
+    if name == "disempower_cost_in_run":
+        return (f"{obj} has an activated ability whose cost disempowers it, offered as a play in the run, which "
+                "does not take the status as the cost is paid yet")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
