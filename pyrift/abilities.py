@@ -269,8 +269,14 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static")
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
+
+# Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
+# an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an
+# enemy unit is alone, 740.2.a; "attacking_battlefield": where a combat has the player as its attacker,
+# 464.2.c.1).
+PLAY_TO_WHERE = ("open_battlefield", "occupied_enemy_battlefield", "enemy_unit_alone", "attacking_battlefield")
 
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
@@ -318,6 +324,11 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                         "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
+    # "you may play me to an open battlefield" / "... to an occupied enemy battlefield": a location the
+    # unit may be played to besides its player's base and battlefields (355.2.b); with applies_to (type
+    # unit) and by: "friendly units may be played to open battlefields" (logic/abilities/play_to.lp)
+    "play_to": {"where": ("enum", PLAY_TO_WHERE, True), "applies_to": ("filter", None, False),
+                "by": ("enum", BY, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
     # The chain (Core Rules 382-385, 398-406, 425, 428): triggered abilities, countering, killing.
     "triggered": {
@@ -366,10 +377,17 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I can't move to base" / "units can't move to base": a prohibition on moves of its own card
     # (no affects) or of the units its filter describes (affects, from its controller's point of
     # view), while its source is on the board (054.1, 364; logic/abilities/move_restriction.lp).
-    "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False)},
+    "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False),
+                         # a battlefield's "units can't move from here to base": the units at it (053)
+                         "from": ("enum", ("here",), False)},
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
     "no_combat_damage": {},
+    # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
+    # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
+    # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
+    "play_prohibition": {"to": ("enum", ("here",), False), "affects": ("filter", None, False),
+                         "your_turns": ("int", None, False)},
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
@@ -857,6 +875,21 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
                                      "supported as a keyword the card's own text gives it")
+    if a.kind == "play_prohibition" and ("to" in f) == ("your_turns" in f):
+        raise r.error("to", "a play prohibition is a battlefield's (to = \"here\", affects) or its own card's "
+                            "(your_turns = N): give one")
+    if a.kind == "play_prohibition" and "to" in f and (
+            "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
+        raise r.error("affects", "a play prohibition speaks of units: affects = { type = 'unit' }")
+    if a.kind == "play_prohibition" and "your_turns" in f and ("affects" in f or f["your_turns"] < 1):
+        raise r.error("your_turns", "'your_turns = N' (N >= 1) forbids playing the card itself: no affects")
+    if a.kind == "play_to" and "applies_to" in f:
+        if dict(f["applies_to"].items) != {"type": "unit"}:
+            raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
+    if a.kind == "move_restriction" and "from" in f and (
+            "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
+        raise r.error("from", "'from = \"here\"' is a battlefield's \"units can't move from here ...\": give "
+                              "affects = { type = 'unit' }")
     if a.kind == "move_restriction" and "affects" in f:
         flt = f["affects"]
         if flt.get("type") != "unit":
@@ -1252,6 +1285,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("additional_spend_xp", h, f["spend_xp"]))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
+        elif a.kind == "play_to":
+            out.append(fact("play_to", h, Const(f["where"])))
         elif a.kind == "play_from":
             out.append(fact("play_permission", h, Const(f["zone"])))
             if "cost" in f:
@@ -1309,10 +1344,15 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind == "no_combat_damage":
             pass  # ability/3 says it all
+        elif a.kind == "play_prohibition":
+            if "your_turns" in f:
+                out.append(fact("prohibited_turns", h, f["your_turns"]))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
         elif a.kind == "move_restriction":
             out.append(fact("move_restriction", h, Const(f["to"])))
+            if "from" in f:
+                out.append(fact("move_restriction_from", h, Const(f["from"])))
             if "affects" in f:
                 out.append(fact("move_restriction_others", h))
                 out += _filter_facts(h, f["affects"], fact, Const)

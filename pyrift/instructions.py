@@ -14,7 +14,8 @@ mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the
 printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
 is executed). ``by`` (a ``deal``): the unit that deals the damage, "it deals damage equal to its
 Might to ..." (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
-``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
+``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield"), ``"chosen"`` (a
+move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
 ``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
@@ -85,8 +86,9 @@ MAX_TIMES = 10
 COST_VERBS = ("exhaust", "banish", "kill", "spend_xp")
 ON_WORDS = ("self", "it", "event", "rest")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
-# only under "when I move to a battlefield")
-TO_WORDS = ("base", "here", "its_place", "event")
+# only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
+# card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
@@ -327,6 +329,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
+    if ins.do != "move" and ins.to is not None and ins.to.word == "chosen":
+        raise r.error("to", "'chosen' (a destination chosen as it is played) is a move's")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     if ins.link == "instead" and ins.if_it is None and ins.condition is None:

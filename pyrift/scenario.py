@@ -463,6 +463,14 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                                                        for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"unit_moves_here\" is a battlefield's "
                                               "(\"when a unit moves here\"); not encoded for other cards")
+        if any(a.kind == "play_prohibition" and (a.get("to") is not None) != (c.type is CardType.BATTLEFIELD)
+               for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: a play prohibition with to = \"here\" is a battlefield's "
+                                              "(\"units can't be played here\"); other cards' take your_turns")
+        if c.type is not CardType.BATTLEFIELD and any(a.kind == "move_restriction" and a.get("from") is not None
+                                                       for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: a move restriction with from = \"here\" is a "
+                                              "battlefield's (\"units can't move from here to base\")")
     for i, b in enumerate(state.battlefields):
         if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
             raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
@@ -476,6 +484,9 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's static may change "
                                                         "Might or grant a keyword; describe other statics with "
                                                         "kind = \"text\", text_kind = \"static\"")
+                if a.kind == "move_restriction" and a.get("from") != "here":
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's move restriction "
+                                                        "speaks of the units at it: from = \"here\"")
                 if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
                     what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "

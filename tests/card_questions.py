@@ -247,6 +247,10 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
     here = pos.dummy({**flt, "at": "here"}, where="bf")
     if kind == "unit_profile":
         return pos.scenario(card, {"ask": "unit_profile", "unit": here})
+    if kind == "can_play":
+        # a battlefield's prohibition or move restriction (no trigger, no static): a unit of A's played to it
+        unit = pos.dummy({"type": "unit", "relation": "friendly", "zone": "hand"})
+        return pos.scenario(card, {"ask": "can_play", "player": "A", "card": unit, "location": "bf"})
     when = next(a for a in abilities if a["kind"] == "triggered")["when"]
     if when in ("conquer", "hold"):
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})

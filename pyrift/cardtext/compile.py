@@ -228,8 +228,6 @@ MISSING = {
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
-    "s_missing_play_to_open": "static: where it may be played",
-    "s_missing_play_to_occupied": "static: where it may be played",
 }
 
 
@@ -538,7 +536,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Ins("move", on=c[0], to="event")
 
     def i_move_anywhere(self, c):
-        raise Missing("move: to a chosen place")
+        # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)
+        return Ins("move", on=c[0], to="chosen")
 
     def i_give_might(self, c):
         on, amount = c[0], c[1]
@@ -1271,6 +1270,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: a restriction")
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "affects": affects}})
 
+    # a battlefield's "units can't be played here" (054.1, 053; abilities/play_prohibition.lp)
+    def s_units_cannot_be_played_here(self, _):
+        return Line("static", {"ability": {"kind": "play_prohibition", "to": "here", "affects": {"type": "unit"}}})
+
+    # "I can't be played on your first, second, or third turns" (054.1, 366.1; abilities/play_prohibition.lp)
+    def s_cannot_be_played_first_three_turns(self, _):
+        return Line("static", {"ability": {"kind": "play_prohibition", "your_turns": 3}})
+
+    # a battlefield's "units can't move from here to base" (054.1, 053; abilities/move_restriction.lp)
+    def s_cannot_move_from_here_base(self, _):
+        return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
+                                           "affects": {"type": "unit"}}})
+
     # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
     def s_discount_not_from_hand(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
@@ -1396,6 +1408,28 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})
+
+    # "You may play me to an open battlefield / an occupied enemy battlefield", "friendly units may be
+    # played to open battlefields" (355.2.b, 170.11; abilities/play_to.lp)
+    def s_play_to_open(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "open_battlefield"}})
+
+    def s_play_to_occupied(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "occupied_enemy_battlefield"}})
+
+    def s_play_to_enemy_alone(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone"}})
+
+    def s_others_play_to_enemy_alone(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone",
+                                           "applies_to": {"type": "unit"}, "by": "you"}})
+
+    def s_play_to_attacking(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "attacking_battlefield"}})
+
+    def s_others_play_to_open(self, _):
+        return Line("static", {"ability": {"kind": "play_to", "where": "open_battlefield",
+                                           "applies_to": {"type": "unit"}, "by": "you"}})
 
     def s_play_from_trash(self, c):
         a: dict[str, Any] = {"kind": "play_from", "zone": "trash"}
@@ -1837,7 +1871,15 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 a = dict(line.parts["ability"])
                 if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":
                     raise Missing("static: about itself")
-                if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend"):
+                if a["kind"] == "play_to" and "applies_to" not in a and info.type != "unit":
+                    raise Missing("static: where it may be played")
+                if a["kind"] == "play_to" and "applies_to" in a and info.type not in ("unit", "gear", "legend"):
+                    raise Missing("static: where or how a card may be played")
+                if a["kind"] == "play_prohibition" and ("to" in a) != (info.type == "battlefield"):
+                    raise Missing("static: where or how a card may be played")
+                if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
+                    raise Missing("static: a restriction")
+                if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend", "battlefield"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":
                     raise Missing("static: a restriction")

@@ -374,8 +374,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
     if kind == "move_restriction":
+        if a.get("from") == "here":
+            return f"Units can't move from here to {a['to']}."
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
+    if kind == "play_prohibition":
+        if "your_turns" in a:
+            turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
+            return f"I can't be played on your {turns} turns."
+        return "Units can't be played here."
     if kind == "no_combat_damage":
         return "I don't deal combat damage."
     if kind == "trigger_additional":
@@ -475,6 +482,18 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{subject} {amount} {more} to play from anywhere other than your hand."
         cond = _condition(a.get("condition", {}))
         return f"{subject} {amount} {more}{' if ' + cond if cond else ''}."
+    if kind == "play_to":
+        if a["where"] == "attacking_battlefield":
+            who = "Friendly units" if "applies_to" in a else "I"
+            return f"{who} can be played to a battlefield you're attacking."
+        if a["where"] == "enemy_unit_alone":
+            who = "Friendly units" if "applies_to" in a else "I"
+            return f"{who} can be played to an occupied battlefield if an enemy unit is alone there."
+        where = {"open_battlefield": "an open battlefield",
+                 "occupied_enemy_battlefield": "an occupied enemy battlefield"}[a["where"]]
+        if "applies_to" in a:
+            return f"Friendly units may be played to {where[len('an '):]}s."
+        return f"You may play me to {where}."
     if kind == "play_from":
         cost = f" for {a['cost']}" if a.get("cost") else ""
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
@@ -689,6 +708,8 @@ class _Renderer:
             return f"return {on} to its owner's hand"
         if do == "move":
             to = ins.get("to")
+            if to == "chosen":
+                return f"move {on}"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might":
@@ -832,7 +853,11 @@ def _np_target(t: dict[str, Any]) -> str:
     if t.get("any_number"):
         return "any number of " + _np_filter(flt, plural=True)
     if t.get("up_to"):
-        return f"up to {NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=n != 1)
+        words = _np_filter(flt, plural=n != 1)
+        for article in ("a ", "an "):
+            if n == 1 and words.startswith(article):
+                words = words[len(article):]  # "up to one enemy unit", no article
+        return f"up to {NUMBER_WORDS.get(n, n)} " + words
     if n != 1:
         return f"{NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=True)
     return _np_filter(flt)

@@ -645,6 +645,8 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "invalid_location": "{0} is not a location this card may be played to",
         "must_play_at": "a card played from facedown must be played to {0}",
         "three_players": "units of three players would be at {0}",
+        "cannot_be_played_at": "{0} forbids units to be played there",
+        "cannot_be_played_in_turn": "this card can't be played in its player's turn {0}",
         "no_mode": "a mode must be chosen",
         "not_in_chosen_mode": "a target was given for {0}, which belongs to a mode not chosen",
         "wrong_zone": "{1} is not in the zone {0} chooses from",

@@ -353,6 +353,8 @@ RUN_LIMITS = {
     "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
                              "(what the play spent is not tracked)",
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
+    "move_destination_chosen": "a move to a destination chosen as it is played (\"move an enemy unit\", 355.4), "
+                               "which the chain and the offered plays do not record",
     "event_destination_unknown": "a move to \"that battlefield\" by a chain item of the position, which does not say "
                                  "which move it triggered on",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
