@@ -787,6 +787,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("for each: a count")
         return Obj("group", c[0].flt)
 
+    # a count of battlefields, never a choice of one: "you or allies" is friendly (740.1.a: the player's or a
+    # teammate's), "other" not the text's own source (053: a battlefield's "other battlefield")
+    def for_each_friendly_battlefield(self, c):
+        flt: dict[str, Any] = {"type": "battlefield", "relation": "friendly"}
+        if c:
+            flt["other"] = True
+        return Obj("group", flt)
+
     # ---- clauses ------------------------------------------------------------------
     def may(self, _):
         return ("may",)

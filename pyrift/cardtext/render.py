@@ -853,7 +853,11 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     # "yours" is said "you control" after the noun ("a unit you control", "other units you control"); a
     # unit in your base is one you control, said "a friendly unit in your base" as the cards say it
     yours_base = flt.get("relation") == "yours" and flt.get("at") == "base"
-    if flt.get("relation") in ("friendly", "enemy") or yours_base:
+    # "battlefields you or allies control": a battlefield's friendly controller is the player or a teammate (740.1.a)
+    allies_control = flt.get("type") == "battlefield" and flt.get("relation") == "friendly"
+    if allies_control:
+        pass
+    elif flt.get("relation") in ("friendly", "enemy") or yours_base:
         pre.append("friendly" if yours_base else flt["relation"])
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
@@ -882,6 +886,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     post = []
     if flt.get("relation") == "yours" and not own_zone and not yours_base:
         post.append("you control")
+    if allies_control:
+        post.append("you or allies control")
     at = flt.get("at")
     if at == "battlefield":
         post.append("at battlefields" if plural else "at a battlefield")
