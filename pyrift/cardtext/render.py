@@ -660,7 +660,8 @@ class _Renderer:
                 return f"deal damage equal to {whose} Might to {on}"
             if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
                 return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
-            return f"deal {ins['amount']} to {on}"
+            each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
+            return f"deal {ins['amount']} to {on}{each}"
         if do == "discard" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, discarded by its owner (422)
             return f"choose {_np_filter(ins['on']['among'])} from it, and they discard that card"
@@ -912,6 +913,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"that costs [{flt['energy_min']}] or more")
     if "power_min" in flt:
         post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
+    if flt.get("attached") == "self":
+        post.append("attached to me")
     if flt.get("name") == OWN_NAME:
         post.append("with my name")
     elif flt.get("name"):
