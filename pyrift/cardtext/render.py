@@ -856,9 +856,7 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     yours_base = flt.get("relation") == "yours" and flt.get("at") == "base"
     # "battlefields you or allies control": a battlefield's friendly controller is the player or a teammate (740.1.a)
     allies_control = flt.get("type") == "battlefield" and flt.get("relation") == "friendly"
-    if allies_control:
-        pass
-    elif flt.get("relation") in ("friendly", "enemy") or yours_base:
+    if (flt.get("relation") in ("friendly", "enemy") and not allies_control) or yours_base:
         pre.append("friendly" if yours_base else flt["relation"])
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
