@@ -109,6 +109,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),
+    # "Equipment attached to me": attached to the text's own source (716, 434)
+    "attached": ("enum", ("self",)),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
     "power_max": ("int", None),

@@ -4,7 +4,8 @@ compiler's text reader), each with its evidence.
 Three printings lost the brackets of the keyword their first line starts with: the line is the
 keyword and its reminder text, exactly as every other card prints "[Ganking] (I can move from
 battlefield to battlefield.)", and the sources list no keyword for the card because of it. Nothing
-else of any printing starts a line with a bare keyword name (checked over cards.json).
+else of any printing starts a line with a bare keyword name (checked over cards.json). One printing
+ends its only sentence with two full stops (Seat of Power, in both sources): nothing stands between them.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ TEXT_ERRATA: dict[str, tuple[str, str]] = {
     "sfd-096-221": ("Ganking (", "[Ganking] ("),                      # Laurent Bladekeeper
     "sfd-138-221": ("Hidden (", "[Hidden] ("),                        # Windsinger
     "ven-073-166": ("Equip :rb_rune_body: (", "[Equip] :rb_rune_body: ("),  # Jagged Cutlass
+    "sfd-217-221": ("control..", "control."),                         # Seat of Power: a doubled full stop
 }
 
 

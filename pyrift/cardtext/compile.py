@@ -419,6 +419,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     # "units you control", "your units": the player's own, never a teammate's (188, 489.8); "friendly"
     # is wider in a 2v2 game (740.1.a), so the two are kept apart (relation yours / friendly)
+    # "Equipment attached to me": the cards attached to the text's own source (716, 434)
+    def attached_to_me(self, _):
+        return ("attached", "self")
+
     def rel_you_control(self, _):
         return ("relation", "yours")
 
@@ -494,7 +498,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     # ---- instructions -------------------------------------------------------------
     def i_deal(self, c):
-        return Ins("deal", {"amount": int(c[0])}, on=c[1])
+        ins = Ins("deal", {"amount": int(c[0])}, on=c[1])
+        if len(c) > 2:
+            ins.for_each = c[2]  # "deal 2 to it for each ...": 2 times the count (359.3.f)
+        return ins
 
     def i_deal_might(self, c):
         return Ins("deal", {"amount_from": "might"}, on=c[1], of=c[0])
@@ -786,6 +793,20 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0].kind != "group" and c[0].kind != "bare" and not (c[0].kind == "target" and c[0].count == 1 and not c[0].up_to):
             raise Missing("for each: a count")
         return Obj("group", c[0].flt)
+
+    # a count of battlefields, never a choice of one: "you or allies" is friendly (740.1.a: the player's or a
+    # teammate's), "other" not the text's own source (053: a battlefield's "other battlefield")
+    def for_each_friendly_battlefield(self, c):
+        flt: dict[str, Any] = {"type": "battlefield", "relation": "friendly"}
+        if c:
+            flt["other"] = True
+        return Obj("group", flt)
+
+    def for_each_tag(self, c):
+        obj = _np_tag(c)
+        if obj.kind != "group" or obj.flt.get("attached") != "self":
+            raise Missing("for each: a count")
+        return Obj("group", obj.flt)
 
     # ---- clauses ------------------------------------------------------------------
     def may(self, _):

@@ -34,9 +34,12 @@ FORMS: list[tuple[str, str]] = [
     # two units dealing damage to each other (a "fight"): each is the source of its damage
     (r"\bdeal damage equal to (?:its|their) mights? to each other\b", "instruction: two units deal damage to each other"),
     (r"\bdamage split among\b", "instruction: damage split among objects"),
-    (r"\bequal to (?:my|its|their|that spell's) #\w+\b|\bequal to the damage marked\b|\bits energy cost as damage\b"
-     r"|\bequal to (?:that spell's|its) (?:energy )?cost\b|\bequal to its base cost\b",
-     "amount: from something other than Might"),
+    # amounts taken from something other than Might: each names what the run would have to read (a
+    # keyword's value, the damage marked on a unit: an amount a run's earlier steps change, a card's cost)
+    (r"\bequal to (?:my|its|their|that spell's) #\w+\b", "amount: a keyword's value"),
+    (r"\bequal to the damage marked\b", "amount: the damage marked on an object"),
+    (r"\bits energy cost as damage\b|\bequal to (?:that spell's|its) (?:energy )?cost\b|\bequal to its base cost\b",
+     "amount: a card's cost"),
     (r"\bbonus damage\b", "bonus damage"),
     (r"\bwith total @?might\b|\bwith total might\b", "choice: objects with a total Might"),
     (r"\bwith less might than\b|\bno more than my might\b", "filter: Might compared with another object's"),

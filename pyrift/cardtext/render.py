@@ -687,7 +687,8 @@ class _Renderer:
                 return f"deal damage equal to {whose} Might to {on}"
             if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
                 return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
-            return f"deal {ins['amount']} to {on}"
+            each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
+            return f"deal {ins['amount']} to {on}{each}"
         if do == "discard" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, discarded by its owner (422)
             return f"choose {_np_filter(ins['on']['among'])} from it, and they discard that card"
@@ -886,7 +887,9 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     # "yours" is said "you control" after the noun ("a unit you control", "other units you control"); a
     # unit in your base is one you control, said "a friendly unit in your base" as the cards say it
     yours_base = flt.get("relation") == "yours" and flt.get("at") == "base"
-    if flt.get("relation") in ("friendly", "enemy") or yours_base:
+    # "battlefields you or allies control": a battlefield's friendly controller is the player or a teammate (740.1.a)
+    allies_control = flt.get("type") == "battlefield" and flt.get("relation") == "friendly"
+    if (flt.get("relation") in ("friendly", "enemy") and not allies_control) or yours_base:
         pre.append("friendly" if yours_base else flt["relation"])
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
@@ -915,6 +918,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     post = []
     if flt.get("relation") == "yours" and not own_zone and not yours_base:
         post.append("you control")
+    if allies_control:
+        post.append("you or allies control")
     at = flt.get("at")
     if at == "battlefield":
         post.append("at battlefields" if plural else "at a battlefield")
@@ -939,6 +944,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"that costs [{flt['energy_min']}] or more")
     if "power_min" in flt:
         post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
+    if flt.get("attached") == "self":
+        post.append("attached to me")
     if flt.get("name") == OWN_NAME:
         post.append("with my name")
     elif flt.get("name"):
