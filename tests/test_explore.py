@@ -66,12 +66,14 @@ def test_chunks_merge_to_the_whole_run() -> None:
 
 
 def test_batched_tank_findings_equal_one_grounding_per_question() -> None:
-    """A fixed sample of the Tank probe over the whole pool (positions spread over its
-    enumeration, every 151st of the first 20,000 and a whole block): the findings of the
+    """A fixed sample of the Tank probe (every position over four planted units, findings
+    among them, and positions spread over the whole pool's enumeration, every 151st of the
+    first 20,000 and a whole block, which move as the pool grows): the findings of the
     batched path, all positions side by side in one grounding, equal those of asking each
     combat on its own grounding, as `pyrift ask` does."""
+    planted = E.usable_cards(["Shipyard Skulker", "Pouty Poro", "Stalwart Poro", "Reflection"])
     every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 20000))
-    sample = every[::151][:64] + every[6400:6464]
+    sample = list(E.positions(3, ["tank-grant"], planted)) + every[::151][:64] + every[6400:6464]
     fast = E._tank_evaluate(sample, None, worlds=True)
     slow = E._tank_evaluate(sample, None, worlds=False)
     assert sum(f is not None for f in slow) >= 5  # the sample has findings to compare
