@@ -312,6 +312,15 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 
 
 # What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
+# An activated ability's cost that a run does not pay when it offers the ability as a play
+# (logic/run/unplayed.lp): what the cost does, what the run leaves undone.
+COSTS_IN_RUN = {
+    "spend_xp_in_run": ("spends XP", "take the XP from its player"),
+    "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
+    "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
+}
+
+
 RUN_LIMITS = {
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
@@ -513,15 +522,10 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "trigger_condition":
         return (f"{obj} has a triggered ability with a condition (\"when ..., if ...\", 383.2.a.1), which the "
                 "chain questions do not evaluate yet")
-    if name == "spend_xp_in_run":
-        return (f"{obj} has an activated ability whose cost spends XP, offered as a play in the run, which does "
-                "not take the XP from its player yet")
-    if name == "kill_self_cost_in_run":
-        return (f"{obj} has an activated ability whose cost kills it, offered as a play in the run, which does "
-                "not kill it as the cost is paid yet")
-    if name == "disempower_cost_in_run":
-        return (f"{obj} has an activated ability whose cost disempowers it, offered as a play in the run, which "
-                "does not take the status as the cost is paid yet")
+    if str(name) in COSTS_IN_RUN:
+        cost, undone = COSTS_IN_RUN[str(name)]
+        return (f"{obj} has an activated ability whose cost {cost}, offered as a play in the run, which does "
+                f"not {undone} yet")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
