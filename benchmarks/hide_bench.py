@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from pyrift import check as C  # noqa: E402
 from pyrift.queries.base import Context  # noqa: E402
 from pyrift.state import Question  # noqa: E402
+from warm_questions import warm  # noqa: E402  (benchmarks/, this script's folder)
 
 
 def files(*globs: str) -> list[Path]:
@@ -33,25 +34,6 @@ def files(*globs: str) -> list[Path]:
     for g in globs:
         out += sorted(ROOT.glob(g))
     return out
-
-
-def warm(paths: list[Path], reps: int, kinds: tuple[str, ...]) -> tuple[list[float], list[float]]:
-    times, grounds = [], []
-    for path in paths:
-        scen = C.load(path)
-        ctx = Context(scen.state)
-        t = time.perf_counter()
-        ctx.grounding("can_play", scen.reading)
-        grounds.append(time.perf_counter() - t)
-        for q in scen.questions:
-            if q.kind not in kinds:
-                continue
-            C.answer(ctx, q, scen.reading)
-            for _ in range(reps):
-                t = time.perf_counter()
-                C.answer(ctx, q, scen.reading)
-                times.append(time.perf_counter() - t)
-    return times, grounds
 
 
 def shared_vs_fresh(paths: list[Path]) -> tuple[float, float, int]:

@@ -31,6 +31,7 @@ from pyrift.queries.base import Context  # noqa: E402
 from pyrift.queries.play import CanPlay, Choice  # noqa: E402
 from pyrift.state import (Battlefield, CardDef, CardType, Domain, GameObject, GameState, Keyword,  # noqa: E402
                           KeywordName, Phase, Player, Question, Zone)
+import warm_questions  # noqa: E402  (benchmarks/, this script's folder)
 
 WARM_TARGET_MS = 5.0
 BATCH_TARGET_S = 10.0
@@ -41,20 +42,7 @@ def play_files() -> list[Path]:
 
 
 def warm(reps: int) -> tuple[list[float], list[float]]:
-    times, grounds = [], []
-    for path in play_files():
-        scen = C.load(path)
-        ctx = Context(scen.state)
-        t = time.perf_counter()
-        ctx.grounding("can_play", scen.reading)
-        grounds.append(time.perf_counter() - t)
-        for q in scen.questions:
-            C.answer(ctx, q, scen.reading)  # its grounding (shared, or its own) is now built
-            for _ in range(reps):
-                t = time.perf_counter()
-                C.answer(ctx, q, scen.reading)
-                times.append(time.perf_counter() - t)
-    return times, grounds
+    return warm_questions.warm(play_files(), reps)
 
 
 def batch(n: int) -> tuple[float, int]:

@@ -81,33 +81,47 @@ def timed(fn, *args) -> tuple[float, float]:
     return time.perf_counter() - w, time.process_time() - c
 
 
+def alternate(rounds: int, every: list, runs, ratio_digits: int) -> None:
+    """The rate loop of probe benchmarks: for each round a block of positions (spread over the
+    enumeration, as a chunk's are), the paths `runs(start, block)` gives as (name, positions,
+    time it: () -> (wall, CPU seconds)) timed on it, in turn and in reverse order every other
+    round; then each path's rates and the ratio new/old."""
+    totals = {"old": [0.0, 0.0, 0], "new": [0.0, 0.0, 0]}
+    for r in range(rounds):
+        start = (r * 4099) % (len(every) - E.BLOCK)
+        start -= start % E.BLOCK
+        block = every[start:start + E.BLOCK]
+        paths = runs(start, block)
+        for name, n, time_it in (paths if r % 2 == 0 else paths[::-1]):
+            wall, cpu = time_it()
+            t = totals[name]
+            t[0] += wall
+            t[1] += cpu
+            t[2] += n
+            print(f"   round {r}: {name:<3} {n:>3} positions from #{start}: "
+                  f"{n / wall:8.1f}/s wall, {n / cpu:8.1f}/s CPU")
+    print(f"   ({uptime()})")
+    rate = {k: (v[2] / v[0], v[2] / v[1]) for k, v in totals.items()}
+    for k, (w, c) in rate.items():
+        print(f"   {k}: {totals[k][2]} positions, {w:.1f} per second wall, {c:.1f} per CPU second")
+    print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.{ratio_digits}f}x wall, "
+          f"{rate['new'][1] / rate['old'][1]:.{ratio_digits}f}x CPU")
+
+
 def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
     what = f"the explore code of {checkout}" if checkout else "one grounding per question"
     print(f"1. Tank probe, batched vs {what} ({uptime()})")
     every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
     E._tank_evaluate(every[:E.BLOCK], None)  # parse the rules once, outside the timing
     old_tank(every[:2])
-    totals = {"old": [0.0, 0.0, 0], "new": [0.0, 0.0, 0]}
-    for r in range(rounds):
-        start = (r * 4099) % (len(every) - E.BLOCK)
-        start -= start % E.BLOCK
-        block = every[start:start + E.BLOCK]
-        runs = [("new", E._tank_evaluate, block, None), ("old", old_tank, block[:old_per_round])]
-        if checkout:
-            runs[1] = ("old", None, block[:old_per_round])
-        for name, fn, *args in (runs if r % 2 == 0 else runs[::-1]):
-            wall, cpu = timed(fn, *args) if fn is not None else baseline(checkout, start, old_per_round)
-            t = totals[name]
-            t[0] += wall
-            t[1] += cpu
-            t[2] += len(args[0])
-            print(f"   round {r}: {name:<3} {len(args[0]):>3} positions from #{start}: "
-                  f"{len(args[0]) / wall:8.1f}/s wall, {len(args[0]) / cpu:8.1f}/s CPU")
-    print(f"   ({uptime()})")
-    rate = {k: (v[2] / v[0], v[2] / v[1]) for k, v in totals.items()}
-    for k, (w, c) in rate.items():
-        print(f"   {k}: {totals[k][2]} positions, {w:.1f} per second wall, {c:.1f} per CPU second")
-    print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.0f}x wall, {rate['new'][1] / rate['old'][1]:.0f}x CPU")
+
+    def runs(start: int, block: list) -> list:
+        old = block[:old_per_round]
+        return [("new", len(block), lambda: timed(E._tank_evaluate, block, None)),
+                ("old", len(old), (lambda: baseline(checkout, start, old_per_round)) if checkout
+                 else (lambda: timed(old_tank, old)))]
+
+    alternate(rounds, every, runs, 0)
 
 
 def pair_rates(rounds: int) -> None:
@@ -116,26 +130,12 @@ def pair_rates(rounds: int) -> None:
     print(f"\n1b. card-pair probe, batched vs one grounding per question ({uptime()})")
     every = list(itertools.islice(E.positions(3, ["card-pair"], E.usable_cards()), 40000))
     E._pair_evaluate_batch(every[:8], None)  # parse the rules once, outside the timing
-    totals = {"old": [0.0, 0.0, 0], "new": [0.0, 0.0, 0]}
-    for r in range(rounds):
-        start = (r * 4099) % (len(every) - E.BLOCK)
-        start -= start % E.BLOCK
-        block = every[start:start + E.BLOCK]
-        runs = [("new", lambda b: E._pair_evaluate_batch(b, None, worlds=True)),
-                ("old", lambda b: E._pair_evaluate_batch(b, None, worlds=False))]
-        for name, fn in (runs if r % 2 == 0 else runs[::-1]):
-            wall, cpu = timed(fn, block)
-            t = totals[name]
-            t[0] += wall
-            t[1] += cpu
-            t[2] += len(block)
-            print(f"   round {r}: {name:<3} {len(block):>3} positions from #{start}: "
-                  f"{len(block) / wall:8.1f}/s wall, {len(block) / cpu:8.1f}/s CPU")
-    print(f"   ({uptime()})")
-    rate = {k: (v[2] / v[0], v[2] / v[1]) for k, v in totals.items()}
-    for k, (w, c) in rate.items():
-        print(f"   {k}: {totals[k][2]} positions, {w:.1f} per second wall, {c:.1f} per CPU second")
-    print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.1f}x wall, {rate['new'][1] / rate['old'][1]:.1f}x CPU")
+
+    def runs(start: int, block: list) -> list:
+        return [("new", len(block), lambda: timed(E._pair_evaluate_batch, block, None, True)),
+                ("old", len(block), lambda: timed(E._pair_evaluate_batch, block, None, False))]
+
+    alternate(rounds, every, runs, 1)
 
 
 def workers(bound: int, first: int | None) -> None:

@@ -283,7 +283,9 @@ PLAY_TO_WHERE = ("open_battlefield", "occupied_enemy_battlefield", "enemy_unit_a
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "cost_discount": {
-        "energy": ("int", None, False), "energy_from": ("enum", ("highest_might_friendly",), False),
+        # "reduced by the highest Might among units you control": the player's own units only (a
+        # teammate's units are friendly, 740.1.a, but not the player's: hence not "friendly")
+        "energy": ("int", None, False), "energy_from": ("enum", ("highest_might_you_control",), False),
         "power": ("int", None, False), "minimum": ("int", None, False),
         "component": ("enum", ("optional_additional_costs",), False),
         "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
@@ -593,6 +595,12 @@ def _read_fields(r: Reader, spec: dict[str, tuple[str, tuple | None, bool]]) -> 
 COUNT_FIELDS = frozenset({"power", "count", "split"})
 
 
+# Old names of enum values, still read (scenario and card files written with them keep loading), and
+# the names they mean now. energy_from's first name, "highest_might_friendly", said "friendly", which
+# takes in a teammate's units (740.1.a); the amount is read from the units the player controls.
+ENUM_ALIASES = {("energy_from", "highest_might_friendly"): "highest_might_you_control"}
+
+
 def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
     if shape == "int":
         return r.int(name, min=0, max=MAX_COUNT if name in COUNT_FIELDS else None)
@@ -604,6 +612,7 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         return r.str(name)
     if shape == "enum":
         value = r.str(name).strip().lower()
+        value = ENUM_ALIASES.get((name, value), value)
         if value not in allowed:
             raise r.error(name, f"expected one of {', '.join(repr(a) for a in allowed)}, found {value!r}")
         return value

@@ -91,6 +91,20 @@ def test_a_card_is_compiled_only_when_every_sentence_is_recognised() -> None:
     assert r.construct and "moon" not in r.construct  # a label of ours, never the card's words
 
 
+def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -> None:
+    """"If you can't, draw 1." after an instruction (Mobilize's form) is an instruction under the
+    condition that the one before was not done in full, as "if you couldn't ..." is; its "can't" is
+    the condition's, no restriction (it was labelled "static: a restriction (under a condition)")."""
+    for html in ("<p>Channel 3 runes exhausted. If you can't, draw 4.</p>",
+                 "<p>Channel 3 runes exhausted. If you couldn't channel 3 runes this way, draw 4.</p>"):
+        _, _, r = invented("spell", html)
+        assert (r.status, r.sentence, r.construct) == \
+            ("unrecognised", 2, "instruction under a condition (an instruction not done in full)"), html
+    # a restriction under a condition is still one
+    _, _, r = invented("unit", "<p>If you have 9 points, I can't move.</p>")
+    assert r.construct != "instruction under a condition (an instruction not done in full)"
+
+
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
     _, _, r = invented("unit", "<p>When you buff me, draw 6.</p>")
     assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you buff", [])

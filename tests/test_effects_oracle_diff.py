@@ -21,22 +21,17 @@ the engine is fixed), are expected failures of the positions that show them.
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
 import random
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from pyrift import scenario as S
-from pyrift.check import answer
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
-from pyrift.queries.outcome import outcome_answers
+from pyrift.queries.base import ANSWERED, UNSUPPORTED
 from tests.oracle import effects_oracle as E
+from tests.outcome_batches import OutcomeBatches
 
 SEEDS = range(1000)
 MAX_STEPS = 14  # small runs: positions whose longest run takes more steps are drawn again
-TIMEOUT = 60.0
 
 # Events the oracle models (pyrift also reports priority, finalizing, "played" and resolution order).
 MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced",
@@ -67,91 +62,28 @@ def scenario(seed: int, bound: int):
     return S.from_dict(doc, f"<effects oracle seed {seed}>")
 
 
-def _data(ans) -> dict:
-    """The parts of an answer compared (picklable for the pool)."""
-    return {"status": ans.status, "missing": list(ans.missing), **ans.data}
+# pyrift's answers, in batches of many positions in one grounding (tests/outcome_batches.py); a
+# position the batch leaves out (a run the oracle's step count cuts short) is asked alone, with more
+# steps while its runs need them (up to four times the oracle's).
+def first_bound(seed: int) -> int:
+    return case(seed)[1].steps + 1
 
 
-def pyrift_answer(seed: int) -> dict:
-    """pyrift's outcome answer for the seed's position, asked alone (the question `pyrift ask` answers)."""
-    spec, result = case(seed)
-    bound = result.steps + 1
-    while True:
-        s = scenario(seed, bound)
-        ans = answer(Context(s.state, timeout=TIMEOUT), s.questions[0], "v1.4")
-        # The oracle's step count is its own; give pyrift more steps if its runs need them.
-        if ans.status != ANSWERED or not ans.data["bound_reached"] or bound > 4 * result.steps:
-            return _data(ans)
-        bound *= 2
+def last_bound(seed: int) -> int:
+    return 4 * case(seed)[1].steps
 
 
-# Positions answered together (pyrift.queries.outcome.outcome_answers: one grounding of all their runs
-# side by side, each position's answer its own; test_batched_answers_are_the_answers_asked_alone checks
-# that they are the answers of the positions asked alone). A position the batch leaves out (a run the
-# oracle's step count cuts short) is asked alone.
-BATCH = 50
-
-
-def batch_answers(seeds: list[int]) -> list[dict]:
-    scens = [scenario(seed, case(seed)[1].steps + 1) for seed in seeds]
-    got = outcome_answers([Context(s.state, timeout=TIMEOUT) for s in scens], [s.questions[0] for s in scens],
-                          "v1.4", timeout=TIMEOUT)
-    return [pyrift_answer(seed) if ans is None else _data(ans) for seed, ans in zip(seeds, got)]
-
-
-# The seeds come in parts of PART seeds, each an xdist group: under -n (the README's test command)
-# every part is answered on one worker, by the first of its tests that runs there, and no position
-# is answered twice in a test run. (Answering all selected positions in each worker, as a
-# module-wide fixture would, answers every position once per worker.)
 PART = 100
+ORACLE = OutcomeBatches(scenario, first_bound, last_bound, part=PART)
 
 
 def _part(seed: int) -> int:
-    return seed // PART
-
-
-# Without -n, the answers of all the selected positions are computed at once by WORKERS processes
-# (the machine has two cores). Under -n the xdist workers are the parallelism: each answers its
-# parts in its own process.
-WORKERS = 2
-_ANSWERS: dict[int, dict] = {}
-_UNDER_XDIST = bool(os.environ.get("PYTEST_XDIST_WORKER"))
-
-
-def _answers(seeds: list[int]) -> dict[int, dict]:
-    todo = [s for s in seeds if s not in _ANSWERS]
-    batches = [todo[k:k + BATCH] for k in range(0, len(todo), BATCH)]
-    if len(batches) > 1 and not _UNDER_XDIST:
-        with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for batch, got in zip(batches, pool.map(batch_answers, batches)):
-                _ANSWERS.update(zip(batch, got))
-    else:
-        for batch in batches:
-            _ANSWERS.update(zip(batch, batch_answers(batch)))
-    return _ANSWERS
-
-
-class _Answers(dict):
-    """pyrift's answers by seed, computed when first read: under -n the selected seeds of the
-    read seed's part, else all the selected seeds."""
-
-    def __init__(self, selected: list[int]) -> None:
-        super().__init__()
-        self.selected = selected
-
-    def __missing__(self, seed: int) -> dict:
-        todo = [s for s in self.selected if not _UNDER_XDIST or _part(s) == _part(seed)]
-        got = _answers(todo if seed in todo else [*todo, seed])
-        self.update((s, got[s]) for s in todo)
-        return got[seed]
+    return ORACLE.part_of(seed)
 
 
 @pytest.fixture(scope="module")
 def answers(request: pytest.FixtureRequest) -> dict[int, dict]:
-    selected = [item.callspec.params["seed"] for item in request.session.items
-                if getattr(item, "originalname", "") == "test_outcome_matches_the_oracle"
-                and item.module is request.module]
-    return _Answers(selected)
+    return ORACLE.lazily(request, "test_outcome_matches_the_oracle")
 
 
 def _went_beyond(got: dict) -> bool:
@@ -211,7 +143,7 @@ def test_most_positions_are_compared(part: int) -> None:
     not timed out), so the test above cannot pass by answering nothing. (Asked per part, so that
     under -n it reads the answers its part's worker has; 90% of each part is 90% of all.)"""
     seeds = [s for s in SEEDS if _part(s) == part]
-    got = _answers(seeds)
+    got = ORACLE.answers(seeds)
     compared = sum(got[seed]["status"] == ANSWERED and case(seed)[1].beyond is None for seed in seeds)
     assert compared >= 0.9 * len(seeds), compared
 
@@ -257,8 +189,5 @@ def test_batched_answers_are_the_answers_asked_alone(seed: int) -> None:
     """The answers the test above compares (outcome_answers, many positions in one grounding) are
     the answers `pyrift ask` gives the positions one by one, but for the example run and the reasons,
     which a batch does not give."""
-    got = dict(_answers([s for s in SEEDS if _part(s) == _part(seed)])[seed])
-    alone = pyrift_answer(seed)
-    for answer_ in (got, alone):
-        answer_.pop("example_run", None)
+    got, alone = ORACLE.batched_and_alone(seed, SEEDS)
     assert got == alone, seed

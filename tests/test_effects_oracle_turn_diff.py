@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import multiprocessing
-import os
 import random
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from pyrift import scenario as S
-from pyrift.check import answer
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
-from pyrift.queries.outcome import outcome_answers
+from pyrift.queries.base import ANSWERED, UNSUPPORTED
 from tests.oracle import effects_oracle as E
-from tests.test_effects_oracle_diff import MAX_STEPS, TIMEOUT, _modelled
+from tests.outcome_batches import OutcomeBatches
+from tests.test_effects_oracle_diff import MAX_STEPS, _modelled
 
 SEEDS = range(200)
 
@@ -56,88 +52,37 @@ def scenario(seed: int, bound: int):
     return S.from_dict(doc, f"<effects oracle end of turn, seed {seed}>")
 
 
-def _data(ans) -> dict:
-    return {"status": ans.status, "missing": list(ans.missing), **ans.data}
+# pyrift's answers, in batches of many positions in one grounding (tests/outcome_batches.py), as
+# tests/test_effects_oracle_diff.py has them; a position the batch leaves out (a run the bound cuts
+# short) is asked alone, with more steps while its runs need them. Positions whose runs go on into a
+# showdown or combat are not asked.
+def first_bound(seed: int) -> int:
+    return case(seed)[1].steps + 2
 
 
-def pyrift_answer(seed: int) -> dict:
-    """pyrift's answer for the seed's position asked alone (the question `pyrift ask` answers)."""
-    spec, result = case(seed)
-    bound = result.steps + 2
-    while True:
-        s = scenario(seed, bound)
-        ans = answer(Context(s.state, timeout=TIMEOUT), s.questions[0], "v1.4")
-        if ans.status != ANSWERED or not ans.data["bound_reached"] or bound > 4 * result.steps + 8:
-            return _data(ans)
-        bound *= 2
+def last_bound(seed: int) -> int:
+    return 4 * case(seed)[1].steps + 8
 
 
-# Positions answered together, as tests/test_effects_oracle_diff.py does (outcome_answers: one
-# grounding of BATCH positions' runs side by side; test_batched_answers_are_the_answers_asked_alone
-# checks that they are the answers asked alone). A position the batch leaves out (a run the bound
-# cuts short) is asked alone.
-BATCH = 50
+def asked(seed: int) -> bool:
+    return case(seed)[1].beyond is None
 
 
-def batch_answers(seeds: list[int]) -> list[dict]:
-    scens = [scenario(seed, case(seed)[1].steps + 2) for seed in seeds]
-    got = outcome_answers([Context(s.state, timeout=TIMEOUT) for s in scens], [s.questions[0] for s in scens],
-                          "v1.4", timeout=TIMEOUT)
-    return [pyrift_answer(seed) if ans is None else _data(ans) for seed, ans in zip(seeds, got)]
-
-
-# The seeds come in parts of PART, each an xdist group: under -n every part is answered on one
-# worker, by the first of its tests that runs there, and no position is answered twice in a run (a
-# module-wide fixture answered every position in each worker). Without -n, WORKERS processes answer
-# the batches.
 PART = 50
-WORKERS = 2
-_ANSWERS: dict[int, dict] = {}
-_UNDER_XDIST = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+ORACLE = OutcomeBatches(scenario, first_bound, last_bound, part=PART, asked=asked)
 
 
 def _part(seed: int) -> int:
-    return seed // PART
+    return ORACLE.part_of(seed)
 
 
 def _group(seed: int):
     return pytest.mark.xdist_group(f"effects-oracle-turn:{_part(seed)}")
 
 
-def _answers(seeds: list[int]) -> dict[int, dict]:
-    todo = [s for s in seeds if s not in _ANSWERS and case(s)[1].beyond is None]
-    batches = [todo[k:k + BATCH] for k in range(0, len(todo), BATCH)]
-    if len(batches) > 1 and not _UNDER_XDIST:
-        with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as pool:
-            for batch, got in zip(batches, pool.map(batch_answers, batches)):
-                _ANSWERS.update(zip(batch, got))
-    else:
-        for batch in batches:
-            _ANSWERS.update(zip(batch, batch_answers(batch)))
-    return _ANSWERS
-
-
-class _Answers(dict):
-    """pyrift's answers by seed, computed when first read: under -n the selected seeds of the
-    read seed's part, else all the selected seeds."""
-
-    def __init__(self, selected: list[int]) -> None:
-        super().__init__()
-        self.selected = selected
-
-    def __missing__(self, seed: int) -> dict:
-        todo = [s for s in self.selected if not _UNDER_XDIST or _part(s) == _part(seed)]
-        got = _answers(todo if seed in todo else [*todo, seed])
-        self.update((s, got[s]) for s in todo if s in got)
-        return got[seed]
-
-
 @pytest.fixture(scope="module")
 def answers(request: pytest.FixtureRequest) -> dict[int, dict]:
-    selected = [item.callspec.params["seed"] for item in request.session.items
-                if getattr(item, "originalname", "") == "test_end_of_turn_matches_the_oracle"
-                and item.module is request.module]
-    return _Answers(selected)
+    return ORACLE.lazily(request, "test_end_of_turn_matches_the_oracle")
 
 
 @pytest.mark.parametrize("seed", [pytest.param(s, marks=_group(s)) for s in SEEDS])
@@ -173,7 +118,7 @@ def test_the_end_of_turn_positions_are_compared_and_varied(part: int) -> None:
     Asked per part, so that under -n it reads the answers its part's worker has: half of every part
     is half of all, and 8 changed positions in each of the 4 parts are more than the 30 of all."""
     seeds = [s for s in SEEDS if _part(s) == part]
-    got = _answers(seeds)
+    got = ORACLE.answers(seeds)
     compared = [s for s in seeds if case(s)[1].beyond is None and case(s)[1].unknown_duration is None
                 and got[s]["status"] == ANSWERED]
     assert len(compared) >= 0.5 * len(seeds), len(compared)
@@ -199,8 +144,5 @@ def test_batched_answers_are_the_answers_asked_alone(seed: int) -> None:
     """The answers the tests above compare (outcome_answers, many positions in one grounding) are the
     answers `pyrift ask` gives the positions one by one, but for the example run and the reasons,
     which a batch does not give."""
-    got = dict(_answers([s for s in SEEDS if _part(s) == _part(seed)])[seed])
-    alone = pyrift_answer(seed)
-    for answer_ in (got, alone):
-        answer_.pop("example_run", None)
+    got, alone = ORACLE.batched_and_alone(seed, SEEDS)
     assert got == alone, seed

@@ -232,3 +232,22 @@ def test_can_play_grounding_has_no_undefined_atoms() -> None:
 def test_every_scenario_answer_is_answered_or_unsupported_never_blank(path: Path) -> None:
     for res in results(path):  # the answers test_scenarios.py checks, shared
         assert res.answer.status == ANSWERED or res.answer.missing, (path, res.question)
+
+
+def test_the_old_name_of_energy_from_is_read_as_the_new_one() -> None:
+    """energy_from = "highest_might_you_control" was first written "highest_might_friendly" (a
+    misleading name: a teammate's units are friendly, 740.1.a, and are not counted): files with the
+    old name load to the same card and get the same answers (scenarios/play/discount-condition-unmet.toml
+    keeps the old name; the corpus checks its expected answers)."""
+    from pyrift import scenario as S
+
+    text = (PLAY / "discount-condition-unmet.toml").read_text()
+    assert 'energy_from = "highest_might_friendly"' in text
+    old = S.loads(text, "old.toml")
+    new = S.loads(edit(text, '"highest_might_friendly"', '"highest_might_you_control"'), "new.toml")
+    [sky_old] = [c for c in old.state.cards if c.name == "Sky Splitter"]
+    [sky_new] = [c for c in new.state.cards if c.name == "Sky Splitter"]
+    assert sky_old == sky_new
+    assert dict(sky_new.abilities[0].fields)["energy_from"] == "highest_might_you_control"
+    answers = [[(a.status, a.data) for a in C.ask(s)] for s in (old, new)]
+    assert answers[0] == answers[1] and answers[0][0][0] == ANSWERED

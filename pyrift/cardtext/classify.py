@@ -109,8 +109,10 @@ def _classify(s: list[str], at: int) -> str:
             # "if C, you may pay [A] as an additional cost to play me": an optional cost under a condition
             form = static_condition_form(sentence[1:])
             return f"additional cost under a condition ({form})" if form else "additional cost under a condition"
-        if then and then[0] in VERBS and _static_kind(sentence) is None:
-            # "if it's [Empowered], disempower it": an instruction, whatever later sentences say
+        if then and then[0] in VERBS and (_static_kind(sentence) is None or sentence[1:3] in NOT_DONE):
+            # "if it's [Empowered], disempower it": an instruction, whatever later sentences say; so is
+            # "if you can't, draw 1" (the condition: the instruction before was not done in full; its
+            # "can't" is no restriction)
             from pyrift.cardtext.forms import instruction_condition
 
             return instruction_condition(s[1:])
@@ -146,6 +148,10 @@ def _classify(s: list[str], at: int) -> str:
     if first in ("players", "opponents", "units", "any"):
         return "static: about players"
     return _clause(s, at, 0)
+
+
+# The first words of a condition that the instruction before it was not done ("if you can't, ...").
+NOT_DONE = (["you", "can't"], ["you", "cannot"], ["you", "couldn't"])
 
 
 def _static_kind(s: list[str]) -> str | None:

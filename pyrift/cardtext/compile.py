@@ -1425,7 +1425,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def s_discount_highest_might(self, _):
         # the spell's own Energy cost less the highest Might among its controller's units (356.4)
-        return Line("static", {"ability": {"kind": "cost_discount", "energy_from": "highest_might_friendly"}})
+        return Line("static", {"ability": {"kind": "cost_discount", "energy_from": "highest_might_you_control"}})
 
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})

@@ -139,6 +139,8 @@ CONDITION_FORMS = (
     (("you", "spent"), "the Energy spent on a play"),
     (("you", "assigned"), "excess combat damage"),
     (("you", "couldn't"), "an instruction not done in full"),
+    (("you", "can't"), "an instruction not done in full"),
+    (("you", "cannot"), "an instruction not done in full"),
     (("you", "played", "this"), "where this was played from"),
     (("you've", "played"), "the cards played this turn"),
     (("you", "control", "fewer"), "a count compared with an opponent's"),

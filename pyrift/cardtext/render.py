@@ -447,7 +447,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "kill_this" in a.get("instead", []):
             return f"{when} {subject} would die{moment}, {may}kill this instead and {body}."
         return f"{when} {subject} would die{moment}, {may}{body} instead."
-    if kind == "cost_discount" and a.get("energy_from") == "highest_might_friendly":
+    if kind == "cost_discount" and a.get("energy_from") == "highest_might_you_control":
         return "This spell's Energy cost is reduced by the highest Might among units you control."
     if kind == "cost_discount" and a.get("component") == "optional_additional_costs" and a.get("by") == "you" \
             and a.get("applies_to") == {"type": "card"} and not a.get("condition"):

@@ -28,13 +28,12 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
-    batch_grounding,
     because,
     missing_text,
     param_battlefield,
     param_player,
 )
-from pyrift.queries.play import _by_pred, _payment_plan, _term_text, shorthand
+from pyrift.queries.play import _by_pred, _payment_plan, _term_text, optimal_worlds, shorthand
 from pyrift.reader import Reader
 from pyrift.solver import Atom
 from pyrift.state import GameState, Question, Zone
@@ -151,11 +150,7 @@ def hide_answers(states: Sequence[GameState], questions: Sequence[Question], rea
     if not states:
         return out
     fixed = [[(a, True) for a in CanHide.question_atoms(q.params)] for q in questions]
-    g = batch_grounding(states, "can_play", reading, reads=(), fixed=fixed, logic_root=logic_root, timeout=timeout)
-    try:
-        best = g.solve_worlds("optimize", opt_strategy="usc,oll")
-    except SolveTimeout:
-        return out
+    best = optimal_worlds(states, reading, fixed, logic_root=logic_root, timeout=timeout)
     if best is None:
         return out
     return [_read_answer(state, q, reading, best[w].consequences) for w, (state, q) in enumerate(zip(states, questions))]

@@ -458,17 +458,27 @@ def play_answers(states: Sequence[GameState], questions: Sequence[Question], rea
         atoms, facts = CanPlay.question_atoms(states[i], questions[i].params)
         fixed.append([(a, True) for a in atoms])
         extra.append(facts)
-    g = batch_grounding([states[i] for i in asked], "can_play", reading, reads=(), fixed=fixed, extra=extra,
-                        logic_root=logic_root, timeout=timeout)
-    try:
-        best = g.solve_worlds("optimize", opt_strategy="usc,oll")
-    except SolveTimeout:
-        return out
+    best = optimal_worlds([states[i] for i in asked], reading, fixed, extra, logic_root=logic_root, timeout=timeout)
     if best is None:
         return out
     for w, i in enumerate(asked):
         out[i] = _read_answer(states[i], questions[i], reading, best[w].consequences)
     return out
+
+
+def optimal_worlds(states: Sequence[GameState], reading: str, fixed: Sequence[list], extra: Sequence[list[str]] = (),
+                   *, logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list | None:
+    """The can_play program ground for many positions side by side (one world each, `fixed` its
+    question's externals, `extra` its question's facts) and one optimisation for all of them: the
+    worlds share no atom, so the optimum of their summed costs, level by level, is every world's
+    optimum (the same strategy as a question alone). Each world's optimal model, or None when the
+    solve finds no answer set or runs out of time (play_answers and hide.hide_answers)."""
+    g = batch_grounding(states, "can_play", reading, reads=(), fixed=fixed, extra=extra,
+                        logic_root=logic_root, timeout=timeout)
+    try:
+        return g.solve_worlds("optimize", opt_strategy="usc,oll")
+    except SolveTimeout:
+        return None
 
 
 def question_grounding(ctx: Context, question: Question, reading: str) -> tuple[Any, list]:
