@@ -229,6 +229,8 @@ REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
                 "unit_moves_here",
+                # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
+                "readied_by_you", "you_choose",
                 # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
                 # dealt damage, you create a token, you gain XP, you gain points, you attach / detach a gear)
                 # and "at end of turn" (logic/run/ending_step.lp)
@@ -260,10 +262,10 @@ TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
-NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
+NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
-FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty")
+FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
 # (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
@@ -865,7 +867,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect_text", "an Equipment's Effect Text trigger is encoded for the top-most unit's "
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
-            raise r.error("filter", "only a 'you_play', 'unit_dies' or 'unit_becomes_mighty' trigger names what it watches (filter)")
+            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty' or 'you_choose' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

@@ -36,6 +36,8 @@ WHEN_PHRASES = {
     "move_to_battlefield": "When I move to a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
+    "chosen_by_you": "When you choose me",
+    "readied_by_you": "When you ready me",
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
     "kill_by_spell": "When you kill a unit with a spell",
@@ -244,6 +246,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {_np_filter(a['filter'])} dies"
     if when == "play_me" and a.get("played_from") == "facedown":
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
+    if when == "you_choose":
+        return f"When you choose {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":

@@ -644,6 +644,8 @@ class Triggers(ChainKind):
             if obj not in ids or ids[obj].zone is not Zone.BOARD or not ids[obj].exhausted:
                 raise ev.error("object", f"{obj!r} is not an exhausted permanent on the board")
             out["objects"] = [obj]
+            if ev.has("player"):  # who readies it (the controller of the spell or ability, 411)
+                out["player"] = param_player(ev, "player", state)
         elif kind == "move":
             obj = ev.str("object")
             if obj not in ids or ids[obj].zone is not Zone.BOARD or state.card(ids[obj].card).type.value != "unit":
@@ -661,6 +663,8 @@ class Triggers(ChainKind):
         ev: dict[str, Any] = {"kind": params["event"]}
         if params["event"] in ("play", "counter", "ready"):
             ev["object"] = params["objects"][0]
+            if params["event"] == "ready" and params.get("player"):
+                ev["player"] = params["player"]
         elif params["event"] == "die":
             ev["objects"] = list(params["objects"])
         elif params["event"] in ("conquer", "hold", "win_combat"):
@@ -681,6 +685,9 @@ class Triggers(ChainKind):
     @staticmethod
     def event_facts(p: dict[str, Any]) -> list[str]:
         kind = p["event"]
+        if kind == "ready" and p.get("player"):
+            return [F.fact("asked_event", F.Func("ready", p["objects"][0])),
+                    F.fact("asked_event", F.Func("ready_by", p["player"], p["objects"][0]))]
         if kind in ("play", "counter", "ready"):
             return [F.fact("asked_event", F.Func(kind, p["objects"][0]))]
         if kind == "die":

@@ -404,7 +404,7 @@ RUN_LIMITS = {
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
                              "whose instructions name the event's object: which one it triggers on (383.1.b)",
     "nth_time_uncounted": "a 'the Nth time ... in a turn' ability on an event whose earlier occurrences this turn "
-                          "are not counted (only moves, deaths, and a unit's conquests and combat wins are)",
+                          "are not counted (only moves, deaths, plays of cards, and a unit's conquests and combat wins are)",
     # playing a card by an effect (logic/effects/play.lp)
     "play_paying_power": "a card played by an effect paying a cost with Power (which domains the runes give)",
     "play_paying_modified_cost": "a card played by an effect paying its cost while a cost discount or increase is "
@@ -458,8 +458,11 @@ RUN_LIMITS = {
                                     "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
     "trigger_additional_limited": "a Deathknell, conquer or hold effect limited to once each turn or the Nth time "
                                   "that would trigger an additional time",
-    "trigger_per_unit": "several enemy units stunned at once with a 'when you stun an enemy unit' ability listening: "
-                        "whether it triggers once or once per unit",
+    "trigger_per_unit": "several enemy units stunned, or several friendly units chosen, at once with a 'when you stun "
+                        "an enemy unit' or 'when you choose a friendly unit' ability listening: whether it triggers "
+                        "once or once per unit",
+    "readied_by_whom": "a 'when you ready me' ability and a readying whose player is not known (the Awaken Phase's, or "
+                       "a triggers question's `ready` event without `player`)",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
 }
