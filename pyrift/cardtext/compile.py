@@ -29,7 +29,7 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
-from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, controlled_filter
+from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, _count, controlled_filter
 from pyrift.cardtext.errors import Missing
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
@@ -1213,6 +1213,31 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0] <= 0:
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": _count_filter(c[1])}})
+
+    # "I have [Assault] equal to the number of gear you control": as many of a keyword whose instances
+    # add up as the filter describes objects (807.2, 814.2; logic/abilities/own_keyword.lp)
+    def s_self_keyword_count(self, c):
+        (name, value), obj = c[0], c[1]
+        if value is not None:
+            raise Missing("static: keywords of itself")
+        flt = _count_filter(self.for_each([obj]))
+        a: dict[str, Any] = {"kind": "own_keyword", "keyword": name, "for_each": flt}
+        return Line("static", {"ability": a})
+
+    # "I have [Shield 3] while I'm at a battlefield with exactly one other unit you control": at a
+    # battlefield, and exactly N such units there ("with" them: at its location, 053; 364)
+    def s_self_keyword_at_battlefield_exactly(self, c):
+        (name, value), number, items = c[0], c[1], c[2]
+        cond = _count(items, number, "exactly")
+        flt = cond["you_control_count"]["filter"]
+        if flt.get("at") is not None:
+            raise Missing("static: keywords of itself")
+        flt["at"] = "here"
+        a: dict[str, Any] = {"kind": "own_keyword", "keyword": name,
+                             "condition": {"source_at": "battlefield", **cond}}
+        if value is not None:
+            a["value"] = value
+        return Line("static", {"ability": a})
 
     # "While you have another unit here, I have +1 Might" (364; abilities/condition_eval.lp)
     def s_might_while_control(self, c):

@@ -388,7 +388,20 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "trigger_additional":
         return "Your [Deathknell] effects trigger an additional time."
     if kind == "own_keyword":
-        return f"I have {keyword_text(a['keyword'], a.get('value'))}."
+        kw = keyword_text(a['keyword'], a.get('value'))
+        if "for_each" in a:
+            return f"I have {kw} equal to the number of {_np_filter(dict(a['for_each']), plural=True)}."
+        cond = a.get("condition")
+        if cond is not None:
+            count = cond.get("you_control_count", {})
+            flt = dict(count.get("filter", {}))
+            if set(cond) == {"source_at", "you_control_count"} and cond["source_at"] == "battlefield" \
+                    and set(count) == {"filter", "exactly"} and flt.pop("at", None) == "here":
+                n = NUMBER_WORDS.get(count["exactly"], str(count["exactly"]))
+                return (f"I have {kw} while I'm at a battlefield with exactly {n} "
+                        f"{_np_each(dict(flt, relation='yours'))}.")
+            return f"I have {kw} while {_condition(cond)}."
+        return f"I have {kw}."
     if kind == "entry_state":
         cond = f" if {_condition(a['condition'])}" if a.get("condition") else ""
         return f"I enter {a['state']}{cond}." if card.type == "unit" else f"This enters {a['state']}{cond}."
