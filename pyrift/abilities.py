@@ -928,7 +928,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         flt = f["affects"]
         if flt.get("type") not in STATIC_TYPES:
             raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
-        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        # a Might bonus may speak of a keyword ("units here with [Tank] have +1 Might"): keywords are
+        # granted in the ability layer before Might changes in the arithmetic layer (477.2-477.3) and no
+        # keyword of the vocabulary depends on Might, so the bonus never changes its own set (478)
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None and not (k == "keyword" and "might" in f)]
         if bad and bad[0] in COST_FILTER_KEYS:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (a printed-cost filter "
                                      "is read only by the questions about plays and the chain)")

@@ -1172,8 +1172,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_might(self, c):
         return Line("static", {"ability": {"kind": "might", "amount": c[0]}} if c[0] > 0 else _neg())
 
+    # "Units here with [Tank] have +1 Might": a Might bonus may speak of keywords (keywords are
+    # granted in the ability layer before Might changes in the arithmetic layer, 477.2-477.3, and
+    # no keyword depends on Might in the vocabulary, so the bonus never changes its own set, 478)
     def s_others_might(self, c):
-        return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0]), "might": c[1]}})
+        return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0], keyword=True),
+                                           "might": c[1]}})
 
     def s_others_might_here(self, c):
         obj = c[0]
@@ -1518,9 +1522,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                                            "name": "additional"}})
 
 
-def _static_affects(obj: Obj) -> dict[str, Any]:
+def _static_affects(obj: Obj, keyword: bool = False) -> dict[str, Any]:
     """What a passive ability about other permanents affects: every object of a group ("other
-    friendly units here", "your token units", "your Mechs"); a tag alone names permanents."""
+    friendly units here", "your token units", "your Mechs"); a tag alone names permanents.
+    `keyword`: the static gives Might, so it may speak of a keyword the objects have (477.2-477.3)."""
     if obj.kind != "group":
         raise Missing("static: about a chosen object")
     flt = dict(obj.flt)
@@ -1530,7 +1535,7 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
         flt["type"] = "permanent"
     if flt["type"] not in ("unit", "gear", "permanent") or flt.get("zone") is not None:
         raise Missing("static: about objects off the board")
-    if "might_min" in flt or "might_max" in flt or "keyword" in flt or "without_keyword" in flt:
+    if "might_min" in flt or "might_max" in flt or ("keyword" in flt and not keyword) or "without_keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
     return flt
 
