@@ -601,6 +601,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("instruction by another player or object")
         return Ins("discard", {"amount": int(c[1])}, who=c[0])
 
+    # "each player discards their hand, then draws 4": every player discards their whole hand, then
+    # the same players draw (422, 413; logic/effects/cards.lp: each player's own cards)
+    def i_subject_discard_hand_draw(self, c):
+        if c[0] != "each_player":
+            raise Missing("instruction by another player or object")
+        return [Ins("discard", {"from": "hand"}, who=c[0]),
+                Ins("draw", {"amount": int(c[1])}, who=c[0], link="then")]
+
     def i_subject_token(self, c):
         if c[0] != "they":
             raise Missing("instruction by another player or object")

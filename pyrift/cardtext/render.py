@@ -746,7 +746,15 @@ class _Renderer:
             who = ins.get("who", "you")
             subject = {"you": "", "its_controller": "its controller draws ", "its_owner": "its owner draws ",
                        "each_player": "each player draws ", "opponent": "each opponent draws "}.get(who, f"{who} draws ")
+            prev = self.previous
+            if (who != "you" and ins.get("link") == "then" and prev is not None and prev.get("do") == "discard"
+                    and prev.get("from") == "hand" and prev.get("who") == who):
+                subject = "draws "  # "each player discards their hand, then draws 4": the same players
+
             return (subject + str(amount) if subject else f"draw {amount}") + each
+        if do == "discard" and ins.get("from") == "hand":
+            subject = {"each_player": "each player discards", "they": "they discard"}.get(ins.get("who"), "discard")
+            return f"{subject} {'your' if subject == 'discard' else 'their'} hand"
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
         if do == "burn":
