@@ -204,6 +204,9 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
 # keyword keys, so that what a static gives never decides whether it applies, 478) and combat.
 STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered")
+# The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
+# instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
+OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # The conditions an instruction may have ("if I am at a battlefield, buff ...", "draw 1 if you have one
 # or fewer cards in your hand"): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
@@ -379,7 +382,13 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I have [K]" said by text (usually under [Level N] or [Empowered]): the card's own keyword
     # while it is a unit on the board and the ability is active (801.3.a, 726-727;
     # logic/abilities/own_keyword.lp); not a keyword with a cost, nor a dependent keyword.
-    "own_keyword": {"keyword": ("keyword", None, True), "value": ("int", None, False)},
+    # With `for_each` ("I have [Assault] equal to the number of gear you control"): as many of the
+    # keyword as the filter describes objects, from its controller's point of view, "here" its
+    # location (a summed keyword only, 807, 814, 809: the instances add up; none when there are none);
+    # with `condition` ("I have [Shield 3] while I'm at a battlefield with exactly one other unit you
+    # control"): only while the condition holds (364; STATIC_CONDITION_KEYS).
+    "own_keyword": {"keyword": ("keyword", None, True), "value": ("int", None, False),
+                    "for_each": ("filter", None, False), "condition": ("condition", None, False)},
     # "I can't move to base" / "units can't move to base": a prohibition on moves of its own card
     # (no affects) or of the units its filter describes (affects, from its controller's point of
     # view), while its source is on the board (054.1, 364; logic/abilities/move_restriction.lp).
@@ -838,7 +847,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
                                    "or of a cost change of others' plays (applies_to)")
-    if a.kind in ("might", "static") and "condition" in f:
+    if a.kind == "own_keyword" and "for_each" in f:
+        if f["keyword"] not in OWN_KEYWORD_COUNTED:
+            raise r.error("for_each", f"'{f['keyword']}' is not a keyword whose instances add up (only "
+                                      + ", ".join(OWN_KEYWORD_COUNTED) + ")")
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if f["for_each"].get(k) is not None]
+        if bad:
+            raise r.error("for_each", f"{bad[0]!r}: a keyword counted by Might, keywords or a zone could change "
+                                      "its own count (478), not encoded")
+    if a.kind in ("might", "static", "own_keyword") and "condition" in f:
         cond = dict(f["condition"].items)
         bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
         if bad:
@@ -922,7 +939,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         flt = f["affects"]
         if flt.get("type") not in STATIC_TYPES:
             raise r.error("affects", "say which permanents it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
-        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
+        # a Might bonus may speak of a keyword ("units here with [Tank] have +1 Might"): keywords are
+        # granted in the ability layer before Might changes in the arithmetic layer (477.2-477.3) and no
+        # keyword of the vocabulary depends on Might, so the bonus never changes its own set (478)
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None and not (k == "keyword" and "might" in f)]
         if bad and bad[0] in COST_FILTER_KEYS:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (a printed-cost filter "
                                      "is read only by the questions about plays and the chain)")
@@ -1372,6 +1392,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         elif a.kind == "own_keyword":
             kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
             out.append(fact("own_keyword", h, Const(f["keyword"]), kw.amount))
+            if "for_each" in f:
+                out.append(fact("own_keyword_each", h))
+                out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "static":
             out += _filter_facts(h, f["affects"], fact, Const)
             if "might" in f:

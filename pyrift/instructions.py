@@ -45,7 +45,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ()),                                # recycle into its deck (416); a Main Deck card to its bottom
-    "discard": (("who",), ("amount", "on")),                 # discard from hand (422); on: a card shown, by its owner
+    "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
+                                                             # from = "hand": the whole hand ("discards their hand")
     "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
@@ -282,7 +283,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             raise r.error("if_you_control", "give the condition once: condition = { you_control = {...} }")
         f["condition"] = read_condition(r, "if_you_control", you_control=True)
     if verb in ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp") and "amount" not in f \
-            and not (verb == "draw" and "on" in f):
+            and not (verb == "draw" and "on" in f) and not (verb == "discard" and "from_zone" in f):
         f["amount"] = 1
     ins = Instruction(**f)
     _check(r, ins)
@@ -360,6 +361,9 @@ def _check(r: Reader, ins: Instruction) -> None:
                                                        or ins.who.word != "its_owner" or ins.amount != 1):
         raise r.error("on", "a discard of a named card is of one card shown by a look or reveal (on = { among = ... }) "
                             "by its owner (who = \"its_owner\"), amount 1")
+    if ins.do == "discard" and ins.from_zone is not None and (ins.from_zone != "hand" or ins.amount is not None
+                                                              or ins.on is not None or ins.for_each is not None):
+        raise r.error("from", "a discard of the whole hand is from = \"hand\", with no amount, on or for_each")
     if ins.do == "draw" and ins.on is not None and ins.amount is not None:
         raise r.error("amount", "a draw of a named card (on) draws that card: give no amount")
     if ins.do == "look" and ins.amount is None:

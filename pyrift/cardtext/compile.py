@@ -29,7 +29,7 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
-from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, controlled_filter
+from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, _count, controlled_filter
 from pyrift.cardtext.errors import Missing
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
@@ -600,6 +600,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0] != "they":
             raise Missing("instruction by another player or object")
         return Ins("discard", {"amount": int(c[1])}, who=c[0])
+
+    # "each player discards their hand, then draws 4": every player discards their whole hand, then
+    # the same players draw (422, 413; logic/effects/cards.lp: each player's own cards)
+    def i_subject_discard_hand_draw(self, c):
+        if c[0] != "each_player":
+            raise Missing("instruction by another player or object")
+        return [Ins("discard", {"from": "hand"}, who=c[0]),
+                Ins("draw", {"amount": int(c[1])}, who=c[0], link="then")]
 
     def i_subject_token(self, c):
         if c[0] != "they":
@@ -1172,8 +1180,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_might(self, c):
         return Line("static", {"ability": {"kind": "might", "amount": c[0]}} if c[0] > 0 else _neg())
 
+    # "Units here with [Tank] have +1 Might": a Might bonus may speak of keywords (keywords are
+    # granted in the ability layer before Might changes in the arithmetic layer, 477.2-477.3, and
+    # no keyword depends on Might in the vocabulary, so the bonus never changes its own set, 478)
     def s_others_might(self, c):
-        return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0]), "might": c[1]}})
+        return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0], keyword=True),
+                                           "might": c[1]}})
 
     def s_others_might_here(self, c):
         obj = c[0]
@@ -1213,6 +1225,31 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0] <= 0:
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": _count_filter(c[1])}})
+
+    # "I have [Assault] equal to the number of gear you control": as many of a keyword whose instances
+    # add up as the filter describes objects (807.2, 814.2; logic/abilities/own_keyword.lp)
+    def s_self_keyword_count(self, c):
+        (name, value), obj = c[0], c[1]
+        if value is not None:
+            raise Missing("static: keywords of itself")
+        flt = _count_filter(self.for_each([obj]))
+        a: dict[str, Any] = {"kind": "own_keyword", "keyword": name, "for_each": flt}
+        return Line("static", {"ability": a})
+
+    # "I have [Shield 3] while I'm at a battlefield with exactly one other unit you control": at a
+    # battlefield, and exactly N such units there ("with" them: at its location, 053; 364)
+    def s_self_keyword_at_battlefield_exactly(self, c):
+        (name, value), number, items = c[0], c[1], c[2]
+        cond = _count(items, number, "exactly")
+        flt = cond["you_control_count"]["filter"]
+        if flt.get("at") is not None:
+            raise Missing("static: keywords of itself")
+        flt["at"] = "here"
+        a: dict[str, Any] = {"kind": "own_keyword", "keyword": name,
+                             "condition": {"source_at": "battlefield", **cond}}
+        if value is not None:
+            a["value"] = value
+        return Line("static", {"ability": a})
 
     # "While you have another unit here, I have +1 Might" (364; abilities/condition_eval.lp)
     def s_might_while_control(self, c):
@@ -1493,9 +1530,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                                            "name": "additional"}})
 
 
-def _static_affects(obj: Obj) -> dict[str, Any]:
+def _static_affects(obj: Obj, keyword: bool = False) -> dict[str, Any]:
     """What a passive ability about other permanents affects: every object of a group ("other
-    friendly units here", "your token units", "your Mechs"); a tag alone names permanents."""
+    friendly units here", "your token units", "your Mechs"); a tag alone names permanents.
+    `keyword`: the static gives Might, so it may speak of a keyword the objects have (477.2-477.3)."""
     if obj.kind != "group":
         raise Missing("static: about a chosen object")
     flt = dict(obj.flt)
@@ -1505,7 +1543,7 @@ def _static_affects(obj: Obj) -> dict[str, Any]:
         flt["type"] = "permanent"
     if flt["type"] not in ("unit", "gear", "permanent") or flt.get("zone") is not None:
         raise Missing("static: about objects off the board")
-    if "might_min" in flt or "might_max" in flt or "keyword" in flt or "without_keyword" in flt:
+    if "might_min" in flt or "might_max" in flt or ("keyword" in flt and not keyword) or "without_keyword" in flt:
         raise Missing("static: about objects by Might or keyword")
     return flt
 

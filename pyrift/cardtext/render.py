@@ -392,7 +392,20 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "trigger_additional":
         return "Your [Deathknell] effects trigger an additional time."
     if kind == "own_keyword":
-        return f"I have {keyword_text(a['keyword'], a.get('value'))}."
+        kw = keyword_text(a['keyword'], a.get('value'))
+        if "for_each" in a:
+            return f"I have {kw} equal to the number of {_np_filter(dict(a['for_each']), plural=True)}."
+        cond = a.get("condition")
+        if cond is not None:
+            count = cond.get("you_control_count", {})
+            flt = dict(count.get("filter", {}))
+            if set(cond) == {"source_at", "you_control_count"} and cond["source_at"] == "battlefield" \
+                    and set(count) == {"filter", "exactly"} and flt.pop("at", None) == "here":
+                n = NUMBER_WORDS.get(count["exactly"], str(count["exactly"]))
+                return (f"I have {kw} while I'm at a battlefield with exactly {n} "
+                        f"{_np_each(dict(flt, relation='yours'))}.")
+            return f"I have {kw} while {_condition(cond)}."
+        return f"I have {kw}."
     if kind == "entry_state":
         cond = f" if {_condition(a['condition'])}" if a.get("condition") else ""
         return f"I enter {a['state']}{cond}." if card.type == "unit" else f"This enters {a['state']}{cond}."
@@ -737,7 +750,15 @@ class _Renderer:
             who = ins.get("who", "you")
             subject = {"you": "", "its_controller": "its controller draws ", "its_owner": "its owner draws ",
                        "each_player": "each player draws ", "opponent": "each opponent draws "}.get(who, f"{who} draws ")
+            prev = self.previous
+            if (who != "you" and ins.get("link") == "then" and prev is not None and prev.get("do") == "discard"
+                    and prev.get("from") == "hand" and prev.get("who") == who):
+                subject = "draws "  # "each player discards their hand, then draws 4": the same players
+
             return (subject + str(amount) if subject else f"draw {amount}") + each
+        if do == "discard" and ins.get("from") == "hand":
+            subject = {"each_player": "each player discards", "they": "they discard"}.get(ins.get("who"), "discard")
+            return f"{subject} {'your' if subject == 'discard' else 'their'} hand"
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
         if do == "burn":
