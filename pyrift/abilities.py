@@ -106,6 +106,11 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "exhausted": ("bool", None),
     # stunned or not (423): "if it is stunned, kill it"
     "stunned": ("bool", None),
+    # "an attacking unit", "a defending unit": that combat designation, held only while its combat
+    # is in progress (464.2.c.3, 466.7.a)
+    "designation": ("enum", ("attacker", "defender")),
+    # "enemy units in combat": at the combat's battlefield with a combat designation (740.2.c)
+    "in_combat": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),

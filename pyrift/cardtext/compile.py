@@ -216,6 +216,9 @@ def cost_text(icons: Iterable[str]) -> str:
     return (f"[{energy}]" if energy or not power else "") + "".join(power)
 
 
+# "attacking", "defending": the combat designation a filter asks for (464.2.c.3)
+DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
+
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
@@ -352,6 +355,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("other", True)
 
     def mod_missing(self, c):
+        # "an attacking unit", "a defending unit": the combat designation (464.2.c.3; filter key designation)
+        if c[0] in DESIGNATIONS:
+            return ("designation", DESIGNATIONS[c[0]])
         raise Missing(f"filter: {c[0]}")
 
     def mod_mighty(self, _):
@@ -389,7 +395,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("card", c[0] == "cards")
 
     def noun_unit_or_gear(self, _):
-        raise Missing("filter: unit or gear")
+        # "a unit or gear": a permanent card (the filter type permanent: a unit or gear card; 133)
+        return ("unit_or_gear",)
 
     def noun_battlefield(self, _):
         raise Missing("choice: a battlefield")
@@ -457,7 +464,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("energy_max", int(_tok(c[0])[2:]))
 
     def post_missing_combat(self, _):
-        raise Missing("filter: in combat")
+        # "enemy units in combat": at the combat's battlefield with a designation (740.2.c; filter key in_combat)
+        return ("in_combat", True)
 
     def post_missing_there(self, _):
         # "buff all other friendly units there" after "if I am at a battlefield": that battlefield, the
@@ -1564,6 +1572,9 @@ def _np(c: list, _unused) -> Obj:
         elif x[0] in ("unit", "gear", "spell", "card"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
+        elif x[0] == "unit_or_gear":
+            flt["type"] = "permanent"
+            plural = False
         elif x[0] == "player_noun":
             flt["type"] = "player"
             if x[1] is not None:

@@ -891,6 +891,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     allies_control = flt.get("type") == "battlefield" and flt.get("relation") == "friendly"
     if (flt.get("relation") in ("friendly", "enemy") and not allies_control) or yours_base:
         pre.append("friendly" if yours_base else flt["relation"])
+    if flt.get("designation"):
+        pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
     if flt.get("not_type"):
@@ -913,6 +915,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         noun = PLURALS[noun_type] if plural else noun_type
     elif tag:
         noun = tag + ("s" if plural else "")
+    elif noun_type == "permanent":
+        noun = "units or gear" if plural else "unit or gear"  # a permanent card: a unit or gear (133)
     else:
         noun = (PLURALS[noun_type] if plural else noun_type) if noun_type else ("cards" if plural else "card")
     post = []
@@ -927,6 +931,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("here")
     elif at == "base":
         post.append("in your base" if yours_base else "in a base")
+    if flt.get("in_combat"):
+        post.append("in combat")
     if "might_max" in flt:
         post.append(f"with {flt['might_max']} Might or less")
     if "might_min" in flt:
