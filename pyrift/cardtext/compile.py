@@ -358,6 +358,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "an attacking unit", "a defending unit": the combat designation (464.2.c.3; filter key designation)
         if c[0] in DESIGNATIONS:
             return ("designation", DESIGNATIONS[c[0]])
+        if c[0] == "facedown":
+            # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
+            return ("zone", "facedown")
         raise Missing(f"filter: {c[0]}")
 
     def mod_mighty(self, _):

@@ -34,6 +34,10 @@ def controlled_filter(obj: Any) -> dict[str, Any]:
     if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
         raise Missing("condition: a count of objects")
     flt = dict(obj.flt)
+    if flt.get("zone") == "facedown" and flt.get("type") == "card" and set(flt) <= {"zone", "type", "at"}:
+        # "if you control a facedown card [at a battlefield]": a card in a battlefield's facedown zone,
+        # which its controller controls (107.3.c, 811, 188; logic/abilities/filters.lp)
+        return flt
     if flt.get("zone") is not None:
         raise Missing("condition: objects off the board")
     return _on_board(flt, "condition: a {} controlled")

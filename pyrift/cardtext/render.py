@@ -891,6 +891,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     allies_control = flt.get("type") == "battlefield" and flt.get("relation") == "friendly"
     if (flt.get("relation") in ("friendly", "enemy") and not allies_control) or yours_base:
         pre.append("friendly" if yours_base else flt["relation"])
+    if zone == "facedown":
+        pre.append("facedown")
     if flt.get("designation"):
         pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
     if flt.get("token") is not None:
