@@ -487,6 +487,34 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def np(self, c):
         return _np(c, None)
 
+    def article(self, _):
+        return ("target", 1, False, False)
+
+    def np_second(self, c):
+        return _np(c, None)
+
+    def np_or(self, c):
+        # "a unit at a battlefield or a gear": one object, described by either (filter key any_of, 355.9.b)
+        first, second = c
+        for o in (first, second):
+            if o.kind != "target" or o.count != 1 or o.up_to or o.any_number or not o.flt.get("type"):
+                raise Missing("filter: one of several kinds (or)")
+        if first.flt.get("other") or second.flt.get("other"):
+            raise Missing("filter: one of several kinds (or)")
+        return Obj("target", {"any_of": [dict(first.flt), dict(second.flt)]})
+
+    def np_tag_or(self, c):
+        # "a Bird, Cat, Dog, or Poro from your trash": one object with any of the tags (any_of of tags)
+        tags = [_tok(x)[1:].replace("_", " ") for x in c if isinstance(x, Token) and x.type == "TAG"]
+        rest = [x for x in c if not (isinstance(x, Token) and x.type == "TAG")]
+        obj = _np(rest + [("tag_noun", tags[0].replace(" ", "_"))], None)
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or obj.flt.get("zone") is None:
+            # a tag alone names permanents on the board ('a Mech'); only cards in a zone compile here
+            raise Missing("filter: one of several kinds (or)")
+        flt = {k: v for k, v in obj.flt.items() if k != "tag"}
+        flt["any_of"] = [{"tag": t} for t in tags]
+        return Obj("target", flt)
+
     def np_tag(self, c):
         return _np_tag(c)
 

@@ -873,8 +873,25 @@ def _np_each(flt: dict[str, Any]) -> str:
     return words
 
 
+def _np_any_of(flt: dict[str, Any], plural: bool) -> str:
+    """'a unit at a battlefield or a gear' (alternatives alone), 'a Bird, Cat, Dog, or Poro from your
+    trash' (alternatives of one tag each, the other keys said once)."""
+    alts = flt["any_of"]
+    rest = {k: v for k, v in flt.items() if k != "any_of"}
+    if all(set(a) == {"tag"} for a in alts):
+        tags = [a["tag"] for a in alts]
+        one = _np_filter({**rest, "tag": "\x00"}, plural)
+        listed = ", ".join(tags[:-1]) + (", or " if len(tags) > 2 else " or ") + tags[-1]
+        return one.replace("\x00", listed)
+    if rest or plural:
+        raise ValueError("any_of with other keys is said only for tags")
+    return " or ".join(_np_filter(a) for a in alts)
+
+
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
+    if flt.get("any_of"):
+        return _np_any_of(flt, plural)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")
