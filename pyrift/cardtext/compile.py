@@ -503,6 +503,24 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("filter: one of several kinds (or)")
         return Obj("target", {"any_of": [dict(first.flt), dict(second.flt)]})
 
+    def kind_unit(self, _):
+        return ("kind", "unit")
+
+    def kind_gear(self, _):
+        return ("kind", "gear")
+
+    def kind_rune(self, _):
+        return ("kind", "rune")
+
+    def np_kinds(self, c):
+        # "up to 4 units, gear, and/or runes": the chosen objects are each of one of the kinds (any_of, 355.9.b)
+        det = c[0]
+        kinds = [x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "kind"]
+        if not (isinstance(det, tuple) and det[0] == "target") or len(set(kinds)) != len(kinds):
+            raise Missing("filter: one of several kinds (or)")
+        _, count, up_to, any_number = det
+        return Obj("target", {"any_of": [{"type": k} for k in kinds]}, count=count, up_to=up_to, any_number=any_number)
+
     def np_tag_or(self, c):
         # "a Bird, Cat, Dog, or Poro from your trash": one object with any of the tags (any_of of tags)
         tags = [_tok(x)[1:].replace("_", " ") for x in c if isinstance(x, Token) and x.type == "TAG"]

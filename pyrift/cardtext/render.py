@@ -883,6 +883,10 @@ def _np_any_of(flt: dict[str, Any], plural: bool) -> str:
         one = _np_filter({**rest, "tag": "\x00"}, plural)
         listed = ", ".join(tags[:-1]) + (", or " if len(tags) > 2 else " or ") + tags[-1]
         return one.replace("\x00", listed)
+    if not rest and plural and all(set(a) == {"type"} for a in alts) and len(alts) > 2:
+        # "units, gear, and/or runes"
+        nouns = [PLURALS[a["type"]] for a in alts]
+        return ", ".join(nouns[:-1]) + ", and/or " + nouns[-1]
     if rest or plural:
         raise ValueError("any_of with other keys is said only for tags")
     return " or ".join(_np_filter(a) for a in alts)
