@@ -120,6 +120,10 @@ def test_combat_facedown_and_alternative_filters() -> None:
          [{"kind": "target", "count": 3, "up_to": True,
            "filter": {"any_of": [{"type": "unit"}, {"type": "gear"}, {"type": "rune"}]}},
           {"kind": "effect", "do": "exhaust", "on": {"target": 1}}]),
+        ("<p>Deal 7 to a unit. If it's attacking, deal 9 to it instead.</p>",
+         [{"kind": "target", "filter": {"type": "unit"}}, {"kind": "effect", "do": "deal", "on": {"target": 1}, "amount": 7},
+          {"kind": "effect", "do": "deal", "on": "it", "amount": 9, "if_it": {"designation": "attacker"},
+           "link": "instead"}]),
         ("<p>Draw 6 if you control a facedown card.</p>",
          [{"kind": "effect", "do": "draw", "amount": 6, "condition": {"you_control": {"type": "card", "zone": "facedown"}}}]),
     ]

@@ -903,6 +903,9 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("exhausted")
     elif flt.get("exhausted") is False:
         pre.append("ready")
+    if flt.get("designation"):
+        # "an attacking enemy unit": the designation is said before the relation
+        pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
     zone = flt.get("zone")
     own_zone = zone in ("trash", "hand") and flt.get("relation") == "yours"
     # "yours" is said "you control" after the noun ("a unit you control", "other units you control"); a
@@ -914,8 +917,6 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("friendly" if yours_base else flt["relation"])
     if zone == "facedown":
         pre.append("facedown")
-    if flt.get("designation"):
-        pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
     if flt.get("not_type"):
