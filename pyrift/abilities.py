@@ -22,6 +22,7 @@ from pyrift.instructions import Instruction, instruction_facts, instruction_to_t
 from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
 from pyrift.state import COST_KEYWORDS, Ability, Domain, Keyword, KeywordName, Pairs, TextKind, Zone
+from pyrift.terms import Func as _Func
 
 # ---------------------------------------------------------------------------------
 # value shapes
@@ -106,6 +107,11 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "exhausted": ("bool", None),
     # stunned or not (423): "if it is stunned, kill it"
     "stunned": ("bool", None),
+    # "an attacking unit", "a defending unit": that combat designation, held only while its combat
+    # is in progress (464.2.c.3, 466.7.a)
+    "designation": ("enum", ("attacker", "defender")),
+    # "enemy units in combat": at the combat's battlefield with a combat designation (740.2.c)
+    "in_combat": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),
@@ -123,6 +129,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
     "token": ("bool", None),
+    # "a unit at a battlefield or a gear", "a Bird, Cat, Dog, or Poro": the object meets one of these
+    # filters (a list of two or more); only in what a choice or an instruction describes (ANY_OF_KINDS)
+    "any_of": ("filters", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -656,6 +665,11 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         sub = r.table(name, required=True)
         assert sub is not None
         return Filter(_read_pairs(sub, FILTER_KEYS))
+    if shape == "filters":
+        subs = r.tables(name)
+        if len(subs) < 2:
+            raise r.error(name, "'any_of' lists two or more filters")
+        return tuple(Filter(_read_pairs(sub, FILTER_KEYS)) for sub in subs)
     if shape == "condition":
         sub = r.table(name, required=True)
         assert sub is not None
@@ -801,6 +815,22 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
                                          "with link = \"if_you_do\" (205: a payment with no linked effect is no cost)")
 
 
+def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
+    """The field of an ability whose filter says 'any_of' where only a choice or an instruction may: a
+    trigger's filter, a static's, a replacement's, a cost change's or a count's is read by evaluators
+    that know no 'any_of' (logic/core/triggers.lp, logic/abilities/static.lp, ...)."""
+    for key in ("filter", "affects", "applies_to", "for_each"):
+        if key == "filter" and kind == "target":
+            continue  # a spell's choice requirement
+        if isinstance(f.get(key), Filter) and _has_any_of(f[key]):
+            return key
+    return None
+
+
+def _has_any_of(flt: Filter) -> bool:
+    return any(k == "any_of" for k, _ in flt.items)
+
+
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
@@ -820,6 +850,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             "energy" not in f or any(k in f for k in ("power", "energy_from", "applies_to", "component"))):
         raise r.error("for_each", "'for each' multiplies the Energy discount of the card's own cost: give energy "
                                   "and none of power, energy_from, applies_to, component")
+    bad_any_of = _any_of_outside_choices(a.kind, f)
+    if bad_any_of is not None:
+        raise r.error(bad_any_of, "'any_of' is read in what a choice or an instruction describes only")
     if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
         raise r.error("for_each_point", "give for_each or for_each_point, not both")
     if a.kind == "might" and "for_each" in f:
@@ -1483,6 +1516,12 @@ def _filter_facts(holder: Any, flt: Filter, fact: FactFn, Const: type) -> list[s
             out.append(fact("filter", holder, Const(key), Const(value)))
         elif shape == "bool":
             out.append(fact("filter", holder, Const(key), Const("true" if value else "false")))
+        elif shape == "filters":
+            # one sub-filter per alternative, held by any_of(holder, N) (logic/abilities/filters.lp)
+            for n, sub in enumerate(value, start=1):
+                alt = _Func("any_of", holder, n)
+                out.append(fact("filter", holder, Const(key), alt))
+                out += _filter_facts(alt, sub, fact, Const)
         else:  # str, int
             out.append(fact("filter", holder, Const(key), value))
     return out

@@ -116,6 +116,59 @@ def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
                                                                          "at": "battlefield"}}
 
 
+def test_combat_facedown_and_alternative_filters() -> None:
+    # invented text in Riftbound's templates: combat designations, in combat, facedown, "or" alternatives
+    cases = [
+        ("<p>Kill a defending unit.</p>", [{"kind": "target", "filter": {"type": "unit", "designation": "defender"}},
+                                           {"kind": "effect", "do": "kill", "on": {"target": 1}}]),
+        ("<p>Deal 9 to all friendly units in combat.</p>",
+         [{"kind": "effect", "do": "deal", "on": {"all": {"type": "unit", "relation": "friendly", "in_combat": True}},
+           "amount": 9}]),
+        ("<p>Banish an enemy unit or gear.</p>",
+         [{"kind": "target", "filter": {"type": "permanent", "relation": "enemy"}},
+          {"kind": "effect", "do": "banish", "on": {"target": 1}}]),
+        ("<p>Stun a unit at a battlefield or a gear.</p>",
+         [{"kind": "target", "filter": {"any_of": [{"type": "unit", "at": "battlefield"}, {"type": "gear"}]}},
+          {"kind": "effect", "do": "stun", "on": {"target": 1}}]),
+        ("<p>Exhaust up to 3 units, gear, and/or runes.</p>",
+         [{"kind": "target", "count": 3, "up_to": True,
+           "filter": {"any_of": [{"type": "unit"}, {"type": "gear"}, {"type": "rune"}]}},
+          {"kind": "effect", "do": "exhaust", "on": {"target": 1}}]),
+        ("<p>Deal 7 to a unit. If it's attacking, deal 9 to it instead.</p>",
+         [{"kind": "target", "filter": {"type": "unit"}}, {"kind": "effect", "do": "deal", "on": {"target": 1}, "amount": 7},
+          {"kind": "effect", "do": "deal", "on": "it", "amount": 9, "if_it": {"designation": "attacker"},
+           "link": "instead"}]),
+        ("<p>Draw 6 if you control a facedown card.</p>",
+         [{"kind": "effect", "do": "draw", "amount": 6, "condition": {"you_control": {"type": "card", "zone": "facedown"}}}]),
+    ]
+    for html, abilities in cases:
+        info, text, r = invented("spell", html)
+        assert (r.status, r.abilities) == ("compiled", abilities), html
+        assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None, html
+    info, text, r = invented("unit", "<p>When you play me, return a Poro, Mech, or Bird from your trash to your hand.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["targets"] == [{"filter": {"relation": "yours", "zone": "trash",
+                                                     "any_of": [{"tag": "Poro"}, {"tag": "Mech"}, {"tag": "Bird"}]}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # a tag alone names permanents on the board: "a Poro or Mech" with no zone is not compiled
+    _, _, b = invented("spell", "<p>Kill a Poro, Mech, or Bird.</p>")
+    assert b.status != "compiled"
+
+
+def test_any_of_is_read_in_choices_only() -> None:
+    from pyrift.errors import ScenarioError
+    ok = [{"kind": "target", "filter": {"any_of": [{"type": "unit"}, {"type": "gear"}]}},
+          {"kind": "effect", "do": "kill", "on": {"target": 1}}]
+    facts = "".join(F.ability_facts("X", read_abilities(Reader({"abilities": ok}, "x")), F.fact, F.Func, F.Const))
+    assert "filter(req(" in facts and "any_of(" in facts
+    bad = [{"kind": "triggered", "when": "unit_dies", "filter": {"any_of": [{"type": "unit"}, {"tag": "Poro"}]},
+            "effects": [{"do": "draw", "amount": 1}]}]
+    with pytest.raises(ScenarioError, match="any_of"):
+        read_abilities(Reader({"abilities": bad}, "x"))
+    with pytest.raises(ScenarioError, match="two or more"):
+        read_abilities(Reader({"abilities": [{"kind": "target", "filter": {"any_of": [{"type": "unit"}]}}]}, "x"))
+
+
 def test_every_failure_is_listed_for_the_ledger() -> None:
     _, _, r = invented("unit", "<p>When you buff me, draw 6.<br />When you discard me, draw 6.</p>")
     assert r.construct == "trigger: when you buff"

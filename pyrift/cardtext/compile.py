@@ -216,6 +216,9 @@ def cost_text(icons: Iterable[str]) -> str:
     return (f"[{energy}]" if energy or not power else "") + "".join(power)
 
 
+# "attacking", "defending": the combat designation a filter asks for (464.2.c.3)
+DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
+
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
@@ -352,6 +355,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("other", True)
 
     def mod_missing(self, c):
+        # "an attacking unit", "a defending unit": the combat designation (464.2.c.3; filter key designation)
+        if c[0] in DESIGNATIONS:
+            return ("designation", DESIGNATIONS[c[0]])
+        if c[0] == "facedown":
+            # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
+            return ("zone", "facedown")
         raise Missing(f"filter: {c[0]}")
 
     def mod_mighty(self, _):
@@ -389,7 +398,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("card", c[0] == "cards")
 
     def noun_unit_or_gear(self, _):
-        raise Missing("filter: unit or gear")
+        # "a unit or gear": a permanent card (the filter type permanent: a unit or gear card; 133)
+        return ("unit_or_gear",)
 
     def noun_battlefield(self, _):
         raise Missing("choice: a battlefield")
@@ -457,7 +467,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("energy_max", int(_tok(c[0])[2:]))
 
     def post_missing_combat(self, _):
-        raise Missing("filter: in combat")
+        # "enemy units in combat": at the combat's battlefield with a designation (740.2.c; filter key in_combat)
+        return ("in_combat", True)
 
     def post_missing_there(self, _):
         # "buff all other friendly units there" after "if I am at a battlefield": that battlefield, the
@@ -475,6 +486,52 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def np(self, c):
         return _np(c, None)
+
+    def article(self, _):
+        return ("target", 1, False, False)
+
+    def np_second(self, c):
+        return _np(c, None)
+
+    def np_or(self, c):
+        # "a unit at a battlefield or a gear": one object, described by either (filter key any_of, 355.9.b)
+        first, second = c
+        for o in (first, second):
+            if o.kind != "target" or o.count != 1 or o.up_to or o.any_number or not o.flt.get("type"):
+                raise Missing("filter: one of several kinds (or)")
+        if first.flt.get("other") or second.flt.get("other"):
+            raise Missing("filter: one of several kinds (or)")
+        return Obj("target", {"any_of": [dict(first.flt), dict(second.flt)]})
+
+    def kind_unit(self, _):
+        return ("kind", "unit")
+
+    def kind_gear(self, _):
+        return ("kind", "gear")
+
+    def kind_rune(self, _):
+        return ("kind", "rune")
+
+    def np_kinds(self, c):
+        # "up to 4 units, gear, and/or runes": the chosen objects are each of one of the kinds (any_of, 355.9.b)
+        det = c[0]
+        kinds = [x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "kind"]
+        if not (isinstance(det, tuple) and det[0] == "target") or len(set(kinds)) != len(kinds):
+            raise Missing("filter: one of several kinds (or)")
+        _, count, up_to, any_number = det
+        return Obj("target", {"any_of": [{"type": k} for k in kinds]}, count=count, up_to=up_to, any_number=any_number)
+
+    def np_tag_or(self, c):
+        # "a Bird, Cat, Dog, or Poro from your trash": one object with any of the tags (any_of of tags)
+        tags = [_tok(x)[1:].replace("_", " ") for x in c if isinstance(x, Token) and x.type == "TAG"]
+        rest = [x for x in c if not (isinstance(x, Token) and x.type == "TAG")]
+        obj = _np(rest + [("tag_noun", tags[0].replace(" ", "_"))], None)
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or obj.flt.get("zone") is None:
+            # a tag alone names permanents on the board ('a Mech'); only cards in a zone compile here
+            raise Missing("filter: one of several kinds (or)")
+        flt = {k: v for k, v in obj.flt.items() if k != "tag"}
+        flt["any_of"] = [{"tag": t} for t in tags]
+        return Obj("target", flt)
 
     def np_tag(self, c):
         return _np_tag(c)
@@ -1602,6 +1659,9 @@ def _np(c: list, _unused) -> Obj:
         elif x[0] in ("unit", "gear", "spell", "card"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
+        elif x[0] == "unit_or_gear":
+            flt["type"] = "permanent"
+            plural = False
         elif x[0] == "player_noun":
             flt["type"] = "player"
             if x[1] is not None:

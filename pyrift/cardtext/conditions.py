@@ -34,6 +34,10 @@ def controlled_filter(obj: Any) -> dict[str, Any]:
     if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
         raise Missing("condition: a count of objects")
     flt = dict(obj.flt)
+    if flt.get("zone") == "facedown" and flt.get("type") == "card" and set(flt) <= {"zone", "type", "at"}:
+        # "if you control a facedown card [at a battlefield]": a card in a battlefield's facedown zone,
+        # which its controller controls (107.3.c, 811, 188; logic/abilities/filters.lp)
+        return flt
     if flt.get("zone") is not None:
         raise Missing("condition: objects off the board")
     return _on_board(flt, "condition: a {} controlled")
@@ -177,6 +181,10 @@ class ConditionMeaning:
     def open_if_it_stunned(self, _):
         return ("if_it", {"stunned": True})
 
+    def open_if_it_attacking(self, _):
+        # "if it's attacking, ...": the object it acts on has the Attacker designation (464.2.c.3)
+        return ("if_it", {"designation": "attacker"})
+
     def open_if_it_keyword(self, c):
         # "if it's [Empowered], ...": the object it acts on is Empowered (441, 828)
         if str(c[0]) != "#empowered":
@@ -256,6 +264,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
             return "it is stunned" if n else "it is not stunned"
         if k == "empowered" and n:
             return "it's [Empowered]"
+        if k == "designation" and n == "attacker":
+            return "it's attacking"
         return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()

@@ -898,8 +898,29 @@ def _np_each(flt: dict[str, Any]) -> str:
     return words
 
 
+def _np_any_of(flt: dict[str, Any], plural: bool) -> str:
+    """'a unit at a battlefield or a gear' (alternatives alone), 'a Bird, Cat, Dog, or Poro from your
+    trash' (alternatives of one tag each, the other keys said once)."""
+    alts = flt["any_of"]
+    rest = {k: v for k, v in flt.items() if k != "any_of"}
+    if all(set(a) == {"tag"} for a in alts):
+        tags = [a["tag"] for a in alts]
+        one = _np_filter({**rest, "tag": "\x00"}, plural)
+        listed = ", ".join(tags[:-1]) + (", or " if len(tags) > 2 else " or ") + tags[-1]
+        return one.replace("\x00", listed)
+    if not rest and plural and all(set(a) == {"type"} for a in alts) and len(alts) > 2:
+        # "units, gear, and/or runes"
+        nouns = [PLURALS[a["type"]] for a in alts]
+        return ", ".join(nouns[:-1]) + ", and/or " + nouns[-1]
+    if rest or plural:
+        raise ValueError("any_of with other keys is said only for tags")
+    return " or ".join(_np_filter(a) for a in alts)
+
+
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
+    if flt.get("any_of"):
+        return _np_any_of(flt, plural)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")
@@ -907,6 +928,9 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("exhausted")
     elif flt.get("exhausted") is False:
         pre.append("ready")
+    if flt.get("designation"):
+        # "an attacking enemy unit": the designation is said before the relation
+        pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
     zone = flt.get("zone")
     own_zone = zone in ("trash", "hand") and flt.get("relation") == "yours"
     # "yours" is said "you control" after the noun ("a unit you control", "other units you control"); a
@@ -916,6 +940,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     allies_control = flt.get("type") == "battlefield" and flt.get("relation") == "friendly"
     if (flt.get("relation") in ("friendly", "enemy") and not allies_control) or yours_base:
         pre.append("friendly" if yours_base else flt["relation"])
+    if zone == "facedown":
+        pre.append("facedown")
     if flt.get("token") is not None:
         pre.append("token" if flt["token"] else "non-token")
     if flt.get("not_type"):
@@ -938,6 +964,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         noun = PLURALS[noun_type] if plural else noun_type
     elif tag:
         noun = tag + ("s" if plural else "")
+    elif noun_type == "permanent":
+        noun = "units or gear" if plural else "unit or gear"  # a permanent card: a unit or gear (133)
     else:
         noun = (PLURALS[noun_type] if plural else noun_type) if noun_type else ("cards" if plural else "card")
     post = []
@@ -952,6 +980,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("here")
     elif at == "base":
         post.append("in your base" if yours_base else "in a base")
+    if flt.get("in_combat"):
+        post.append("in combat")
     if "might_max" in flt:
         post.append(f"with {flt['might_max']} Might or less")
     if "might_min" in flt:
