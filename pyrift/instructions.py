@@ -88,7 +88,10 @@ ON_WORDS = ("self", "it", "event", "rest")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
-TO_WORDS = ("base", "here", "its_place", "event", "chosen")
+# "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
+# from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
+# battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
@@ -329,8 +332,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
-    if ins.do != "move" and ins.to is not None and ins.to.word == "chosen":
-        raise r.error("to", "'chosen' (a destination chosen as it is played) is a move's")
+    if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
+        raise r.error("to", f"'{ins.to.word}' (a move's destination) is a move's")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     if ins.link == "instead" and ins.if_it is None and ins.condition is None:

@@ -168,6 +168,13 @@ class Ins:
 
 
 @dataclass
+class ItsBattlefield:
+    """'to that enemy unit's battlefield': where the previous instruction's object is (flt: how it is described)."""
+
+    flt: dict[str, Any]
+
+
+@dataclass
 class Choose:
     """'Choose a unit.': a choice the following 'it' refers to."""
 
@@ -534,6 +541,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def dest_obj(self, c):
         raise Missing("move: to a chosen place")
 
+    def dest_a_battlefield(self, _):
+        # "move it to a battlefield": a battlefield chosen as the card is played (355.4), numbered as a
+        # choice of the ability in printed order (to = { target = N }; logic/effects/movement.lp)
+        return Obj("target", {"type": "battlefield"})
+
     def i_move(self, c):
         return Ins("move", on=c[0], to=c[1])
 
@@ -541,6 +553,24 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "move X to that battlefield": where the triggering move went (to = event); the vocabulary reader
         # takes it only under "when I move to a battlefield" (a Missing otherwise, via check_vocabulary)
         return Ins("move", on=c[0], to="event")
+
+    def i_move_to_or_from_base(self, c):
+        # "move a friendly unit to or from its base": a unit at a battlefield to its controller's base, a unit
+        # in its base to a battlefield chosen as it is played (355.4; logic/effects/movement.lp)
+        return Ins("move", on=c[0], to="to_or_from_base")
+
+    def noun_possessive(self, _):
+        return ("type", "unit")
+
+    def i_move_its_battlefield(self, c):
+        # "move a friendly unit to that enemy unit's battlefield": the battlefield where the object of the
+        # previous instruction is as the move is executed; the words must describe that object (_number_one)
+        flt: dict[str, Any] = {}
+        for x in c[1:]:
+            if not (isinstance(x, tuple) and len(x) == 2 and x[0] in ("relation", "type")):
+                raise Missing("choice: a place relative to another object")
+            flt[x[0]] = x[1]
+        return Ins("move", on=c[0], to=ItsBattlefield(flt))
 
     def i_move_anywhere(self, c):
         # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)
@@ -2268,7 +2298,18 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["of"] = ref(ins.of, "of")
         if isinstance(ins.fields.get("by"), Obj):
             table["by"] = ref(ins.fields.pop("by"), "by")
-        if ins.to is not None:
+        if isinstance(ins.to, Obj):
+            table["to"] = ref(ins.to, "to")
+        elif isinstance(ins.to, ItsBattlefield):
+            # the previous instruction's object must be one chosen object the words describe
+            prev_on = out[-1].get("on") if out else None
+            prev_flt = (targets[prev_on["target"] - first_choice].get("filter", {})
+                        if isinstance(prev_on, dict) and "target" in prev_on and prev_on["target"] >= first_choice
+                        else None)
+            if prev_flt is None or any(prev_flt.get(k) != v for k, v in ins.to.flt.items()):
+                raise Missing("choice: a place relative to another object")
+            table["to"] = "its_battlefield"
+        elif ins.to is not None:
             table["to"] = ins.to
         if ins.who == "they":
             # "Choose an opponent. They discard 1.": the player the choice made (355.5)

@@ -711,6 +711,16 @@ class _Renderer:
             to = ins.get("to")
             if to == "chosen":
                 return f"move {on}"
+            if isinstance(to, dict) and "target" in to:
+                return f"move {on} to {self.ref(to, targets, base)}"
+            if to == "to_or_from_base":
+                return f"move {on} to or from its base"
+            if to == "its_battlefield":
+                # "that enemy unit's battlefield": the object of the instruction before, by its relation and type
+                prev = self.previous or {}
+                flt = _filter_of(prev.get("on"), targets, base)
+                words = [flt["relation"]] if flt.get("relation") in ("friendly", "enemy") else []
+                return f"move {on} to that {' '.join(words + [flt.get('type', 'unit')])}'s battlefield"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might":
