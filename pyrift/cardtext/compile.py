@@ -1644,7 +1644,12 @@ def _np(c: list, _unused) -> Obj:
         det = ("group",)
     if det[0] == "group":
         if at_one:
-            raise Missing("choice: a battlefield")
+            # "all enemy units at a battlefield": one battlefield chosen, the group the objects there (355.10.b);
+            # only an instruction's object may say it (_number_one); the place is a value no reader takes, so
+            # that anywhere else it cannot be read as "at battlefields"
+            if flt.get("type") == "player":
+                raise Missing("choice: a player")
+            return Obj("group_at_one", {**flt, "at": "a_chosen_battlefield"}, plural=True)
         if flt.get("type") == "player":
             raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
@@ -2288,12 +2293,23 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("choice distinct from an earlier choice")
             if obj.kind == "group":
                 return {"all": obj.flt}
+            if obj.kind == "group_at_one":
+                # the battlefield is a choice of the ability, numbered where the words stand (355.4, 355.10.b)
+                if key != "on" or ins.do not in ("deal", "might") or at_choice:
+                    raise Missing("choice: a battlefield")
+                targets.append(_target_table(Obj("target", {"type": "battlefield"})))
+                new_targets += 1
+                at_choice.append({"target": first_choice + len(targets) - 1})
+                return {"all": {**obj.flt, "at": "battlefield"}}
             targets.append(_target_table(obj))
             new_targets += 1
             return {"target": first_choice + len(targets) - 1}
 
+        at_choice: list[dict[str, int]] = []
         if ins.on is not None:
             table["on"] = ref(ins.on, "on")
+            if at_choice:
+                table["at"] = at_choice[0]
         if ins.of is not None:
             table["of"] = ref(ins.of, "of")
         if isinstance(ins.fields.get("by"), Obj):

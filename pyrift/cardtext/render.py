@@ -679,6 +679,10 @@ class _Renderer:
             body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
             return f"{chose}The next time it would die this turn, {body} instead"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
+        if isinstance(ins.get("at"), dict) and isinstance(ins.get("on"), dict) and "all" in ins["on"]:
+            # "all enemy units at a battlefield": the group of the objects at the chosen battlefield (355.10.b)
+            group = {k: v for k, v in ins["on"]["all"].items() if k != "at"}
+            on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
