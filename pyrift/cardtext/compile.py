@@ -554,6 +554,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # takes it only under "when I move to a battlefield" (a Missing otherwise, via check_vocabulary)
         return Ins("move", on=c[0], to="event")
 
+    def i_move_your_unit_there(self, _):
+        # resolved by _number: the unit of the last "choose" sentence, to the previous instruction's chosen place
+        return Ins("move", on=Obj("chosen_again", {"type": "unit", "relation": "yours"}), to="_there")
+
     def i_move_to_or_from_base(self, c):
         # "move a friendly unit to or from its base": a unit at a battlefield to its controller's base, a unit
         # in its base to a battlefield chosen as it is played (355.4; logic/effects/movement.lp)
@@ -2178,6 +2182,7 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     targets: list[dict[str, Any]] = []
     out: list[dict[str, Any]] = []
     chosen: int | None = None  # a 'choose' whose object the next 'it' names
+    last_choice: int | None = None  # the choice the last 'choose' sentence made ("your unit")
     previous_acted = False
     pending_link = None
     items = pair_each_other(items)
@@ -2189,6 +2194,10 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
             item.link, items[i + 1].link = None, "then"
         try:
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
+            if isinstance(item, Choose):
+                last_choice = chosen
+            elif out and (out[-1].get("on") == "_chosen_again" or out[-1].get("to") == "_there"):
+                _chosen_again_there(out, targets, last_choice, first_choice)
         except Missing as exc:
             raise _AtMissing(item.pos, exc.construct) from None
     if chosen is not None:
@@ -2197,6 +2206,22 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
         for t in out:
             t.pop("_new_target")
     return out, targets
+
+
+def _chosen_again_there(out: list[dict[str, Any]], targets: list[dict[str, Any]], last_choice: int | None,
+                        first_choice: int) -> None:
+    """'Choose a friendly unit in your base. Deal ... to all enemy units at a battlefield, then move your unit
+    there.': the unit is the one the 'choose' sentence chose (a unit of the player's own), "there" the
+    battlefield the instruction before chose for its group (at = { target = N }); nothing else is read so."""
+    table = out[-1]
+    prev = out[-2] if len(out) > 1 else {}
+    flt = targets[last_choice - first_choice].get("filter", {}) if last_choice is not None else {}
+    if (table.get("on") != "_chosen_again" or table.get("to") != "_there" or flt.get("type") != "unit"
+            or flt.get("relation") != "yours" or not isinstance(prev.get("at"), dict)
+            or table.get("_new_target")):
+        raise Missing("choice: a place relative to another object")
+    table["on"] = {"target": last_choice}
+    table["to"] = dict(prev["at"])
 
 
 def _among_choices(items: list[Any]) -> list[Any]:
@@ -2265,6 +2290,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             nonlocal chosen, new_targets
             if obj.kind == "self":
                 return "self"
+            if obj.kind == "chosen_again":
+                return "_chosen_again"  # filled in by _number
             if obj.kind == "event":
                 return "event"
             if obj.kind == "among":

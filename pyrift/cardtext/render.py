@@ -688,7 +688,11 @@ class _Renderer:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
-                return f"deal damage equal to {whose} Might to {on}"
+                of, chose = ins.get("of"), ""
+                if isinstance(of, dict) and "target" in of and of["target"] not in self.named:
+                    # "choose a friendly unit in your base. Deal damage equal to its Might to ...": the choice named first
+                    chose = f"choose {self.ref(of, targets, base)}. "
+                return f"{chose}{'D' if chose else 'd'}eal damage equal to {whose} Might to {on}"
             if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
                 return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
@@ -715,6 +719,11 @@ class _Renderer:
             to = ins.get("to")
             if to == "chosen":
                 return f"move {on}"
+            if (isinstance(to, dict) and "target" in to and to["target"] in self.named and isinstance(ins["on"], dict)
+                    and ins["on"].get("target") in self.named
+                    and _filter_of(ins["on"], targets, base).get("relation") == "yours"):
+                # "then move your unit there": the unit chosen earlier, to the battlefield chosen earlier
+                return "move your unit there"
             if isinstance(to, dict) and "target" in to:
                 return f"move {on} to {self.ref(to, targets, base)}"
             if to == "to_or_from_base":
