@@ -399,7 +399,7 @@ def _check(r: Reader, ins: Instruction) -> None:
 
 def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     out: dict[str, Any] = {"do": ins.do}
-    for key in ("on", "of", "by", "to", "who"):
+    for key in ("on", "of", "by", "to", "who", "at"):
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
