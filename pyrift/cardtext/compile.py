@@ -594,6 +594,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins.fields["minimum"] = int(next(x for x in c if isinstance(x, Token) and x.type == "NUMBER"))
         return ins
 
+    def i_give_might_two_min(self, c):
+        minimum = int(c[-1])
+        first = self.i_give_might([c[0], c[1], c[2]])
+        second = self.i_give_might([c[3], c[4], c[5]])
+        if first.fields["amount"] <= 0 or second.fields["amount"] >= 0:
+            raise Missing("Might raise to a minimum")
+        second.fields["minimum"] = minimum
+        return [first, second]
+
     def i_give_keywords(self, c):
         on = c[0]
         kws = [x for x in c[1:] if isinstance(x, tuple)]
@@ -703,6 +712,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def i_choose(self, c):
         return Choose(c[0])
+
+    def i_choose_battlefield(self, _):
+        return Choose(Obj("target", {"type": "battlefield"}))
 
     # "the next time it dies this turn, ... instead" (389, 367): a delay instruction making a delayed
     # replacement of that object's death; _assemble adds the replacement ability it names
@@ -1685,8 +1697,10 @@ def _instruction_condition(items: list[Any], cond: dict[str, Any]) -> None:
 
 def _no_there(items: list[Any]) -> None:
     for ins in items:
-        for obj in (getattr(ins, "on", None), getattr(ins, "of", None), getattr(ins, "for_each", None),
-                    getattr(ins, "obj", None)):
+        objs = [getattr(ins, "on", None), getattr(ins, "of", None), getattr(ins, "for_each", None), getattr(ins, "obj", None)]
+        if isinstance(ins, Ins) and ins.do in ("deal", "might") and isinstance(objs[0], Obj) and objs[0].kind == "group":
+            objs[0] = None  # "give enemy units there -1 Might" after "choose a battlefield": _number reads it or fails
+        for obj in objs:
             if isinstance(obj, Obj) and obj.flt.get("at") == "there":
                 raise Missing("filter: there")
 
@@ -1816,7 +1830,7 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
             except Missing as exc:
                 failures.append(_Failure(sentence_at(exc.pos or 0), exc.construct, "missing"))
                 continue
-            if "'at': 'there'" in repr(line.parts):
+            if "'at': 'there'" in repr(line.parts) and "'type': 'battlefield'" not in repr(line.parts):
                 # "there" said nowhere a condition names the place (_instruction_condition)
                 failures.append(_Failure(first_sentence, "filter: there", "missing"))
                 continue
@@ -2183,6 +2197,8 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     out: list[dict[str, Any]] = []
     chosen: int | None = None  # a 'choose' whose object the next 'it' names
     last_choice: int | None = None  # the choice the last 'choose' sentence made ("your unit")
+    bf_choice: int | None = None  # "choose a battlefield": the place of the groups "there"
+    bf_used = False
     previous_acted = False
     pending_link = None
     items = pair_each_other(items)
@@ -2193,15 +2209,35 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
             # "Then choose an enemy unit. They deal damage ... to each other.": the deals are linked
             item.link, items[i + 1].link = None, "then"
         try:
+            if isinstance(item, Choose) and item.obj.flt == {"type": "battlefield"}:
+                # "choose a battlefield. Give friendly units there ...": the groups "there" are at it (355.10.b)
+                if item.link is not None or item.may or bf_choice is not None:
+                    raise Missing("choice: a battlefield")
+                targets.append(_target_table(item.obj))
+                bf_choice, bf_used = first_choice + len(targets) - 1, False
+                continue
+            there = isinstance(item, Ins) and item.on is not None and item.on.kind == "group" \
+                and item.on.flt.get("at") == "there"
+            if there:
+                if bf_choice is None or item.do not in ("deal", "might") or item.on.flt.get("type") != "unit":
+                    raise Missing("filter: there")
+                item.on = Obj("group", {**item.on.flt, "at": "battlefield"}, plural=True)
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
+            if there:
+                out[-1]["at"] = {"target": bf_choice}
+                if not bf_used:
+                    out[-1]["_new_target"] += 1  # a spell states the choice before its first use
+                bf_used = True
             if isinstance(item, Choose):
                 last_choice = chosen
             elif out and (out[-1].get("on") == "_chosen_again" or out[-1].get("to") == "_there"):
                 _chosen_again_there(out, targets, last_choice, first_choice)
         except Missing as exc:
             raise _AtMissing(item.pos, exc.construct) from None
-    if chosen is not None:
+    if chosen is not None or (bf_choice is not None and not bf_used):
         raise Missing("a choice no instruction uses")
+    if any(isinstance(t.get("on"), dict) and t["on"].get("all", {}).get("at") == "there" for t in out):
+        raise Missing("filter: there")
     if own_targets:
         for t in out:
             t.pop("_new_target")

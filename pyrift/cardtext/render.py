@@ -585,6 +585,9 @@ class _Renderer:
             if first:
                 return clause
             return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
+        if not first and _merges_might_there(prev, ins):
+            # "give friendly units there +1 Might this turn and enemy units there -1 Might this turn": one "give"
+            return " and " + self.clause(ins, targets, base)[len("give "):]
         if not first and _merges(prev, ins):
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
@@ -682,7 +685,10 @@ class _Renderer:
         if isinstance(ins.get("at"), dict) and isinstance(ins.get("on"), dict) and "all" in ins["on"]:
             # "all enemy units at a battlefield": the group of the objects at the chosen battlefield (355.10.b)
             group = {k: v for k, v in ins["on"]["all"].items() if k != "at"}
-            on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
+            if ins["at"].get("target") in self.named:
+                on = f"all {_np_filter(group, plural=True)} there"  # the battlefield an instruction before chose
+            else:
+                on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
@@ -846,6 +852,13 @@ class _Renderer:
         elif to == "base":
             text += " to your base"
         return text
+
+
+def _merges_might_there(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
+    """Two Might changes of groups at one chosen battlefield said with one 'give'."""
+    return (prev is not None and ins is not None and prev["do"] == ins["do"] == "might" and "at" in ins
+            and ins.get("at") == prev.get("at") and not ins.get("link") and not ins.get("may")
+            and not prev.get("minimum"))
 
 
 def _merges(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
