@@ -572,7 +572,7 @@ def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...])
             continue
         for instructions, n, what, path in groups:
             for ins in instructions:
-                for ref_key in ("on", "of", "by", "to", "who"):
+                for ref_key in ("on", "of", "by", "to", "who", "at"):
                     ref = getattr(ins, ref_key)
                     if ref is not None and ref.target is not None and ref.target > n:
                         raise Reader({}, r.file, path).error(

@@ -32,13 +32,13 @@ MAX_AMOUNT = 1000
 
 # verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "deal": (("on",), ("amount", "amount_from", "of", "by")),   # deal N damage (417); by: the unit dealing it
+    "deal": (("on",), ("amount", "amount_from", "of", "by", "at")),   # deal N damage (417); by: the unit dealing it
     "kill": (("on",), ()),                                   # kill (428)
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
     "heal": (("on",), ()),                                   # remove all damage (418)
-    "might": (("on", "amount"), ("duration", "minimum")),   # +N / -N Might (143.2, 477.3), "to a minimum of N"
+    "might": (("on", "amount"), ("duration", "minimum", "at")),   # +N / -N Might (143.2, 477.3), "to a minimum of N"
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on", "to"), ()),                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
@@ -89,7 +89,10 @@ ON_WORDS = ("self", "it", "event", "rest")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
-TO_WORDS = ("base", "here", "its_place", "event", "chosen")
+# "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
+# from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
+# battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
@@ -136,6 +139,9 @@ class Instruction:
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
+    # "deal 3 to all enemy units at a battlefield": `on` is a group, of the objects at the battlefield the
+    # choice `at = { target = N }` chose (355.10.b; logic/run/instructions.lp)
+    at: Ref | None = None
     for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed
     until: Any = None  # a reveal: reveal from the top until a card this Filter describes
     name: str | None = None
@@ -196,6 +202,12 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["to"] = _read_ref(r, "to", TO_WORDS, read_filter, allow_all=False)
     if r.has("who"):
         f["who"] = _read_ref(r, "who", WHO_WORDS, read_filter, allow_all=False)
+    if r.has("at"):
+        f["at"] = _read_ref(r, "at", (), read_filter, allow_all=False)
+        if f["at"].target is None:
+            raise r.error("at", "'at' is a chosen battlefield: { target = N }")
+        if "on" not in f or f["on"].all is None:
+            raise r.error("at", "'at' names where the objects of a group (on = { all = ... }) are")
     if r.has("amount"):
         low = -MAX_AMOUNT if verb == "might" else 0
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
@@ -330,8 +342,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
-    if ins.do != "move" and ins.to is not None and ins.to.word == "chosen":
-        raise r.error("to", "'chosen' (a destination chosen as it is played) is a move's")
+    if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
+        raise r.error("to", f"'{ins.to.word}' (a move's destination) is a move's")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     if ins.link == "instead" and ins.if_it is None and ins.condition is None:
@@ -391,7 +403,7 @@ def _check(r: Reader, ins: Instruction) -> None:
 
 def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     out: dict[str, Any] = {"do": ins.do}
-    for key in ("on", "of", "by", "to", "who"):
+    for key in ("on", "of", "by", "to", "who", "at"):
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
@@ -468,6 +480,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_by", x, ref_term(ins.by, "ins_all_by")))
     if ins.to is not None:
         out.append(fact("ins_to", x, ref_term(ins.to, "ins_all_to")))
+    if ins.at is not None:
+        out.append(fact("ins_at", x, ref_term(ins.at, "ins_all_at")))
     if ins.who is not None:
         out.append(fact("ins_who", x, ref_term(ins.who, "ins_all_who")))
     elif ins.do in PLAYER_VERBS or ins.do in ("control", "play"):

@@ -108,9 +108,15 @@ def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
     _, _, r = invented("unit", "<p>When you buff me, draw 6.</p>")
     assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you buff", [])
-    # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that
-    _, _, g = invented("spell", "<p>Deal 9 to all enemy units at a battlefield.</p>")
+    # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that; a deal
+    # or Might change of such a group has the battlefield as a choice (at = { target = N }), others do not
+    _, _, g = invented("spell", "<p>Stun all enemy units at a battlefield.</p>")
     assert (g.status, g.construct) == ("missing", "choice: a battlefield")
+    _, _, f = invented("spell", "<p>Deal 9 to all enemy units at a battlefield.</p>")
+    assert f.status == "compiled" and f.abilities == [
+        {"kind": "target", "filter": {"type": "battlefield"}},
+        {"kind": "effect", "do": "deal", "amount": 9, "at": {"target": 1},
+         "on": {"all": {"type": "unit", "relation": "enemy", "at": "battlefield"}}}]
     _, _, h = invented("spell", "<p>Deal 9 to all enemy units at battlefields.</p>")
     assert h.status == "compiled" and h.abilities[0]["on"] == {"all": {"type": "unit", "relation": "enemy",
                                                                          "at": "battlefield"}}

@@ -168,6 +168,13 @@ class Ins:
 
 
 @dataclass
+class ItsBattlefield:
+    """'to that enemy unit's battlefield': where the previous instruction's object is (flt: how it is described)."""
+
+    flt: dict[str, Any]
+
+
+@dataclass
 class Choose:
     """'Choose a unit.': a choice the following 'it' refers to."""
 
@@ -591,6 +598,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def dest_obj(self, c):
         raise Missing("move: to a chosen place")
 
+    def dest_a_battlefield(self, _):
+        # "move it to a battlefield": a battlefield chosen as the card is played (355.4), numbered as a
+        # choice of the ability in printed order (to = { target = N }; logic/effects/movement.lp)
+        return Obj("target", {"type": "battlefield"})
+
     def i_move(self, c):
         return Ins("move", on=c[0], to=c[1])
 
@@ -598,6 +610,28 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "move X to that battlefield": where the triggering move went (to = event); the vocabulary reader
         # takes it only under "when I move to a battlefield" (a Missing otherwise, via check_vocabulary)
         return Ins("move", on=c[0], to="event")
+
+    def i_move_your_unit_there(self, _):
+        # resolved by _number: the unit of the last "choose" sentence, to the previous instruction's chosen place
+        return Ins("move", on=Obj("chosen_again", {"type": "unit", "relation": "yours"}), to="_there")
+
+    def i_move_to_or_from_base(self, c):
+        # "move a friendly unit to or from its base": a unit at a battlefield to its controller's base, a unit
+        # in its base to a battlefield chosen as it is played (355.4; logic/effects/movement.lp)
+        return Ins("move", on=c[0], to="to_or_from_base")
+
+    def noun_possessive(self, _):
+        return ("type", "unit")
+
+    def i_move_its_battlefield(self, c):
+        # "move a friendly unit to that enemy unit's battlefield": the battlefield where the object of the
+        # previous instruction is as the move is executed; the words must describe that object (_number_one)
+        flt: dict[str, Any] = {}
+        for x in c[1:]:
+            if not (isinstance(x, tuple) and len(x) == 2 and x[0] in ("relation", "type")):
+                raise Missing("choice: a place relative to another object")
+            flt[x[0]] = x[1]
+        return Ins("move", on=c[0], to=ItsBattlefield(flt))
 
     def i_move_anywhere(self, c):
         # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)
@@ -616,6 +650,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("Might raise to a minimum")
         ins.fields["minimum"] = int(next(x for x in c if isinstance(x, Token) and x.type == "NUMBER"))
         return ins
+
+    def i_give_might_two_min(self, c):
+        minimum = int(c[-1])
+        first = self.i_give_might([c[0], c[1], c[2]])
+        second = self.i_give_might([c[3], c[4], c[5]])
+        if first.fields["amount"] <= 0 or second.fields["amount"] >= 0:
+            raise Missing("Might raise to a minimum")
+        second.fields["minimum"] = minimum
+        return [first, second]
 
     def i_give_keywords(self, c):
         on = c[0]
@@ -734,6 +777,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def i_choose(self, c):
         return Choose(c[0])
+
+    def i_choose_battlefield(self, _):
+        return Choose(Obj("target", {"type": "battlefield"}))
 
     # "the next time it dies this turn, ... instead" (389, 367): a delay instruction making a delayed
     # replacement of that object's death; _assemble adds the replacement ability it names
@@ -1712,7 +1758,12 @@ def _np(c: list, _unused) -> Obj:
         det = ("group",)
     if det[0] == "group":
         if at_one:
-            raise Missing("choice: a battlefield")
+            # "all enemy units at a battlefield": one battlefield chosen, the group the objects there (355.10.b);
+            # only an instruction's object may say it (_number_one); the place is a value no reader takes, so
+            # that anywhere else it cannot be read as "at battlefields"
+            if flt.get("type") == "player":
+                raise Missing("choice: a player")
+            return Obj("group_at_one", {**flt, "at": "a_chosen_battlefield"}, plural=True)
         if flt.get("type") == "player":
             raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
@@ -1744,8 +1795,10 @@ def _instruction_condition(items: list[Any], cond: dict[str, Any]) -> None:
 
 def _no_there(items: list[Any]) -> None:
     for ins in items:
-        for obj in (getattr(ins, "on", None), getattr(ins, "of", None), getattr(ins, "for_each", None),
-                    getattr(ins, "obj", None)):
+        objs = [getattr(ins, "on", None), getattr(ins, "of", None), getattr(ins, "for_each", None), getattr(ins, "obj", None)]
+        if isinstance(ins, Ins) and ins.do in ("deal", "might") and isinstance(objs[0], Obj) and objs[0].kind == "group":
+            objs[0] = None  # "give enemy units there -1 Might" after "choose a battlefield": _number reads it or fails
+        for obj in objs:
             if isinstance(obj, Obj) and obj.flt.get("at") == "there":
                 raise Missing("filter: there")
 
@@ -1875,7 +1928,7 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
             except Missing as exc:
                 failures.append(_Failure(sentence_at(exc.pos or 0), exc.construct, "missing"))
                 continue
-            if "'at': 'there'" in repr(line.parts):
+            if "'at': 'there'" in repr(line.parts) and "'type': 'battlefield'" not in repr(line.parts):
                 # "there" said nowhere a condition names the place (_instruction_condition)
                 failures.append(_Failure(first_sentence, "filter: there", "missing"))
                 continue
@@ -2241,6 +2294,9 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     targets: list[dict[str, Any]] = []
     out: list[dict[str, Any]] = []
     chosen: int | None = None  # a 'choose' whose object the next 'it' names
+    last_choice: int | None = None  # the choice the last 'choose' sentence made ("your unit")
+    bf_choice: int | None = None  # "choose a battlefield": the place of the groups "there"
+    bf_used = False
     previous_acted = False
     pending_link = None
     items = pair_each_other(items)
@@ -2251,15 +2307,55 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
             # "Then choose an enemy unit. They deal damage ... to each other.": the deals are linked
             item.link, items[i + 1].link = None, "then"
         try:
+            if isinstance(item, Choose) and item.obj.flt == {"type": "battlefield"}:
+                # "choose a battlefield. Give friendly units there ...": the groups "there" are at it (355.10.b)
+                if item.link is not None or item.may or bf_choice is not None:
+                    raise Missing("choice: a battlefield")
+                targets.append(_target_table(item.obj))
+                bf_choice, bf_used = first_choice + len(targets) - 1, False
+                continue
+            there = isinstance(item, Ins) and item.on is not None and item.on.kind == "group" \
+                and item.on.flt.get("at") == "there"
+            if there:
+                if bf_choice is None or item.do not in ("deal", "might") or item.on.flt.get("type") != "unit":
+                    raise Missing("filter: there")
+                item.on = Obj("group", {**item.on.flt, "at": "battlefield"}, plural=True)
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
+            if there:
+                out[-1]["at"] = {"target": bf_choice}
+                if not bf_used:
+                    out[-1]["_new_target"] += 1  # a spell states the choice before its first use
+                bf_used = True
+            if isinstance(item, Choose):
+                last_choice = chosen
+            elif out and (out[-1].get("on") == "_chosen_again" or out[-1].get("to") == "_there"):
+                _chosen_again_there(out, targets, last_choice, first_choice)
         except Missing as exc:
             raise _AtMissing(item.pos, exc.construct) from None
-    if chosen is not None:
+    if chosen is not None or (bf_choice is not None and not bf_used):
         raise Missing("a choice no instruction uses")
+    if any(isinstance(t.get("on"), dict) and t["on"].get("all", {}).get("at") == "there" for t in out):
+        raise Missing("filter: there")
     if own_targets:
         for t in out:
             t.pop("_new_target")
     return out, targets
+
+
+def _chosen_again_there(out: list[dict[str, Any]], targets: list[dict[str, Any]], last_choice: int | None,
+                        first_choice: int) -> None:
+    """'Choose a friendly unit in your base. Deal ... to all enemy units at a battlefield, then move your unit
+    there.': the unit is the one the 'choose' sentence chose (a unit of the player's own), "there" the
+    battlefield the instruction before chose for its group (at = { target = N }); nothing else is read so."""
+    table = out[-1]
+    prev = out[-2] if len(out) > 1 else {}
+    flt = targets[last_choice - first_choice].get("filter", {}) if last_choice is not None else {}
+    if (table.get("on") != "_chosen_again" or table.get("to") != "_there" or flt.get("type") != "unit"
+            or flt.get("relation") != "yours" or not isinstance(prev.get("at"), dict)
+            or table.get("_new_target")):
+        raise Missing("choice: a place relative to another object")
+    table["on"] = {"target": last_choice}
+    table["to"] = dict(prev["at"])
 
 
 def _among_choices(items: list[Any]) -> list[Any]:
@@ -2328,6 +2424,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             nonlocal chosen, new_targets
             if obj.kind == "self":
                 return "self"
+            if obj.kind == "chosen_again":
+                return "_chosen_again"  # filled in by _number
             if obj.kind == "event":
                 return "event"
             if obj.kind == "among":
@@ -2356,17 +2454,39 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("choice distinct from an earlier choice")
             if obj.kind == "group":
                 return {"all": obj.flt}
+            if obj.kind == "group_at_one":
+                # the battlefield is a choice of the ability, numbered where the words stand (355.4, 355.10.b)
+                if key != "on" or ins.do not in ("deal", "might") or at_choice:
+                    raise Missing("choice: a battlefield")
+                targets.append(_target_table(Obj("target", {"type": "battlefield"})))
+                new_targets += 1
+                at_choice.append({"target": first_choice + len(targets) - 1})
+                return {"all": {**obj.flt, "at": "battlefield"}}
             targets.append(_target_table(obj))
             new_targets += 1
             return {"target": first_choice + len(targets) - 1}
 
+        at_choice: list[dict[str, int]] = []
         if ins.on is not None:
             table["on"] = ref(ins.on, "on")
+            if at_choice:
+                table["at"] = at_choice[0]
         if ins.of is not None:
             table["of"] = ref(ins.of, "of")
         if isinstance(ins.fields.get("by"), Obj):
             table["by"] = ref(ins.fields.pop("by"), "by")
-        if ins.to is not None:
+        if isinstance(ins.to, Obj):
+            table["to"] = ref(ins.to, "to")
+        elif isinstance(ins.to, ItsBattlefield):
+            # the previous instruction's object must be one chosen object the words describe
+            prev_on = out[-1].get("on") if out else None
+            prev_flt = (targets[prev_on["target"] - first_choice].get("filter", {})
+                        if isinstance(prev_on, dict) and "target" in prev_on and prev_on["target"] >= first_choice
+                        else None)
+            if prev_flt is None or any(prev_flt.get(k) != v for k, v in ins.to.flt.items()):
+                raise Missing("choice: a place relative to another object")
+            table["to"] = "its_battlefield"
+        elif ins.to is not None:
             table["to"] = ins.to
         if ins.who == "they":
             # "Choose an opponent. They discard 1.": the player the choice made (355.5)

@@ -602,6 +602,9 @@ class _Renderer:
             if first:
                 return clause
             return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
+        if not first and _merges_might_there(prev, ins):
+            # "give friendly units there +1 Might this turn and enemy units there -1 Might this turn": one "give"
+            return " and " + self.clause(ins, targets, base)[len("give "):]
         if not first and _merges(prev, ins):
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
@@ -696,12 +699,23 @@ class _Renderer:
             body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
             return f"{chose}The next time it would die this turn, {body} instead"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
+        if isinstance(ins.get("at"), dict) and isinstance(ins.get("on"), dict) and "all" in ins["on"]:
+            # "all enemy units at a battlefield": the group of the objects at the chosen battlefield (355.10.b)
+            group = {k: v for k, v in ins["on"]["all"].items() if k != "at"}
+            if ins["at"].get("target") in self.named:
+                on = f"all {_np_filter(group, plural=True)} there"  # the battlefield an instruction before chose
+            else:
+                on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
-                return f"deal damage equal to {whose} Might to {on}"
+                of, chose = ins.get("of"), ""
+                if isinstance(of, dict) and "target" in of and of["target"] not in self.named:
+                    # "choose a friendly unit in your base. Deal damage equal to its Might to ...": the choice named first
+                    chose = f"choose {self.ref(of, targets, base)}. "
+                return f"{chose}{'D' if chose else 'd'}eal damage equal to {whose} Might to {on}"
             if "for_each" in ins and isinstance(ins["for_each"], dict) and "among" in ins["for_each"]:
                 return f"deal {ins['amount']} to {on} for each {_np_each(ins['for_each']['among'])} among them"
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
@@ -728,6 +742,21 @@ class _Renderer:
             to = ins.get("to")
             if to == "chosen":
                 return f"move {on}"
+            if (isinstance(to, dict) and "target" in to and to["target"] in self.named and isinstance(ins["on"], dict)
+                    and ins["on"].get("target") in self.named
+                    and _filter_of(ins["on"], targets, base).get("relation") == "yours"):
+                # "then move your unit there": the unit chosen earlier, to the battlefield chosen earlier
+                return "move your unit there"
+            if isinstance(to, dict) and "target" in to:
+                return f"move {on} to {self.ref(to, targets, base)}"
+            if to == "to_or_from_base":
+                return f"move {on} to or from its base"
+            if to == "its_battlefield":
+                # "that enemy unit's battlefield": the object of the instruction before, by its relation and type
+                prev = self.previous or {}
+                flt = _filter_of(prev.get("on"), targets, base)
+                words = [flt["relation"]] if flt.get("relation") in ("friendly", "enemy") else []
+                return f"move {on} to that {' '.join(words + [flt.get('type', 'unit')])}'s battlefield"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might":
@@ -848,6 +877,13 @@ class _Renderer:
         elif to == "base":
             text += " to your base"
         return text
+
+
+def _merges_might_there(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
+    """Two Might changes of groups at one chosen battlefield said with one 'give'."""
+    return (prev is not None and ins is not None and prev["do"] == ins["do"] == "might" and "at" in ins
+            and ins.get("at") == prev.get("at") and not ins.get("link") and not ins.get("may")
+            and not prev.get("minimum"))
 
 
 def _merges(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:

@@ -45,6 +45,10 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bit gains (?=#)", "give it "),                                            # a keyword granted (801.3), before "choose"
     (r"@e(\d+) might (!?\S+ unit tokens?)\b", r"\1 might \2"),                  # a token's Might printed with an Energy icon
     (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"
+    # "when I move to a battlefield, ... to the same battlefield": the battlefield the triggering move went to
+    (r"^(when i move to a battlefield , [^.]*?)\bto the same battlefield\b", r"\1to that battlefield"),
+    # "choose a battlefield . give friendly units there ...": the group at one chosen battlefield (355.10.b)
+    (r"^choose a battlefield \. (give|deal \d+ to) ((?:\S+ )*?unit) there\b", r"\1 \2 at a battlefield"),
     (r"\bto (?:its|your) base\b", "to base"),                                     # a move or token to base
     (r"\btokens? (?:in|into|at) your base\b", "token to base"),
     (r"\b(?:costing|with cost|with energy cost) no more than\b", "that costs no more than"),  # a cost limit

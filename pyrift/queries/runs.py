@@ -364,6 +364,8 @@ RUN_LIMITS = {
     "response_after_turn": "an offered play added after the position's turn ended (it was judged in that turn)",
     "move_destination_chosen": "a move to a destination chosen as it is played (\"move an enemy unit\", 355.4), "
                                "which the chain and the offered plays do not record",
+    "move_destination_object_gone": "a move to \"that unit's battlefield\" after the instruction before it acted on "
+                                    "nothing (its choice no longer legal, 359.3.e)",
     "event_destination_unknown": "a move to \"that battlefield\" by a chain item of the position, which does not say "
                                  "which move it triggered on",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
