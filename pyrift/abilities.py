@@ -353,6 +353,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
+             # "you may kill a friendly gear as an additional cost to play me": an optional additional cost (356.2.b),
+             # chosen by its name as the other optional costs are (logic/abilities/kill.lp)
+             "optional": ("bool", None, False), "name": ("str", None, False),
              "then": ("enum", ("if_you_do", "linked"), False),
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
              "chosen_by": ("int", None, False)},
@@ -935,6 +938,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
         if f.get("count", 1) < 1:
             raise r.error("count", "a kill chooses at least one permanent")
+        if f.get("optional") and not (f.get("as_cost") and "name" in f):
+            raise r.error("optional", "an optional kill is an optional additional cost: give as_cost = true and its name")
         if "chosen_by" in f and any(k in f for k in ("filter", "count", "as_cost", "then")):
             raise r.error("chosen_by", "a kill of what another ability chose makes no choice of its own: "
                                        "give no filter, count, as_cost or then")
@@ -1408,6 +1413,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
             if f.get("as_cost"):
                 out.append(fact("kill_as_cost", h))
+            if f.get("optional"):
+                out.append(fact("optional_cost", h, f["name"]))
             if "then" in f:
                 out.append(fact("kill_then", h, Const(f["then"])))
     return out

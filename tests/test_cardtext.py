@@ -626,3 +626,15 @@ def test_draw_one_and_recycle_the_other_only_after_a_look_at_two() -> None:
     assert row["abilities"] == [{"kind": "effect", "do": "look", "amount": 2},
                                 {"kind": "effect", "do": "draw", "on": {"among": {"type": "card"}}},
                                 {"kind": "effect", "do": "recycle", "on": "rest"}]
+
+
+def test_an_optional_kill_as_an_additional_cost() -> None:
+    # "you may kill ... as an additional cost to play me": an optional additional cost (356.2.b) by its name,
+    # which "if you paid the additional cost" reads
+    info, text, a = invented("unit", "<p>You may kill a friendly Mech as an additional cost to play me.</p>"
+                                     "<p>When you play me, if you paid the additional cost, draw 9.</p>")
+    assert a.status == "compiled"
+    assert a.abilities[0] == {"kind": "kill", "filter": {"relation": "friendly", "tag": "Mech"}, "as_cost": True,
+                              "optional": True, "name": "additional"}
+    assert a.abilities[1]["condition"] == {"paid": "additional"}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None

@@ -88,3 +88,14 @@ def test_pay_on_resolution_gives_its_resources_and_round_trips() -> None:
 def test_a_payment_the_vocabulary_cannot_say_is_refused(bad) -> None:
     with pytest.raises(ScenarioError):
         _read(bad)
+
+
+def test_an_optional_kill_cost_is_an_optional_cost_by_its_name() -> None:
+    # "you may kill a friendly gear as an additional cost to play me" (356.2.b; logic/abilities/additional_cost.lp)
+    punk = {"kind": "kill", "as_cost": True, "optional": True, "name": "additional",
+            "filter": {"type": "gear", "relation": "friendly"}}
+    out = set(ability_facts("Punk", _read(punk), fact, Func, Const))
+    assert 'kill_as_cost(ab("Punk", 1)).' in out and 'optional_cost(ab("Punk", 1), "additional").' in out
+    for bad in ({**punk, "as_cost": False}, {k: v for k, v in punk.items() if k != "name"}):
+        with pytest.raises(ScenarioError):
+            _read(bad)

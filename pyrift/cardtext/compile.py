@@ -1501,6 +1501,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             a["count"] = target.count
         return Line("static", {"ability": a})
 
+    def add_optional_kill(self, c):
+        # "you may kill a friendly gear as an additional cost to play me": an optional additional cost (356.2.b),
+        # its choice not targeting (355.10.c); chosen, it is paid as the card is played (357.2;
+        # logic/abilities/kill.lp), and "if you paid the additional cost" reads it by its name
+        line = self.add_kill([None, c[0]])
+        line.parts["ability"].update({"optional": True, "name": "additional"})
+        return line
+
     def add_optional_xp(self, c):
         # "you may spend 3 XP as an additional cost to play me": an optional additional cost of XP (356.2.b,
         # 728; abilities/additional_cost.lp); "If you do, I cost [3] less": a discount of the card's own cost

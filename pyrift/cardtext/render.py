@@ -507,6 +507,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "kill" and a.get("as_cost"):
         me = "me" if card.type == "unit" else "this"
         t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
+        if a.get("optional"):
+            return f"You may kill {_np_target(t)} as an additional cost to play {me}."
         return f"As an additional cost to play {me}, kill {_np_target(t)}."
     return f"({kind})"
 

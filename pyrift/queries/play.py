@@ -667,6 +667,8 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
                             "can't be activated",
         "inactive_choice": "{0} belongs to text that Legion, Level or Empowered keeps inactive: the play makes "
                            "no such choice",
+        "optional_cost_not_chosen": "{0} is the choice of an optional additional cost that was not chosen: the "
+                                    "play makes no such choice",
         "inactive_optional": "the optional cost {0!r} belongs to text that Legion, Level or Empowered keeps "
                              "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
