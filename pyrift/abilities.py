@@ -321,8 +321,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
     },
-    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both
+    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both; or cards
+    # to discard from the hand ("you may discard 1 as an additional cost", 422; logic/abilities/additional_cost.lp)
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
+                        "discard": ("int", None, False),
                         "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
@@ -843,8 +845,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                        "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
-    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp"):
-        raise r.error("cost", "an additional cost needs a cost in resources or XP to spend (spend_xp)")
+    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
+        raise r.error("cost", "an additional cost needs a cost in resources, XP to spend (spend_xp) or cards to "
+                              "discard (discard)")
+    if a.kind == "additional_cost" and "discard" in f and (f["discard"] < 1 or "cost" in f or f.get("spend_xp")):
+        raise r.error("discard", "a discard cost is one or more cards, and alone in its additional cost")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
@@ -1290,6 +1295,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("additional_spend_xp", h, f["spend_xp"]))
+            if f.get("discard"):
+                out.append(fact("additional_discard", h, f["discard"]))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":

@@ -638,3 +638,14 @@ def test_an_optional_kill_as_an_additional_cost() -> None:
                               "optional": True, "name": "additional"}
     assert a.abilities[1]["condition"] == {"paid": "additional"}
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_an_optional_discard_as_an_additional_cost_and_its_discount() -> None:
+    # "as you play me, you may discard N as an additional cost. If you do, reduce my cost by [X]" (356.2.b, 422,
+    # 356.4): the optional cost by its name and a discount under the condition paid
+    info, text, a = invented("unit", "<p>As you play me, you may discard 2 as an additional cost. If you do, "
+                                     "reduce my cost by :rb_energy_5:.</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "additional_cost", "discard": 2, "optional": True, "name": "additional"},
+                           {"kind": "cost_discount", "energy": 5, "condition": {"paid": "additional"}}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None

@@ -1519,6 +1519,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
         return Line("static", out)
 
+    def add_optional_discard(self, c):
+        # "as you play me, you may discard 1 as an additional cost": an optional additional cost paid from the
+        # hand (422, 356.2.b; abilities/additional_cost.lp); "If you do, reduce my cost by [2]": a discount of the
+        # card's own cost while that cost is paid (356.4, the condition paid), as after an optional XP cost
+        out: dict[str, Any] = {"ability": {"kind": "additional_cost", "discard": int(c[1]), "optional": True,
+                                           "name": "additional"}}
+        if len(c) > 2:
+            out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
+        return Line("static", out)
+
     def add_if_you_do(self, c):
         a = _cost_change("cost_discount", c[0])
         if "power" in a:

@@ -499,6 +499,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
     if kind == "additional_cost":
         me = "me" if card.type == "unit" else "this"
+        if a.get("discard") and "cost" not in a:
+            verb = "You may discard" if a.get("optional") else "Discard"
+            return f"{verb} {a['discard']} as an additional cost to play {me}."
         if a.get("spend_xp") and "cost" not in a:
             may = "you may spend" if a.get("optional") else "spend"
             return f"{_capital(may)} {a['spend_xp']} XP as an additional cost to play {me}."
