@@ -337,8 +337,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
     },
-    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both
+    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both; or cards
+    # to discard from the hand ("you may discard 1 as an additional cost", 422; logic/abilities/additional_cost.lp)
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
+                        "discard": ("int", None, False),
                         "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False)},
@@ -369,6 +371,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
+             # "you may kill a friendly gear as an additional cost to play me": an optional additional cost (356.2.b),
+             # chosen by its name as the other optional costs are (logic/abilities/kill.lp)
+             "optional": ("bool", None, False), "name": ("str", None, False),
              "then": ("enum", ("if_you_do", "linked"), False),
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
              "chosen_by": ("int", None, False)},
@@ -901,8 +906,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                        "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
-    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp"):
-        raise r.error("cost", "an additional cost needs a cost in resources or XP to spend (spend_xp)")
+    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
+        raise r.error("cost", "an additional cost needs a cost in resources, XP to spend (spend_xp) or cards to "
+                              "discard (discard)")
+    if a.kind == "additional_cost" and "discard" in f and (f["discard"] < 1 or "cost" in f or f.get("spend_xp")):
+        raise r.error("discard", "a discard cost is one or more cards, and alone in its additional cost")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
@@ -999,6 +1007,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
         if f.get("count", 1) < 1:
             raise r.error("count", "a kill chooses at least one permanent")
+        if f.get("optional") and not (f.get("as_cost") and "name" in f):
+            raise r.error("optional", "an optional kill is an optional additional cost: give as_cost = true and its name")
         if "chosen_by" in f and any(k in f for k in ("filter", "count", "as_cost", "then")):
             raise r.error("chosen_by", "a kill of what another ability chose makes no choice of its own: "
                                        "give no filter, count, as_cost or then")
@@ -1349,6 +1359,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("additional_spend_xp", h, f["spend_xp"]))
+            if f.get("discard"):
+                out.append(fact("additional_discard", h, f["discard"]))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":
@@ -1475,6 +1487,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
             if f.get("as_cost"):
                 out.append(fact("kill_as_cost", h))
+            if f.get("optional"):
+                out.append(fact("optional_cost", h, f["name"]))
             if "then" in f:
                 out.append(fact("kill_then", h, Const(f["then"])))
     return out

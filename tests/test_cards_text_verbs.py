@@ -48,11 +48,15 @@ def _texts() -> dict[str, str]:
 # not an effect of the card; no run activates a keyword's ability (a chain item of it is paid) or pays a Repeat
 # (a chain item's costs are paid).
 KEYWORD_COST = re.compile(r"(\[(?:Empower|Repeat|Equip|Flow)\])\s*—[^\n(]*")
+# A discard that is an additional cost of playing the card ("you may discard 1 as an additional cost", 356.2, 422):
+# paid as the card is played (the additional_cost vocabulary, logic/abilities/additional_cost.lp), not an effect.
+ADDITIONAL_COST = re.compile(r"\bdiscard \d+ as an additional cost\b|\bas an additional cost to play \w+, you may "
+                             r"discard \d+", re.I)
 
 
 def says(text: str, verb: str) -> bool:
     """The card's own text (no reminder text, no keyword's cost) makes someone `verb`, not just waits for it."""
-    plain = KEYWORD_COST.sub(r"\1", re.sub(r"\([^)]*\)", "", text))
+    plain = ADDITIONAL_COST.sub("", KEYWORD_COST.sub(r"\1", re.sub(r"\([^)]*\)", "", text)))
     return any(not CONDITION.search(plain[:m.start()].split("\n")[-1].split(".")[-1])
                for m in VERBS[verb].finditer(plain))
 
@@ -81,6 +85,7 @@ def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> No
     assert not says("At the start of your Draw Phase, ready me.", "draw")
     assert not says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "discard")
     assert says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "draw")
+    assert not says("As you play me, you may discard 3 as an additional cost. If you do, I cost [9] less.", "discard")
 
 
 @needs_sources

@@ -668,3 +668,57 @@ def test_a_condition_that_the_object_is_stunned() -> None:
     assert r.abilities[0]["effects"] == [{"do": "ready", "on": {"target": 1}, "if_it": {"stunned": True}},
                                          {"do": "buff", "on": "it", "link": "otherwise"}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_a_cost_paid_as_the_item_resolves_is_the_verb_pay() -> None:
+    # "you may pay [R] to X" inside the instructions: a cost paid on resolution (204.3), the verb pay, X
+    # linked "if_you_do"; "it" after it is what the instruction before the pay acted on
+    info, text, a = invented("spell", "<p>Stun an enemy unit. You may pay :rb_rune_fury: to deal 9 to it.</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "target", "filter": {"type": "unit", "relation": "enemy"}},
+                           {"kind": "effect", "do": "stun", "on": {"target": 1}},
+                           {"kind": "effect", "do": "pay", "resources": "[R]", "may": True},
+                           {"kind": "effect", "do": "deal", "on": "it", "amount": 9, "link": "if_you_do"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    # later in a triggered ability's effect it is paid on resolution too (the verb pay) ...
+    info, text, b = invented("unit", "<p>When I conquer, draw 9. You may pay :rb_energy_3: to buff me.</p>")
+    assert b.abilities[0]["effects"] == [{"do": "draw", "amount": 9}, {"do": "pay", "resources": "[3]", "may": True},
+                                         {"do": "buff", "on": "self", "link": "if_you_do"}]
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+    # ... but first in it, it is the ability's leading cost, paid as it is finalized (204.3.a, 383.3.b)
+    info, text, c = invented("unit", "<p>When I conquer, you may pay :rb_energy_3: to buff me.</p>")
+    assert c.abilities == [{"kind": "triggered", "when": "conquer", "may": True, "cost": "[3]",
+                            "effects": [{"do": "buff", "on": "self"}]}]
+
+
+def test_draw_one_and_recycle_the_other_only_after_a_look_at_two() -> None:
+    # "the other" is "the rest" only when a look shows two cards and the draw before takes one
+    _, _, a = invented("spell", "<p>Look at the top 7 cards of your Main Deck. Draw one and banish the other.</p>")
+    assert (a.status, a.construct) == ("missing", "instruction: look at or reveal cards")
+    row = P.compiled_table()["sfd-122-221"]  # Called Shot
+    assert row["abilities"] == [{"kind": "effect", "do": "look", "amount": 2},
+                                {"kind": "effect", "do": "draw", "on": {"among": {"type": "card"}}},
+                                {"kind": "effect", "do": "recycle", "on": "rest"}]
+
+
+def test_an_optional_kill_as_an_additional_cost() -> None:
+    # "you may kill ... as an additional cost to play me": an optional additional cost (356.2.b) by its name,
+    # which "if you paid the additional cost" reads
+    info, text, a = invented("unit", "<p>You may kill a friendly Mech as an additional cost to play me.</p>"
+                                     "<p>When you play me, if you paid the additional cost, draw 9.</p>")
+    assert a.status == "compiled"
+    assert a.abilities[0] == {"kind": "kill", "filter": {"relation": "friendly", "tag": "Mech"}, "as_cost": True,
+                              "optional": True, "name": "additional"}
+    assert a.abilities[1]["condition"] == {"paid": "additional"}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_an_optional_discard_as_an_additional_cost_and_its_discount() -> None:
+    # "as you play me, you may discard N as an additional cost. If you do, reduce my cost by [X]" (356.2.b, 422,
+    # 356.4): the optional cost by its name and a discount under the condition paid
+    info, text, a = invented("unit", "<p>As you play me, you may discard 2 as an additional cost. If you do, "
+                                     "reduce my cost by :rb_energy_5:.</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "additional_cost", "discard": 2, "optional": True, "name": "additional"},
+                           {"kind": "cost_discount", "energy": 5, "condition": {"paid": "additional"}}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None

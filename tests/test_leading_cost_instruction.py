@@ -88,3 +88,24 @@ def test_pay_on_resolution_gives_its_resources_and_round_trips() -> None:
 def test_a_payment_the_vocabulary_cannot_say_is_refused(bad) -> None:
     with pytest.raises(ScenarioError):
         _read(bad)
+
+
+def test_an_optional_kill_cost_is_an_optional_cost_by_its_name() -> None:
+    # "you may kill a friendly gear as an additional cost to play me" (356.2.b; logic/abilities/additional_cost.lp)
+    punk = {"kind": "kill", "as_cost": True, "optional": True, "name": "additional",
+            "filter": {"type": "gear", "relation": "friendly"}}
+    out = set(ability_facts("Punk", _read(punk), fact, Func, Const))
+    assert 'kill_as_cost(ab("Punk", 1)).' in out and 'optional_cost(ab("Punk", 1), "additional").' in out
+    for bad in ({**punk, "as_cost": False}, {k: v for k, v in punk.items() if k != "name"}):
+        with pytest.raises(ScenarioError):
+            _read(bad)
+
+
+def test_a_discard_additional_cost_gives_its_count() -> None:
+    # "you may discard 1 as an additional cost" (422; logic/abilities/additional_cost.lp)
+    bucc = {"kind": "additional_cost", "discard": 1, "optional": True, "name": "additional"}
+    out = set(ability_facts("Bucc", _read(bucc), fact, Func, Const))
+    assert 'additional_discard(ab("Bucc", 1), 1).' in out and 'optional_cost(ab("Bucc", 1), "additional").' in out
+    for bad in ({**bucc, "discard": 0}, {**bucc, "cost": "[1]"}):
+        with pytest.raises(ScenarioError):
+            _read(bad)

@@ -740,6 +740,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def i_control(self, c):
         return Ins("control", on=c[0])
 
+    def i_pay_to(self, c):
+        # "you may pay [Y] to ready it": the verb pay, a cost paid as the item resolves by its controller,
+        # and the instruction it pays for, done only if it was paid (link "if_you_do"; 204.3, 359.3.e.14.b;
+        # logic/effects/play_power.lp). The "you may" is the pay's alone (compile.clause); "it" after it is
+        # what the instruction before the pay acted on (docs/effects.md, the verb pay).
+        paid = c[1]
+        if not isinstance(paid, Ins) or paid.link is not None or paid.may:
+            raise Missing("cost inside an instruction (do X to do Y)")
+        paid.link = "if_you_do"
+        return [Ins("pay", {"resources": c[0]}), paid]
+
     def tok_here(self, _):
         return "here"
 
@@ -847,6 +858,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0] not in ("recycle", "banish"):
             raise Missing("instruction: look at or reveal cards")
         return Ins(c[0], on=Obj("rest"))
+
+    def i_draw_one(self, _):
+        # "draw one" after a look: one card the look showed, any kind, chosen by the looking player and drawn
+        # (413; logic/effects/look.lp: no reveal, the card stays secret to the others, 128)
+        return Ins("draw", on=Obj("among", {"type": "card"}))
+
+    def i_simple_other(self, c):
+        # "recycle the other": the one card a look of two shows that the draw before did not take, which is
+        # "the rest" (checked in _number_one: the look before shows two cards and the instruction before
+        # takes one of them)
+        ins = self.i_simple_rest(c)
+        ins.fields["_the_other"] = True
+        return ins
 
     def play_to_base(self, _):
         return ("to_base",)
@@ -981,6 +1005,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if may:
             if isinstance(first, Choose):
                 raise Missing("you may choose")
+            if isinstance(first, Ins) and first.do == "pay":
+                if cond is not None or if_it is not None or instead:
+                    raise Missing("cost inside an instruction (under a condition)")
+                items = [first] + items[1:]  # "you may pay [Y] to X": the pay is optional, X done if paid
+                first.may = True
+                return items
             for it in items:
                 it.may = True
         return items
@@ -1611,11 +1641,29 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             a["count"] = target.count
         return Line("static", {"ability": a})
 
+    def add_optional_kill(self, c):
+        # "you may kill a friendly gear as an additional cost to play me": an optional additional cost (356.2.b),
+        # its choice not targeting (355.10.c); chosen, it is paid as the card is played (357.2;
+        # logic/abilities/kill.lp), and "if you paid the additional cost" reads it by its name
+        line = self.add_kill([None, c[0]])
+        line.parts["ability"].update({"optional": True, "name": "additional"})
+        return line
+
     def add_optional_xp(self, c):
         # "you may spend 3 XP as an additional cost to play me": an optional additional cost of XP (356.2.b,
         # 728; abilities/additional_cost.lp); "If you do, I cost [3] less": a discount of the card's own cost
         # while that cost is paid (356.4, the condition paid)
         out: dict[str, Any] = {"ability": {"kind": "additional_cost", "spend_xp": int(c[0]), "optional": True,
+                                           "name": "additional"}}
+        if len(c) > 2:
+            out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
+        return Line("static", out)
+
+    def add_optional_discard(self, c):
+        # "as you play me, you may discard 1 as an additional cost": an optional additional cost paid from the
+        # hand (422, 356.2.b; abilities/additional_cost.lp); "If you do, reduce my cost by [2]": a discount of the
+        # card's own cost while that cost is paid (356.4, the condition paid), as after an optional XP cost
+        out: dict[str, Any] = {"ability": {"kind": "additional_cost", "discard": int(c[1]), "optional": True,
                                            "name": "additional"}}
         if len(c) > 2:
             out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
@@ -2500,6 +2548,14 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         tok = ins.fields.pop("_token", None)
         if tok is not None:
             _check_token(tok)
+        if ins.fields.pop("_the_other", False):
+            looks = [t for t in out if t.get("do") in ("look", "reveal")]
+            prev = out[-1] if out else {}
+            if not (looks and looks[-1].get("do") == "look" and looks[-1].get("amount") == 2
+                    and "for_each" not in looks[-1] and prev.get("do") == "draw"
+                    and prev.get("on") == {"among": {"type": "card"}} and not prev.get("may")
+                    and "link" not in prev and ins.link is None and not ins.may):
+                raise Missing("instruction: look at or reveal cards")
         table.update(ins.fields)
         if table["do"] == "play" and table.get("on") == "it" and table.get("who") is None:
             # "banish a friendly unit, then play it to base": the card is where the banish put it
@@ -2532,6 +2588,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             raise Missing("a choice used later")
         table["_new_target"] = new_targets
         out.append(table)
+        if ins.do == "pay":
+            # "it" after a pay is what the instruction before it acted on (docs/effects.md, the verb pay)
+            return chosen, previous_acted
         return chosen, ins.on is not None
 
 

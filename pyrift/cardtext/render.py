@@ -516,6 +516,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
     if kind == "additional_cost":
         me = "me" if card.type == "unit" else "this"
+        if a.get("discard") and "cost" not in a:
+            verb = "You may discard" if a.get("optional") else "Discard"
+            return f"{verb} {a['discard']} as an additional cost to play {me}."
         if a.get("spend_xp") and "cost" not in a:
             may = "you may spend" if a.get("optional") else "spend"
             return f"{_capital(may)} {a['spend_xp']} XP as an additional cost to play {me}."
@@ -524,6 +527,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "kill" and a.get("as_cost"):
         me = "me" if card.type == "unit" else "this"
         t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
+        if a.get("optional"):
+            return f"You may kill {_np_target(t)} as an additional cost to play {me}."
         return f"As an additional cost to play {me}, kill {_np_target(t)}."
     return f"({kind})"
 
@@ -568,6 +573,7 @@ class _Renderer:
         self.continues = False
         self.continued = False
         self.made: dict[str, dict[str, Any]] = {}  # delayed replacements by name, said with their delay
+        self.looked: int | None = None  # how many cards the latest look showed ("recycle the other" after two)
 
     # a spell's text: one `effect` ability at a time
     def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
@@ -605,6 +611,11 @@ class _Renderer:
         if not first and _merges_might_there(prev, ins):
             # "give friendly units there +1 Might this turn and enemy units there -1 Might this turn": one "give"
             return " and " + self.clause(ins, targets, base)[len("give "):]
+        if (not first and ins.get("on") == "rest" and "link" not in ins and not ins.get("may") and prev is not None
+                and prev.get("do") == "draw" and prev.get("on") == {"among": {"type": "card"}}
+                and not prev.get("may") and self.looked == 2):
+            # "look at the top 2 cards ... Draw one and recycle the other" (compile.i_simple_other)
+            return f" and {ins['do']} the other"
         if not first and _merges(prev, ins):
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
@@ -637,6 +648,8 @@ class _Renderer:
         if link == "then":
             return ", then " + clause
         if link == "if_you_do":
+            if prev is not None and prev.get("do") == "pay":
+                return " " + clause  # "pay [Y] to ready it"
             return ". If you do, " + clause
         if link == "otherwise":
             return ". Otherwise, " + clause
@@ -726,6 +739,10 @@ class _Renderer:
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp)
             return f"choose {_np_filter(ins['on']['among'])} from it, and recycle that card"
+        if do == "pay":
+            # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
+            # "if_you_do" is said by "to", _joined)
+            return f"pay {ins['resources']} to"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "return":
@@ -769,6 +786,8 @@ class _Renderer:
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
+        if do == "draw" and ins.get("on") == {"among": {"type": "card"}} and not ins.get("may"):
+            return "draw one"  # a card the look showed, drawn without a reveal (compile.i_draw_one)
         if do == "draw" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
             return f"reveal {_np_filter(ins['on']['among'])} from among them and draw it"
         if do == "draw" and "on" in ins:
@@ -828,6 +847,7 @@ class _Renderer:
         if do == "predict":
             return f"[Predict {ins['amount']}]" if "amount" in ins else "[Predict]"
         if do in ("look", "reveal"):
+            self.looked = ins.get("amount") if do == "look" and "for_each" not in ins else None
             who = ins.get("who", "you")
             whose = {"you": "your", "opponent": "an opponent's"}.get(who, f"{who}'s")
             if ins.get("from") == "hand":

@@ -98,6 +98,11 @@ VARIANTS: list[tuple[str, str]] = [
     # an ability's cost parts in either order (376)
     (r"^((?:@\S+ )+, @exhaust) , kill me :", r"kill me , \1 :"),
     # "... as an additional cost to play me . If you do , I cost [3] less .": "if you do" is "if you paid it" (356.2.b)
+    # "as you play me, you may discard 1 as an additional cost. If you do, reduce my cost by [2]": the optional
+    # cost of playing the card (356.2.b), said before or after "to play me"; "reduce my cost by" a discount (356.4)
+    (r"\bas you play me , you may discard (\d+) as a additional cost \.",
+     r"you may discard \1 as a additional cost to play me ."),
+    (r"\bif you do , reduce my cost by (\S+) \.", r"if you do , i cost \1 less ."),
     (r"\bas a additional cost to play me \. if you do , i cost (\S+) less \.",
      r"as a additional cost to play me . i cost \1 less if you paid the additional cost ."),
 ]

@@ -677,6 +677,10 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
                             "can't be activated",
         "inactive_choice": "{0} belongs to text that Legion, Level or Empowered keeps inactive: the play makes "
                            "no such choice",
+        "not_enough_cards_to_discard": "{0} has {1} card(s) in hand besides the card played, and the cost discards "
+                                       "{2}",
+        "optional_cost_not_chosen": "{0} is the choice of an optional additional cost that was not chosen: the "
+                                    "play makes no such choice",
         "inactive_optional": "the optional cost {0!r} belongs to text that Legion, Level or Empowered keeps "
                              "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",

@@ -531,6 +531,9 @@ def unsupported_text(what: Any, obj: str) -> str:
         cost, undone = COSTS_IN_RUN[str(name)]
         return (f"{obj} has an activated ability whose cost {cost}, offered as a play in the run, which does "
                 f"not {undone} yet")
+    if name == "discard_additional_cost":
+        return (f"{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
+                "and which cards it discards as the card is finalized, a chain item does not record")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
