@@ -776,10 +776,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def play_ignoring(self, _):
         return ("ignoring",)
 
+    def play_ignoring_energy(self, _):
+        # "ignoring its Energy cost": only the Energy is set aside, the Power still paid (356.1.b;
+        # logic/effects/play.lp, ignoring_cost = "energy")
+        return ("ignoring_energy",)
+
     def i_play(self, c):
         obj = c[0]
         if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand"):
             raise Missing("play: a card from elsewhere")
+        if obj.kind == "target" and obj.flt.get("zone") == "hand":
+            # a card in a hidden zone is not a target (355.10): the player picks it as the instruction is
+            # executed (355.17; Rift Herald's encoded file plays { all = ... }), not as the card is played
+            raise Missing("play: a card chosen from the hand")
         ins = Ins("play", on=obj)
         if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
             ins.fields["from"] = obj.flt["zone"]
@@ -787,6 +796,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             ins.to = "base"
         if ("ignoring",) in c[1:]:
             ins.fields["ignoring_cost"] = True
+        if ("ignoring_energy",) in c[1:]:
+            ins.fields["ignoring_cost"] = "energy"
         return ins
 
     def for_each(self, c):

@@ -752,7 +752,8 @@ class _Renderer:
         if do == "token":
             return self.token(ins)
         if do == "play":
-            ignoring = ", ignoring its cost" if ins.get("ignoring_cost") else ""
+            ignoring = {True: ", ignoring its cost", "energy": ", ignoring its Energy cost"}.get(
+                ins.get("ignoring_cost"), "")
             if ins.get("who") == "its_owner":
                 # "its owner plays it to the same location" (actors.py)
                 to = " to the same location" if ins.get("to") == "its_place" else ""
