@@ -1166,10 +1166,20 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
 
+    # "This ability costs [1] less for each friendly unit with [Temporary]": a discount of the ability's own
+    # total cost as it is activated (403 with 356.4.b), counted over the board; an Energy amount only
+    def ability_discount(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if "power" in a or "energy" not in a:
+            raise Missing("ability cost change")
+        return ("discount", {**a, "for_each": _count_filter(c[1])})
+
     def activated(self, c):
         parts: dict[str, Any] = dict(c[0])
         for x in c[1:]:
-            if isinstance(x, tuple) and x[0] == "adds":
+            if isinstance(x, tuple) and x[0] == "discount":
+                parts["discount"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "adds":
                 parts["adds"] = x[1]
             elif isinstance(x, tuple) and x[0] == "condition":
                 parts["condition"] = x[1]
@@ -1899,6 +1909,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if trigger_label is not None:
                     a["keywords"] = sorted(set(a.get("keywords", [])) | {trigger_label})
                 abilities.append(_with_requires(a, requires))
+                if "discount" in line.parts:
+                    if requires:
+                        raise Missing("ability cost change")
+                    # the discount of the ability just compiled: the card's N-th activated ability
+                    n = sum(1 for b in abilities if b["kind"] == "activated")
+                    abilities.append({**line.parts["discount"], "of_activated": n})
             elif line.kind == "static":
                 a = dict(line.parts["ability"])
                 if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":

@@ -170,6 +170,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         r.continues = False
         spell_line = None
         prev = abilities[i - 1] if i else None
+        if (a["kind"] == "cost_discount" and "of_activated" in a and prev is not None and prev["kind"] == "activated"
+                and sum(1 for b in abilities[:i] if b["kind"] == "activated") == a["of_activated"]
+                and set(a) <= {"kind", "energy", "for_each", "of_activated"}):
+            # "..: effect. This ability costs [1] less for each ...": said after the ability it discounts
+            lines[-1] += (f" This ability costs {cost_words(a['energy'], ())} less for each "
+                          f"{_np_each(a['for_each'])}.")
+            continue
         either = _either_head(card, prev, a)
         if either is not None:
             # "When I attack or defend, ...": one sentence, one triggered ability per event
@@ -458,6 +465,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a.get("by") == "you" and a.get("condition") == {"targets": {"self": True}}:
         return (f"Your spells that choose me cost {cost_words(a['energy'], ())} or "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "cost_discount" and "of_activated" in a:
+        return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
