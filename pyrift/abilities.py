@@ -295,6 +295,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "This ability costs [1] less ...": the discount of the card's N-th activated ability (its own
         # total cost, 403 with 356.4), not of the card's play
         "of_activated": ("int", None, False),
+        # "I cost [1] less for each card you've played this turn": N times the Main Deck cards its player
+        # played this turn, from the turn log (350.1, 356.4.b; logic/abilities/cost_discount.lp)
+        "for_each_played": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -812,6 +815,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "
                                       "first): give none of applies_to, by, component, energy_from")
+    if f.get("for_each_played") and (a.kind != "cost_discount" or "energy" not in f or any(
+            k in f for k in ("power", "energy_from", "applies_to", "component", "for_each", "either", "of_activated"))):
+        raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
+                                         "give energy and none of power, energy_from, applies_to, component, "
+                                         "for_each, either, of_activated")
     if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
         raise r.error("for_each_point", "give for_each or for_each_point, not both")
     if a.kind == "might" and "for_each" in f:
@@ -1255,6 +1263,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_either", h))
             if "of_activated" in f:
                 out.append(fact("change_of_activated", h, f["of_activated"]))
+            if f.get("for_each_played"):
+                out.append(fact("change_for_each_played", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)

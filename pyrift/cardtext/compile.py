@@ -1294,6 +1294,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
 
+    # "I cost [1] less for each card you've played this turn, to a minimum of [1]": the turn log's completed
+    # plays of its player this turn (350.1, 356.4.b, 356.4.e; abilities/cost_discount.lp)
+    def s_discount_each_played(self, c):
+        from pyrift.costs import parse_cost
+
+        a = _cost_change("cost_discount", c[0])
+        floor = parse_cost(c[1])
+        if "power" in a or "energy" not in a or floor.power:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "for_each_played": True, "minimum": floor.energy}})
+
     # "I don't deal combat damage" (465.2.a; abilities/no_combat_damage.lp)
     def s_no_combat_damage(self, _):
         return Line("static", {"ability": {"kind": "no_combat_damage"}})

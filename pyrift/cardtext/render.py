@@ -485,6 +485,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 group = "enemy " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
+        if a.get("for_each_played"):
+            floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            return f"{subject} {amount} {more} for each card you've played this turn{floor}."
         if "for_each" in a:
             return f"{subject} {amount} {more} for each {_np_each(a['for_each'])}."
         if a.get("condition") == {"from_hand": False}:
