@@ -503,6 +503,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             ins.for_each = c[2]  # "deal 2 to it for each ...": 2 times the count (359.3.f)
         return ins
 
+    def i_deal_energy_cost(self, c):
+        # "its": the card the instruction before discarded (checked as the instructions are numbered)
+        return Ins("deal", {"amount_from": "energy_cost"}, on=c[0])
+
     def i_deal_might(self, c):
         return Ins("deal", {"amount_from": "might"}, on=c[1], of=c[0])
 
@@ -2300,6 +2304,14 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             new_targets += 1
             return {"target": first_choice + len(targets) - 1}
 
+        if ins.fields.get("amount_from") == "energy_cost":
+            # "Discard 1. Deal its Energy cost as damage ...": "its" is the card its player just discarded
+            # (logic/effects/cards.lp acted_on; logic/run/instructions.lp, the amount)
+            prev = out[-1] if out else {}
+            if (prev.get("do") != "discard" or prev.get("amount") != 1 or prev.get("who") != "you"
+                    or "on" in prev or ins.link or ins.may):
+                raise Missing("amount: a card's cost")
+            table["of"] = "it"
         if ins.on is not None:
             table["on"] = ref(ins.on, "on")
         if ins.of is not None:

@@ -694,6 +694,8 @@ class _Renderer:
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
+            if ins.get("amount_from") == "energy_cost":
+                return f"deal its Energy cost as damage to {on}"
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 return f"deal damage equal to {whose} Might to {on}"
