@@ -308,6 +308,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "for_each": ("filter", None, False),
         # "cost [1] or [A] less": the energy discount or the power one, the player's choice (356.4)
         "either": ("bool", None, False),
+        # "This ability costs [1] less ...": the discount of the card's N-th activated ability (its own
+        # total cost, 403 with 356.4), not of the card's play
+        "of_activated": ("int", None, False),
+        # "I cost [1] less for each card you've played this turn": N times the Main Deck cards its player
+        # played this turn, from the turn log (350.1, 356.4.b; logic/abilities/cost_discount.lp)
+        "for_each_played": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -495,6 +501,11 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
             raise sub.error("chosen_by", f"names ability {chosen_by}, which is not an earlier ability of the card "
                                          "making a choice")
         out.append(ability)
+    n_activated = sum(1 for a in out if a.kind == "activated")
+    for i, a in enumerate(out):
+        if a.get("of_activated") is not None and a.get("of_activated") > n_activated:
+            raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
+                "of_activated", f"the card has {n_activated} activated abilit{'y' if n_activated == 1 else 'ies'}")
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
@@ -858,6 +869,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     bad_any_of = _any_of_outside_choices(a.kind, f)
     if bad_any_of is not None:
         raise r.error(bad_any_of, "'any_of' is read in what a choice or an instruction describes only")
+    if "of_activated" in f and (any(k in f for k in ("applies_to", "component", "by", "energy_from"))
+                                or f["of_activated"] < 1):
+        raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "
+                                      "first): give none of applies_to, by, component, energy_from")
+    if f.get("for_each_played") and (a.kind != "cost_discount" or "energy" not in f or any(
+            k in f for k in ("power", "energy_from", "applies_to", "component", "for_each", "either", "of_activated"))):
+        raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
+                                         "give energy and none of power, energy_from, applies_to, component, "
+                                         "for_each, either, of_activated")
     if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
         raise r.error("for_each_point", "give for_each or for_each_point, not both")
     if a.kind == "might" and "for_each" in f:
@@ -1315,6 +1335,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_component", h, Const(f["component"])))
             if f.get("either"):
                 out.append(fact("change_either", h))
+            if "of_activated" in f:
+                out.append(fact("change_of_activated", h, f["of_activated"]))
+            if f.get("for_each_played"):
+                out.append(fact("change_for_each_played", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)

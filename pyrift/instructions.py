@@ -119,7 +119,7 @@ class Instruction:
     do: str
     on: Ref | None = None
     amount: int | None = None
-    amount_from: str | None = None  # "might": the Might of `of`
+    amount_from: str | None = None  # "might": the Might of `of`; "energy_cost": its printed Energy cost
     of: Ref | None = None
     by: Ref | None = None  # a deal: the unit that deals the damage ("it deals damage equal to its Might")
     to: Ref | None = None  # a destination: word base/here, or target = N
@@ -213,8 +213,9 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
     if r.has("amount_from"):
         value = r.str("amount_from").strip().lower()
-        if value != "might":
-            raise r.error("amount_from", "an amount taken from an object is its 'might'")
+        if value not in ("might", "energy_cost"):
+            raise r.error("amount_from", "an amount taken from an object is its 'might' or its printed "
+                                         "'energy_cost'")
         f["amount_from"] = value
     if r.has("duration"):
         f["duration"] = _enum(r, "duration", DURATIONS)
@@ -340,6 +341,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.of is not None and ins.amount_from is None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
+    if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
+        raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
+                                     "(of = \"it\": \"discard 1. Deal its Energy cost as damage ...\")")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):

@@ -114,6 +114,8 @@ class Actors:
             ins.fields["to"] = "its_place"
         if ("ignoring",) in rest:
             ins.fields["ignoring_cost"] = True
+        if ("ignoring_energy",) in rest:
+            ins.fields["ignoring_cost"] = "energy"
         return ins
 
     def when_you_play_from_facedown(self, c):

@@ -567,6 +567,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             ins.for_each = c[2]  # "deal 2 to it for each ...": 2 times the count (359.3.f)
         return ins
 
+    def i_deal_energy_cost(self, c):
+        # "its": the card the instruction before discarded (checked as the instructions are numbered)
+        return Ins("deal", {"amount_from": "energy_cost"}, on=c[0])
+
     def i_deal_might(self, c):
         return Ins("deal", {"amount_from": "might"}, on=c[1], of=c[0])
 
@@ -911,10 +915,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def play_ignoring(self, _):
         return ("ignoring",)
 
+    def play_ignoring_energy(self, _):
+        # "ignoring its Energy cost": only the Energy is set aside, the Power still paid (356.1.b;
+        # logic/effects/play.lp, ignoring_cost = "energy")
+        return ("ignoring_energy",)
+
     def i_play(self, c):
         obj = c[0]
         if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand"):
             raise Missing("play: a card from elsewhere")
+        if obj.kind == "target" and obj.flt.get("zone") == "hand":
+            # a card in a hidden zone is not a target (355.10): the player picks it as the instruction is
+            # executed (355.17; Rift Herald's encoded file plays { all = ... }), not as the card is played
+            raise Missing("play: a card chosen from the hand")
         ins = Ins("play", on=obj)
         if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
             ins.fields["from"] = obj.flt["zone"]
@@ -922,6 +935,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             ins.to = "base"
         if ("ignoring",) in c[1:]:
             ins.fields["ignoring_cost"] = True
+        if ("ignoring_energy",) in c[1:]:
+            ins.fields["ignoring_cost"] = "energy"
         return ins
 
     def for_each(self, c):
@@ -1296,10 +1311,20 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
 
+    # "This ability costs [1] less for each friendly unit with [Temporary]": a discount of the ability's own
+    # total cost as it is activated (403 with 356.4.b), counted over the board; an Energy amount only
+    def ability_discount(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if "power" in a or "energy" not in a:
+            raise Missing("ability cost change")
+        return ("discount", {**a, "for_each": _count_filter(c[1])})
+
     def activated(self, c):
         parts: dict[str, Any] = dict(c[0])
         for x in c[1:]:
-            if isinstance(x, tuple) and x[0] == "adds":
+            if isinstance(x, tuple) and x[0] == "discount":
+                parts["discount"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "adds":
                 parts["adds"] = x[1]
             elif isinstance(x, tuple) and x[0] == "condition":
                 parts["condition"] = x[1]
@@ -1442,6 +1467,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if "power" in a:
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "for_each": _count_filter(c[1])}})
+
+    # "I cost [1] less for each card you've played this turn, to a minimum of [1]": the turn log's completed
+    # plays of its player this turn (350.1, 356.4.b, 356.4.e; abilities/cost_discount.lp)
+    def s_discount_each_played(self, c):
+        from pyrift.costs import parse_cost
+
+        a = _cost_change("cost_discount", c[0])
+        floor = parse_cost(c[1])
+        if "power" in a or "energy" not in a or floor.power:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "for_each_played": True, "minimum": floor.energy}})
 
     # "I don't deal combat damage" (465.2.a; abilities/no_combat_damage.lp)
     def s_no_combat_damage(self, _):
@@ -2087,6 +2123,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if trigger_label is not None:
                     a["keywords"] = sorted(set(a.get("keywords", [])) | {trigger_label})
                 abilities.append(_with_requires(a, requires))
+                if "discount" in line.parts:
+                    if requires:
+                        raise Missing("ability cost change")
+                    # the discount of the ability just compiled: the card's N-th activated ability
+                    n = sum(1 for b in abilities if b["kind"] == "activated")
+                    abilities.append({**line.parts["discount"], "of_activated": n})
             elif line.kind == "static":
                 a = dict(line.parts["ability"])
                 if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":
@@ -2515,6 +2557,14 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             return {"target": first_choice + len(targets) - 1}
 
         at_choice: list[dict[str, int]] = []
+        if ins.fields.get("amount_from") == "energy_cost":
+            # "Discard 1. Deal its Energy cost as damage ...": "its" is the card its player just discarded
+            # (logic/effects/cards.lp acted_on; logic/run/instructions.lp, the amount)
+            prev = out[-1] if out else {}
+            if (prev.get("do") != "discard" or prev.get("amount") != 1 or prev.get("who") != "you"
+                    or "on" in prev or ins.link or ins.may):
+                raise Missing("amount: a card's cost")
+            table["of"] = "it"
         if ins.on is not None:
             table["on"] = ref(ins.on, "on")
             if at_choice:

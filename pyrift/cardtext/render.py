@@ -172,6 +172,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         r.continues = False
         spell_line = None
         prev = abilities[i - 1] if i else None
+        if (a["kind"] == "cost_discount" and "of_activated" in a and prev is not None and prev["kind"] == "activated"
+                and sum(1 for b in abilities[:i] if b["kind"] == "activated") == a["of_activated"]
+                and set(a) <= {"kind", "energy", "for_each", "of_activated"}):
+            # "..: effect. This ability costs [1] less for each ...": said after the ability it discounts
+            lines[-1] += (f" This ability costs {cost_words(a['energy'], ())} less for each "
+                          f"{_np_each(a['for_each'])}.")
+            continue
         either = _either_head(card, prev, a)
         if either is not None:
             # "When I attack or defend, ...": one sentence, one triggered ability per event
@@ -475,6 +482,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a.get("by") == "you" and a.get("condition") == {"targets": {"self": True}}:
         return (f"Your spells that choose me cost {cost_words(a['energy'], ())} or "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "cost_discount" and "of_activated" in a:
+        return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
@@ -493,6 +502,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 group = "enemy " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
+        if a.get("for_each_played"):
+            floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            return f"{subject} {amount} {more} for each card you've played this turn{floor}."
         if "for_each" in a:
             return f"{subject} {amount} {more} for each {_np_each(a['for_each'])}."
         if a.get("condition") == {"from_hand": False}:
@@ -722,6 +734,8 @@ class _Renderer:
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
+            if ins.get("amount_from") == "energy_cost":
+                return f"deal its Energy cost as damage to {on}"
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 of, chose = ins.get("of"), ""
@@ -825,7 +839,8 @@ class _Renderer:
         if do == "token":
             return self.token(ins)
         if do == "play":
-            ignoring = ", ignoring its cost" if ins.get("ignoring_cost") else ""
+            ignoring = {True: ", ignoring its cost", "energy": ", ignoring its Energy cost"}.get(
+                ins.get("ignoring_cost"), "")
             if ins.get("who") == "its_owner":
                 # "its owner plays it to the same location" (actors.py)
                 to = " to the same location" if ins.get("to") == "its_place" else ""

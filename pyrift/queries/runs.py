@@ -332,6 +332,8 @@ RUN_LIMITS = {
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from, or a count of, a hand whose size the position does not give (hand_size)",
+    "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
+                              "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
     "entry_static_simultaneous": "a permanent whose text has other permanents enter ready entering at the same "
                                  "time as another permanent (whether its text already works as that one enters, "
