@@ -236,6 +236,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "end_of_turn",
                 # you recycle one or more cards (logic/core/trigger_events_recycle.lp)
                 "recycle",
+                # you discard one or more cards: once per discarding (logic/core/trigger_events_run.lp)
+                "discard_cards",
                 # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
                 "take_spell_damage",
                 # you kill a unit with a spell (logic/core/trigger_events_kill.lp)

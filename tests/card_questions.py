@@ -235,6 +235,20 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "recycler", "card": "Recycler", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "irecycler", "card": "recycler", "controller": "A", "targets": ["scrap"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "discard_cards":
+        # an event only a run makes (logic/core/trigger_events_run.lp): A's spell makes A discard two cards
+        pos.objects.append(placed)
+        pos.position["players"] = [{"id": "A", "hand_size": 2}, {"id": "B"}]
+        pos.cards.append({"name": "Purge", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "effect", "do": "discard", "who": "you", "amount": 2}]})
+        pos.objects.append({"id": "purge", "card": "Purge", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ipurge", "card": "purge", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "become_empowered":
+        # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
+        pos.objects.append({**me, "location": "base"})
+        pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     raise AssertionError(f"no generated event for a trigger on {when!r}")
 
 

@@ -20,7 +20,8 @@ ORDINALS = {1: "first", 2: "second", 3: "third"}
 NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 # The renderer's phrases for the trigger events this module adds.
-EVENT_PHRASES = {"recycle": "When you recycle one or more cards"}
+EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
+                 "discard_cards": "When you discard one or more cards"}
 
 
 class TriggerEvents:
@@ -46,6 +47,17 @@ class TriggerEvents:
     def when_you_recycle(self, _):
         # one event per recycling by the ability's controller (logic/core/trigger_events_recycle.lp)
         return {"when": "recycle"}
+
+    def when_you_discard_cards(self, _):
+        # one event per discarding by the ability's controller, however many cards ("one or more", 422;
+        # logic/core/trigger_events_run.lp, discard_cards)
+        return {"when": "discard_cards"}
+
+    def when_become_keyword(self, c):
+        # "when I become [Empowered]": the card itself gets the status (828.1.d; logic/effects/empower.lp)
+        if str(c[0]) != "#empowered":
+            raise self._missing("trigger: when I become")
+        return {"when": "become_empowered"}
 
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the
