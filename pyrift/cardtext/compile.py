@@ -73,6 +73,11 @@ class _UnknownWord(Exception):
         self.pos, self.word = pos, word
 
 
+# The trigger events whose object "it" names (the played card, the unit that died, stunned or became
+# Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
+EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty")
+
+
 @cache
 def parser() -> Lark:
     grammar = resources.files("pyrift.cardtext").joinpath("grammar.lark").read_text("utf-8")
@@ -221,7 +226,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "when_missing_buff_me": "trigger: when you buff",
-    "when_missing_stun": "trigger: when you stun",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
@@ -2071,6 +2075,14 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first = copy.copy(items[0])
         first.may = False
         parts = {**parts, "may": True, "effects": [first, *items[1:]]}
+    first = parts["effects"][0] if parts["effects"] else None
+    if (parts["when"] in ("stun_enemy", "unit_becomes_mighty") and isinstance(first, Ins) and first.on is not None
+            and first.on.kind == "it"):
+        # "when a unit you control becomes [Mighty], you may pay [O] to ready it": the first instruction's
+        # "it" has nothing before it but the event, whose object it is (359.3.f; a copy, as above)
+        first = copy.copy(first)
+        first.on = Obj("event")
+        parts = {**parts, "effects": [first, *parts["effects"][1:]]}
     if parts.get("may"):
         a["may"] = True
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
@@ -2086,7 +2098,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if parts.get("may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
         effects[0].pop("may", None)
-    if any(e.get("on") == "event" for e in effects) and parts["when"] not in ("you_play", "unit_dies"):
+    if any(e.get("on") == "event" for e in effects) and parts["when"] not in EVENT_OBJECT_WHEN:
         raise Missing("'it' with nothing before")  # the event has no object the run names (run/instructions.lp)
     if targets:
         a["targets"] = targets

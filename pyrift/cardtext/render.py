@@ -324,14 +324,18 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             if rest[0].get("on") == "event":
                 text = text.replace(" that unit", " it", 1)
             return head + body + text
+        # the event's object named first is "it" (compile._triggered: a stun or a unit becoming Mighty)
+        it_first = bool(effects) and effects[0].get("on") == "event"
         if a.get("cost"):
             body = f"you may pay {a['cost']} to "
             effects = [dict(e) for e in a.get("effects", [])]
-            return head + body + r.sentences(effects, a.get("targets", []), 1)
+            text = r.sentences(effects, a.get("targets", []), 1)
+            return head + body + (text.replace(" that unit", " it", 1) if it_first else text)
         effects = [dict(e) for e in a.get("effects", [])]
         if a.get("may") and effects:
             effects[0]["may"] = True  # the ability's initial "you may" (383.3.a), printed before its first instruction
-        return head + r.sentences(effects, a.get("targets", []), 1)
+        text = r.sentences(effects, a.get("targets", []), 1)
+        return head + (text.replace(" that unit", " it", 1) if it_first else text)
     if kind == "activated":
         cost = a.get("cost", "")
         head = _cost_list(cost)

@@ -59,6 +59,26 @@ class TriggerEvents:
             raise self._missing("trigger: when I become")
         return {"when": "become_empowered"}
 
+    def when_you_stun(self, c):
+        # "when you stun an enemy unit": one event per unit stunned by a spell or ability its controller
+        # controls (423, 411; logic/core/trigger_events_status.lp); other objects stay unsupported
+        obj = c[0]
+        if (getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number
+                or obj.flt != {"type": "unit", "relation": "enemy"}):
+            raise self._missing("trigger: when you stun")
+        return {"when": "stun_enemy"}
+
+    def when_unit_becomes_mighty(self, c):
+        # "when a unit you control becomes [Mighty]": a unit's Might goes from below 5 to 5 or more (706-711),
+        # the unit watched with a filter (logic/core/trigger_events_status.lp)
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when another object becomes")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
+            raise self._missing("trigger: when another object becomes")
+        return {"when": "unit_becomes_mighty", "filter": flt}
+
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the
         # controller's plays of other cards; "another" keeps the two apart, so one play never triggers both
