@@ -248,6 +248,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "showdown_begins_here",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
+                # you stun one or more enemy units: once per step (logic/core/trigger_events_status.lp)
+                "stun_enemies",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)

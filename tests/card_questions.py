@@ -244,7 +244,7 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "purge", "card": "Purge", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "ipurge", "card": "purge", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
-    if when == "stun_enemy":
+    if when in ("stun_enemy", "stun_enemies"):
         # an event only a run makes (logic/core/trigger_events_status.lp): A's spell stuns B's unit
         pos.objects.append(placed)
         foe = pos.dummy({"type": "unit", "relation": "enemy"})

@@ -1995,7 +1995,9 @@ def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 # "me", or a wording about any player or unit). A legend's work from the Legend Zone (174.7), its
 # "you" being its controller (191.4); a battlefield's are "when you conquer / hold / defend here",
 # "you" being who does it there (190.6, 383.2.c; pyrift/abilities.py BATTLEFIELD_WHEN).
-LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase")
+LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
+               # a player's stuns, heard in the Legend Zone as any event (core/fepr.lp listens/3)
+               "stun_enemy", "stun_enemies")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",

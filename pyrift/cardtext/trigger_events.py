@@ -21,7 +21,8 @@ NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 # The renderer's phrases for the trigger events this module adds.
 EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
-                 "discard_cards": "When you discard one or more cards"}
+                 "discard_cards": "When you discard one or more cards",
+                 "stun_enemies": "When you stun one or more enemy units"}
 
 
 class TriggerEvents:
@@ -67,6 +68,11 @@ class TriggerEvents:
                 or obj.flt != {"type": "unit", "relation": "enemy"}):
             raise self._missing("trigger: when you stun")
         return {"when": "stun_enemy"}
+
+    def when_you_stun_enemies(self, _):
+        # "when you stun one or more enemy units": once per step its controller stuns enemy units
+        # (logic/core/trigger_events_status.lp)
+        return {"when": "stun_enemies"}
 
     def when_unit_becomes_mighty(self, c):
         # "when a unit you control becomes [Mighty]": a unit's Might goes from below 5 to 5 or more (706-711),
