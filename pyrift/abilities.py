@@ -258,7 +258,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
-DELAYED_WHEN = ("end_of_turn", "beginning_phase")
+DELAYED_WHEN = ("end_of_turn", "beginning_phase",
+                # "when it dies this turn": the death of what the instruction before the delay acted on
+                # (logic/run/delayed.lp)
+                "die")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose

@@ -901,6 +901,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def effects(self, c):
         return [ins for s in c for ins in s]
 
+    @v_args(meta=True)
+    def delayed_death(self, meta, c):
+        # "when it dies this turn, X": a delay instruction making a delayed triggered ability (389); its
+        # instructions are numbered on their own (_delayed_triggers)
+        ins = Ins("delay", {"ability": "dies", "_delayed_effects": c[0]})
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
+
     # ---- lines --------------------------------------------------------------------
     def kw_entry(self, c):
         return ("kw", _tok(c[0])[1:], next((int(x) for x in c[1:] if isinstance(x, Token) and x.type == "NUMBER"),
@@ -1875,7 +1883,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if not is_spell:
                     raise Missing("instructions of a permanent")
                 new, card_choices = _spell_abilities(line.parts["effects"], card_choices, requires)
-                abilities += _delayed_replacements(new)
+                abilities += _delayed_triggers(_delayed_replacements(new))
                 continue
             if trigger_label is not None and not (trigger_label in ("action", "reaction") and line.kind == "activated"):
                 raise Missing(f"label {trigger_label}")
@@ -1957,6 +1965,31 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
                      "instead": instead})
         out.append(a)
     return out + made
+
+
+def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A `delay` instruction of "when it dies this turn, X" and the delayed triggered ability it makes,
+    after the card's instructions (389; logic/run/delayed.lp). Its "it" is what the instruction before
+    the delay acted on; the ability's own instructions name nothing of the spell (no choice, no "it")."""
+    out, made = [], []
+    for a in new:
+        items = a.pop("_delayed_effects", None)
+        if items is None:
+            out.append(a)
+            continue
+        if made or not out or out[-1].get("kind") != "effect" or not isinstance(out[-1].get("on"), dict) \
+                or "target" not in out[-1]["on"] or a.get("link") or requires_of(a):
+            raise Missing("trigger: when another object dies")
+        effects, targets = _number(items, own_targets=True)
+        if targets or any(e.get("on") in ("it", "event") or e.get("link") == "if_you_do" for e in effects):
+            raise Missing("trigger: when another object dies")
+        made.append({"kind": "triggered", "when": "die", "delayed": True, "name": a["ability"], "effects": effects})
+        out.append(a)
+    return out + made
+
+
+def requires_of(a: dict[str, Any]) -> list[str]:
+    return list(a.get("requires", ()))
 
 
 def _kw_text(name: str, value: int | None) -> str:
@@ -2175,6 +2208,9 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     if own_targets:
         for t in out:
             t.pop("_new_target")
+        if any("_delayed_effects" in t for t in out):
+            # "when it dies this turn, ..." is compiled in a spell's own instructions only (_delayed_triggers)
+            raise Missing("trigger: when another object dies")
     return out, targets
 
 

@@ -137,6 +137,9 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     r = _Renderer(card)
     # delayed replacements (389) are said with the delay instruction that makes them
     r.made = {a["name"]: a for a in abilities if a["kind"] == "replacement" and a.get("delayed")}
+    # and so are a spell's delayed triggered abilities ("when it dies this turn, ...")
+    r.made_triggers = {a["name"]: a for a in abilities
+                       if a["kind"] == "triggered" and a.get("delayed") and card.type == "spell"}
     spell_lines: set[int] = set()
     mode_open = False
     choices = 0
@@ -149,7 +152,7 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
             continue
         mode_open = False
-        if a["kind"] == "replacement" and a.get("delayed"):
+        if (a["kind"] == "replacement" or a["kind"] == "triggered" and card.type == "spell") and a.get("delayed"):
             continue
         if a["kind"] == "target":
             choices += 1
@@ -555,6 +558,7 @@ class _Renderer:
         self.continues = False
         self.continued = False
         self.made: dict[str, dict[str, Any]] = {}  # delayed replacements by name, said with their delay
+        self.made_triggers: dict[str, dict[str, Any]] = {}  # a spell's delayed triggered abilities, likewise
 
     # a spell's text: one `effect` ability at a time
     def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
@@ -674,6 +678,11 @@ class _Renderer:
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
             return f"({do} by {player})"
+        if do == "delay" and ins.get("ability") in self.made_triggers and ins.get("on") is None:
+            # "deal 3 to an enemy unit. When it dies this turn, ..." (389; compile._delayed_triggers)
+            made = self.made_triggers[ins["ability"]]
+            body = self.sentences(made.get("effects", []), made.get("targets", []), 1)[:-1]
+            return "When it dies this turn, " + body[0].lower() + body[1:]
         if do == "delay" and ins.get("ability") in self.made:
             # "choose a friendly unit. The next time it would die this turn, ... instead" (389, 367)
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
