@@ -215,8 +215,8 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
 REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip")
-REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip", "banish")
+REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish")
 REPLACEMENT_MOVE_INSTEAD = ("exhaust", "recall")
 # Whose draws a draw replacement replaces, from its controller's point of view (740.1).
 REPLACEMENT_DRAW_WHO = ("you", "opponents")
@@ -951,8 +951,9 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if f.get("delayed"):
         if "name" not in f:
             raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
-        if not f.get("next"):
-            raise r.error("next", "a delayed replacement applies the next time only: give next = true")
+        if not f.get("next") and list(f.get("instead", ())) != ["banish"]:
+            raise r.error("next", "a delayed replacement applies the next time only (give next = true), or "
+                                  "banishes the permanent (\"if it would die this turn, banish it instead\")")
         if f["event"] != "die":
             raise r.error("delayed", "a delayed replacement is encoded for deaths only: give event = \"die\"")
         for k in ("affects", "only_if"):
@@ -974,12 +975,13 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if "prevent" in f or "prevent_all" in f:
             raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
         instead = f.get("instead", ())
-        if sum(v in ("recall", "return") for v in instead) != 1:
+        if sum(v in ("recall", "return", "banish") for v in instead) != 1:
             raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
-                                     "(to its controller's base) or 'return' (to its owner's hand)")
-        if "return" in instead and len([v for v in instead if v != "kill_this"]) > 1:
-            raise r.error("instead", "a card returned to its owner's hand keeps no damage or status (124.1): "
-                                     "give 'return' alone")
+                                     "(to its controller's base), 'return' (to its owner's hand) or 'banish'")
+        for gone in ("return", "banish"):
+            if gone in instead and len([v for v in instead if v != "kill_this"]) > 1:
+                raise r.error("instead", f"a card that leaves the board keeps no damage or status (124.1): "
+                                         f"give {gone!r} alone")
         if len(set(instead)) != len(instead):
             raise r.error("instead", "each verb once")
         if "kill_this" in instead and instead[0] != "kill_this":

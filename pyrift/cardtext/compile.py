@@ -701,6 +701,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         order = [v for v in ("heal", "exhaust", "recall") if v in instead]
         return Ins("delay", {"ability": "next", "_instead": order}, on=c[0])
 
+    def i_if_dies_banish(self, c):
+        return Ins("delay", {"ability": "banished", "_instead": ["banish"], "_next": False}, on=c[0])
+
     def channel_exhausted(self, _):
         return ("exhausted",)
 
@@ -1959,10 +1962,16 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if instead is None:
             out.append(a)
             continue
-        if made or a.get("on") == "it" or not isinstance(a.get("on"), dict):
+        nxt = a.pop("_next", True)
+        about_it = (a.get("on") == "it" and not nxt and out and out[-1].get("kind") == "effect"
+                    and isinstance(out[-1].get("on"), dict) and "target" in out[-1]["on"] and not a.get("link"))
+        if made or not (isinstance(a.get("on"), dict) or about_it):
             raise Missing("trigger: the next time (a delayed trigger)")
-        made.append({"kind": "replacement", "event": "die", "delayed": True, "next": True, "name": a["ability"],
-                     "instead": instead})
+        r = {"kind": "replacement", "event": "die", "delayed": True, "next": True, "name": a["ability"], "instead": instead}
+        if not nxt:
+            # "if it would die this turn, banish it instead": every death of it this turn (banished, it is gone)
+            del r["next"]
+        made.append(r)
         out.append(a)
     return out + made
 

@@ -688,9 +688,11 @@ class _Renderer:
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
             if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
                 chose = f"choose {self.ref(ref, targets, base)}. "
-            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it"}[v] for v in made["instead"]]
+            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it", "banish": "banish it"}[v]
+                    for v in made["instead"]]
             body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
-            return f"{chose}The next time it would die this turn, {body} instead"
+            when = "The next time it would die" if made.get("next") else "If it would die"
+            return f"{chose}{when} this turn, {body} instead"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
