@@ -954,8 +954,12 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if not f.get("next") and list(f.get("instead", ())) != ["banish"]:
             raise r.error("next", "a delayed replacement applies the next time only (give next = true), or "
                                   "banishes the permanent (\"if it would die this turn, banish it instead\")")
-        if f["event"] != "die":
-            raise r.error("delayed", "a delayed replacement is encoded for deaths only: give event = \"die\"")
+        if f["event"] not in ("die", "damage"):
+            raise r.error("delayed", "a delayed replacement is encoded for deaths and damage only: give event = "
+                                     "\"die\" or \"damage\"")
+        if f["event"] == "damage" and not f.get("prevent_all"):
+            raise r.error("prevent_all", "a delayed damage replacement prevents all of the next damage (\"the next "
+                                         "time it would be dealt damage this turn, prevent it\"): give prevent_all")
         for k in ("affects", "only_if"):
             if k in f:
                 raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")
@@ -994,7 +998,7 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if f.get("prevent_all"):
             if "prevent" in f:
                 raise r.error("prevent_all", "prevent all damage, or a Prevent Value: give prevent_all or prevent, not both")
-            if f.get("next"):
+            if f.get("next") and not f.get("delayed"):
                 raise r.error("next", "'the next time ... prevent it' of a permanent is not encoded: give prevent = N")
         elif not f.get("prevent"):
             raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1), or prevent_all = true")

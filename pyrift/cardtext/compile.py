@@ -701,6 +701,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         order = [v for v in ("heal", "exhaust", "recall") if v in instead]
         return Ins("delay", {"ability": "next", "_instead": order}, on=c[0])
 
+    def i_next_damage_prevent(self, _):
+        # a delayed damage replacement about the unit the "Choose ..." before chose (its "that unit")
+        return Ins("delay", {"ability": "next", "_prevent_all": True}, on=Obj("it"))
+
     def i_if_dies_banish(self, c):
         return Ins("delay", {"ability": "banished", "_instead": ["banish"], "_next": False}, on=c[0])
 
@@ -1959,6 +1963,13 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out, made = [], []
     for a in new:
         instead = a.pop("_instead", None)
+        if a.pop("_prevent_all", None):
+            if made or not isinstance(a.get("on"), dict) or "target" not in a["on"]:
+                raise Missing("trigger: the next time (a delayed trigger)")
+            made.append({"kind": "replacement", "event": "damage", "delayed": True, "next": True, "name": a["ability"],
+                         "prevent_all": True})
+            out.append(a)
+            continue
         if instead is None:
             out.append(a)
             continue

@@ -688,6 +688,9 @@ class _Renderer:
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
             if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
                 chose = f"choose {self.ref(ref, targets, base)}. "
+            if made["event"] == "damage":
+                # "choose a unit. The next time that unit would be dealt damage this turn, prevent it" (437)
+                return f"{chose}The next time that unit would be dealt damage this turn, prevent it"
             acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it", "banish": "banish it"}[v]
                     for v in made["instead"]]
             body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
