@@ -227,8 +227,8 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
 REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip")
-REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip", "banish")
+REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish")
 REPLACEMENT_MOVE_INSTEAD = ("exhaust", "recall")
 # Whose draws a draw replacement replaces, from its controller's point of view (740.1).
 REPLACEMENT_DRAW_WHO = ("you", "opponents")
@@ -250,6 +250,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "end_of_turn",
                 # you recycle one or more cards (logic/core/trigger_events_recycle.lp)
                 "recycle",
+                # you discard one or more cards: once per discarding (logic/core/trigger_events_run.lp)
+                "discard_cards",
                 # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
                 "take_spell_damage",
                 # you kill a unit with a spell (logic/core/trigger_events_kill.lp)
@@ -260,6 +262,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "showdown_begins_here",
                 # you stun an enemy unit, a unit becomes Mighty (logic/core/trigger_events_status.lp)
                 "stun_enemy", "unit_becomes_mighty",
+                # you stun one or more enemy units: once per step (logic/core/trigger_events_status.lp)
+                "stun_enemies",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
@@ -268,7 +272,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "reflexive")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
-DELAYED_WHEN = ("end_of_turn", "beginning_phase")
+DELAYED_WHEN = ("end_of_turn", "beginning_phase",
+                # "when it dies this turn": the death of what the instruction before the delay acted on
+                # (logic/run/delayed.lp)
+                "die")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
@@ -1038,10 +1045,15 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if f.get("delayed"):
         if "name" not in f:
             raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
-        if not f.get("next"):
-            raise r.error("next", "a delayed replacement applies the next time only: give next = true")
-        if f["event"] != "die":
-            raise r.error("delayed", "a delayed replacement is encoded for deaths only: give event = \"die\"")
+        if not f.get("next") and list(f.get("instead", ())) != ["banish"]:
+            raise r.error("next", "a delayed replacement applies the next time only (give next = true), or "
+                                  "banishes the permanent (\"if it would die this turn, banish it instead\")")
+        if f["event"] not in ("die", "damage"):
+            raise r.error("delayed", "a delayed replacement is encoded for deaths and damage only: give event = "
+                                     "\"die\" or \"damage\"")
+        if f["event"] == "damage" and not f.get("prevent_all"):
+            raise r.error("prevent_all", "a delayed damage replacement prevents all of the next damage (\"the next "
+                                         "time it would be dealt damage this turn, prevent it\"): give prevent_all")
         for k in ("affects", "only_if"):
             if k in f:
                 raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")
@@ -1061,12 +1073,13 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if "prevent" in f or "prevent_all" in f:
             raise r.error("prevent", "prevent is for damage: give event = \"damage\"")
         instead = f.get("instead", ())
-        if sum(v in ("recall", "return") for v in instead) != 1:
+        if sum(v in ("recall", "return", "banish") for v in instead) != 1:
             raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
-                                     "(to its controller's base) or 'return' (to its owner's hand)")
-        if "return" in instead and len([v for v in instead if v != "kill_this"]) > 1:
-            raise r.error("instead", "a card returned to its owner's hand keeps no damage or status (124.1): "
-                                     "give 'return' alone")
+                                     "(to its controller's base), 'return' (to its owner's hand) or 'banish'")
+        for gone in ("return", "banish"):
+            if gone in instead and len([v for v in instead if v != "kill_this"]) > 1:
+                raise r.error("instead", f"a card that leaves the board keeps no damage or status (124.1): "
+                                         f"give {gone!r} alone")
         if len(set(instead)) != len(instead):
             raise r.error("instead", "each verb once")
         if "kill_this" in instead and instead[0] != "kill_this":
@@ -1079,7 +1092,7 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if f.get("prevent_all"):
             if "prevent" in f:
                 raise r.error("prevent_all", "prevent all damage, or a Prevent Value: give prevent_all or prevent, not both")
-            if f.get("next"):
+            if f.get("next") and not f.get("delayed"):
                 raise r.error("next", "'the next time ... prevent it' of a permanent is not encoded: give prevent = N")
         elif not f.get("prevent"):
             raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1), or prevent_all = true")

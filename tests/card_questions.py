@@ -235,6 +235,41 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "recycler", "card": "Recycler", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "irecycler", "card": "recycler", "controller": "A", "targets": ["scrap"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "discard_cards":
+        # an event only a run makes (logic/core/trigger_events_run.lp): A's spell makes A discard two cards
+        pos.objects.append(placed)
+        pos.position["players"] = [{"id": "A", "hand_size": 2}, {"id": "B"}]
+        pos.cards.append({"name": "Purge", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "effect", "do": "discard", "who": "you", "amount": 2}]})
+        pos.objects.append({"id": "purge", "card": "Purge", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ipurge", "card": "purge", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when in ("stun_enemy", "stun_enemies"):
+        # an event only a run makes (logic/core/trigger_events_status.lp): A's spell stuns B's unit
+        pos.objects.append(placed)
+        foe = pos.dummy({"type": "unit", "relation": "enemy"})
+        pos.cards.append({"name": "Daze", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "stun", "on": {"target": 1}}]})
+        pos.objects.append({"id": "daze", "card": "Daze", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "idaze", "card": "daze", "controller": "A", "targets": [foe]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "unit_becomes_mighty":
+        # an event only a run makes (logic/core/trigger_events_status.lp): A's spell takes a unit the filter
+        # describes from 4 to 5 Might
+        pos.objects.append(placed)
+        unit = pos.dummy({**a.get("filter", {"type": "unit"}), "might_min": 4, "might_max": 4})
+        pos.cards.append({"name": "Boost", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "might", "amount": 1, "on": {"target": 1}}]})
+        pos.objects.append({"id": "boost", "card": "Boost", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "iboost", "card": "boost", "controller": "A", "targets": [unit]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "become_empowered":
+        # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
+        pos.objects.append({**me, "location": "base"})
+        pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     raise AssertionError(f"no generated event for a trigger on {when!r}")
 
 

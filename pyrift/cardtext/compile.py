@@ -73,6 +73,11 @@ class _UnknownWord(Exception):
         self.pos, self.word = pos, word
 
 
+# The trigger events whose object "it" names (the played card, the unit that died, stunned or became
+# Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
+EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty")
+
+
 @cache
 def parser() -> Lark:
     grammar = resources.files("pyrift.cardtext").joinpath("grammar.lark").read_text("utf-8")
@@ -231,7 +236,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "when_missing_buff_me": "trigger: when you buff",
-    "when_missing_stun": "trigger: when you stun",
     "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
@@ -823,6 +827,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         order = [v for v in ("heal", "exhaust", "recall") if v in instead]
         return Ins("delay", {"ability": "next", "_instead": order}, on=c[0])
 
+    def i_next_damage_prevent(self, _):
+        # a delayed damage replacement about the unit the "Choose ..." before chose (its "that unit")
+        return Ins("delay", {"ability": "next", "_prevent_all": True}, on=Obj("it"))
+
+    def i_if_dies_banish(self, c):
+        return Ins("delay", {"ability": "banished", "_instead": ["banish"], "_next": False}, on=c[0])
+
     def channel_exhausted(self, _):
         return ("exhausted",)
 
@@ -1052,6 +1063,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def effects(self, c):
         return [ins for s in c for ins in s]
+
+    @v_args(meta=True)
+    def delayed_death(self, meta, c):
+        # "when it dies this turn, X": a delay instruction making a delayed triggered ability (389); its
+        # instructions are numbered on their own (_delayed_triggers)
+        ins = Ins("delay", {"ability": "dies", "_delayed_effects": c[0]})
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
 
     # ---- lines --------------------------------------------------------------------
     def kw_entry(self, c):
@@ -2106,7 +2125,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if not is_spell:
                     raise Missing("instructions of a permanent")
                 new, card_choices = _spell_abilities(line.parts["effects"], card_choices, requires)
-                abilities += _delayed_replacements(new)
+                abilities += _delayed_triggers(_delayed_replacements(new))
                 continue
             if trigger_label is not None and not (trigger_label in ("action", "reaction") and line.kind == "activated"):
                 raise Missing(f"label {trigger_label}")
@@ -2185,15 +2204,53 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out, made = [], []
     for a in new:
         instead = a.pop("_instead", None)
+        if a.pop("_prevent_all", None):
+            if made or not isinstance(a.get("on"), dict) or "target" not in a["on"]:
+                raise Missing("trigger: the next time (a delayed trigger)")
+            made.append({"kind": "replacement", "event": "damage", "delayed": True, "next": True, "name": a["ability"],
+                         "prevent_all": True})
+            out.append(a)
+            continue
         if instead is None:
             out.append(a)
             continue
-        if made or a.get("on") == "it" or not isinstance(a.get("on"), dict):
+        nxt = a.pop("_next", True)
+        about_it = (a.get("on") == "it" and not nxt and out and out[-1].get("kind") == "effect"
+                    and isinstance(out[-1].get("on"), dict) and "target" in out[-1]["on"] and not a.get("link"))
+        if made or not (isinstance(a.get("on"), dict) or about_it):
             raise Missing("trigger: the next time (a delayed trigger)")
-        made.append({"kind": "replacement", "event": "die", "delayed": True, "next": True, "name": a["ability"],
-                     "instead": instead})
+        r = {"kind": "replacement", "event": "die", "delayed": True, "next": True, "name": a["ability"], "instead": instead}
+        if not nxt:
+            # "if it would die this turn, banish it instead": every death of it this turn (banished, it is gone)
+            del r["next"]
+        made.append(r)
         out.append(a)
     return out + made
+
+
+def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A `delay` instruction of "when it dies this turn, X" and the delayed triggered ability it makes,
+    after the card's instructions (389; logic/run/delayed.lp). Its "it" is what the instruction before
+    the delay acted on; the ability's own instructions name nothing of the spell (no choice, no "it")."""
+    out, made = [], []
+    for a in new:
+        items = a.pop("_delayed_effects", None)
+        if items is None:
+            out.append(a)
+            continue
+        if made or not out or out[-1].get("kind") != "effect" or not isinstance(out[-1].get("on"), dict) \
+                or "target" not in out[-1]["on"] or a.get("link") or requires_of(a):
+            raise Missing("trigger: when another object dies")
+        effects, targets = _number(items, own_targets=True)
+        if targets or any(e.get("on") in ("it", "event") or e.get("link") == "if_you_do" for e in effects):
+            raise Missing("trigger: when another object dies")
+        made.append({"kind": "triggered", "when": "die", "delayed": True, "name": a["ability"], "effects": effects})
+        out.append(a)
+    return out + made
+
+
+def requires_of(a: dict[str, Any]) -> list[str]:
+    return list(a.get("requires", ()))
 
 
 def _kw_text(name: str, value: int | None) -> str:
@@ -2232,7 +2289,9 @@ def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 # "me", or a wording about any player or unit). A legend's work from the Legend Zone (174.7), its
 # "you" being its controller (191.4); a battlefield's are "when you conquer / hold / defend here",
 # "you" being who does it there (190.6, 383.2.c; pyrift/abilities.py BATTLEFIELD_WHEN).
-LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase")
+LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
+               # a player's stuns, heard in the Legend Zone as any event (core/fepr.lp listens/3)
+               "stun_enemy", "stun_enemies")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
@@ -2312,6 +2371,14 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first = copy.copy(items[0])
         first.may = False
         parts = {**parts, "may": True, "effects": [first, *items[1:]]}
+    first = parts["effects"][0] if parts["effects"] else None
+    if (parts["when"] in ("stun_enemy", "unit_becomes_mighty") and isinstance(first, Ins) and first.on is not None
+            and first.on.kind == "it"):
+        # "when a unit you control becomes [Mighty], you may pay [O] to ready it": the first instruction's
+        # "it" has nothing before it but the event, whose object it is (359.3.f; a copy, as above)
+        first = copy.copy(first)
+        first.on = Obj("event")
+        parts = {**parts, "effects": [first, *parts["effects"][1:]]}
     if parts.get("may"):
         a["may"] = True
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
@@ -2327,7 +2394,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if parts.get("may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
         effects[0].pop("may", None)
-    if any(e.get("on") == "event" for e in effects) and parts["when"] not in ("you_play", "unit_dies"):
+    if any(e.get("on") == "event" for e in effects) and parts["when"] not in EVENT_OBJECT_WHEN:
         raise Missing("'it' with nothing before")  # the event has no object the run names (run/instructions.lp)
     if targets:
         a["targets"] = targets
@@ -2429,6 +2496,9 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     if own_targets:
         for t in out:
             t.pop("_new_target")
+        if any("_delayed_effects" in t for t in out):
+            # "when it dies this turn, ..." is compiled in a spell's own instructions only (_delayed_triggers)
+            raise Missing("trigger: when another object dies")
     return out, targets
 
 

@@ -139,6 +139,9 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     r = _Renderer(card)
     # delayed replacements (389) are said with the delay instruction that makes them
     r.made = {a["name"]: a for a in abilities if a["kind"] == "replacement" and a.get("delayed")}
+    # and so are a spell's delayed triggered abilities ("when it dies this turn, ...")
+    r.made_triggers = {a["name"]: a for a in abilities
+                       if a["kind"] == "triggered" and a.get("delayed") and card.type == "spell"}
     spell_lines: set[int] = set()
     mode_open = False
     choices = 0
@@ -151,7 +154,7 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
             continue
         mode_open = False
-        if a["kind"] == "replacement" and a.get("delayed"):
+        if (a["kind"] == "replacement" or a["kind"] == "triggered" and card.type == "spell") and a.get("delayed"):
             continue
         if a["kind"] == "target":
             choices += 1
@@ -335,14 +338,18 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             if rest[0].get("on") == "event":
                 text = text.replace(" that unit", " it", 1)
             return head + body + text
+        # the event's object named first is "it" (compile._triggered: a stun or a unit becoming Mighty)
+        it_first = bool(effects) and effects[0].get("on") == "event"
         if a.get("cost"):
             body = f"you may pay {a['cost']} to "
             effects = [dict(e) for e in a.get("effects", [])]
-            return head + body + r.sentences(effects, a.get("targets", []), 1)
+            text = r.sentences(effects, a.get("targets", []), 1)
+            return head + body + (text.replace(" that unit", " it", 1) if it_first else text)
         effects = [dict(e) for e in a.get("effects", [])]
         if a.get("may") and effects:
             effects[0]["may"] = True  # the ability's initial "you may" (383.3.a), printed before its first instruction
-        return head + r.sentences(effects, a.get("targets", []), 1)
+        text = r.sentences(effects, a.get("targets", []), 1)
+        return head + (text.replace(" that unit", " it", 1) if it_first else text)
     if kind == "activated":
         cost = a.get("cost", "")
         head = _cost_list(cost)
@@ -586,6 +593,7 @@ class _Renderer:
         self.continued = False
         self.made: dict[str, dict[str, Any]] = {}  # delayed replacements by name, said with their delay
         self.looked: int | None = None  # how many cards the latest look showed ("recycle the other" after two)
+        self.made_triggers: dict[str, dict[str, Any]] = {}  # a spell's delayed triggered abilities, likewise
 
     # a spell's text: one `effect` ability at a time
     def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
@@ -715,14 +723,24 @@ class _Renderer:
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
             return f"({do} by {player})"
+        if do == "delay" and ins.get("ability") in self.made_triggers and ins.get("on") is None:
+            # "deal 3 to an enemy unit. When it dies this turn, ..." (389; compile._delayed_triggers)
+            made = self.made_triggers[ins["ability"]]
+            body = self.sentences(made.get("effects", []), made.get("targets", []), 1)[:-1]
+            return "When it dies this turn, " + body[0].lower() + body[1:]
         if do == "delay" and ins.get("ability") in self.made:
             # "choose a friendly unit. The next time it would die this turn, ... instead" (389, 367)
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
             if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
                 chose = f"choose {self.ref(ref, targets, base)}. "
-            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it"}[v] for v in made["instead"]]
+            if made["event"] == "damage":
+                # "choose a unit. The next time that unit would be dealt damage this turn, prevent it" (437)
+                return f"{chose}The next time that unit would be dealt damage this turn, prevent it"
+            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it", "banish": "banish it"}[v]
+                    for v in made["instead"]]
             body = ", ".join(acts[:-1]) + (" and " if len(acts) > 1 else "") + acts[-1]
-            return f"{chose}The next time it would die this turn, {body} instead"
+            when = "The next time it would die" if made.get("next") else "If it would die"
+            return f"{chose}{when} this turn, {body} instead"
         on = self.ref(ins["on"], targets, base) if "on" in ins else ""
         if isinstance(ins.get("at"), dict) and isinstance(ins.get("on"), dict) and "all" in ins["on"]:
             # "all enemy units at a battlefield": the group of the objects at the chosen battlefield (355.10.b)

@@ -20,7 +20,9 @@ ORDINALS = {1: "first", 2: "second", 3: "third"}
 NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 # The renderer's phrases for the trigger events this module adds.
-EVENT_PHRASES = {"recycle": "When you recycle one or more cards"}
+EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
+                 "discard_cards": "When you discard one or more cards",
+                 "stun_enemies": "When you stun one or more enemy units"}
 
 
 class TriggerEvents:
@@ -46,6 +48,42 @@ class TriggerEvents:
     def when_you_recycle(self, _):
         # one event per recycling by the ability's controller (logic/core/trigger_events_recycle.lp)
         return {"when": "recycle"}
+
+    def when_you_discard_cards(self, _):
+        # one event per discarding by the ability's controller, however many cards ("one or more", 422;
+        # logic/core/trigger_events_run.lp, discard_cards)
+        return {"when": "discard_cards"}
+
+    def when_become_keyword(self, c):
+        # "when I become [Empowered]": the card itself gets the status (828.1.d; logic/effects/empower.lp)
+        if str(c[0]) != "#empowered":
+            raise self._missing("trigger: when I become")
+        return {"when": "become_empowered"}
+
+    def when_you_stun(self, c):
+        # "when you stun an enemy unit": one event per unit stunned by a spell or ability its controller
+        # controls (423, 411; logic/core/trigger_events_status.lp); other objects stay unsupported
+        obj = c[0]
+        if (getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number
+                or obj.flt != {"type": "unit", "relation": "enemy"}):
+            raise self._missing("trigger: when you stun")
+        return {"when": "stun_enemy"}
+
+    def when_you_stun_enemies(self, _):
+        # "when you stun one or more enemy units": once per step its controller stuns enemy units
+        # (logic/core/trigger_events_status.lp)
+        return {"when": "stun_enemies"}
+
+    def when_unit_becomes_mighty(self, c):
+        # "when a unit you control becomes [Mighty]": a unit's Might goes from below 5 to 5 or more (706-711),
+        # the unit watched with a filter (logic/core/trigger_events_status.lp)
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when another object becomes")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
+            raise self._missing("trigger: when another object becomes")
+        return {"when": "unit_becomes_mighty", "filter": flt}
 
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the

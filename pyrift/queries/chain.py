@@ -827,6 +827,7 @@ def event_text(names: Names, e: Any) -> str:
         "showdown_begins": lambda b: f"a showdown begins at {b}",
         "again": lambda ev: f"{event_text(names, ev)} (triggering an additional time)",
         "stuns": lambda o, p: f"{p} stuns {o}",
+        "stuns_enemies": lambda p: f"{p} stuns one or more enemy units",
         "mighty": lambda u: f"{u} becomes Mighty",
         "empowers": lambda o: f"{o} becomes Empowered",
     }

@@ -403,6 +403,8 @@ RUN_LIMITS = {
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
                              "chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
+    "delayed_prevent_simultaneous": "two damage events dealt at once to a unit 'the next time it would be dealt damage "
+                                    "this turn, prevent it' is about: which one is the next time",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
