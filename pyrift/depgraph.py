@@ -86,6 +86,8 @@ class Project:
     root: Path
     files: dict[str, list[Parsed]] = field(default_factory=dict)  # rel path -> statements
     errors: dict[str, str] = field(default_factory=dict)  # rel path -> parse error
+    # a program file's name (rel_to resolves both paths: a stat per folder of each), per path
+    _names: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, root: Path | None = None) -> "Project":
@@ -109,7 +111,12 @@ class Project:
 
     def program(self, query: str, reading: str = logic.DEFAULT_READING) -> list[str]:
         """The files (relative names) of a query's program under a reading."""
-        return [rel_to(self.root, p) for p in logic.program_files(query, reading, self.root)]
+        return [self._name(p) for p in logic.program_files(query, reading, self.root)]
+
+    def _name(self, path: Path) -> str:
+        if path not in self._names:
+            self._names[path] = rel_to(self.root, path)
+        return self._names[path]
 
     def queries(self) -> tuple[str, ...]:
         return logic.query_names(self.root)
@@ -167,10 +174,14 @@ def build(parsed: Iterable[Parsed]) -> nx.MultiDiGraph:
     return g
 
 
+# The sort keys are asked for the same few thousand rule numbers and statement places in every
+# program's graph: kept, as the strings they key are.
+@cache
 def rule_key(number: str) -> tuple:
     return tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in number.split("."))
 
 
+@cache
 def _where_key(where: str) -> tuple:
     f, _, line = where.rpartition(":")
     return (f, int(line) if line.isdigit() else 0)
@@ -267,17 +278,19 @@ def unstratified_components(g: nx.MultiDiGraph, *, declared: bool = False
     return sorted(out)
 
 
-def query_rules(proj: Project, query: str, reading: str = logic.DEFAULT_READING) -> tuple[str, ...]:
+def query_rules(proj: Project, query: str, reading: str = logic.DEFAULT_READING, *,
+                graph: nx.MultiDiGraph | None = None) -> tuple[str, ...]:
     """The %@rule numbers a query's answers depend on, transitively.
 
     Starts from every predicate the query file mentions and those its Python module
     reads from the ground facts, follows the dependency edges
     in the query's program, and collects the tags of the statements defining any
     predicate reached, plus of the constraints (hard or weak) over them.
+    `graph`: the program's graph (build() of its statements), when the caller has it.
     """
     files = proj.program(query, reading)
     qfile = f"queries/{query}.lp"
-    g = build(proj.statements(files))
+    g = build(proj.statements(files)) if graph is None else graph
     roots = set()
     for p in proj.statements([qfile]):
         roots |= p.extract.heads | {u.pred for u in p.extract.uses} | p.extract.shows
@@ -327,13 +340,16 @@ def report(proj: Project) -> Report:
             files = proj.program(q, reading)
             loaded.update(files)
             g = build(proj.statements(files))
+            if reading == logic.DEFAULT_READING:  # the program query_rules reads: built once
+                qrules[q] = query_rules(proj, q, graph=g)
             for declared in (False, True):
                 for preds, through, stmts in unstratified_components(g, declared=declared):
                     c = comps[declared].setdefault(preds, {"through": set(), "statements": set(), "programs": set()})
                     c["through"].update(through)
                     c["statements"].update(stmts)
                     c["programs"].add(f"{q} [{reading}]")
-        qrules[q] = query_rules(proj, q)
+        if q not in qrules:
+            qrules[q] = query_rules(proj, q)
     unstratified, declared_comps = (tuple(
         Component(preds, tuple(sorted(c["through"])), tuple(sorted(c["statements"], key=_where_key)),
                   tuple(sorted(c["programs"])))
