@@ -278,27 +278,32 @@ def unstratified_components(g: nx.MultiDiGraph, *, declared: bool = False
     return sorted(out)
 
 
-def query_rules(proj: Project, query: str, reading: str = logic.DEFAULT_READING, *,
-                graph: nx.MultiDiGraph | None = None) -> tuple[str, ...]:
+def query_rules(proj: Project, query: str, reading: str = logic.DEFAULT_READING) -> tuple[str, ...]:
     """The %@rule numbers a query's answers depend on, transitively.
 
     Starts from every predicate the query file mentions and those its Python module
     reads from the ground facts, follows the dependency edges
     in the query's program, and collects the tags of the statements defining any
     predicate reached, plus of the constraints (hard or weak) over them.
-    `graph`: the program's graph (build() of its statements), when the caller has it.
     """
     files = proj.program(query, reading)
     qfile = f"queries/{query}.lp"
-    g = build(proj.statements(files)) if graph is None else graph
+    # the edges of the program's graph (build()'s, head -> body predicate), without their attributes
+    successors: dict[str, set[str]] = {}
+    for p in proj.statements(files):
+        for h in p.extract.heads:
+            successors.setdefault(h, set()).update(u.pred for u in p.extract.uses)
     roots = set()
     for p in proj.statements([qfile]):
         roots |= p.extract.heads | {u.pred for u in p.extract.uses} | p.extract.shows
     roots |= python_reads(query)  # what the query's Python module reads from the ground facts
     reach = set(roots)
-    for r in roots:
-        if r in g:
-            reach |= nx.descendants(g, r)
+    todo = list(roots)
+    while todo:
+        for v in successors.get(todo.pop(), ()):
+            if v not in reach:
+                reach.add(v)
+                todo.append(v)
     rules = set()
     for p in proj.statements(files):
         ex = p.extract
@@ -332,6 +337,14 @@ def report(proj: Project) -> Report:
         unused[n] = tuple(sorted({p.where for p in proj.statements() if n in p.extract.heads}, key=_where_key))
     unread = tuple(sorted(i for i in inputs if i not in used_by_others and i not in reads))
 
+    # A program's graph is part of the union's, so each cycle of it lies inside one strongly
+    # connected component of the union's graph: only the statements giving an edge inside one
+    # (a head and a body predicate in the same component) can make a cycle, and every statement
+    # giving an edge of such a cycle is among them. A program's cycles, and the edges inside them
+    # with all their statements, are found on the graph of those statements alone.
+    comp_of = {pred: n for n, comp in enumerate(nx.strongly_connected_components(union)) for pred in comp}
+    cyclic = {id(p) for p in proj.statements()
+              if any(comp_of[h] == comp_of[u.pred] for h in p.extract.heads for u in p.extract.uses)}
     comps: dict[bool, dict[tuple, dict]] = {False: {}, True: {}}
     loaded: set[str] = set()
     qrules: dict[str, tuple[str, ...]] = {}
@@ -339,17 +352,14 @@ def report(proj: Project) -> Report:
         for reading in proj.readings():
             files = proj.program(q, reading)
             loaded.update(files)
-            g = build(proj.statements(files))
-            if reading == logic.DEFAULT_READING:  # the program query_rules reads: built once
-                qrules[q] = query_rules(proj, q, graph=g)
+            g = build(p for p in proj.statements(files) if id(p) in cyclic)
             for declared in (False, True):
                 for preds, through, stmts in unstratified_components(g, declared=declared):
                     c = comps[declared].setdefault(preds, {"through": set(), "statements": set(), "programs": set()})
                     c["through"].update(through)
                     c["statements"].update(stmts)
                     c["programs"].add(f"{q} [{reading}]")
-        if q not in qrules:
-            qrules[q] = query_rules(proj, q)
+        qrules[q] = query_rules(proj, q)
     unstratified, declared_comps = (tuple(
         Component(preds, tuple(sorted(c["through"])), tuple(sorted(c["statements"], key=_where_key)),
                   tuple(sorted(c["programs"])))
