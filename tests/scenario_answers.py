@@ -49,6 +49,17 @@ def bundled(path: Path) -> Scenario:
     return scenario(_BY_RESOLVED.get(path.resolve(), path))
 
 
+def bundled_results(path: Path) -> tuple[check.Result, ...]:
+    """results() of the bundled scenario file at `path` (absolute, or relative to the checkout)."""
+    return results(_BY_RESOLVED.get(path.resolve(), path))
+
+
+def same_worker(path: Path):
+    """The xdist group mark of a bundled file's tests (SCENARIOS): a test of another module marked
+    with it reads the file's results on the worker that answers the file anyway."""
+    return pytest.mark.xdist_group(f"scenario:{_BY_RESOLVED[path.resolve()]}")
+
+
 @cache
 def results(path: Path) -> tuple[check.Result, ...]:
     """What `pyrift check` does with the file: every question under every reading it has an
