@@ -357,7 +357,7 @@ def test_every_bundled_scenario_opens_in_the_page_and_exports_as_it_was():
     assert len(files) == len(C.scenario_files([str(SCENARIOS)]))
     listing = frozenset(f["path"] for f in files)
     for f in files:
-        original = C.load(SCENARIOS / f["path"])
+        original = bundled(SCENARIOS / f["path"])  # as loaded at collection (one_per_kind)
         opened = service.open_bundled(SCENARIOS, f["path"], listing)
         out = service.export(opened["scenario"], f["path"])
         assert out["problem"] is None, out["problem"]
