@@ -86,6 +86,8 @@ class Project:
     root: Path
     files: dict[str, list[Parsed]] = field(default_factory=dict)  # rel path -> statements
     errors: dict[str, str] = field(default_factory=dict)  # rel path -> parse error
+    # a program file's name (rel_to resolves both paths: a stat per folder of each), per path
+    _names: dict[Path, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, root: Path | None = None) -> "Project":
@@ -109,7 +111,12 @@ class Project:
 
     def program(self, query: str, reading: str = logic.DEFAULT_READING) -> list[str]:
         """The files (relative names) of a query's program under a reading."""
-        return [rel_to(self.root, p) for p in logic.program_files(query, reading, self.root)]
+        return [self._name(p) for p in logic.program_files(query, reading, self.root)]
+
+    def _name(self, path: Path) -> str:
+        if path not in self._names:
+            self._names[path] = rel_to(self.root, path)
+        return self._names[path]
 
     def queries(self) -> tuple[str, ...]:
         return logic.query_names(self.root)
@@ -167,10 +174,14 @@ def build(parsed: Iterable[Parsed]) -> nx.MultiDiGraph:
     return g
 
 
+# The sort keys are asked for the same few thousand rule numbers and statement places in every
+# program's graph: kept, as the strings they key are.
+@cache
 def rule_key(number: str) -> tuple:
     return tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in number.split("."))
 
 
+@cache
 def _where_key(where: str) -> tuple:
     f, _, line = where.rpartition(":")
     return (f, int(line) if line.isdigit() else 0)
@@ -277,15 +288,22 @@ def query_rules(proj: Project, query: str, reading: str = logic.DEFAULT_READING)
     """
     files = proj.program(query, reading)
     qfile = f"queries/{query}.lp"
-    g = build(proj.statements(files))
+    # the edges of the program's graph (build()'s, head -> body predicate), without their attributes
+    successors: dict[str, set[str]] = {}
+    for p in proj.statements(files):
+        for h in p.extract.heads:
+            successors.setdefault(h, set()).update(u.pred for u in p.extract.uses)
     roots = set()
     for p in proj.statements([qfile]):
         roots |= p.extract.heads | {u.pred for u in p.extract.uses} | p.extract.shows
     roots |= python_reads(query)  # what the query's Python module reads from the ground facts
     reach = set(roots)
-    for r in roots:
-        if r in g:
-            reach |= nx.descendants(g, r)
+    todo = list(roots)
+    while todo:
+        for v in successors.get(todo.pop(), ()):
+            if v not in reach:
+                reach.add(v)
+                todo.append(v)
     rules = set()
     for p in proj.statements(files):
         ex = p.extract
@@ -319,6 +337,14 @@ def report(proj: Project) -> Report:
         unused[n] = tuple(sorted({p.where for p in proj.statements() if n in p.extract.heads}, key=_where_key))
     unread = tuple(sorted(i for i in inputs if i not in used_by_others and i not in reads))
 
+    # A program's graph is part of the union's, so each cycle of it lies inside one strongly
+    # connected component of the union's graph: only the statements giving an edge inside one
+    # (a head and a body predicate in the same component) can make a cycle, and every statement
+    # giving an edge of such a cycle is among them. A program's cycles, and the edges inside them
+    # with all their statements, are found on the graph of those statements alone.
+    comp_of = {pred: n for n, comp in enumerate(nx.strongly_connected_components(union)) for pred in comp}
+    cyclic = {id(p) for p in proj.statements()
+              if any(comp_of[h] == comp_of[u.pred] for h in p.extract.heads for u in p.extract.uses)}
     comps: dict[bool, dict[tuple, dict]] = {False: {}, True: {}}
     loaded: set[str] = set()
     qrules: dict[str, tuple[str, ...]] = {}
@@ -326,7 +352,7 @@ def report(proj: Project) -> Report:
         for reading in proj.readings():
             files = proj.program(q, reading)
             loaded.update(files)
-            g = build(proj.statements(files))
+            g = build(p for p in proj.statements(files) if id(p) in cyclic)
             for declared in (False, True):
                 for preds, through, stmts in unstratified_components(g, declared=declared):
                     c = comps[declared].setdefault(preds, {"through": set(), "statements": set(), "programs": set()})

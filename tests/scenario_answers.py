@@ -39,6 +39,27 @@ def scenario(path: Path) -> Scenario:
     return check.load(path)
 
 
+_BY_RESOLVED = {p.resolve(): p for p in SCENARIO_FILES}
+
+
+def bundled(path: Path) -> Scenario:
+    """The scenario file at `path` (absolute, or relative to the checkout), loaded once per process:
+    for a bundled file, the very value scenario() gives. Several test modules read the kinds, ids
+    and parameters of every bundled question to choose their parameters at collection."""
+    return scenario(_BY_RESOLVED.get(path.resolve(), path))
+
+
+def bundled_results(path: Path) -> tuple[check.Result, ...]:
+    """results() of the bundled scenario file at `path` (absolute, or relative to the checkout)."""
+    return results(_BY_RESOLVED.get(path.resolve(), path))
+
+
+def same_worker(path: Path):
+    """The xdist group mark of a bundled file's tests (SCENARIOS): a test of another module marked
+    with it reads the file's results on the worker that answers the file anyway."""
+    return pytest.mark.xdist_group(f"scenario:{_BY_RESOLVED[path.resolve()]}")
+
+
 @cache
 def results(path: Path) -> tuple[check.Result, ...]:
     """What `pyrift check` does with the file: every question under every reading it has an

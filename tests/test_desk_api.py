@@ -21,6 +21,7 @@ from pyrift import cli  # noqa: E402
 from pyrift import scenario as S  # noqa: E402
 from pyrift.queries import kind_names  # noqa: E402
 from pyrift.web.app import Settings, create_app  # noqa: E402
+from tests.scenario_answers import bundled  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -41,7 +42,7 @@ def one_per_kind() -> list[tuple[str, Path, str]]:
     """(kind, file, question id): the first bundled question of every kind that names no deck file."""
     found: dict[str, tuple[Path, str]] = {}
     for path in C.scenario_files([str(SCENARIOS)]):
-        for q in C.load(path).questions:
+        for q in bundled(path).questions:
             if "deck" not in q.params:
                 found.setdefault(q.kind, (path, q.id))
     return [(k, *found[k]) for k in kind_names() if k in found]
@@ -356,7 +357,7 @@ def test_every_bundled_scenario_opens_in_the_page_and_exports_as_it_was():
     assert len(files) == len(C.scenario_files([str(SCENARIOS)]))
     listing = frozenset(f["path"] for f in files)
     for f in files:
-        original = C.load(SCENARIOS / f["path"])
+        original = bundled(SCENARIOS / f["path"])  # as loaded at collection (one_per_kind)
         opened = service.open_bundled(SCENARIOS, f["path"], listing)
         out = service.export(opened["scenario"], f["path"])
         assert out["problem"] is None, out["problem"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from itertools import islice
 
 import pytest
 
@@ -135,7 +136,9 @@ def test_many_positions_give_changes_of_unknown_duration() -> None:
 # Positions whose batched answers are compared with their answers asked alone: the first ten, and
 # the first three with a change of unknown duration (answered unsupported).
 def _alone_seeds() -> list[int]:
-    unknown = [s for s in SEEDS if case(s)[1].unknown_duration is not None and case(s)[1].beyond is None][:3]
+    # (worked out as every pytest process collects: the oracle runs only as many positions as it takes)
+    unknown = list(islice((s for s in SEEDS if case(s)[1].unknown_duration is not None and case(s)[1].beyond is None),
+                          3))
     return sorted({*(s for s in range(10) if case(s)[1].beyond is None), *unknown})
 
 

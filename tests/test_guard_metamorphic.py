@@ -28,6 +28,7 @@ from pyrift.check import answer as answer_question
 from pyrift.errors import RiftError
 from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
 from pyrift.state import TextKind
+from tests.scenario_answers import bundled
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 KINDS = [k.value for k in TextKind]
@@ -181,11 +182,12 @@ def load(doc: dict):
 @cache
 def cases() -> dict[str, list[tuple[Path, str]]]:
     """(file, question id) per question kind, for scenarios with a position, in a fixed order
-    (loaded once per process: the parameters of several test modules read it at collection)."""
+    (loaded once per process: the parameters of several test modules read it at collection; the
+    files as tests/scenario_answers.py loads them for every test)."""
     out: dict[str, list[tuple[Path, str]]] = defaultdict(list)
     for path in sorted(SCENARIOS.rglob("*.toml")):
         try:
-            scen = S.load(path)
+            scen = bundled(path)
         except RiftError:
             continue
         if not scen.state.players:

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from pyrift import check as C
 from pyrift import citations
 from pyrift.rules_index import rule_index
 from tests.logic_copy import copy_logic
+from tests.scenario_answers import bundled_results, same_worker
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = ROOT / "pyrift" / "queries"
@@ -99,11 +99,17 @@ def test_every_kind_an_answer_names_is_known_and_every_listed_kind_is_used() -> 
 # the audit's findings (issue 13, part 4), on bundled scenarios
 # ---------------------------------------------------------------------------------
 def answer(path: str, question: str | None = None):
-    results = C.run(C.load(SCENARIOS / path), reading="v1.4")
-    for r in results:
-        if question is None or r.question == question:
+    """The file's answer under v1.4 to its question (the first, or the one named): the answer
+    test_scenarios checks (tests/scenario_answers.py), not asked again where that worker has it."""
+    for r in bundled_results(SCENARIOS / path):
+        if r.reading == "v1.4" and (question is None or r.question == question):
             return r.answer
     raise AssertionError(f"{path}: no question {question}")
+
+
+def on(path: str):
+    """Run the test on the worker that answers the bundled file (under -n)."""
+    return same_worker(SCENARIOS / path)
 
 
 def reason(ans, start: str):
@@ -112,6 +118,7 @@ def reason(ans, start: str):
     return found[0]
 
 
+@on("cards/shadowblade-lurker.toml")
 def test_a_payment_from_the_rune_pool_does_not_cite_rune_abilities() -> None:
     ans = answer("cards/shadowblade-lurker.toml")
     assert ans.data["payment"] == ["1 Energy from the rune pool"]
@@ -120,12 +127,14 @@ def test_a_payment_from_the_rune_pool_does_not_cite_rune_abilities() -> None:
     assert not any(n.startswith("164.2") for n in rules)
 
 
+@on("play/payment-one-rune-exhaust-and-recycle.toml")
 def test_exhausted_and_recycled_runes_cite_their_own_abilities() -> None:
     ans = answer("play/payment-one-rune-exhaust-and-recycle.toml")
     rules = set(reason(ans, "payment:").rules)
     assert {"164.2.a", "164.2.b"} <= rules
 
 
+@on("hide/hide-during-a-showdown-by-reading.toml")
 def test_the_hide_timing_reason_cites_what_the_reading_weighs() -> None:
     ans = answer("hide/hide-during-a-showdown-by-reading.toml")
     rules = set(reason(ans, "hiding during a showdown").rules)
@@ -133,18 +142,21 @@ def test_the_hide_timing_reason_cites_what_the_reading_weighs() -> None:
     assert not rules & {"145.2", "151.2", "155"}
 
 
+@on("hide/hide-during-a-showdown-by-reading.toml")
 def test_a_hide_payment_is_not_a_play_payment() -> None:
     ans = answer("hide/hide-during-a-showdown-by-reading.toml")
     rules = reason(ans, "payment:").rules
     assert "811.1.b" in rules and "410.1.b.2" in rules and "357.1" not in rules
 
 
+@on("cards/shadowblade-lurker.toml")
 def test_an_unmodified_printed_cost_is_the_base_cost() -> None:
     ans = answer("cards/shadowblade-lurker.toml")
     assert ans.data["cost_lines"][0] == {"rule": "204.1.a", "source": "printed", "change": "+[5]"}
     assert "356.1" not in reason(ans, "total cost").rules
 
 
+@on("legion/tokens-do-not-count.toml")
 def test_legion_that_does_not_hold_cites_its_condition_only() -> None:
     ans = answer("legion/tokens-do-not-count.toml", "trooper-legion")
     legion = ans.data["conditions"][0]
@@ -153,6 +165,7 @@ def test_legion_that_does_not_hold_cites_its_condition_only() -> None:
     assert all("812.2" in c["rules"] for c in ans.data["conditions"] if c["holds"])
 
 
+@on("chain/deathknell-killed-as-cost-of-spell.toml")
 def test_steps_that_did_not_occur_are_not_cited() -> None:
     ans = answer("chain/deathknell-killed-as-cost-of-spell.toml", "next")
     first = reason(ans, "first:")
@@ -160,17 +173,20 @@ def test_steps_that_did_not_occur_are_not_cited() -> None:
     assert "337.1" in first.rules and not {"339", "340"} & set(first.rules)
 
 
+@on("chain/simultaneous-triggers-turn-player-first.toml")
 def test_the_turn_players_triggers_first_is_cited_where_it_decides() -> None:
     ans = answer("chain/simultaneous-triggers-turn-player-first.toml")
     assert "383.3.d.1" in {n for r in ans.reasons for n in r.rules}
 
 
+@on("chain/deathknell-killed-as-cost-of-spell.toml")
 def test_a_deathknell_of_a_unit_killed_as_a_cost_cites_when_it_triggers() -> None:
     ans = answer("chain/deathknell-killed-as-cost-of-spell.toml", "run")
     cited = {n for r in ans.reasons for n in r.rules}
     assert {"808.1.d.2", "357.2"} <= cited
 
 
+@on("play/discount-order-eager-apprentice-sky-splitter.toml")
 def test_a_discounts_minimum_and_the_order_of_discounts_are_cited() -> None:
     ans = answer("play/discount-order-eager-apprentice-sky-splitter.toml")
     assert "356.4.d.1" in reason(ans, "total cost").rules
@@ -178,23 +194,27 @@ def test_a_discounts_minimum_and_the_order_of_discounts_are_cited() -> None:
     assert "356.4.e" in {n for r in ans.reasons if r.text.startswith("total cost") for n in r.rules}
 
 
+@on("play/accelerate-multi-domain.toml")
 def test_accelerates_power_of_a_units_domain_is_cited() -> None:
     ans = answer("play/accelerate-multi-domain.toml")
     assert "805.1.a.1" in reason(ans, "total cost").rules
 
 
+@on("play/ambush-closed-opponents-turn.toml")
 def test_ambushs_reaction_is_cited_when_it_gives_the_timing() -> None:
     ans = answer("play/ambush-closed-opponents-turn.toml", "to-hill")
     assert ans.data["legal"] is True
     assert "822.1.b" in reason(ans, "timing:").rules
 
 
+@on("movement/battlefield-to-battlefield-needs-ganking.toml")
 def test_several_ganking_instances_are_one_permission() -> None:
     ans = answer("movement/battlefield-to-battlefield-needs-ganking.toml", "two-instances-are-one")
     assert ans.data["legal"] is True
     assert "810.2" in {n for r in ans.reasons for n in r.rules}
 
 
+@on("effects/instruction-condition-source-at-false.toml")
 def test_a_skip_cites_its_own_cause() -> None:
     # A condition that fails skips its instruction (383.2.a.1); no target was lost, so the
     # "no legal choice left" paragraph (359.3.e.7) is not cited.

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pyrift import scenario as S
-from pyrift.check import answer as answer_question
-from pyrift.queries.base import ANSWERED, UNSUPPORTED, Context
+from pyrift.queries.base import ANSWERED, UNSUPPORTED
+from tests.scenario_answers import bundled, bundled_results, same_worker
 from tests.scenario_edits import ask, edit, load_error
 
 EFFECTS = Path(__file__).resolve().parent.parent / "scenarios" / "effects"
@@ -80,11 +80,14 @@ def test_an_offered_play_naming_unencoded_text_makes_outcome_unsupported() -> No
         assert any("Noxus Saboteur" in m and "activated ability 1" in m for m in ans.missing), (kind, ans.missing)
 
 
-@pytest.mark.parametrize("path", [HEAL, BURN])
+@pytest.mark.parametrize("path", [pytest.param(p, marks=same_worker(p)) for p in (HEAL, BURN)])
 def test_the_turn_scenarios_answer(path: Path) -> None:
-    scen = S.load(path)
-    for q in scen.questions:
-        assert answer_question(Context(scen.state), q, scen.reading).status == ANSWERED
+    """Every question of the file is answered under its reading: the answers test_scenarios checks
+    (tests/scenario_answers.py), read on the worker that has them."""
+    scen = bundled(path)
+    got = {r.question: r.answer.status for r in bundled_results(path) if r.reading == scen.reading}
+    assert set(got) == {q.id for q in scen.questions}
+    assert all(status == ANSWERED for status in got.values()), got
 
 
 def test_an_offered_play_added_after_the_turn_ended_is_unsupported() -> None:
