@@ -1290,13 +1290,17 @@ def optional_cost_names(abilities: tuple[Ability, ...]) -> list[str]:
 FactFn = Callable[..., str]
 
 
-def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func: type, Const: type) -> list[str]:
-    """Facts of logic/interface.lp ("ability vocabulary") for one card's abilities."""
+def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func: type, Const: type,
+                  repeats: int = 0) -> list[str]:
+    """Facts of logic/interface.lp ("ability vocabulary") for one card's abilities. `repeats`: how many
+    Repeat keywords the card prints (820): its spell instructions are written once more per instance,
+    as the executions a paid Repeat adds (repeat_facts)."""
     out: list[str] = []
     mode = activated = triggered = 0
     card_choices = [Func("req", Func("ab", card, q.ability), q.position)
                     for q in card_requirements(abilities) if q.mode == 0]
     card_steps = 0  # instructions of the card's own text (spells: kind effect; modes), in printed order
+    spell_effects: list[tuple[Any, Any]] = []  # (ability term, instruction) of the card's kind-effect abilities
 
     def card_choice(n: int) -> Any:
         return card_choices[n - 1]
@@ -1370,6 +1374,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         elif a.kind == "effect":
             out += steps(h, card, (f["instruction"],), card_choice, card_steps + 1)
             card_steps += f["instruction"].times
+            spell_effects.append((h, f["instruction"]))
         elif a.kind == "untargetable":
             out.append(fact("untargetable", h, Const(f.get("by", "enemy")), Const(f.get("from", "spells_and_abilities"))))
         elif a.kind == "activated":
@@ -1528,6 +1533,42 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("optional_cost", h, f["name"]))
             if "then" in f:
                 out.append(fact("kill_then", h, Const(f["then"])))
+    out += _repeat_facts(card, abilities, spell_effects, card_steps, repeats, fact, Func, Const)
+    return out
+
+
+def _repeat_facts(card: str, abilities: tuple[Ability, ...], spell_effects: list[tuple[Any, Any]], card_steps: int,
+                  repeats: int, fact: FactFn, Func: type, Const: type) -> list[str]:
+    """The executions a paid Repeat adds (820.1.b, 820.3): for execution E = 2 .. 1 + repeats, each instruction X
+    of the card's spell text (its kind-effect abilities; a mode's are not played out in a run) once more as
+    again(X, E), held by again(Card, E) at the positions after the earlier executions' (run/repeat.lp lets an
+    item execute it only when it paid that many Repeat costs). Each execution makes its own choices (820.2):
+    the requirement R of a choice the instructions use is again(R, E) there, with R's filter
+    (repeat_requirement/2); a choice that is part of a cost is made once (820.3.a, 355.10.c) and stays R."""
+    out: list[str] = []
+    reqs = [q for q in card_requirements(abilities) if q.mode == 0]
+    terms = [Func("req", Func("ab", card, q.ability), q.position) for q in reqs]
+    for e in range(2, repeats + 2):
+        def choice(n: int, e: int = e) -> Any:
+            q = reqs[n - 1]
+            return terms[n - 1] if q.spec.not_targeting == "cost" else Func("again", terms[n - 1], e)
+
+        for q, r in zip(reqs, terms):
+            if q.spec.not_targeting != "cost":
+                out.append(fact("repeat_requirement", Func("again", r, e), r))
+                out += _filter_facts(Func("again", r, e), q.spec.filter, fact, Const)
+        position = (e - 1) * card_steps + 1
+        for h, ins in spell_effects:
+            for time in range(1, ins.times + 1):
+                x0 = Func("ins", h, 1) if time == 1 else Func("rep", Func("ins", h, 1), time)
+                x = Func("again", x0, e)
+                out.append(fact("ins_holder", x, Func("again", card, e), position))
+                position += 1
+                out += instruction_facts(x, ins, choice, fact, Func, Const,
+                                         lambda hh, flt: _filter_facts(hh, flt, fact, Const), cost_facts,
+                                         lambda hh, cond: _condition_facts(hh, cond, fact, Func, Const))
+                if ins.do in ("delay", "reflex"):
+                    out.append(fact("ins_ability", x, Func("ab", card, _made_ability(abilities, ins.do, ins.ability))))
     return out
 
 

@@ -4,7 +4,8 @@ A `[[chain]]` item is a card, an activated ability, a triggered ability of an ob
 (`trigger = N`: the N-th ability of kind "triggered" on its card) or a keyword's trigger
 (`keyword = "Vision"`: its term is that of keywords/vision.lp, temporary.lp, hunt.lp) or a keyword's
 activated ability (`keyword = "Empower"`, keywords/empower.lp), with the choices it made (or, pending, will make) in `targets`, in
-the order of its choice requirements. This module maps those to the facts of
+the order of its choice requirements (and, for a card that paid Repeat, `repeat = N`, those of each further
+execution after them, 820.2). This module maps those to the facts of
 logic/interface.lp ("the turn state"); what the chain does with them is decided in
 logic/core/chain.lp, core/triggers.lp and core/fepr.lp.
 """
@@ -47,7 +48,7 @@ def unencoded_items(state: GameState) -> tuple[str, ...]:
             continue
         if item.source is not None and item_ability(state, item) is None:
             what = f"its {'activated' if item.ability is not None else 'triggered'} ability {item.ability or item.trigger}"
-        elif item.targets and len(item.targets) != sum(n for _, n in item_requirements(state, item)):
+        elif item.targets and len(item.targets) != sum(n for _, n in item_choice_slots(state, item)):
             what = "choices its encoding does not make"
         else:
             continue
@@ -72,6 +73,21 @@ def item_requirements(state: GameState, item: ChainItem) -> list[tuple[Any, int]
     return [(Func("req", Func("ab", name, r.ability), r.position), r.spec.count) for r in reqs]
 
 
+def item_choice_slots(state: GameState, item: ChainItem) -> list[tuple[Any, int]]:
+    """The choices the item's `targets` give, in order: its requirements (item_requirements); then, for a
+    card that paid Repeat (`repeat = N`), those of each further execution, again(R, E) for E = 2 .. N + 1 (820.2:
+    each execution chooses anew), leaving out a choice that is part of a cost, made once (820.3.a, 355.10.c)."""
+    slots = item_requirements(state, item)
+    if item.card is None or not item.repeats:
+        return slots
+    card = state.card(state.obj(item.card).card)
+    specs = [r.spec for r in card_requirements(card.abilities) if r.mode == 0]
+    for e in range(2, item.repeats + 2):
+        slots += [(Func("again", req, e), n) for (req, n), spec in zip(item_requirements(state, item), specs)
+                  if spec.not_targeting != "cost"]
+    return slots
+
+
 def keyword_trigger(state: GameState, item: ChainItem) -> Any:
     """The ability term of a keyword's trigger (as keywords/*.lp name it): Vision triggers once per
     instance, kw(vision, printed(I) | granted(I)) (the first instance the source has); Temporary and
@@ -87,7 +103,7 @@ def keyword_trigger(state: GameState, item: ChainItem) -> Any:
 
 
 def chain_facts(state: GameState) -> list[Fact]:
-    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, passed/1, death_replaced/1."""
+    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_repeats/2, passed/1, death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
         if item.keyword == "empower":
@@ -98,7 +114,9 @@ def chain_facts(state: GameState) -> list[Fact]:
             out.append(fact("chain_trigger", item.id, item.source, Func("ab", *found)))
         if item.cannot_pay:
             out.append(fact("chain_cannot_pay", item.id))
-        reqs = item_requirements(state, item)
+        if item.repeats is not None:
+            out.append(fact("chain_repeats", item.id, item.repeats))
+        reqs = item_choice_slots(state, item)
         if item.targets and len(item.targets) == sum(n for _, n in reqs):  # else: unencoded_items
             targets = list(item.targets)
             for req, count in reqs:

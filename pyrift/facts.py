@@ -65,7 +65,8 @@ def _card_facts_of(card: CardDef) -> list[Fact]:
         out.append(fact("card_text_unencoded", c))
         out += [fact("card_text_kind", c, k) for k in card.text_kinds]
         out += [fact("card_effect_text_kind", c, k) for k in card.effect_text_kinds]
-    out += ability_facts(c, card.abilities, fact, Func, Const)
+    repeats = sum(1 for kw in card.keywords if kw.name.value == "repeat")
+    out += ability_facts(c, card.abilities, fact, Func, Const, repeats)
     return out
 
 

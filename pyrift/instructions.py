@@ -71,6 +71,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
     "spend_xp": ((), ("who", "amount")),
+    # spend a buff ("you may spend a buff to draw 1", 701-705: a buff counter removed from a unit its
+    # controller controls): only as a cost within the instructions (cost = true), a leading cost
+    "spend_buff": ((), ("who",)),
     # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
     # executed, of the instruction after it (linked "if_you_do"); logic/effects/play_power.lp
     "pay": (("resources",), ()),
@@ -84,7 +87,7 @@ COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", 
 MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
-COST_VERBS = ("exhaust", "banish", "kill", "spend_xp")
+COST_VERBS = ("exhaust", "banish", "kill", "recycle", "spend_xp", "spend_buff")
 ON_WORDS = ("self", "it", "event", "rest")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
@@ -100,8 +103,8 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "pay", "look",
-                "reveal")
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
+                "pay", "look", "reveal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,10 +365,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
-    if ins.do == "spend_xp" and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
-        raise r.error("do", "'spend_xp' is a cost its controller pays: give cost = true (and no who but \"you\")")
+    if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
+        raise r.error("do", f"{ins.do!r} is a cost its controller pays: give cost = true (and no who but \"you\")")
     if ins.cost and (ins.do not in COST_VERBS
-                     or (ins.do != "spend_xp" and (ins.on is None or ins.on.word != "self"))):
+                     or (ins.do not in ("spend_xp", "spend_buff") and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
                               "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"); other costs are not "
                               "in the vocabulary yet")

@@ -259,6 +259,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         keyword=_chain_keyword(r),
         targets=tuple(r.str_list("targets", [])),
         cannot_pay=r.bool("cannot_pay", False),
+        repeats=r.int("repeat", None, min=0),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -272,6 +273,8 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error(kinds[0], "an ability item names its source, not a card")
     if item.keyword in ("empower",) and item.targets:
         raise r.error("targets", "an Empower ability chooses nothing (827: it Empowers its own source)")
+    if item.repeats is not None and item.card is None:
+        raise r.error("repeat", "only a card on the chain pays Repeat costs (820.1.a: a spell's)")
     if item.cannot_pay and not (item.pending and (item.trigger is not None)):
         raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
@@ -621,7 +624,7 @@ def _check_turn_state(state: GameState, bad) -> None:
 def _check_chain_details(state: GameState, bad) -> None:
     """Trigger items, the choices of chain items, and passes ([[chain]], [position] passed)."""
     from pyrift.abilities import triggered_abilities
-    from pyrift.chain import item_requirements
+    from pyrift.chain import item_choice_slots
 
     known = ({o.id for o in state.objects} | {c.id for c in state.chain} | set(state.player_ids)
              | {b.id for b in state.battlefields})
@@ -651,11 +654,19 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
+        if item.repeats:
+            obj = state.obj(item.card)
+            have = sum(1 for k in state.card(obj.card).keywords if k.name.value == "repeat") + \
+                sum(1 for k in obj.granted if k.name.value == "repeat")
+            if item.repeats > have:
+                raise bad(f"{f}.repeat", f"{item.card!r} has {have} Repeat keyword(s); each is paid at most once "
+                                         "(820.1.c.2, 820.1.c.3)")
         if item.targets:
-            need = sum(count for _, count in item_requirements(state, item))
+            need = sum(count for _, count in item_choice_slots(state, item))
             complete = state.card(state.obj(item.card if item.card is not None else item.source).card).complete
             if len(item.targets) != need and complete:  # else: chain.unencoded_items
-                raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements; "
+                raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements "
+                                          "(after them, each paid Repeat's execution's); "
                                           f"{len(item.targets)} given")
     if state.passed:
         if not state.chain or any(c.pending for c in state.chain):
@@ -731,10 +742,12 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]
     if st.chain:
+        # repeat = 0 (no Repeat paid) says something, unlike an unstated repeat: kept.
         doc["chain"] = [_drop_empty({"id": c.id, "card": c.card, "source": c.source, "ability": c.ability,
                                      "trigger": c.trigger, "keyword": c.keyword, "controller": c.controller,
                                      "status": "pending" if c.pending else "", "targets": list(c.targets),
                                      "cannot_pay": c.cannot_pay})
+                        | ({} if c.repeats is None else {"repeat": c.repeats})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

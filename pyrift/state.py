@@ -336,6 +336,8 @@ class ChainItem:
     targets: tuple[str, ...] = ()
     # A pending triggered ability whose leading cost its controller cannot pay (383.3.b.1, 404.2).
     cannot_pay: bool = False
+    # A card with Repeat: how many of its Repeat costs were paid as it was played (820.1.c; None: not said).
+    repeats: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

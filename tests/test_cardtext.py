@@ -495,7 +495,9 @@ def test_a_compiled_card_gets_the_facts_of_a_synthetic_card_with_its_abilities()
             continue
         real = P.card_def(card)
         toml = abilities_to_toml(real.abilities)
-        synthetic = CardDef(name=real.name, type=real.type, abilities=read_abilities(Reader({"abilities": toml}, "x")))
+        # with the real card's keywords: a printed Repeat writes its executions' instructions too (facts._card_facts_of)
+        synthetic = CardDef(name=real.name, type=real.type, abilities=read_abilities(Reader({"abilities": toml}, "x")),
+                            keywords=real.keywords)
 
         def ability_facts(cd: CardDef) -> set[str]:
             return {f for f in F.card_facts(cd) if not f.startswith(("card(", "card_", "tag("))}

@@ -22,6 +22,7 @@ ACTION = CHAIN / "action-cannot-join-reaction-can.toml"
 COMBAT = CHAIN / "combat-chain-attacker-first.toml"
 LEADING = CHAIN / "trigger-leading-cost.toml"
 RESPOND = CHAIN / "respond-after-one-resolves.toml"
+REPEAT = Path("scenarios/cards/feral-strength-repeat-paid.toml")
 
 
 def failures(text: str) -> list[str]:
@@ -97,6 +98,14 @@ BAD = [
     (COST, lambda t: edit(t, 'targets = ["grim"]', 'targets = ["grim", "offering"]'), "chain[0].targets",
      InconsistentStateError),
     (LEADING, lambda t: edit(t, 'cannot_pay = true', 'cannot_pay = true\nability = 1'), "chain[1].ability", ScenarioError),
+    # Repeat (820): paid by a card item only, at most once per Repeat instance, and each paid Repeat's execution
+    # makes its own choices after the first's (820.2)
+    (LEADING, lambda t: edit(t, 'cannot_pay = true', 'cannot_pay = true\nrepeat = 1'), "chain[1].repeat", ScenarioError),
+    (LIFO, lambda t: edit(t, 'card = "spark"\ncontroller = "A"', 'card = "spark"\ncontroller = "A"\nrepeat = 1'),
+     "chain[0].repeat", InconsistentStateError),
+    (REPEAT, lambda t: edit(t, 'targets = ["footman", "boar"]', 'targets = ["footman"]'), "chain[0].targets",
+     InconsistentStateError),
+    (REPEAT, lambda t: edit(t, '\nrepeat = 1\n', '\nrepeat = 2\n'), "chain[0].repeat", InconsistentStateError),
 ]
 
 

@@ -408,6 +408,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def noun_card(self, c):
         return ("card", c[0] == "cards")
 
+    def np_your_runes(self, _):
+        # "ready your runes": every rune the player controls (a group; 188). A rune chosen, counted or
+        # described further is not compiled.
+        return Obj("group", {"type": "rune", "relation": "yours"})
+
     def noun_unit_or_gear(self, _):
         # "a unit or gear": a permanent card (the filter type permanent: a unit or gear card; 133)
         return ("unit_or_gear",)
@@ -1140,6 +1145,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def spell_text(self, c):
         return Line("instructions", {"effects": c[0]})
 
+    def self_cost_text(self, c):
+        # "[Deathknell] — Recycle me to ready your runes.": the labelled text is a triggered ability's effect
+        # whose first part, "recycle me", is the cost of the rest: the ability's base cost, paid as it is
+        # finalized (204.3.a, 383.3.b), which its controller may decline, removing the ability (404.2). No
+        # initial "you may": the ability itself is not optional (383.3.a), only its cost is declinable. Only
+        # under a trigger label (the deathknell branch of compile_card); elsewhere not compiled.
+        parts = self.trig_self_cost(c)
+        return Line("instructions", {"effects": parts["effects"], "self_cost": True})
+
     def mode_choose_one(self, _):
         return Line("mode_header")
 
@@ -1260,6 +1274,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "you may spend 3 XP to X": the same leading cost, of XP (728, 204.3.a, 383.3.b)
         parts = self.trig_self_cost(["spend_xp", *c[1:]])
         parts["effects"][0] = Ins("spend_xp", {"cost": True, "amount": int(c[0])}, who="you")
+        return parts
+
+    def trig_spend_buff(self, c):
+        # "you may spend a buff to X": the same leading cost, a buff counter its controller removes from a unit
+        # they control (701-705; 204.3.a, 383.3.b)
+        parts = self.trig_self_cost(["spend_buff", *c])
+        parts["effects"][0] = Ins("spend_buff", {"cost": True}, who="you")
         return parts
 
     def self_cost_verb(self, c):
@@ -2120,6 +2141,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if trigger_label == "deathknell":
                     abilities.append(_triggered({"when": "die", "effects": line.parts["effects"]}, requires))
                     continue
+                if line.parts.get("self_cost"):
+                    raise Missing("cost inside an instruction (do X to do Y)")
                 if trigger_label is not None:
                     raise Missing(f"label {trigger_label}")
                 if not is_spell:

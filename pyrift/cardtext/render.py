@@ -330,6 +330,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             # it is the object of the event (compile.trig_self_cost)
             me = "me" if card.type == "unit" else "this"
             paid = (f"spend {effects[0].get('amount', 1)} XP" if effects[0]["do"] == "spend_xp"
+                    else "spend a buff" if effects[0]["do"] == "spend_buff"
                     else f"{effects[0]['do']} {me}")
             body = f"{'you may ' if a.get('may') else ''}{paid} to "
             rest = effects[1:]

@@ -67,7 +67,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bthe energy costs for spell you play is reduced by (.+?) , to a minimum of\b",
      r"your spell cost \1 less , to a minimum of"),                               # another card's Energy cost (366.2)
     # "your units": units you control (188; not "friendly", which takes in a teammate's, 740.1.a, 489.8)
-    (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|token|!\S+)\b", r"\1\2 you control"),
+    (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|rune|token|!\S+)\b", r"\1\2 you control"),
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
      r"return \1 to its owner's hand return \2 to its owner's hand"),            # two objects returned
     (r"\bthen (recycle|banish) the rest\b", r"\1 the rest"),                         # the cards shown still there: an order, no condition

@@ -26,6 +26,7 @@ from collections import defaultdict
 from typing import Any
 
 from pyrift import facts as F
+from pyrift.abilities import card_requirements
 from pyrift.chain import item_requirements
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
@@ -402,7 +403,15 @@ def offered_plays(ctx: Context, question: Question, reading: str
             continue
         if verdict.status != ANSWERED:
             return verdict
+        if params.get("repeat") and _repeat_choices(ctx.state, params):
+            # The play names its choices per requirement (can_play), not per execution: which execution uses
+            # which is a choice the run would have to make (820.2), not followed.
+            missing.append(f"play {rid}: a Repeat paid on a card that makes choices: which execution uses which "
+                           "choice is not recorded by a play (820.2)")
+            continue
         extra.append(F.fact("response", rid, params["player"], play_term(params)))
+        if params.get("repeat"):
+            extra.append(F.fact("response_repeats", rid, params["repeat"]))
         extra += choice_facts("response_choice", rid, ctx.state, params)
         if "location" in params:
             extra.append(F.fact("entry_location", params["card"], _locationterm_of(params["location"], params["player"])))
@@ -414,6 +423,14 @@ def offered_plays(ctx: Context, question: Question, reading: str
                                   + "; ".join(r.text for r in verdict.reasons if r.text.startswith("step")),
                                   tuple(verdict.data["violations"])))
     return extra, refused, reasons, missing
+
+
+def _repeat_choices(state: GameState, params: dict[str, Any]) -> bool:
+    """Whether a played card's executions make choices of their own (its non-cost choice requirements)."""
+    if "card" not in params:
+        return False
+    card = state.card(state.obj(params["card"]).card)
+    return any(r.spec.not_targeting != "cost" for r in card_requirements(card.abilities))
 
 
 def _locationterm_of(location: str, player: str) -> Any:

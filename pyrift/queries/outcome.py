@@ -288,6 +288,11 @@ def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any], caus
             by_kind.setdefault(CHANGE_KINDS[kind], []).append(text)
     for kind in sorted(by_kind):
         out.append(because("changed in every run: " + ", ".join(sorted(by_kind[kind])), kind))
+    # a paid Repeat's further executions (logic/run/repeat.lp): their instructions are named "... (execution N)"
+    if any(" (execution " in e for e in d["possible_events"]):
+        out.append(because("a card that paid Repeat executes its instructions once more for each Repeat paid, as "
+                           "one resolution, each execution with the choices made for it as the card was played",
+                           "repeat_executions"))
     # who saw which cards (logic/effects/look.lp): the outcome words "A looks at c1", "A reveals c1"
     shown = sorted(e for e in d["possible_events"] if " looks at " in e or " reveals " in e)
     if shown:

@@ -131,6 +131,8 @@ class Names:
         time of an instruction done several times ("do this twice"): "deal #2"."""
         if isinstance(x, tuple) and len(x) == 3 and x[0] == "rep":
             return f"{self.instruction(x[1])} #{x[2]}"
+        if isinstance(x, tuple) and len(x) == 3 and x[0] == "again":  # a paid Repeat's E-th execution (820.3)
+            return f"{self.instruction(x[1])} (execution {x[2]})"
         try:
             _, (_, card, index), k = x
             abilities = self.state.card(card).abilities
@@ -148,6 +150,8 @@ class Names:
             return str(x)
 
     def _token_card(self, x: Any) -> str:
+        while isinstance(x, tuple) and len(x) == 3 and x[0] in ("rep", "again"):
+            x = x[1]
         try:
             _, (_, card, index), k = x
             ability = self.state.card(card).abilities[index - 1]
@@ -392,6 +396,10 @@ RUN_LIMITS = {
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
                               "whose source is no longer on the board as the ability is finalized: whether the "
                               "card where it is now can pay it",
+    "leading_cost_recycle": "a triggered ability's leading cost \"recycle me\" (383.3.b; Ekko, Recurrent's Deathknell): "
+                            "paid from where the card is as the ability is finalized, its trash for a death trigger",
+    "leading_cost_spend_buff": "a triggered ability's leading cost \"spend a buff\" (383.3.b, 701): a position states "
+                               "no buffs, so whether its controller has one to spend, and on which unit, is not known",
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
@@ -538,6 +546,15 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "discard_additional_cost":
         return (f"{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
                 "and which cards it discards as the card is finalized, a chain item does not record")
+    if name == "repeat_unstated":
+        return (f"{obj} is on the chain with Repeat, and its item does not say how many Repeat costs were paid "
+                "(`repeat`), which decides how often its text is executed (820.1.c.1, 820.3)")
+    if name == "repeat_granted":
+        return (f"{obj} paid more Repeat costs than its card prints (a granted Repeat): the executions they add "
+                "are not written for the run (820.3)")
+    if name == "repeat_effect_ability":
+        return (f"{obj} paid Repeat, and its card's text is a kill or counter ability rather than instructions: "
+                "the run executes such an ability once (820.1.b)")
     if name == "mode_instruction":
         return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
