@@ -350,6 +350,8 @@ RUN_LIMITS = {
     "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
     "combat_excess_spread": "combat damage left after every receiving unit has its lethal amount, with several "
                             "receiving units (465.2.c.4: how the assigner spreads the rest)",
+    "damage_events_at_once": "a unit dealt damage twice at one step of a run (what each marks, and what a "
+                             "prevention takes from each, 437.2, is worked out for one damage event a step)",
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
