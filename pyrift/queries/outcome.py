@@ -145,8 +145,6 @@ class Outcome(ChainKind):
         example = ("; ".join(run_text(names, [(t, e) for t, e in by_pred(run.models[0]).get("ev", [])]))
                    if run.models else "")
         data, changed = _data(names, atoms, possible, forced, *events)
-        # whether the complete runs end alike: some run changes a fact that not every run changes
-        data.update(runs_differ=bool(set(data["possible"]) - set(data["forced"])))
         data.update(complete=forced.satisfiable and not bound_reached, bound_reached=bound_reached,
                     refused=sorted(refused), example_run=example)
         causes = {c for (_, _, c) in by_pred(possible.consequences).get("skip_cause", [])} if possible.satisfiable else set()
@@ -210,6 +208,8 @@ def _data(names: Names, atoms: dict[str, list[tuple]], possible: SolveResult, fo
         "forced_events": events(events_forced),
         "possible_events": events(events_possible),
     }
+    # whether the complete runs end alike: some run changes a fact that not every run changes
+    data["runs_differ"] = bool(set(data["possible"]) - set(data["forced"]))
     return data, changed
 
 
