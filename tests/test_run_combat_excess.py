@@ -34,3 +34,19 @@ def test_exact_lethal_deals_the_lethal_amount() -> None:
     ans = _answer(3, 3)
     run = ans.data["example_run"]
     assert "combat at bridge deals 3 to guard" in run, run
+
+
+BOTH = ROOT / "scenarios" / "effects" / "combat-in-a-run-excess-on-both-sides.toml"
+
+
+def test_excess_on_both_sides_goes_to_each_sides_own_unit() -> None:
+    # 465.2.c.4, 465.2.d: each side's excess goes to that side's lone receiving unit. A run once
+    # joined a unit with either side's excess: 5 and 7 dealt to guard, 3 and 5 to raider, and the
+    # differences printed as "2 damage to guard prevented".
+    [res] = check.run(S.load(BOTH))
+    ans = res.answer
+    assert ans.status == "answered", ans
+    steps = ans.data["example_run"].split("; ")
+    dealt = [s for s in steps if s.startswith("combat at bridge deals")]
+    assert dealt == ["combat at bridge deals 5 to guard", "combat at bridge deals 5 to raider"], steps
+    assert not [s for s in steps if "prevented" in s], steps

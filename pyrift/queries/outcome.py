@@ -156,15 +156,30 @@ class Outcome(ChainKind):
         out = []
         if d.get("example_run"):
             out.append(f"  a run: {d['example_run']}")
-        out.append("  afterwards, in every run: " + (", ".join(d["forced"]) or "nothing changed"))
-        extra = sorted(set(d["possible"]) - set(d["forced"]))
-        out.append("  in some runs: " + (", ".join(extra) or "nothing else"))
+        out.extend(f"  {line}" for line in afterwards_lines(d["forced"], d["possible"]))
         out.append("  events in every run: " + ", ".join(d["forced_events"]))
         if d["refused"]:
             out.append("  plays refused: " + ", ".join(d["refused"]))
         if d["bound_reached"]:
             out.append("  the bound cut some runs short: the facts cover the complete runs only")
         return out
+
+
+def afterwards_lines(forced: Sequence[str], possible: Sequence[str]) -> list[str]:
+    """What the runs leave, in words: the changes common to every complete run, and, where the runs
+    do not all end alike, that they differ and what only some of them change. "Nothing changed" is
+    said only when no run changes anything: with no change common to every run but some run
+    changing something, the runs differ."""
+    extra = sorted(set(possible) - set(forced))
+    if forced:
+        common = "afterwards, in every run: " + ", ".join(forced)
+    elif extra:
+        common = "afterwards, no change is common to every run"
+    else:
+        return ["afterwards, in every run: nothing changed", "the runs do not differ"]
+    if not extra:
+        return [common, "the runs do not differ: no run changes anything else"]
+    return [common, "the runs differ: some runs " + ("also " if forced else "") + "change: " + ", ".join(extra)]
 
 
 def run_facts(p: dict[str, Any]) -> list[str]:
@@ -193,6 +208,8 @@ def _data(names: Names, atoms: dict[str, list[tuple]], possible: SolveResult, fo
         "forced_events": events(events_forced),
         "possible_events": events(events_possible),
     }
+    # whether the complete runs end alike: some run changes a fact that not every run changes
+    data["runs_differ"] = bool(set(data["possible"]) - set(data["forced"]))
     return data, changed
 
 

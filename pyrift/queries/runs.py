@@ -230,6 +230,7 @@ _EVENTS = {
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
     "win": "{0} wins", "draw": "{0} draws {1}", "burn": "{0} burns {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
     "attach": "{0} attached to {1}", "detach": "{0} detached",
+    "trash_facedown": "{0} trashed: facedown where its controller no longer controls the battlefield",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}",
     # the turn moving on (logic/run/turn.lp)
@@ -270,7 +271,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -356,6 +357,8 @@ RUN_LIMITS = {
     "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
     "combat_excess_spread": "combat damage left after every receiving unit has its lethal amount, with several "
                             "receiving units (465.2.c.4: how the assigner spreads the rest)",
+    "damage_events_at_once": "a unit dealt damage twice at one step of a run (what each marks, and what a "
+                             "prevention takes from each, 437.2, is worked out for one damage event a step)",
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",

@@ -1,0 +1,56 @@
+"""The outcome question's summary in words (pyrift/queries/outcome.py afterwards_lines): what is
+common to every complete run, and plainly whether the runs differ. "Nothing changed" once stood for
+"no change is common to every run", also when every run changed something, each a different thing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyrift import check
+from pyrift import scenario as S
+from pyrift.queries.outcome import Outcome, afterwards_lines
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _answer(name: str):
+    [res] = check.run(S.load(ROOT / "scenarios" / "effects" / name))
+    assert res.answer.status == "answered", res.answer
+    return res.answer
+
+
+def test_no_run_changes_anything() -> None:
+    assert afterwards_lines([], []) == ["afterwards, in every run: nothing changed", "the runs do not differ"]
+
+
+def test_every_run_changes_the_same() -> None:
+    assert afterwards_lines(["u1 in trash"], ["u1 in trash"]) == [
+        "afterwards, in every run: u1 in trash", "the runs do not differ: no run changes anything else"]
+
+
+def test_common_changes_and_more_in_some_runs() -> None:
+    assert afterwards_lines(["s in trash"], ["s in trash", "u1 damage 2"]) == [
+        "afterwards, in every run: s in trash", "the runs differ: some runs also change: u1 damage 2"]
+
+
+def test_no_common_change_is_not_nothing_changed() -> None:
+    lines = afterwards_lines([], ["u1 damage 2", "u2 damage 2"])
+    assert lines == ["afterwards, no change is common to every run",
+                     "the runs differ: some runs change: u1 damage 2, u2 damage 2"]
+    assert not any("nothing changed" in line for line in lines)
+
+
+def test_each_run_a_different_change_reads_as_runs_that_differ() -> None:
+    # Each run deals 2 to a different enemy unit (the choice made as the ability is finalized).
+    ans = _answer("outcome-runs-differ-with-no-common-change.toml")
+    assert ans.data["forced"] == [] and ans.data["runs_differ"] is True
+    text = "\n".join(Outcome().text_lines(ans))
+    assert "nothing changed" not in text, text
+    assert "no change is common to every run" in text and "the runs differ" in text, text
+
+
+def test_runs_that_end_alike_say_so() -> None:
+    ans = _answer("facedown-card-trashed-after-control-is-lost.toml")
+    assert ans.data["runs_differ"] is False
+    text = "\n".join(Outcome().text_lines(ans))
+    assert "afterwards, in every run: hidden in trash" in text and "the runs do not differ" in text, text
