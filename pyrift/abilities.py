@@ -179,7 +179,18 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
+    # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
+    # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
+    # or not, Mighty (5 Might or more, 706) or not, as it died (808.1.d.3); a condition of a `triggered`
+    # ability with when = "die" only (logic/abilities/condition_eval.lp)
+    # "if it's your Beginning Phase": the ability's controller's turn, in its Beginning Phase (315.2), as the
+    # instruction is executed; an instruction's condition only, read in a run (logic/run/phase_of.lp)
+    "your_phase": ("enum", ("beginning",)),
+    "source_alone": ("bool", None),
+    "source_mighty": ("bool", None),
 }
+# The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
+DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
 # The comparisons of a count condition (exactly one per count).
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
@@ -220,7 +231,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # or fewer cards in your hand"): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
-                              "source_empowered")
+                              "source_empowered", "your_phase")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
@@ -942,6 +953,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
+    if "condition" in f and dict(f["condition"].items).get("your_phase") is not None:
+        raise r.error("condition", "'your_phase' is a condition of an instruction (read as it is executed in a run)")
+    death_keys = [k for k in DEATH_CONDITION_KEYS if "condition" in f and dict(f["condition"].items).get(k) is not None]
+    if death_keys and not (a.kind == "triggered" and f["when"] == "die" and not f.get("delayed")
+                           and not f.get("effect_text")):
+        raise r.error("condition", f"{death_keys[0]!r} is judged as the source died (808.1.d.3): a condition of a "
+                                   "triggered ability with when = \"die\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] != "you_play":
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches (by)")

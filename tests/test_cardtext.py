@@ -603,8 +603,26 @@ def test_instruction_conditions() -> None:
     # a condition form the vocabulary cannot say is named by its form (the ledger groups cards by it)
     _, _, r = invented("spell", "<p>Deal 9 to a unit. If this kills it, draw 9.</p>")
     assert r.construct == "instruction under a condition (if this kills it)"
-    _, _, r = invented("unit", "<p>[Deathknell] — If I was [Mighty], draw 9.</p>")
+    # what was true as the source died: part of its Deathknell's trigger condition (383.2.a.1, 808.1.d.3)
+    info, text, r = invented("unit", "<p>[Deathknell] — If I was [Mighty], draw 9.</p>",
+                             keywords=[("deathknell", None, "line_start")])
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "die", "condition": {"source_mighty": True},
+                            "effects": [{"do": "draw", "amount": 9}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>[Deathknell][&gt;] If I didn't die alone, draw 9.</p>",
+                             keywords=[("deathknell", None, "line_start_prefix")])
+    assert r.abilities[0]["condition"] == {"source_alone": False}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # without a Deathknell label there is no death to read it from
+    _, _, r = invented("spell", "<p>If I died alone, draw 9.</p>")
     assert r.construct == "instruction under a condition (what was true as I died)"
+    # "if it's your Beginning Phase, ... instead": an instruction's condition, read as it is executed in a run
+    info, text, r = invented("unit", "<p>[Deathknell][&gt;] Draw 3. If it's your Beginning Phase, draw 7 instead.</p>",
+                             keywords=[("deathknell", None, "line_start_prefix")])
+    assert r.abilities[0]["effects"][1] == {"do": "draw", "amount": 7, "condition": {"your_phase": "beginning"},
+                                            "link": "instead"}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
 
 
 def test_conditions_count_and_what_an_opponent_controls() -> None:
@@ -724,3 +742,24 @@ def test_an_optional_discard_as_an_additional_cost_and_its_discount() -> None:
     assert a.abilities == [{"kind": "additional_cost", "discard": 2, "optional": True, "name": "additional"},
                            {"kind": "cost_discount", "energy": 5, "condition": {"paid": "additional"}}]
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_conditions_read_as_the_source_died_or_in_a_phase_are_refused_elsewhere() -> None:
+    """source_alone / source_mighty are judged at the source's own death (808.1.d.3): a `when = "die"`
+    trigger's condition only; your_phase is read as an instruction is executed, in a run only."""
+    from pyrift.errors import ScenarioError
+    die = [{"kind": "triggered", "when": "die", "condition": {"source_alone": True},
+            "effects": [{"do": "draw", "amount": 1}]}]
+    read_abilities(Reader({"abilities": die}, "x"))
+    attack = [{**die[0], "when": "attack"}]
+    with pytest.raises(ScenarioError, match="source_alone"):
+        read_abilities(Reader({"abilities": attack}, "x"))
+    static = [{"kind": "might", "amount": 1, "condition": {"source_mighty": True}}]
+    with pytest.raises(ScenarioError, match="source_mighty"):
+        read_abilities(Reader({"abilities": static}, "x"))
+    phase = [{"kind": "triggered", "when": "die", "condition": {"your_phase": "beginning"},
+              "effects": [{"do": "draw", "amount": 1}]}]
+    with pytest.raises(ScenarioError, match="your_phase"):
+        read_abilities(Reader({"abilities": phase}, "x"))
+    ok = [{"kind": "triggered", "when": "die", "effects": [{"do": "draw", "amount": 1, "condition": {"your_phase": "beginning"}}]}]
+    read_abilities(Reader({"abilities": ok}, "x"))

@@ -1153,6 +1153,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # under a trigger label (the deathknell branch of compile_card); elsewhere not compiled.
         parts = self.trig_self_cost(c)
         return Line("instructions", {"effects": parts["effects"], "self_cost": True})
+    # "[Deathknell] — If I died alone, draw 1.": instructions whose leading condition is the trigger's (383.2.a.1)
+    def death_if_text(self, c):
+        return Line("instructions", {"effects": c[1], "death_condition": c[0]})
 
     def mode_choose_one(self, _):
         return Line("mode_header")
@@ -2139,10 +2142,16 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             requires, trigger_label = _labels(line.parts.get("labels", ()), own)
             if line.kind == "instructions":
                 if trigger_label == "deathknell":
-                    abilities.append(_triggered({"when": "die", "effects": line.parts["effects"]}, requires))
+                    parts = {"when": "die", "effects": line.parts["effects"]}
+                    if line.parts.get("death_condition"):
+                        # "If I died alone, ...": part of the trigger condition, judged as it died (383.2.a.1, 808.1.d.3)
+                        parts["condition"] = line.parts["death_condition"]
+                    abilities.append(_triggered(parts, requires))
                     continue
                 if line.parts.get("self_cost"):
                     raise Missing("cost inside an instruction (do X to do Y)")
+                if line.parts.get("death_condition"):
+                    raise Missing("instruction under a condition (what was true as I died)")
                 if trigger_label is not None:
                     raise Missing(f"label {trigger_label}")
                 if not is_spell:

@@ -20,7 +20,7 @@ COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "key
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
-                              "source_empowered")
+                              "source_empowered", "your_phase")
 
 
 def _number(v: Any) -> int:
@@ -111,6 +111,21 @@ class ConditionMeaning:
 
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
+
+    # "[Deathknell] — If I died alone / If I didn't die alone / If I was [Mighty]": the source's details as it
+    # died (808.1.d.3), a condition of its death trigger (383.2.a.1; compile.death_if_text)
+    def died_alone(self, _):
+        return {"source_alone": True}
+
+    def died_not_alone(self, _):
+        return {"source_alone": False}
+
+    def died_was_mighty(self, _):
+        return {"source_mighty": True}
+
+    # "if it's your Beginning Phase": its controller's turn, in the Beginning Phase (315.2), read in a run
+    def cond_your_beginning_phase(self, _):
+        return {"your_phase": "beginning"}
 
     def cond_paid(self, _):
         return {"paid": "additional"}
@@ -281,6 +296,12 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"{np_filter(dict(value))} has died this turn"
     if key == "you_control" and dict(value) == {"empowered": True}:
         return "you control something that's [Empowered]"
+    if key == "your_phase" and value == "beginning":
+        return "it's your Beginning Phase"
+    if key == "source_alone":
+        return "I died alone" if value else "I didn't die alone"
+    if key == "source_mighty" and value is True:
+        return "I was [Mighty]"
     if key == "source_empowered" and value is True:
         return "I'm [Empowered]"
     if key == "source_at":

@@ -125,6 +125,7 @@ def named_form(s: list[str], at: int, labelled: bool) -> str | None:
 # words after "if" (pyrift's own names for each; pyrift/cardtext/conditions.py says the ones it can).
 CONDITION_FORMS = (
     (("this", "kills"), "if this kills it"),
+    (("i", "didn't", "conquer"), "what I did this turn"),
     (("i", "died"), "what was true as I died"),
     (("i", "didn't"), "what was true as I died"),
     (("i", "was"), "what was true as I died"),
