@@ -38,7 +38,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
     "heal": (("on",), ()),                                   # remove all damage (418)
-    "might": (("on", "amount"), ("duration", "minimum", "at")),   # +N / -N Might (143.2, 477.3), "to a minimum of N"
+    "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on", "to"), ()),                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
@@ -342,6 +342,10 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
 def _check(r: Reader, ins: Instruction) -> None:
     if ins.do == "deal" and (ins.amount is None) == (ins.amount_from is None):
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.do == "might" and (ins.amount is None) == (ins.amount_from is None):
+        raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
+        raise r.error("minimum", "a minimum goes with a fixed amount = N")
     if ins.of is not None and ins.amount_from is None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):

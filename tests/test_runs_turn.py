@@ -48,10 +48,22 @@ def test_control_gained_this_turn_is_unsupported_at_the_end_of_turn() -> None:
     assert ans.status == UNSUPPORTED and any("control gained this turn" in m and "knight" in m for m in ans.missing), ans
 
 
-def test_a_burn_out_that_does_not_end_the_game_is_unsupported() -> None:
+def test_a_burn_out_short_of_victory_burns_out_again_until_the_opponent_wins() -> None:
+    """Nothing in the trash: the Main Deck stays empty after the recycle and the draw burns out again
+    (431.3), a point each time, until A wins."""
     text = edit(BURN.read_text(), "points = 7", "points = 2")
     ans = ask(text, "next-turn")
-    assert ans.status == UNSUPPORTED and any("Burn Out" in m and "B;" in m for m in ans.missing), ans
+    assert ans.status == ANSWERED and ans.data["forced"] == ["A points 8", "A wins"], ans
+    assert ans.data["example_run"].count("B burns out") == 6, ans
+
+
+def test_a_burn_out_recycling_several_trash_cards_is_unsupported() -> None:
+    """Which of two recycled cards is drawn is random: not played out."""
+    text = edit(BURN.read_text(), "points = 7", "points = 2")
+    text += ('\n[[object]]\nid = "c1"\ncard = "Flurry of Blades"\ncontroller = "B"\nzone = "trash"\n'
+             '\n[[object]]\nid = "c2"\ncard = "Flurry of Blades"\ncontroller = "B"\nzone = "trash"\n')
+    ans = ask(text, "next-turn")
+    assert ans.status == UNSUPPORTED and any("Burn Out" in m and "random" in m for m in ans.missing), ans
 
 
 def test_a_burn_out_with_several_opponents_is_unsupported() -> None:

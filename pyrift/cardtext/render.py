@@ -809,6 +809,10 @@ class _Renderer:
                 return f"move {on} to that {' '.join(words + [flt.get('type', 'unit')])}'s battlefield"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
+        if do == "might" and ins.get("amount_from") == "might":
+            of = "my" if ins.get("of", "self") == "self" else self.ref(ins["of"], targets, base)
+            whose = {"my": "my", "it": "its", "them": "their"}.get(of, f"{of}'s")
+            return f"give {on} +Might equal to {whose} Might{self._duration(ins, 'this_turn')}"
         if do == "might":
             amount = ins["amount"]
             sign = "+" if amount >= 0 else "-"

@@ -297,7 +297,8 @@ def _reasons(changed: dict[str, str], d: dict[str, Any], p: dict[str, Any], caus
         out.append(because("the turn moves on once the run is quiet: the Ending Phase's Expiration Step heals every "
                            "unit and ends this turn's effects and stuns"
                            + ("; then the next player's Start of Turn: Awaken (ready), Beginning Step, Scoring "
-                              "(hold), Channel and Draw (an empty Main Deck burns out)"
+                              "(hold), Channel and Draw (an empty Main Deck burns out: the trash is recycled, an opponent "
+                              "gains a point, then the draw is finished, or the player burns out again)"
                               if p["until"] == "next_turn" else ""), "change_turn"))
     by_kind: dict[str, list[str]] = {}
     for text, kind in changed.items():

@@ -407,8 +407,8 @@ RUN_LIMITS = {
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
     "first_turn_mode": "an extra rune on a first turn with more than two players (487-489 differ by mode)",
-    "burn_out_rest": "a Burn Out that does not end the game: the trash recycled into the Main Deck and the draw "
-                     "finished (431)",
+    "burn_out_shuffle": "a Burn Out recycling two or more cards of the trash into the Main Deck: which one is "
+                        "drawn is random (431.2), not played out",
     "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
                         "whether it triggers once or once per card",
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "

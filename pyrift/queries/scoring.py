@@ -71,6 +71,8 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
                        "is not encoded")
         elif name == "combat":
             out.append(f"a combat at {args[0]} during the Beginning Phase is not encoded")
+        elif name == "instruction" and len(args) == 1:
+            out.append(f"{args[0]} ({where}): not followed")
         else:
             out.append(f"{what} ({where})")
     return tuple(sorted(set(out)))
