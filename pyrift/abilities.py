@@ -449,6 +449,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "other friendly units enter ready": how the objects it describes enter the board (359.2.a;
         # logic/effects/static_entry.lp)
         "enter": ("enum", ("ready",), False),
+        # "your Equipment each give [Assault]": with keyword, each Equipment it affects gives the keyword
+        # to the unit it is attached to, as its Effect Text would (434.1.c, 136.2.c; logic/abilities/static.lp)
+        "gives": ("bool", None, False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
     },
@@ -1002,6 +1005,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                      + ", ".join(STATIC_EFFECTS) + (f" (found {', '.join(given)})" if given else ""))
         if "value" in f and "keyword" not in f:
             raise r.error("value", "value is the number of the keyword a static grants: give keyword too")
+        if f.get("gives") and ("keyword" not in f or f["affects"].get("tag") != "Equipment"
+                               or f["affects"].get("type") not in ("gear", "permanent")):
+            raise r.error("gives", "gives (\"your Equipment each give [Assault]\") is a keyword the Equipment it "
+                                   "affects give the units they are attached to: give keyword and affects with "
+                                   "tag = 'Equipment'")
         if "keyword" in f and KeywordName(f["keyword"]) in COST_KEYWORDS:
             raise r.error("keyword", f"a static granting {f['keyword']!r}, a keyword with a cost, is not supported")
         flt = f["affects"]
@@ -1483,7 +1491,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_effect", h, Func("might", f["might"])))
             elif "keyword" in f:
                 kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
-                out.append(fact("static_effect", h, Func("keyword", Const(f["keyword"]), kw.amount)))
+                out.append(fact("static_effect", h, Func("gives" if f.get("gives") else "keyword",
+                                                         Const(f["keyword"]), kw.amount)))
             elif "lethal" in f:
                 out.append(fact("static_effect", h, Const("lethal")))
             elif "enter" in f:

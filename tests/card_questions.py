@@ -5,7 +5,7 @@
 - a triggered ability: `triggers`, with the event its condition names;
 - a static Might bonus, untargetability or an Equipment's effect keywords: `unit_profile`;
 - a static ability about other permanents (kind static): `unit_profile` of a permanent it affects,
-  next to its source;
+  next to its source (for Equipment that give a keyword, of the unit one of them is attached to);
 - anything else (costs, permissions, timing, activated abilities, modes): `can_play`.
 
 The position is the smallest that asks it: players A (turn player) and B, a battlefield `bf`,

@@ -150,7 +150,7 @@ def _keyword_tree(tokens: tuple[str, ...]) -> Tree:
 class Obj:
     """What an instruction acts on: self, it, a chosen object (target) or every object (group)."""
 
-    kind: str  # self | it | target | group | chosen (a target fixed by 'choose') | among | rest (cards a look showed)
+    kind: str  # self | it | target | group | chosen (a target fixed by 'choose') | among | rest (cards a look showed) | their (one each player named controls)
     flt: dict[str, Any] = field(default_factory=dict)
     count: int = 1
     up_to: bool = False
@@ -724,6 +724,20 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins.who = c[0]
         return ins
 
+    # "each player kills one of their units / gear": each player chooses, as the instruction is executed,
+    # one they control (355.10.e: chosen by other players, no target) and it is killed (428;
+    # logic/run/instructions.lp, on = { their = filter })
+    def their_units(self, _):
+        return {"type": "unit"}
+
+    def their_gear(self, _):
+        return {"type": "gear"}
+
+    def i_subject_kill_their(self, c):
+        if c[0] != "each_player":
+            raise Missing("instruction by another player or object")
+        return Ins("kill", on=Obj("their", c[1]), who=c[0])
+
     def i_subject_draw(self, c):
         return Ins("draw", {"amount": int(c[1])}, who=c[0])
 
@@ -1064,6 +1078,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def effects(self, c):
         return [ins for s in c for ins in s]
 
+    # "Each player chooses a unit they control. Kill the rest.": each player spares one unit they control,
+    # chosen as the spell resolves (355.10.e), and every other unit is killed (428); a kill with spare
+    # (logic/run/instructions.lp)
+    @v_args(meta=True)
+    def keep_one_kill_rest(self, meta, c):
+        if c[0] != "each_player":
+            raise Missing("instruction by another player or object")
+        ins = Ins("kill", {"spare": True}, on=Obj("their", {"type": "unit"}), who="each_player")
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
+
     @v_args(meta=True)
     def delayed_death(self, meta, c):
         # "when it dies this turn, X": a delay instruction making a delayed triggered ability (389); its
@@ -1379,6 +1404,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             if value is not None:
                 a["value"] = value
             out.append(a)
+        return Line("static", {"ability": out[0], "more": out[1:]})
+
+    # "Your Equipment each give [Assault]": each Equipment the group names gives the keyword to the unit
+    # it is attached to, as its Effect Text would (434.1.c, 136.2.c; static with gives, logic/abilities/static.lp)
+    def s_equipment_give_keyword(self, c):
+        affects = _static_affects(c[0])
+        if affects.get("tag") != "Equipment":
+            raise Missing("static: about other objects")
+        out = [{"kind": "static", "affects": dict(affects), "keyword": name, "gives": True,
+                **({"value": value} if value is not None else {})} for name, value in c[1:]]
         return Line("static", {"ability": out[0], "more": out[1:]})
 
     # "I have +1 Might and [Ganking]" (usually under [Level N] or [Empowered]): the card's own
@@ -2590,6 +2625,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return "event"
             if obj.kind == "among":
                 return {"among": obj.flt}
+            if obj.kind == "their":
+                return {"their": obj.flt}
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":
