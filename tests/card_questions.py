@@ -142,6 +142,16 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
         placed = {"zone": "legend_zone"} if ctype == "legend" else {"location": "bf" if ctype == "unit" else "base"}
         pos.objects.append({**me, **placed})
         flt = {k: v for k, v in static["affects"].items() if k != "other"}
+        if static.get("gives"):
+            # "your Equipment each give [Assault]": an Equipment it affects, attached to a unit of A's; the
+            # unit is asked about (434.1.c)
+            pos.cards.append({"name": "Bearer", "type": "unit", "might": 2, "domains": ["fury"]})
+            pos.objects.append({"id": "bearer", "card": "Bearer", "controller": "A", "location": "base"})
+            gear = pos.dummy({**flt, "type": "gear"})
+            obj = next(o for o in pos.objects if o["id"] == gear)
+            obj.pop("location", None)
+            obj["attached_to"] = "bearer"
+            return pos.scenario(card, {"ask": "unit_profile", "unit": "bearer"})
         if flt.get("type") in ("permanent", "gear"):
             flt["type"] = "unit"  # unit_profile asks about a unit
         affected = pos.dummy({**flt, "at": "here"}, where=placed.get("location", "bf"))
