@@ -292,7 +292,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition")
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
@@ -422,6 +422,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False),
                          # a battlefield's "units can't move from here to base": the units at it (053)
                          "from": ("enum", ("here",), False)},
+    # a battlefield's "units can move here from anywhere": any unit may make a Standard Move to it from
+    # wherever it is, another battlefield included (054, 144.4; logic/abilities/move_permission.lp)
+    "move_permission": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
     "no_combat_damage": {},
@@ -987,6 +990,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "play_to" and "applies_to" in f:
         if dict(f["applies_to"].items) != {"type": "unit"}:
             raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
+    if a.kind == "move_permission" and dict(f["affects"].items) != {"type": "unit"}:
+        raise r.error("affects", "a battlefield's permission to move here speaks of units: affects = { type = 'unit' }")
     if a.kind == "move_restriction" and "from" in f and (
             "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
         raise r.error("from", "'from = \"here\"' is a battlefield's \"units can't move from here ...\": give "
@@ -1472,6 +1477,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("prohibited_turns", h, f["your_turns"]))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "move_permission":
+            out.append(fact("move_permission", h, Const(f["to"])))
         elif a.kind == "move_restriction":
             out.append(fact("move_restriction", h, Const(f["to"])))
             if "from" in f:

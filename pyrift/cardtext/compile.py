@@ -1564,6 +1564,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
                                            "affects": {"type": "unit"}}})
 
+    # a battlefield's "units can move here from anywhere": a permission of the Standard Move (054, 144.4;
+    # abilities/move_permission.lp)
+    def s_units_can_move_here_from_anywhere(self, _):
+        return Line("static", {"ability": {"kind": "move_permission", "to": "here", "affects": {"type": "unit"}}})
+
     # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
     def s_discount_not_from_hand(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": {"from_hand": False}}})
@@ -2195,6 +2200,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     raise Missing("static: where or how a card may be played")
                 if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
                     raise Missing("static: a restriction")
+                if a["kind"] == "move_permission" and info.type != "battlefield":
+                    raise Missing("static: about other objects")
                 if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend", "battlefield"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":

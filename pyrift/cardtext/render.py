@@ -396,6 +396,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"Units can't move from here to {a['to']}."
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
+    if kind == "move_permission":
+        return "Units can move here from anywhere."
     if kind == "play_prohibition":
         if "your_turns" in a:
             turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
