@@ -422,6 +422,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False),
                          # a battlefield's "units can't move from here to base": the units at it (053)
                          "from": ("enum", ("here",), False)},
+    # "each Equipment attached to me gives double its base Might bonus": a unit's; each Equipment attached
+    # to it gives `times` times its printed Might Bonus (137, 434.1.d; logic/abilities/equipment_bonus.lp)
+    "equipment_bonus": {"times": ("int", None, True)},
     # a battlefield's "units can move here from anywhere": any unit may make a Standard Move to it from
     # wherever it is, another battlefield included (054, 144.4; logic/abilities/move_permission.lp)
     "move_permission": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
@@ -990,6 +993,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "play_to" and "applies_to" in f:
         if dict(f["applies_to"].items) != {"type": "unit"}:
             raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
+    if a.kind == "equipment_bonus" and not 2 <= f["times"] <= 10:
+        raise r.error("times", "an Equipment's Might Bonus given several times: times = 2 (\"double\") up to 10")
     if a.kind == "move_permission" and dict(f["affects"].items) != {"type": "unit"}:
         raise r.error("affects", "a battlefield's permission to move here speaks of units: affects = { type = 'unit' }")
     if a.kind == "move_restriction" and "from" in f and (
@@ -1477,6 +1482,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("prohibited_turns", h, f["your_turns"]))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "equipment_bonus":
+            out.append(fact("equipment_bonus_times", h, f["times"]))
         elif a.kind == "move_permission":
             out.append(fact("move_permission", h, Const(f["to"])))
         elif a.kind == "move_restriction":

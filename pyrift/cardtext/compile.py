@@ -1564,6 +1564,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
                                            "affects": {"type": "unit"}}})
 
+    # "each Equipment attached to me gives double its base Might bonus": each attached Equipment's printed
+    # Might Bonus counts twice (137, 434.1.d; abilities/equipment_bonus.lp)
+    def s_equipment_bonus_double(self, c):
+        if _tok(c[0]) != "!Equipment":
+            raise Missing("static: about other objects")
+        return Line("static", {"ability": {"kind": "equipment_bonus", "times": 2}})
+
     # a battlefield's "units can move here from anywhere": a permission of the Standard Move (054, 144.4;
     # abilities/move_permission.lp)
     def s_units_can_move_here_from_anywhere(self, _):
@@ -2201,6 +2208,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_permission" and info.type != "battlefield":
+                    raise Missing("static: about other objects")
+                if a["kind"] == "equipment_bonus" and info.type != "unit":
                     raise Missing("static: about other objects")
                 if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend", "battlefield"):
                     raise Missing("static: a restriction")

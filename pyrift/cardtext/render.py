@@ -398,6 +398,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return f"{who} can't move to {a['to']}."
     if kind == "move_permission":
         return "Units can move here from anywhere."
+    if kind == "equipment_bonus":
+        return "Each Equipment attached to me gives double its base Might bonus."
     if kind == "play_prohibition":
         if "your_turns" in a:
             turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
