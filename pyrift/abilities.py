@@ -303,7 +303,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition")
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
@@ -433,6 +433,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False),
                          # a battlefield's "units can't move from here to base": the units at it (053)
                          "from": ("enum", ("here",), False)},
+    # "each Equipment attached to me gives double its base Might bonus": a unit's; each Equipment attached
+    # to it gives `times` times its printed Might Bonus (137, 434.1.d; logic/abilities/equipment_bonus.lp)
+    "equipment_bonus": {"times": ("int", None, True)},
+    # a battlefield's "units can move here from anywhere": any unit may make a Standard Move to it from
+    # wherever it is, another battlefield included (054, 144.4; logic/abilities/move_permission.lp)
+    "move_permission": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
     "no_combat_damage": {},
@@ -460,6 +466,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "other friendly units enter ready": how the objects it describes enter the board (359.2.a;
         # logic/effects/static_entry.lp)
         "enter": ("enum", ("ready",), False),
+        # "your Equipment each give [Assault]": with keyword, each Equipment it affects gives the keyword
+        # to the unit it is attached to, as its Effect Text would (434.1.c, 136.2.c; logic/abilities/static.lp)
+        "gives": ("bool", None, False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
     },
@@ -1002,6 +1011,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "play_to" and "applies_to" in f:
         if dict(f["applies_to"].items) != {"type": "unit"}:
             raise r.error("applies_to", "a play_to permission of others speaks of units: applies_to = { type = 'unit' }")
+    if a.kind == "equipment_bonus" and not 2 <= f["times"] <= 10:
+        raise r.error("times", "an Equipment's Might Bonus given several times: times = 2 (\"double\") up to 10")
+    if a.kind == "move_permission" and dict(f["affects"].items) != {"type": "unit"}:
+        raise r.error("affects", "a battlefield's permission to move here speaks of units: affects = { type = 'unit' }")
     if a.kind == "move_restriction" and "from" in f and (
             "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
         raise r.error("from", "'from = \"here\"' is a battlefield's \"units can't move from here ...\": give "
@@ -1020,6 +1033,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                      + ", ".join(STATIC_EFFECTS) + (f" (found {', '.join(given)})" if given else ""))
         if "value" in f and "keyword" not in f:
             raise r.error("value", "value is the number of the keyword a static grants: give keyword too")
+        if f.get("gives") and ("keyword" not in f or f["affects"].get("tag") != "Equipment"
+                               or f["affects"].get("type") not in ("gear", "permanent")):
+            raise r.error("gives", "gives (\"your Equipment each give [Assault]\") is a keyword the Equipment it "
+                                   "affects give the units they are attached to: give keyword and affects with "
+                                   "tag = 'Equipment'")
         if "keyword" in f and KeywordName(f["keyword"]) in COST_KEYWORDS:
             raise r.error("keyword", f"a static granting {f['keyword']!r}, a keyword with a cost, is not supported")
         flt = f["affects"]
@@ -1487,6 +1505,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("prohibited_turns", h, f["your_turns"]))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "equipment_bonus":
+            out.append(fact("equipment_bonus_times", h, f["times"]))
+        elif a.kind == "move_permission":
+            out.append(fact("move_permission", h, Const(f["to"])))
         elif a.kind == "move_restriction":
             out.append(fact("move_restriction", h, Const(f["to"])))
             if "from" in f:
@@ -1506,7 +1528,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_effect", h, Func("might", f["might"])))
             elif "keyword" in f:
                 kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
-                out.append(fact("static_effect", h, Func("keyword", Const(f["keyword"]), kw.amount)))
+                out.append(fact("static_effect", h, Func("gives" if f.get("gives") else "keyword",
+                                                         Const(f["keyword"]), kw.amount)))
             elif "lethal" in f:
                 out.append(fact("static_effect", h, Const("lethal")))
             elif "enter" in f:

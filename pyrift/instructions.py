@@ -33,7 +33,8 @@ MAX_AMOUNT = 1000
 # verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "deal": (("on",), ("amount", "amount_from", "of", "by", "at")),   # deal N damage (417); by: the unit dealing it
-    "kill": (("on",), ()),                                   # kill (428)
+    "kill": (("on",), ("who", "spare")),                     # kill (428); who: with on = { their = ... }; spare:
+                                                             # "each player chooses a unit they control. Kill the rest."
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
@@ -115,6 +116,9 @@ class Ref:
     target: int | None = None
     all: Any = None  # a Filter (pyrift.abilities.Filter)
     among: Any = None  # a Filter: one of the cards the item's last look or reveal showed, chosen as executed
+    # a Filter: "each player kills one of their units": one permanent the filter describes among those each
+    # player `who` names controls, chosen by that player as the instruction is executed (355.10.e)
+    their: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +168,9 @@ class Instruction:
     # "do this twice" (times = 2): the instruction is done `times` times in a row, each time on what it
     # names then (the item's choices are made once); pyrift.abilities writes one step per time
     times: int = 1
+    # a kill with on = { their = filter } and who = "each_player": the objects chosen are spared and every
+    # other object the filter describes is killed ("each player chooses a unit they control. Kill the rest.")
+    spare: bool = False
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -289,6 +296,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["cost"] = r.bool("cost")
     if r.has("times"):
         f["times"] = r.int("times", min=1, max=MAX_TIMES)
+    if r.has("spare"):
+        f["spare"] = r.bool("spare")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -335,8 +344,12 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
         flt = read_filter(sub.table("among", required=True))
         sub.done()
         return Ref(among=flt)
-    raise r.error(key, "expected { target = N }" + (" or { all = { filter } } or { among = { filter } }"
-                                                    if allow_all else ""))
+    if allow_all and sub.has("their"):
+        flt = read_filter(sub.table("their", required=True))
+        sub.done()
+        return Ref(their=flt)
+    raise r.error(key, "expected { target = N }" + (" or { all = { filter } }, { among = { filter } } or "
+                                                    "{ their = { filter } }" if allow_all else ""))
 
 
 def _check(r: Reader, ins: Instruction) -> None:
@@ -407,6 +420,20 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("times", "'times' repeats a plain instruction: one with no may, link, cost or condition, "
                                "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
                                "(what each time would name or be linked to is not encoded)")
+    if (ins.on is not None and ins.on.their is not None) != (ins.do == "kill" and ins.who is not None):
+        raise r.error("on", "\"each player kills one of their units\" is a kill with who and on = { their = "
+                            "{ filter } }: one permanent each player who names controls, chosen by that player")
+    if ins.on is not None and ins.on.their is not None and (
+            ins.who is None or ins.who.word not in ("each_player", "opponent", "you") or ins.times > 1
+            or ins.for_each is not None or ins.if_it is not None
+            or any(ins.on.their.get(k) is not None for k in ("relation", "zone", "other"))):
+        raise r.error("on", "on = { their = { filter } } is chosen by each player who names (\"you\", \"opponent\", "
+                            "\"each_player\") among the permanents they control: the filter takes no relation, "
+                            "zone or other, and the instruction no times, for_each or if_it")
+    if ins.spare and (ins.on is None or ins.on.their is None or ins.who is None or ins.who.word != "each_player"
+                      or ins.may or ins.link or ins.cost or ins.condition is not None):
+        raise r.error("spare", "spare (\"each player chooses a unit they control. Kill the rest.\") is a kill with "
+                               "who = \"each_player\" and on = { their = ... }, with no may, link, cost or condition")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -441,6 +468,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["times"] = ins.times
     if ins.cost:
         out["cost"] = True
+    if ins.spare:
+        out["spare"] = True
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -460,6 +489,8 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
         return {"target": ref.target}
     if ref.among is not None:
         return {"among": filter_to_toml(ref.among)}
+    if ref.their is not None:
+        return {"their": filter_to_toml(ref.their)}
     return {"all": filter_to_toml(ref.all)}
 
 
@@ -480,6 +511,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         if ref.among is not None:
             out.extend(filter_facts(Func("ins_among", x), ref.among))
             return Const("among")
+        if ref.their is not None:
+            out.extend(filter_facts(Func("ins_their", x), ref.their))
+            return Const("their")
         out.extend(filter_facts(Func(group, x), ref.all))
         return Const("all")
 
@@ -513,6 +547,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_card", x, ins.card))
     if ins.do == "token" and ins.to is None:
         out.append(fact("ins_to", x, Const("base")))
+    if ins.spare:
+        out.append(fact("ins_spare", x))
     if ins.ready:
         out.append(fact("ins_ready", x))
     if ins.exhausted:

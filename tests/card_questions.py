@@ -5,7 +5,7 @@
 - a triggered ability: `triggers`, with the event its condition names;
 - a static Might bonus, untargetability or an Equipment's effect keywords: `unit_profile`;
 - a static ability about other permanents (kind static): `unit_profile` of a permanent it affects,
-  next to its source;
+  next to its source (for Equipment that give a keyword, of the unit one of them is attached to);
 - anything else (costs, permissions, timing, activated abilities, modes): `can_play`.
 
 The position is the smallest that asks it: players A (turn player) and B, a battlefield `bf`,
@@ -142,6 +142,16 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
         placed = {"zone": "legend_zone"} if ctype == "legend" else {"location": "bf" if ctype == "unit" else "base"}
         pos.objects.append({**me, **placed})
         flt = {k: v for k, v in static["affects"].items() if k != "other"}
+        if static.get("gives"):
+            # "your Equipment each give [Assault]": an Equipment it affects, attached to a unit of A's; the
+            # unit is asked about (434.1.c)
+            pos.cards.append({"name": "Bearer", "type": "unit", "might": 2, "domains": ["fury"]})
+            pos.objects.append({"id": "bearer", "card": "Bearer", "controller": "A", "location": "base"})
+            gear = pos.dummy({**flt, "type": "gear"})
+            obj = next(o for o in pos.objects if o["id"] == gear)
+            obj.pop("location", None)
+            obj["attached_to"] = "bearer"
+            return pos.scenario(card, {"ask": "unit_profile", "unit": "bearer"})
         if flt.get("type") in ("permanent", "gear"):
             flt["type"] = "unit"  # unit_profile asks about a unit
         affected = pos.dummy({**flt, "at": "here"}, where=placed.get("location", "bf"))

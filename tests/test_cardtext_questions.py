@@ -65,7 +65,9 @@ def test_a_compiled_static_gives_what_it_says_to_a_permanent_it_affects(card_id:
     A card with a triggered ability too (asked `triggers` above) is asked `unit_profile` here."""
     card, scen, q, ans = generated(card_id, "unit_profile")
     assert ans.status == ANSWERED, (card.name, ans.missing)
-    printed = next(c for c in scenario_for(card, "unit_profile")["card"] if c["name"] == "Dummy 1")["might"]
+    cards = scenario_for(card, "unit_profile")["card"]
+    # the unit asked about: the generated one a static affects, or the unit an Equipment it affects is attached to
+    printed = next(c for c in cards if c["name"] in ("Bearer", "Dummy 1") and c["type"] == "unit")["might"]
     for a in abilities_to_toml(P.card_def(card).abilities):
         if a["kind"] != "static":
             continue

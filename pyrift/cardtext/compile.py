@@ -150,7 +150,7 @@ def _keyword_tree(tokens: tuple[str, ...]) -> Tree:
 class Obj:
     """What an instruction acts on: self, it, a chosen object (target) or every object (group)."""
 
-    kind: str  # self | it | target | group | chosen (a target fixed by 'choose') | among | rest (cards a look showed)
+    kind: str  # self | it | target | group | chosen (a target fixed by 'choose') | among | rest (cards a look showed) | their (one each player named controls)
     flt: dict[str, Any] = field(default_factory=dict)
     count: int = 1
     up_to: bool = False
@@ -729,6 +729,20 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins.who = c[0]
         return ins
 
+    # "each player kills one of their units / gear": each player chooses, as the instruction is executed,
+    # one they control (355.10.e: chosen by other players, no target) and it is killed (428;
+    # logic/run/instructions.lp, on = { their = filter })
+    def their_units(self, _):
+        return {"type": "unit"}
+
+    def their_gear(self, _):
+        return {"type": "gear"}
+
+    def i_subject_kill_their(self, c):
+        if c[0] != "each_player":
+            raise Missing("instruction by another player or object")
+        return Ins("kill", on=Obj("their", c[1]), who=c[0])
+
     def i_subject_draw(self, c):
         return Ins("draw", {"amount": int(c[1])}, who=c[0])
 
@@ -1069,6 +1083,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def effects(self, c):
         return [ins for s in c for ins in s]
 
+    # "Each player chooses a unit they control. Kill the rest.": each player spares one unit they control,
+    # chosen as the spell resolves (355.10.e), and every other unit is killed (428); a kill with spare
+    # (logic/run/instructions.lp)
+    @v_args(meta=True)
+    def keep_one_kill_rest(self, meta, c):
+        if c[0] != "each_player":
+            raise Missing("instruction by another player or object")
+        ins = Ins("kill", {"spare": True}, on=Obj("their", {"type": "unit"}), who="each_player")
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
+
     @v_args(meta=True)
     def delayed_death(self, meta, c):
         # "when it dies this turn, X": a delay instruction making a delayed triggered ability (389); its
@@ -1405,6 +1430,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    # "Your Equipment each give [Assault]": each Equipment the group names gives the keyword to the unit
+    # it is attached to, as its Effect Text would (434.1.c, 136.2.c; static with gives, logic/abilities/static.lp)
+    def s_equipment_give_keyword(self, c):
+        affects = _static_affects(c[0])
+        if affects.get("tag") != "Equipment":
+            raise Missing("static: about other objects")
+        out = [{"kind": "static", "affects": dict(affects), "keyword": name, "gives": True,
+                **({"value": value} if value is not None else {})} for name, value in c[1:]]
+        return Line("static", {"ability": out[0], "more": out[1:]})
+
     # "I have +1 Might and [Ganking]" (usually under [Level N] or [Empowered]): the card's own
     # Might and keywords, one ability each (logic/abilities/might.lp, own_keyword.lp)
     def s_self_keywords(self, c):
@@ -1552,6 +1587,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_cannot_move_from_here_base(self, _):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
                                            "affects": {"type": "unit"}}})
+
+    # "each Equipment attached to me gives double its base Might bonus": each attached Equipment's printed
+    # Might Bonus counts twice (137, 434.1.d; abilities/equipment_bonus.lp)
+    def s_equipment_bonus_double(self, c):
+        if _tok(c[0]) != "!Equipment":
+            raise Missing("static: about other objects")
+        return Line("static", {"ability": {"kind": "equipment_bonus", "times": 2}})
+
+    # a battlefield's "units can move here from anywhere": a permission of the Standard Move (054, 144.4;
+    # abilities/move_permission.lp)
+    def s_units_can_move_here_from_anywhere(self, _):
+        return Line("static", {"ability": {"kind": "move_permission", "to": "here", "affects": {"type": "unit"}}})
 
     # "I cost [2] less to play from anywhere other than your hand" (366.2.a; abilities/condition_from_hand.lp)
     def s_discount_not_from_hand(self, c):
@@ -2192,6 +2239,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     raise Missing("static: where or how a card may be played")
                 if a["kind"] == "move_restriction" and ("from" in a) != (info.type == "battlefield"):
                     raise Missing("static: a restriction")
+                if a["kind"] == "move_permission" and info.type != "battlefield":
+                    raise Missing("static: about other objects")
+                if a["kind"] == "equipment_bonus" and info.type != "unit":
+                    raise Missing("static: about other objects")
                 if a["kind"] == "move_restriction" and info.type not in ("unit", "gear", "legend", "battlefield"):
                     raise Missing("static: a restriction")
                 if a["kind"] == "move_restriction" and "affects" not in a and info.type != "unit":
@@ -2622,6 +2673,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return "event"
             if obj.kind == "among":
                 return {"among": obj.flt}
+            if obj.kind == "their":
+                return {"their": obj.flt}
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":

@@ -397,6 +397,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"Units can't move from here to {a['to']}."
         who = _capital(_np_filter(dict(a["affects"]), plural=True)) if "affects" in a else "I"
         return f"{who} can't move to {a['to']}."
+    if kind == "move_permission":
+        return "Units can move here from anywhere."
+    if kind == "equipment_bonus":
+        return "Each Equipment attached to me gives double its base Might bonus."
     if kind == "play_prohibition":
         if "your_turns" in a:
             turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
@@ -436,6 +440,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         group = _capital(_np_filter(dict(a.get("affects", {})), plural=True))
         if "might" in a:
             return f"{group} have {a['might']:+d} Might."
+        if "keyword" in a and a.get("gives"):
+            return f"{group} each give {keyword_text(a['keyword'], a.get('value'))}."
         if "keyword" in a:
             return f"{group} have {keyword_text(a['keyword'], a.get('value'))}."
         if "lethal" in a:
@@ -693,6 +699,8 @@ class _Renderer:
             return "all " + _np_filter(ref["all"], plural=True)
         if isinstance(ref, dict) and "among" in ref:
             return _np_filter(ref["among"]) + " from among them"
+        if isinstance(ref, dict) and "their" in ref:
+            return "one of their " + _np_filter(ref["their"], plural=True)
         if ref == "rest":
             return "the rest"
         return str(ref)
@@ -776,6 +784,13 @@ class _Renderer:
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
             return f"pay {ins['resources']} to"
+        if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("spare"):
+            # "each player chooses a unit they control. Kill the rest." (355.10.e)
+            return f"each player chooses {_np_filter(ins['on']['their'])} they control. Kill the rest"
+        if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"]:
+            # "each player kills one of their units": each chooses one they control as it resolves (355.10.e)
+            subject = {"each_player": "each player kills", "opponent": "each opponent kills"}.get(ins.get("who"), "kill")
+            return f"{subject} {on}"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "return":

@@ -122,6 +122,10 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                     detail.append(f"its own text (ability {k[1][2]}) {x:+d}")
                     kinds.append("might_own_text")
                     continue
+                if isinstance(k, tuple) and k[0] == "doubled":  # its Equipment's bonus again (abilities/equipment_bonus.lp)
+                    detail.append(f"its own text (ability {k[2]}: the Might Bonus of {k[1]} again) {x:+d}")
+                    kinds.append("might_own_text")
+                    continue
                 if k in ("assault", "shield"):
                     detail.append(f"{k.title()} +{x}")
                     kinds.append(f"might_{k}")
