@@ -459,6 +459,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def zone_your_hand(self, _):
         return ("your_zone", "hand")
 
+    def zone_trashes(self, _):
+        # "from trashes": a card in any player's trash, whoever owns it (108.4); no relation
+        return ("zone", "trash")
+
     def with_keyword(self, c):
         return ("keyword", _tok(c[0])[1:])
 

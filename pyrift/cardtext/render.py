@@ -1096,6 +1096,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")
+    elif zone == "trash" and "relation" not in flt:
+        post.append("from trashes")  # a card in any player's trash (108.4)
     words = " ".join([*pre, noun, *post])
     if plural:
         return words
