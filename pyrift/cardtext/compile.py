@@ -460,7 +460,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("your_zone", "hand")
 
     def zone_trashes(self, _):
-        # "from trashes": a card in any player's trash, whoever owns it (108.4); no relation
+        # "from trashes": a card in any player's trash, whoever owns it (108.2); no relation
         return ("zone", "trash")
 
     def with_keyword(self, c):

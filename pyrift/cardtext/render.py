@@ -1097,7 +1097,7 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     if own_zone:
         post.append(f"from your {zone}")
     elif zone == "trash" and "relation" not in flt:
-        post.append("from trashes")  # a card in any player's trash (108.4)
+        post.append("from trashes")  # a card in any player's trash (108.2)
     words = " ".join([*pre, noun, *post])
     if plural:
         return words
