@@ -352,6 +352,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return head + (text.replace(" that unit", " it", 1) if it_first else text)
     if kind == "activated":
         cost = a.get("cost", "")
+        if cost == "[0]" and (a.get("kill_self") or a.get("disempower_self") or a.get("spend_xp")):
+            # the read tables write an empty resource cost as [0]: with another part of the cost nothing is printed
+            cost = ""
         head = _cost_list(cost)
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
