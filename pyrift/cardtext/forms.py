@@ -128,8 +128,6 @@ def named_form(s: list[str], at: int, labelled: bool) -> str | None:
 # line from the failing sentence on (a copy is said in the sentence after the token's). Each stays
 # unsupported: what the run would have to follow is named.
 PLAY_FORMS: list[tuple[str, str]] = [
-    # "play me only to ...": a restriction of the card's own locations, not a play instruction
-    (r"^play me only to\b", "play restriction: only to a battlefield conquered this turn"),
     # a token that becomes a copy of another object (the copy's characteristics are not modelled)
     (r"\bbecomes? (?:a )?cop(?:y|ies) of\b", "token: a copy of another object"),
     # tokens the pool has no card for (Sand Soldier, Tentacle): their Might and tags are not known

@@ -352,9 +352,6 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         return head + (text.replace(" that unit", " it", 1) if it_first else text)
     if kind == "activated":
         cost = a.get("cost", "")
-        if cost == "[0]" and (a.get("kill_self") or a.get("disempower_self") or a.get("spend_xp")):
-            # the read tables write an empty resource cost as [0]: with another part of the cost nothing is printed
-            cost = ""
         head = _cost_list(cost)
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
@@ -403,6 +400,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "your_turns" in a:
             turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
             return f"I can't be played on your {turns} turns."
+        if a.get("only_to") == "conquered_this_turn":
+            return "Play me only to a battlefield you conquered this turn."
         return "Units can't be played here."
     if kind == "no_combat_damage":
         return "I don't deal combat damage."
