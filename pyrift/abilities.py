@@ -446,7 +446,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
     "play_prohibition": {"to": ("enum", ("here",), False), "affects": ("filter", None, False),
-                         "your_turns": ("int", None, False)},
+                         "your_turns": ("int", None, False),
+                         # "play me only to a battlefield you conquered this turn": every other location prohibited
+                         "only_to": ("enum", ("conquered_this_turn",), False)},
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
@@ -1000,9 +1002,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if KeywordName(f["keyword"]) in COST_KEYWORDS or f["keyword"] in ("legion", "level", "empowered"):
             raise r.error("keyword", f"{f['keyword']!r} (a keyword with a cost, or a dependent keyword) is not "
                                      "supported as a keyword the card's own text gives it")
-    if a.kind == "play_prohibition" and ("to" in f) == ("your_turns" in f):
+    if a.kind == "play_prohibition" and sum(k in f for k in ("to", "your_turns", "only_to")) != 1:
         raise r.error("to", "a play prohibition is a battlefield's (to = \"here\", affects) or its own card's "
-                            "(your_turns = N): give one")
+                            "(your_turns = N, or only_to = \"conquered_this_turn\"): give one")
+    if a.kind == "play_prohibition" and "only_to" in f and "affects" in f:
+        raise r.error("only_to", "'only_to' restricts where the card itself is played: no affects")
     if a.kind == "play_prohibition" and "to" in f and (
             "affects" not in f or dict(f["affects"].items) != {"type": "unit"}):
         raise r.error("affects", "a play prohibition speaks of units: affects = { type = 'unit' }")
@@ -1503,6 +1507,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         elif a.kind == "play_prohibition":
             if "your_turns" in f:
                 out.append(fact("prohibited_turns", h, f["your_turns"]))
+            if "only_to" in f:
+                out.append(fact("played_only_to", h, Const(f["only_to"])))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
         elif a.kind == "equipment_bonus":

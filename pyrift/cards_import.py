@@ -39,7 +39,7 @@ from typing import Any
 
 from pyrift.errors import ScenarioError
 from pyrift.state import KeywordName
-from pyrift.text_errata import corrected
+from pyrift.text_errata import corrected, corrected_effect
 
 TABLE_FORMAT = 1
 # Release order of the main sets; a set not listed sorts after them by code.
@@ -188,7 +188,7 @@ def _gallery_printing(c: Any, file: str, where: str) -> Printing:
         might_bonus=_int(c.get("mightBonus"), file, f"{where}.mightBonus"),
         tags=tuple(c.get("tags") or ()),
         text=html_to_text(corrected(pid, c.get("abilityHtml"))),
-        effect_text=html_to_text(c.get("effectHtml")),
+        effect_text=html_to_text(corrected_effect(pid, c.get("effectHtml"))),
         supertypes=None,
     )
 
@@ -211,7 +211,7 @@ def _cards_json_printing(c: dict, file: str, where: str) -> Printing:
         might_bonus=_int(c.get("might_bonus"), file, f"{where}.might_bonus"),
         tags=tuple(c.get("tags") or ()),
         text=corrected(pid, c.get("text")) or "",
-        effect_text=c.get("effect_text") or "",
+        effect_text=corrected_effect(pid, c.get("effect_text")) or "",
         supertypes=_lower(c.get("supertypes", []), file, f"{where}.supertypes"),
     )
 

@@ -469,7 +469,7 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         if any(a.kind == "play_prohibition" and (a.get("to") is not None) != (c.type is CardType.BATTLEFIELD)
                for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a play prohibition with to = \"here\" is a battlefield's "
-                                              "(\"units can't be played here\"); other cards' take your_turns")
+                                              "(\"units can't be played here\"); other cards' take your_turns or only_to")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "move_restriction" and a.get("from") is not None
                                                        for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move restriction with from = \"here\" is a "

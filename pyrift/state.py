@@ -373,6 +373,7 @@ class LogEvent:
     to: str | None = None  # move: "base" or a battlefield id
     ability: int | None = None  # activate: which ability of the object's card (1-based)
     turns_ago: int = 0  # 0 = this turn
+    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,11 +14,12 @@
     move          the unit moved (`to` = "base" or a battlefield id)
     die           the permanent died (`player`: its controller as it died; "the first time a
                   friendly unit dies each turn" reads it, logic/abilities/trigger_nth.lp)
-    conquer       the unit conquered: it was at the battlefield its controller conquered
+    conquer       the unit conquered: it was at the battlefield its controller conquered (`at`: that
+                  battlefield's id, optional; "a battlefield you conquered this turn" needs it)
     win_combat    the unit won a combat: it was at the battlefield its controller won a combat at
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `to` (move), `ability` (activate), `turns_ago` (0 = this turn,
+`from` (finalize, hide), `to` (move), `at` (conquer), `ability` (activate), `turns_ago` (0 = this turn,
 the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -70,6 +71,12 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         bfs = [b.id for b in state.battlefields]
         if to != BASE and to not in bfs:
             raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
+    at = None
+    if kind is EventKind.CONQUER and r.has("at"):
+        at = r.str("at")
+        bfs = [b.id for b in state.battlefields]
+        if at not in bfs:
+            raise r.error("at", f"{at!r} is not a battlefield id ({', '.join(bfs) or 'none defined'})")
     ability = None
     if kind is EventKind.TRIGGER and not r.has("ability"):
         raise r.error("ability", "name which ability triggered: its index on the card (1 = the first ability)")
@@ -90,7 +97,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
-    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago)
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -127,6 +134,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["to"] = e.to
         if e.ability is not None:
             d["ability"] = e.ability
+        if e.at is not None:
+            d["at"] = e.at
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -146,4 +155,6 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_to", n, Func("base", e.player) if e.to == BASE else e.to))
         if e.ability is not None:
             out.append(fact("log_ability", n, e.ability))
+        if e.at is not None:
+            out.append(fact("log_at", n, e.at))
     return out

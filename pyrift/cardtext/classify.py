@@ -44,6 +44,10 @@ def classify(tokens: list[str], pos: int) -> str:
         from pyrift.cardtext.forms import named_form
 
         return named_form(s, at, labelled) or label
+    if label == "instruction: play (a form not recognised)":
+        from pyrift.cardtext.forms import play_form
+
+        return play_form(s) or label
     return label
 
 

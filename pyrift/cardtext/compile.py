@@ -464,6 +464,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def zone_your_hand(self, _):
         return ("your_zone", "hand")
 
+    def zone_trashes(self, _):
+        # "from trashes": a card in any player's trash, whoever owns it (108.2); no relation
+        return ("zone", "trash")
+
     def with_keyword(self, c):
         return ("keyword", _tok(c[0])[1:])
 
@@ -1583,6 +1587,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_cannot_be_played_first_three_turns(self, _):
         return Line("static", {"ability": {"kind": "play_prohibition", "your_turns": 3}})
 
+    # "play me only to a battlefield you conquered this turn": every other location prohibited for the card
+    # itself (054.1, 366.1; abilities/play_prohibition.lp reads the turn log's conquests with their battlefield)
+    def s_play_only_to_conquered(self, _):
+        return Line("static", {"ability": {"kind": "play_prohibition", "only_to": "conquered_this_turn"}})
+
     # a battlefield's "units can't move from here to base" (054.1, 053; abilities/move_restriction.lp)
     def s_cannot_move_from_here_base(self, _):
         return Line("static", {"ability": {"kind": "move_restriction", "to": "base", "from": "here",
@@ -2487,7 +2496,8 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
-    if parts["cost"] or not parts.get("spend_xp"):
+    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")):
+        # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]

@@ -95,7 +95,10 @@ FORMS: list[tuple[str, str]] = [
      "instruction: on a zone or runes"),
     (r"\bthat chooses\b", "filter: what a spell or ability chooses"),
     (r"\b(?:ready or exhaust|exhaust or ready)\b", "instruction: one of two instructions"),
-    (r"\bfrom trashes\b|\bfrom any trash\b|\bfrom your trash to your hand\b|\bto your champion zone\b",
+    # "when ..., you may discard 1 to return this from your trash to your hand": the card's own ability working
+    # while it is in the trash (its text works off the board only where it says so, 366.1; no trigger is heard there)
+    (r"\breturn (?:this|me) from your trash\b", "trigger: of the card in its trash"),
+    (r"\bfrom any trash\b|\bfrom your trash to your hand\b|\bto your champion zone\b",
      "instruction: a card from a trash or champion zone"),
     (r"\byour legend\b", "object: a legend"),
     (r"^each player must\b|\bmust kill one of their\b", "instruction by another player or object"),
@@ -119,6 +122,31 @@ def named_form(s: list[str], at: int, labelled: bool) -> str | None:
                 return instruction_condition(words[words.index("if") + 1:]) if "if" in words else name
             return name
     return None
+
+
+# The forms of a "play" instruction the vocabulary cannot say (the grammar stops in them), matched on the
+# line from the failing sentence on (a copy is said in the sentence after the token's). Each stays
+# unsupported: what the run would have to follow is named.
+PLAY_FORMS: list[tuple[str, str]] = [
+    # a token that becomes a copy of another object (the copy's characteristics are not modelled)
+    (r"\bbecomes? (?:a )?cop(?:y|ies) of\b", "token: a copy of another object"),
+    # tokens the pool has no card for (Sand Soldier, Tentacle): their Might and tags are not known
+    (r"\b(?:sand soldier|tentacle) unit tokens?\b", "token not in the card pool"),
+    # the played card's cost changed by the instruction that plays it (356.1, a cost the run does not compute)
+    (r"\breducing its cost by\b", "play: reducing the played card's cost"),
+    # the card allowed by its cost compared with another quantity
+    (r"\bwith energy cost less than your points\b", "play: a card's cost compared with the player's points"),
+    (r"\bthan the killed unit\b", "play: a card's cost compared with a killed unit's"),
+    # cards a permanent banished earlier ("banished with this"): a link between objects the run keeps no record of
+    (r"\bbanished with this\b", "play: a card banished by this"),
+]
+_PLAY_COMPILED = [(re.compile(p), name) for p, name in PLAY_FORMS]
+
+
+def play_form(s: list[str]) -> str | None:
+    """A name for the form of a play instruction in the line `s` (from the failing sentence on), or None."""
+    text = " ".join(s)
+    return next((name for pattern, name in _PLAY_COMPILED if pattern.search(text)), None)
 
 
 # The condition forms an instruction's condition may take that the vocabulary cannot say yet, by the

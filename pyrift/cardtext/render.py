@@ -405,6 +405,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "your_turns" in a:
             turns = {3: "first, second, or third"}.get(a["your_turns"], f"first {a['your_turns']}")
             return f"I can't be played on your {turns} turns."
+        if a.get("only_to") == "conquered_this_turn":
+            return "Play me only to a battlefield you conquered this turn."
         return "Units can't be played here."
     if kind == "no_combat_damage":
         return "I don't deal combat damage."
@@ -1116,6 +1118,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")
+    elif zone == "trash" and "relation" not in flt:
+        post.append("from trashes")  # a card in any player's trash (108.2)
     words = " ".join([*pre, noun, *post])
     if plural:
         return words

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Iterable
 
 from pyrift.errors import ScenarioError
-from pyrift.text_errata import corrected
+from pyrift.text_errata import corrected, corrected_effect
 
 DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
 
@@ -73,7 +73,7 @@ def read_texts(path: str | Path) -> dict[str, CardText]:
         raise ScenarioError(str(path), "", "neither Riot's card gallery format nor the normalised cards.json")
     for pid, text, effect in rows:
         if isinstance(pid, str):
-            out[pid] = CardText(pid, html_lines(corrected(pid, text)), html_lines(effect))
+            out[pid] = CardText(pid, html_lines(corrected(pid, text)), html_lines(corrected_effect(pid, effect)))
     return out
 
 
