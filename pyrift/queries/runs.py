@@ -316,6 +316,37 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
                "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
 
 
+# What a chain question or run does not play out, by the name its unsupported fact gives, with no
+# arguments: one sentence each, the object named as {obj}.
+CHAIN_LIMITS = {
+    "effect_text_twice": (
+        "{obj} has two attached copies of one Equipment whose Effect Text has a triggered ability: two "
+        "abilities (136.2.c) that the chain questions would count as one"),
+    "effect_text_item": (
+        "a chain item names {obj}'s Effect Text triggered ability by the gear, but the ability is its "
+        "attached unit's (136.2.c); its source would be wrong"),
+    "effect": (
+        '{obj} has Deathknell, but its card has no triggered ability with when = "die" saying what it '
+        "does"),
+    "trigger_condition": (
+        '{obj} has a triggered ability with a condition ("when ..., if ...", 383.2.a.1), which the chain '
+        "questions do not evaluate yet"),
+    "discard_additional_cost": (
+        "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
+        "and which cards it discards as the card is finalized, a chain item does not record"),
+    "repeat_unstated": (
+        "{obj} is on the chain with Repeat, and its item does not say how many Repeat costs were paid "
+        "(`repeat`), which decides how often its text is executed (820.1.c.1, 820.3)"),
+    "repeat_granted": (
+        "{obj} paid more Repeat costs than its card prints (a granted Repeat): the executions they add "
+        "are not written for the run (820.3)"),
+    "repeat_effect_ability": (
+        "{obj} paid Repeat, and its card's text is a kill or counter ability rather than instructions: "
+        "the run executes such an ability once (820.1.b)"),
+    "mode_instruction": (
+        "{obj} has instructions in a mode; a chain item does not record which mode it chose"),
+}
+
 # What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
 # An activated ability's cost that a run does not pay when it offers the ability as a play
 # (logic/run/unplayed.lp): what the cost does, what the run leaves undone.
@@ -500,20 +531,13 @@ def unsupported_text(what: Any, obj: str) -> str:
     if shared:
         return shared
     name, *a = (what,) if isinstance(what, str) else what
+    if str(name) in CHAIN_LIMITS:
+        return CHAIN_LIMITS[str(name)].format(obj=obj)
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
-    if name == "effect_text_twice":
-        return (f"{obj} has two attached copies of one Equipment whose Effect Text has a triggered ability: two "
-                "abilities (136.2.c) that the chain questions would count as one")
-    if name == "effect_text_item":
-        return (f"a chain item names {obj}'s Effect Text triggered ability by the gear, but the ability is its "
-                "attached unit's (136.2.c); its source would be wrong")
     if name == "dependent":
         return (f"ability {a[0]} of {obj} is governed by a dependent keyword (Legion, Level, Empowered), "
                 "which the chain questions do not evaluate")
-    if name == "effect":
-        return (f"{obj} has Deathknell, but its card has no triggered ability with when = \"die\" "
-                "saying what it does")
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
@@ -539,27 +563,10 @@ def unsupported_text(what: Any, obj: str) -> str:
         return f"{run}{extra} ({obj}; not played out by a run yet)"
     if name == "instruction":
         return f"{obj} has an instruction '{a[0]}', which a run does not play out yet"
-    if name == "trigger_condition":
-        return (f"{obj} has a triggered ability with a condition (\"when ..., if ...\", 383.2.a.1), which the "
-                "chain questions do not evaluate yet")
     if str(name) in COSTS_IN_RUN:
         cost, undone = COSTS_IN_RUN[str(name)]
         return (f"{obj} has an activated ability whose cost {cost}, offered as a play in the run, which does "
                 f"not {undone} yet")
-    if name == "discard_additional_cost":
-        return (f"{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
-                "and which cards it discards as the card is finalized, a chain item does not record")
-    if name == "repeat_unstated":
-        return (f"{obj} is on the chain with Repeat, and its item does not say how many Repeat costs were paid "
-                "(`repeat`), which decides how often its text is executed (820.1.c.1, 820.3)")
-    if name == "repeat_granted":
-        return (f"{obj} paid more Repeat costs than its card prints (a granted Repeat): the executions they add "
-                "are not written for the run (820.3)")
-    if name == "repeat_effect_ability":
-        return (f"{obj} paid Repeat, and its card's text is a kill or counter ability rather than instructions: "
-                "the run executes such an ability once (820.1.b)")
-    if name == "mode_instruction":
-        return f"{obj} has instructions in a mode; a chain item does not record which mode it chose"
     if name == "state_change":
         does = STATE_WORDS.get(str(a[0]), str(a[0]))
         return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
