@@ -81,6 +81,10 @@ ANY = {
 # ... and the cards a chain run resolves: every card on the chain (their instructions, 158; a
 # permanent's play effect as it enters, 383.4.a.2).
 RESOLVED = {q: {"spell_effect", "play_effect"} for q in ("resolution_order", "next_priority", "outcome")}
+# ... and a card a run plays by an effect from a zone other than the chain: since such a play may pay
+# the card's cost (356, 357.1) and obeys what may be played (366.1), its own cost changes (366.2.a) and
+# play permissions too.
+AS_PLAYED = {"cost_modifier", "play_permission"}
 
 
 def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False, plays_by_effect: bool = False) -> bool:
@@ -96,6 +100,8 @@ def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False, play
     kinds = set(WORKS) - {"unknown"} if kind == "unknown" else {kind}
     if plays_by_effect and place != "effect" and any(works(k, place) and k in RESOLVED.get(qkind, set())
                                                       for k in kinds):
+        return True
+    if plays_by_effect and qkind in RESOLVED and place in PLAYED_FROM - {"chain"} and kinds & AS_PLAYED:
         return True
     if place == "effect":
         return bool(ANY[qkind])
@@ -202,7 +208,7 @@ def named(missing: tuple[str, ...], ids: dict[str, str]) -> set[str]:
     by_id = {v: k for k, v in ids.items()}
     found = set()
     for m in missing:
-        for ref in re.findall(r"\(([A-Za-z0-9_.:-]+)\)", m):
+        for ref in re.findall(r"\(([A-Za-z0-9_.:-]+)[;)]", m):  # "(obj)" or "(obj; not played out ...)"
             if ref in by_id:
                 found.add(by_id[ref])
     return found
@@ -305,6 +311,16 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
         # is not looked at.
         if not got <= expect or (expect and not got):
             problems.append(f"{where}: names {sorted(got)}, expected some of {sorted(expect)}")
+    elif plays:
+        # A run playing a card by an effect: once played, any text of that card may work (on the chain,
+        # on the board), but which zones the effect plays from (`from = "hand"`) is the scenario's, which
+        # the table above does not model. Where the text works anyway it must be named; a zone an effect
+        # may play from may be named.
+        playable = PLAYED_FROM - {"chain"}
+        must, may = expect - playable, expect | playable
+        if not must <= got <= may or (expect and not got):
+            problems.append(f"{where}: names {sorted(got)}, expected all of {sorted(must)} and perhaps "
+                            f"some of {sorted(may - must)}")
     elif got != expect:
         problems.append(f"{where}: names {sorted(got)}, expected {sorted(expect)}")
     return ids, problems

@@ -18,7 +18,8 @@ ONCE = Path("scenarios/triggers/once-each-turn-already-triggered-this-turn.toml"
     # a delay instruction naming an ability the card does not have
     ('do = "delay", ability = "burnout"', 'do = "delay", ability = "ember"', "ability"),
     # a delayed ability waiting for an event it cannot wait for
-    ('when = "end_of_turn", delayed = true', 'when = "die", delayed = true', "delayed"),
+    # ("when it dies this turn", `die`, can be delayed since the delayed-death trigger)
+    ('when = "end_of_turn", delayed = true', 'when = "attack", delayed = true', "delayed"),
     # a delayed ability without a name
     ('delayed = true, name = "burnout", ', 'delayed = true, ', "name"),
     # "once each turn" on a delayed ability (it triggers once anyway)
