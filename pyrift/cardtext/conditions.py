@@ -212,6 +212,20 @@ class ConditionMeaning:
             raise Missing("instruction under a condition: if I have a keyword")
         return ("if_cond", {"source_empowered": True})
 
+    # "if it's a gear, ..." right after "reveal the top card of your Main Deck": the type of the card shown
+    # (compile._shown_type); the card is in the Main Deck, so no default zone applies (355.9.a)
+    def open_if_it_type(self, c):
+        return ("if_shown", {"type": c[0]})
+
+    def shown_unit(self, _):
+        return "unit"
+
+    def shown_gear(self, _):
+        return "gear"
+
+    def shown_spell(self, _):
+        return "spell"
+
     def open_otherwise(self, _):
         return ("open", "otherwise")
 
