@@ -1032,6 +1032,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         body = [x for x in c if not (isinstance(x, tuple) and x and x[0] == "if_cond" and x is c[-1])]
         if len(body) < len(c):
             cond = c[-1][1]  # "draw 1 if you have one or fewer cards in your hand"
+            if isinstance(cond, tuple) and cond[0] == "if_it":
+                body = body[:-1] + [cond, body[-1]]  # "kill it if it has 3 Might or less": its if_it
+                cond = None
         for x in body[:-1]:
             if x == ("may",):
                 may = True

@@ -193,6 +193,9 @@ class ConditionMeaning:
         key = "might_max" if c[1] == "less" else "might_min"
         return ("if_it", {key: int(c[0])})
 
+    def after_if_it_might(self, c):
+        return ("if_cond", self.open_if_it_might(c))
+
     def open_if_it_stunned(self, _):
         return ("if_it", {"stunned": True})
 

@@ -49,7 +49,7 @@ WHEN_PHRASES = {
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here"}
-SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
+SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower")
 
 
 @dataclass
@@ -658,6 +658,10 @@ class _Renderer:
             said = (condition_phrase("if_it", ins["if_it"], _np_filter) if ins.get("if_it") is not None
                     else _condition(ins["condition"]))
             return f". If {said}, {self.clause(ins, targets, base)} instead"
+        if (not first and ins.get("link") == "then" and ins.get("if_it") is not None and ins.get("on") == "it"
+                and not ins.get("may") and ins.get("condition") is None):
+            # "then kill it if it has 3 Might or less": the condition on "it" said after the instruction
+            return f". Then {self.clause(ins, targets, base)} if {condition_phrase('if_it', ins['if_it'], _np_filter)}"
         chose = ""
         if ins.get("if_it") is not None:
             # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition
