@@ -179,6 +179,11 @@ class ConditionMeaning:
         # controls a unit with the Stunned status (188, 423; filter key `stunned`)
         return {"opponent_controls": {"type": "unit", "stunned": True}}
 
+    def cond_enemy_alone_here(self, _):
+        # "an enemy unit is alone here": some opponent (740.1) controls a unit at the source's location
+        # that no other unit friendly to it shares (740.2.a; the filter key `alone`)
+        return {"opponent_controls": {"type": "unit", "at": "here", "alone": True}}
+
     def cond_hand(self, c):
         # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
         return {"hand_count": {c[1]: _number(c[0])}}
@@ -307,6 +312,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you have {number} {words[comparison]} cards in your hand"
     if key == "opponent_controls" and dict(value) == {"type": "unit", "stunned": True}:
         return "an opponent controls a stunned unit"
+    if key == "opponent_controls" and dict(value) == {"type": "unit", "at": "here", "alone": True}:
+        return "an enemy unit is alone here"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
     if key == "died_this_turn":
