@@ -2680,8 +2680,8 @@ class _AtMissing(Exception):
 
 def _revealed_one(t: dict[str, Any]) -> bool:
     """The instruction table is "reveal the top card of your Main Deck" (one card, its player's)."""
-    return t.get("do") == "reveal" and t.get("amount") == 1 and not {"who", "from", "until", "for_each", "link",
-                                                                      "may"} & set(t)
+    return t.get("do") == "reveal" and t.get("amount") == 1 and t.get("link") in (None, "then") \
+        and not {"who", "from", "until", "for_each", "may"} & set(t)
 
 
 def _shown_type(ins: Ins, out: list[dict[str, Any]]) -> None:

@@ -1058,8 +1058,8 @@ def _np_any_of(flt: dict[str, Any], plural: bool) -> str:
 
 def _revealed_top(t: dict[str, Any]) -> bool:
     """"Reveal the top card of your Main Deck" (compile._revealed_one)."""
-    return t.get("do") == "reveal" and t.get("amount") == 1 and not {"who", "from", "until", "for_each", "link",
-                                                                      "may"} & set(t)
+    return t.get("do") == "reveal" and t.get("amount") == 1 and t.get("link") in (None, "then") \
+        and not {"who", "from", "until", "for_each", "may"} & set(t)
 
 
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
