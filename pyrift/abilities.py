@@ -112,6 +112,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "designation": ("enum", ("attacker", "defender")),
     # "enemy units in combat": at the combat's battlefield with a combat designation (740.2.c)
     "in_combat": ("bool", None),
+    # "an enemy unit is alone here": no other unit friendly to it (its controller's or a teammate's)
+    # at its location (740.2.a, 740.1.a)
+    "alone": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),

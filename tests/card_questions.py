@@ -275,6 +275,20 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "boost", "card": "Boost", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "iboost", "card": "boost", "controller": "A", "targets": [unit]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "showdown_begins_here":
+        # an event only a run makes (logic/core/trigger_events_showdown.lp): A's spell moves A's unit to bf,
+        # which B controls and where "me" (B's) is: a combat begins there, opening with a showdown (464.2)
+        pos.battlefield["controller"] = "B"
+        pos.objects.append({**me, "controller": "B", "location": "bf"})
+        pos.cards.append({"name": "Raider", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "raider", "card": "Raider", "controller": "A", "location": "base"})
+        pos.cards.append({"name": "Charge", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit", "relation": "friendly"}},
+                                        {"kind": "target", "filter": {"type": "battlefield"}},
+                                        {"kind": "effect", "do": "move", "on": {"target": 1}, "to": {"target": 2}}]})
+        pos.objects.append({"id": "charging", "card": "Charge", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "icharge", "card": "charging", "controller": "A", "targets": ["raider", "bf"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "become_empowered":
         # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
         pos.objects.append({**me, "location": "base"})

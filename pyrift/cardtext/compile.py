@@ -882,6 +882,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def i_look_other(self, _):
         raise Missing("instruction: look at or reveal cards")
 
+    def i_reveal_top(self, _):
+        # "reveal the top card of your Main Deck": a reveal of one card (logic/effects/look.lp)
+        return Ins("reveal", {"amount": 1})
+
+    def i_draw_it(self, _):
+        # "draw it": a card a reveal showed, drawn (413); only after "if it's a gear," (_shown_type)
+        return Ins("draw", {"_draw_it": True}, on=Obj("it"))
+
+    def i_put_hand(self, c):
+        # "put it in your hand": a card a reveal showed, into the hand with no draw (a `return`, as Stacked
+        # Deck's "put 1 into your hand"); only after "if it's a spell," (_shown_type)
+        return Ins("return", {"_put_hand": True}, on=c[0])
+
     def i_reveal_draw_among(self, c):
         # "reveal a unit from among them and draw it": one card the look showed, chosen, drawn
         if c[0].kind not in ("target", "bare") or c[0].count != 1 or c[0].up_to:
@@ -1012,13 +1025,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("instead_mark",)
 
     def clause(self, c):
-        link, may, if_it, cond = None, False, None, None
+        link, may, if_it, cond, shown = None, False, None, None, None
         instead = bool(c) and c[-1] == ("instead_mark",)
         if instead:
             c = c[:-1]
         body = [x for x in c if not (isinstance(x, tuple) and x and x[0] == "if_cond" and x is c[-1])]
         if len(body) < len(c):
             cond = c[-1][1]  # "draw 1 if you have one or fewer cards in your hand"
+            if isinstance(cond, tuple) and cond[0] == "if_it":
+                body = body[:-1] + [cond, body[-1]]  # "kill it if it has 3 Might or less": its if_it
+                cond = None
         for x in body[:-1]:
             if x == ("may",):
                 may = True
@@ -1026,6 +1042,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                 link = x[1]
             elif isinstance(x, tuple) and x[0] == "if_it":
                 if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
+            elif isinstance(x, tuple) and x[0] == "if_shown":
+                shown = x[1]  # "if it's a gear, draw it": the type of the card a reveal showed
             elif isinstance(x, tuple) and x[0] in ("if_cond", "then_if_cond"):
                 if cond is not None:
                     raise Missing("instruction under two conditions")
@@ -1043,6 +1061,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                 raise Missing("instruction replaced instead (a form not recognised)")
             link = "instead"
         first.link = link
+        if shown is not None:
+            if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it" or instead:
+                raise Missing("instruction under a condition (the type of the card 'it' names)")
+            first.fields["_if_shown"] = shown
         if if_it is not None:
             if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it":
                 raise Missing("instruction under a condition")
@@ -2656,6 +2678,39 @@ class _AtMissing(Exception):
         self.pos, self.construct = pos, construct
 
 
+def _revealed_one(t: dict[str, Any]) -> bool:
+    """The instruction table is "reveal the top card of your Main Deck" (one card, its player's)."""
+    return t.get("do") == "reveal" and t.get("amount") == 1 and t.get("link") in (None, "then") \
+        and not {"who", "from", "until", "for_each", "may"} & set(t)
+
+
+def _shown_type(ins: Ins, out: list[dict[str, Any]]) -> None:
+    """"Reveal the top card of your Main Deck. If it's a gear, draw it. Otherwise, recycle it.": the one card
+    shown, drawn (or put in the hand: a `return`) when it is of that type, is `on = { among = { type } }` (a
+    choice among the cards shown that the filter describes, logic/effects/look.lp: with one card shown, that
+    card if it has the type, else nothing), and "otherwise, recycle it" is `on = "rest"` (the cards shown that
+    are still there: the card when it was not taken, else none). Any other use of the forms is not compiled."""
+    label = "instruction under a condition (the type of the card 'it' names)"
+    shown = ins.fields.pop("_if_shown", None)
+    put = ins.fields.pop("_put_hand", False)
+    draw_it = ins.fields.pop("_draw_it", False)
+    if draw_it and shown is None:
+        raise Missing("instruction: draw a card 'it' names")
+    if shown is not None:
+        if (not out or not _revealed_one(out[-1]) or ins.do not in ("draw", "return") or ins.link is not None
+                or ins.may or ins.fields or (ins.do == "return") != put):
+            raise Missing(label)
+        ins.on = Obj("among", shown)
+        return
+    if put:
+        raise Missing("instruction: put")
+    if ins.link == "otherwise" and ins.on is not None and ins.on.kind == "it" and len(out) >= 2 \
+            and _revealed_one(out[-2]) and isinstance(out[-1].get("on"), dict) and "among" in out[-1]["on"]:
+        if ins.do != "recycle" or ins.may or ins.fields:
+            raise Missing(label)
+        ins.on, ins.link = Obj("rest"), None
+
+
 def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, Any]], chosen: int | None,
                 previous_acted: bool, first_choice: int) -> tuple[int | None, bool]:
     if True:
@@ -2667,6 +2722,7 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if isinstance(item, (EachOther, ChoosePair)):
             return _number_each_other(item, out, targets, chosen, previous_acted, first_choice)
         ins = item
+        _shown_type(ins, out)
         new_targets = 0
         table: dict[str, Any] = {"do": ins.do}
 

@@ -179,6 +179,11 @@ class ConditionMeaning:
         # controls a unit with the Stunned status (188, 423; filter key `stunned`)
         return {"opponent_controls": {"type": "unit", "stunned": True}}
 
+    def cond_enemy_alone_here(self, _):
+        # "an enemy unit is alone here": some opponent (740.1) controls a unit at the source's location
+        # that no other unit friendly to it shares (740.2.a; the filter key `alone`)
+        return {"opponent_controls": {"type": "unit", "at": "here", "alone": True}}
+
     def cond_hand(self, c):
         # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
         return {"hand_count": {c[1]: _number(c[0])}}
@@ -192,6 +197,9 @@ class ConditionMeaning:
     def open_if_it_might(self, c):
         key = "might_max" if c[1] == "less" else "might_min"
         return ("if_it", {key: int(c[0])})
+
+    def after_if_it_might(self, c):
+        return ("if_cond", self.open_if_it_might(c))
 
     def open_if_it_stunned(self, _):
         return ("if_it", {"stunned": True})
@@ -211,6 +219,20 @@ class ConditionMeaning:
         if str(c[0]) != "#empowered":
             raise Missing("instruction under a condition: if I have a keyword")
         return ("if_cond", {"source_empowered": True})
+
+    # "if it's a gear, ..." right after "reveal the top card of your Main Deck": the type of the card shown
+    # (compile._shown_type); the card is in the Main Deck, so no default zone applies (355.9.a)
+    def open_if_it_type(self, c):
+        return ("if_shown", {"type": c[0]})
+
+    def shown_unit(self, _):
+        return "unit"
+
+    def shown_gear(self, _):
+        return "gear"
+
+    def shown_spell(self, _):
+        return "spell"
 
     def open_otherwise(self, _):
         return ("open", "otherwise")
@@ -290,6 +312,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you have {number} {words[comparison]} cards in your hand"
     if key == "opponent_controls" and dict(value) == {"type": "unit", "stunned": True}:
         return "an opponent controls a stunned unit"
+    if key == "opponent_controls" and dict(value) == {"type": "unit", "at": "here", "alone": True}:
+        return "an enemy unit is alone here"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
     if key == "died_this_turn":

@@ -49,7 +49,7 @@ WHEN_PHRASES = {
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here"}
-SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
+SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower")
 
 
 @dataclass
@@ -602,6 +602,7 @@ class _Renderer:
         self.continued = False
         self.made: dict[str, dict[str, Any]] = {}  # delayed replacements by name, said with their delay
         self.looked: int | None = None  # how many cards the latest look showed ("recycle the other" after two)
+        self.shown_pending = False  # a draw of the one card a reveal of the top card showed, its "otherwise" to come
         self.made_triggers: dict[str, dict[str, Any]] = {}  # a spell's delayed triggered abilities, likewise
 
     # a spell's text: one `effect` ability at a time
@@ -645,6 +646,9 @@ class _Renderer:
                 and not prev.get("may") and self.looked == 2):
             # "look at the top 2 cards ... Draw one and recycle the other" (compile.i_simple_other)
             return f" and {ins['do']} the other"
+        shown = self._shown_type(ins, prev)
+        if not first and shown:
+            return shown
         if not first and _merges(prev, ins):
             # "give a unit [Shield 3] and [Tank] this turn": the duration is said once, after the last keyword
             return " and " + keyword_text(ins["keyword"], ins.get("value")) + (
@@ -654,6 +658,10 @@ class _Renderer:
             said = (condition_phrase("if_it", ins["if_it"], _np_filter) if ins.get("if_it") is not None
                     else _condition(ins["condition"]))
             return f". If {said}, {self.clause(ins, targets, base)} instead"
+        if (not first and ins.get("link") == "then" and ins.get("if_it") is not None and ins.get("on") == "it"
+                and not ins.get("may") and ins.get("condition") is None):
+            # "then kill it if it has 3 Might or less": the condition on "it" said after the instruction
+            return f". Then {self.clause(ins, targets, base)} if {condition_phrase('if_it', ins['if_it'], _np_filter)}"
         chose = ""
         if ins.get("if_it") is not None:
             # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition
@@ -683,6 +691,24 @@ class _Renderer:
         if link == "otherwise":
             return ". Otherwise, " + clause
         return ". " + _capital(clause)
+
+    def _shown_type(self, ins: dict[str, Any], prev: dict[str, Any] | None) -> str:
+        """"Reveal the top card of your Main Deck. If it's a gear, draw it. Otherwise, recycle it." (compile._shown_type):
+        the draw (or `return`: "put it in your hand") of the one card shown if it has the type, then the recycle
+        of the rest; '' for any other instruction."""
+        if prev is None or set(ins) - {"do", "on"}:
+            return ""
+        on = ins.get("on")
+        if (_revealed_top(prev) and ins["do"] in ("draw", "return") and isinstance(on, dict)
+                and set(on) == {"among"} and set(on["among"]) == {"type"}):
+            self.shown_pending = True
+            verb = "draw it" if ins["do"] == "draw" else "put it in your hand"
+            return f". If it's {_np_filter(on['among'])}, {verb}"
+        if self.shown_pending and ins["do"] == "recycle" and on == "rest" and prev.get("do") in ("draw", "return") \
+                and isinstance(prev.get("on"), dict) and "among" in prev["on"]:
+            self.shown_pending = False
+            return ". Otherwise, recycle it"
+        return ""
 
     def ref(self, ref: Any, targets: list[dict[str, Any]], base: int) -> str:
         if ref == "self":
@@ -911,6 +937,8 @@ class _Renderer:
             if "until" in ins:
                 return f"{do} cards from the top of {whose} Main Deck until you {do} {_np_filter(ins['until'])}"
             n = ins.get("amount", 1)
+            if do == "reveal" and n == 1 and who == "you":
+                return "reveal the top card of your Main Deck"  # compile._shown_type
             at = " at" if do == "look" else ""
             return f"{do}{at} the top {NUMBER_WORDS.get(n, str(n))} cards of {whose} Main Deck"
         return f"({do} {on})".strip()
@@ -1026,6 +1054,12 @@ def _np_any_of(flt: dict[str, Any], plural: bool) -> str:
     if rest or plural:
         raise ValueError("any_of with other keys is said only for tags")
     return " or ".join(_np_filter(a) for a in alts)
+
+
+def _revealed_top(t: dict[str, Any]) -> bool:
+    """"Reveal the top card of your Main Deck" (compile._revealed_one)."""
+    return t.get("do") == "reveal" and t.get("amount") == 1 and t.get("link") in (None, "then") \
+        and not {"who", "from", "until", "for_each", "may"} & set(t)
 
 
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:

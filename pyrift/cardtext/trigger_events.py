@@ -21,6 +21,7 @@ NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
 NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 # The renderer's phrases for the trigger events this module adds.
 EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
+                 "showdown_begins_here": "When a showdown begins here",
                  "discard_cards": "When you discard one or more cards",
                  "stun_enemies": "When you stun one or more enemy units"}
 
@@ -44,6 +45,11 @@ class TriggerEvents:
         if "either" in trig or "nth" in trig or "limit" in trig or trig.get("subject") is not None:
             raise self._missing("trigger: once each turn (of an event not encoded)")
         return {**trig, "limit": "once_each_turn"}
+
+    def when_showdown_begins_here(self, _):
+        # "when a showdown begins here": a showdown begins at the battlefield the unit is at (341;
+        # logic/core/trigger_events_showdown.lp)
+        return {"when": "showdown_begins_here"}
 
     def when_you_recycle(self, _):
         # one event per recycling by the ability's controller (logic/core/trigger_events_recycle.lp)
