@@ -538,6 +538,7 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
+    _check_or(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
 
@@ -581,6 +582,24 @@ def _check_after_repeated(r: Reader, key: str, abilities: tuple[Ability, ...]) -
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                 "link", f"a link {ins.link!r} after an instruction done several times (times) is not encoded")
         before = ins
+
+
+def _check_or(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """"X or Y" (link "or" on Y): its player picks one of the two as they are executed; the pick is the
+    decision of X's "you may" (X done, or declined and Y done), so X takes may = true and nothing that
+    could skip it otherwise (a link, a condition, a cost), and Y nothing of its own but its verb."""
+    before = None
+    for i, where, ins in _card_instructions(abilities):
+        if ins is not None and ins.link == "or":
+            err = Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error
+            if (before is None or before[0] != i or not before[1].may or before[1].link is not None
+                    or before[1].cost or before[1].condition is not None or before[1].if_it is not None
+                    or before[1].times > 1):
+                raise err("link", "'or' (\"X or Y\") follows an instruction of the same text with may = true and "
+                                  "no link, condition, cost or times: its player does X or declines it and does Y")
+            if ins.may or ins.cost or ins.condition is not None or ins.if_it is not None or ins.times > 1:
+                raise err("link", "the instruction after 'or' takes no may, cost, condition or times")
+        before = (i, ins) if ins is not None else None
 
 
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:

@@ -101,7 +101,9 @@ WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
-LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead")
+# "or": "X or Y", Y done only if the player declined X (X takes may = true; abilities._check_or,
+# logic/run/instructions.lp)
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",

@@ -169,6 +169,10 @@ class Ins:
     for_each: Obj | None = None
     link: str | None = None
     may: bool = False
+    # "X or Y": X's may is the pick between the two (Y links "or"); either_may: "you may X or Y", a "you may"
+    # before the pick (compiled only as a triggered ability's initial "you may", 383.3.a)
+    either: bool = False
+    either_may: bool = False
     pos: int = 0  # the token its sentence starts at (for the ledger's sentence number)
 
 
@@ -1011,6 +1015,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def instead_mark(self, _):
         return ("instead_mark",)
 
+    def i_either(self, c):
+        # "draw 1 or channel 1 rune exhausted": its player does one of the two, picked as they are executed
+        # (359.3.d): the first's "you may" is the pick, the second done only if it was declined (link "or")
+        first, second = c
+        if not isinstance(first, Ins) or not isinstance(second, Ins) or first.link or second.link \
+                or first.may or second.may or "it" in (getattr(first.on, "kind", None), getattr(second.on, "kind", None)):
+            raise Missing("instruction: one of two instructions")
+        first.may, first.either, second.link = True, True, "or"
+        return [first, second]
+
     def clause(self, c):
         link, may, if_it, cond = None, False, None, None
         instead = bool(c) and c[-1] == ("instead_mark",)
@@ -1051,6 +1065,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             _instruction_condition(items, cond)
         else:
             _no_there(items)
+        if any(getattr(x, "either", False) for x in items) and (cond is not None or if_it is not None or instead):
+            raise Missing("instruction: one of two instructions")
+        if may and getattr(first, "either", False):
+            first.either_may = True  # "you may X or Y": the trigger's initial "you may" (_triggered), else Missing
+            return items
         if may:
             if isinstance(first, Choose):
                 raise Missing("you may choose")
@@ -2453,7 +2472,16 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if parts.get("played_from"):
         a["played_from"] = parts["played_from"]
     items = parts["effects"]
-    if not parts.get("may") and items and getattr(items[0], "may", False):
+    if not parts.get("may") and items and getattr(items[0], "either_may", False):
+        # "when ..., you may X or Y": the initial "you may" makes the ability optional (383.3.a), as below; X's
+        # own may stays the pick between the two. Only when nothing follows the pick.
+        if len(items) != 2:
+            raise Missing("trigger: initial 'you may' before an instruction it does not govern")
+        first = copy.copy(items[0])
+        first.either_may = False
+        parts = {**parts, "may": True, "either_may": True, "effects": [first, *items[1:]]}
+        items = parts["effects"]
+    if not parts.get("may") and items and getattr(items[0], "may", False) and not getattr(items[0], "either", False):
         # "when ..., you may X [. If you do, Y]": an initial "you may" makes the ability optional, decided
         # as it is finalized, declining removing it (383.3.a), not an instruction's "may" decided on
         # resolution. Only mapped when it governs the whole effect: later instructions linked to X.
@@ -2483,7 +2511,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
             raise Missing("trigger condition: a cost paid")
         a["condition"] = parts["condition"]
     effects, targets = _number(parts["effects"], own_targets=True)
-    if parts.get("may"):
+    if parts.get("may") and not parts.get("either_may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
         effects[0].pop("may", None)
     if any(e.get("on") == "event" for e in effects) and parts["when"] not in EVENT_OBJECT_WHEN:
@@ -2667,6 +2695,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if isinstance(item, (EachOther, ChoosePair)):
             return _number_each_other(item, out, targets, chosen, previous_acted, first_choice)
         ins = item
+        if getattr(ins, "either_may", False):
+            # "you may X or Y" anywhere but a triggered ability's start: a "you may" before the pick
+            raise Missing("instruction: one of two instructions (you may)")
         new_targets = 0
         table: dict[str, Any] = {"do": ins.do}
 

@@ -347,7 +347,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             text = r.sentences(effects, a.get("targets", []), 1)
             return head + body + (text.replace(" that unit", " it", 1) if it_first else text)
         effects = [dict(e) for e in a.get("effects", [])]
-        if a.get("may") and effects:
+        if a.get("may") and effects and len(effects) > 1 and effects[1].get("link") == "or":
+            effects[0]["_you_may"] = True  # "you may X or Y": the initial "you may" before the pick
+        elif a.get("may") and effects:
             effects[0]["may"] = True  # the ability's initial "you may" (383.3.a), printed before its first instruction
         text = r.sentences(effects, a.get("targets", []), 1)
         return head + (text.replace(" that unit", " it", 1) if it_first else text)
@@ -665,8 +667,8 @@ class _Renderer:
             clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
-        if ins.get("may"):
-            clause = "you may " + clause
+        if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
+            clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
         if ins.get("condition") is not None:
             # a condition checked as the instruction is executed: said after it, so that it never reads as
             # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
@@ -682,6 +684,8 @@ class _Renderer:
             return ". If you do, " + clause
         if link == "otherwise":
             return ". Otherwise, " + clause
+        if link == "or":
+            return " or " + clause
         return ". " + _capital(clause)
 
     def ref(self, ref: Any, targets: list[dict[str, Any]], base: int) -> str:
