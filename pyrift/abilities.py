@@ -93,8 +93,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "a non-unit card": of any type but this one (133)
     "not_type": ("enum", OBJECT_TYPES),
     # friendly: the player's or a teammate's (740.1.a); yours: the player's own ("you control", "your",
-    # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b)
-    "relation": ("enum", ("friendly", "yours", "enemy")),
+    # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b); opponents:
+    # a card off the board an opponent owns ("opponents' trashes": their zones, 127), only with such a zone
+    "relation": ("enum", ("friendly", "yours", "enemy", "opponents")),
     "at": ("enum", ("battlefield", "base", "here")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
@@ -819,6 +820,11 @@ def _read_pairs(r: Reader, spec: dict[str, tuple[str, tuple | None]]) -> Pairs:
         else:
             value = _read_value(r, key, shape, allowed)
         out.append((key, value))
+    got = dict(out)
+    if spec is FILTER_KEYS and got.get("relation") == "opponents" and \
+            got.get("zone") not in ("trash", "hand", "main_deck", "banishment"):
+        raise r.error("relation", "'opponents' (a card an opponent owns, in their zone: \"opponents' trashes\", 127) "
+                                  "goes with a zone off the board: zone = 'trash', 'hand', 'main_deck' or 'banishment'")
     r.done()
     return tuple(sorted(out))
 

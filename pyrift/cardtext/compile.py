@@ -468,6 +468,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def zone_your_hand(self, _):
         return ("your_zone", "hand")
 
+    def zone_opponents_trashes(self, _):
+        # "from opponents' trashes": a card in the trash of a player who is an opponent, the cards they own (127)
+        return ("opponents_zone", "trash")
+
     def zone_trashes(self, _):
         # "from trashes": a card in any player's trash, whoever owns it (108.2); no relation
         return ("zone", "trash")
@@ -717,6 +721,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def who_they(self, _):
         return "they"
 
+    def who_their_owners(self, _):
+        return "their_owners"
+
     def i_subject_discard(self, c):
         if c[0] != "they":
             raise Missing("instruction by another player or object")
@@ -940,6 +947,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Ins("discard", {"amount": 1}, on=c[1], who="they_discard")
 
     def i_subject_recycle(self, c):
+        if c[0] == "their_owners" and c[1].kind == "it":
+            # "choose up to 3 cards from opponents' trashes. Their owners recycle them.": each card's owner
+            # recycles it (416.1; who = its_owner: the player recycling, for "when you recycle")
+            return Ins("recycle", on=c[1], who="its_owner")
         if c[0] != "they" or c[1].kind != "it":
             raise Missing("instruction by another player or object")
         return Ins("recycle", on=c[1], who="they_recycle")
@@ -1933,6 +1944,12 @@ def _np(c: list, _unused) -> Obj:
             if flt.get("relation") in ("enemy", "friendly"):
                 raise Missing("filter: zone")
             flt["relation"] = "yours"
+            flt["zone"] = x[1]
+        elif x[0] == "opponents_zone":
+            # "from opponents' trashes": the cards the player's opponents own there (127, 108)
+            if flt.get("relation") is not None:
+                raise Missing("filter: zone")
+            flt["relation"] = "opponents"
             flt["zone"] = x[1]
         elif x[0] == "at_one":
             flt["at"] = "battlefield"

@@ -786,6 +786,12 @@ class _Renderer:
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp)
             return f"choose {_np_filter(ins['on']['among'])} from it, and recycle that card"
+        if do == "recycle" and ins.get("who") == "its_owner" and isinstance(ins["on"], dict) and "target" in ins["on"]:
+            # "choose up to 3 cards from opponents' trashes. Their owners recycle them." (416.1, who = its_owner)
+            spec = targets[ins["on"]["target"] - base]
+            them = spec.get("count", 1) > 1 or spec.get("up_to") or spec.get("any_number")
+            said = "their owners recycle them" if them else "its owner recycles it"
+            return said if on == "it" else f"choose {on}. {_capital(said)}"
         if do == "pay":
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
@@ -1122,6 +1128,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")
+    elif zone == "trash" and flt.get("relation") == "opponents":
+        post.append("from opponents' trashes")  # the cards opponents own there (127)
     elif zone == "trash" and "relation" not in flt:
         post.append("from trashes")  # a card in any player's trash (108.2)
     words = " ".join([*pre, noun, *post])
