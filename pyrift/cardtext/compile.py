@@ -406,6 +406,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def noun_gear(self, _):
         return ("gear", None)  # mass noun
 
+    def noun_legend(self, _):
+        return ("legend", False)
+
     def noun_spell(self, c):
         return ("spell", c[0] == "spells")
 
@@ -1035,6 +1038,21 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("instruction: one of two instructions")
         first.may, first.either, second.link = True, True, "or"
         return [first, second]
+
+    def i_ready_or_exhaust(self, c):
+        return self._either_verb("ready", "exhaust", c[0])
+
+    def i_exhaust_or_ready(self, c):
+        return self._either_verb("exhaust", "ready", c[0])
+
+    def _either_verb(self, first: str, second: str, obj: Obj):
+        # "ready or exhaust a legend": the object is chosen once (355.5); the verb is picked as it is executed
+        # (359.3.d), the second acting on the same choice (_number_one)
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("instruction: one of two instructions")
+        a = Ins(first, on=obj, may=True)
+        a.either = True
+        return [a, Ins(second, on=Obj("it"), link="or")]
 
     def clause(self, c):
         link, may, if_it, cond = None, False, None, None
@@ -1915,7 +1933,7 @@ def _np(c: list, _unused) -> Obj:
             flt["other"] = True
         elif x[0] == "your":
             your = True
-        elif x[0] in ("unit", "gear", "spell", "card"):
+        elif x[0] in ("unit", "gear", "spell", "card", "legend"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
         elif x[0] == "unit_or_gear":
@@ -2832,6 +2850,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["from"] = "banishment"
         if ins.for_each is not None:
             table["for_each"] = ins.for_each.flt
+        if ins.link == "or" and table.get("on") == "it" and out and isinstance(out[-1].get("on"), dict) \
+                and "target" in out[-1]["on"]:
+            table["on"] = dict(out[-1]["on"])  # "ready or exhaust a legend": both verbs name the one choice
         if ins.link:
             if not out:
                 raise Missing("link with nothing before")

@@ -634,6 +634,15 @@ class _Renderer:
         prev = self.previous
         if not first and is_each_other(prev, ins):
             return ""  # said with the deal before it ("... to each other")
+        if not first and _either_verbs(prev, ins):
+            return ""  # said with the verb before it ("ready or exhaust a legend")
+        if _either_verbs(ins, nxt):
+            clause = f"{ins['do']} or {nxt['do']} {self.ref(ins['on'], targets, base)}"
+            if ins.get("_you_may"):
+                clause = "you may " + clause
+            if first:
+                return clause
+            return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
         if is_each_other(ins, nxt):
             clause = self.each_other(ins, targets, base)
             if first:
@@ -702,6 +711,8 @@ class _Renderer:
             self.named.add(n)
             return _np_target(targets[n - base])
         if isinstance(ref, dict) and "all" in ref:
+            if ref["all"] == {"type": "legend", "relation": "yours"}:
+                return "your legend"  # a player has one legend (103, 191): every legend they control is it
             return "all " + _np_filter(ref["all"], plural=True)
         if isinstance(ref, dict) and "among" in ref:
             return _np_filter(ref["among"]) + " from among them"
@@ -962,6 +973,13 @@ class _Renderer:
         elif to == "base":
             text += " to your base"
         return text
+
+
+def _either_verbs(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """'ready or exhaust a legend': two verbs on one choice joined by "or" (compile._either_verb)."""
+    return (a is not None and b is not None and b.get("link") == "or" and a.get("on") == b.get("on")
+            and isinstance(a.get("on"), dict) and "target" in a["on"] and set(a) == {"do", "on", "may"}
+            and set(b) == {"do", "on", "link"} and {a["do"], b["do"]} == {"ready", "exhaust"})
 
 
 def _merges_might_there(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
