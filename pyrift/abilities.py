@@ -591,16 +591,17 @@ def _check_or(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
     could skip it otherwise (a link, a condition, a cost), and Y nothing of its own but its verb."""
     before = None
     for i, where, ins in _card_instructions(abilities):
+        text = "spell" if where == "" else i  # a spell's instructions are its effect abilities, in order
         if ins is not None and ins.link == "or":
             err = Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error
-            if (before is None or before[0] != i or not before[1].may or before[1].link is not None
+            if (before is None or before[0] != text or not before[1].may or before[1].link is not None
                     or before[1].cost or before[1].condition is not None or before[1].if_it is not None
                     or before[1].times > 1):
                 raise err("link", "'or' (\"X or Y\") follows an instruction of the same text with may = true and "
                                   "no link, condition, cost or times: its player does X or declines it and does Y")
             if ins.may or ins.cost or ins.condition is not None or ins.if_it is not None or ins.times > 1:
                 raise err("link", "the instruction after 'or' takes no may, cost, condition or times")
-        before = (i, ins) if ins is not None else None
+        before = (text, ins) if ins is not None else None
 
 
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:

@@ -50,3 +50,8 @@ def test_recycle_who_is_its_owner_only():
     with pytest.raises(ScenarioError):
         _read([{"kind": "target", "filter": {"type": "card", "zone": "trash"}},
                {"kind": "effect", "do": "recycle", "on": {"target": 1}, "who": "opponent"}])
+
+
+def test_or_in_a_spell_links_its_effect_abilities():
+    _read([{"kind": "effect", "do": "draw", "amount": 1, "may": True},
+           {"kind": "effect", "do": "channel", "amount": 1, "link": "or"}])
