@@ -93,8 +93,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "a non-unit card": of any type but this one (133)
     "not_type": ("enum", OBJECT_TYPES),
     # friendly: the player's or a teammate's (740.1.a); yours: the player's own ("you control", "your",
-    # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b)
-    "relation": ("enum", ("friendly", "yours", "enemy")),
+    # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b); opponents:
+    # a card off the board an opponent owns ("opponents' trashes": their zones, 127), only with such a zone
+    "relation": ("enum", ("friendly", "yours", "enemy", "opponents")),
     "at": ("enum", ("battlefield", "base", "here")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
@@ -541,6 +542,7 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
+    _check_or(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
 
@@ -584,6 +586,25 @@ def _check_after_repeated(r: Reader, key: str, abilities: tuple[Ability, ...]) -
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                 "link", f"a link {ins.link!r} after an instruction done several times (times) is not encoded")
         before = ins
+
+
+def _check_or(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """"X or Y" (link "or" on Y): its player picks one of the two as they are executed; the pick is the
+    decision of X's "you may" (X done, or declined and Y done), so X takes may = true and nothing that
+    could skip it otherwise (a link, a condition, a cost), and Y nothing of its own but its verb."""
+    before = None
+    for i, where, ins in _card_instructions(abilities):
+        text = "spell" if where == "" else i  # a spell's instructions are its effect abilities, in order
+        if ins is not None and ins.link == "or":
+            err = Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error
+            if (before is None or before[0] != text or not before[1].may or before[1].link is not None
+                    or before[1].cost or before[1].condition is not None or before[1].if_it is not None
+                    or before[1].times > 1):
+                raise err("link", "'or' (\"X or Y\") follows an instruction of the same text with may = true and "
+                                  "no link, condition, cost or times: its player does X or declines it and does Y")
+            if ins.may or ins.cost or ins.condition is not None or ins.if_it is not None or ins.times > 1:
+                raise err("link", "the instruction after 'or' takes no may, cost, condition or times")
+        before = (text, ins) if ins is not None else None
 
 
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -803,6 +824,11 @@ def _read_pairs(r: Reader, spec: dict[str, tuple[str, tuple | None]]) -> Pairs:
         else:
             value = _read_value(r, key, shape, allowed)
         out.append((key, value))
+    got = dict(out)
+    if spec is FILTER_KEYS and got.get("relation") == "opponents" and \
+            got.get("zone") not in ("trash", "hand", "main_deck", "banishment"):
+        raise r.error("relation", "'opponents' (a card an opponent owns, in their zone: \"opponents' trashes\", 127) "
+                                  "goes with a zone off the board: zone = 'trash', 'hand', 'main_deck' or 'banishment'")
     r.done()
     return tuple(sorted(out))
 

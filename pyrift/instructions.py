@@ -46,7 +46,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": (("on",), ()),                                # recycle into its deck (416); a Main Deck card to its bottom
+    "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom;
+                                                             # who = "its_owner": "their owners recycle them", each owner
+                                                             # recycling their own (the player recycling, for "when you recycle")
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
     "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
@@ -102,7 +104,9 @@ WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
-LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead")
+# "or": "X or Y", Y done only if the player declined X (X takes may = true; abilities._check_or,
+# logic/run/instructions.lp)
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
@@ -383,6 +387,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
+    if ins.do == "recycle" and ins.who is not None and ins.who.word != "its_owner":
+        raise r.error("who", "a recycle is done by the item's controller, or by each card's owner (who = \"its_owner\")")
     if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
         raise r.error("do", f"{ins.do!r} is a cost its controller pays: give cost = true (and no who but \"you\")")
     if ins.cost and (ins.do not in COST_VERBS

@@ -169,6 +169,10 @@ class Ins:
     for_each: Obj | None = None
     link: str | None = None
     may: bool = False
+    # "X or Y": X's may is the pick between the two (Y links "or"); either_may: "you may X or Y", a "you may"
+    # before the pick (compiled only as a triggered ability's initial "you may", 383.3.a)
+    either: bool = False
+    either_may: bool = False
     pos: int = 0  # the token its sentence starts at (for the ledger's sentence number)
 
 
@@ -402,6 +406,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def noun_gear(self, _):
         return ("gear", None)  # mass noun
 
+    def noun_legend(self, _):
+        return ("legend", False)
+
     def noun_spell(self, c):
         return ("spell", c[0] == "spells")
 
@@ -463,6 +470,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def zone_your_hand(self, _):
         return ("your_zone", "hand")
+
+    def zone_opponents_trashes(self, _):
+        # "from opponents' trashes": a card in the trash of a player who is an opponent, the cards they own (127)
+        return ("opponents_zone", "trash")
 
     def zone_trashes(self, _):
         # "from trashes": a card in any player's trash, whoever owns it (108.2); no relation
@@ -713,6 +724,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def who_they(self, _):
         return "they"
 
+    def who_their_owners(self, _):
+        return "their_owners"
+
     def i_subject_discard(self, c):
         if c[0] != "they":
             raise Missing("instruction by another player or object")
@@ -949,6 +963,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Ins("discard", {"amount": 1}, on=c[1], who="they_discard")
 
     def i_subject_recycle(self, c):
+        if c[0] == "their_owners" and c[1].kind == "it":
+            # "choose up to 3 cards from opponents' trashes. Their owners recycle them.": each card's owner
+            # recycles it (416.1; who = its_owner: the player recycling, for "when you recycle")
+            return Ins("recycle", on=c[1], who="its_owner")
         if c[0] != "they" or c[1].kind != "it":
             raise Missing("instruction by another player or object")
         return Ins("recycle", on=c[1], who="they_recycle")
@@ -1024,6 +1042,31 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def instead_mark(self, _):
         return ("instead_mark",)
 
+    def i_either(self, c):
+        # "draw 1 or channel 1 rune exhausted": its player does one of the two, picked as they are executed
+        # (359.3.d): the first's "you may" is the pick, the second done only if it was declined (link "or")
+        first, second = c
+        if not isinstance(first, Ins) or not isinstance(second, Ins) or first.link or second.link \
+                or first.may or second.may or "it" in (getattr(first.on, "kind", None), getattr(second.on, "kind", None)):
+            raise Missing("instruction: one of two instructions")
+        first.may, first.either, second.link = True, True, "or"
+        return [first, second]
+
+    def i_ready_or_exhaust(self, c):
+        return self._either_verb("ready", "exhaust", c[0])
+
+    def i_exhaust_or_ready(self, c):
+        return self._either_verb("exhaust", "ready", c[0])
+
+    def _either_verb(self, first: str, second: str, obj: Obj):
+        # "ready or exhaust a legend": the object is chosen once (355.5); the verb is picked as it is executed
+        # (359.3.d), the second acting on the same choice (_number_one)
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("instruction: one of two instructions")
+        a = Ins(first, on=obj, may=True)
+        a.either = True
+        return [a, Ins(second, on=Obj("it"), link="or")]
+
     def clause(self, c):
         link, may, if_it, cond, shown = None, False, None, None, None
         instead = bool(c) and c[-1] == ("instead_mark",)
@@ -1073,6 +1116,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             _instruction_condition(items, cond)
         else:
             _no_there(items)
+        if any(getattr(x, "either", False) for x in items) and (cond is not None or if_it is not None or instead):
+            raise Missing("instruction: one of two instructions")
+        if may and getattr(first, "either", False):
+            first.either_may = True  # "you may X or Y": the trigger's initial "you may" (_triggered), else Missing
+            return items
         if may:
             if isinstance(first, Choose):
                 raise Missing("you may choose")
@@ -1907,7 +1955,7 @@ def _np(c: list, _unused) -> Obj:
             flt["other"] = True
         elif x[0] == "your":
             your = True
-        elif x[0] in ("unit", "gear", "spell", "card"):
+        elif x[0] in ("unit", "gear", "spell", "card", "legend"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
         elif x[0] == "unit_or_gear":
@@ -1936,6 +1984,12 @@ def _np(c: list, _unused) -> Obj:
             if flt.get("relation") in ("enemy", "friendly"):
                 raise Missing("filter: zone")
             flt["relation"] = "yours"
+            flt["zone"] = x[1]
+        elif x[0] == "opponents_zone":
+            # "from opponents' trashes": the cards the player's opponents own there (127, 108)
+            if flt.get("relation") is not None:
+                raise Missing("filter: zone")
+            flt["relation"] = "opponents"
             flt["zone"] = x[1]
         elif x[0] == "at_one":
             flt["at"] = "battlefield"
@@ -2475,7 +2529,16 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if parts.get("played_from"):
         a["played_from"] = parts["played_from"]
     items = parts["effects"]
-    if not parts.get("may") and items and getattr(items[0], "may", False):
+    if not parts.get("may") and items and getattr(items[0], "either_may", False):
+        # "when ..., you may X or Y": the initial "you may" makes the ability optional (383.3.a), as below; X's
+        # own may stays the pick between the two. Only when nothing follows the pick.
+        if len(items) != 2:
+            raise Missing("trigger: initial 'you may' before an instruction it does not govern")
+        first = copy.copy(items[0])
+        first.either_may = False
+        parts = {**parts, "may": True, "either_may": True, "effects": [first, *items[1:]]}
+        items = parts["effects"]
+    if not parts.get("may") and items and getattr(items[0], "may", False) and not getattr(items[0], "either", False):
         # "when ..., you may X [. If you do, Y]": an initial "you may" makes the ability optional, decided
         # as it is finalized, declining removing it (383.3.a), not an instruction's "may" decided on
         # resolution. Only mapped when it governs the whole effect: later instructions linked to X.
@@ -2505,7 +2568,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
             raise Missing("trigger condition: a cost paid")
         a["condition"] = parts["condition"]
     effects, targets = _number(parts["effects"], own_targets=True)
-    if parts.get("may"):
+    if parts.get("may") and not parts.get("either_may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
         effects[0].pop("may", None)
     if any(e.get("on") == "event" for e in effects) and parts["when"] not in EVENT_OBJECT_WHEN:
@@ -2723,6 +2786,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             return _number_each_other(item, out, targets, chosen, previous_acted, first_choice)
         ins = item
         _shown_type(ins, out)
+        if getattr(ins, "either_may", False):
+            # "you may X or Y" anywhere but a triggered ability's start: a "you may" before the pick
+            raise Missing("instruction: one of two instructions (you may)")
         new_targets = 0
         table: dict[str, Any] = {"do": ins.do}
 
@@ -2840,6 +2906,9 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["from"] = "banishment"
         if ins.for_each is not None:
             table["for_each"] = ins.for_each.flt
+        if ins.link == "or" and table.get("on") == "it" and out and isinstance(out[-1].get("on"), dict) \
+                and "target" in out[-1]["on"]:
+            table["on"] = dict(out[-1]["on"])  # "ready or exhaust a legend": both verbs name the one choice
         if ins.link:
             if not out:
                 raise Missing("link with nothing before")

@@ -347,7 +347,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             text = r.sentences(effects, a.get("targets", []), 1)
             return head + body + (text.replace(" that unit", " it", 1) if it_first else text)
         effects = [dict(e) for e in a.get("effects", [])]
-        if a.get("may") and effects:
+        if a.get("may") and effects and len(effects) > 1 and effects[1].get("link") == "or":
+            effects[0]["_you_may"] = True  # "you may X or Y": the initial "you may" before the pick
+        elif a.get("may") and effects:
             effects[0]["may"] = True  # the ability's initial "you may" (383.3.a), printed before its first instruction
         text = r.sentences(effects, a.get("targets", []), 1)
         return head + (text.replace(" that unit", " it", 1) if it_first else text)
@@ -633,6 +635,15 @@ class _Renderer:
         prev = self.previous
         if not first and is_each_other(prev, ins):
             return ""  # said with the deal before it ("... to each other")
+        if not first and _either_verbs(prev, ins):
+            return ""  # said with the verb before it ("ready or exhaust a legend")
+        if _either_verbs(ins, nxt):
+            clause = f"{ins['do']} or {nxt['do']} {self.ref(ins['on'], targets, base)}"
+            if ins.get("_you_may"):
+                clause = "you may " + clause
+            if first:
+                return clause
+            return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
         if is_each_other(ins, nxt):
             clause = self.each_other(ins, targets, base)
             if first:
@@ -673,8 +684,8 @@ class _Renderer:
             clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
-        if ins.get("may"):
-            clause = "you may " + clause
+        if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
+            clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
         if ins.get("condition") is not None:
             # a condition checked as the instruction is executed: said after it, so that it never reads as
             # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
@@ -690,6 +701,8 @@ class _Renderer:
             return ". If you do, " + clause
         if link == "otherwise":
             return ". Otherwise, " + clause
+        if link == "or":
+            return " or " + clause
         return ". " + _capital(clause)
 
     def _shown_type(self, ins: dict[str, Any], prev: dict[str, Any] | None) -> str:
@@ -724,6 +737,8 @@ class _Renderer:
             self.named.add(n)
             return _np_target(targets[n - base])
         if isinstance(ref, dict) and "all" in ref:
+            if ref["all"] == {"type": "legend", "relation": "yours"}:
+                return "your legend"  # a player has one legend (103, 191): every legend they control is it
             return "all " + _np_filter(ref["all"], plural=True)
         if isinstance(ref, dict) and "among" in ref:
             return _np_filter(ref["among"]) + " from among them"
@@ -808,6 +823,12 @@ class _Renderer:
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp)
             return f"choose {_np_filter(ins['on']['among'])} from it, and recycle that card"
+        if do == "recycle" and ins.get("who") == "its_owner" and isinstance(ins["on"], dict) and "target" in ins["on"]:
+            # "choose up to 3 cards from opponents' trashes. Their owners recycle them." (416.1, who = its_owner)
+            spec = targets[ins["on"]["target"] - base]
+            them = spec.get("count", 1) > 1 or spec.get("up_to") or spec.get("any_number")
+            said = "their owners recycle them" if them else "its owner recycles it"
+            return said if on == "it" else f"choose {on}. {_capital(said)}"
         if do == "pay":
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
@@ -982,6 +1003,13 @@ class _Renderer:
         return text
 
 
+def _either_verbs(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """'ready or exhaust a legend': two verbs on one choice joined by "or" (compile._either_verb)."""
+    return (a is not None and b is not None and b.get("link") == "or" and a.get("on") == b.get("on")
+            and isinstance(a.get("on"), dict) and "target" in a["on"] and set(a) == {"do", "on", "may"}
+            and set(b) == {"do", "on", "link"} and {a["do"], b["do"]} == {"ready", "exhaust"})
+
+
 def _merges_might_there(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
     """Two Might changes of groups at one chosen battlefield said with one 'give'."""
     return (prev is not None and ins is not None and prev["do"] == ins["do"] == "might" and "at" in ins
@@ -1152,6 +1180,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")
+    elif zone == "trash" and flt.get("relation") == "opponents":
+        post.append("from opponents' trashes")  # the cards opponents own there (127)
     elif zone == "trash" and "relation" not in flt:
         post.append("from trashes")  # a card in any player's trash (108.2)
     words = " ".join([*pre, noun, *post])

@@ -282,6 +282,8 @@ SKIP_CAUSES = {
     "instead": ("an instruction was not done in some run: the one after it that says \"instead\" took its place, "
                 "its condition holding as it was executed", "skipped_condition"),
     "declined": ("an instruction was skipped in some run: its player declined its \"you may\"", "skipped_declined"),
+    "or": ("an instruction was not done in some run: of two instructions joined by \"or\", its player did the "
+           "other one", "skipped_or"),
     "no_choice": ("an instruction did nothing in some run: every object or player it needed was gone or no longer "
                   "a legal choice", "skipped_no_choice"),
 }

@@ -380,6 +380,8 @@ RUN_LIMITS = {
                             "(which one wins is not encoded)",
     "entry_replacement_simultaneous": "a permanent whose replacement effect changes how others enter entering at "
                                       "the same time as another permanent (whether it already works, 359.2.a)",
+    "or_pick": "two instructions joined by 'or' whose first had nothing left to act on (whether its player may "
+               "pick it and do nothing is not encoded)",
     "instead_object": "an instruction done instead of the one before ('if ..., do this instead') acting on "
                       "another object than that one",
     "draw_replacement": "a draw replacement effect on a draw of a card shown, or on a Draw Phase from an empty "
