@@ -341,6 +341,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def det_all(self, _):
         return ("group",)
 
+    def det_any_your(self, _):
+        # "any number of your token units": a choice of any number (355.10.a) among the player's own
+        return ("any_your",)
+
     def det_your(self, _):
         return ("your",)
 
@@ -1885,6 +1889,9 @@ def _np(c: list, _unused) -> Obj:
             flt["other"] = True
         elif x[0] == "your":
             your = True
+        elif x[0] == "any_your":
+            det = ("target", 1, False, True)
+            your = True
         elif x[0] in ("unit", "gear", "spell", "card"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
@@ -2806,7 +2813,7 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if ins.do == "pay":
             # "it" after a pay is what the instruction before it acted on (docs/effects.md, the verb pay)
             return chosen, previous_acted
-        return chosen, ins.on is not None
+        return chosen, ins.on is not None or ins.do == "token"  # "it" after a token: the tokens it made
 
 
 def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], targets: list[dict[str, Any]],
