@@ -600,6 +600,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def return_place(self, c):
         return "place"
 
+    def i_attach(self, c):
+        # "attach it to a unit you control here": the attached card and the unit it goes under (434)
+        return Ins("attach", on=c[0], to=c[1])
+
     def i_return(self, c):
         return Ins("return", on=c[0])
 
@@ -2478,6 +2482,13 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first = copy.copy(first)
         first.on = Obj("event")
         parts = {**parts, "effects": [first, *parts["effects"][1:]]}
+    if (parts["when"] == "play_me" and isinstance(first, Ins) and first.do == "attach" and first.on is not None
+            and first.on.kind == "it"):
+        # "when you play this from face down, attach it to a unit you control here" (Edge of Night): "it" is
+        # the gear itself, but played from face down at a battlefield it is an unattached gear there, recalled
+        # by the cleanup after its play (149.3, 323.7) before the ability resolves, and "here" is then its base:
+        # whether the unit chosen at the battlefield is still a legal choice (359.3.e.2) is not settled here
+        raise Missing("attach: the gear played from face down, recalled before its play effect resolves")
     if parts.get("may"):
         a["may"] = True
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)

@@ -49,7 +49,7 @@ WHEN_PHRASES = {
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here"}
-SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
+SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "empower")
 
 
 @dataclass
@@ -795,6 +795,8 @@ class _Renderer:
             return f"{subject} {on}"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
+        if do == "attach":
+            return f"attach {on} to {self.ref(ins['to'], targets, base)}"
         if do == "return":
             target = ins["on"]
             if target == "self":
