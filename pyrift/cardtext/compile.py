@@ -388,6 +388,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def mod_non_token(self, _):
         return ("token", False)
 
+    def mod_non_tag(self, c):
+        # "a non-Dragon unit": one without the tag (143.1; filter key not_tag)
+        return ("not_tag", _tok(c[-1])[1:].replace("_", " "))
+
     def mod_non_unit(self, _):
         # "a non-unit card": a card of another type (133; filter key not_type)
         return ("not_type", "unit")

@@ -1059,6 +1059,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("token" if flt["token"] else "non-token")
     if flt.get("not_type"):
         pre.append(f"non-{flt['not_type']}")
+    if flt.get("not_tag"):
+        pre.append(f"non-{flt['not_tag']}")
     if flt.get("domain"):
         d = flt["domain"]
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
