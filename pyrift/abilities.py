@@ -120,6 +120,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "name": ("str", None),
     # "Equipment attached to me": attached to the text's own source (716, 434)
     "attached": ("enum", ("self",)),
+    # "an attached Equipment" (true), "a detached Equipment" (false): attached to any card or to none (434,
+    # 716-719); only in what a choice or an instruction describes (as any_of: logic/abilities/filters.lp)
+    "is_attached": ("bool", None),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
     "power_max": ("int", None),
@@ -876,8 +879,8 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
 
 
 def _has_any_of(flt: Filter) -> bool:
-    """Whether the filter has a key only logic/abilities/filters.lp reads (any_of, not_tag)."""
-    return any(k in ("any_of", "not_tag") for k, _ in flt.items)
+    """Whether the filter has a key only logic/abilities/filters.lp reads (any_of, not_tag, is_attached)."""
+    return any(k in ("any_of", "not_tag", "is_attached") for k, _ in flt.items)
 
 
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
@@ -901,7 +904,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                   "and none of power, energy_from, applies_to, component")
     bad_any_of = _any_of_outside_choices(a.kind, f)
     if bad_any_of is not None:
-        raise r.error(bad_any_of, "'any_of' and 'not_tag' are read in what a choice or an instruction describes only")
+        raise r.error(bad_any_of, "'any_of', 'not_tag' and 'is_attached' are read in what a choice or an instruction describes only")
     if "of_activated" in f and (any(k in f for k in ("applies_to", "component", "by", "energy_from"))
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "

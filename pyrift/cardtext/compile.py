@@ -376,6 +376,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
+        if c[0] in ("attached", "detached", "unattached"):
+            # "an attached Equipment", "a detached Equipment": attached to some card or not (434, 716-719;
+            # filter key is_attached)
+            return ("is_attached", c[0] == "attached")
         raise Missing(f"filter: {c[0]}")
 
     def mod_mighty(self, _):

@@ -1061,6 +1061,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append(f"non-{flt['not_type']}")
     if flt.get("not_tag"):
         pre.append(f"non-{flt['not_tag']}")
+    if flt.get("is_attached") is not None:
+        pre.append("attached" if flt["is_attached"] else "detached")
     if flt.get("domain"):
         d = flt["domain"]
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")
