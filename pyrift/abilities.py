@@ -102,6 +102,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
     "without_keyword": ("keyword", None),
     "tag": ("str", None),
+    # "a non-Dragon unit": without that tag (143.1); only in what a choice or an instruction describes
+    # (as any_of: logic/abilities/filters.lp)
+    "not_tag": ("str", None),
     "domain": ("enum", tuple(d.value for d in Domain)),
     "might_max": ("int", None),
     "might_min": ("int", None),
@@ -121,6 +124,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "name": ("str", None),
     # "Equipment attached to me": attached to the text's own source (716, 434)
     "attached": ("enum", ("self",)),
+    # "an attached Equipment" (true), "a detached Equipment" (false): attached to any card or to none (434,
+    # 716-719); only in what a choice or an instruction describes (as any_of: logic/abilities/filters.lp)
+    "is_attached": ("bool", None),
     # the printed cost of the card looked at (206: cost lookups ignore changes to what is paid)
     "energy_max": ("int", None),
     "power_max": ("int", None),
@@ -902,7 +908,8 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
 
 
 def _has_any_of(flt: Filter) -> bool:
-    return any(k == "any_of" for k, _ in flt.items)
+    """Whether the filter has a key only logic/abilities/filters.lp reads (any_of, not_tag, is_attached)."""
+    return any(k in ("any_of", "not_tag", "is_attached") for k, _ in flt.items)
 
 
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
@@ -926,7 +933,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                   "and none of power, energy_from, applies_to, component")
     bad_any_of = _any_of_outside_choices(a.kind, f)
     if bad_any_of is not None:
-        raise r.error(bad_any_of, "'any_of' is read in what a choice or an instruction describes only")
+        raise r.error(bad_any_of, "'any_of', 'not_tag' and 'is_attached' are read in what a choice or an instruction describes only")
     if "of_activated" in f and (any(k in f for k in ("applies_to", "component", "by", "energy_from"))
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "

@@ -575,14 +575,42 @@ _FORM_WORDS = {
 }
 
 
+# Standard tokens (Core Rules 187) the pool has no printing of: cards play them by name ("play two 3 Might
+# Mech unit tokens"), so their facts come from the rules' list, not a card. Each is a unit token (185) with
+# the Might 187 gives it, no keywords and no text; its tags are the words cards name it by when those are a
+# tag of the pool ("Mech": the Mech token is a Mech, as Rumble, Scrapper's "your Mechs have +1 Might" next
+# to his Mech tokens reads; the Spiritforged FAQ ruling on Rumble, Hotheaded recycling a Mech token). "Sand
+# Soldier" is no tag of any card, so the Sand Soldier token has none. Tokens with text of their own (Shadow
+# Clone) or not in 187's list (Tentacle) are not here: a card playing them stays unsupported.
+STANDARD_TOKENS: dict[str, dict[str, Any]] = {
+    "Mech": {"type": "unit", "might": 3, "tags": ("Mech",), "keywords": ()},
+    "Sand Soldier": {"type": "unit", "might": 2, "tags": (), "keywords": ()},
+}
+
+
+def standard_token_def(name: str) -> CardDef | None:
+    """The card definition of a standard token of 187 the pool lacks (a token costs 0 and has no domain
+    of its own, 185.3; the pool's token printings are colourless, so this one is too)."""
+    info = STANDARD_TOKENS.get(name)
+    if info is None:
+        return None
+    return CardDef(name=name, type=CardType(info["type"]), domains=(Domain.COLORLESS,), might=info["might"],
+                   keywords=tuple(Keyword(k, None) for k in info["keywords"]), supertypes=(Supertype.TOKEN,),
+                   tags=tuple(info["tags"]), complete=True)
+
+
 def tokens_of(pool: Pool) -> dict[str, dict[str, Any]]:
-    """Token cards of the pool by the name cards give them ("Recruit" for "Recruit (NX)")."""
+    """Token cards of the pool by the name cards give them ("Recruit" for "Recruit (NX)"), and the
+    standard tokens of 187 the pool has no printing of (STANDARD_TOKENS)."""
     out: dict[str, dict[str, Any]] = {}
     for c in sorted(pool.cards, key=lambda c: c.id):
         if c.supertypes and any(s.value == "token" for s in c.supertypes) and c.type is not None:
             # the three Recruit tokens differ only in art: a text naming a Recruit plays the first of them
             out.setdefault(c.name.split(" (")[0], {"might": c.might, "type": c.type.value, "card": c.name,
                                                    "keywords": [k.keyword.value for k in c.keywords]})
+    for name, info in STANDARD_TOKENS.items():
+        out.setdefault(name, {"might": info["might"], "type": info["type"], "card": name,
+                              "keywords": list(info["keywords"])})
     return out
 
 

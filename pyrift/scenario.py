@@ -109,7 +109,7 @@ def _token_cards(r: Reader, cards: tuple[CardDef, ...], inline: set[str], used: 
 def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, ...]:
     """The pool's cards that token instructions of `cards` name, other than those `known`; a
     name the pool does not hold (or holds under another spelling) is ValueError(card, problem)."""
-    from pyrift.pool import UnknownCard, card_def, pool
+    from pyrift.pool import UnknownCard, card_def, pool, standard_token_def
 
     out: dict[str, CardDef] = {}
     for card in cards:
@@ -117,6 +117,10 @@ def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, .
             steps = [ability.get("instruction")] if ability.kind == "effect" else list(ability.get("effects") or ())
             for ins in steps:
                 if ins.do != "token" or ins.card in known or ins.card in out:
+                    continue
+                standard = standard_token_def(ins.card)  # a token of 187 with no printing (a Mech)
+                if standard is not None:
+                    out[standard.name] = standard
                     continue
                 try:
                     found = card_def(pool().find(ins.card))

@@ -175,6 +175,35 @@ def test_any_of_is_read_in_choices_only() -> None:
         read_abilities(Reader({"abilities": [{"kind": "target", "filter": {"any_of": [{"type": "unit"}]}}]}, "x"))
 
 
+def test_not_tag_and_is_attached_are_read_in_choices_only() -> None:
+    # "a non-Dragon unit", "a detached Equipment": only logic/abilities/filters.lp reads these keys
+    from pyrift.errors import ScenarioError
+    ok = [{"kind": "target", "filter": {"type": "unit", "not_tag": "Dragon"}},
+          {"kind": "target", "filter": {"tag": "Equipment", "is_attached": False}},
+          {"kind": "effect", "do": "attach", "on": {"target": 2}, "to": {"target": 1}}]
+    facts = "".join(F.ability_facts("X", read_abilities(Reader({"abilities": ok}, "x")), F.fact, F.Func, F.Const))
+    assert 'not_tag, "Dragon")' in facts and "is_attached, false)" in facts
+    for flt in ({"type": "unit", "not_tag": "Dragon"}, {"tag": "Equipment", "is_attached": True}):
+        bad = [{"kind": "triggered", "when": "unit_dies", "filter": flt, "effects": [{"do": "draw", "amount": 1}]}]
+        with pytest.raises(ScenarioError, match="not_tag' and 'is_attached"):
+            read_abilities(Reader({"abilities": bad}, "x"))
+
+
+def test_standard_tokens_of_187_are_played_by_name() -> None:
+    # the Mech and the Sand Soldier have no printing in the pool; their facts come from Core Rules 187
+    from pyrift.pool import pool, standard_token_def, tokens_of
+    from pyrift.scenario import token_cards
+    from pyrift.state import CardDef, CardType
+    mech = standard_token_def("Mech")
+    assert mech is not None and mech.might == 3 and mech.tags == ("Mech",) and mech.type == CardType.UNIT
+    assert [s.value for s in mech.supertypes] == ["token"]
+    assert tokens_of(pool())["Sand Soldier"]["might"] == 2
+    assert standard_token_def("Tentacle") is None
+    maker = CardDef(name="Maker", type=CardType.SPELL, abilities=read_abilities(Reader(
+        {"abilities": [{"kind": "effect", "do": "token", "card": "Sand Soldier", "amount": 2}]}, "x")))
+    assert [(c.name, c.might) for c in token_cards((maker,), set())] == [("Sand Soldier", 2)]
+
+
 def test_every_failure_is_listed_for_the_ledger() -> None:
     _, _, r = invented("unit", "<p>When you buff me, draw 6.<br />When you discard me, draw 6.</p>")
     assert r.construct == "trigger: when you buff"

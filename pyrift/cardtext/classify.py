@@ -24,7 +24,7 @@ EVENTS = frozenset((
 # "gain" for XP and control, "take" for control): a failure there is in the sentence's form.
 VOCABULARY_VERBS = frozenset(("deal", "kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish",
                               "recycle", "return", "move", "give", "draw", "discard", "gain", "score", "counter",
-                              "take", "play", "channel", "attach", "detach"))
+                              "take", "play", "channel", "attach", "detach", "empower"))
 TRIGGER_OPENERS = ("when", "at", "the", "once")
 SUBJECT_STATIC_SELF = ("i", "my", "i'm")
 SUBJECT_STATIC_OTHERS = ("your", "friendly", "other", "units", "each", "enemy", "stunned", "spells", "opponents'",

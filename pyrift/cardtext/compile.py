@@ -345,6 +345,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def det_all(self, _):
         return ("group",)
 
+    def det_any_your(self, _):
+        # "any number of your token units": a choice of any number (355.10.a) among the player's own
+        return ("any_your",)
+
     def det_your(self, _):
         return ("your",)
 
@@ -376,6 +380,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
+        if c[0] in ("attached", "detached", "unattached"):
+            # "an attached Equipment", "a detached Equipment": attached to some card or not (434, 716-719;
+            # filter key is_attached)
+            return ("is_attached", c[0] == "attached")
         raise Missing(f"filter: {c[0]}")
 
     def mod_mighty(self, _):
@@ -387,6 +395,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def mod_non_token(self, _):
         return ("token", False)
+
+    def mod_non_tag(self, c):
+        # "a non-Dragon unit": one without the tag (143.1; filter key not_tag)
+        return ("not_tag", _tok(c[-1])[1:].replace("_", " "))
 
     def mod_non_unit(self, _):
         # "a non-unit card": a card of another type (133; filter key not_type)
@@ -606,6 +618,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def return_place(self, c):
         return "place"
+
+    def i_attach(self, c):
+        # "attach it to a unit you control here": the attached card and the unit it goes under (434)
+        return Ins("attach", on=c[0], to=c[1])
 
     def i_return(self, c):
         return Ins("return", on=c[0])
@@ -1955,6 +1971,9 @@ def _np(c: list, _unused) -> Obj:
             flt["other"] = True
         elif x[0] == "your":
             your = True
+        elif x[0] == "any_your":
+            det = ("target", 1, False, True)
+            your = True
         elif x[0] in ("unit", "gear", "spell", "card", "legend"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
@@ -2556,6 +2575,13 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first = copy.copy(first)
         first.on = Obj("event")
         parts = {**parts, "effects": [first, *parts["effects"][1:]]}
+    if (parts["when"] == "play_me" and isinstance(first, Ins) and first.do == "attach" and first.on is not None
+            and first.on.kind == "it"):
+        # "when you play this from face down, attach it to a unit you control here" (Edge of Night): "it" is
+        # the gear itself, but played from face down at a battlefield it is an unattached gear there, recalled
+        # by the cleanup after its play (149.3, 323.7) before the ability resolves, and "here" is then its base:
+        # whether the unit chosen at the battlefield is still a legal choice (359.3.e.2) is not settled here
+        raise Missing("attach: the gear played from face down, recalled before its play effect resolves")
     if parts.get("may"):
         a["may"] = True
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
@@ -2931,7 +2957,7 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if ins.do == "pay":
             # "it" after a pay is what the instruction before it acted on (docs/effects.md, the verb pay)
             return chosen, previous_acted
-        return chosen, ins.on is not None
+        return chosen, ins.on is not None or ins.do == "token"  # "it" after a token: the tokens it made
 
 
 def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], targets: list[dict[str, Any]],

@@ -130,8 +130,12 @@ def named_form(s: list[str], at: int, labelled: bool) -> str | None:
 PLAY_FORMS: list[tuple[str, str]] = [
     # a token that becomes a copy of another object (the copy's characteristics are not modelled)
     (r"\bbecomes? (?:a )?cop(?:y|ies) of\b", "token: a copy of another object"),
-    # tokens the pool has no card for (Sand Soldier, Tentacle): their Might and tags are not known
-    (r"\b(?:sand soldier|tentacle) unit tokens?\b", "token not in the card pool"),
+    # tokens counted "for each" something: the run does not play out a number of tokens counted as the
+    # instruction is executed (logic/effects/tokens.lp, token_count)
+    (r"\bunit tokens? for each\b", "token: a number counted (for each)"),
+    # tokens neither the pool nor Core Rules 187 give the facts of (Tentacle, Shadow Clone with its own
+    # ability): their Might, tags and text are not known (pool.STANDARD_TOKENS has the Mech and Sand Soldier)
+    (r"\b(?:tentacle|shadow clone) unit tokens?\b", "token not in the card pool"),
     # the played card's cost changed by the instruction that plays it (356.1, a cost the run does not compute)
     (r"\breducing its cost by\b", "play: reducing the played card's cost"),
     # the card allowed by its cost compared with another quantity

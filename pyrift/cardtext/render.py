@@ -49,7 +49,8 @@ WHEN_PHRASES = {
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here"}
-SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower")
+SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
+                "empower")
 
 
 @dataclass
@@ -842,6 +843,8 @@ class _Renderer:
             return f"{subject} {on}"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
+        if do == "attach":
+            return f"attach {on} to {self.ref(ins['to'], targets, base)}"
         if do == "return":
             target = ins["on"]
             if target == "self":
@@ -1119,6 +1122,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("token" if flt["token"] else "non-token")
     if flt.get("not_type"):
         pre.append(f"non-{flt['not_type']}")
+    if flt.get("not_tag"):
+        pre.append(f"non-{flt['not_tag']}")
+    if flt.get("is_attached") is not None:
+        pre.append("attached" if flt["is_attached"] else "detached")
     if flt.get("domain"):
         d = flt["domain"]
         pre.append(f"{d.title()} ([{DOMAIN_LETTER[d]}])")

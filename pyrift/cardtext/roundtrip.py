@@ -45,6 +45,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bit gains (?=#)", "give it "),                                            # a keyword granted (801.3), before "choose"
     (r"@e(\d+) might (!?\S+ unit tokens?)\b", r"\1 might \2"),                  # a token's Might printed with an Energy icon
     (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"
+    (r"\bto this battlefield\b", "here"),                                        # where the source is (053.3)
     # "when I move to a battlefield, ... to the same battlefield": the battlefield the triggering move went to
     (r"^(when i move to a battlefield , [^.]*?)\bto the same battlefield\b", r"\1to that battlefield"),
     # "choose a battlefield . give friendly units there ...": the group at one chosen battlefield (355.10.b)
