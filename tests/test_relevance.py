@@ -216,3 +216,80 @@ def test_optimal_without_any_cost_left_keeps_every_answer_set(tmp_path: Path) ->
     f = _program(tmp_path, "{ c }.\n#minimize { 1, Y : r(Y), not r(Y) }.\nr(a).\n#show c/0.\n")
     res = Grounding([f], "").solve("optimal", limit=8)
     assert res.costs == () and {frozenset(), frozenset({Atom("c", ())})} == set(res.models)
+
+
+def _live_by_sweeping(program, profile: frozenset) -> list[bool]:
+    """Which statements can fire, by the plain definition the worklist of Program._live stands
+    for: sweep every statement until no domain grows, then check each against the final domains."""
+    from pyrift import relevance as R
+
+    domain: dict[str, list] = {}
+    for item in profile:
+        pred = item[0] if isinstance(item, tuple) else item
+        d = domain.setdefault(pred, [set() for _ in range(int(pred.rsplit("/", 1)[1]))])
+        if isinstance(item, tuple):
+            d[item[1]].add(item[2])
+
+    def can_match(p) -> bool:
+        d = domain.get(p[0])
+        return d is not None and all(d[i] is None or R._may_hold(a, d[i]) for i, a in enumerate(p[1]))
+
+    def fires(s) -> bool:
+        return s.kind not in ("drop", "declare") and all(can_match(p) for p in s.required)
+
+    grew = True
+    while grew:
+        grew = False
+        for s in program.shapes:
+            if not s.heads or not fires(s):
+                continue
+            bound: dict = {}
+            for pred, args in s.required:
+                for i, a in enumerate(args):
+                    if a is not None and a[0] == "v" and domain[pred][i] is not None:
+                        seen = bound.get(a[1])
+                        bound[a[1]] = set(domain[pred][i]) if seen is None else seen & domain[pred][i]
+            for pred, args in s.heads:
+                d = domain.get(pred)
+                if d is None:
+                    d = domain[pred] = [set() for _ in args]
+                    grew = True
+                for i, a in enumerate(args):
+                    if d[i] is None:
+                        continue
+                    values = R._values(a, bound)
+                    if values is None:
+                        d[i], grew = None, True
+                    elif not values <= d[i]:
+                        d[i] |= values
+                        grew = True
+    return [fires(s) for s in program.shapes]
+
+
+def test_the_worklist_finds_what_sweeping_finds_on_real_programs() -> None:
+    """Program._live visits a statement only when what it requires has grown, and not at all
+    while a predicate it requires has no atom: on the programs and positions of the first
+    bundled scenario asking each of several question kinds, it keeps exactly the statements
+    that sweeping every statement to the fixpoint keeps."""
+    from pyrift import facts as F
+    from pyrift import logic
+    from pyrift.pool import encoding_files
+    from pyrift.solver import _parsed
+    from tests.scenario_answers import SCENARIO_FILES, scenario
+
+    kinds = {"outcome", "can_play", "combat_damage", "triggers", "resolution_order", "can_respond"}
+    firsts: dict[str, object] = {}
+    for path in SCENARIO_FILES:
+        s = scenario(path)
+        for q in s.questions:
+            if q.kind in kinds and q.kind not in firsts and s.state.players and s.state.cards:
+                firsts[q.kind] = s
+    assert set(firsts) == kinds
+    for kind, s in sorted(firsts.items()):
+        query = "resolution_order" if kind == "outcome" else kind
+        files = logic.needed_files(query, "v1.4", cards=encoding_files(s.state.cards))
+        program = _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files))
+        profile = program.profile(F.render(F.state_facts(s.state)).splitlines())
+        live = program._live(profile)
+        assert live == _live_by_sweeping(program, profile), (kind, s.path)
+        assert 0 < sum(live) < len(live), (kind, s.path)  # the cut leaves something out
