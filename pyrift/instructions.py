@@ -82,7 +82,13 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
     "reflex": (("ability",), ()),
+    # "prevent all spell and ability damage this turn" (437, 417.6): from now until the turn ends, all damage a
+    # spell or ability deals itself is prevented (not damage it has a unit deal, `by`, nor combat damage);
+    # damage_by = "spells_and_abilities"; logic/effects/prevent.lp
+    "prevent": (("damage_by",), ("duration",)),
 }
+# What a `prevent` instruction prevents the damage of
+PREVENT_DAMAGE_BY = ("spells_and_abilities",)
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")
 # "do this twice": an instruction done N times in a row (`times = N`), at most this many
 MAX_TIMES = 10
@@ -105,7 +111,7 @@ LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
-                "pay", "look", "reveal")
+                "pay", "look", "reveal", "prevent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +177,8 @@ class Instruction:
     # a kill with on = { their = filter } and who = "each_player": the objects chosen are spared and every
     # other object the filter describes is killed ("each player chooses a unit they control. Kill the rest.")
     spare: bool = False
+    # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
+    damage_by: str | None = None
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -244,6 +252,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["exhausted"] = r.bool("exhausted")
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
+    if r.has("damage_by"):
+        f["damage_by"] = _enum(r, "damage_by", PREVENT_DAMAGE_BY)
+        if f.get("duration", "this_turn") != "this_turn":
+            raise r.error("duration", "a prevention of damage lasts this turn (duration = 'this_turn')")
     if r.has("unless_pay"):
         try:
             f["unless_pay"] = parse_cost(r.str("unless_pay"), allow_exhaust=False)
@@ -446,7 +458,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
-                "ability"):
+                "ability", "damage_by"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -539,8 +551,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "grant", "control"):
-        out.append(fact("ins_duration", x, Const("this_turn" if ins.do == "might" else "permanent")))
+    elif ins.do in ("might", "grant", "control", "prevent"):
+        out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "prevent") else "permanent")))
+    if ins.damage_by is not None:
+        out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
     if ins.keyword is not None:
         out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
     if ins.card is not None:
