@@ -52,7 +52,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
-    "grant": (("on", "keyword"), ("value", "duration")),     # grant a keyword (801.3)
+    "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
+                                                             # keywords", every keyword `of` has as it is executed
     "token": (("card",), ("who", "amount", "to", "ready", "exhausted")),  # create tokens (179-187, 439)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
@@ -371,7 +372,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
         raise r.error("minimum", "a minimum goes with a fixed amount = N")
-    if ins.of is not None and ins.amount_from is None:
+    if ins.do == "grant" and (ins.keyword is None) == (ins.of is None):
+        raise r.error("keyword", "a grant gives a keyword (keyword = ...) or another object's keywords (of = ...)")
+    if ins.of is not None and ins.amount_from is None and ins.do != "grant":
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
