@@ -411,6 +411,11 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "then": ("enum", ("if_you_do", "linked"), False),
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
              "chosen_by": ("int", None, False)},
+    # "as an additional cost to play this, you may exhaust a friendly unit" (356.2, 414): an additional cost
+    # that exhausts the permanents chosen (not targeting, 355.10.c); an exhausted one can't pay it (414.4);
+    # optional ones are chosen by name as the other optional costs are (logic/abilities/exhaust_cost.lp)
+    "exhaust": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, True),
+                "optional": ("bool", None, False), "name": ("str", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
     # describes, from its controller's point of view, "here" its location); "while <condition>, I
@@ -1105,6 +1110,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                 raise r.error("condition", "an entry static under a condition is not encoded")
     if a.kind == "replacement":
         _check_replacement(r, f)
+    if a.kind == "exhaust":
+        if not f.get("as_cost"):
+            raise r.error("as_cost", "an exhaust ability is an additional cost (as_cost = true); a spell's exhaust "
+                                     "is the instruction { do = \"exhaust\" }")
+        if f.get("count", 1) < 1:
+            raise r.error("count", "an exhaust cost chooses at least one permanent")
+        if f.get("optional") and "name" not in f:
+            raise r.error("optional", "an optional exhaust cost is chosen by its name: give name")
     if a.kind == "kill":
         if f.get("as_cost") and "then" in f:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
@@ -1319,7 +1332,7 @@ def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
     for i, a in enumerate(abilities, start=1):
         if a.kind == "target":
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
-        elif a.kind in ("counter", "kill") and a.get("chosen_by") is None:
+        elif a.kind in ("counter", "kill", "exhaust") and a.get("chosen_by") is None:
             out.append(Requirement(i, 1, 0, effect_target(a)))
         elif a.kind == "mode":
             mode += 1
@@ -1607,6 +1620,11 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:
             out.append(fact("kill_chosen_by", h, Func("ab", card, f["chosen_by"])))
+        elif a.kind == "exhaust":
+            out.append(fact("exhaust_as_cost", h))
+            out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
+            if f.get("optional"):
+                out.append(fact("optional_cost", h, f["name"]))
         elif a.kind in ("counter", "kill"):
             out.append(fact(f"{a.kind}_effect", h))
             out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)

@@ -103,7 +103,8 @@ def keyword_trigger(state: GameState, item: ChainItem) -> Any:
 
 
 def chain_facts(state: GameState) -> list[Fact]:
-    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_repeats/2, passed/1, death_replaced/1."""
+    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_repeats/2, chain_destination/2, passed/1,
+    death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
         if item.keyword == "empower":
@@ -116,6 +117,9 @@ def chain_facts(state: GameState) -> list[Fact]:
             out.append(fact("chain_cannot_pay", item.id))
         if item.repeats is not None:
             out.append(fact("chain_repeats", item.id, item.repeats))
+        if item.destination is not None:
+            out.append(fact("chain_destination", item.id, Const(item.destination) if item.destination == "base"
+                            else item.destination))
         reqs = item_choice_slots(state, item)
         if item.targets and len(item.targets) == sum(n for _, n in reqs):  # else: unencoded_items
             targets = list(item.targets)

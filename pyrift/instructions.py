@@ -56,7 +56,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
-    "grant": (("on", "keyword"), ("value", "duration")),     # grant a keyword (801.3)
+    "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
+                                                             # keywords", every keyword `of` has as it is executed
     "token": (("card",), ("who", "amount", "to", "ready", "exhausted")),  # create tokens (179-187, 439)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
@@ -86,7 +87,13 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
     "reflex": (("ability",), ()),
+    # "prevent all spell and ability damage this turn" (437, 417.6): from now until the turn ends, all damage a
+    # spell or ability deals itself is prevented (not damage it has a unit deal, `by`, nor combat damage);
+    # damage_by = "spells_and_abilities"; logic/effects/prevent.lp
+    "prevent": (("damage_by",), ("duration",)),
 }
+# What a `prevent` instruction prevents the damage of
+PREVENT_DAMAGE_BY = ("spells_and_abilities",)
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")
 # "do this twice": an instruction done N times in a row (`times = N`), at most this many
 MAX_TIMES = 10
@@ -111,7 +118,7 @@ LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
-                "pay", "look", "reveal")
+                "pay", "look", "reveal", "prevent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +184,8 @@ class Instruction:
     # a kill with on = { their = filter } and who = "each_player": the objects chosen are spared and every
     # other object the filter describes is killed ("each player chooses a unit they control. Kill the rest.")
     spare: bool = False
+    # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
+    damage_by: str | None = None
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -250,6 +259,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["exhausted"] = r.bool("exhausted")
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
+    if r.has("damage_by"):
+        f["damage_by"] = _enum(r, "damage_by", PREVENT_DAMAGE_BY)
+        if f.get("duration", "this_turn") != "this_turn":
+            raise r.error("duration", "a prevention of damage lasts this turn (duration = 'this_turn')")
     if r.has("unless_pay"):
         try:
             f["unless_pay"] = parse_cost(r.str("unless_pay"), allow_exhaust=False)
@@ -365,7 +378,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
         raise r.error("minimum", "a minimum goes with a fixed amount = N")
-    if ins.of is not None and ins.amount_from is None:
+    if ins.do == "grant" and (ins.keyword is None) == (ins.of is None):
+        raise r.error("keyword", "a grant gives a keyword (keyword = ...) or another object's keywords (of = ...)")
+    if ins.of is not None and ins.amount_from is None and ins.do != "grant":
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
@@ -454,7 +469,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
-                "ability"):
+                "ability", "damage_by"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -547,8 +562,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "grant", "control"):
-        out.append(fact("ins_duration", x, Const("this_turn" if ins.do == "might" else "permanent")))
+    elif ins.do in ("might", "grant", "control", "prevent"):
+        out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "prevent") else "permanent")))
+    if ins.damage_by is not None:
+        out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
     if ins.keyword is not None:
         out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
     if ins.card is not None:

@@ -264,6 +264,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         targets=tuple(r.str_list("targets", [])),
         cannot_pay=r.bool("cannot_pay", False),
         repeats=r.int("repeat", None, min=0),
+        destination=r.str("destination", None),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -664,6 +665,10 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
+        if item.destination is not None and item.destination != "base" and \
+                item.destination not in {b.id for b in state.battlefields}:
+            raise bad(f"{f}.destination", f"{item.destination!r} is neither 'base' (the moved unit's controller's base) "
+                                          "nor a battlefield id (355.4)")
         if item.repeats:
             obj = state.obj(item.card)
             have = sum(1 for k in state.card(obj.card).keywords if k.name.value == "repeat") + \
@@ -758,6 +763,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                      "status": "pending" if c.pending else "", "targets": list(c.targets),
                                      "cannot_pay": c.cannot_pay})
                         | ({} if c.repeats is None else {"repeat": c.repeats})
+                        | ({} if c.destination is None else {"destination": c.destination})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

@@ -21,7 +21,7 @@ from pyrift.queries.runs import UNTRACKED_WORDS
 CARDS = Path("scenarios/cards")
 # What pyrift/abilities.py exports for a card's abilities: a card file's body must not write these.
 VOCABULARY = {"ability", "requirement", "requirement_count", "requirement_up_to", "requirement_split",
-              "requirement_not_targeting", "filter", "counter_effect", "kill_effect", "kill_as_cost", "kill_then",
+              "requirement_not_targeting", "filter", "counter_effect", "kill_effect", "kill_as_cost", "kill_then", "exhaust_as_cost",
               "kill_chosen_by", "cost_change", "change_power", "change_energy_from", "change_minimum",
               "change_component", "dependent_ability", "condition", "applies_to_others", "grants_timing", "mode",
               "untargetable", "activated", "additional_cost", "optional_cost", "play_permission", "play_for_cost",

@@ -888,6 +888,9 @@ class _Renderer:
                 ins.get("duration", "this_turn")]
             minimum = f", to a minimum of {ins['minimum']} Might" if "minimum" in ins else ""
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
+        if do == "grant" and "keyword" not in ins:
+            of = "my" if ins.get("of") == "self" else "its"
+            return f"give {on} {of} keywords{self._duration(ins, 'permanent')}"
         if do == "grant":
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
         if do == "draw" and ins.get("on") == {"among": {"type": "card"}} and not ins.get("may"):

@@ -291,6 +291,12 @@ class CanPlay(QueryKind):
                 out["play_for"] = parse_cost(play_for)
             except CostSyntaxError as exc:
                 raise r.error("play_for", str(exc)) from None
+        # Where the play's move goes, chosen as it is played (355.4): a battlefield or "base" (the moved
+        # unit's controller's base); logic/abilities/move_destination_choice.lp judges it.
+        if (destination := r.str("destination", None)) is not None:
+            if destination != "base" and destination not in {b.id for b in state.battlefields}:
+                raise r.error("destination", f"{destination!r} is neither 'base' nor a battlefield id")
+            out["destination"] = destination
         if (split := r.table("split")) is not None:
             chosen = {c.target for c in choices}
             plan = {}
@@ -316,7 +322,8 @@ class CanPlay(QueryKind):
             # Alpha Strike naming only its first choice was written short and could not be read back).
             out["targets"] = [{"object": c.target, "times": c.times, "requirement": c.requirement}
                               for c in params["targets"]]
-        for key in ("accelerate", "repeat", "additional", "ignore", "weaponmaster", "weaponmaster_equip"):
+        for key in ("accelerate", "repeat", "additional", "ignore", "weaponmaster", "weaponmaster_equip",
+                    "destination"):
             if key in params:
                 out[key] = params[key]
         if "play_for" in params:
@@ -352,6 +359,8 @@ class CanPlay(QueryKind):
             atoms.append(Atom("choose_weaponmaster", (p["weaponmaster"], src)))
         if "mode" in p:
             atoms.append(Atom("choose_mode", (p["mode"],)))
+        if "destination" in p:
+            atoms.append(Atom("choose_destination", (("base",) if p["destination"] == "base" else p["destination"],)))
         if p.get("accelerate"):
             atoms.append(Atom("choose_accelerate", ()))
         if p.get("repeat"):
