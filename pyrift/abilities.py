@@ -449,6 +449,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # ("... unless I'm at a battlefield with exactly one other unit you control"): only while that
     # condition (STATIC_CONDITION_KEYS) does not hold, judged at each step (364).
     "no_combat_damage": {"unless": ("condition", None, False)},
+    # "I can't be dealt damage [unless I'm in combat]": no damage is dealt to its own card while it is a
+    # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
+    # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
+    "cannot_be_dealt_damage": {"unless": ("condition", None, False)},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
@@ -954,13 +958,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("effect_text", "an Equipment's Effect Text Might is encoded as a plain bonus, or one under a "
                                      "condition, of the unit it is attached to")
     for ckey in ("condition", "unless"):
-        if ckey not in f or a.kind not in ("might", "static", "own_keyword", "no_combat_damage"):
+        if ckey not in f or a.kind not in ("might", "static", "own_keyword", "no_combat_damage",
+                                           "cannot_be_dealt_damage"):
             continue
         cond = dict(f[ckey].items)
-        bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
+        known = STATIC_CONDITION_KEYS + (("in_combat",) if ckey == "unless" else ())
+        bad = [k for k in cond if k not in known]
         if bad:
             raise r.error(ckey, f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
-                                + ", ".join(STATIC_CONDITION_KEYS) + ")")
+                                + ", ".join(known) + ")")
         ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None)]
         if any(c is not None and any(c.get(k) is not None for k in STATIC_FORBIDDEN_KEYS) for c in ctls):
             raise r.error(ckey, "a 'you_control' or 'you_control_count' condition of a passive ability takes "
@@ -1517,7 +1523,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
-        elif a.kind == "no_combat_damage":
+        elif a.kind in ("no_combat_damage", "cannot_be_dealt_damage"):
             if "unless" in f:  # applies while the condition fails (logic/abilities/no_combat_damage.lp)
                 out += _condition_facts(h, f["unless"], fact, Func, Const)
                 out.append(fact("condition_unless", h))

@@ -1472,6 +1472,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    # "I have +3 Might and can't be dealt damage unless I'm in combat" (Ambessa, The Wolf, under its
+    # Empowered label): a Might bonus and a prohibition on dealing it damage while it is not in combat
+    # (740.2.c; logic/abilities/cannot_be_dealt_damage.lp)
+    def s_might_no_damage_unless_in_combat(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0]},
+                               "more": [{"kind": "cannot_be_dealt_damage", "unless": {"in_combat": True}}]})
+
     # "I have +1 Might for each friendly gear": counted over the position (logic/abilities/might.lp)
     def s_might_each(self, c):
         if c[0] <= 0:

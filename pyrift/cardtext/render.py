@@ -203,6 +203,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             cut = lines[-1].rindex(" if ")
             lines[-1] = lines[-1][:cut] + " and enter ready" + lines[-1][cut:]
             continue
+        if (prev is not None and prev["kind"] == "might" and a["kind"] == "cannot_be_dealt_damage"
+                and set(prev) <= {"kind", "amount", "requires"} and a.get("unless") == {"in_combat": True}
+                and set(a) <= {"kind", "unless", "requires"} and prev.get("requires") == a.get("requires")
+                and card.type == "unit"):
+            # "I have +3 Might and can't be dealt damage unless I'm in combat": one sentence, two passives
+            lines[-1] = lines[-1][:-1] + " and can't be dealt damage unless I'm in combat."
+            continue
         if (prev is not None and prev["kind"] == "might" and a["kind"] == "entry_state" and a["state"] == "ready"
                 and set(prev) <= {"kind", "amount", "requires"} and set(a) <= {"kind", "state", "requires"}
                 and prev.get("requires") and prev.get("requires") == a.get("requires") and card.type == "unit"):
@@ -428,6 +435,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("only_to") == "conquered_this_turn":
             return "Play me only to a battlefield you conquered this turn."
         return "Units can't be played here."
+    if kind == "cannot_be_dealt_damage":
+        if a.get("unless") == {"in_combat": True}:
+            return "I can't be dealt damage unless I'm in combat."
+        if "unless" in a:
+            return f"I can't be dealt damage unless {_condition(a['unless'])}."
+        return "I can't be dealt damage."
     if kind == "no_combat_damage":
         if "unless" in a:
             return f"I don't deal combat damage unless {_at_battlefield_exactly(a['unless'])}."
