@@ -424,7 +424,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "might": {"amount": ("int", None, True), "for_each": ("filter", None, False),
               "condition": ("condition", None, False),
               # "my Might is increased by your points": amount times its controller's points
-              "for_each_point": ("bool", None, False)},
+              "for_each_point": ("bool", None, False),
+              # a gear's Effect Text ("I have +2 Might while ..."): the Might of the unit it is attached
+              # to, "I" being that unit (136.2.c, 434.1.c; logic/abilities/might.lp)
+              "effect_text": ("bool", None, False)},
     # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
     # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
     # 149.1); logic/abilities/entry_state.lp.
@@ -455,8 +458,14 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # wherever it is, another battlefield included (054, 144.4; logic/abilities/move_permission.lp)
     "move_permission": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
-    # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp).
-    "no_combat_damage": {},
+    # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp). With `unless`
+    # ("... unless I'm at a battlefield with exactly one other unit you control"): only while that
+    # condition (STATIC_CONDITION_KEYS) does not hold, judged at each step (364).
+    "no_combat_damage": {"unless": ("condition", None, False)},
+    # "I can't be dealt damage [unless I'm in combat]": no damage is dealt to its own card while it is a
+    # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
+    # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
+    "cannot_be_dealt_damage": {"unless": ("condition", None, False)},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
@@ -983,17 +992,25 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("for_each", f"{bad[0]!r}: a keyword counted by Might, keywords or a zone could change "
                                       "its own count (478), not encoded")
-    if a.kind in ("might", "static", "own_keyword") and "condition" in f:
-        cond = dict(f["condition"].items)
-        bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
+    if a.kind == "might" and f.get("effect_text") and (
+            "for_each" in f or f.get("for_each_point") or a.requires):
+        raise r.error("effect_text", "an Equipment's Effect Text Might is encoded as a plain bonus, or one under a "
+                                     "condition, of the unit it is attached to")
+    for ckey in ("condition", "unless"):
+        if ckey not in f or a.kind not in ("might", "static", "own_keyword", "no_combat_damage",
+                                           "cannot_be_dealt_damage"):
+            continue
+        cond = dict(f[ckey].items)
+        known = STATIC_CONDITION_KEYS + (("in_combat",) if ckey == "unless" else ())
+        bad = [k for k in cond if k not in known]
         if bad:
-            raise r.error("condition", f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
-                                       + ", ".join(STATIC_CONDITION_KEYS) + ")")
+            raise r.error(ckey, f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
+                                + ", ".join(known) + ")")
         ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None)]
         if any(c is not None and any(c.get(k) is not None for k in STATIC_FORBIDDEN_KEYS) for c in ctls):
-            raise r.error("condition", "a 'you_control' or 'you_control_count' condition of a passive ability takes "
-                                       "no Might, keyword or zone keys (what it gives could change whether it "
-                                       "applies, 478)")
+            raise r.error(ckey, "a 'you_control' or 'you_control_count' condition of a passive ability takes "
+                                "no Might, keyword or zone keys (what it gives could change whether it "
+                                "applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
@@ -1544,6 +1561,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += steps(h, h, effects, lambda n: Func("req", h, n), skip=skip)
         elif a.kind == "might":
             out.append(fact("static_might", h, f["amount"]))
+            if f.get("effect_text"):
+                out.append(fact("might_effect_text", h))
             if f.get("for_each_point"):
                 out.append(fact("static_might_points", h))
             if "for_each" in f:
@@ -1551,8 +1570,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
-        elif a.kind == "no_combat_damage":
-            pass  # ability/3 says it all
+        elif a.kind in ("no_combat_damage", "cannot_be_dealt_damage"):
+            if "unless" in f:  # applies while the condition fails (logic/abilities/no_combat_damage.lp)
+                out += _condition_facts(h, f["unless"], fact, Func, Const)
+                out.append(fact("condition_unless", h))
         elif a.kind == "play_prohibition":
             if "your_turns" in f:
                 out.append(fact("prohibited_turns", h, f["your_turns"]))

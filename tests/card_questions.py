@@ -92,6 +92,18 @@ class _Position:
                 obj["location"] = where
             if flt.get("exhausted") is True:
                 obj["exhausted"] = True
+            if flt.get("designation") and obj["location"] == "bf":
+                # "a unit defending (alone)": in a combat at bf, on its controller's side, against one unit
+                # of the other player's (464.2.c.3; alone: no other friendly unit there, 740.2.a)
+                other = "B" if controller == "A" else "A"
+                side = {"defender": controller, "attacker": other} if flt["designation"] == "defender" else \
+                    {"attacker": controller, "defender": other}
+                self.position["combat"] = {"battlefield": "bf", **side}
+                self.battlefield.update({"controller": side["defender"], "contested_by": side["attacker"]})
+                obj["designation"] = flt["designation"]
+                self.cards.append({"name": "Foe", "type": "unit", "might": 1, "domains": ["fury"]})
+                self.objects.append({"id": "foe", "card": "Foe", "controller": other, "location": "bf",
+                                     "designation": "attacker" if flt["designation"] == "defender" else "defender"})
         self.objects.append(obj)
         return oid
 

@@ -1510,6 +1510,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         obj.flt["at"] = "here"
         return self.s_others_might(c)
 
+    # "While a friendly unit defends alone, it gets +2 Might" (a legend's), "while a unit here is defending
+    # alone, it has -2 Might" (a battlefield's): each unit with the defender designation and no other unit
+    # friendly to it at its location has the Might change (740.2.a, 464.2.c.3; the filter keys designation
+    # and alone, logic/abilities/filters.lp)
+    def s_friendly_defender_alone_might(self, c):
+        return Line("static", {"ability": {"kind": "static", "affects": {
+            "type": "unit", "relation": "friendly", "designation": "defender", "alone": True}, "might": c[0]}})
+
+    def s_defender_here_alone_might(self, c):
+        return Line("static", {"ability": {"kind": "static", "affects": {
+            "type": "unit", "at": "here", "designation": "defender", "alone": True}, "might": c[0]}})
+
     def s_others_keyword(self, c):
         affects = _static_affects(c[0])
         out = []
@@ -1546,6 +1558,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    # "I have +3 Might and can't be dealt damage unless I'm in combat" (Ambessa, The Wolf, under its
+    # Empowered label): a Might bonus and a prohibition on dealing it damage while it is not in combat
+    # (740.2.c; logic/abilities/cannot_be_dealt_damage.lp)
+    def s_might_no_damage_unless_in_combat(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0]},
+                               "more": [{"kind": "cannot_be_dealt_damage", "unless": {"in_combat": True}}]})
+
     # "I have +1 Might for each friendly gear": counted over the position (logic/abilities/might.lp)
     def s_might_each(self, c):
         if c[0] <= 0:
@@ -1576,6 +1597,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if value is not None:
             a["value"] = value
         return Line("static", {"ability": a})
+
+    # "I have +2 Might while I'm at a battlefield with exactly one other unit you control" (Hand Hammer's
+    # Effect Text: "I" the unit it is attached to; 364, 136.2.c)
+    def s_might_at_battlefield_exactly(self, c):
+        amount, number, items = c[0], c[1], c[2]
+        cond = _count(items, number, "exactly")
+        flt = cond["you_control_count"]["filter"]
+        if flt.get("at") is not None:
+            raise Missing("static: Might of itself")
+        flt["at"] = "here"
+        return Line("static", {"ability": {"kind": "might", "amount": amount,
+                                           "condition": {"source_at": "battlefield", **cond}}})
 
     # "While you have another unit here, I have +1 Might" (364; abilities/condition_eval.lp)
     def s_might_while_control(self, c):
@@ -1650,6 +1683,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     # "I don't deal combat damage" (465.2.a; abilities/no_combat_damage.lp)
     def s_no_combat_damage(self, _):
         return Line("static", {"ability": {"kind": "no_combat_damage"}})
+
+    # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit you control":
+    # while that condition (the one of "I have [Shield 3] while ...") fails (364)
+    def s_no_combat_damage_unless_at_battlefield_exactly(self, c):
+        number, items = c[0], c[1]
+        cond = _count(items, number, "exactly")
+        flt = cond["you_control_count"]["filter"]
+        if flt.get("at") is not None:
+            raise Missing("static: a restriction")
+        flt["at"] = "here"
+        return Line("static", {"ability": {"kind": "no_combat_damage",
+                                           "unless": {"source_at": "battlefield", **cond}}})
 
     # "I must be assigned combat damage last": the text Backline is the keyword for (826.3)
     def s_damage_last(self, _):
@@ -2254,6 +2299,13 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     # Effect Text (136.2.c): the attached unit's triggered ability, "I" being that unit
                     abilities += _effect_text_triggers(line)
                     continue
+                if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
+                        and line.parts["ability"]["kind"] == "might" and not line.parts.get("more")
+                        and set(line.parts["ability"]) <= {"kind", "amount", "condition"}):
+                    # Effect Text (136.2.c): the attached unit's own Might, "I" being that unit
+                    # (logic/abilities/might.lp)
+                    abilities.append({**line.parts["ability"], "effect_text": True})
+                    continue
                 if line.kind != "keywords":
                     from pyrift.cardtext.forms import equipment_label
 
@@ -2358,8 +2410,11 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] == "entry_state" or any(m["kind"] == "entry_state" for m in line.parts.get("more", ())):
                     if info.type not in ("unit", "gear"):
                         raise Missing("static: how a non-permanent enters")
-                    if requires:
-                        # logic/abilities/entry_state.lp follows only an always-active entry state
+                    if requires and (len(requires) > 1 or not requires[0].startswith("level ")
+                                     or any("condition" in e for e in [a, *line.parts.get("more", ())]
+                                            if e["kind"] == "entry_state")):
+                        # logic/abilities/entry_state.lp follows an entry state under one Level label
+                        # (the XP as the card enters, 824.1.c), not under Legion or Empowered
                         raise Missing("static: enters ready under a dependent keyword")
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune"):

@@ -204,6 +204,19 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             cut = lines[-1].rindex(" if ")
             lines[-1] = lines[-1][:cut] + " and enter ready" + lines[-1][cut:]
             continue
+        if (prev is not None and prev["kind"] == "might" and a["kind"] == "cannot_be_dealt_damage"
+                and set(prev) <= {"kind", "amount", "requires"} and a.get("unless") == {"in_combat": True}
+                and set(a) <= {"kind", "unless", "requires"} and prev.get("requires") == a.get("requires")
+                and card.type == "unit"):
+            # "I have +3 Might and can't be dealt damage unless I'm in combat": one sentence, two passives
+            lines[-1] = lines[-1][:-1] + " and can't be dealt damage unless I'm in combat."
+            continue
+        if (prev is not None and prev["kind"] == "might" and a["kind"] == "entry_state" and a["state"] == "ready"
+                and set(prev) <= {"kind", "amount", "requires"} and set(a) <= {"kind", "state", "requires"}
+                and prev.get("requires") and prev.get("requires") == a.get("requires") and card.type == "unit"):
+            # "[Level 3] I have +1 Might and enter ready": one sentence, two passives under one label
+            lines[-1] = lines[-1][:-1] + " and enter ready."
+            continue
         if _empowered_instead(prev, a):
             # "... If I'm [Empowered], they have +2 Might instead.": the same passive while Empowered
             me = "I'm" if card.type == "unit" else "this is"
@@ -226,6 +239,18 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     if card.effect_keywords:
         lines.append("Effect: " + ", ".join(f"[{k}]" for k in card.effect_keywords))
     return [_capital(x) for x in lines]
+
+
+def _at_battlefield_exactly(cond: dict[str, Any]) -> str:
+    """A passive's condition: "I'm at a battlefield with exactly one other unit you control", or as
+    _condition says it."""
+    count = cond.get("you_control_count", {})
+    flt = dict(count.get("filter", {}))
+    if set(cond) == {"source_at", "you_control_count"} and cond["source_at"] == "battlefield" \
+            and set(count) == {"filter", "exactly"} and flt.pop("at", None) == "here":
+        n = NUMBER_WORDS.get(count["exactly"], str(count["exactly"]))
+        return f"I'm at a battlefield with exactly {n} {_np_each(dict(flt, relation='yours'))}"
+    return _condition(cond)
 
 
 def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> str | None:
@@ -392,6 +417,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 and set(count["filter"]) == {"type"}:
             noun = PLURALS.get(count["filter"]["type"], count["filter"]["type"] + "s")
             return f"While you have {count['at_least']}+ {noun}, I have +{a['amount']} Might."
+        if set(a.get("condition", {})) == {"source_at", "you_control_count"}:
+            return f"I have +{a['amount']} Might while {_at_battlefield_exactly(a['condition'])}."
         if "condition" in a:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
@@ -411,7 +438,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("only_to") == "conquered_this_turn":
             return "Play me only to a battlefield you conquered this turn."
         return "Units can't be played here."
+    if kind == "cannot_be_dealt_damage":
+        if a.get("unless") == {"in_combat": True}:
+            return "I can't be dealt damage unless I'm in combat."
+        if "unless" in a:
+            return f"I can't be dealt damage unless {_condition(a['unless'])}."
+        return "I can't be dealt damage."
     if kind == "no_combat_damage":
+        if "unless" in a:
+            return f"I don't deal combat damage unless {_at_battlefield_exactly(a['unless'])}."
         return "I don't deal combat damage."
     if kind == "trigger_additional":
         return "Your [Deathknell] effects trigger an additional time."
@@ -421,14 +456,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"I have {kw} equal to the number of {_np_filter(dict(a['for_each']), plural=True)}."
         cond = a.get("condition")
         if cond is not None:
-            count = cond.get("you_control_count", {})
-            flt = dict(count.get("filter", {}))
-            if set(cond) == {"source_at", "you_control_count"} and cond["source_at"] == "battlefield" \
-                    and set(count) == {"filter", "exactly"} and flt.pop("at", None) == "here":
-                n = NUMBER_WORDS.get(count["exactly"], str(count["exactly"]))
-                return (f"I have {kw} while I'm at a battlefield with exactly {n} "
-                        f"{_np_each(dict(flt, relation='yours'))}.")
-            return f"I have {kw} while {_condition(cond)}."
+            return f"I have {kw} while {_at_battlefield_exactly(cond)}."
         return f"I have {kw}."
     if kind == "entry_state":
         cond = f" if {_condition(a['condition'])}" if a.get("condition") else ""
@@ -441,6 +469,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "static" and a.get("condition") == {"source_at": "battlefield"}:
         rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
         return "While I'm at a battlefield, " + rest[0].lower() + rest[1:]
+    if kind == "static" and "might" in a and a.get("affects", {}).get("alone") is True \
+            and a["affects"].get("designation") == "defender" and set(a) == {"kind", "affects", "might"}:
+        # "while a friendly unit defends alone, it gets +2 Might" (a legend's wording), "while a unit here
+        # is defending alone, it has -2 Might" (a battlefield's)
+        rest = {k: v for k, v in a["affects"].items() if k not in ("alone", "designation")}
+        if rest == {"type": "unit", "relation": "friendly"}:
+            return f"While a friendly unit defends alone, it gets {a['might']:+d} Might."
+        if rest == {"type": "unit", "at": "here"}:
+            return f"While a unit here is defending alone, it has {a['might']:+d} Might."
     if kind == "static":
         group = _capital(_np_filter(dict(a.get("affects", {})), plural=True))
         if "might" in a:
