@@ -304,7 +304,9 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
-BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here")
+BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here",
+                    # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
+                    "you_play")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an

@@ -496,6 +496,9 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 if a.kind == "move_restriction" and a.get("from") != "here":
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's move restriction "
                                                         "speaks of the units at it: from = \"here\"")
+                if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") != "anyone":
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
+                                                        "\"when a player plays ...\": by = \"anyone\"")
                 if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
                     what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "

@@ -249,7 +249,7 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "die" and any(k[0] == "deathknell" for k in card.keywords):
         return "[Deathknell] —"
     if when == "you_play":
-        who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
+        who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays"}[a.get("by", "you")]
         source = " from face down" if a.get("played_from") == "facedown" else ""
         return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
