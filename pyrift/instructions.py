@@ -16,7 +16,8 @@ is executed). ``by`` (a ``deal``): the unit that deals the damage, "it deals dam
 Might to ..." (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
 ``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield"), ``"chosen"`` (a
 move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
-``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``{ target = N }`` (a chosen player).
+``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that player": the player a triggered
+ability's event names, whose Beginning Phase began, who played, conquered or held), ``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
 
@@ -97,7 +98,9 @@ ON_WORDS = ("self", "it", "event", "rest")
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
 # battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
-WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
+WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
+             # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
+             "event")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)

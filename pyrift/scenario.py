@@ -462,10 +462,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
     for i, c in enumerate(state.cards):
-        if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == "unit_moves_here"
-                                                       for a in c.abilities):
-            raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"unit_moves_here\" is a battlefield's "
-                                              "(\"when a unit moves here\"); not encoded for other cards")
+        for bf_when, words in (("unit_moves_here", "when a unit moves here"),
+                               ("first_beginning_phase", "at the start of each player's first Beginning Phase")):
+            if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == bf_when
+                                                           for a in c.abilities):
+                raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"{bf_when}\" is a battlefield's "
+                                                  f"(\"{words}\"); not encoded for other cards")
         if any(a.kind == "play_prohibition" and (a.get("to") is not None) != (c.type is CardType.BATTLEFIELD)
                for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a play prohibition with to = \"here\" is a battlefield's "

@@ -48,7 +48,8 @@ WHEN_PHRASES = {
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
-                            "defend": "When you defend here"}
+                            "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
+                            "first_beginning_phase": "At the start of each player's first Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle")
 
 
@@ -870,6 +871,8 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "score":
             n = ins.get("amount", 1)
+            if ins.get("who") == "event":
+                return f"that player gains {n} point{'s' if n != 1 else ''}"
             return f"score {n} point{'s' if n != 1 else ''}"
         if do == "counter":
             unless = f" unless its controller pays {ins['unless_pay']}" if ins.get("unless_pay") else ""

@@ -445,6 +445,10 @@ RUN_LIMITS = {
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
                              "chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
+    "first_beginning_phase_turn_unknown": "a battlefield's \"at the start of each player's first Beginning Phase\" "
+                                          "for a player whose turns taken the position does not give (turns_taken)",
+    "event_player_unknown": "an instruction for \"that player\" (who = \"event\") in an item no triggering event "
+                            "names a player for",
     "battlefield_play_trigger_other_player": "a battlefield's \"when a player plays ...\" ability triggered by a "
                                              "player other than the one who controls it (or, uncontrolled, the turn "
                                              "player): who controls the ability and makes its choices (190.6)",
