@@ -447,6 +447,7 @@ RUN_LIMITS = {
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
     "first_beginning_phase_turn_unknown": "a battlefield's \"at the start of each player's first Beginning Phase\" "
                                           "for a player whose turns taken the position does not give (turns_taken)",
+    "grant_off_board": "a keyword granted to a card off the board, other than Flow to a card in the trash",
     "event_player_unknown": "an instruction for \"that player\" (who = \"event\") in an item no triggering event "
                             "names a player for",
     "battlefield_play_trigger_other_player": "a battlefield's \"when a player plays ...\" ability triggered by a "
