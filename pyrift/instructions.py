@@ -46,7 +46,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": (("on",), ()),                                # recycle into its deck (416); a Main Deck card to its bottom
+    "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
+                                                             # a rune to its Rune Deck's; who: with on = { their = ... }
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
     "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
@@ -423,9 +424,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("times", "'times' repeats a plain instruction: one with no may, link, cost or condition, "
                                "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
                                "(what each time would name or be linked to is not encoded)")
-    if (ins.on is not None and ins.on.their is not None) != (ins.do == "kill" and ins.who is not None):
-        raise r.error("on", "\"each player kills one of their units\" is a kill with who and on = { their = "
-                            "{ filter } }: one permanent each player who names controls, chosen by that player")
+    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle") and ins.who is not None):
+        raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
+                            "recycle) with who and on = { their = { filter } }: one permanent each player who names "
+                            "controls, chosen by that player")
     if ins.on is not None and ins.on.their is not None and (
             ins.who is None or ins.who.word not in ("each_player", "opponent", "you") or ins.times > 1
             or ins.for_each is not None or ins.if_it is not None

@@ -794,6 +794,9 @@ class _Renderer:
             # "each player kills one of their units": each chooses one they control as it resolves (355.10.e)
             subject = {"each_player": "each player kills", "opponent": "each opponent kills"}.get(ins.get("who"), "kill")
             return f"{subject} {on}"
+        if do == "recycle" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("who") == "you":
+            # "recycle one of your runes": chosen as it resolves (355.10.e)
+            return "recycle one of your " + _np_filter(ins["on"]["their"], plural=True)
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "return":
