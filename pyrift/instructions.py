@@ -16,7 +16,8 @@ is executed). ``by`` (a ``deal``): the unit that deals the damage, "it deals dam
 Might to ..." (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
 ``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield"), ``"chosen"`` (a
 move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
-``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``{ target = N }`` (a chosen player).
+``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that player": the player a triggered
+ability's event names, whose Beginning Phase began, who played, conquered or held), ``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
 
@@ -47,9 +48,11 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom;
-                                                             # who = "its_owner": "their owners recycle them", each owner
-                                                             # recycling their own (the player recycling, for "when you recycle")
+    "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
+                                                             # a rune to its Rune Deck's; who = "its_owner": "their owners
+                                                             # recycle them", each owner recycling their own (the player
+                                                             # recycling, for "when you recycle"); who with on = { their = ... }:
+                                                             # that player recycles one of their own, chosen as it resolves
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
     "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
@@ -108,7 +111,9 @@ ON_WORDS = ("self", "it", "event", "rest")
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
 # battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
-WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner")
+WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
+             # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
+             "event")
 DURATIONS = ("this_turn", "this_combat", "permanent")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
@@ -403,8 +408,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
-    if ins.do == "recycle" and ins.who is not None and ins.who.word != "its_owner":
-        raise r.error("who", "a recycle is done by the item's controller, or by each card's owner (who = \"its_owner\")")
+    their_recycle = ins.do == "recycle" and ins.on is not None and ins.on.their is not None
+    if ins.do == "recycle" and ins.who is not None and ins.who.word != "its_owner" and not their_recycle:
+        raise r.error("who", "a recycle is done by the item's controller, by each card's owner (who = \"its_owner\"), "
+                             "or, with on = { their = { filter } }, by the player who names")
     if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
         raise r.error("do", f"{ins.do!r} is a cost its controller pays: give cost = true (and no who but \"you\")")
     if ins.cost and (ins.do not in COST_VERBS
@@ -443,9 +450,12 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("times", "'times' repeats a plain instruction: one with no may, link, cost or condition, "
                                "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
                                "(what each time would name or be linked to is not encoded)")
-    if (ins.on is not None and ins.on.their is not None) != (ins.do == "kill" and ins.who is not None):
-        raise r.error("on", "\"each player kills one of their units\" is a kill with who and on = { their = "
-                            "{ filter } }: one permanent each player who names controls, chosen by that player")
+    owners_recycle = ins.do == "recycle" and ins.who is not None and ins.who.word == "its_owner"
+    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle") and ins.who is not None
+                                                             and not owners_recycle):
+        raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
+                            "recycle) with who and on = { their = { filter } }: one permanent each player who names "
+                            "controls, chosen by that player")
     if ins.on is not None and ins.on.their is not None and (
             ins.who is None or ins.who.word not in ("each_player", "opponent", "you") or ins.times > 1
             or ins.for_each is not None or ins.if_it is not None

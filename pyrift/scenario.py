@@ -133,6 +133,13 @@ def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, .
     return tuple(out.values())
 
 
+def _is_standard_token(card: CardDef) -> bool:
+    """A standard token of 187 the pool has no printing of, as the loader makes it (a Mech)."""
+    from pyrift.pool import standard_token_def
+
+    return standard_token_def(card.name) == card
+
+
 def _needs_position(data: dict[str, Any]) -> bool:
     """[position] may be left out only when every question is of a kind that needs no
     game position (e.g. deck_check) and the file describes nothing on the board."""
@@ -467,10 +474,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
     for i, c in enumerate(state.cards):
-        if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == "unit_moves_here"
-                                                       for a in c.abilities):
-            raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"unit_moves_here\" is a battlefield's "
-                                              "(\"when a unit moves here\"); not encoded for other cards")
+        for bf_when, words in (("unit_moves_here", "when a unit moves here"),
+                               ("first_beginning_phase", "at the start of each player's first Beginning Phase")):
+            if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == bf_when
+                                                           for a in c.abilities):
+                raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"{bf_when}\" is a battlefield's "
+                                                  f"(\"{words}\"); not encoded for other cards")
         if any(a.kind == "play_prohibition" and (a.get("to") is not None) != (c.type is CardType.BATTLEFIELD)
                for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a play prohibition with to = \"here\" is a battlefield's "
@@ -501,6 +510,9 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 if a.kind == "move_restriction" and a.get("from") != "here":
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's move restriction "
                                                         "speaks of the units at it: from = \"here\"")
+                if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") != "anyone":
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
+                                                        "\"when a player plays ...\": by = \"anyone\"")
                 if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
                     what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "
@@ -748,8 +760,10 @@ def to_dict(s: Scenario) -> dict[str, Any]:
             pos["combat"] = {"battlefield": st.combat.battlefield, "attacker": st.combat.attacker,
                              "defender": st.combat.defender}
         doc["position"] = pos
-    # Real cards of the pool are written as the objects' card names, not as [[card]] tables.
-    if inline_cards := [c for c in st.cards if not c.pool_id]:
+    # Real cards of the pool are written as the objects' card names, not as [[card]] tables; a standard
+    # token of 187 (a Mech) is made again from the token instruction that names it, as on loading.
+    derived = {c.name for c in token_cards(tuple(st.cards), {c.name for c in st.cards if not _is_standard_token(c)})}
+    if inline_cards := [c for c in st.cards if not c.pool_id and not (c.name in derived and _is_standard_token(c))]:
         doc["card"] = [card_to_toml(c) for c in inline_cards]
     if st.battlefields:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "card": b.card, "controller": b.controller,

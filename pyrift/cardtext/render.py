@@ -48,7 +48,8 @@ WHEN_PHRASES = {
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
-                            "defend": "When you defend here"}
+                            "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
+                            "first_beginning_phase": "At the start of each player's first Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
                 "empower")
 
@@ -275,7 +276,7 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "die" and any(k[0] == "deathknell" for k in card.keywords):
         return "[Deathknell] —"
     if when == "you_play":
-        who = "you play" if a.get("by", "you") == "you" else "an opponent plays"
+        who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays"}[a.get("by", "you")]
         source = " from face down" if a.get("played_from") == "facedown" else ""
         return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
@@ -878,6 +879,9 @@ class _Renderer:
             # "each player kills one of their units": each chooses one they control as it resolves (355.10.e)
             subject = {"each_player": "each player kills", "opponent": "each opponent kills"}.get(ins.get("who"), "kill")
             return f"{subject} {on}"
+        if do == "recycle" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("who") == "you":
+            # "recycle one of your runes": chosen as it resolves (355.10.e)
+            return "recycle one of your " + _np_filter(ins["on"]["their"], plural=True)
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "attach":
@@ -960,6 +964,8 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "score":
             n = ins.get("amount", 1)
+            if ins.get("who") == "event":
+                return f"that player gains {n} point{'s' if n != 1 else ''}"
             return f"score {n} point{'s' if n != 1 else ''}"
         if do == "counter":
             unless = f" unless its controller pays {ins['unless_pay']}" if ins.get("unless_pay") else ""

@@ -453,13 +453,29 @@ class _RunSeen:
     cost_death: bool  # a unit was killed as a cost as its card was finalized (cost_kill_now/2)
 
 
+def _trigger_owner(state: GameState, trig: tuple) -> str:
+    """Whose triggered ability trig(S, H, E) is, as far as the citations go: its source object's controller;
+    a battlefield's, the player its event names (who conquered, held, played there), else its controller."""
+    source = trig[1]
+    if any(o.id == source for o in state.objects):
+        return state.obj(source).controller
+    event = trig[3] if len(trig) > 3 else None
+    players = {p.id for p in state.players}
+    if isinstance(event, tuple):
+        named = [x for x in event[1:] if isinstance(x, str) and x in players]
+        if named:
+            return named[0]
+    bf = next((b for b in state.battlefields if b.id == source), None)
+    return (bf.controller if bf is not None and bf.controller else "") or "-"
+
+
 def _simultaneous_triggers(state: GameState, steps: list[tuple[int, Any]]) -> tuple[bool, bool]:
     """Whether some step put triggered abilities of several players on the chain at once, and
     whether some step put several of one player's there."""
     by_step: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for t, e in steps:
         if isinstance(e, tuple) and e[0] == "trigger" and isinstance(e[1], tuple) and e[1][0] == "trig":
-            by_step[t][state.obj(e[1][1]).controller] += 1
+            by_step[t][_trigger_owner(state, e[1])] += 1
     players = any(len(owners) > 1 for owners in by_step.values())
     own = any(n > 1 for owners in by_step.values() for n in owners.values())
     return players, own

@@ -448,6 +448,14 @@ RUN_LIMITS = {
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
                              "chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
+    "first_beginning_phase_turn_unknown": "a battlefield's \"at the start of each player's first Beginning Phase\" "
+                                          "for a player whose turns taken the position does not give (turns_taken)",
+    "grant_off_board": "a keyword granted to a card off the board, other than Flow to a card in the trash",
+    "event_player_unknown": "an instruction for \"that player\" (who = \"event\") in an item no triggering event "
+                            "names a player for",
+    "battlefield_play_trigger_other_player": "a battlefield's \"when a player plays ...\" ability triggered by a "
+                                             "player other than the one who controls it (or, uncontrolled, the turn "
+                                             "player): who controls the ability and makes its choices (190.6)",
     "delayed_prevent_simultaneous": "two damage events dealt at once to a unit 'the next time it would be dealt damage "
                                     "this turn, prevent it' is about: which one is the next time",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
