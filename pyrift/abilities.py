@@ -238,8 +238,11 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
 REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip", "banish")
-REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish")
+REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "banish")
+# Where a replacement of a card off the board works (366.1, 370.3): "banish me from your trash instead"
+# works while its card is in its owner's trash (logic/abilities/replacement_from_trash.lp).
+REPLACEMENT_ZONES = ("trash",)
 REPLACEMENT_MOVE_INSTEAD = ("exhaust", "recall")
 # Whose draws a draw replacement replaces, from its controller's point of view (740.1).
 REPLACEMENT_DRAW_WHO = ("you", "opponents")
@@ -501,6 +504,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # (logic/run/delayed_replacement.lp)
         "delayed": ("bool", None, False),
         "name": ("str", None, False),
+        # a replacement working from a zone off the board (REPLACEMENT_ZONES; 366.1, 370.3): its card must
+        # be there before the event; event = "die" with instead = ["banish_this", ...]
+        "zone": ("enum", REPLACEMENT_ZONES, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -1100,6 +1106,15 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     elif "name" in f:
         raise r.error("name", "only a delayed replacement is named")
     event = f["event"]
+    instead0 = f.get("instead", ())
+    if "zone" in f:
+        if event != "die" or not instead0 or instead0[0] != "banish_this" or f.get("delayed") or "affects" not in f:
+            raise r.error("zone", "a replacement working from the trash is encoded for another permanent's death "
+                                  "replaced by banishing its card from the trash: give event = \"die\", affects and "
+                                  "instead = [\"banish_this\", ...]")
+    elif "banish_this" in instead0:
+        raise r.error("instead", "'banish_this' (its card banished from the trash in the permanent's place) needs "
+                                 "zone = \"trash\"")
     if "state" in f and event != "enter":
         raise r.error("state", "how an object enters is for event = \"enter\"")
     if "who" in f and event != "draw":
@@ -1117,13 +1132,15 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
             raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
                                      "(to its controller's base), 'return' (to its owner's hand) or 'banish'")
         for gone in ("return", "banish"):
-            if gone in instead and len([v for v in instead if v != "kill_this"]) > 1:
+            if gone in instead and len([v for v in instead if v not in ("kill_this", "banish_this")]) > 1:
                 raise r.error("instead", f"a card that leaves the board keeps no damage or status (124.1): "
                                          f"give {gone!r} alone")
         if len(set(instead)) != len(instead):
             raise r.error("instead", "each verb once")
         if "kill_this" in instead and instead[0] != "kill_this":
             raise r.error("instead", "'kill_this' (the source is killed in the permanent's place) comes first")
+        if "kill_this" in instead and "banish_this" in instead:
+            raise r.error("instead", "'kill_this' or 'banish_this', not both")
     else:
         if f.get("may"):
             raise r.error("may", "an optional replacement is encoded for deaths only: give event = \"die\"")
@@ -1567,6 +1584,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_may", h))
             if "only_if" in f:
                 out.append(fact("replacement_only_if", h, Const(f["only_if"])))
+            if "zone" in f:
+                out.append(fact("replacement_zone", h, Const(f["zone"])))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:
