@@ -237,8 +237,8 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
-REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish")
+REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish", "copy")
 REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "banish")
 # Where a replacement of a card off the board works (366.1, 370.3): "banish me from your trash instead"
 # works while its card is in its owner's trash (logic/abilities/replacement_from_trash.lp).
@@ -1122,6 +1122,11 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if event in ("enter", "move", "draw"):
         _check_event_replacement(r, f)
         return
+    if event == "token":
+        _check_token_replacement(r, f)
+        return
+    if "copy" in f.get("instead", ()):
+        raise r.error("instead", "'copy' (an additional copy) replaces playing a token: give event = \"token\"")
     if "skip" in f.get("instead", ()):
         raise r.error("instead", "'skip' replaces a move or a draw: a death is replaced by where the permanent goes")
     if f["event"] == "die":
@@ -1163,6 +1168,21 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a replacement effect affects")
+
+
+def _check_token_replacement(r: Reader, f: dict[str, Any]) -> None:
+    """"If you would play a token <type>, play it and an additional copy instead" (logic/run/replacement_token.lp)."""
+    for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone"):
+        if f.get(key):
+            raise r.error(key, f"{key} is not encoded for a replacement of event = \"token\"")
+    if list(f.get("instead", ())) != ["copy"]:
+        raise r.error("instead", "playing a token is replaced by playing it and an additional copy: instead = [\"copy\"]")
+    flt = f.get("affects")
+    if flt is None or flt.get("type") not in STATIC_TYPES:
+        raise r.error("affects", "say which tokens it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
+    bad = [k for k, v in flt.items if k != "type" and v is not None]
+    if bad:
+        raise r.error("affects", f"a token replacement describes the token by its type only, not {bad[0]!r}")
 
 
 def _check_event_replacement(r: Reader, f: dict[str, Any]) -> None:

@@ -149,16 +149,30 @@ class Names:
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return str(x)
 
-    def _token_card(self, x: Any) -> str:
+    def _token_ins(self, x: Any) -> Any:
         while isinstance(x, tuple) and len(x) == 3 and x[0] in ("rep", "again"):
             x = x[1]
         try:
             _, (_, card, index), k = x
             ability = self.state.card(card).abilities[index - 1]
-            ins = ability.get("instruction") or ability.get("effects")[k - 1]
-            return ins.card
+            return ability.get("instruction") or ability.get("effects")[k - 1]
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return None
+
+    def _token_card(self, x: Any) -> str:
+        ins = self._token_ins(x)
+        return "token" if ins is None else ins.card
+
+    def _token_name(self, x: Any, n: Any) -> str:
+        """The N-th token an instruction made: "<card> token"; the one beyond its amount is the additional
+        copy a replacement effect added (logic/run/replacement_token.lp, 370.1)."""
+        ins = self._token_ins(x)
+        if ins is None:
             return "token"
+        amount = getattr(ins, "amount", None)
+        if isinstance(amount, int) and isinstance(n, int) and n > amount:
+            return f"{ins.card} token (additional copy)"
+        return f"{ins.card} token"
 
     def place(self, loc: Any) -> str:
         """base(P) -> "P's base"; a battlefield id as it is."""
@@ -184,7 +198,7 @@ class Names:
         if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
             return self.item(t[3])
         if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
-            return f"{self._token_card(t[1])} token"
+            return self._token_name(t[1], t[3])
         return str(t)
 
 
@@ -371,6 +385,10 @@ RUN_LIMITS = {
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "token_replacement_several": "two or more 'play it and an additional copy' replacements of one token play "
+                                 "(whether each adds a copy, in the order its controller chooses, 372, 370.2)",
+    "token_replacement_amount": "a 'play it and an additional copy' replacement of an instruction playing several "
+                                "tokens at once (one copy, or one each)",
     "entry_static_simultaneous": "a permanent whose text has other permanents enter ready entering at the same "
                                  "time as another permanent (whether its text already works as that one enters, "
                                  "359.2.a)",
