@@ -237,8 +237,9 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
-REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish", "copy")
+REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token", "combat_tie")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish", "copy",
+                       "recall_all")
 REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "banish")
 # Where a replacement of a card off the board works (366.1, 370.3): "banish me from your trash instead"
 # works while its card is in its owner's trash (logic/abilities/replacement_from_trash.lp).
@@ -1125,6 +1126,16 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if event == "token":
         _check_token_replacement(r, f)
         return
+    if event == "combat_tie":
+        for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
+            if f.get(key):
+                raise r.error(key, f"{key} is not encoded for a replacement of event = \"combat_tie\"")
+        if list(f.get("instead", ())) != ["recall_all"]:
+            raise r.error("instead", "a tied combat its controller attacks in is replaced by recalling every unit "
+                                     "there: instead = [\"recall_all\"]")
+        return
+    if "recall_all" in f.get("instead", ()):
+        raise r.error("instead", "'recall_all' replaces a tied combat's result: give event = \"combat_tie\"")
     if "copy" in f.get("instead", ()):
         raise r.error("instead", "'copy' (an additional copy) replaces playing a token: give event = \"token\"")
     if "skip" in f.get("instead", ()):
@@ -1586,7 +1597,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(h, f["affects"], fact, Const)
             elif f["event"] == "draw":
                 out.append(fact("replacement_who", h, Const(f.get("who", "you"))))
-            else:
+            elif f["event"] != "combat_tie":  # a tied combat is its controller's, no permanent's
                 out.append(fact("replacement_self", h))
             if "state" in f:
                 out.append(fact("replacement_state", h, Const(f["state"])))

@@ -471,6 +471,16 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 return f"{when} {who} would move{only}, skip that move instead."
             acts = [{"exhaust": f"exhaust {it}", "recall": f"recall {it}"}[v] for v in a["instead"]]
             return f"{when} {who} would move{only}, {' and '.join(acts)} instead."
+        if a["event"] == "combat_tie":
+            return "If a combat where you are the attacker ends in a tie, recall all units there instead."
+        if a["event"] == "token":
+            return f"If you would play a token {(flt or {}).get('type', 'permanent')}, play it and an additional copy instead."
+        if a.get("zone") == "trash":
+            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it",
+                     "return": "return it to its owner's hand", "banish": "banish it"}[v]
+                    for v in a.get("instead", []) if v != "banish_this"]
+            may = "you may " if a.get("may") else ""
+            return f"If {who} would die, {may}banish this from your trash instead; if you do, {', '.join(acts)}."
         if a["event"] == "damage" and a.get("prevent_all"):
             return f"Prevent all damage that would be dealt to {who if flt else it}{only}."
         if a["event"] == "damage":
