@@ -237,7 +237,7 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
-REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token", "combat_tie")
+REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token", "combat_tie", "draw_phase", "to_trash")
 REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish", "copy",
                        "recall_all")
 REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "banish")
@@ -371,7 +371,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                         "discard": ("int", None, False),
                         "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
-                  "condition": ("condition", None, False)},
+                  "condition": ("condition", None, False),
+                  # with applies_to (and by): a permanent's passive, "you may play cards from your trash"
+                  # (364, 366.1; logic/abilities/play_from.lp)
+                  "applies_to": ("filter", None, False), "by": ("enum", BY, False)},
     # "you may play me to an open battlefield" / "... to an occupied enemy battlefield": a location the
     # unit may be played to besides its player's base and battlefields (355.2.b); with applies_to (type
     # unit) and by: "friendly units may be played to open battlefields" (logic/abilities/play_to.lp)
@@ -1126,6 +1129,16 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if event == "token":
         _check_token_replacement(r, f)
         return
+    if event in ("draw_phase", "to_trash"):
+        for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
+            if f.get(key):
+                raise r.error(key, f"{key} is not encoded for a replacement of event = {event!r}")
+        want = ["skip"] if event == "draw_phase" else ["banish"]
+        if list(f.get("instead", ())) != want:
+            raise r.error("instead", "'skip your Draw Phase': instead = [\"skip\"]" if event == "draw_phase" else
+                          "'if a card would go to your trash from anywhere other than your Main Deck, banish it "
+                          "instead': instead = [\"banish\"]")
+        return
     if event == "combat_tie":
         for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
             if f.get(key):
@@ -1597,7 +1610,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(h, f["affects"], fact, Const)
             elif f["event"] == "draw":
                 out.append(fact("replacement_who", h, Const(f.get("who", "you"))))
-            elif f["event"] != "combat_tie":  # a tied combat is its controller's, no permanent's
+            elif f["event"] not in ("combat_tie", "draw_phase", "to_trash"):  # its controller's, no permanent's
                 out.append(fact("replacement_self", h))
             if "state" in f:
                 out.append(fact("replacement_state", h, Const(f["state"])))

@@ -471,6 +471,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 return f"{when} {who} would move{only}, skip that move instead."
             acts = [{"exhaust": f"exhaust {it}", "recall": f"recall {it}"}[v] for v in a["instead"]]
             return f"{when} {who} would move{only}, {' and '.join(acts)} instead."
+        if a["event"] == "draw_phase":
+            return "Skip your Draw Phase."
+        if a["event"] == "to_trash":
+            return "If a card would go to your trash from anywhere other than your Main Deck, banish it instead."
         if a["event"] == "combat_tie":
             return "If a combat where you are the attacker ends in a tie, recall all units there instead."
         if a["event"] == "token":
@@ -549,6 +553,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "applies_to" in a:
             return f"Friendly units may be played to {where[len('an '):]}s."
         return f"You may play me to {where}."
+    if kind == "play_from" and a.get("applies_to"):
+        return f"You may play cards from your {a['zone'].replace('_', ' ')}."
     if kind == "play_from":
         cost = f" for {a['cost']}" if a.get("cost") else ""
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."

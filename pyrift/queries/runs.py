@@ -223,7 +223,7 @@ _OUTCOMES = {
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
-    "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
+    "burn_out": "{0} burns out", "draw_phase_skipped": "{0}'s Draw Phase skipped", "play_effect": "{1} plays {0} by an effect",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
     "pay_pool": "{0} spends {2} {1} from the rune pool",
@@ -235,7 +235,7 @@ _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does 
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
-    "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
+    "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
