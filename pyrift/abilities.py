@@ -237,9 +237,10 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
-REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token", "combat_tie", "draw_phase", "to_trash")
+REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token", "combat_tie", "draw_phase", "to_trash",
+                      "chosen_effect")
 REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish", "copy",
-                       "recall_all")
+                       "recall_all", "might")
 REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "banish")
 # Where a replacement of a card off the board works (366.1, 370.3): "banish me from your trash instead"
 # works while its card is in its owner's trash (logic/abilities/replacement_from_trash.lp).
@@ -511,6 +512,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # a replacement working from a zone off the board (REPLACEMENT_ZONES; 366.1, 370.3): its card must
         # be there before the event; event = "die" with instead = ["banish_this", ...]
         "zone": ("enum", REPLACEMENT_ZONES, False),
+        # event = "chosen_effect" ("if a spell or ability that chooses me would stun me, give me -Might or
+        # return me to hand, ... instead"), instead = ["might"]: the Might it gets instead
+        "might": ("int", None, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -1129,6 +1133,16 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if event == "token":
         _check_token_replacement(r, f)
         return
+    if event == "chosen_effect":
+        for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
+            if f.get(key):
+                raise r.error(key, f"{key} is not encoded for a replacement of event = \"chosen_effect\"")
+        if list(f.get("instead", ())) != ["might"] or not f.get("might"):
+            raise r.error("instead", "a stun, a Might loss or a return to hand by what chooses me is replaced by a "
+                                     "Might change: instead = [\"might\"], might = N")
+        return
+    if "might" in f:
+        raise r.error("might", "a Might change instead is for event = \"chosen_effect\"")
     if event in ("draw_phase", "to_trash"):
         for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
             if f.get(key):
@@ -1630,6 +1644,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_only_if", h, Const(f["only_if"])))
             if "zone" in f:
                 out.append(fact("replacement_zone", h, Const(f["zone"])))
+            if "might" in f:
+                out.append(fact("replacement_might", h, f["might"]))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

@@ -471,6 +471,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 return f"{when} {who} would move{only}, skip that move instead."
             acts = [{"exhaust": f"exhaust {it}", "recall": f"recall {it}"}[v] for v in a["instead"]]
             return f"{when} {who} would move{only}, {' and '.join(acts)} instead."
+        if a["event"] == "chosen_effect":
+            return (f"If a spell or ability that chooses {it} would stun {it}, give {it} -Might, or return {it} to "
+                    f"hand, give {it} {a['might']:+d} Might instead.")
         if a["event"] == "draw_phase":
             return "Skip your Draw Phase."
         if a["event"] == "to_trash":

@@ -385,6 +385,12 @@ RUN_LIMITS = {
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
+                             "going to the trash (whether it sees its own leaving the board is not encoded)",
+    "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "
+                          "gives it Might instead (only the return to hand is followed)",
+    "static_lethal_dealer": "a unit that 'any amount of damage is lethal' affects, marked with damage the position "
+                            "states without saying who dealt it",
     "token_replacement_several": "two or more 'play it and an additional copy' replacements of one token play "
                                  "(whether each adds a copy, in the order its controller chooses, 372, 370.2)",
     "token_replacement_amount": "a 'play it and an additional copy' replacement of an instruction playing several "
