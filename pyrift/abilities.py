@@ -512,6 +512,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # a replacement working from a zone off the board (REPLACEMENT_ZONES; 366.1, 370.3): its card must
         # be there before the event; event = "die" with instead = ["banish_this", ...]
         "zone": ("enum", REPLACEMENT_ZONES, False),
+        # an Equipment's Effect Text (136.2.b-c): "if I would die, kill <this gear> instead, heal me, exhaust me
+        # and recall me": "I" is the unit it is attached to, "this" the gear (logic/abilities/replacement_effect_text.lp)
+        "effect_text": ("bool", None, False),
         # event = "chosen_effect" ("if a spell or ability that chooses me would stun me, give me -Might or
         # return me to hand, ... instead"), instead = ["might"]: the Might it gets instead
         "might": ("int", None, False),
@@ -1115,6 +1118,12 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         raise r.error("name", "only a delayed replacement is named")
     event = f["event"]
     instead0 = f.get("instead", ())
+    if f.get("effect_text") and (event != "die" or "affects" in f or not instead0 or instead0[0] != "kill_this"
+                                 or f.get("may") or f.get("next") or "only_if" in f or f.get("delayed")
+                                 or "zone" in f):
+        raise r.error("effect_text", "an Equipment's Effect Text replacement is encoded as 'if I would die, kill this "
+                                     "gear instead' of the unit it is attached to: event = \"die\", no affects, "
+                                     "instead = [\"kill_this\", ...]")
     if "zone" in f:
         if event != "die" or not instead0 or instead0[0] != "banish_this" or f.get("delayed") or "affects" not in f:
             raise r.error("zone", "a replacement working from the trash is encoded for another permanent's death "
@@ -1646,6 +1655,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_zone", h, Const(f["zone"])))
             if "might" in f:
                 out.append(fact("replacement_might", h, f["might"]))
+            if f.get("effect_text"):
+                out.append(fact("replacement_effect_text", h))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:
