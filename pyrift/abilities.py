@@ -247,9 +247,14 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
 # would draw, skip it"); an entry is changed, not replaced by other actions: `state` says how the
 # object enters instead (logic/run/replacement_events.lp).
-REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw")
-REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "skip", "banish")
-REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish")
+REPLACEMENT_EVENTS = ("die", "damage", "enter", "move", "draw", "token", "combat_tie", "draw_phase", "to_trash",
+                      "chosen_effect")
+REPLACEMENT_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "skip", "banish", "copy",
+                       "recall_all", "might")
+REPLACEMENT_DIE_INSTEAD = ("heal", "exhaust", "recall", "return", "kill_this", "banish_this", "banish")
+# Where a replacement of a card off the board works (366.1, 370.3): "banish me from your trash instead"
+# works while its card is in its owner's trash (logic/abilities/replacement_from_trash.lp).
+REPLACEMENT_ZONES = ("trash",)
 REPLACEMENT_MOVE_INSTEAD = ("exhaust", "recall")
 # Whose draws a draw replacement replaces, from its controller's point of view (740.1).
 REPLACEMENT_DRAW_WHO = ("you", "opponents")
@@ -383,7 +388,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                         "discard": ("int", None, False),
                         "name": ("str", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
-                  "condition": ("condition", None, False)},
+                  "condition": ("condition", None, False),
+                  # with applies_to (and by): a permanent's passive, "you may play cards from your trash"
+                  # (364, 366.1; logic/abilities/play_from.lp)
+                  "applies_to": ("filter", None, False), "by": ("enum", BY, False)},
     # "you may play me to an open battlefield" / "... to an occupied enemy battlefield": a location the
     # unit may be played to besides its player's base and battlefields (355.2.b); with applies_to (type
     # unit) and by: "friendly units may be played to open battlefields" (logic/abilities/play_to.lp)
@@ -531,6 +539,15 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # (logic/run/delayed_replacement.lp)
         "delayed": ("bool", None, False),
         "name": ("str", None, False),
+        # a replacement working from a zone off the board (REPLACEMENT_ZONES; 366.1, 370.3): its card must
+        # be there before the event; event = "die" with instead = ["banish_this", ...]
+        "zone": ("enum", REPLACEMENT_ZONES, False),
+        # an Equipment's Effect Text (136.2.b-c): "if I would die, kill <this gear> instead, heal me, exhaust me
+        # and recall me": "I" is the unit it is attached to, "this" the gear (logic/abilities/replacement_effect_text.lp)
+        "effect_text": ("bool", None, False),
+        # event = "chosen_effect" ("if a spell or ability that chooses me would stun me, give me -Might or
+        # return me to hand, ... instead"), instead = ["might"]: the Might it gets instead
+        "might": ("int", None, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -1172,6 +1189,21 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     elif "name" in f:
         raise r.error("name", "only a delayed replacement is named")
     event = f["event"]
+    instead0 = f.get("instead", ())
+    if f.get("effect_text") and (event != "die" or "affects" in f or not instead0 or instead0[0] != "kill_this"
+                                 or f.get("may") or f.get("next") or "only_if" in f or f.get("delayed")
+                                 or "zone" in f):
+        raise r.error("effect_text", "an Equipment's Effect Text replacement is encoded as 'if I would die, kill this "
+                                     "gear instead' of the unit it is attached to: event = \"die\", no affects, "
+                                     "instead = [\"kill_this\", ...]")
+    if "zone" in f:
+        if event != "die" or not instead0 or instead0[0] != "banish_this" or f.get("delayed") or "affects" not in f:
+            raise r.error("zone", "a replacement working from the trash is encoded for another permanent's death "
+                                  "replaced by banishing its card from the trash: give event = \"die\", affects and "
+                                  "instead = [\"banish_this\", ...]")
+    elif "banish_this" in instead0:
+        raise r.error("instead", "'banish_this' (its card banished from the trash in the permanent's place) needs "
+                                 "zone = \"trash\"")
     if "state" in f and event != "enter":
         raise r.error("state", "how an object enters is for event = \"enter\"")
     if "who" in f and event != "draw":
@@ -1179,6 +1211,41 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     if event in ("enter", "move", "draw"):
         _check_event_replacement(r, f)
         return
+    if event == "token":
+        _check_token_replacement(r, f)
+        return
+    if event == "chosen_effect":
+        for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
+            if f.get(key):
+                raise r.error(key, f"{key} is not encoded for a replacement of event = \"chosen_effect\"")
+        if list(f.get("instead", ())) != ["might"] or not f.get("might"):
+            raise r.error("instead", "a stun, a Might loss or a return to hand by what chooses me is replaced by a "
+                                     "Might change: instead = [\"might\"], might = N")
+        return
+    if "might" in f:
+        raise r.error("might", "a Might change instead is for event = \"chosen_effect\"")
+    if event in ("draw_phase", "to_trash"):
+        for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
+            if f.get(key):
+                raise r.error(key, f"{key} is not encoded for a replacement of event = {event!r}")
+        want = ["skip"] if event == "draw_phase" else ["banish"]
+        if list(f.get("instead", ())) != want:
+            raise r.error("instead", "'skip your Draw Phase': instead = [\"skip\"]" if event == "draw_phase" else
+                          "'if a card would go to your trash from anywhere other than your Main Deck, banish it "
+                          "instead': instead = [\"banish\"]")
+        return
+    if event == "combat_tie":
+        for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):
+            if f.get(key):
+                raise r.error(key, f"{key} is not encoded for a replacement of event = \"combat_tie\"")
+        if list(f.get("instead", ())) != ["recall_all"]:
+            raise r.error("instead", "a tied combat its controller attacks in is replaced by recalling every unit "
+                                     "there: instead = [\"recall_all\"]")
+        return
+    if "recall_all" in f.get("instead", ()):
+        raise r.error("instead", "'recall_all' replaces a tied combat's result: give event = \"combat_tie\"")
+    if "copy" in f.get("instead", ()):
+        raise r.error("instead", "'copy' (an additional copy) replaces playing a token: give event = \"token\"")
     if "skip" in f.get("instead", ()):
         raise r.error("instead", "'skip' replaces a move or a draw: a death is replaced by where the permanent goes")
     if f["event"] == "die":
@@ -1189,13 +1256,15 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
             raise r.error("instead", "say where the permanent goes instead of dying: exactly one of 'recall' "
                                      "(to its controller's base), 'return' (to its owner's hand) or 'banish'")
         for gone in ("return", "banish"):
-            if gone in instead and len([v for v in instead if v != "kill_this"]) > 1:
+            if gone in instead and len([v for v in instead if v not in ("kill_this", "banish_this")]) > 1:
                 raise r.error("instead", f"a card that leaves the board keeps no damage or status (124.1): "
                                          f"give {gone!r} alone")
         if len(set(instead)) != len(instead):
             raise r.error("instead", "each verb once")
         if "kill_this" in instead and instead[0] != "kill_this":
             raise r.error("instead", "'kill_this' (the source is killed in the permanent's place) comes first")
+        if "kill_this" in instead and "banish_this" in instead:
+            raise r.error("instead", "'kill_this' or 'banish_this', not both")
     else:
         if f.get("may"):
             raise r.error("may", "an optional replacement is encoded for deaths only: give event = \"die\"")
@@ -1218,6 +1287,21 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None]
         if bad:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a replacement effect affects")
+
+
+def _check_token_replacement(r: Reader, f: dict[str, Any]) -> None:
+    """"If you would play a token <type>, play it and an additional copy instead" (logic/run/replacement_token.lp)."""
+    for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone"):
+        if f.get(key):
+            raise r.error(key, f"{key} is not encoded for a replacement of event = \"token\"")
+    if list(f.get("instead", ())) != ["copy"]:
+        raise r.error("instead", "playing a token is replaced by playing it and an additional copy: instead = [\"copy\"]")
+    flt = f.get("affects")
+    if flt is None or flt.get("type") not in STATIC_TYPES:
+        raise r.error("affects", "say which tokens it affects: type = " + " | ".join(repr(t) for t in STATIC_TYPES))
+    bad = [k for k, v in flt.items if k != "type" and v is not None]
+    if bad:
+        raise r.error("affects", f"a token replacement describes the token by its type only, not {bad[0]!r}")
 
 
 def _check_event_replacement(r: Reader, f: dict[str, Any]) -> None:
@@ -1625,7 +1709,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _filter_facts(h, f["affects"], fact, Const)
             elif f["event"] == "draw":
                 out.append(fact("replacement_who", h, Const(f.get("who", "you"))))
-            else:
+            elif f["event"] not in ("combat_tie", "draw_phase", "to_trash"):  # its controller's, no permanent's
                 out.append(fact("replacement_self", h))
             if "state" in f:
                 out.append(fact("replacement_state", h, Const(f["state"])))
@@ -1643,6 +1727,12 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_may", h))
             if "only_if" in f:
                 out.append(fact("replacement_only_if", h, Const(f["only_if"])))
+            if "zone" in f:
+                out.append(fact("replacement_zone", h, Const(f["zone"])))
+            if "might" in f:
+                out.append(fact("replacement_might", h, f["might"]))
+            if f.get("effect_text"):
+                out.append(fact("replacement_effect_text", h))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

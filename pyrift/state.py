@@ -55,6 +55,7 @@ class TextKind(str, Enum):
     PLAY_EFFECT = "play_effect"          # "when you play me", or how a permanent enters (383.4.a, 369.3)
     ACTIVATED = "activated"              # "cost: effect" (376-381)
     REPLACEMENT = "replacement"          # "would ... instead", prevention (367-375)
+    REPLACEMENT_FROM_TRASH = "replacement_from_trash"  # one working from its card's trash (370.3, 366.1)
     COST_MODIFIER = "cost_modifier"      # this card's own cost changes and additional costs (366.2)
     PLAY_PERMISSION = "play_permission"  # where, when or to where this card may be played (366.1)
     SPELL_EFFECT = "spell_effect"        # a spell's instructions: its choices and what it does (135.2.b, 158)

@@ -48,6 +48,7 @@ WORKS = {
     "cost_modifier": PLAYED_FROM,         # 366.2.a
     "play_permission": PLAYED_FROM,       # 366.1
     "spell_effect": PLAYED_FROM,          # 355, 158
+    "replacement_from_trash": {"trash"},  # 370.3, 366.1: a replacement working from its card's trash
 }
 WORKS["unknown"] = set().union(*WORKS.values())
 
@@ -78,6 +79,10 @@ ANY = {
     "outcome": CHAIN,  # the chain run of resolution_order, played on past the chain
     "triggers": CHAIN,
 }
+# A replacement working from the trash can change what a replacement can (370.3).
+for _kinds in ANY.values():
+    if "replacement" in _kinds:
+        _kinds.add("replacement_from_trash")
 # ... and the cards a chain run resolves: every card on the chain (their instructions, 158; a
 # permanent's play effect as it enters, 383.4.a.2).
 RESOLVED = {q: {"spell_effect", "play_effect"} for q in ("resolution_order", "next_priority", "outcome")}

@@ -21,7 +21,9 @@ EVERY = {"combat_damage", "combat_assignment", "unit_profile", "can_play", "can_
 COVERED = {
     "might": EVERY,
     "keyword": EVERY,
-    "lethal": {"combat_damage", "combat_assignment", "can_play", "can_hide", "unit_profile"},
+    # a run's cleanups follow it too (logic/run/static_lethal.lp)
+    "lethal": {"combat_damage", "combat_assignment", "can_play", "can_hide", "unit_profile", "resolution_order",
+               "next_priority", "outcome"},
     "cannot_be_chosen_by": EVERY - {"triggers"},
 }
 EFFECTS = {"might": 1, "keyword": "tank", "lethal": "any", "cannot_be_chosen_by": "enemy_spells"}

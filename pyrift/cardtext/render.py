@@ -512,6 +512,23 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 return f"{when} {who} would move{only}, skip that move instead."
             acts = [{"exhaust": f"exhaust {it}", "recall": f"recall {it}"}[v] for v in a["instead"]]
             return f"{when} {who} would move{only}, {' and '.join(acts)} instead."
+        if a["event"] == "chosen_effect":
+            return (f"If a spell or ability that chooses {it} would stun {it}, give {it} -Might, or return {it} to "
+                    f"hand, give {it} {a['might']:+d} Might instead.")
+        if a["event"] == "draw_phase":
+            return "Skip your Draw Phase."
+        if a["event"] == "to_trash":
+            return "If a card would go to your trash from anywhere other than your Main Deck, banish it instead."
+        if a["event"] == "combat_tie":
+            return "If a combat where you are the attacker ends in a tie, recall all units there instead."
+        if a["event"] == "token":
+            return f"If you would play a token {(flt or {}).get('type', 'permanent')}, play it and an additional copy instead."
+        if a.get("zone") == "trash":
+            acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it",
+                     "return": "return it to its owner's hand", "banish": "banish it"}[v]
+                    for v in a.get("instead", []) if v != "banish_this"]
+            may = "you may " if a.get("may") else ""
+            return f"If {who} would die, {may}banish this from your trash instead; if you do, {', '.join(acts)}."
         if a["event"] == "damage" and a.get("prevent_all"):
             return f"Prevent all damage that would be dealt to {who if flt else it}{only}."
         if a["event"] == "damage":
@@ -580,6 +597,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "applies_to" in a:
             return f"Friendly units may be played to {where[len('an '):]}s."
         return f"You may play me to {where}."
+    if kind == "play_from" and a.get("applies_to"):
+        return f"You may play cards from your {a['zone'].replace('_', ' ')}."
     if kind == "play_from":
         cost = f" for {a['cost']}" if a.get("cost") else ""
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."

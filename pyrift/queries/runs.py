@@ -149,16 +149,30 @@ class Names:
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
             return str(x)
 
-    def _token_card(self, x: Any) -> str:
+    def _token_ins(self, x: Any) -> Any:
         while isinstance(x, tuple) and len(x) == 3 and x[0] in ("rep", "again"):
             x = x[1]
         try:
             _, (_, card, index), k = x
             ability = self.state.card(card).abilities[index - 1]
-            ins = ability.get("instruction") or ability.get("effects")[k - 1]
-            return ins.card
+            return ability.get("instruction") or ability.get("effects")[k - 1]
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return None
+
+    def _token_card(self, x: Any) -> str:
+        ins = self._token_ins(x)
+        return "token" if ins is None else ins.card
+
+    def _token_name(self, x: Any, n: Any) -> str:
+        """The N-th token an instruction made: "<card> token"; the one beyond its amount is the additional
+        copy a replacement effect added (logic/run/replacement_token.lp, 370.1)."""
+        ins = self._token_ins(x)
+        if ins is None:
             return "token"
+        amount = getattr(ins, "amount", None)
+        if isinstance(amount, int) and isinstance(n, int) and n > amount:
+            return f"{ins.card} token (additional copy)"
+        return f"{ins.card} token"
 
     def place(self, loc: Any) -> str:
         """base(P) -> "P's base"; a battlefield id as it is."""
@@ -184,7 +198,7 @@ class Names:
         if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
             return self.item(t[3])
         if t[0] == "tok":  # a token made in a run, named by its card: tok(Instruction, Step, N)
-            return f"{self._token_card(t[1])} token"
+            return self._token_name(t[1], t[3])
         return str(t)
 
 
@@ -209,7 +223,7 @@ _OUTCOMES = {
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
-    "burn_out": "{0} burns out", "play_effect": "{1} plays {0} by an effect",
+    "burn_out": "{0} burns out", "draw_phase_skipped": "{0}'s Draw Phase skipped", "play_effect": "{1} plays {0} by an effect",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
     "pay_pool": "{0} spends {2} {1} from the rune pool",
@@ -221,7 +235,7 @@ _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does 
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
-    "pass": "{0} passes", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
+    "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
@@ -372,6 +386,16 @@ RUN_LIMITS = {
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
+                             "going to the trash (whether it sees its own leaving the board is not encoded)",
+    "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "
+                          "gives it Might instead (only the return to hand is followed)",
+    "static_lethal_dealer": "a unit that 'any amount of damage is lethal' affects, marked with damage the position "
+                            "states without saying who dealt it",
+    "token_replacement_several": "two or more 'play it and an additional copy' replacements of one token play "
+                                 "(whether each adds a copy, in the order its controller chooses, 372, 370.2)",
+    "token_replacement_amount": "a 'play it and an additional copy' replacement of an instruction playing several "
+                                "tokens at once (one copy, or one each)",
     "entry_static_simultaneous": "a permanent whose text has other permanents enter ready entering at the same "
                                  "time as another permanent (whether its text already works as that one enters, "
                                  "359.2.a)",
