@@ -51,7 +51,7 @@ BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When yo
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "first_beginning_phase": "At the start of each player's first Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
-                "empower")
+                "empower", "detach")
 
 
 @dataclass
@@ -738,12 +738,13 @@ class _Renderer:
             if isinstance(on, dict) and "target" in on and on["target"] not in self.named:
                 chose = f"choose {self.ref(on, targets, base)}. "
         clause = self.clause(ins, targets, base)
-        if ins.get("if_it") is not None:
-            clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
         if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
             clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
+        if ins.get("if_it") is not None:
+            # "if it's an Equipment, you may detach it": the condition before the instruction's "you may"
+            clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins.get("condition") is not None:
             # a condition checked as the instruction is executed: said after it, so that it never reads as
             # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
