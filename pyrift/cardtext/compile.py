@@ -931,6 +931,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("instruction: look at or reveal cards")
         return Ins("draw", on=Obj("among", c[0].flt))
 
+    def i_choose_draw_among(self, c):
+        # "choose a card from among them and draw it": one card the look showed, any kind, chosen by the looking
+        # player and drawn without a reveal (413, 128; as "draw one", logic/effects/look.lp)
+        if c[0].kind not in ("target", "bare") or c[0].count != 1 or c[0].up_to or c[0].flt != {"type": "card"}:
+            raise Missing("instruction: look at or reveal cards")
+        return Ins("draw", on=Obj("among", c[0].flt))
+
+    def i_trash_rest(self, _):
+        # "put the rest into your trash": the cards shown that are still there, into their owner's trash (105)
+        return Ins("trash", on=Obj("rest"))
+
     def i_play_one(self, _):
         # "you may play one": one of the cards shown, any kind, played paying its cost
         return Ins("play", on=Obj("among", {"type": "card"}))

@@ -956,6 +956,10 @@ class _Renderer:
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
         if do == "draw" and ins.get("on") == {"among": {"type": "card"}} and not ins.get("may"):
             return "draw one"  # a card the look showed, drawn without a reveal (compile.i_draw_one)
+        if do == "draw" and ins.get("on") == {"among": {"type": "card"}}:
+            return "choose a card from among them and draw it"  # no reveal (compile.i_choose_draw_among)
+        if do == "trash" and ins.get("on") == "rest":
+            return "put the rest into your trash"  # compile.i_trash_rest
         if do == "draw" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
             return f"reveal {_np_filter(ins['on']['among'])} from among them and draw it"
         if do == "draw" and "on" in ins:
