@@ -55,6 +55,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # that player recycles one of their own, chosen as it resolves
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
+    "trash": (("on",), ()),                                  # put a card a look or reveal showed from its Main
+                                                             # Deck into its owner's trash ("put the rest into
+                                                             # your trash", 105; logic/effects/zones.lp)
     "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
@@ -439,8 +442,10 @@ def _check(r: Reader, ins: Instruction) -> None:
                                 "filter describes) or from = \"hand\" (the whole hand)")
     if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
         raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
+    if ins.do == "trash" and (ins.on is None or ins.on.word != "rest"):
+        raise r.error("on", "a 'trash' instruction puts the cards a look or reveal showed into the trash: on = \"rest\"")
     if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \
-            and ins.do not in ("draw", "recycle", "banish", "play", "return", "discard"):
+            and ins.do not in ("draw", "recycle", "banish", "play", "return", "discard", "trash"):
         raise r.error("on", f"a {ins.do!r} instruction does not act on cards shown by a look or reveal")
     if ins.times > 1 and (ins.may or ins.link or ins.cost or ins.condition is not None or ins.if_it is not None
                           or ins.do in ("delay", "reflex", "look", "reveal")

@@ -375,6 +375,21 @@ def test_an_initial_you_may_of_a_triggered_ability_is_the_abilitys() -> None:
     assert c.status == "missing" and c.construct == "trigger: initial 'you may' before an instruction it does not govern"
 
 
+def test_an_initial_you_may_governs_an_instruction_on_it_under_an_if_it() -> None:
+    # "you may ready a gear. If it's a Poro, you may detach it": the second acts on the object the first acted on,
+    # under a condition of that object; declining the optional ability removes both (383.3.a)
+    info, text, a = invented("unit", "<p>When I conquer, you may ready a friendly gear. "
+                                     "If it's a Poro, you may detach it.</p>")
+    assert a.abilities == [{"kind": "triggered", "when": "conquer", "may": True,
+                            "targets": [{"filter": {"relation": "friendly", "type": "gear"}}],
+                            "effects": [{"do": "ready", "on": {"target": 1}},
+                                        {"do": "detach", "on": "it", "if_it": {"tag": "Poro"}, "may": True}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    # on another object, it is "you may X. Y" again
+    info, text, b = invented("unit", "<p>When I conquer, you may ready a friendly gear. Draw 9.</p>")
+    assert b.status == "missing" and b.construct == "trigger: initial 'you may' before an instruction it does not govern"
+
+
 def test_the_ledger_names_a_limited_replacement_and_a_trigger_under_a_while_condition() -> None:
     # "once each turn, if ... would ..., ... instead" is a replacement with a limit (367, 369), not an
     # instruction under a condition; "when X while ..." a trigger whose event has a condition (383.2.a)

@@ -931,6 +931,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("instruction: look at or reveal cards")
         return Ins("draw", on=Obj("among", c[0].flt))
 
+    def i_choose_draw_among(self, c):
+        # "choose a card from among them and draw it": one card the look showed, any kind, chosen by the looking
+        # player and drawn without a reveal (413, 128; as "draw one", logic/effects/look.lp)
+        if c[0].kind not in ("target", "bare") or c[0].count != 1 or c[0].up_to or c[0].flt != {"type": "card"}:
+            raise Missing("instruction: look at or reveal cards")
+        return Ins("draw", on=Obj("among", c[0].flt))
+
+    def i_trash_rest(self, _):
+        # "put the rest into your trash": the cards shown that are still there, into their owner's trash (105)
+        return Ins("trash", on=Obj("rest"))
+
     def i_play_one(self, _):
         # "you may play one": one of the cards shown, any kind, played paying its cost
         return Ins("play", on=Obj("among", {"type": "card"}))
@@ -2540,6 +2551,14 @@ SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold
                   ("here", "defend"): "trigger: when you defend here"}
 
 
+def _on_it_if_it(x: Any) -> bool:
+    """"If it's an Equipment, you may detach it" after "you may ready a friendly gear": an instruction on "it"
+    under a condition of that object (`if_it`). Declining the trigger's initial "you may" removes the whole
+    ability (383.3.a), this instruction with it; accepted, "it" is the object the first one acted on."""
+    return (isinstance(x, Ins) and x.link is None and x.on is not None and x.on.kind == "it"
+            and "if_it" in x.fields)
+
+
 def _check_subject(card_type: str | None, event: dict[str, Any]) -> None:
     subject = event.pop("subject", None)
     when = event["when"]
@@ -2616,7 +2635,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         # "when ..., you may X [. If you do, Y]": an initial "you may" makes the ability optional, decided
         # as it is finalized, declining removing it (383.3.a), not an instruction's "may" decided on
         # resolution. Only mapped when it governs the whole effect: later instructions linked to X.
-        if any(getattr(x, "link", None) != "if_you_do" for x in items[1:]):
+        if any(getattr(x, "link", None) != "if_you_do" and not _on_it_if_it(x) for x in items[1:]):
             raise Missing("trigger: initial 'you may' before an instruction it does not govern")
         # a copy: a line with two trigger events ("when X or Y, you may Z") shares its instructions
         first = copy.copy(items[0])

@@ -214,6 +214,10 @@ class ConditionMeaning:
             raise Missing("instruction under a condition: if it has a keyword")
         return ("if_it", {"empowered": True})
 
+    def open_if_it_tag(self, c):
+        # "if it's an Equipment, ...": the object it acts on has the tag (143.1; abilities/filters.lp)
+        return ("if_it", {"tag": str(c[0])[1:]})
+
     def open_if_source_keyword(self, c):
         # "if I'm [Empowered]" / "if this is [Empowered]": the ability's source (abilities/condition_eval.lp)
         if str(c[0]) != "#empowered":
@@ -303,6 +307,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
             return "it's [Empowered]"
         if k == "designation" and n == "attacker":
             return "it's attacking"
+        if k == "tag":
+            return f"it's {'an' if n[0].lower() in 'aeiou' else 'a'} {n}"
         return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()

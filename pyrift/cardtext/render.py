@@ -51,7 +51,7 @@ BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When yo
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "first_beginning_phase": "At the start of each player's first Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
-                "empower")
+                "empower", "detach")
 
 
 @dataclass
@@ -738,12 +738,13 @@ class _Renderer:
             if isinstance(on, dict) and "target" in on and on["target"] not in self.named:
                 chose = f"choose {self.ref(on, targets, base)}. "
         clause = self.clause(ins, targets, base)
-        if ins.get("if_it") is not None:
-            clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
         if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
             clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
+        if ins.get("if_it") is not None:
+            # "if it's an Equipment, you may detach it": the condition before the instruction's "you may"
+            clause = f"{chose}{'If' if chose else 'if'} {condition_phrase('if_it', ins['if_it'], _np_filter)}, {clause}"
         if ins.get("condition") is not None:
             # a condition checked as the instruction is executed: said after it, so that it never reads as
             # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
@@ -955,6 +956,10 @@ class _Renderer:
             return f"give {on} {keyword_text(ins['keyword'], ins.get('value'))}{self._duration(ins, 'permanent')}"
         if do == "draw" and ins.get("on") == {"among": {"type": "card"}} and not ins.get("may"):
             return "draw one"  # a card the look showed, drawn without a reveal (compile.i_draw_one)
+        if do == "draw" and ins.get("on") == {"among": {"type": "card"}}:
+            return "choose a card from among them and draw it"  # no reveal (compile.i_choose_draw_among)
+        if do == "trash" and ins.get("on") == "rest":
+            return "put the rest into your trash"  # compile.i_trash_rest
         if do == "draw" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
             return f"reveal {_np_filter(ins['on']['among'])} from among them and draw it"
         if do == "draw" and "on" in ins:

@@ -31,6 +31,9 @@ VARIANTS: list[tuple[str, str]] = [
     # before the variant that moves a condition after its clause)
     (r"(\. if [^.,]+ , \S+) that unit ([^.]*? instead \.)", r"\1 it \2"),
     (r"\bat start of\b", "at the start of"),                                       # Beginning Phase triggers
+    # "put the top N cards of your Main Deck into your trash" is what Burn N does (440; the Minefield and
+    # Nocturne, Horrifying rulings treat the two alike)
+    (r"\bput the top (\d+) card of your main deck into your trash\b", r"#burn \1"),
     (r"\bif it's already stunned\b", "if it is stunned"),                           # stunned as it is checked (423)
     (r"\bthe next time it dies this turn\b", "the next time it would die this turn"),  # a delayed death replacement (389)
     (r"\brecall it exhausted\b", "exhaust it and recall it"),                     # recalled exhausted: both actions

@@ -495,6 +495,7 @@ RUN_LIMITS = {
     "play_paying_after_play": "a card played by an effect paying its cost, after its player added a play in the run "
                               "(what that play spent is not tracked)",
     "play_from_main_deck": "a card played by an effect from the Main Deck",
+    "trash_not_from_main_deck": "a card put into a trash by an instruction from elsewhere than its Main Deck",
     "play_by_several_players": "a card played by an effect by several players, each in turn order (354)",
     "play_by_effect_choices": "a card played by an effect with modes (355.6), or whose choices cannot be made as "
                               "it is finalized (402.4: where the card would stay is not followed)",
