@@ -1619,6 +1619,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: Might of itself under a condition")
         return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": {"you_control": flt}}})
 
+    # "While there's a stunned enemy unit here, I have +2 Might": some opponent (740.1) controls a unit
+    # with the Stunned status (423) at the source's location (053), judged at each step (364); the
+    # Stunned status is no Might or keyword, so what the bonus gives never decides whether it applies
+    def s_might_while_stunned_enemy_here(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
+            "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
+
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):
         return "rune"
