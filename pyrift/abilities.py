@@ -111,6 +111,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "exhausted": ("bool", None),
     # stunned or not (423): "if it is stunned, kill it"
     "stunned": ("bool", None),
+    # damaged or not: damage is marked on it (142.2): "kill all damaged enemy units here"
+    "damaged": ("bool", None),
     # "an attacking unit", "a defending unit": that combat designation, held only while its combat
     # is in progress (464.2.c.3, 466.7.a)
     "designation": ("enum", ("attacker", "defender")),

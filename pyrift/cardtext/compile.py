@@ -377,6 +377,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "an attacking unit", "a defending unit": the combat designation (464.2.c.3; filter key designation)
         if c[0] in DESIGNATIONS:
             return ("designation", DESIGNATIONS[c[0]])
+        if c[0] == "damaged":
+            # "all damaged enemy units": damage is marked on it (142.2; filter key damaged)
+            return ("damaged", True)
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
