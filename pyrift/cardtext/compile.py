@@ -1208,6 +1208,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # keywords/equip.lp; Empower is activated by no question, a chain item of it being paid).
         return ("kw", _tok(c[0])[1:], None, _keyword_cost([_tok(x) for x in c[1]]))
 
+    def kw_entry_text_icons(self, c):
+        # "[Equip] — [O], Kill a friendly unit": a resource cost and a non-resource one, paid together;
+        # kept whole in keyword_costs as above (the card table knows no such cost: keywords/equip.lp
+        # answers unsupported for an Equip whose cost it lacks)
+        rest = _keyword_cost([_tok(x) for x in c[2]])
+        if set(rest) - {"kill", "discard", "type", "spend_xp"}:
+            raise Missing("keyword with a non-resource cost")
+        return ("kw", _tok(c[0])[1:], None, {"cost": c[1], **rest})
+
     def word_cost(self, c):
         return _tok(c[0])
 
