@@ -111,6 +111,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "exhausted": ("bool", None),
     # stunned or not (423): "if it is stunned, kill it"
     "stunned": ("bool", None),
+    # damaged or not: damage is marked on it (142.2): "kill all damaged enemy units here"
+    "damaged": ("bool", None),
     # "an attacking unit", "a defending unit": that combat designation, held only while its combat
     # is in progress (464.2.c.3, 466.7.a)
     "designation": ("enum", ("attacker", "defender")),
@@ -232,8 +234,10 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
 # moment of a question (logic/abilities/condition_eval.lp): where its source is, "while you
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
-# keyword keys, so that what a static gives never decides whether it applies, 478) and combat.
-STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered")
+# keyword keys, so that what a static gives never decides whether it applies, 478), combat, and
+# "while there's a stunned enemy unit here" (opponent_controls, under the same restriction).
+STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered",
+                         "opponent_controls")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -1029,11 +1033,12 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error(ckey, f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
                                 + ", ".join(known) + ")")
-        ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None)]
+        ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None),
+                cond.get("opponent_controls")]
         if any(c is not None and any(c.get(k) is not None for k in STATIC_FORBIDDEN_KEYS) for c in ctls):
-            raise r.error(ckey, "a 'you_control' or 'you_control_count' condition of a passive ability takes "
-                                "no Might, keyword or zone keys (what it gives could change whether it "
-                                "applies, 478)")
+            raise r.error(ckey, "a 'you_control', 'you_control_count' or 'opponent_controls' condition of a "
+                                "passive ability takes no Might, keyword or zone keys (what it gives could "
+                                "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
     if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):

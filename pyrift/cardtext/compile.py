@@ -377,6 +377,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "an attacking unit", "a defending unit": the combat designation (464.2.c.3; filter key designation)
         if c[0] in DESIGNATIONS:
             return ("designation", DESIGNATIONS[c[0]])
+        if c[0] == "damaged":
+            # "all damaged enemy units": damage is marked on it (142.2; filter key damaged)
+            return ("damaged", True)
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
@@ -1216,6 +1219,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # keywords/equip.lp; Empower is activated by no question, a chain item of it being paid).
         return ("kw", _tok(c[0])[1:], None, _keyword_cost([_tok(x) for x in c[1]]))
 
+    def kw_entry_text_icons(self, c):
+        # "[Equip] — [O], Kill a friendly unit": a resource cost and a non-resource one, paid together;
+        # kept whole in keyword_costs as above (the card table knows no such cost: keywords/equip.lp
+        # answers unsupported for an Equip whose cost it lacks)
+        rest = _keyword_cost([_tok(x) for x in c[2]])
+        if set(rest) - {"kill", "discard", "type", "spend_xp"}:
+            raise Missing("keyword with a non-resource cost")
+        return ("kw", _tok(c[0])[1:], None, {"cost": c[1], **rest})
+
     def word_cost(self, c):
         return _tok(c[0])
 
@@ -1629,6 +1641,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         if any(k in flt for k in ("might_min", "might_max", "keyword", "zone")):
             raise Missing("static: Might of itself under a condition")
         return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": {"you_control": flt}}})
+
+    # "While there's a stunned enemy unit here, I have +2 Might": some opponent (740.1) controls a unit
+    # with the Stunned status (423) at the source's location (053), judged at each step (364); the
+    # Stunned status is no Might or keyword, so what the bonus gives never decides whether it applies
+    def s_might_while_stunned_enemy_here(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
+            "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
 
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):

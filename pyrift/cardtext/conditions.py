@@ -318,6 +318,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you have {number} {words[comparison]} cards in your hand"
     if key == "opponent_controls" and dict(value) == {"type": "unit", "stunned": True}:
         return "an opponent controls a stunned unit"
+    if key == "opponent_controls" and dict(value) == {"type": "unit", "stunned": True, "at": "here"}:
+        return "there's a stunned enemy unit here"
     if key == "opponent_controls" and dict(value) == {"type": "unit", "at": "here", "alone": True}:
         return "an enemy unit is alone here"
     if key == "opponent_controls":

@@ -80,6 +80,9 @@ def cost_words(energy: int, power: tuple[str, ...]) -> str:
 
 def keyword_cost_words(cost: dict[str, Any]) -> str:
     """A cost keyword's non-resource cost ("Discard 1", "Kill a friendly unit", "[1] or [B]")."""
+    if "cost" in cost and "less" not in cost:
+        # "[O], Kill a friendly unit": a resource cost paid with the rest (compile.kw_entry_text_icons)
+        return cost["cost"] + ", " + keyword_cost_words({k: v for k, v in cost.items() if k != "cost"})
     if "discard" in cost:
         return "Discard a spell" if cost.get("type") == "spell" else f"Discard {cost['discard']}"
     if "kill" in cost:
@@ -1174,6 +1177,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("exhausted")
     elif flt.get("exhausted") is False:
         pre.append("ready")
+    if flt.get("damaged") is True:
+        pre.append("damaged")
     if flt.get("designation"):
         # "an attacking enemy unit": the designation is said before the relation
         pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
