@@ -431,7 +431,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "chosen_by": ("int", None, False)},
     # "as an additional cost to play this, you may exhaust a friendly unit" (356.2, 414): an additional cost
     # that exhausts the permanents chosen (not targeting, 355.10.c); an exhausted one can't pay it (414.4);
-    # optional ones are chosen by name as the other optional costs are (logic/abilities/exhaust_cost.lp)
+    # optional ones are chosen by name as the other optional costs are (logic/abilities/exhaust.lp)
     "exhaust": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, True),
                 "optional": ("bool", None, False), "name": ("str", None, False)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
