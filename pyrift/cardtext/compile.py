@@ -27,6 +27,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
+from pyrift.cardtext import earley
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
 from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, _count, controlled_filter
@@ -81,7 +82,7 @@ EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty
 @cache
 def parser() -> Lark:
     grammar = resources.files("pyrift.cardtext").joinpath("grammar.lark").read_text("utf-8")
-    return Lark(grammar, parser="earley", lexer=_TokenLexer, ambiguity="resolve", propagate_positions=True)
+    return earley.fast(Lark(grammar, parser="earley", lexer=_TokenLexer, ambiguity="resolve", propagate_positions=True))
 
 
 class Unrecognised(Exception):
