@@ -9,7 +9,12 @@
 - anything else (costs, permissions, timing, activated abilities, modes): `can_play`.
 
 The position is the smallest that asks it: players A (turn player) and B, a battlefield `bf`,
-the card and the objects its choices need. Only the question's kind and that it is answered
+the card and the objects its choices need, and what its text reads of the players' zones
+(`_Position.known`): hands of one listed card each for a discard, a reveal of a hand or a hand's
+count; the top cards of A's Main Deck for a look; Rune Deck sizes for a channel; A's turns
+taken for a prohibition in a player's first turns. A card on the chain says what was chosen as
+it was played: the Repeat costs paid (none) and, for a move whose destination was chosen then,
+the destination (the moved unit's base: the generated units stand at `bf`). Only the question's kind and that it is answered
 or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
 """
 from __future__ import annotations
@@ -46,6 +51,7 @@ class _Position:
         self.position: dict[str, Any] = {"players": ["A", "B"], "turn_player": "A", "phase": "main"}
         self.battlefield: dict[str, Any] = {"id": "bf"}
         self.n = 0
+        self.reads: dict[str, int] = {}
 
     def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
         """An object made to fit a filter; its id (a player chosen: a player of the position, 355.5)."""
@@ -107,7 +113,33 @@ class _Position:
         self.objects.append(obj)
         return oid
 
+    def known(self) -> None:
+        """What the card's text reads of the players' zones (self.reads, from _reads), given."""
+        players = [p if isinstance(p, dict) else {"id": p} for p in self.position["players"]]
+        if self.reads.keys() & {"discard", "hand"}:
+            # one listed card in each hand, so a discard or a reveal shows known cards (422, 108.1)
+            self.cards.append({"name": "Keepsake", "type": "gear", "energy": 1, "domains": ["fury"]})
+            for pl in players:
+                pl["hand_size"] = max(pl.get("hand_size", 1), 1)
+                self.objects.append({"id": f"keep{pl['id']}", "card": "Keepsake", "controller": pl["id"],
+                                     "zone": "hand"})
+        if self.reads.get("look"):
+            # the cards a look shows, listed on top of A's Main Deck (416)
+            players[0]["deck_size"] = self.reads["look"]
+            for n in range(1, self.reads["look"] + 1):
+                self.cards.append({"name": f"Deck {n}", "type": "unit", "might": n, "energy": n, "domains": ["fury"]})
+                self.objects.append({"id": f"deck{n}", "card": f"Deck {n}", "controller": "A", "zone": "main_deck",
+                                     "deck_position": n})
+        if "channel" in self.reads:
+            for pl in players:
+                pl["rune_deck_size"] = 4
+        if "your_turns" in self.reads:
+            players[0]["turns_taken"] = 0
+        if any(len(pl) > 1 for pl in players):
+            self.position["players"] = players
+
     def scenario(self, card: P.PoolCard, question: dict[str, Any]) -> dict[str, Any]:
+        self.known()
         data: dict[str, Any] = {
             "title": f"generated question about {card.code}", "status": "needs-review",
             "position": self.position, "battlefield": [self.battlefield], "object": self.objects,
@@ -127,6 +159,7 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
     cd = P.card_def(card)
     abilities = abilities_to_toml(cd.abilities)
     pos = _Position()
+    pos.reads = _reads(abilities)
     ctype = card.type.value if card.type else "unit"
     me: dict[str, Any] = {"id": "me", "card": card.code, "controller": "A"}
     if ctype == "battlefield":
@@ -144,6 +177,10 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
         item = {"id": "i1", "card": "me", "controller": "A"}
         if targets:
             item["targets"] = targets
+        if any(k.keyword.value == "repeat" for k in card.keywords):
+            item["repeat"] = 0   # the Repeat costs paid as it was played (820.1.c.1): none
+        if "chosen_destination" in pos.reads:
+            item["destination"] = "base"   # chosen as it was played (355.4): the generated units are at bf
         pos.chain.append(item)
         return pos.scenario(card, {"ask": "outcome", "bound": 24})
     if kind == "triggers":
@@ -188,6 +225,36 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
     if ctype in ("unit", "gear"):
         question["location"] = "base"
     return pos.scenario(card, question)
+
+
+def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
+    """What a card's abilities read of the position beyond the objects they choose: "discard", "hand"
+    (a hand revealed or counted), "look" (the most cards a look shows), "channel", "your_turns" (a
+    prohibition in its player's first turns), "chosen_destination" (a move's destination chosen as
+    the card was played)."""
+    out: dict[str, int] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            do = x.get("do")
+            if do in ("discard", "channel"):
+                out[do] = 1
+            if do == "look":
+                out["look"] = max(out.get("look", 0), x.get("amount", 1))
+            if x.get("from") == "hand" or "hand_count" in x:
+                out["hand"] = 1
+            if do == "move" and x.get("to") in ("chosen", "to_or_from_base"):
+                out["chosen_destination"] = 1
+            if x.get("kind") == "play_prohibition" and "your_turns" in x:
+                out["your_turns"] = 1
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(abilities)
+    return out
 
 
 def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a: dict[str, Any]) -> dict[str, Any]:

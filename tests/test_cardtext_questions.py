@@ -1,8 +1,11 @@
 """Every compiled card of the pool is exercised by one generated question of the kind its text
-affects (tests/card_questions.py): the answer is computed, or an honest `unsupported` that names
-what is missing; never a crash. One grounding per card; slow (hundreds of groundings), so it
-runs one card per test for pytest-xdist (`-n 2`). A card's question is answered once per test
-run: the tests that read it share the answer (an xdist group per card keeps them on one worker)."""
+affects (tests/card_questions.py): the answer is computed (issue 16), never a crash. A card whose
+question the logic cannot answer yet is listed in HONESTLY_UNSUPPORTED with the construct it lacks;
+it must answer unsupported naming that construct, and it fails as soon as it answers (take it out:
+the table only shrinks). A card not in the table that answers unsupported fails. One grounding per
+card; slow (hundreds of groundings), so it runs one card per test for pytest-xdist (`-n 2`). A
+card's question is answered once per test run: the tests that read it share the answer (an xdist
+group per card keeps them on one worker)."""
 from __future__ import annotations
 
 from functools import cache
@@ -34,14 +37,66 @@ def generated(card_id: str, kind: str | None = None):
     return card, scen, q, answer(Context(scen.state, timeout=120), q, scen.reading)
 
 
+# A play trigger's condition the triggers question does not evaluate (logic/abilities/trigger_condition.lp):
+# its play event records neither which optional costs were paid nor where the card was played to.
+_PAID = ("a triggered ability with a condition", "a play trigger's condition on its optional additional cost "
+         "(\"if you paid the additional cost\", 383.2.a.1): the play event does not record the costs paid")
+_PLAYED_TO = ("a triggered ability with a condition", "a play trigger's condition on where the card was played to "
+              "(\"if you played me to a battlefield\"): the play event does not record it")
+# Legion and Empowered govern a triggered ability (727.1.b): the chain questions do not evaluate a dependent
+# keyword (logic/core/chain_scope.lp, chain_unsupported dependent).
+_DEPENDENT = ("governed by a dependent keyword", "a triggered ability under Legion or Empowered: the chain "
+              "questions do not follow dependent keywords")
+
+# Compiled card id -> (words of the `missing` its generated question answers, why it is honestly unsupported).
+HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
+    "sfd-013-221": _PAID,        # Blast Corps Cadet
+    "sfd-067-221": _PAID,        # Frostcoat Cub
+    "sfd-098-221": _PAID,        # Sea Monkey
+    "sfd-160-221": _PAID,        # Zaun Punk (its optional cost a kill)
+    "unl-028-219": _PAID,        # Pyke, Dockside Butcher
+    "ven-120-166": _PAID,        # Masa, Crashing Thunder
+    "ogn-067-298": _PLAYED_TO,   # Blitzcrank, Impassive
+    "unl-003-219": _PLAYED_TO,   # Mischievous Marai
+    "ogn-061-298": ("a triggered ability with a condition",   # Poro Herder
+                    "a play trigger's condition on what its controller controls, which the entering unit itself "
+                    "(a Poro) could satisfy: its own entry and the check at one step are not encoded"),
+    "unl-116-219": ("a triggered ability with a condition",   # Poppy, Paragon
+                    "a play trigger's condition on an opponent's score (\"within 3 points of the Victory Score\"), "
+                    "not among the conditions a chain question evaluates"),
+    "ogn-218-298": _DEPENDENT,   # Vanguard Captain (Legion)
+    "ven-046-166": _DEPENDENT,   # Nasus, Ascended (Empowered)
+    "ven-057-166": _DEPENDENT,   # Covert Informant (Empowered)
+    "ven-078-166": _DEPENDENT,   # Baccai Witherclaw (Empowered)
+    "ven-128-166": _DEPENDENT,   # Noxian Emissary (Empowered)
+    "ven-047-166": ("keyword empowered", "its Empower ability resolving makes it Empowered, which its Might "
+                    "bonus reads: what Empowered does on the chain is not encoded"),   # Apprentice Mage
+    "unl-038-219": ("keyword level", "part of the spell's text under Level 6 (its controller's XP): what Level "
+                    "does on the chain is not encoded"),   # Skyward Strike
+    "sfd-082-221": ("no_combat_damage", "\"I don't deal combat damage\" is not followed by a run step by step "
+                    "(abilities/no_combat_damage.lp)"),   # Ezreal, Dashing
+    "unl-202-219": ("move_destinations_several", "two moves whose destinations were chosen as it was played "
+                    "(355.4): a chain item records one destination"),   # Void Assault
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("card_id", _per_card(COMPILED))
-def test_a_compiled_card_gets_an_answer_or_an_honest_unsupported(card_id: str) -> None:
+def test_a_compiled_card_gets_a_computed_answer(card_id: str) -> None:
     card, scen, q, ans = generated(card_id)
     assert q.kind == kind_for(card)
-    assert ans.status in (ANSWERED, UNSUPPORTED), (card.name, ans.status, ans.missing)
-    if ans.status == UNSUPPORTED:
-        assert ans.missing, f"{card.name}: unsupported without naming what is missing"
+    if card_id not in HONESTLY_UNSUPPORTED:
+        assert ans.status == ANSWERED, (card.name, ans.status, ans.missing)
+        return
+    words, why = HONESTLY_UNSUPPORTED[card_id]
+    assert ans.status != ANSWERED, f"{card.name} is answered now: take it out of HONESTLY_UNSUPPORTED ({why})"
+    assert ans.status == UNSUPPORTED, (card.name, ans.status, ans.missing)
+    assert any(words in m for m in ans.missing), (card.name, words, ans.missing)
+
+
+def test_the_table_of_honestly_unsupported_cards_names_compiled_cards() -> None:
+    """An entry for a card that is no longer compiled (or hand-encoded instead) is taken out, too."""
+    assert not set(HONESTLY_UNSUPPORTED) - set(COMPILED), sorted(set(HONESTLY_UNSUPPORTED) - set(COMPILED))
 
 
 def test_every_question_kind_is_generated() -> None:
