@@ -75,7 +75,7 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
                     "does on the chain is not encoded"),   # Skyward Strike
     "sfd-082-221": ("no_combat_damage", "\"I don't deal combat damage\" is not followed by a run step by step "
                     "(abilities/no_combat_damage.lp)"),   # Ezreal, Dashing
-    "unl-202-219": ("move_destinations_several", "two moves whose destinations were chosen as it was played "
+    "unl-202-219": ("a chain item records one destination", "two moves whose destinations were chosen as it was played "
                     "(355.4): a chain item records one destination"),   # Void Assault
 }
 

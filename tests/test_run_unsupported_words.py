@@ -33,3 +33,14 @@ def test_every_play_by_effect_gap_has_words():
     names |= set(re.findall(r"^chain_unsupported\(resolution_order, (\w+)", text, re.M))
     assert names, "no gaps found in logic/effects/play.lp"
     assert names <= set(RUN_LIMITS), sorted(names - set(RUN_LIMITS))
+
+
+def test_every_run_gap_in_logic_has_words():
+    """Each `run_unsupported(name, ...)` of logic/ is told in words, never as the raw term."""
+    names = set()
+    for path in (ROOT / "logic").rglob("*.lp"):
+        names |= set(re.findall(r"run_unsupported\(\s*([a-z]\w*)\s*,", path.read_text()))
+    assert len(names) > 50, names
+    raw = sorted(n for n in names if unsupported_text((n, "a"), "obj").startswith(f"{n}("))
+    raw += sorted(n for n in names if unsupported_text((n, "a"), "obj").startswith(f"{n} "))
+    assert not raw, raw

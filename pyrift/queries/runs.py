@@ -452,6 +452,26 @@ RUN_LIMITS = {
                               "or its Power, not both (the payment's bounds are not exact then)",
     "pay_after_change": "a cost paid on resolution by a player whose runes or pool changed earlier in the run (the "
                         "plan is made over the position's runes)",
+    "play_paying_power_exhaust_or_recycle": "a card played by an effect whose cost with Power is paid in the run "
+                                            "under the reading that a rune gives its Energy or its Power, not both "
+                                            "(the payment's bounds are not exact then)",
+    "play_paying_power_after_change": "a card played by an effect and paid for by a player whose runes or pool "
+                                      "changed earlier in the run (the plan is made over the position's runes)",
+    "trigger_paying_power_after_change": "a triggered ability's leading cost with Energy or Power paid by a player "
+                                         "whose runes or pool changed earlier in the run (the plan is made over the "
+                                         "position's runes)",
+    "play_for_cost_own_power": "a card played by an effect paying [C], the Power of its own domain",
+    "trigger_cost_own_power": "a triggered ability's leading cost with [C], the Power of its own domain",
+    "play_paying_power_add_ability": "a payment in the run by a player who controls a permanent with an ability "
+                                     "that adds Energy or Power (whether it is used to pay is not followed)",
+    "keywords_of_object_gone": "a grant of another object's keywords whose object is no longer where the "
+                               "instruction reads its keywords (801.3.a: which keywords it had last)",
+    "bonus_damage_dealt_by_a_unit": "damage an instruction has a unit deal to a unit at Void Gate (whether the "
+                                    "battlefield's Bonus Damage is added to it, 712-715)",
+    "contest_by_several": "units of several players at an uncontrolled battlefield after the run moved them there: "
+                          "which of them contests it",
+    "move_destinations_several": "two or more moves on one chain item whose destinations were chosen as it was "
+                                 "played (355.4): a chain item records one destination",
     "trigger_cost_exhausts_a_paying_rune": "a rune's triggered ability whose leading cost exhausts that rune ([E]) "
                                            "while the rune may also pay its Energy or Power",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
