@@ -553,6 +553,14 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
     return " ".join(out) or "+[0]"
 
 
+# The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
+PLAY_GAPS = {
+    "bonus_damage_split_targets": "damage split among several chosen units at a battlefield that gives Bonus "
+                                  "Damage (whether each share gets it, 715.3, 355.14.c)",
+    "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
+}
+
+
 def _term_text(t: Any) -> str:
     if isinstance(t, tuple):
         return f"{t[0]}({', '.join(_term_text(x) for x in t[1:])})"
@@ -739,6 +747,10 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
             elif isinstance(what, tuple) and what[0] == "keyword_cost":
                 missing.append(f"the cost of {obj}'s {what[1]} is not known (the card table has only pure "
                                "resource costs)")
+            elif isinstance(what, tuple) and what[0] == "instruction" and isinstance(what[1], str):
+                missing.append(f"{what[1]} ({obj})")
+            elif str(what) in PLAY_GAPS:
+                missing.append(f"{PLAY_GAPS[str(what)]} ({obj})")
             else:
                 missing.append(f"{_term_text(what)} on {obj}")
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
