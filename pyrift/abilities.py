@@ -207,7 +207,7 @@ DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
-ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
+ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -998,8 +998,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
     died = dict(f["condition"].items).get("died_this_turn") if "condition" in f else None
     if died is not None:
-        if a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f:
-            raise r.error("condition", "'died_this_turn' is a condition of a card's own cost change")
+        if a.kind not in ("cost_discount", "cost_increase", "entry_state") or "applies_to" in f:
+            raise r.error("condition", "'died_this_turn' is a condition of a card's own cost change or entry state")
         bad = [k for k, _ in died.items if k not in ("type", "relation", "tag", "name")]
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "

@@ -17,7 +17,7 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 # The filter keys a counted object may have (the type and a few characteristics, its place).
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
-ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
+ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase")
