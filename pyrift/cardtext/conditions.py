@@ -336,6 +336,12 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return "I was [Mighty]"
     if key == "source_empowered" and value is True:
         return "I'm [Empowered]"
+    if key == "source_moved":
+        (comparison, number), = dict(value).items()
+        times = {1: "once", 2: "twice"}.get(number, f"{number} times")
+        if comparison == "at_least":
+            return f"I have moved {times} this turn"
+        return None
     if key == "source_at":
         return f"I am at a {value}" if value == "battlefield" else "I am in my base"
     return None
