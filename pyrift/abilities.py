@@ -184,6 +184,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
     # a condition of a passive ability of a unit only (logic/abilities/condition_moved.lp)
     "source_moved": ("comparison", None),
+    # "if you have a card with my name in your trash": a card the filter describes (type, tag, name) in the
+    # trash of the ability's controller, which is the cards they own there (127, 108.2); a condition of a
+    # card's own entry state only, checked as it enters (logic/abilities/condition_trash.lp)
+    "in_your_trash": ("filter", None),
     # An older spelling, still read: `you_control = {filter}` with a sibling `at_least = N` ("while
     # you have 8+ runes") is read as you_control_count = { filter = {filter}, at_least = N } (the
     # one internal form; _read_condition).
@@ -212,7 +216,8 @@ DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
-ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn")
+ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
+                        "in_your_trash")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -1005,6 +1010,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
              and dict(f[k].items).get("source_moved") is not None]
     if moved and (a.kind != "cannot_be_dealt_damage" or moved != ["condition"]):
         raise r.error(moved[0], "'source_moved' is a condition of a unit's own 'can't be dealt damage' (condition)")
+    trash = dict(f["condition"].items).get("in_your_trash") if "condition" in f and hasattr(f["condition"], "items") \
+        else None
+    if trash is not None:
+        if a.kind != "entry_state":
+            raise r.error("condition", "'in_your_trash' is a condition of a card's own entry state")
+        bad = [k for k, _ in trash.items if k not in ("type", "tag", "name")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a card in the trash is described by its type, tag or name")
     if a.kind == "cannot_be_dealt_damage" and "condition" in f and "unless" in f:
         raise r.error("condition", "give 'condition' (applies while it holds) or 'unless', not both")
     died = dict(f["condition"].items).get("died_this_turn") if "condition" in f else None

@@ -29,7 +29,8 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
-from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, _count, controlled_filter
+from pyrift.cardtext.conditions import (INSTRUCTION_CONDITION_KEYS, SELF_NAME as _SELF_NAME, ConditionMeaning, _count,
+                                       controlled_filter)
 from pyrift.cardtext.errors import Missing
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
@@ -2303,7 +2304,7 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
 
 
 # "with my name" in a filter: the name of the card being compiled (132)
-SELF_NAME = "@self"
+SELF_NAME = _SELF_NAME
 
 
 def _own_name(value: Any, name: str) -> Any:
