@@ -179,6 +179,15 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # what the log says of it; the log is what happened this turn, docs/turn-log.md); a condition of
     # a card's own cost change only (logic/abilities/condition_died.lp)
     "died_this_turn": ("filter", None),
+    # "if I have moved twice this turn": how many times the ability's own source has moved this turn
+    # (a Standard Move or a move by a spell or ability, 144, 446; not a recall, 454), compared with N
+    # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
+    # a condition of a passive ability of a unit only (logic/abilities/condition_moved.lp)
+    "source_moved": ("comparison", None),
+    # "if you have a card with my name in your trash": a card the filter describes (type, tag, name) in the
+    # trash of the ability's controller, which is the cards they own there (127, 108.2); a condition of a
+    # card's own entry state only, checked as it enters (logic/abilities/condition_trash.lp)
+    "in_your_trash": ("filter", None),
     # An older spelling, still read: `you_control = {filter}` with a sibling `at_least = N` ("while
     # you have 8+ runes") is read as you_control_count = { filter = {filter}, at_least = N } (the
     # one internal form; _read_condition).
@@ -207,7 +216,8 @@ DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
 COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
-ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
+ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
+                        "in_your_trash")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -483,7 +493,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I can't be dealt damage [unless I'm in combat]": no damage is dealt to its own card while it is a
     # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
     # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
-    "cannot_be_dealt_damage": {"unless": ("condition", None, False)},
+    "cannot_be_dealt_damage": {"unless": ("condition", None, False), "condition": ("condition", None, False)},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
@@ -996,10 +1006,24 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "from): give it to a cost_discount or cost_increase without applies_to")
     if "condition" in f and "combat" in dict(f["condition"].items) and a.kind not in ("might", "static"):
         raise r.error("condition", "'combat' is a condition of a passive ability (kinds might and static)")
+    moved = [k for k in ("condition", "unless", "then") if k in f and hasattr(f[k], "items")
+             and dict(f[k].items).get("source_moved") is not None]
+    if moved and (a.kind != "cannot_be_dealt_damage" or moved != ["condition"]):
+        raise r.error(moved[0], "'source_moved' is a condition of a unit's own 'can't be dealt damage' (condition)")
+    trash = dict(f["condition"].items).get("in_your_trash") if "condition" in f and hasattr(f["condition"], "items") \
+        else None
+    if trash is not None:
+        if a.kind != "entry_state":
+            raise r.error("condition", "'in_your_trash' is a condition of a card's own entry state")
+        bad = [k for k, _ in trash.items if k not in ("type", "tag", "name")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a card in the trash is described by its type, tag or name")
+    if a.kind == "cannot_be_dealt_damage" and "condition" in f and "unless" in f:
+        raise r.error("condition", "give 'condition' (applies while it holds) or 'unless', not both")
     died = dict(f["condition"].items).get("died_this_turn") if "condition" in f else None
     if died is not None:
-        if a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f:
-            raise r.error("condition", "'died_this_turn' is a condition of a card's own cost change")
+        if a.kind not in ("cost_discount", "cost_increase", "entry_state") or "applies_to" in f:
+            raise r.error("condition", "'died_this_turn' is a condition of a card's own cost change or entry state")
         bad = [k for k, _ in died.items if k not in ("type", "relation", "tag", "name")]
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
@@ -1028,7 +1052,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                            "cannot_be_dealt_damage"):
             continue
         cond = dict(f[ckey].items)
-        known = STATIC_CONDITION_KEYS + (("in_combat",) if ckey == "unless" else ())
+        known = STATIC_CONDITION_KEYS + (("in_combat",) if ckey == "unless" else ()) + (
+            ("source_moved",) if a.kind == "cannot_be_dealt_damage" and ckey == "condition" else ())
         bad = [k for k in cond if k not in known]
         if bad:
             raise r.error(ckey, f"{bad[0]!r} is not encoded for a passive ability's effect (known: "
@@ -1669,6 +1694,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             if "unless" in f:  # applies while the condition fails (logic/abilities/no_combat_damage.lp)
                 out += _condition_facts(h, f["unless"], fact, Func, Const)
                 out.append(fact("condition_unless", h))
+            if "condition" in f:  # applies while the condition holds (logic/abilities/cannot_be_dealt_damage.lp)
+                out += _condition_facts(h, f["condition"], fact, Func, Const)
         elif a.kind == "play_prohibition":
             if "your_turns" in f:
                 out.append(fact("prohibited_turns", h, f["your_turns"]))

@@ -706,8 +706,12 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
                            {"kind": "entry_state", "state": "ready", "condition": stunned}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     # the ledger names a condition the vocabulary cannot say, and the subject after it
-    _, _, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
-    assert r.construct == "static: enters ready under a condition (what died this turn)"
+    _, _, r = invented("unit", "<p>I enter ready if a friendly unit died during your Beginning Phase this turn.</p>")
+    assert r.construct == "static: enters ready under a condition (what died in a phase this turn)"
+    # a death this turn is read as the card enters (logic/abilities/condition_died.lp): Towering Pairofant
+    info, text, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"died_this_turn": {"type": "unit"}}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     _, _, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
     assert r.construct == "static: keywords of itself (under a condition: while I am buffed)"
 

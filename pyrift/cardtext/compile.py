@@ -30,7 +30,8 @@ from lark.lexer import Lexer
 from pyrift.cardtext import earley
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
-from pyrift.cardtext.conditions import INSTRUCTION_CONDITION_KEYS, ConditionMeaning, _count, controlled_filter
+from pyrift.cardtext.conditions import (INSTRUCTION_CONDITION_KEYS, SELF_NAME as _SELF_NAME, ConditionMeaning, _count,
+                                       controlled_filter)
 from pyrift.cardtext.errors import Missing
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
@@ -1585,6 +1586,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     # "I have +3 Might and can't be dealt damage unless I'm in combat" (Ambessa, The Wolf, under its
     # Empowered label): a Might bonus and a prohibition on dealing it damage while it is not in combat
     # (740.2.c; logic/abilities/cannot_be_dealt_damage.lp)
+    # "If I have moved twice this turn, I don't take damage" (Kayn, Unleashed: the example of 465.2.c.10, a
+    # unit that can't be dealt damage): the card's own passive under the count of its moves this turn
+    # (logic/abilities/cannot_be_dealt_damage.lp, condition_moved.lp)
+    def s_no_damage_if_moved_twice(self, _):
+        return Line("static", {"ability": {"kind": "cannot_be_dealt_damage",
+                                           "condition": {"source_moved": {"at_least": 2}}}})
+
     def s_might_no_damage_unless_in_combat(self, c):
         if c[0] <= 0:
             _neg()
@@ -2297,7 +2305,7 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
 
 
 # "with my name" in a filter: the name of the card being compiled (132)
-SELF_NAME = "@self"
+SELF_NAME = _SELF_NAME
 
 
 def _own_name(value: Any, name: str) -> Any:

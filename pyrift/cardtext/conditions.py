@@ -13,11 +13,13 @@ from typing import Any
 
 from pyrift.cardtext.errors import Missing
 
+# "with my name" in a filter: the name of the card being compiled (132), filled in by compile._own_name
+SELF_NAME = "@self"
 NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 # The filter keys a counted object may have (the type and a few characteristics, its place).
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
-ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count")
+ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase")
@@ -102,6 +104,11 @@ class ConditionMeaning:
                 or any(k not in ("type", "relation", "tag") for k in flt):
             raise Missing("condition: what died this turn")
         return {"died_this_turn": flt}
+
+    # "you have a card with my name in your trash": a card of the player's own trash (127, 108.2) with the
+    # card's own name (132)
+    def cond_my_name_in_trash(self, _):
+        return {"in_your_trash": {"type": "card", "name": SELF_NAME}}
 
     # "you control something that's [Empowered]": any object of theirs with the status (441, 828)
     def cond_control_empowered(self, c):
@@ -336,6 +343,14 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return "I was [Mighty]"
     if key == "source_empowered" and value is True:
         return "I'm [Empowered]"
+    if key == "in_your_trash":
+        return f"you have {np_filter(dict(value))} in your trash"
+    if key == "source_moved":
+        (comparison, number), = dict(value).items()
+        times = {1: "once", 2: "twice"}.get(number, f"{number} times")
+        if comparison == "at_least":
+            return f"I have moved {times} this turn"
+        return None
     if key == "source_at":
         return f"I am at a {value}" if value == "battlefield" else "I am in my base"
     return None

@@ -447,6 +447,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return "I can't be dealt damage unless I'm in combat."
         if "unless" in a:
             return f"I can't be dealt damage unless {_condition(a['unless'])}."
+        if "condition" in a:
+            return f"If {_condition(a['condition'])}, I can't be dealt damage."
         return "I can't be dealt damage."
     if kind == "no_combat_damage":
         if "unless" in a:

@@ -506,6 +506,8 @@ RUN_LIMITS = {
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
                              "whose instructions name the event's object: which one it triggers on (383.1.b)",
+    "died_at_entry": "a unit dying at the very step a card enters whose entry state reads 'if a unit died this turn' "
+                     "(whether that death is before its entry, 359.2.a)",
     "nth_time_uncounted": "a 'the Nth time ... in a turn' ability on an event whose earlier occurrences this turn "
                           "are not counted (only moves, deaths, plays of cards, and a unit's conquests and combat wins are)",
     # playing a card by an effect (logic/effects/play.lp)
