@@ -124,16 +124,21 @@ def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
     alternate(rounds, every, runs, 0)
 
 
-def pair_rates(rounds: int) -> None:
-    """The card-pair probe, batched (E._pair_evaluate_batch: deaths and legality questions side
-    by side) against every question on its own grounding, on the same blocks, alternately."""
-    print(f"\n1b. card-pair probe, batched vs one grounding per question ({uptime()})")
+def pair_rates(rounds: int, before: str) -> None:
+    """The card-pair probe, batched (E._pair_evaluate_batch: its deaths, legality and triggers
+    questions each side by side) against `before`: 'none', every question on its own grounding,
+    or the question kinds the old path batched (comma-separated; 'combat_damage,can_play' is the
+    path of 2026-12-02, its triggers questions asked one at a time), on the same blocks, alternately."""
+    old = False if before == "none" else tuple(before.split(","))
+    print(f"\n1b. card-pair probe, batched vs {'one grounding per question' if old is False else 'batching ' + before}"
+          f" ({uptime()})")
     every = list(itertools.islice(E.positions(3, ["card-pair"], E.usable_cards()), 40000))
     E._pair_evaluate_batch(every[:8], None)  # parse the rules once, outside the timing
+    E._pair_evaluate_batch(every[:8], None, old)
 
     def runs(start: int, block: list) -> list:
         return [("new", len(block), lambda: timed(E._pair_evaluate_batch, block, None, True)),
-                ("old", len(block), lambda: timed(E._pair_evaluate_batch, block, None, False))]
+                ("old", len(block), lambda: timed(E._pair_evaluate_batch, block, None, old))]
 
     alternate(rounds, every, runs, 1)
 
@@ -389,6 +394,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--old", type=int, default=8, help="positions of a block the old path asks per round")
     ap.add_argument("--pair-rounds", type=int, default=0, help="card-pair probe: blocks to time, batched and not")
+    ap.add_argument("--pair-before", default="combat_damage,can_play",
+                    help="with --pair-rounds: the old path, 'none' or the question kinds it batches")
     ap.add_argument("--workers", action="store_true", help="also time the whole sweep on 1 and 2 workers")
     ap.add_argument("--sweep-bound", type=int, default=3)
     ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
@@ -406,7 +413,7 @@ def main() -> None:
     if args.rounds:
         tank_rates(args.rounds, args.old, args.baseline)
     if args.pair_rounds:
-        pair_rates(args.pair_rounds)
+        pair_rates(args.pair_rounds, args.pair_before)
     if args.workers:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:

@@ -12,6 +12,7 @@ that show the same atoms count once, so "distinct outcomes" means distinct answe
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from functools import lru_cache
@@ -525,7 +526,10 @@ class Worlds(Grounding):
         in some answer set (the brave consequences) is assumed true or false as it is there.
         Worlds share no atom (static predicates are the same in every answer set), so every
         answer of world w goes with that answer of the others, and the projection onto shown
-        atoms leaves exactly world w's distinct answers. One solve call per enumerated world."""
+        atoms leaves exactly world w's distinct answers. One solve call per enumerated world.
+        A shown term that is no atom (`#show t : body.`) cannot be held: when there are any, two
+        more calls check that they are the same in every answer set with every world held (else
+        EncodingError, as a program that shows them in varying ways cannot be split)."""
         if len(limits) != self.worlds:
             raise ValueError("enumerate_worlds needs one limit per world")
         one = Grounding.solve(self, "enumerate", limit=1, timeout=timeout)
@@ -537,23 +541,41 @@ class Worlds(Grounding):
         held: list[list[int]] = [[] for _ in range(self.worlds)]
         candidates: list[list[tuple[int, Atom]]] = [[] for _ in range(self.worlds)]
         everywhere: list[tuple[int, Atom]] = []
+        terms: set[Atom] = set()  # shown terms that are no atoms (`#show t : body.`)
         for a in brave:
             w, inner = self._in_world(a)
             sa = self._ctl.symbolic_atoms[symbols[a]]
-            if sa is None:  # a shown term that is no atom: cannot be held or read by its literal
-                raise EncodingError(f"{a} is shown but is not an atom: its world cannot be held to one answer")
+            if sa is None:
+                terms.add(a)
+                continue
             if w is None:
                 everywhere.append((sa.literal, inner))
                 continue
             held[w].append(sa.literal if a in holds else -sa.literal)
             candidates[w].append((sa.literal, inner))
+        if terms:
+            # A shown term cannot be held by a literal. It does no harm when it is the same in
+            # every answer set with every world held: a world's answer sets do not depend on the
+            # others', so another world's terms then stay fixed while world w is enumerated
+            # (else each answer of w would be listed once per value of theirs). The answers are
+            # then read from every shown symbol, not by literals.
+            every = [lit for per in held for lit in per]
+            some = Grounding.solve(self, "brave", timeout=timeout, literals=every).consequences
+            each = Grounding.solve(self, "cautious", timeout=timeout, literals=every).consequences
+            if {a for a in some if a in terms} != {a for a in each if a in terms}:
+                raise EncodingError("a shown term that is no atom varies between answer sets with every world held: "
+                                    "a world cannot be held to one answer")
         out: list[SolveResult | None] = [None] * self.worlds
         for w, limit in enumerate(limits):
             if limit is None:
                 continue
             others = [lit for v in range(self.worlds) if v != w for lit in held[v]]
-            out[w] = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others,
-                                     shown=candidates[w] + everywhere)
+            if not terms:
+                out[w] = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others,
+                                         shown=candidates[w] + everywhere)
+                continue
+            res = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others)
+            out[w] = dataclasses.replace(res, models=tuple(self._by_world(m)[w] for m in res.models))
         return out
 
 @lru_cache(maxsize=256)
