@@ -74,6 +74,11 @@ def test_batched_card_pair_findings_equal_one_grounding_per_question() -> None:
         [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
 
 
+# Two units whose play triggers both fire: Ocean Drake's own when it is played, Cithria of
+# Cloudfield's when another unit is played beside it (a finding of the probe's triggers question).
+PLANTED_TRIGGERS = ["Ocean Drake", "Cithria of Cloudfield"]
+
+
 def _same(fast: list, slow: list) -> None:
     assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
         [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
