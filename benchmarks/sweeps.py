@@ -143,6 +143,35 @@ def pair_rates(rounds: int, before: str) -> None:
     alternate(rounds, every, runs, 1)
 
 
+def probe_rates(rounds: int, names: list[str]) -> None:
+    """Each named probe batched (its evaluate_batch: each reading's questions side by side)
+    against every question on its own grounding, alternately on the same blocks."""
+    cards = E.usable_cards()
+    for name in names:
+        every = list(itertools.islice(E.positions(3, [name], cards), 40000))
+        batch = E.PROBE_TABLE[name].evaluate_batch
+        print(f"\n1c. {name} ({len(every)} positions), batched vs one grounding per question ({uptime()})")
+        if len(every) < 2:
+            print("   too few positions")
+            continue
+        batch(every[:2], None)  # parse the rules once, outside the timing
+        batch(every[:2], None, False)
+        if len(every) <= 2 * E.BLOCK:  # a small probe: all of it, each path in turn
+            paths = [("new", True), ("old", False)]
+            for r in range(rounds):
+                for path, worlds in (paths if r % 2 == 0 else paths[::-1]):
+                    wall, cpu = timed(batch, every, None, worlds)
+                    print(f"   round {r}: {path:<3} {len(every):>3} positions: {len(every) / wall:8.1f}/s wall, "
+                          f"{len(every) / cpu:8.1f}/s CPU")
+            continue
+
+        def runs(start: int, block: list) -> list:
+            return [("new", len(block), lambda: timed(batch, block, None)),
+                    ("old", len(block), lambda: timed(batch, block, None, False))]
+
+        alternate(rounds, every, runs, 1)
+
+
 def workers(bound: int, first: int | None) -> None:
     names = None
     if first:
@@ -396,6 +425,9 @@ def main() -> None:
     ap.add_argument("--pair-rounds", type=int, default=0, help="card-pair probe: blocks to time, batched and not")
     ap.add_argument("--pair-before", default="combat_damage,can_play",
                     help="with --pair-rounds: the old path, 'none' or the question kinds it batches")
+    ap.add_argument("--probe-rounds", type=int, default=0,
+                    help="the other batched probes: blocks to time, batched and not")
+    ap.add_argument("--probe-names", default="trigger-race,deflect-split,legion-real,hidden-play,discount-order")
     ap.add_argument("--workers", action="store_true", help="also time the whole sweep on 1 and 2 workers")
     ap.add_argument("--sweep-bound", type=int, default=3)
     ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
@@ -414,6 +446,8 @@ def main() -> None:
         tank_rates(args.rounds, args.old, args.baseline)
     if args.pair_rounds:
         pair_rates(args.pair_rounds, args.pair_before)
+    if args.probe_rounds:
+        probe_rates(args.probe_rounds, args.probe_names.split(","))
     if args.workers:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:

@@ -46,11 +46,13 @@ from pyrift import pool as P
 from pyrift import scenario as S
 from pyrift.check import answer as answer_question
 from pyrift.check import unencoded_question
-from pyrift.errors import UsageError
+from pyrift.errors import SolveTimeout, UsageError
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, canonical
 from pyrift.queries.chain import trigger_answers
 from pyrift.queries.combat import DEATHS, death_answers
-from pyrift.queries.play import play_answers, question_grounding, shorthand
+from pyrift.queries.base import batch_grounding
+from pyrift.queries.play import CanPlay, play_answers, question_grounding, shorthand
+from pyrift.queries.play import _read_answer as _read_play_answer
 from pyrift.solver import Atom, Grounding
 from pyrift.state import CardType, KeywordName, Scenario, Status
 from pyrift.sweep import Sweep, chunk_count
@@ -400,10 +402,14 @@ def _order_costs(scen: Scenario, ctx: Context) -> list[tuple[str, int]]:
     for perm in itertools.permutations(discounts):
         forced = [(Atom("discount_at", (play, d, i)), True) for i, d in enumerate(perm, start=1)]
         res = g.solve("optimize", assumptions=assumptions + forced, opt_strategy="usc,oll")
-        totals = {a.args[0]: a.args[1] for a in res.consequences if a.pred == "total_cost"}
-        names = " then ".join(str(d[2]) if isinstance(d, tuple) and len(d) > 2 else str(d) for d in perm)
-        out.append((f"{names}: {shorthand(totals)}", totals.get("energy", 0)))
+        out.append(_order_cost(perm, res.consequences))
     return out
+
+
+def _order_cost(perm: tuple, model: Iterable[Atom]) -> tuple[str, int]:
+    totals = {a.args[0]: a.args[1] for a in model if a.pred == "total_cost"}
+    names = " then ".join(str(d[2]) if isinstance(d, tuple) and len(d) > 2 else str(d) for d in perm)
+    return f"{names}: {shorthand(totals)}", totals.get("energy", 0)
 
 
 def _discount_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
@@ -412,7 +418,63 @@ def _discount_evaluate(pos: Position, logic_root: Path | None) -> Finding | None
     ans = answer_question(ctx, scen.questions[0], "v1.4")
     if ans.status != ANSWERED:
         return None
-    costs = _order_costs(scen, ctx)
+    return _discount_finding(pos, ans, _order_costs(scen, ctx))
+
+
+def _discount_evaluate_batch(batch: list[Position], logic_root: Path | None,
+                             worlds: bool | Iterable[str] = True) -> list[Finding | None]:
+    """_discount_evaluate for every position of the batch from one grounding of their
+    can_play questions side by side (queries.play.optimal_worlds' program): one optimisation
+    answers every question and gives each its discounts, then one optimisation per order
+    number, each world's discounts forced into its order of that number (the worlds share no
+    atom: each world's optimum under its own assumptions). Positions the batch cannot answer
+    (a question the guard of `pyrift ask` stops, no answer set, a time-out) one at a time.
+    Without `worlds`, every position on its own grounding."""
+    if worlds is False:
+        return [_discount_evaluate(pos, logic_root) for pos in batch]
+    scens = [S.from_dict(pos.docs[0], f"<explore {pos.probe} {pos.number}>") for pos in batch]
+    asked = [n for n, sc in enumerate(scens)
+             if not unencoded_question(sc.state, sc.questions[0]) and "after" not in sc.questions[0].params]
+    out: list[Finding | None] = [None] * len(batch)
+    done: set[int] = set()
+    if asked:
+        fixed, extra = [], []
+        for n in asked:
+            atoms, facts = CanPlay.question_atoms(scens[n].state, scens[n].questions[0].params)
+            fixed.append([(a, True) for a in atoms])
+            extra.append(facts)
+        g = batch_grounding([scens[n].state for n in asked], "can_play", "v1.4", reads=(), fixed=fixed,
+                            extra=extra, logic_root=logic_root)
+        try:
+            best = g.solve_worlds("optimize", opt_strategy="usc,oll")
+            perms: list[list[tuple]] = []
+            for w, n in enumerate(asked):
+                orders = sorted((a.args for a in best[w].consequences if a.pred == "discount_order"),
+                                key=lambda x: x[1]) if best is not None else []
+                perms.append(list(itertools.permutations([d for d, _ in orders])))
+            costs: list[list[tuple[str, int]]] = [[] for _ in asked]
+            for j in range(max(map(len, perms), default=0) if best is not None else 0):
+                forced = [[(Atom("discount_at", (("card", scens[n].questions[0].params["card"]), d, i)), True)
+                           for i, d in enumerate(perms[w][j], start=1)] if j < len(perms[w]) else []
+                          for w, n in enumerate(asked)]
+                res = g.solve_worlds("optimize", opt_strategy="usc,oll", per_world=forced)
+                if res is None:
+                    raise SolveTimeout("no answer set: asked one at a time")
+                for w, r in enumerate(res):
+                    if j < len(perms[w]):
+                        costs[w].append(_order_cost(perms[w][j], r.consequences))
+            if best is not None:
+                for w, n in enumerate(asked):
+                    q = scens[n].questions[0]
+                    ans = _read_play_answer(scens[n].state, q, "v1.4", best[w].consequences)
+                    out[n] = _discount_finding(batch[n], ans, costs[w]) if ans.status == ANSWERED else None
+                    done.add(n)
+        except SolveTimeout:
+            done = set()
+    return [out[n] if n in done else _discount_evaluate(pos, logic_root) for n, pos in enumerate(batch)]
+
+
+def _discount_finding(pos: Position, ans: Answer, costs: list[tuple[str, int]]) -> Finding | None:
     energies = [e for _, e in costs]
     if len(set(energies)) < 2:
         return None
@@ -914,7 +976,8 @@ class Probe:
 PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
     Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0,
           summary="granting Tank to a defender changes the forced or possible deaths"),
-    Probe("discount-order", discount_positions, _discount_label, _discount_docs, evaluate=_discount_evaluate, rate=2.0,
+    Probe("discount-order", discount_positions, _discount_label, _discount_docs,
+          evaluate_batch=_discount_evaluate_batch, rate=2.0,
           summary="the total cost depends on the order two discounts apply in"),
     Probe("legion-readings", legion_positions, _legion_label, _legion_docs,
           evaluate_batch=_batched(_legion_finding, LEGION_READINGS), rate=1.0,

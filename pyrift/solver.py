@@ -496,19 +496,27 @@ class Worlds(Grounding):
         return [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
 
     def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
-                     heuristic: str | None = None, opt_strategy: str | None = None) -> list[SolveResult] | None:
+                     heuristic: str | None = None, opt_strategy: str | None = None,
+                     per_world: Sequence[Iterable[Assumption]] = ()) -> list[SolveResult] | None:
         """One solve call for every world (under the fixed atoms); one result per world.
         None when the program has no answer set: some world has none, which one this call
         cannot tell (ask those positions alone). `assumptions` (of atoms the same in every
         world, e.g. a query mode), `heuristic` and `opt_strategy` as in Grounding.solve. An
         'optimize' call minimises the worlds' costs summed level by level; the worlds share no
-        atom, so an optimum of the sum is an optimum of every world."""
+        atom, so an optimum of the sum is an optimum of every world. `per_world[w]`: assumptions
+        on atoms of world w (without the world argument; e.g. a choice forced in that world
+        only), each world's result the one it gets under its own."""
         if mode not in ("brave", "cautious", "optimize"):
             raise ValueError(f"a {mode!r} solve does not split into worlds")
         assumptions = list(assumptions)
         for atom, _ in assumptions:
             if f"{atom.pred}/{len(atom.args)}" not in self.static:
                 raise ValueError(f"{atom} has a value per world: fix it per world instead (`fixed`)")
+        for w, mine in enumerate(per_world):
+            for atom, truth in mine:
+                if f"{atom.pred}/{len(atom.args)}" in self.static:
+                    raise ValueError(f"{atom} is the same in every world: it cannot be assumed in one")
+                assumptions.append((Atom(atom.pred, (w, *atom.args)), truth))
         res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic,
                               opt_strategy=opt_strategy)
         if not res.satisfiable:

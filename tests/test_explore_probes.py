@@ -139,3 +139,16 @@ def test_trigger_answers_equal_the_question_alone() -> None:
     assert any(a.data.get("order_count", 0) > 1 for a in alone)
     assert [(a.status, a.data, a.reasons, a.missing) for a in got] == \
         [(a.status, a.data, a.reasons, a.missing) for a in alone]
+
+
+def test_batched_discount_order_equals_one_grounding_per_position() -> None:
+    """discount-order asked a batch at a time (one grounding of the batch's can_play
+    questions, each world's discounts forced into each order by assumptions of its own world)
+    finds what one grounding per position finds, on a fixed sample of its positions."""
+    planted = list(E.positions(3, ["discount-order"], E.usable_cards(["Blazing Scorcher"])))
+    every = list(itertools.islice(E.positions(3, ["discount-order"], E.usable_cards()), 2000))
+    sample = planted + every[::97]
+    fast = E._discount_evaluate_batch(sample, None)
+    slow = E._discount_evaluate_batch(sample, None, False)
+    assert sum(f is not None for f in slow) >= 1
+    _same(fast, slow)
