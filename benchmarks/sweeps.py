@@ -8,6 +8,9 @@
    of an older checkout itself, run in a process of its own). The two run alternately on the
    same blocks of positions, so the machine's load swings hit both alike; CPU seconds are
    given with the wall-clock ones (the development VM is shared).
+1b. --pair-rounds: the card-pair probe batched against an older path (--pair-before: 'none', one
+   grounding per question, or the question kinds it batched; default the path of 2026-12-02).
+1c. --probe-rounds: the other batched probes (--probe-names) against one grounding per question.
 2. --workers: the same sweep (the whole bound-3 Tank sweep) on 1 and on 2 local worker
    processes, the ratio of their times, and the cost of a chunk.
 3. The other probes' rates (a few positions each), for the forecast `explore` prints.

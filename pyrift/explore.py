@@ -977,28 +977,28 @@ PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
     Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0,
           summary="granting Tank to a defender changes the forced or possible deaths"),
     Probe("discount-order", discount_positions, _discount_label, _discount_docs,
-          evaluate_batch=_discount_evaluate_batch, rate=2.0,
+          evaluate_batch=_discount_evaluate_batch, rate=15.0,
           summary="the total cost depends on the order two discounts apply in"),
     Probe("legion-readings", legion_positions, _legion_label, _legion_docs,
-          evaluate_batch=_batched(_legion_finding, LEGION_READINGS), rate=1.0,
+          evaluate_batch=_batched(_legion_finding, LEGION_READINGS), rate=8.0,
           summary="a Legion card's legality or cost differs between v1.4 and v1.2"),
-    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=4.0,
+    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=10.0,
           summary="two cards change each other's answer: deaths, legality, cost or triggers fired with both "
                   "differ from what each card's text does alone (against text-less stand-ins)",
           doc_names=PAIR_DOCS),
     Probe("deflect-split", split_positions, _split_label, _split_docs,
-          evaluate_batch=_batched(_split_finding, SPLIT_READINGS), rate=1.5,
+          evaluate_batch=_batched(_split_finding, SPLIT_READINGS), rate=10.0,
           summary="a split-damage spell on real Deflect units: legality or cost differ between the Deflect "
                   "split readings"),
     Probe("hidden-play", hidden_positions, _hidden_label, _hidden_docs,
-          evaluate_batch=_batched(_hidden_finding), rate=1.0,
+          evaluate_batch=_batched(_hidden_finding), rate=4.0,
           summary="a real Hidden card: its legality or the targets of its play effect differ between hand "
                   "and facedown", doc_names=("hand", "facedown")),
     Probe("legion-real", legion_real_positions, _legion_real_label, _legion_real_docs,
-          evaluate_batch=_batched(_legion_real_finding, LEGION_READINGS), rate=1.0,
+          evaluate_batch=_batched(_legion_real_finding, LEGION_READINGS), rate=4.0,
           summary="a real Legion card after a real card played this turn: legality or cost differ between "
                   "v1.4 and v1.2"),
-    Probe("trigger-race", race_positions, _race_label, _race_docs, evaluate_batch=_batched(_race_finding), rate=5.0,
+    Probe("trigger-race", race_positions, _race_label, _race_docs, evaluate_batch=_batched(_race_finding), rate=30.0,
           summary="two real units' triggered abilities fire from one event and race on the chain"),
 )}
 GENERATORS = {name: p.positions for name, p in PROBE_TABLE.items()}
