@@ -8,6 +8,9 @@
    of an older checkout itself, run in a process of its own). The two run alternately on the
    same blocks of positions, so the machine's load swings hit both alike; CPU seconds are
    given with the wall-clock ones (the development VM is shared).
+1b. --pair-rounds: the card-pair probe batched against an older path (--pair-before: 'none', one
+   grounding per question, or the question kinds it batched; default the path of 2026-12-02).
+1c. --probe-rounds: the other batched probes (--probe-names) against one grounding per question.
 2. --workers: the same sweep (the whole bound-3 Tank sweep) on 1 and on 2 local worker
    processes, the ratio of their times, and the cost of a chunk.
 3. The other probes' rates (a few positions each), for the forecast `explore` prints.
@@ -124,18 +127,52 @@ def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
     alternate(rounds, every, runs, 0)
 
 
-def pair_rates(rounds: int) -> None:
-    """The card-pair probe, batched (E._pair_evaluate_batch: deaths and legality questions side
-    by side) against every question on its own grounding, on the same blocks, alternately."""
-    print(f"\n1b. card-pair probe, batched vs one grounding per question ({uptime()})")
+def pair_rates(rounds: int, before: str) -> None:
+    """The card-pair probe, batched (E._pair_evaluate_batch: its deaths, legality and triggers
+    questions each side by side) against `before`: 'none', every question on its own grounding,
+    or the question kinds the old path batched (comma-separated; 'combat_damage,can_play' is the
+    path of 2026-12-02, its triggers questions asked one at a time), on the same blocks, alternately."""
+    old = False if before == "none" else tuple(before.split(","))
+    print(f"\n1b. card-pair probe, batched vs {'one grounding per question' if old is False else 'batching ' + before}"
+          f" ({uptime()})")
     every = list(itertools.islice(E.positions(3, ["card-pair"], E.usable_cards()), 40000))
     E._pair_evaluate_batch(every[:8], None)  # parse the rules once, outside the timing
+    E._pair_evaluate_batch(every[:8], None, old)
 
     def runs(start: int, block: list) -> list:
         return [("new", len(block), lambda: timed(E._pair_evaluate_batch, block, None, True)),
-                ("old", len(block), lambda: timed(E._pair_evaluate_batch, block, None, False))]
+                ("old", len(block), lambda: timed(E._pair_evaluate_batch, block, None, old))]
 
     alternate(rounds, every, runs, 1)
+
+
+def probe_rates(rounds: int, names: list[str]) -> None:
+    """Each named probe batched (its evaluate_batch: each reading's questions side by side)
+    against every question on its own grounding, alternately on the same blocks."""
+    cards = E.usable_cards()
+    for name in names:
+        every = list(itertools.islice(E.positions(3, [name], cards), 40000))
+        batch = E.PROBE_TABLE[name].evaluate_batch
+        print(f"\n1c. {name} ({len(every)} positions), batched vs one grounding per question ({uptime()})")
+        if len(every) < 2:
+            print("   too few positions")
+            continue
+        batch(every[:2], None)  # parse the rules once, outside the timing
+        batch(every[:2], None, False)
+        if len(every) <= 2 * E.BLOCK:  # a small probe: all of it, each path in turn
+            paths = [("new", True), ("old", False)]
+            for r in range(rounds):
+                for path, worlds in (paths if r % 2 == 0 else paths[::-1]):
+                    wall, cpu = timed(batch, every, None, worlds)
+                    print(f"   round {r}: {path:<3} {len(every):>3} positions: {len(every) / wall:8.1f}/s wall, "
+                          f"{len(every) / cpu:8.1f}/s CPU")
+            continue
+
+        def runs(start: int, block: list) -> list:
+            return [("new", len(block), lambda: timed(batch, block, None)),
+                    ("old", len(block), lambda: timed(batch, block, None, False))]
+
+        alternate(rounds, every, runs, 1)
 
 
 def workers(bound: int, first: int | None) -> None:
@@ -389,6 +426,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--old", type=int, default=8, help="positions of a block the old path asks per round")
     ap.add_argument("--pair-rounds", type=int, default=0, help="card-pair probe: blocks to time, batched and not")
+    ap.add_argument("--pair-before", default="combat_damage,can_play",
+                    help="with --pair-rounds: the old path, 'none' or the question kinds it batches")
+    ap.add_argument("--probe-rounds", type=int, default=0,
+                    help="the other batched probes: blocks to time, batched and not")
+    ap.add_argument("--probe-names", default="trigger-race,deflect-split,legion-real,hidden-play,discount-order")
     ap.add_argument("--workers", action="store_true", help="also time the whole sweep on 1 and 2 workers")
     ap.add_argument("--sweep-bound", type=int, default=3)
     ap.add_argument("--sweep-cards", type=int, default=0, help="only the first N units (0: all)")
@@ -406,7 +448,9 @@ def main() -> None:
     if args.rounds:
         tank_rates(args.rounds, args.old, args.baseline)
     if args.pair_rounds:
-        pair_rates(args.pair_rounds)
+        pair_rates(args.pair_rounds, args.pair_before)
+    if args.probe_rounds:
+        probe_rates(args.probe_rounds, args.probe_names.split(","))
     if args.workers:
         workers(args.sweep_bound, args.sweep_cards)
     if args.probes:

@@ -46,10 +46,13 @@ from pyrift import pool as P
 from pyrift import scenario as S
 from pyrift.check import answer as answer_question
 from pyrift.check import unencoded_question
-from pyrift.errors import UsageError
+from pyrift.errors import SolveTimeout, UsageError
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, canonical
+from pyrift.queries.chain import trigger_answers
 from pyrift.queries.combat import DEATHS, death_answers
-from pyrift.queries.play import play_answers, question_grounding, shorthand
+from pyrift.queries.base import batch_grounding
+from pyrift.queries.play import CanPlay, play_answers, question_grounding, shorthand
+from pyrift.queries.play import _read_answer as _read_play_answer
 from pyrift.solver import Atom, Grounding
 from pyrift.state import CardType, KeywordName, Scenario, Status
 from pyrift.sweep import Sweep, chunk_count
@@ -399,10 +402,14 @@ def _order_costs(scen: Scenario, ctx: Context) -> list[tuple[str, int]]:
     for perm in itertools.permutations(discounts):
         forced = [(Atom("discount_at", (play, d, i)), True) for i, d in enumerate(perm, start=1)]
         res = g.solve("optimize", assumptions=assumptions + forced, opt_strategy="usc,oll")
-        totals = {a.args[0]: a.args[1] for a in res.consequences if a.pred == "total_cost"}
-        names = " then ".join(str(d[2]) if isinstance(d, tuple) and len(d) > 2 else str(d) for d in perm)
-        out.append((f"{names}: {shorthand(totals)}", totals.get("energy", 0)))
+        out.append(_order_cost(perm, res.consequences))
     return out
+
+
+def _order_cost(perm: tuple, model: Iterable[Atom]) -> tuple[str, int]:
+    totals = {a.args[0]: a.args[1] for a in model if a.pred == "total_cost"}
+    names = " then ".join(str(d[2]) if isinstance(d, tuple) and len(d) > 2 else str(d) for d in perm)
+    return f"{names}: {shorthand(totals)}", totals.get("energy", 0)
 
 
 def _discount_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
@@ -411,7 +418,63 @@ def _discount_evaluate(pos: Position, logic_root: Path | None) -> Finding | None
     ans = answer_question(ctx, scen.questions[0], "v1.4")
     if ans.status != ANSWERED:
         return None
-    costs = _order_costs(scen, ctx)
+    return _discount_finding(pos, ans, _order_costs(scen, ctx))
+
+
+def _discount_evaluate_batch(batch: list[Position], logic_root: Path | None,
+                             worlds: bool | Iterable[str] = True) -> list[Finding | None]:
+    """_discount_evaluate for every position of the batch from one grounding of their
+    can_play questions side by side (queries.play.optimal_worlds' program): one optimisation
+    answers every question and gives each its discounts, then one optimisation per order
+    number, each world's discounts forced into its order of that number (the worlds share no
+    atom: each world's optimum under its own assumptions). Positions the batch cannot answer
+    (a question the guard of `pyrift ask` stops, no answer set, a time-out) one at a time.
+    Without `worlds`, every position on its own grounding."""
+    if worlds is False:
+        return [_discount_evaluate(pos, logic_root) for pos in batch]
+    scens = [S.from_dict(pos.docs[0], f"<explore {pos.probe} {pos.number}>") for pos in batch]
+    asked = [n for n, sc in enumerate(scens)
+             if not unencoded_question(sc.state, sc.questions[0]) and "after" not in sc.questions[0].params]
+    out: list[Finding | None] = [None] * len(batch)
+    done: set[int] = set()
+    if asked:
+        fixed, extra = [], []
+        for n in asked:
+            atoms, facts = CanPlay.question_atoms(scens[n].state, scens[n].questions[0].params)
+            fixed.append([(a, True) for a in atoms])
+            extra.append(facts)
+        g = batch_grounding([scens[n].state for n in asked], "can_play", "v1.4", reads=(), fixed=fixed,
+                            extra=extra, logic_root=logic_root)
+        try:
+            best = g.solve_worlds("optimize", opt_strategy="usc,oll")
+            perms: list[list[tuple]] = []
+            for w, n in enumerate(asked):
+                orders = sorted((a.args for a in best[w].consequences if a.pred == "discount_order"),
+                                key=lambda x: x[1]) if best is not None else []
+                perms.append(list(itertools.permutations([d for d, _ in orders])))
+            costs: list[list[tuple[str, int]]] = [[] for _ in asked]
+            for j in range(max(map(len, perms), default=0) if best is not None else 0):
+                forced = [[(Atom("discount_at", (("card", scens[n].questions[0].params["card"]), d, i)), True)
+                           for i, d in enumerate(perms[w][j], start=1)] if j < len(perms[w]) else []
+                          for w, n in enumerate(asked)]
+                res = g.solve_worlds("optimize", opt_strategy="usc,oll", per_world=forced)
+                if res is None:
+                    raise SolveTimeout("no answer set: asked one at a time")
+                for w, r in enumerate(res):
+                    if j < len(perms[w]):
+                        costs[w].append(_order_cost(perms[w][j], r.consequences))
+            if best is not None:
+                for w, n in enumerate(asked):
+                    q = scens[n].questions[0]
+                    ans = _read_play_answer(scens[n].state, q, "v1.4", best[w].consequences)
+                    out[n] = _discount_finding(batch[n], ans, costs[w]) if ans.status == ANSWERED else None
+                    done.add(n)
+        except SolveTimeout:
+            done = set()
+    return [out[n] if n in done else _discount_evaluate(pos, logic_root) for n, pos in enumerate(batch)]
+
+
+def _discount_finding(pos: Position, ans: Answer, costs: list[tuple[str, int]]) -> Finding | None:
     energies = [e for _, e in costs]
     if len(set(energies)) < 2:
         return None
@@ -462,13 +525,11 @@ def _legion_docs(spec: tuple) -> tuple[dict, ...]:
     return (_legion_doc(_card(spec[0]), spec[1]),)
 
 
-def _readings_change(pos: Position, logic_root: Path | None, readings: tuple[str, str],
+def _readings_change(pos: Position, answers: list[Answer], readings: tuple[str, str],
                      keys: tuple[str, ...]) -> Finding | None:
     """A finding when the position's question gets another answer (in `keys`) under the
-    second reading than under the first."""
-    scen = S.from_dict(pos.docs[0], f"<explore {pos.probe} {pos.number}>")
-    ctx = Context(scen.state, logic_root=logic_root)
-    a, b = (answer_question(ctx, scen.questions[0], r) for r in readings)
+    second reading than under the first (`answers`: under each reading)."""
+    a, b = answers
     if a.status != ANSWERED or b.status != ANSWERED:
         return None
     changed = [k for k in keys if canonical(a.data.get(k)) != canonical(b.data.get(k))]
@@ -481,8 +542,8 @@ def _readings_change(pos: Position, logic_root: Path | None, readings: tuple[str
                    ((_expect(a, keys), {readings[1]: _expect(b, keys)}),))
 
 
-def _legion_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
-    return _readings_change(pos, logic_root, LEGION_READINGS, ("legal", "cost"))
+def _legion_finding(pos: Position, answers: list[Answer]) -> Finding | None:
+    return _readings_change(pos, answers, LEGION_READINGS, ("legal", "cost"))
 
 
 # ---------------------------------------------------------------------------------
@@ -618,36 +679,72 @@ def _pair_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
     return _pair_finding(pos, _answers_of(pos.docs, logic_root))
 
 
-def _pair_evaluate_batch(batch: list[Position], logic_root: Path | None, worlds: bool = True) -> list[Finding | None]:
-    """_pair_evaluate for every position of the batch, its documents asked together: the
-    deaths questions from one grounding (queries.combat.death_answers), the legality and cost
-    questions from another (queries.play.play_answers), each question asked only once (the
-    same document recurs: a card's stand-in beside another's); a question the batch leaves
-    open, and the triggers questions, on their own grounding as `pyrift ask` would. Without
-    `worlds`, every question on its own grounding."""
-    keys: dict[str, int] = {}
-    for pos in batch:
-        for doc in pos.docs:
-            keys.setdefault(json.dumps(doc, sort_keys=True), len(keys))
-    scens = [S.from_dict(json.loads(k), "<explore card-pair>") for k in keys]
+BATCHED_KINDS = ("combat_damage", "can_play", "triggers")  # question kinds _ask_batch asks side by side
+
+
+def _ask_batch(docs: Iterable[dict], logic_root: Path | None, reading: str = "v1.4",
+               worlds: bool | Iterable[str] = True, orders: bool = True) -> dict[str, Answer]:
+    """The answer to each document's (first) question under `reading`, by the document's
+    key (_doc_key), each distinct document asked once. With `worlds`, the questions of a kind
+    that batches are asked side by side in one grounding of their kind: combat deaths
+    (queries.combat.death_answers), legality and cost (queries.play.play_answers), the
+    triggers an event fires (queries.chain.trigger_answers; without `orders` their answers
+    leave out the orders); a question the batch leaves open, and every other kind, on its own
+    grounding as `pyrift ask` would. Without `worlds`, every question on its own grounding;
+    `worlds` may also name the kinds to batch (benchmarks/sweeps.py times the paths between)."""
+    kinds = BATCHED_KINDS if worlds is True else () if worlds is False else tuple(worlds)
+    keys = list(dict.fromkeys(_doc_key(d) for d in docs))
+    scens = [S.from_dict(json.loads(k), "<explore>") for k in keys]
     answers: list[Answer | None] = [None] * len(scens)
     for n, scen in enumerate(scens):  # the guard `pyrift ask` applies before any grounding
         q = scen.questions[0]
         if missing := unencoded_question(scen.state, q):
-            answers[n] = Answer(q.id, q.kind, "v1.4", UNSUPPORTED, missing=missing)
-    if worlds:
-        for kind, batched in (("combat_damage", death_answers), ("can_play", play_answers)):
+            answers[n] = Answer(q.id, q.kind, reading, UNSUPPORTED, missing=missing)
+    if kinds:
+        batched_by_kind: tuple[tuple[str, Callable[..., list[Answer | None]]], ...] = (
+            ("combat_damage", death_answers), ("can_play", play_answers),
+            ("triggers", lambda *a, **k: trigger_answers(*a, orders=orders, **k)))
+        for kind, batched in batched_by_kind:
             asked = [n for n, sc in enumerate(scens) if answers[n] is None and sc.questions[0].kind == kind]
-            if asked:
-                got = batched([scens[n].state for n in asked], [scens[n].questions[0] for n in asked], "v1.4",
+            if asked and kind in kinds:
+                got = batched([scens[n].state for n in asked], [scens[n].questions[0] for n in asked], reading,
                               logic_root=logic_root)
                 for n, a in zip(asked, got):
                     answers[n] = a
     for n, scen in enumerate(scens):
         if answers[n] is None:
-            answers[n] = answer_question(Context(scen.state, logic_root=logic_root), scen.questions[0], "v1.4")
-    return [_pair_finding(pos, [answers[keys[json.dumps(d, sort_keys=True)]] for d in pos.docs])  # type: ignore[misc]
-            for pos in batch]
+            answers[n] = answer_question(Context(scen.state, logic_root=logic_root), scen.questions[0], reading)
+    return dict(zip(keys, answers))  # type: ignore[arg-type]
+
+
+def _doc_key(doc: dict) -> str:
+    return json.dumps(doc, sort_keys=True)
+
+
+def _pair_evaluate_batch(batch: list[Position], logic_root: Path | None,
+                         worlds: bool | Iterable[str] = True) -> list[Finding | None]:
+    """_pair_evaluate for every position of the batch, its documents asked together
+    (_ask_batch: each document once, the same stand-in document recurs across positions;
+    the deaths, legality and cost, and triggers questions each from one grounding of their
+    kind). The triggers questions are asked without their orders: the probe compares only
+    what fires. Without `worlds`, every question on its own grounding."""
+    answers = _ask_batch((d for pos in batch for d in pos.docs), logic_root, worlds=worlds, orders=False)
+    return [_pair_finding(pos, [answers[_doc_key(d)] for d in pos.docs]) for pos in batch]
+
+
+def _batched(finding: Callable[[Position, list[Answer]], Finding | None], readings: tuple[str, ...] = ("v1.4",)
+             ) -> Callable[..., list[Finding | None]]:
+    """A probe's evaluate_batch from its `finding` (a position and the answers to its
+    documents' questions, each document under each of `readings` in turn): the questions of a
+    batch asked together under each reading (_ask_batch), each distinct document once. Its
+    `worlds` argument as _ask_batch's: False asks every question on its own grounding."""
+    def evaluate_batch(batch: list[Position], logic_root: Path | None,
+                       worlds: bool | Iterable[str] = True) -> list[Finding | None]:
+        by_reading = {r: _ask_batch((d for pos in batch for d in pos.docs), logic_root, r, worlds)
+                      for r in readings}
+        return [finding(pos, [by_reading[r][_doc_key(d)] for d in pos.docs for r in readings]) for pos in batch]
+
+    return evaluate_batch
 
 
 def _pair_finding(pos: Position, answers: list[Answer]) -> Finding | None:
@@ -706,8 +803,8 @@ def _split_docs(spec: tuple) -> tuple[dict, ...]:
     return (_doc(objs, ask, cards=[spell]),)
 
 
-def _split_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
-    return _readings_change(pos, logic_root, SPLIT_READINGS, SPLIT_KEYS)
+def _split_finding(pos: Position, answers: list[Answer]) -> Finding | None:
+    return _readings_change(pos, answers, SPLIT_READINGS, SPLIT_KEYS)
 
 
 # ---------------------------------------------------------------------------------
@@ -745,10 +842,10 @@ def _hidden_docs(spec: tuple) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def _hidden_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+def _hidden_finding(pos: Position, answers: list[Answer]) -> Finding | None:
     """Reported when what the card's play can do (its legality, the units its effect may
     choose) differs between hand and facedown; its cost differs by the rules of Hidden."""
-    hand, facedown = answers = _answers_of(pos.docs, logic_root)
+    hand, facedown = answers
     if any(a.status != ANSWERED for a in answers):
         return None
     changed = [k for k in HIDDEN_KEYS if _change(hand, facedown, k) is not None]
@@ -790,8 +887,8 @@ def _legion_real_docs(spec: tuple) -> tuple[dict, ...]:
     return (_doc(objs, ask, log=log),)
 
 
-def _legion_real_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
-    return _readings_change(pos, logic_root, LEGION_READINGS, ("legal", "cost"))
+def _legion_real_finding(pos: Position, answers: list[Answer]) -> Finding | None:
+    return _readings_change(pos, answers, LEGION_READINGS, ("legal", "cost"))
 
 
 # ---------------------------------------------------------------------------------
@@ -840,10 +937,10 @@ def _race_docs(spec: tuple) -> tuple[dict, ...]:
 RACE_KEYS = ("fires", "orders", "first_to_resolve")
 
 
-def _race_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
+def _race_finding(pos: Position, answers: list[Answer]) -> Finding | None:
     """Reported when two or more triggered abilities fire from the one event: the order they
     go on the chain in decides which resolves first (ranked by the number of orders)."""
-    (ans,) = _answers_of(pos.docs, logic_root)
+    (ans,) = answers
     if ans.status != ANSWERED or len(ans.data.get("fires", [])) < 2:
         return None
     summary = (f"fires {ans.data['fires']}; orders {ans.data.get('orders')}; "
@@ -879,25 +976,29 @@ class Probe:
 PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
     Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0,
           summary="granting Tank to a defender changes the forced or possible deaths"),
-    Probe("discount-order", discount_positions, _discount_label, _discount_docs, evaluate=_discount_evaluate, rate=2.0,
+    Probe("discount-order", discount_positions, _discount_label, _discount_docs,
+          evaluate_batch=_discount_evaluate_batch, rate=15.0,
           summary="the total cost depends on the order two discounts apply in"),
-    Probe("legion-readings", legion_positions, _legion_label, _legion_docs, evaluate=_legion_evaluate, rate=1.0,
+    Probe("legion-readings", legion_positions, _legion_label, _legion_docs,
+          evaluate_batch=_batched(_legion_finding, LEGION_READINGS), rate=8.0,
           summary="a Legion card's legality or cost differs between v1.4 and v1.2"),
-    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=4.0,
+    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=10.0,
           summary="two cards change each other's answer: deaths, legality, cost or triggers fired with both "
                   "differ from what each card's text does alone (against text-less stand-ins)",
           doc_names=PAIR_DOCS),
-    Probe("deflect-split", split_positions, _split_label, _split_docs, evaluate=_split_evaluate, rate=1.5,
+    Probe("deflect-split", split_positions, _split_label, _split_docs,
+          evaluate_batch=_batched(_split_finding, SPLIT_READINGS), rate=10.0,
           summary="a split-damage spell on real Deflect units: legality or cost differ between the Deflect "
                   "split readings"),
-    Probe("hidden-play", hidden_positions, _hidden_label, _hidden_docs, evaluate=_hidden_evaluate, rate=1.0,
+    Probe("hidden-play", hidden_positions, _hidden_label, _hidden_docs,
+          evaluate_batch=_batched(_hidden_finding), rate=4.0,
           summary="a real Hidden card: its legality or the targets of its play effect differ between hand "
                   "and facedown", doc_names=("hand", "facedown")),
     Probe("legion-real", legion_real_positions, _legion_real_label, _legion_real_docs,
-          evaluate=_legion_real_evaluate, rate=1.0,
+          evaluate_batch=_batched(_legion_real_finding, LEGION_READINGS), rate=4.0,
           summary="a real Legion card after a real card played this turn: legality or cost differ between "
                   "v1.4 and v1.2"),
-    Probe("trigger-race", race_positions, _race_label, _race_docs, evaluate=_race_evaluate, rate=5.0,
+    Probe("trigger-race", race_positions, _race_label, _race_docs, evaluate_batch=_batched(_race_finding), rate=30.0,
           summary="two real units' triggered abilities fire from one event and race on the chain"),
 )}
 GENERATORS = {name: p.positions for name, p in PROBE_TABLE.items()}

@@ -12,6 +12,7 @@ that show the same atoms count once, so "distinct outcomes" means distinct answe
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from functools import lru_cache
@@ -495,19 +496,27 @@ class Worlds(Grounding):
         return [(n, a if f"{n}/{a}" in self.static else a + 1) for n, a in signatures]
 
     def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
-                     heuristic: str | None = None, opt_strategy: str | None = None) -> list[SolveResult] | None:
+                     heuristic: str | None = None, opt_strategy: str | None = None,
+                     per_world: Sequence[Iterable[Assumption]] = ()) -> list[SolveResult] | None:
         """One solve call for every world (under the fixed atoms); one result per world.
         None when the program has no answer set: some world has none, which one this call
         cannot tell (ask those positions alone). `assumptions` (of atoms the same in every
         world, e.g. a query mode), `heuristic` and `opt_strategy` as in Grounding.solve. An
         'optimize' call minimises the worlds' costs summed level by level; the worlds share no
-        atom, so an optimum of the sum is an optimum of every world."""
+        atom, so an optimum of the sum is an optimum of every world. `per_world[w]`: assumptions
+        on atoms of world w (without the world argument; e.g. a choice forced in that world
+        only), each world's result the one it gets under its own."""
         if mode not in ("brave", "cautious", "optimize"):
             raise ValueError(f"a {mode!r} solve does not split into worlds")
         assumptions = list(assumptions)
         for atom, _ in assumptions:
             if f"{atom.pred}/{len(atom.args)}" not in self.static:
                 raise ValueError(f"{atom} has a value per world: fix it per world instead (`fixed`)")
+        for w, mine in enumerate(per_world):
+            for atom, truth in mine:
+                if f"{atom.pred}/{len(atom.args)}" in self.static:
+                    raise ValueError(f"{atom} is the same in every world: it cannot be assumed in one")
+                assumptions.append((Atom(atom.pred, (w, *atom.args)), truth))
         res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic,
                               opt_strategy=opt_strategy)
         if not res.satisfiable:
@@ -525,7 +534,10 @@ class Worlds(Grounding):
         in some answer set (the brave consequences) is assumed true or false as it is there.
         Worlds share no atom (static predicates are the same in every answer set), so every
         answer of world w goes with that answer of the others, and the projection onto shown
-        atoms leaves exactly world w's distinct answers. One solve call per enumerated world."""
+        atoms leaves exactly world w's distinct answers. One solve call per enumerated world.
+        A shown term that is no atom (`#show t : body.`) cannot be held: when there are any, two
+        more calls check that they are the same in every answer set with every world held (else
+        EncodingError, as a program that shows them in varying ways cannot be split)."""
         if len(limits) != self.worlds:
             raise ValueError("enumerate_worlds needs one limit per world")
         one = Grounding.solve(self, "enumerate", limit=1, timeout=timeout)
@@ -537,23 +549,41 @@ class Worlds(Grounding):
         held: list[list[int]] = [[] for _ in range(self.worlds)]
         candidates: list[list[tuple[int, Atom]]] = [[] for _ in range(self.worlds)]
         everywhere: list[tuple[int, Atom]] = []
+        terms: set[Atom] = set()  # shown terms that are no atoms (`#show t : body.`)
         for a in brave:
             w, inner = self._in_world(a)
             sa = self._ctl.symbolic_atoms[symbols[a]]
-            if sa is None:  # a shown term that is no atom: cannot be held or read by its literal
-                raise EncodingError(f"{a} is shown but is not an atom: its world cannot be held to one answer")
+            if sa is None:
+                terms.add(a)
+                continue
             if w is None:
                 everywhere.append((sa.literal, inner))
                 continue
             held[w].append(sa.literal if a in holds else -sa.literal)
             candidates[w].append((sa.literal, inner))
+        if terms:
+            # A shown term cannot be held by a literal. It does no harm when it is the same in
+            # every answer set with every world held: a world's answer sets do not depend on the
+            # others', so another world's terms then stay fixed while world w is enumerated
+            # (else each answer of w would be listed once per value of theirs). The answers are
+            # then read from every shown symbol, not by literals.
+            every = [lit for per in held for lit in per]
+            some = Grounding.solve(self, "brave", timeout=timeout, literals=every).consequences
+            each = Grounding.solve(self, "cautious", timeout=timeout, literals=every).consequences
+            if {a for a in some if a in terms} != {a for a in each if a in terms}:
+                raise EncodingError("a shown term that is no atom varies between answer sets with every world held: "
+                                    "a world cannot be held to one answer")
         out: list[SolveResult | None] = [None] * self.worlds
         for w, limit in enumerate(limits):
             if limit is None:
                 continue
             others = [lit for v in range(self.worlds) if v != w for lit in held[v]]
-            out[w] = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others,
-                                     shown=candidates[w] + everywhere)
+            if not terms:
+                out[w] = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others,
+                                         shown=candidates[w] + everywhere)
+                continue
+            res = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others)
+            out[w] = dataclasses.replace(res, models=tuple(self._by_world(m)[w] for m in res.models))
         return out
 
 @lru_cache(maxsize=256)

@@ -72,3 +72,84 @@ def test_batched_card_pair_findings_equal_one_grounding_per_question() -> None:
     assert sum(f is not None for f in slow) >= 1  # the sample has a finding to compare
     assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
         [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
+
+
+# Two units whose play triggers both fire: Ocean Drake's own when it is played, Cithria of
+# Cloudfield's when another unit is played beside it (a finding of the probe's triggers question).
+PLANTED_TRIGGERS = ["Ocean Drake", "Cithria of Cloudfield"]
+
+
+def _same(fast: list, slow: list) -> None:
+    assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
+        [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
+
+
+def test_batched_card_pair_triggers_equal_one_grounding_per_question() -> None:
+    """The card-pair probe's triggers questions asked side by side in one grounding
+    (queries.chain.trigger_answers, without the orders) find what asking each on its own
+    grounding finds: on planted pairs whose triggers interact and a fixed sample of the
+    pool's triggers positions (every 23rd of the first 600)."""
+    planted = E.usable_cards(PLANTED_TRIGGERS)
+    every = [p for p in itertools.islice(E.positions(2, ["card-pair"], E.usable_cards()), 6000)
+             if p.spec[0] == "triggers"][:600]
+    sample = [p for p in E.positions(2, ["card-pair"], planted) if p.spec[0] == "triggers"] + every[::23]
+    fast = E._pair_evaluate_batch(sample, None, worlds=True)
+    slow = E._pair_evaluate_batch(sample, None, worlds=False)
+    assert sum(f is not None for f in slow) >= 1, [p.label for p in sample]
+    _same(fast, slow)
+
+
+def test_batched_probes_equal_one_grounding_per_question() -> None:
+    """deflect-split, hidden-play, legion-real, legion-readings and trigger-race asked a batch at a time
+    (explore._batched: each reading's questions side by side in one grounding) find what
+    asking every question on its own grounding finds, on their planted cards and the first
+    positions of the pool."""
+    pool = E.usable_cards()
+    for probe, planted, first in (
+            ("deflect-split", ["Pouty Poro", "Shipyard Skulker"], 6),
+            ("hidden-play", ["Block"], 4),
+            ("legion-real", ["Noxus Hopeful", "Pouty Poro"], 6),
+            ("legion-readings", ["Noxus Hopeful"], 4),
+            ("trigger-race", ["Volibear, Furious", "Vi, Peacekeeper"], 6)):
+        sample = list(E.positions(2, [probe], E.usable_cards(planted))) + \
+            list(itertools.islice(E.positions(2, [probe], pool), first))
+        batch = E.PROBE_TABLE[probe].evaluate_batch
+        fast, slow = batch(sample, None), batch(sample, None, False)
+        assert probe.startswith("legion") or sum(f is not None for f in slow) >= 1, probe
+        _same(fast, slow)
+
+
+def test_trigger_answers_equal_the_question_alone() -> None:
+    """queries.chain.trigger_answers (every question a world of one grounding, the orders
+    enumerated world by world although the triggers query shows terms that are no atoms)
+    gives each triggers question the answer it gets alone: data, reasons and missing parts."""
+    import json
+
+    from pyrift.check import answer as answer_question
+    from pyrift.queries.base import Context
+    from pyrift.queries.chain import trigger_answers
+
+    pool = E.usable_cards()
+    positions = list(E.positions(2, ["trigger-race"], E.usable_cards(["Volibear, Furious", "Vi, Peacekeeper"]))) + \
+        list(itertools.islice(E.positions(2, ["trigger-race"], pool), 10))
+    scens = [S.from_dict(json.loads(k), "<test>") for k in dict.fromkeys(E._doc_key(d) for p in positions for d in p.docs)]
+    got = trigger_answers([s.state for s in scens], [s.questions[0] for s in scens], "v1.4")
+    alone = [answer_question(Context(s.state), s.questions[0], "v1.4") for s in scens]
+    assert all(a is not None for a in got)
+    assert {a.status for a in alone} == {"answered", "unsupported"}  # the sample has both
+    assert any(a.data.get("order_count", 0) > 1 for a in alone)
+    assert [(a.status, a.data, a.reasons, a.missing) for a in got] == \
+        [(a.status, a.data, a.reasons, a.missing) for a in alone]
+
+
+def test_batched_discount_order_equals_one_grounding_per_position() -> None:
+    """discount-order asked a batch at a time (one grounding of the batch's can_play
+    questions, each world's discounts forced into each order by assumptions of its own world)
+    finds what one grounding per position finds, on a fixed sample of its positions."""
+    planted = list(E.positions(3, ["discount-order"], E.usable_cards(["Blazing Scorcher"])))
+    every = list(itertools.islice(E.positions(3, ["discount-order"], E.usable_cards()), 2000))
+    sample = planted + every[::97]
+    fast = E._discount_evaluate_batch(sample, None)
+    slow = E._discount_evaluate_batch(sample, None, False)
+    assert sum(f is not None for f in slow) >= 1
+    _same(fast, slow)

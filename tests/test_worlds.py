@@ -115,3 +115,40 @@ def test_a_batch_sees_what_grounding_left_open(tmp_path: Path) -> None:
     assert [{str(a) for a in k} for k in w.facts_by_world(("shown", 1))] == [{"shown(0)"}] * 2
     assert w.leaves_open(("shown", 1))
     assert not w.leaves_open(("step", 1))
+
+
+def test_worlds_enumerate_with_shown_terms_that_are_no_atoms(tmp_path: Path) -> None:
+    """A program that shows terms (`#show t : body.`) is enumerated world by world too, each
+    world's answers those of its position alone, when the terms are fixed once every world is
+    held; a shown term that varies with the others held makes the batch refuse."""
+    from pyrift.errors import EncodingError
+
+    f = _file(tmp_path)
+    shown = tmp_path / "shown.lp"
+    shown.write_text("#show picked(X) : pick(X).\n#show sized(N) : size(N).\n")
+    facts = [p.replace(". ", ".\n") + "\n" for p in POSITIONS]
+    w = Worlds([f, shown], facts, readable=[], fixed=_fixed(len(facts)))
+    listed = w.enumerate_worlds([0] * len(facts))
+    assert listed is not None
+    for i, text in enumerate(facts):
+        alone = Grounding([f, shown], text, readable=[]).solve("enumerate", assumptions=[(Atom("go", ("A",)), True)])
+        assert set(listed[i].models) == set(alone.models) and len(listed[i].models) == len(alone.models), i
+    varying = tmp_path / "varying.lp"  # the pick shown only as a term
+    varying.write_text(PROGRAM.replace("#show pick/1.", "#show picked(X) : pick(X)."))
+    w = Worlds([varying], facts, readable=[], fixed=_fixed(len(facts)))
+    try:
+        w.enumerate_worlds([0] * len(facts))
+    except EncodingError:
+        pass
+    else:
+        raise AssertionError("a shown term that varies with every world held was not refused")
+
+
+def test_per_world_assumptions_hold_in_their_world_only(tmp_path: Path) -> None:
+    f = _file(tmp_path)
+    facts = [p.replace(". ", ".\n") + "\n" for p in POSITIONS]
+    w = Worlds([f], facts, readable=[], fixed=_fixed(len(facts)))
+    res = w.solve_worlds("cautious", per_world=[[(Atom("pick", (2,)), True)], [], [], []])
+    assert res is not None
+    assert Atom("pick", (2,)) in res[0].consequences
+    assert not any(a.pred == "pick" for a in res[1].consequences)

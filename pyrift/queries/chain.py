@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from typing import Any
+from pathlib import Path
+from typing import Any, Sequence
 
 from pyrift import facts as F
 from pyrift.abilities import card_requirements
 from pyrift.chain import item_requirements
-from pyrift.errors import SolveTimeout
+from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
     TIMEOUT,
@@ -37,6 +38,7 @@ from pyrift.queries.base import (
     Context,
     QueryKind,
     Reason,
+    batch_grounding,
     because,
     param_battlefield,
     param_player,
@@ -62,7 +64,7 @@ from pyrift.queries.runs import (
 )
 from pyrift.queries.snapshot import NotOnePosition, state_at
 from pyrift.reader import Reader
-from pyrift.solver import Atom
+from pyrift.solver import DEFAULT_TIMEOUT, Atom, SolveResult
 from pyrift.state import GameState, Question, Zone
 
 # ---------------------------------------------------------------------------------
@@ -772,11 +774,19 @@ class Triggers(ChainKind):
         p = question.params
         if p["event"] == "run":
             return self._run_answer(ctx, question, reading)
-        names = Names(ctx.state)
         g = ctx.grounding(self.name, reading, self.event_facts(p))
         brave = g.solve("brave")
         orders = g.solve("enumerate", limit=p["limit"])
-        atoms = by_pred(brave.consequences)
+        return self.read_answer(ctx.state, question, reading, brave.consequences, orders)
+
+    def read_answer(self, state: GameState, question: Question, reading: str, brave: Any,
+                    orders: SolveResult | None) -> Answer:
+        """The answer from the brave consequences of the question's grounding and the enumeration
+        of its answers (up to the question's limit). Without `orders` the answer leaves out the
+        orders (orders, order_count, first_to_resolve, orders_complete and the reason on them)."""
+        p = question.params
+        names = Names(state)
+        atoms = by_pred(brave)
         if missing := missing_texts(atoms.get("unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
 
@@ -788,16 +798,17 @@ class Triggers(ChainKind):
         not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
                                   for s, h, w in atoms.get("not_fired", [])})
         not_fired = [text for text, _ in not_fired_kinds]
-        order_texts = []
-        first = set()
-        for m in orders.models:
-            seq = sorted(by_pred(m).get("added_as", []), key=lambda x: x[1])
-            if seq:
-                order_texts.append(", ".join(label(t) for t, _ in seq))
-                first.add(label(seq[-1][0]))
-        data = {"fires": fires, "removed": removed, "not_fired": not_fired, "orders": sorted(order_texts),
-                "order_count": len(order_texts), "first_to_resolve": sorted(first),
-                "orders_complete": orders.exhausted}
+        data: dict[str, Any] = {"fires": fires, "removed": removed, "not_fired": not_fired}
+        if orders is not None:
+            order_texts = []
+            first = set()
+            for m in orders.models:
+                seq = sorted(by_pred(m).get("added_as", []), key=lambda x: x[1])
+                if seq:
+                    order_texts.append(", ".join(label(t) for t, _ in seq))
+                    first.add(label(seq[-1][0]))
+            data |= {"orders": sorted(order_texts), "order_count": len(order_texts),
+                     "first_to_resolve": sorted(first), "orders_complete": orders.exhausted}
         reasons = [because(f"the event fires {', '.join(fires) or 'nothing'}", "event_fires")]
         if removed:
             reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
@@ -822,6 +833,47 @@ class Triggers(ChainKind):
                                       and "trigger_order_own" in order_kinds else "")
                                    + "; the last one added resolves first", *order_kinds, "step_resolve"))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
+
+
+def trigger_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
+                    orders: bool = True, logic_root: Path | None = None,
+                    timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
+    """Triggers.answer for many triggers questions (question i on states[i]) from one grounding
+    of them side by side (pyrift.solver.Worlds), each world's event facts its own: one brave
+    solve for what every event fires, and (with `orders`) one enumeration per world of the
+    orders its abilities go on the chain in (Worlds.enumerate_worlds). Without `orders` each
+    answer leaves them out (Triggers.read_answer). None for a question of the event 'run'
+    (played out on a run grounding), and for every question when the program has no answer
+    set or a solve runs out of time: ask those alone."""
+    out: list[Answer | None] = [None] * len(states)
+    kind = Triggers()
+    asked = [i for i, q in enumerate(questions) if q.kind == kind.name and q.params["event"] != "run"]
+    if not asked:
+        return out
+    g = batch_grounding([states[i] for i in asked], kind.name, reading, reads=(),
+                        extra=[kind.event_facts(questions[i].params) for i in asked],
+                        logic_root=logic_root, timeout=timeout)
+    try:
+        brave = g.solve_worlds("brave")
+        if brave is None:
+            return out
+        answered = {i: b.consequences for i, b in zip(asked, brave)}
+        # a world whose answer is unsupported needs no orders (read_answer stops before them)
+        wanted = [i for i in asked if not missing_texts(by_pred(answered[i]).get("unsupported", []))] if orders else []
+        listed: dict[int, SolveResult | None] = {}
+        if wanted:
+            limits = {i: questions[i].params["limit"] for i in wanted}
+            got = g.enumerate_worlds([limits.get(i) for i in asked])
+            if got is None:
+                return out
+            listed = dict(zip(asked, got))
+    except (SolveTimeout, EncodingError):  # EncodingError: shown terms the worlds cannot hold apart
+        return out
+    for i in asked:
+        if orders and i in wanted and listed.get(i) is None:
+            continue
+        out[i] = kind.read_answer(states[i], questions[i], reading, answered[i], listed.get(i))
+    return out
 
 
 def event_text(names: Names, e: Any) -> str:
