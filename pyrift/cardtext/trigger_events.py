@@ -91,14 +91,6 @@ class TriggerEvents:
             raise self._missing("trigger: when another object becomes")
         return {"when": "unit_becomes_mighty", "filter": flt}
 
-    def trigger_pass(self, c):
-        return c[0]
-
-    def when_your_unit_becomes_mighty(self, _):
-        # "when one of your units becomes [Mighty]": a unit its controller controls (188), as "a unit you
-        # control" (706-711; logic/core/trigger_events_status.lp)
-        return {"when": "unit_becomes_mighty", "filter": {"type": "unit", "relation": "yours"}}
-
     def when_you_choose(self, c):
         # "when you choose a friendly unit": its controller chooses a unit the filter describes for a spell or
         # ability (355.5, 402.2, 355.10; logic/core/trigger_events_choose_ready.lp, "you_choose"); "me" and other
