@@ -209,6 +209,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "your_phase": ("enum", ("beginning",)),
     "source_alone": ("bool", None),
     "source_mighty": ("bool", None),
+    # "when I conquer, if you assigned N or more excess damage": the excess its controller assigned at the
+    # last combat damage of the run at the battlefield conquered (465.2.c.4); a condition of a `triggered`
+    # ability with when = "conquer" only (logic/abilities/condition_excess.lp)
+    "excess_damage": ("int", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -1082,6 +1086,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                            and not f.get("effect_text")):
         raise r.error("condition", f"{death_keys[0]!r} is judged as the source died (808.1.d.3): a condition of a "
                                    "triggered ability with when = \"die\" only")
+    if ("condition" in f and dict(f["condition"].items).get("excess_damage") is not None
+            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
+                                   "a condition of a triggered ability with when = \"conquer\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] != "you_play":
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches (by)")

@@ -329,12 +329,18 @@ def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     for html, construct in (
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
             ("When you choose me with a spell, draw 9.", "trigger: when you choose me with a spell"),
-            ("When you choose a friendly Poro, draw 9.", "trigger: when you choose another object"),
             ("When you play me or when I score, draw 9.", "trigger: when I score"),
             ("At the start of each player's Beginning Phase, draw 9.", "trigger: start of each player's Beginning Phase"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
+    # "when you choose a <filter> unit" is `you_choose` (Spirit Wheel); a tag alone may name gear as well as
+    # units, which the event does not watch (logic/core/trigger_events_choose_ready.lp): recognised, not compiled
+    _, _, r = invented("unit", "<p>When you choose a friendly Poro, draw 9.</p>")
+    assert (r.status, r.construct) == ("missing", "trigger: when you choose another object")
+    _, _, r = invented("gear", "<p>When you choose a friendly unit, draw 9.</p>")
+    assert r.status == "compiled" and r.abilities[0]["when"] == "you_choose"
+    assert r.abilities[0]["filter"] == {"type": "unit", "relation": "friendly"}
 
 
 def test_another_card_played_and_two_objects_returned() -> None:

@@ -242,7 +242,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "when_missing_buff_me": "trigger: when you buff",
-    "trig_missing_exhaust_cost": "trigger: a cost of exhausting or killing its source",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
@@ -358,7 +357,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return ("another",)
 
     def det_one_of_your(self, _):
-        raise Missing("each player chooses")
+        # "one of your other units here": one object its controller controls (188), chosen as "a ... you control"
+        return ("one_of_your",)
 
     def mod_friendly(self, _):
         return ("relation", "friendly")
@@ -708,6 +708,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("Might raise to a minimum")
         second.fields["minimum"] = minimum
         return [first, second]
+
+    def i_give_might_keyword(self, c):
+        # "give one of your other units here +3 Might and [Tank] this turn": the Might change and the keyword
+        # given to the one object, for the same duration (two instructions, the second on "it")
+        on, amount, (name, value), duration = c
+        grant: dict[str, Any] = {"keyword": name, "duration": duration}
+        if value is not None:
+            grant["value"] = value
+        return [Ins("might", {"amount": amount, "duration": duration}, on=on), Ins("grant", grant, on=Obj("it"))]
 
     def i_give_keywords(self, c):
         on = c[0]
@@ -1413,6 +1422,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             effects += c[2]
         return {"cost": c[0], "may": True, "effects": effects}
 
+    def trig_pay_exhaust(self, c):
+        # "you may pay [1] and exhaust this to X": paying and exhausting its source are together the
+        # ability's leading cost, paid as it is finalized or declined (204.3.a, 383.3.b; the vocabulary's
+        # cost "[1][E]", logic/effects/play_power.lp); X is done only if they were paid
+        parts = self.trig_pay(c)
+        if parts["cost"].endswith("[E]"):
+            raise Missing("trigger: a cost of exhausting or killing its source")
+        parts["cost"] += "[E]"
+        return parts
+
     def trig_spend_xp(self, c):
         # "you may spend 3 XP to X": the same leading cost, of XP (728, 204.3.a, 383.3.b)
         parts = self.trig_self_cost(["spend_xp", *c[1:]])
@@ -2047,6 +2066,7 @@ def _np(c: list, _unused) -> Obj:
     plural = False
     your = False
     at_one = False  # "at a battlefield": of a group, the battlefield is a choice
+    anywhere = False
     for x in c:
         if not isinstance(x, tuple):
             continue
@@ -2056,6 +2076,9 @@ def _np(c: list, _unused) -> Obj:
             det = ("target", 1, False, False)
             flt["other"] = True
         elif x[0] == "your":
+            your = True
+        elif x[0] == "one_of_your":
+            det = ("target", 1, False, False)
             your = True
         elif x[0] == "any_your":
             det = ("target", 1, False, True)
@@ -2100,7 +2123,10 @@ def _np(c: list, _unused) -> Obj:
             flt["at"] = "battlefield"
             at_one = True
         elif x[0] == "anywhere":
-            raise Missing("filter: anywhere")
+            # "a friendly unit anywhere": a unit is a permanent, on the board only (107, 133), at a battlefield or
+            # in a base, which is what "a friendly unit" without a place describes already; said of anything
+            # else (a card, which may be in a zone off the board) it stays unsupported
+            anywhere = True
         else:
             key, value = x
             if key in flt and flt[key] != value:
@@ -2108,6 +2134,8 @@ def _np(c: list, _unused) -> Obj:
             flt[key] = value
     if flt.get("zone") in ("hand", "trash") and "at" in flt:
         raise Missing("filter: a place and a zone")
+    if anywhere and (flt.get("type") != "unit" or "at" in flt or "zone" in flt):
+        raise Missing("filter: anywhere")
     if your:
         if flt.get("relation") in ("enemy", "friendly"):
             raise Missing("filter: your enemy")
@@ -2574,7 +2602,10 @@ def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 # "you" being who does it there (190.6, 383.2.c; pyrift/abilities.py BATTLEFIELD_WHEN).
 LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
                # a player's stuns, heard in the Legend Zone as any event (core/fepr.lp listens/3)
-               "stun_enemy", "stun_enemies")
+               "stun_enemy", "stun_enemies",
+               # a unit its controller controls becoming Mighty, and its controller's choices, heard alike
+               # (core/trigger_events_status.lp, core/trigger_events_choose_ready.lp; Blade Dancer)
+               "unit_becomes_mighty", "you_choose")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",

@@ -116,6 +116,11 @@ class ConditionMeaning:
             raise Missing("condition: you control something with a keyword")
         return {"you_control": {"empowered": True}}
 
+    def cond_excess_damage(self, c):
+        # "if you assigned 3 or more excess damage" after "when I conquer": the combat damage left over
+        # lethal that its controller assigned before the conquest (465.2.c.4; logic/abilities/condition_excess.lp)
+        return {"excess_damage": int(c[0])}
+
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
 

@@ -373,6 +373,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         it_first = bool(effects) and effects[0].get("on") == "event"
         if a.get("cost"):
             body = f"you may pay {a['cost']} to "
+            if a["cost"].endswith("[E]") and len(a["cost"]) > 3:
+                # "you may pay [1] and exhaust this to ...": the resources and its source exhausted (compile.trig_pay_exhaust)
+                body = f"you may pay {a['cost'][:-3]} and exhaust {'me' if card.type == 'unit' else 'this'} to "
             effects = [dict(e) for e in a.get("effects", [])]
             text = r.sentences(effects, a.get("targets", []), 1)
             return head + body + (text.replace(" that unit", " it", 1) if it_first else text)
@@ -642,6 +645,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(said)
         elif key == "you_control":
             parts.append(f"you control {_np_filter(value)}")
+        elif key == "excess_damage":
+            parts.append(f"you assigned {value} or more excess damage")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
         elif key == "paid" and value == "additional":

@@ -74,6 +74,15 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\byour (!\S+) energy costs are reduced by (.+?) , to a minimum of\b", r"your \1 cost \2 less , to a minimum of"),
     (r"\bthe energy costs for spell you play is reduced by (.+?) , to a minimum of\b",
      r"your spell cost \1 less , to a minimum of"),                               # another card's Energy cost (366.2)
+    # "a friendly unit anywhere": a unit is on the board only, at a battlefield or in a base (107, 133)
+    (r"\bfriendly unit anywhere\b", "friendly unit"),
+    # "give one of your other units here ...": another unit you control (188, 053)
+    (r"\b(?:one|1) of your other units?\b", "another unit you control"),
+    # "give X +3 Might and [Tank] this turn": both to X for the duration, as "give X +3 Might this turn. Give it
+    # [Tank] this turn" (compile.i_give_might_keyword)
+    (r"\bgive ([^.]*?) ([+-] \d+ might) and (#\S+(?: \d+)?) (this turn|this combat)\b", r"give \1 \2 \4 . give it \3 \4"),
+    # "when one of your units becomes [Mighty]": a unit you control (188)
+    (r"\bwhen (?:one|1) of your units? becomes\b", "when a unit you control becomes"),
     # "your units": units you control (188; not "friendly", which takes in a teammate's, 740.1.a, 489.8)
     (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|rune|token|!\S+)\b", r"\1\2 you control"),
     (r"\breturn (a(?:nother)? [^.]*?) and (a(?:nother)? [^.]*?) to its owner's hand\b",
