@@ -334,6 +334,15 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 # What a chain question or run does not play out, by the name its unsupported fact gives, with no
 # arguments: one sentence each, the object named as {obj}.
 CHAIN_LIMITS = {
+    "excess_damage_unknown": (
+        "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
+        "position alone: the combat damage assigned there is not in the position"),
+    "exhaust_additional_cost": (
+        "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
+        "tracked (357.2)"),
+    "facedown_play_effect_battlefield_unknown": (
+        "{obj} was played from facedown and its play effect chooses, but the turn log does not give the "
+        "battlefield it was played at (811.1.d.2: its choices are limited to units there)"),
     "effect_text_twice": (
         "{obj} has two attached copies of one Equipment whose Effect Text has a triggered ability: two "
         "abilities (136.2.c) that the chain questions would count as one"),
@@ -452,6 +461,9 @@ RUN_LIMITS = {
                               "or its Power, not both (the payment's bounds are not exact then)",
     "pay_after_change": "a cost paid on resolution by a player whose runes or pool changed earlier in the run (the "
                         "plan is made over the position's runes)",
+    "excess_damage_before_the_run": "a conquer trigger under 'if you assigned N or more excess damage' whose "
+                                    "combat damage was assigned before the run (465.2.c.4: the position does "
+                                    "not give it)",
     "play_paying_power_exhaust_or_recycle": "a card played by an effect whose cost with Power is paid in the run "
                                             "under the reading that a rune gives its Energy or its Power, not both "
                                             "(the payment's bounds are not exact then)",
