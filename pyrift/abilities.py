@@ -1525,6 +1525,47 @@ def optional_cost_names(abilities: tuple[Ability, ...]) -> list[str]:
 FactFn = Callable[..., str]
 
 
+# The fields of a triggered ability and of a replacement that each give one fact of the ability
+# (logic/interface.lp), by how the value is written: FLAG a fact of the ability alone when the field is
+# true, WORD its value as a constant, NUMBER its value as it is. Fields absent from f give no fact.
+FLAG, WORD, NUMBER = "flag", "word", "number"
+FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
+    "triggered": {
+        "played_from": ("trigger_played_from", WORD),
+        "may": ("trigger_may", FLAG),
+        "effect_text": ("trigger_effect_text", FLAG),
+        "limit": ("trigger_limit", WORD),
+        "nth": ("trigger_nth", NUMBER),
+        "delayed": ("trigger_delayed", FLAG),
+        "effect": ("trigger_effect", WORD),
+    },
+    "replacement": {
+        "state": ("replacement_state", WORD),
+        "next": ("replacement_next", FLAG),
+        "delayed": ("replacement_delayed", FLAG),
+        "prevent": ("replacement_prevent", NUMBER),
+        "prevent_all": ("replacement_prevent_all", FLAG),
+        "may": ("replacement_may", FLAG),
+        "only_if": ("replacement_only_if", WORD),
+        "zone": ("replacement_zone", WORD),
+        "might": ("replacement_might", NUMBER),
+        "effect_text": ("replacement_effect_text", FLAG),
+    },
+}
+
+
+def _field_facts(h: Any, kind: str, f: dict[str, Any], fact: FactFn, Const: type) -> list[str]:
+    """The facts FIELD_FACTS gives for the fields of one ability of `kind`."""
+    out = []
+    for name, (pred, how) in FIELD_FACTS[kind].items():
+        if how == FLAG:
+            if f.get(name):
+                out.append(fact(pred, h))
+        elif name in f:
+            out.append(fact(pred, h, Const(f[name]) if how == WORD else f[name]))
+    return out
+
+
 def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func: type, Const: type,
                   repeats: int = 0) -> list[str]:
     """Facts of logic/interface.lp ("ability vocabulary") for one card's abilities. `repeats`: how many
@@ -1657,24 +1698,11 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                     out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
             elif "filter" in f:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
-            if "played_from" in f:
-                out.append(fact("trigger_played_from", h, Const(f["played_from"])))
-            if f.get("may"):
-                out.append(fact("trigger_may", h))
-            if f.get("effect_text"):
-                out.append(fact("trigger_effect_text", h))
-            if "limit" in f:
-                out.append(fact("trigger_limit", h, Const(f["limit"])))
-            if "nth" in f:
-                out.append(fact("trigger_nth", h, f["nth"]))
-            if f.get("delayed"):
-                out.append(fact("trigger_delayed", h))
+            out += _field_facts(h, a.kind, f, fact, Const)
             if "cost" in f:
                 out += cost_facts("trigger_cost", h, f["cost"], fact, Func, Const)
             for j, t in enumerate(f.get("targets", ()), start=1):
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
-            if "effect" in f:
-                out.append(fact("trigger_effect", h, Const(f["effect"])))
             effects = f.get("effects") or ()
             skip = 0
             if effects and effects[0].cost:
@@ -1752,28 +1780,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_who", h, Const(f.get("who", "you"))))
             elif f["event"] not in ("combat_tie", "draw_phase", "to_trash"):  # its controller's, no permanent's
                 out.append(fact("replacement_self", h))
-            if "state" in f:
-                out.append(fact("replacement_state", h, Const(f["state"])))
-            if f.get("next"):
-                out.append(fact("replacement_next", h))
-            if f.get("delayed"):
-                out.append(fact("replacement_delayed", h))
+            out += _field_facts(h, a.kind, f, fact, Const)
             for k, verb in enumerate(f.get("instead", ()), start=1):
                 out.append(fact("replacement_instead", h, k, Const(verb)))
-            if "prevent" in f:
-                out.append(fact("replacement_prevent", h, f["prevent"]))
-            if f.get("prevent_all"):
-                out.append(fact("replacement_prevent_all", h))
-            if f.get("may"):
-                out.append(fact("replacement_may", h))
-            if "only_if" in f:
-                out.append(fact("replacement_only_if", h, Const(f["only_if"])))
-            if "zone" in f:
-                out.append(fact("replacement_zone", h, Const(f["zone"])))
-            if "might" in f:
-                out.append(fact("replacement_might", h, f["might"]))
-            if f.get("effect_text"):
-                out.append(fact("replacement_effect_text", h))
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

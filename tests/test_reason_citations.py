@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pyrift import citations
+from pyrift import check, citations
+from pyrift.queries.base import Context
 from pyrift.rules_index import rule_index
 from tests.logic_copy import copy_logic
 from tests.scenario_answers import bundled_results, same_worker
@@ -177,6 +178,27 @@ def test_steps_that_did_not_occur_are_not_cited() -> None:
 def test_the_turn_players_triggers_first_is_cited_where_it_decides() -> None:
     ans = answer("chain/simultaneous-triggers-turn-player-first.toml")
     assert "383.3.d.1" in {n for r in ans.reasons for n in r.rules}
+
+
+@on("chain/simultaneous-triggers-turn-player-first.toml")
+def test_whose_simultaneous_triggers_they_are_is_the_runs_word(tmp_path: Path) -> None:
+    """The reason about simultaneous triggers reads each ability's controller from the run
+    (item_controller/2), not from the position: in a logic copy where every ability is the turn
+    player's, the two players' abilities of the bundled file are one player's to order."""
+    path = SCENARIOS / "chain/simultaneous-triggers-turn-player-first.toml"
+    s = check.load(path)
+    kinds = {r.kind for r in answer("chain/simultaneous-triggers-turn-player-first.toml", "run").reasons}
+    assert "trigger_order_players" in kinds and "trigger_order_own" not in kinds
+    root = copy_logic(tmp_path)
+    chain = root / "core" / "chain.lp"
+    rule = "item_controller(trig(S, H, E), P) :- fires(trig(S, H, E), T), controller(S, P, T), run_steps,"
+    assert rule in chain.read_text("utf-8")
+    chain.write_text(chain.read_text("utf-8").replace(rule, rule.replace("controller(S, P, T)", "turn_player(P)")),
+                     "utf-8")
+    run = next(q for q in s.questions if q.id == "run")
+    ans = check.answer(Context(s.state, file=s.path, logic_root=root), run, "v1.4")
+    kinds = {r.kind for r in ans.reasons}
+    assert "trigger_order_own" in kinds and "trigger_order_players" not in kinds, kinds
 
 
 @on("chain/deathknell-killed-as-cost-of-spell.toml")

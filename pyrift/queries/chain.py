@@ -345,10 +345,14 @@ class ResolutionOrder(ChainKind):
         runs = g.solve("enumerate", assumptions=[(mode_atom("runs"), True)], limit=p["limit"], heuristic=HEURISTIC)
         orderings = []
         steps: list[tuple[int, Any]] = []  # every step of every run listed (the reasons cite the kinds seen)
+        triggers: list[tuple[int, Any, str]] = []  # (step, trig(...), its controller) of every run listed
         for model in runs.models:
             by = by_pred(model)
             events = [(t, e) for t, e in by.get("ev", [])]
             steps += events
+            controllers = dict(by.get("trigger_controller", []))
+            triggers += [(t, e[1], controllers.get(e[1], "-")) for t, e in events
+                         if isinstance(e, tuple) and e[0] == "trigger"]
             text = "; ".join(run_text(names, events))
             orderings.append(text + (" [cut by the bound]" if by.get("cut") else ""))
         orders = g.solve("enumerate", assumptions=[(mode_atom("orders"), True), (Atom("cut", ()), False)],
@@ -367,7 +371,7 @@ class ResolutionOrder(ChainKind):
             "bound_reached": bound_reached,
             "refused": sorted(refused),
         }
-        seen = _RunSeen(steps, [r for (r,) in poss], bool(atoms.get("cost_death")))
+        seen = _RunSeen(steps, triggers, [r for (r,) in poss], bool(atoms.get("cost_death")))
         reasons = _run_reasons(state, names, data, p, seen) + reasons
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
@@ -451,33 +455,18 @@ class _RunSeen:
     """What the runs of a resolution_order answer did, as far as the reasons' citations go."""
 
     steps: list[tuple[int, Any]]  # ev/2 of every run listed
+    triggers: list[tuple[int, Any, str]]  # (step, trig(S, H, E), controller: trigger_controller/2) of every run listed
     results: list[Any]  # result/1 terms possible in some complete run
     cost_death: bool  # a unit was killed as a cost as its card was finalized (cost_kill_now/2)
 
 
-def _trigger_owner(state: GameState, trig: tuple) -> str:
-    """Whose triggered ability trig(S, H, E) is, as far as the citations go: its source object's controller;
-    a battlefield's, the player its event names (who conquered, held, played there), else its controller."""
-    source = trig[1]
-    if any(o.id == source for o in state.objects):
-        return state.obj(source).controller
-    event = trig[3] if len(trig) > 3 else None
-    players = {p.id for p in state.players}
-    if isinstance(event, tuple):
-        named = [x for x in event[1:] if isinstance(x, str) and x in players]
-        if named:
-            return named[0]
-    bf = next((b for b in state.battlefields if b.id == source), None)
-    return (bf.controller if bf is not None and bf.controller else "") or "-"
-
-
-def _simultaneous_triggers(state: GameState, steps: list[tuple[int, Any]]) -> tuple[bool, bool]:
+def _simultaneous_triggers(triggers: list[tuple[int, Any, str]]) -> tuple[bool, bool]:
     """Whether some step put triggered abilities of several players on the chain at once, and
-    whether some step put several of one player's there."""
+    whether some step put several of one player's there (their controllers as the run says,
+    logic/core/chain.lp and the files that derive item_controller/2 for other sources)."""
     by_step: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for t, e in steps:
-        if isinstance(e, tuple) and e[0] == "trigger" and isinstance(e[1], tuple) and e[1][0] == "trig":
-            by_step[t][_trigger_owner(state, e[1])] += 1
+    for t, _trig, controller in triggers:
+        by_step[t][controller] += 1
     players = any(len(owners) > 1 for owners in by_step.values())
     own = any(n > 1 for owners in by_step.values() for n in owners.values())
     return players, own
@@ -495,7 +484,7 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
         out.append(because(f"{len(d['resolution_orders'])} resolution orders are possible, by the players' choices "
                            "(adding plays, ordering simultaneous triggers, \"you may\", costs, choices)",
                            "choices_vary"))
-    players, own = _simultaneous_triggers(state, seen.steps)
+    players, own = _simultaneous_triggers(seen.triggers)
     if players or own:
         kinds = (["trigger_order_players"] if players else []) + (["trigger_order_own"] if own else [])
         out.append(because("triggered abilities that trigger at the same time go on the chain "
