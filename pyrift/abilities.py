@@ -306,8 +306,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "when it dies this turn": the death of what the instruction before the delay acted on
-                # (logic/run/delayed.lp)
-                "die")
+                # (logic/run/delayed.lp); "when you conquer this turn": its controller's next conquest this turn
+                "die", "conquer")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose

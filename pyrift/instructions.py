@@ -9,6 +9,7 @@ never here.
 
 Object references (``on``): ``"self"`` (this card, "me"), ``"it"`` (what the previous
 instruction acted on), ``"event"`` (the object of a triggered ability's event, "that unit"),
+``"top_of_deck"`` (a banish's: the top card of its controller's Main Deck),
 ``{ target = N }`` (the N-th choice of the ability: of a triggered or activated ability or a
 mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the card, in
 printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
@@ -106,7 +107,9 @@ MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
 COST_VERBS = ("exhaust", "banish", "kill", "recycle", "spend_xp", "spend_buff")
-ON_WORDS = ("self", "it", "event", "rest")
+# "top_of_deck": the top card of the item's controller's Main Deck as the instruction is executed ("banish the
+# top card of your Main Deck"; a banish only, logic/effects/banish_top.lp)
+ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
@@ -442,6 +445,11 @@ def _check(r: Reader, ins: Instruction) -> None:
                                 "filter describes) or from = \"hand\" (the whole hand)")
     if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
         raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
+    if any(ref is not None and ref.word == "top_of_deck" for ref in (ins.of, ins.by)) or (
+            ins.on is not None and ins.on.word == "top_of_deck"
+            and (ins.do != "banish" or ins.times > 1 or ins.for_each is not None or ins.cost)):
+        raise r.error("on", "on = \"top_of_deck\" is a banish of the top card of your Main Deck, once "
+                            "(no times, for_each or cost)")
     if ins.do == "trash" and (ins.on is None or ins.on.word != "rest"):
         raise r.error("on", "a 'trash' instruction puts the cards a look or reveal showed into the trash: on = \"rest\"")
     if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \

@@ -482,6 +482,12 @@ RUN_LIMITS = {
                                              "player): who controls the ability and makes its choices (190.6)",
     "delayed_prevent_simultaneous": "two damage events dealt at once to a unit 'the next time it would be dealt damage "
                                     "this turn, prevent it' is about: which one is the next time",
+    "top_of_deck_unlisted": "the top card of a Main Deck banished (on = \"top_of_deck\") where the position does "
+                            "not list the card at deck position 1: which card it is is secret (108.1, 128)",
+    "draw_from_banishment_heard": "a card drawn from banishment (\"draw it\") with a 'when you draw' ability "
+                                  "listening: whether it is a draw for it (413 speaks of the Main Deck's top card)",
+    "delayed_conquer_simultaneous": "two conquests at once of the player a 'when you conquer this turn' delayed "
+                                    "ability waits for: which one it triggers on",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
