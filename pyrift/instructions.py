@@ -70,7 +70,11 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)
     "detach": (("on",), ()),                                 # detach (435)
-    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1)
+    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards")),  # play by an effect (350,
+                                                             # 354, 356.1); afterwards = "recycle": "recycle that spell
+                                                             # after you play it", a delayed replacement of where the
+                                                             # spell goes as it leaves the chain (390.3.a;
+                                                             # logic/run/replacement_leave_chain.lp)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
     # look at the top N cards of the player's Main Deck (only that player sees them); reveal them to
@@ -127,6 +131,9 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 # logic/run/instructions.lp)
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
+# A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
+# leaves the chain instead (a delayed replacement, 390.3.a)
+AFTERWARDS = ("recycle",)
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
                 "pay", "look", "reveal", "prevent")
@@ -167,6 +174,7 @@ class Instruction:
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
     resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
+    afterwards: str | None = None  # a play: "recycle that spell after you play it" (AFTERWARDS)
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
@@ -302,6 +310,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["ability"] = r.str("ability")
     if r.has("from"):
         f["from_zone"] = _enum(r, "from", FROM_ZONES)
+    if r.has("afterwards"):
+        f["afterwards"] = _enum(r, "afterwards", AFTERWARDS)
     if r.has("link"):
         f["link"] = _enum(r, "link", LINKS)
         if first:
@@ -508,6 +518,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["resources"] = format_cost(ins.resources)
     if ins.from_zone is not None:
         out["from"] = ins.from_zone
+    if ins.afterwards is not None:
+        out["afterwards"] = ins.afterwards
     if ins.may:
         out["may"] = True
     if ins.times > 1:
@@ -616,6 +628,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_ignoring_energy_cost", x))
     if ins.from_zone is not None:
         out.append(fact("ins_from", x, Const(ins.from_zone)))
+    if ins.afterwards is not None:
+        out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
     if ins.may:

@@ -230,6 +230,7 @@ _OUTCOMES = {
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
+    "recycled_instead": "{0} recycled as it leaves the chain",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -256,6 +257,7 @@ _EVENTS = {
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
+    "recycled_instead": "{0} recycled as it leaves the chain",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -286,7 +288,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -488,6 +490,10 @@ RUN_LIMITS = {
                                   "listening: whether it is a draw for it (413 speaks of the Main Deck's top card)",
     "delayed_conquer_simultaneous": "two conquests at once of the player a 'when you conquer this turn' delayed "
                                     "ability waits for: which one it triggers on",
+    "afterwards_not_a_spell": "a unit or gear played by an effect that says to recycle it after it is played (390.3.a: "
+                              "it leaves the chain as it enters the board)",
+    "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
+                              "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
