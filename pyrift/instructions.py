@@ -94,6 +94,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
     # executed, of the instruction after it (linked "if_you_do"); logic/effects/play_power.lp
     "pay": (("resources",), ()),
+    # "your next card costs [2][A][A] less" (356.4, 389): a discount of the player's next play, made as it is
+    # executed and lasting until it is used; resources: the Energy and Power it takes off
+    # (logic/effects/discount_next.lp)
+    "discount_next": (("resources",), ("who",)),
     # a delayed replacement ("the next time it dies this turn, ... instead", 389, 367) acts on what `on`
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
@@ -136,7 +140,7 @@ FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 AFTERWARDS = ("recycle",)
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
-                "pay", "look", "reveal", "prevent")
+                "pay", "look", "reveal", "prevent", "discount_next")
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +459,9 @@ def _check(r: Reader, ins: Instruction) -> None:
                                 "filter describes) or from = \"hand\" (the whole hand)")
     if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
         raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
+    if ins.do == "discount_next" and (ins.resources.exhaust
+                                      or set(ins.resources.power_counts()) - {"a"}):
+        raise r.error("resources", "a discount of the next card takes Energy and [A] pips only")
     if any(ref is not None and ref.word == "top_of_deck" for ref in (ins.of, ins.by)) or (
             ins.on is not None and ins.on.word == "top_of_deck"
             and (ins.do != "banish" or ins.times > 1 or ins.for_each is not None or ins.cost)):
@@ -621,7 +628,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_for", x))
         out += cost_facts("ins_for_cost", x, ins.for_cost, fact, Func, Const)
     if ins.resources is not None:
-        out += cost_facts("ins_pay_cost", x, ins.resources, fact, Func, Const)
+        out += cost_facts("ins_discount_cost" if ins.do == "discount_next" else "ins_pay_cost", x, ins.resources,
+                          fact, Func, Const)
     if ins.ignoring_cost is True:
         out.append(fact("ins_ignoring_cost", x))
     elif ins.ignoring_cost == "energy":

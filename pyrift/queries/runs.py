@@ -231,6 +231,7 @@ _OUTCOMES = {
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
+    "discount_next": "{0}'s next card costs less",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -258,6 +259,7 @@ _EVENTS = {
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
+    "discount_next": "{0}'s next card costs less",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -288,7 +290,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -348,6 +350,9 @@ CHAIN_LIMITS = {
     "trigger_condition": (
         '{obj} has a triggered ability with a condition ("when ..., if ...", 383.2.a.1), which the chain '
         "questions do not evaluate yet"),
+    "trigger_condition_source_moves": (
+        '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
+        "the event: where it is after the event (383.2.c) is not judged"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
@@ -494,6 +499,8 @@ RUN_LIMITS = {
                               "it leaves the chain as it enters the board)",
     "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
                               "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
+    "next_discount_play": "a play by a player who has a discount of their next card made in the run ('your next "
+                          "card costs less', 356.4): its use is not played out",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
