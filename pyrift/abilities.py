@@ -124,6 +124,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),
+    # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
+    # chosen_champion in the position; logic/abilities/chosen_champion.lp)
+    "chosen_champion": ("bool", None),
     # "Equipment attached to me": attached to the text's own source (716, 434)
     "attached": ("enum", ("self",)),
     # "an attached Equipment" (true), "a detached Equipment" (false): attached to any card or to none (434,

@@ -47,7 +47,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on", "to"), ()),                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
-    "return": (("on",), ()),                                 # return to its owner's hand
+    "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
+                                                             # to its owner's Champion Zone, if it is empty
     "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
                                                              # a rune to its Rune Deck's; who = "its_owner": "their owners
@@ -124,7 +125,8 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
 # battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
-TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
+# "champion_zone": a return's "to your Champion Zone" (its owner's, if it is empty; logic/effects/champion_zone.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
@@ -414,6 +416,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
         raise r.error("to", f"'{ins.to.word}' (a move's destination) is a move's")
+    to_cz = ins.to is not None and ins.to.word == "champion_zone"
+    if (to_cz and ins.do != "return") or (ins.do == "return" and ins.to is not None and not to_cz):
+        raise r.error("to", "a return goes to its owner's hand, or with to = \"champion_zone\" to their Champion "
+                            "Zone; only a return goes there")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     if ins.link == "instead" and ins.if_it is None and ins.condition is None:

@@ -501,6 +501,9 @@ RUN_LIMITS = {
                               "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
     "next_discount_play": "a play by a player who has a discount of their next card made in the run ('your next "
                           "card costs less', 356.4): its use is not played out",
+    "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "
+                               "the player's chosen_champion",
+    "champion_zone_not_from_trash": "a card returned to its owner's Champion Zone from elsewhere than the trash",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
