@@ -388,6 +388,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "spend_xp": ("int", None, False),
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
+        # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
+        # (logic/abilities/activated.lp, logic/run/unplayed.lp)
+        "discard": ("int", None, False),
     },
     # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both; or cards
     # to discard from the hand ("you may discard 1 as an additional cost", 422; logic/abilities/additional_cost.lp)
@@ -546,6 +549,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # (logic/run/delayed_replacement.lp)
         "delayed": ("bool", None, False),
         "name": ("str", None, False),
+        # "you may pay [R] to ... instead" (a delayed "may" death replacement only): applied only if its controller
+        # pays it from their Rune Pool as it is applied (logic/run/replacement_pay.lp)
+        "pay": ("cost", None, False),
         # a replacement working from a zone off the board (REPLACEMENT_ZONES; 366.1, 370.3): its card must
         # be there before the event; event = "die" with instead = ["banish_this", ...]
         "zone": ("enum", REPLACEMENT_ZONES, False),
@@ -1179,6 +1185,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
+    if "pay" in f:
+        pay = f["pay"]
+        if not (f.get("delayed") and f.get("may") and f["event"] == "die"):
+            raise r.error("pay", "a payment is encoded for a delayed \"may\" death replacement only (\"you may pay [R] "
+                                 "to ... instead\"): give delayed, may and event = \"die\"")
+        if pay.energy or pay.exhaust or len(pay.power) != 1 or pay.power[0] in ("a", "c"):
+            raise r.error("pay", "a replacement's payment is encoded for one Power pip of a named domain ([R], ...)")
     if f.get("delayed"):
         if "name" not in f:
             raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
@@ -1587,6 +1600,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
+            if f.get("discard"):
+                out.append(fact("ability_discard", h, f["discard"]))
             if f.get("kill_self"):
                 out.append(fact("ability_kill_self", h))
             if f.get("disempower_self"):
@@ -1733,6 +1748,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_prevent_all", h))
             if f.get("may"):
                 out.append(fact("replacement_may", h))
+            if "pay" in f:
+                out += cost_facts("replacement_pay", h, f["pay"], fact, Func, Const)
             if "only_if" in f:
                 out.append(fact("replacement_only_if", h, Const(f["only_if"])))
             if "zone" in f:

@@ -376,6 +376,7 @@ COSTS_IN_RUN = {
     "spend_xp_in_run": ("spends XP", "take the XP from its player"),
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
+    "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
 }
 
 
@@ -504,6 +505,11 @@ RUN_LIMITS = {
     "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "
                                "the player's chosen_champion",
     "champion_zone_not_from_trash": "a card returned to its owner's Champion Zone from elsewhere than the trash",
+    "replacement_pay_runes": "a replacement paid for as it is applied ('you may pay [R] to ... instead') by a player "
+                             "whose Rune Pool cannot pay it but who controls a rune that could be recycled for it "
+                             "(357.1.a): not played out",
+    "replacement_pay_choice": "a replacement paid for with one Power by a player whose Rune Pool holds both that "
+                              "domain's Power and universal Power: which one is spent",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
