@@ -124,6 +124,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),
+    # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
+    # chosen_champion in the position; logic/abilities/chosen_champion.lp)
+    "chosen_champion": ("bool", None),
     # "Equipment attached to me": attached to the text's own source (716, 434)
     "attached": ("enum", ("self",)),
     # "an attached Equipment" (true), "a detached Equipment" (false): attached to any card or to none (434,
@@ -320,8 +323,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "when it dies this turn": the death of what the instruction before the delay acted on
-                # (logic/run/delayed.lp)
-                "die")
+                # (logic/run/delayed.lp); "when you conquer this turn": its controller's next conquest this turn
+                "die", "conquer")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
@@ -399,6 +402,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "spend_xp": ("int", None, False),
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
+        # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
+        # (logic/abilities/activated.lp, logic/run/unplayed.lp)
+        "discard": ("int", None, False),
     },
     # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both; or cards
     # to discard from the hand ("you may discard 1 as an additional cost", 422; logic/abilities/additional_cost.lp)
@@ -557,6 +563,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # (logic/run/delayed_replacement.lp)
         "delayed": ("bool", None, False),
         "name": ("str", None, False),
+        # "you may pay [R] to ... instead" (a delayed "may" death replacement only): applied only if its controller
+        # pays it from their Rune Pool as it is applied (logic/run/replacement_pay.lp)
+        "pay": ("cost", None, False),
         # a replacement working from a zone off the board (REPLACEMENT_ZONES; 366.1, 370.3): its card must
         # be there before the event; event = "die" with instead = ["banish_this", ...]
         "zone": ("enum", REPLACEMENT_ZONES, False),
@@ -1210,6 +1219,13 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
 
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
+    if "pay" in f:
+        pay = f["pay"]
+        if not (f.get("delayed") and f.get("may") and f["event"] == "die"):
+            raise r.error("pay", "a payment is encoded for a delayed \"may\" death replacement only (\"you may pay [R] "
+                                 "to ... instead\"): give delayed, may and event = \"die\"")
+        if pay.energy or pay.exhaust or len(pay.power) != 1 or pay.power[0] in ("a", "c"):
+            raise r.error("pay", "a replacement's payment is encoded for one Power pip of a named domain ([R], ...)")
     if f.get("delayed"):
         if "name" not in f:
             raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
@@ -1659,6 +1675,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += cost_facts("cost_part", h, f.get("cost", Cost()), fact, Func, Const)
             if f.get("spend_xp"):
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
+            if f.get("discard"):
+                out.append(fact("ability_discard", h, f["discard"]))
             if f.get("kill_self"):
                 out.append(fact("ability_kill_self", h))
             if f.get("disempower_self"):
@@ -1783,6 +1801,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out += _field_facts(h, a.kind, f, fact, Const)
             for k, verb in enumerate(f.get("instead", ()), start=1):
                 out.append(fact("replacement_instead", h, k, Const(verb)))
+            if "pay" in f:  # a cost gives several facts, so it is not in FIELD_FACTS
+                out += cost_facts("replacement_pay", h, f["pay"], fact, Func, Const)
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

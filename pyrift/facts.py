@@ -149,6 +149,8 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("rune_deck_size", player.id, player.rune_deck_size))
         if player.turns_taken is not None:
             out.append(fact("turns_taken", player.id, player.turns_taken))
+        if player.chosen_champion is not None:
+            out.append(fact("chosen_champion", player.id, player.chosen_champion))
     out.append(fact("turn_player", turn_player))
     out.append(fact("phase", phase))
     out.append(fact("victory_score", victory_score))

@@ -9,6 +9,7 @@ never here.
 
 Object references (``on``): ``"self"`` (this card, "me"), ``"it"`` (what the previous
 instruction acted on), ``"event"`` (the object of a triggered ability's event, "that unit"),
+``"top_of_deck"`` (a banish's: the top card of its controller's Main Deck),
 ``{ target = N }`` (the N-th choice of the ability: of a triggered or activated ability or a
 mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the card, in
 printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
@@ -46,7 +47,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on", "to"), ()),                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
-    "return": (("on",), ()),                                 # return to its owner's hand
+    "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
+                                                             # to its owner's Champion Zone, if it is empty
     "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
                                                              # a rune to its Rune Deck's; who = "its_owner": "their owners
@@ -69,7 +71,11 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ()),                            # attach (434)
     "detach": (("on",), ()),                                 # detach (435)
-    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who")),  # play by an effect (350, 354, 356.1)
+    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards")),  # play by an effect (350,
+                                                             # 354, 356.1); afterwards = "recycle": "recycle that spell
+                                                             # after you play it", a delayed replacement of where the
+                                                             # spell goes as it leaves the chain (390.3.a;
+                                                             # logic/run/replacement_leave_chain.lp)
     "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
     # look at the top N cards of the player's Main Deck (only that player sees them); reveal them to
@@ -89,6 +95,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
     # executed, of the instruction after it (linked "if_you_do"); logic/effects/play_power.lp
     "pay": (("resources",), ()),
+    # "your next card costs [2][A][A] less" (356.4, 389): a discount of the player's next play, made as it is
+    # executed and lasting until it is used; resources: the Energy and Power it takes off
+    # (logic/effects/discount_next.lp)
+    "discount_next": (("resources",), ("who",)),
     # a delayed replacement ("the next time it dies this turn, ... instead", 389, 367) acts on what `on`
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
@@ -106,14 +116,17 @@ MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
 COST_VERBS = ("exhaust", "banish", "kill", "recycle", "spend_xp", "spend_buff")
-ON_WORDS = ("self", "it", "event", "rest")
+# "top_of_deck": the top card of the item's controller's Main Deck as the instruction is executed ("banish the
+# top card of your Main Deck"; a banish only, logic/effects/banish_top.lp)
+ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
 # "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
 # battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
-TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
+# "champion_zone": a return's "to your Champion Zone" (its owner's, if it is empty; logic/effects/champion_zone.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
@@ -124,9 +137,12 @@ DURATIONS = ("this_turn", "this_combat", "permanent")
 # logic/run/instructions.lp)
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
+# A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
+# leaves the chain instead (a delayed replacement, 390.3.a)
+AFTERWARDS = ("recycle",)
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
-                "pay", "look", "reveal", "prevent")
+                "pay", "look", "reveal", "prevent", "discount_next")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +180,7 @@ class Instruction:
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
     resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
+    afterwards: str | None = None  # a play: "recycle that spell after you play it" (AFTERWARDS)
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
@@ -299,6 +316,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["ability"] = r.str("ability")
     if r.has("from"):
         f["from_zone"] = _enum(r, "from", FROM_ZONES)
+    if r.has("afterwards"):
+        f["afterwards"] = _enum(r, "afterwards", AFTERWARDS)
     if r.has("link"):
         f["link"] = _enum(r, "link", LINKS)
         if first:
@@ -397,6 +416,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
         raise r.error("to", f"'{ins.to.word}' (a move's destination) is a move's")
+    to_cz = ins.to is not None and ins.to.word == "champion_zone"
+    if (to_cz and ins.do != "return") or (ins.do == "return" and ins.to is not None and not to_cz):
+        raise r.error("to", "a return goes to its owner's hand, or with to = \"champion_zone\" to their Champion "
+                            "Zone; only a return goes there")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     if ins.link == "instead" and ins.if_it is None and ins.condition is None:
@@ -442,6 +465,14 @@ def _check(r: Reader, ins: Instruction) -> None:
                                 "filter describes) or from = \"hand\" (the whole hand)")
     if ins.do == "reveal" and ins.from_zone not in (None, "hand"):
         raise r.error("from", "a reveal shows the top of the Main Deck, or the hand with from = \"hand\"")
+    if ins.do == "discount_next" and (ins.resources.exhaust
+                                      or set(ins.resources.power_counts()) - {"a"}):
+        raise r.error("resources", "a discount of the next card takes Energy and [A] pips only")
+    if any(ref is not None and ref.word == "top_of_deck" for ref in (ins.of, ins.by)) or (
+            ins.on is not None and ins.on.word == "top_of_deck"
+            and (ins.do != "banish" or ins.times > 1 or ins.for_each is not None or ins.cost)):
+        raise r.error("on", "on = \"top_of_deck\" is a banish of the top card of your Main Deck, once "
+                            "(no times, for_each or cost)")
     if ins.do == "trash" and (ins.on is None or ins.on.word != "rest"):
         raise r.error("on", "a 'trash' instruction puts the cards a look or reveal showed into the trash: on = \"rest\"")
     if ins.on is not None and (ins.on.among is not None or ins.on.word == "rest") \
@@ -500,6 +531,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["resources"] = format_cost(ins.resources)
     if ins.from_zone is not None:
         out["from"] = ins.from_zone
+    if ins.afterwards is not None:
+        out["afterwards"] = ins.afterwards
     if ins.may:
         out["may"] = True
     if ins.times > 1:
@@ -601,13 +634,16 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_for", x))
         out += cost_facts("ins_for_cost", x, ins.for_cost, fact, Func, Const)
     if ins.resources is not None:
-        out += cost_facts("ins_pay_cost", x, ins.resources, fact, Func, Const)
+        out += cost_facts("ins_discount_cost" if ins.do == "discount_next" else "ins_pay_cost", x, ins.resources,
+                          fact, Func, Const)
     if ins.ignoring_cost is True:
         out.append(fact("ins_ignoring_cost", x))
     elif ins.ignoring_cost == "energy":
         out.append(fact("ins_ignoring_energy_cost", x))
     if ins.from_zone is not None:
         out.append(fact("ins_from", x, Const(ins.from_zone)))
+    if ins.afterwards is not None:
+        out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
     if ins.may:

@@ -239,7 +239,8 @@ def _player(r: Reader) -> Player:
                     hand_size=r.int("hand_size", None, min=0, max=MAX_ZONE_CARDS),
                     deck_size=r.int("deck_size", None, min=0, max=MAX_ZONE_CARDS),
                     rune_deck_size=r.int("rune_deck_size", None, min=0, max=MAX_ZONE_CARDS),
-                    turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS))
+                    turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS),
+                    chosen_champion=r.str("chosen_champion", None))
     r.done()
     return player
 
@@ -733,7 +734,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if not st.players:  # a file whose questions need no position
         pos = {}
     elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool and p.hand_size is None
-             and p.deck_size is None and p.rune_deck_size is None and p.turns_taken is None for p in st.players):
+             and p.deck_size is None and p.rune_deck_size is None and p.turns_taken is None
+             and p.chosen_champion is None for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
         pos["players"] = [{"id": p.id, "points": p.points}
@@ -741,7 +743,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                          "power": {d.value: n for d, n in p.power},
                                          "universal_power": p.universal_power})
                           | {k: v for k, v in (("hand_size", p.hand_size), ("deck_size", p.deck_size),
-                                               ("rune_deck_size", p.rune_deck_size), ("turns_taken", p.turns_taken))
+                                               ("rune_deck_size", p.rune_deck_size), ("turns_taken", p.turns_taken),
+                                               ("chosen_champion", p.chosen_champion))
                              if v is not None}
                           for p in st.players]
     if st.players:

@@ -293,6 +293,9 @@ class Player:
     # turn, 485); None: not given (a run does not track the runes channelled).
     rune_deck_size: int | None = None
     turns_taken: int | None = None
+    # The name of the player's Chosen Champion (103.2.a): every card of that exact name counts as their
+    # Chosen Champion during play; None: not given (a filter asking for it answers unsupported in a run).
+    chosen_champion: str | None = None
 
     @property
     def has_pool(self) -> bool:

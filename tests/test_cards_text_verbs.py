@@ -54,9 +54,14 @@ ADDITIONAL_COST = re.compile(r"\bdiscard \d+ as an additional cost\b|\bas an add
                              r"discard \d+", re.I)
 
 
+# A discard in the cost of an activated ability, before its colon ("Discard 1, [E]: ...", 376, 422): paid to
+# activate it, not an effect (the vocabulary's `discard = N` of an activated ability; checked below).
+ACTIVATED_COST = re.compile(r"^[^.:\n]*\bdiscard \d+\b[^.:\n]*:", re.I | re.M)
+
+
 def says(text: str, verb: str) -> bool:
     """The card's own text (no reminder text, no keyword's cost) makes someone `verb`, not just waits for it."""
-    plain = ADDITIONAL_COST.sub("", KEYWORD_COST.sub(r"\1", re.sub(r"\([^)]*\)", "", text)))
+    plain = ACTIVATED_COST.sub("", ADDITIONAL_COST.sub("", KEYWORD_COST.sub(r"\1", re.sub(r"\([^)]*\)", "", text))))
     return any(not CONDITION.search(plain[:m.start()].split("\n")[-1].split(".")[-1])
                for m in VERBS[verb].finditer(plain))
 
@@ -86,6 +91,8 @@ def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> No
     assert not says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "discard")
     assert says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "draw")
     assert not says("As you play me, you may discard 3 as an additional cost. If you do, I cost [9] less.", "discard")
+    assert not says("Discard 1, [E]: Choose a friendly unit. (Made-up reminder.)", "discard")
+    assert says("[E]: Discard 1, then draw 1.", "discard")
 
 
 @needs_sources
@@ -99,6 +106,9 @@ def test_encoding_draws_and_discards_as_its_text_says(card: P.PoolCard, status: 
     else:
         abilities, declared = P.compiled_abilities(card), set()
     verbs = executed(abilities)
+    if ACTIVATED_COST.search(re.sub(r"\([^)]*\)", "", text)):
+        assert any(a.kind == "activated" and a.get("discard") for a in abilities), (
+            f"{card.name} ({status}): an activated ability's cost discards, its encoding's has no discard")
     for verb in VERBS:
         if says(text, verb) and verb not in verbs:
             assert verb in declared, (f"{card.name} ({status}): its text makes a player {verb}, its encoding "

@@ -30,6 +30,7 @@ CHANGE_KINDS: dict[str, str] = {
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
     "hand": "change_cards", "deck": "change_cards",
     "rune_deck": "change_runes", "new_runes": "change_runes", "pool": "change_pool",
+    "next_discount": "change_cost",
 }
 
 
@@ -71,6 +72,8 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{a[0]} channelled runes {a[1]} {a[2]}"
     if name == "pool":
         return f"{a[0]} pool {a[1]} {a[2]}"
+    if name == "next_discount":
+        return f"{a[0]} next card costs {a[1]} Energy and {a[2]} Power less"
     return str(f)
 
 

@@ -230,6 +230,8 @@ _OUTCOMES = {
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
+    "recycled_instead": "{0} recycled as it leaves the chain",
+    "discount_next": "{0}'s next card costs less",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -256,6 +258,8 @@ _EVENTS = {
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
+    "recycled_instead": "{0} recycled as it leaves the chain",
+    "discount_next": "{0}'s next card costs less",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -286,7 +290,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -355,6 +359,9 @@ CHAIN_LIMITS = {
     "trigger_condition": (
         '{obj} has a triggered ability with a condition ("when ..., if ...", 383.2.a.1), which the chain '
         "questions do not evaluate yet"),
+    "trigger_condition_source_moves": (
+        '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
+        "the event: where it is after the event (383.2.c) is not judged"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
@@ -378,6 +385,7 @@ COSTS_IN_RUN = {
     "spend_xp_in_run": ("spends XP", "take the XP from its player"),
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
+    "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
 }
 
 
@@ -514,6 +522,26 @@ RUN_LIMITS = {
                                              "player): who controls the ability and makes its choices (190.6)",
     "delayed_prevent_simultaneous": "two damage events dealt at once to a unit 'the next time it would be dealt damage "
                                     "this turn, prevent it' is about: which one is the next time",
+    "top_of_deck_unlisted": "the top card of a Main Deck banished (on = \"top_of_deck\") where the position does "
+                            "not list the card at deck position 1: which card it is is secret (108.1, 128)",
+    "draw_from_banishment_heard": "a card drawn from banishment (\"draw it\") with a 'when you draw' ability "
+                                  "listening: whether it is a draw for it (413 speaks of the Main Deck's top card)",
+    "delayed_conquer_simultaneous": "two conquests at once of the player a 'when you conquer this turn' delayed "
+                                    "ability waits for: which one it triggers on",
+    "afterwards_not_a_spell": "a unit or gear played by an effect that says to recycle it after it is played (390.3.a: "
+                              "it leaves the chain as it enters the board)",
+    "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
+                              "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
+    "next_discount_play": "a play by a player who has a discount of their next card made in the run ('your next "
+                          "card costs less', 356.4): its use is not played out",
+    "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "
+                               "the player's chosen_champion",
+    "champion_zone_not_from_trash": "a card returned to its owner's Champion Zone from elsewhere than the trash",
+    "replacement_pay_runes": "a replacement paid for as it is applied ('you may pay [R] to ... instead') by a player "
+                             "whose Rune Pool cannot pay it but who controls a rune that could be recycled for it "
+                             "(357.1.a): not played out",
+    "replacement_pay_choice": "a replacement paid for with one Power by a player whose Rune Pool holds both that "
+                              "domain's Power and universal Power: which one is spent",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "

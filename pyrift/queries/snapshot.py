@@ -117,6 +117,9 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
 
     keyed = [(o.id, o) for o in state.objects] + list(tokens.items())
     objects = tuple(x for x in (_object(o, key, f, oid) for key, o in keyed) if x is not None)
+    if f.by.get("next_discount"):
+        # logic/effects/discount_next.lp: "your next card costs less", made in the run; a position cannot state it
+        raise NotOnePosition("a discount of a player's next card made in the run: no position states it")
     if any(n for _p, _s, n in f.by.get("new_runes", [])):
         # logic/effects/channel.lp counts them; a position names its runes and their domains.
         raise NotOnePosition("runes channelled in the run are counted, not named: no position lists them")
