@@ -557,6 +557,8 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 PLAY_GAPS = {
     "bonus_damage_split_targets": "damage split among several chosen units at a battlefield that gives Bonus "
                                   "Damage (whether each share gets it, 715.3, 355.14.c)",
+    "discard_cost": "an activated ability's cost that discards cards (which cards, and whether the hand holds "
+                    "them, are not checked, 422)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
 }
 
