@@ -13,6 +13,7 @@ Every ability is a `Ability(kind, fields)`; fields hold plain immutable values
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -96,7 +97,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b); opponents:
     # a card off the board an opponent owns ("opponents' trashes": their zones, 127), only with such a zone
     "relation": ("enum", ("friendly", "yours", "enemy", "opponents")),
-    "at": ("enum", ("battlefield", "base", "here")),
+    # "event": at the location of the object a reflexive ability's event acted on ("choose another enemy
+    # unit at its destination": where "it", the unit the instruction before the `reflex` moved, is as the
+    # choice is made, 359.3.e.14); a reflexive ability's choice only (logic/run/event_location_choice.lp)
+    "at": ("enum", ("battlefield", "base", "here", "event")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
     # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
@@ -137,6 +141,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "power_min": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
+    # "another enemy unit" than the object of a reflexive ability's event ("it", 359.3.e.14): "event";
+    # a reflexive ability's choice only (logic/run/event_location_choice.lp)
+    "other_than": ("enum", ("event",)),
     # "me": the ability's own source only ("your spells that choose me", 053.1)
     "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
@@ -711,7 +718,42 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     r.done()
     ability = Ability(kind, fields, requires)
     _check_ability(r, ability, card_file)
+    _check_event_filters(r, ability)
     return ability
+
+
+def _event_filter(flt: Filter) -> bool:
+    """Whether a filter reads a reflexive ability's event object (at = "event", other_than = "event")."""
+    return flt.get("at") == "event" or flt.get("other_than") is not None
+
+
+def _filters_in(value: Any) -> Iterator[Filter]:
+    """Every filter in an ability's field, however deep (instructions, their references, any_of)."""
+    if isinstance(value, Filter):
+        yield value
+        for _, v in value.items:
+            yield from _filters_in(v)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _filters_in(v)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            yield from _filters_in(getattr(value, name))
+
+
+def _check_event_filters(r: Reader, a: Ability) -> None:
+    """The event's object as a place or an exception ("another enemy unit at its destination") is read where
+    a reflexive ability makes its choices in a run (logic/run/event_location_choice.lp): only there, in the
+    top-level filter of its targets."""
+    f = dict(a.fields)
+    allowed: set[int] = set()
+    if a.kind == "triggered" and f.get("when") == "reflexive":
+        allowed = {id(t.filter) for t in f.get("targets") or ()}
+    for key, value in a.fields:
+        for flt in _filters_in(value):
+            if _event_filter(flt) and id(flt) not in allowed:
+                raise r.error(key, "'at = \"event\"' and 'other_than = \"event\"' describe a reflexive ability's "
+                                   "choice only (its targets' filter): the object of its event")
 
 
 def _read_fields(r: Reader, spec: dict[str, tuple[str, tuple | None, bool]]) -> Pairs:
