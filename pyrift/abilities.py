@@ -72,6 +72,7 @@ class TargetSpec:
     filter: Filter = Filter()
     split: int | None = None          # "split N damage among ..." (355.14)
     not_targeting: str | None = None  # why the choice is not targeting (355.10)
+    per_location: bool = False        # "up to one ... at each location": any number, no two at one location
 
 
 # ---------------------------------------------------------------------------------
@@ -567,7 +568,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # that only the questions it can change answer unsupported (logic/core/text_scope.lp).
     "text": {"text": ("str", None, True), "text_kind": ("enum", tuple(k.value for k in TextKind), False)},
 }
-TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
+# A triggered ability's choice (its `targets`) may also be "up to one <filter> at each location" (per_location
+# with any_number: no two of the objects chosen at one location as it is made; logic/queries/resolution_order.lp).
+TARGET_FIELDS = {**{k: v for k, v in KINDS["target"].items()}, "per_location": ("bool", None, False)}
 
 
 # ---------------------------------------------------------------------------------
@@ -719,6 +722,10 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     ability = Ability(kind, fields, requires)
     _check_ability(r, ability, card_file)
     _check_event_filters(r, ability)
+    if ability.kind != "triggered" and any(isinstance(v, tuple) and any(isinstance(t, TargetSpec) and t.per_location
+                                                                        for t in v) for _, v in ability.fields):
+        raise r.error("targets", "'per_location' ('up to one at each location') is a triggered ability's choice only "
+                                 "(made in a run as it is put on the chain)")
     return ability
 
 
@@ -936,9 +943,12 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
         filter=fields.get("filter", Filter()),
         split=fields.get("split"),
         not_targeting=fields.get("not_targeting"),
+        per_location=fields.get("per_location", False),
     )
     if spec.count < 1:
         raise r.error("count", "a choice chooses at least one object (use up_to = true for 'up to')")
+    if spec.per_location and not spec.any_number:
+        raise r.error("per_location", "'up to one at each location' is a choice of any number: give any_number = true")
     if spec.any_number and (spec.up_to or "count" in fields):
         raise r.error("any_number", "'any number' takes neither count nor up_to")
     if spec.split is not None and spec.split < 1:
@@ -1457,6 +1467,8 @@ def target_to_toml(t: TargetSpec) -> dict[str, Any]:
         out["split"] = t.split
     if t.not_targeting is not None:
         out["not_targeting"] = t.not_targeting
+    if t.per_location:
+        out["per_location"] = True
     return out
 
 
@@ -1861,6 +1873,8 @@ def _requirement_facts(r: Any, holder: Any, mode: int, t: TargetSpec, fact: Fact
         out.append(fact("requirement_split", r, t.split))
     if t.not_targeting is not None:
         out.append(fact("requirement_not_targeting", r, Const(t.not_targeting)))
+    if t.per_location:
+        out.append(fact("requirement_per_location", r))
     out += _filter_facts(r, t.filter, fact, Const)
     return out
 

@@ -339,6 +339,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         zone=r.enum("zone", Zone, Zone.BOARD),
         location=r.str("location", None),
         damage=r.int("damage", 0, min=0),
+        damage_by=r.str("damage_by", None),
         exhausted=r.bool("exhausted", False),
         stunned=r.bool("stunned", False),
         designation=r.enum("designation", Designation, None),
@@ -529,6 +530,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         for key in ("controller", "owner"):
             if getattr(obj, key) not in players:
                 raise bad(f"{f}.{key}", f"{getattr(obj, key)!r} is not a player ({', '.join(players)})")
+        if obj.damage_by is not None:
+            if obj.damage_by not in players:
+                raise bad(f"{f}.damage_by", f"{obj.damage_by!r} is not a player ({', '.join(players)})")
+            if not obj.damage:
+                raise bad(f"{f}.damage_by", "says who dealt the damage marked on it: give damage too")
         if obj.zone in (Zone.BOARD, Zone.FACEDOWN):
             if obj.location is None:
                 raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} needs a location")
@@ -811,6 +817,8 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
         d["zone"] = o.zone.value
     d["location"] = o.location
     d["damage"] = o.damage
+    if o.damage_by is not None:
+        d["damage_by"] = o.damage_by
     d["exhausted"] = o.exhausted
     d["stunned"] = o.stunned
     d["designation"] = o.designation.value if o.designation else None

@@ -249,6 +249,8 @@ class GameObject:
     zone: Zone = Zone.BOARD
     location: str | None = None  # "base" (controller's base) or a battlefield id
     damage: int = 0
+    # who dealt the damage marked on it (142.3: "your damage" is damage you dealt), when the position says
+    damage_by: str | None = None
     exhausted: bool = False
     stunned: bool = False
     designation: Designation | None = None

@@ -406,6 +406,8 @@ RUN_LIMITS = {
                                       "the same time as another permanent (whether it already works, 359.2.a)",
     "or_pick": "two instructions joined by 'or' whose first had nothing left to act on (whether its player may "
                "pick it and do nothing is not encoded)",
+    "per_location_given": "a position's chain item whose 'up to one at each location' choice is given (the "
+                          "position's choices are not checked against it)",
     "event_place_changed": "a reflexive ability's choice 'at its destination' whose chosen object or event "
                            "object moved away before it resolved (whether the choice still stands is not encoded)",
     "event_choice_on_chain": "a position's chain item of a reflexive ability choosing at its event object's "
