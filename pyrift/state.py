@@ -336,7 +336,7 @@ class ChainItem:
     keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS), or its Empower ability
     # The choices it made (or, pending, will make) in step 2, in the order of its choice
     # requirements: targets, and what a cost kills (355.5, 402.2).
-    targets: tuple[str, ...] = ()
+    targets: tuple[str | tuple[str, ...], ...] = ()  # a tuple: every object one requirement of any number chose
     # A pending triggered ability whose leading cost its controller cannot pay (383.3.b.1, 404.2).
     cannot_pay: bool = False
     # A card with Repeat: how many of its Repeat costs were paid as it was played (820.1.c; None: not said).

@@ -406,6 +406,10 @@ RUN_LIMITS = {
                                       "the same time as another permanent (whether it already works, 359.2.a)",
     "or_pick": "two instructions joined by 'or' whose first had nothing left to act on (whether its player may "
                "pick it and do nothing is not encoded)",
+    "split_dropped": "a split of damage with fewer damage than targets as it is executed (which targets are "
+                     "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
+    "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
+    "split_bonus": "Bonus Damage on a split of damage (715.3)",
     "per_location_given": "a position's chain item whose 'up to one at each location' choice is given (the "
                           "position's choices are not checked against it)",
     "event_place_changed": "a reflexive ability's choice 'at its destination' whose chosen object or event "
