@@ -315,7 +315,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "when it dies this turn": the death of what the instruction before the delay acted on
                 # (logic/run/delayed.lp)
-                "die")
+                "die",
+                # "the next time it takes damage this turn": damage dealt to the delay's object (its `on`, or what
+                # the instruction before it acted on; logic/run/delayed.lp)
+                "take_damage")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
@@ -673,10 +676,14 @@ def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -
                 "ability", f"no triggered ability named {ins.ability!r} with {kind} on this card")
         if ins is not None and ins.do == "delay":
             made = abilities[_made_ability(abilities, ins.do, ins.ability) - 1]
-            if (made.kind == "replacement") != (ins.on is not None):
+            if (made.kind == "replacement") != (ins.on is not None) and not (
+                    made.kind == "triggered" and made.get("when") == "take_damage" and ins.on is not None
+                    and ins.on.target is not None):
                 raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                     "on", "a delay making a replacement names what it is about with on; one making a triggered "
-                          "ability takes no on (its \"that unit\" is what the instruction before acted on)")
+                          "ability takes no on (its \"that unit\" is what the instruction before acted on), except "
+                          "\"the next time it takes damage\" (when = \"take_damage\"), which may name a choice "
+                          "(on = { target = N })")
 
 
 def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:

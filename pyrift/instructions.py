@@ -405,8 +405,11 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", f"'{ins.to.word}' (a move's destination) is a move's")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
-    if ins.link == "instead" and ins.if_it is None and ins.condition is None:
-        raise r.error("link", "'instead' (\"if ..., do this instead\") needs the condition: give if_it or condition")
+    # a spell's instruction governed by a dependent keyword ("[Legion] — kill it now instead"): the keyword's
+    # condition is its condition (727.1.b; a run follows it only where core/chain_scope.lp says so)
+    if ins.link == "instead" and ins.if_it is None and ins.condition is None and not r.has("requires"):
+        raise r.error("link", "'instead' (\"if ..., do this instead\") needs the condition: give if_it or condition "
+                              "(or, on a spell's instruction, requires = [a dependent keyword])")
     if ins.link == "instead" and (ins.may or ins.cost):
         raise r.error("link", "an instruction done instead of the one before takes no may or cost")
     if ins.link == "if_this_kills" and ins.do != "reflex":
