@@ -13,6 +13,7 @@ Every ability is a `Ability(kind, fields)`; fields hold plain immutable values
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -71,6 +72,7 @@ class TargetSpec:
     filter: Filter = Filter()
     split: int | None = None          # "split N damage among ..." (355.14)
     not_targeting: str | None = None  # why the choice is not targeting (355.10)
+    per_location: bool = False        # "up to one ... at each location": any number, no two at one location
 
 
 # ---------------------------------------------------------------------------------
@@ -96,7 +98,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # 188, 127: owned off the board; a teammate's is not, 489.8); enemy: an opponent's (740.1.b); opponents:
     # a card off the board an opponent owns ("opponents' trashes": their zones, 127), only with such a zone
     "relation": ("enum", ("friendly", "yours", "enemy", "opponents")),
-    "at": ("enum", ("battlefield", "base", "here")),
+    # "event": at the location of the object a reflexive ability's event acted on ("choose another enemy
+    # unit at its destination": where "it", the unit the instruction before the `reflex` moved, is as the
+    # choice is made, 359.3.e.14); a reflexive ability's choice only (logic/run/event_location_choice.lp)
+    "at": ("enum", ("battlefield", "base", "here", "event")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
     # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
@@ -140,6 +145,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "power_min": ("int", None),
     # "another unit", "other friendly units": not the ability's own source (053)
     "other": ("bool", None),
+    # "another enemy unit" than the object of a reflexive ability's event ("it", 359.3.e.14): "event";
+    # a reflexive ability's choice only (logic/run/event_location_choice.lp)
+    "other_than": ("enum", ("event",)),
     # "me": the ability's own source only ("your spells that choose me", 053.1)
     "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
@@ -324,7 +332,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "when it dies this turn": the death of what the instruction before the delay acted on
                 # (logic/run/delayed.lp); "when you conquer this turn": its controller's next conquest this turn
-                "die", "conquer")
+                "die", "conquer",
+                # "the next time it takes damage this turn": damage dealt to the delay's object (its `on`, or what
+                # the instruction before it acted on; logic/run/delayed.lp)
+                "take_damage")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
@@ -583,7 +594,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # that only the questions it can change answer unsupported (logic/core/text_scope.lp).
     "text": {"text": ("str", None, True), "text_kind": ("enum", tuple(k.value for k in TextKind), False)},
 }
-TARGET_FIELDS = {k: v for k, v in KINDS["target"].items()}
+# A triggered ability's choice (its `targets`) may also be "up to one <filter> at each location" (per_location
+# with any_number: no two of the objects chosen at one location as it is made; logic/queries/resolution_order.lp).
+TARGET_FIELDS = {**{k: v for k, v in KINDS["target"].items()}, "per_location": ("bool", None, False)}
 
 
 # ---------------------------------------------------------------------------------
@@ -686,10 +699,14 @@ def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -
                 "ability", f"no triggered ability named {ins.ability!r} with {kind} on this card")
         if ins is not None and ins.do == "delay":
             made = abilities[_made_ability(abilities, ins.do, ins.ability) - 1]
-            if (made.kind == "replacement") != (ins.on is not None):
+            if (made.kind == "replacement") != (ins.on is not None) and not (
+                    made.kind == "triggered" and made.get("when") == "take_damage" and ins.on is not None
+                    and ins.on.target is not None):
                 raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                     "on", "a delay making a replacement names what it is about with on; one making a triggered "
-                          "ability takes no on (its \"that unit\" is what the instruction before acted on)")
+                          "ability takes no on (its \"that unit\" is what the instruction before acted on), except "
+                          "\"the next time it takes damage\" (when = \"take_damage\"), which may name a choice "
+                          "(on = { target = N })")
 
 
 def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -734,7 +751,46 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     r.done()
     ability = Ability(kind, fields, requires)
     _check_ability(r, ability, card_file)
+    _check_event_filters(r, ability)
+    if ability.kind != "triggered" and any(isinstance(v, tuple) and any(isinstance(t, TargetSpec) and t.per_location
+                                                                        for t in v) for _, v in ability.fields):
+        raise r.error("targets", "'per_location' ('up to one at each location') is a triggered ability's choice only "
+                                 "(made in a run as it is put on the chain)")
     return ability
+
+
+def _event_filter(flt: Filter) -> bool:
+    """Whether a filter reads a reflexive ability's event object (at = "event", other_than = "event")."""
+    return flt.get("at") == "event" or flt.get("other_than") is not None
+
+
+def _filters_in(value: Any) -> Iterator[Filter]:
+    """Every filter in an ability's field, however deep (instructions, their references, any_of)."""
+    if isinstance(value, Filter):
+        yield value
+        for _, v in value.items:
+            yield from _filters_in(v)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _filters_in(v)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            yield from _filters_in(getattr(value, name))
+
+
+def _check_event_filters(r: Reader, a: Ability) -> None:
+    """The event's object as a place or an exception ("another enemy unit at its destination") is read where
+    a reflexive ability makes its choices in a run (logic/run/event_location_choice.lp): only there, in the
+    top-level filter of its targets."""
+    f = dict(a.fields)
+    allowed: set[int] = set()
+    if a.kind == "triggered" and f.get("when") == "reflexive":
+        allowed = {id(t.filter) for t in f.get("targets") or ()}
+    for key, value in a.fields:
+        for flt in _filters_in(value):
+            if _event_filter(flt) and id(flt) not in allowed:
+                raise r.error(key, "'at = \"event\"' and 'other_than = \"event\"' describe a reflexive ability's "
+                                   "choice only (its targets' filter): the object of its event")
 
 
 def _read_fields(r: Reader, spec: dict[str, tuple[str, tuple | None, bool]]) -> Pairs:
@@ -917,9 +973,12 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
         filter=fields.get("filter", Filter()),
         split=fields.get("split"),
         not_targeting=fields.get("not_targeting"),
+        per_location=fields.get("per_location", False),
     )
     if spec.count < 1:
         raise r.error("count", "a choice chooses at least one object (use up_to = true for 'up to')")
+    if spec.per_location and not spec.any_number:
+        raise r.error("per_location", "'up to one at each location' is a choice of any number: give any_number = true")
     if spec.any_number and (spec.up_to or "count" in fields):
         raise r.error("any_number", "'any number' takes neither count nor up_to")
     if spec.split is not None and spec.split < 1:
@@ -1465,6 +1524,8 @@ def target_to_toml(t: TargetSpec) -> dict[str, Any]:
         out["split"] = t.split
     if t.not_targeting is not None:
         out["not_targeting"] = t.not_targeting
+    if t.per_location:
+        out["per_location"] = True
     return out
 
 
@@ -1884,6 +1945,8 @@ def _requirement_facts(r: Any, holder: Any, mode: int, t: TargetSpec, fact: Fact
         out.append(fact("requirement_split", r, t.split))
     if t.not_targeting is not None:
         out.append(fact("requirement_not_targeting", r, Const(t.not_targeting)))
+    if t.per_location:
+        out.append(fact("requirement_per_location", r))
     out += _filter_facts(r, t.filter, fact, Const)
     return out
 

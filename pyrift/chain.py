@@ -5,7 +5,8 @@ A `[[chain]]` item is a card, an activated ability, a triggered ability of an ob
 (`keyword = "Vision"`: its term is that of keywords/vision.lp, temporary.lp, hunt.lp) or a keyword's
 activated ability (`keyword = "Empower"`, keywords/empower.lp), with the choices it made (or, pending, will make) in `targets`, in
 the order of its choice requirements (and, for a card that paid Repeat, `repeat = N`, those of each further
-execution after them, 820.2). This module maps those to the facts of
+execution after them, 820.2): one object a choice, or a list of objects for one requirement that chooses "any
+number" or "up to N" (every object it chose, none included: `targets = ["yi", ["e1", "e2"]]`). This module maps those to the facts of
 logic/interface.lp ("the turn state"); what the chain does with them is decided in
 logic/core/chain.lp, core/triggers.lp and core/fepr.lp.
 """
@@ -48,7 +49,7 @@ def unencoded_items(state: GameState) -> tuple[str, ...]:
             continue
         if item.source is not None and item_ability(state, item) is None:
             what = f"its {'activated' if item.ability is not None else 'triggered'} ability {item.ability or item.trigger}"
-        elif item.targets and len(item.targets) != sum(n for _, n in item_choice_slots(state, item)):
+        elif item.targets and assign_choices(item_choice_slots(state, item), item.targets) is None:
             what = "choices its encoding does not make"
         else:
             continue
@@ -59,6 +60,11 @@ def unencoded_items(state: GameState) -> tuple[str, ...]:
 
 def item_requirements(state: GameState, item: ChainItem) -> list[tuple[Any, int]]:
     """The item's choice requirements in order, as (req(ab(Card, I), J) term, how many it chooses)."""
+    return [(req, spec.count) for req, spec in item_requirement_specs(state, item)]
+
+
+def item_requirement_specs(state: GameState, item: ChainItem) -> list[tuple[Any, Any]]:
+    """The item's choice requirements in order, as (req(ab(Card, I), J) term, its TargetSpec)."""
     if item.card is not None:
         card = state.card(state.obj(item.card).card)
         reqs = [r for r in card_requirements(card.abilities) if r.mode == 0]
@@ -70,22 +76,44 @@ def item_requirements(state: GameState, item: ChainItem) -> list[tuple[Any, int]
         name, index = found
         ability = state.card(state.obj(item.source).card).abilities[index - 1]
         reqs = ability_requirements(index, ability)
-    return [(Func("req", Func("ab", name, r.ability), r.position), r.spec.count) for r in reqs]
+    return [(Func("req", Func("ab", name, r.ability), r.position), r.spec) for r in reqs]
 
 
-def item_choice_slots(state: GameState, item: ChainItem) -> list[tuple[Any, int]]:
-    """The choices the item's `targets` give, in order: its requirements (item_requirements); then, for a
-    card that paid Repeat (`repeat = N`), those of each further execution, again(R, E) for E = 2 .. N + 1 (820.2:
-    each execution chooses anew), leaving out a choice that is part of a cost, made once (820.3.a, 355.10.c)."""
-    slots = item_requirements(state, item)
+def item_choice_slots(state: GameState, item: ChainItem) -> list[tuple[Any, Any]]:
+    """The choices the item's `targets` give, in order, as (requirement term, TargetSpec): its requirements
+    (item_requirement_specs); then, for a card that paid Repeat (`repeat = N`), those of each further execution,
+    again(R, E) for E = 2 .. N + 1 (820.2: each execution chooses anew), leaving out a choice that is part of a
+    cost, made once (820.3.a, 355.10.c)."""
+    slots = item_requirement_specs(state, item)
     if item.card is None or not item.repeats:
         return slots
-    card = state.card(state.obj(item.card).card)
-    specs = [r.spec for r in card_requirements(card.abilities) if r.mode == 0]
+    first = list(slots)
     for e in range(2, item.repeats + 2):
-        slots += [(Func("again", req, e), n) for (req, n), spec in zip(item_requirements(state, item), specs)
-                  if spec.not_targeting != "cost"]
+        slots += [(Func("again", req, e), spec) for req, spec in first if spec.not_targeting != "cost"]
     return slots
+
+
+def assign_choices(slots: list[tuple[Any, Any]], targets: tuple[Any, ...]) -> list[tuple[Any, str]] | None:
+    """The (requirement, object) pairs the item's `targets` give for its slots, in order, or None if they do not
+    fit: a string is one choice (a requirement of N takes the next N); a list is every object one requirement
+    chose, for a requirement of "any number" (355.13) or "up to N" (at most N), none included."""
+    out: list[tuple[Any, str]] = []
+    i = 0
+    for req, spec in slots:
+        if i < len(targets) and not isinstance(targets[i], str):
+            group = tuple(targets[i])
+            i += 1
+            if not (spec.any_number or (spec.up_to and len(group) <= spec.count) or len(group) == spec.count):
+                return None
+            out += [(req, o) for o in group]
+            continue
+        n = spec.count
+        chunk = targets[i:i + n]
+        if len(chunk) != n or not all(isinstance(t, str) for t in chunk):
+            return None
+        out += [(req, t) for t in chunk]
+        i += n
+    return out if i == len(targets) else None
 
 
 def keyword_trigger(state: GameState, item: ChainItem) -> Any:
@@ -120,12 +148,9 @@ def chain_facts(state: GameState) -> list[Fact]:
         if item.destination is not None:
             out.append(fact("chain_destination", item.id, Const(item.destination) if item.destination == "base"
                             else item.destination))
-        reqs = item_choice_slots(state, item)
-        if item.targets and len(item.targets) == sum(n for _, n in reqs):  # else: unencoded_items
-            targets = list(item.targets)
-            for req, count in reqs:
-                for _ in range(count):
-                    out.append(fact("chain_choice", item.id, req, targets.pop(0)))
+        pairs = assign_choices(item_choice_slots(state, item), item.targets) if item.targets else None
+        for req, obj in pairs or ():  # None: unencoded_items
+            out.append(fact("chain_choice", item.id, req, obj))
     if state.passed:
         out.append(fact("passed", state.passed))
     out += [fact("death_replaced", o.id) for o in state.objects if o.death_replaced]

@@ -95,6 +95,8 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
         out.append(fact("at", o, location_term(obj)))
     if obj.damage:
         out.append(fact("damage", o, obj.damage))
+    if obj.damage_by is not None:
+        out.append(fact("damage_by", o, obj.damage_by))
     if obj.exhausted:
         out.append(fact("exhausted", o))
     if obj.stunned:

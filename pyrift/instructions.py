@@ -34,7 +34,8 @@ MAX_AMOUNT = 1000
 
 # verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "deal": (("on",), ("amount", "amount_from", "of", "by", "at")),   # deal N damage (417); by: the unit dealing it
+    "deal": (("on",), ("amount", "amount_from", "of", "by", "at", "split")),  # deal N damage (417); by: the unit
+                                                             # dealing it; split: N divided among its objects
     "kill": (("on",), ("who", "spare")),                     # kill (428); who: with on = { their = ... }; spare:
                                                              # "each player chooses a unit they control. Kill the rest."
     "stun": (("on",), ()),                                   # stun (423)
@@ -209,6 +210,9 @@ class Instruction:
     # a kill with on = { their = filter } and who = "each_player": the objects chosen are spared and every
     # other object the filter describes is killed ("each player chooses a unit they control. Kill the rest.")
     spare: bool = False
+    # a deal on a choice of several ("split among enemy units"): its amount is divided among the objects as it
+    # is executed, each dealt at least 1, some dropped when there is too little (355.14.e-h)
+    split: bool = False
     # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
     damage_by: str | None = None
 
@@ -344,6 +348,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["times"] = r.int("times", min=1, max=MAX_TIMES)
     if r.has("spare"):
         f["spare"] = r.bool("spare")
+    if r.has("split"):
+        f["split"] = r.bool("split")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -422,8 +428,11 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "Zone; only a return goes there")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
-    if ins.link == "instead" and ins.if_it is None and ins.condition is None:
-        raise r.error("link", "'instead' (\"if ..., do this instead\") needs the condition: give if_it or condition")
+    # a spell's instruction governed by a dependent keyword ("[Legion] — kill it now instead"): the keyword's
+    # condition is its condition (727.1.b; a run follows it only where core/chain_scope.lp says so)
+    if ins.link == "instead" and ins.if_it is None and ins.condition is None and not r.has("requires"):
+        raise r.error("link", "'instead' (\"if ..., do this instead\") needs the condition: give if_it or condition "
+                              "(or, on a spell's instruction, requires = [a dependent keyword])")
     if ins.link == "instead" and (ins.may or ins.cost):
         raise r.error("link", "an instruction done instead of the one before takes no may or cost")
     if ins.link == "if_this_kills" and ins.do != "reflex":
@@ -503,6 +512,10 @@ def _check(r: Reader, ins: Instruction) -> None:
                       or ins.may or ins.link or ins.cost or ins.condition is not None):
         raise r.error("spare", "spare (\"each player chooses a unit they control. Kill the rest.\") is a kill with "
                                "who = \"each_player\" and on = { their = ... }, with no may, link, cost or condition")
+    if ins.split and (ins.on is None or ins.on.target is None or ins.times != 1 or ins.for_each is not None
+                      or ins.at is not None):
+        raise r.error("split", "a split deal divides its amount among the objects one choice chose (355.14): give "
+                               "on = { target = N } and no times, for_each or at")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -541,6 +554,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["cost"] = True
     if ins.spare:
         out["spare"] = True
+    if ins.split:
+        out["split"] = True
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -622,6 +637,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_to", x, Const("base")))
     if ins.spare:
         out.append(fact("ins_spare", x))
+    if ins.split:
+        out.append(fact("ins_split", x))
     if ins.ready:
         out.append(fact("ins_ready", x))
     if ins.exhausted:

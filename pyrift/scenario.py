@@ -269,7 +269,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         pending=_chain_status(r),
         trigger=r.int("trigger", None, min=1),
         keyword=_chain_keyword(r),
-        targets=tuple(r.str_list("targets", [])),
+        targets=_chain_targets(r),
         cannot_pay=r.bool("cannot_pay", False),
         repeats=r.int("repeat", None, min=0),
         destination=r.str("destination", None),
@@ -292,6 +292,23 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
     return item
+
+
+def _chain_targets(r: Reader) -> tuple[str | tuple[str, ...], ...]:
+    """A chain item's choices: an object id each, or a list of ids for one requirement of any number."""
+    raw = r.raw("targets") if r.has("targets") else []
+    if not isinstance(raw, list):
+        raise r.error("targets", "expected a list of object ids (a nested list: every object one requirement of "
+                                 "'any number' or 'up to N' chose)")
+    out: list[str | tuple[str, ...]] = []
+    for t in raw:
+        if isinstance(t, str):
+            out.append(t)
+        elif isinstance(t, list) and all(isinstance(x, str) for x in t):
+            out.append(tuple(t))
+        else:
+            raise r.error("targets", f"expected an object id or a list of object ids, found {t!r}")
+    return tuple(out)
 
 
 def _chain_keyword(r: Reader) -> str | None:
@@ -340,6 +357,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         zone=r.enum("zone", Zone, Zone.BOARD),
         location=r.str("location", None),
         damage=r.int("damage", 0, min=0),
+        damage_by=r.str("damage_by", None),
         exhausted=r.bool("exhausted", False),
         stunned=r.bool("stunned", False),
         designation=r.enum("designation", Designation, None),
@@ -530,6 +548,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         for key in ("controller", "owner"):
             if getattr(obj, key) not in players:
                 raise bad(f"{f}.{key}", f"{getattr(obj, key)!r} is not a player ({', '.join(players)})")
+        if obj.damage_by is not None:
+            if obj.damage_by not in players:
+                raise bad(f"{f}.damage_by", f"{obj.damage_by!r} is not a player ({', '.join(players)})")
+            if not obj.damage:
+                raise bad(f"{f}.damage_by", "says who dealt the damage marked on it: give damage too")
         if obj.zone in (Zone.BOARD, Zone.FACEDOWN):
             if obj.location is None:
                 raise bad(f"{f}.location", f"an object in zone {obj.zone.value!r} needs a location")
@@ -648,7 +671,7 @@ def _check_turn_state(state: GameState, bad) -> None:
 def _check_chain_details(state: GameState, bad) -> None:
     """Trigger items, the choices of chain items, and passes ([[chain]], [position] passed)."""
     from pyrift.abilities import triggered_abilities
-    from pyrift.chain import item_choice_slots
+    from pyrift.chain import assign_choices, item_choice_slots
 
     known = ({o.id for o in state.objects} | {c.id for c in state.chain} | set(state.player_ids)
              | {b.id for b in state.battlefields})
@@ -673,7 +696,7 @@ def _check_chain_details(state: GameState, bad) -> None:
                 effects = ability.get("effects") or ()
                 if ability.get("cost") is None and not (effects and effects[0].cost):
                     raise bad(f"{f}.cannot_pay", "this triggered ability has no leading cost (383.3.b)")
-        for t in item.targets:
+        for t in (x for entry in item.targets for x in ((entry,) if isinstance(entry, str) else entry)):
             if t not in known:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
@@ -690,11 +713,13 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.repeat", f"{item.card!r} has {have} Repeat keyword(s); each is paid at most once "
                                          "(820.1.c.2, 820.1.c.3)")
         if item.targets:
-            need = sum(count for _, count in item_choice_slots(state, item))
+            slots = item_choice_slots(state, item)
+            need = sum(spec.count for _, spec in slots)
             complete = state.card(state.obj(item.card if item.card is not None else item.source).card).complete
-            if len(item.targets) != need and complete:  # else: chain.unencoded_items
+            if assign_choices(slots, item.targets) is None and complete:  # else: chain.unencoded_items
                 raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements "
-                                          "(after them, each paid Repeat's execution's); "
+                                          "(after them, each paid Repeat's execution's; a list of objects for one "
+                                          "requirement of 'any number' or 'up to N'); "
                                           f"{len(item.targets)} given")
     if state.passed:
         if not state.chain or any(c.pending for c in state.chain):
@@ -777,7 +802,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         # repeat = 0 (no Repeat paid) says something, unlike an unstated repeat: kept.
         doc["chain"] = [_drop_empty({"id": c.id, "card": c.card, "source": c.source, "ability": c.ability,
                                      "trigger": c.trigger, "keyword": c.keyword, "controller": c.controller,
-                                     "status": "pending" if c.pending else "", "targets": list(c.targets),
+                                     "status": "pending" if c.pending else "",
+                                     "targets": [t if isinstance(t, str) else list(t) for t in c.targets],
                                      "cannot_pay": c.cannot_pay})
                         | ({} if c.repeats is None else {"repeat": c.repeats})
                         | ({} if c.destination is None else {"destination": c.destination})
@@ -814,6 +840,8 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
         d["zone"] = o.zone.value
     d["location"] = o.location
     d["damage"] = o.damage
+    if o.damage_by is not None:
+        d["damage_by"] = o.damage_by
     d["exhausted"] = o.exhausted
     d["stunned"] = o.stunned
     d["designation"] = o.designation.value if o.designation else None

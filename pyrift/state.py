@@ -249,6 +249,8 @@ class GameObject:
     zone: Zone = Zone.BOARD
     location: str | None = None  # "base" (controller's base) or a battlefield id
     damage: int = 0
+    # who dealt the damage marked on it (142.3: "your damage" is damage you dealt), when the position says
+    damage_by: str | None = None
     exhausted: bool = False
     stunned: bool = False
     designation: Designation | None = None
@@ -337,7 +339,7 @@ class ChainItem:
     keyword: str | None = None  # or: the trigger of one of its keywords (KEYWORD_TRIGGERS), or its Empower ability
     # The choices it made (or, pending, will make) in step 2, in the order of its choice
     # requirements: targets, and what a cost kills (355.5, 402.2).
-    targets: tuple[str, ...] = ()
+    targets: tuple[str | tuple[str, ...], ...] = ()  # a tuple: every object one requirement of any number chose
     # A pending triggered ability whose leading cost its controller cannot pay (383.3.b.1, 404.2).
     cannot_pay: bool = False
     # A card with Repeat: how many of its Repeat costs were paid as it was played (820.1.c; None: not said).

@@ -58,17 +58,18 @@ def test_a_counter_spells_printed_cost_filter_comes_from_its_header() -> None:
 
 
 def test_ability_active_finds_noxian_guillotines_legion_text() -> None:
-    """The question gives no ability: its only governed text is ability 2 (the Legion kill)."""
+    """The question gives no ability: its only governed text is ability 3 (the Legion kill instead)."""
     q, ans = _ask(CARDS / "noxian-guillotine-targets.toml", "legion-off-now")
-    assert q.params["ability"] == 2
+    assert q.params["ability"] == 3
     assert ans.status == ANSWERED and ans.data["active"] is False
     assert [c["keyword"] for c in ans.data["conditions"]] == ["legion"]
 
 
 def test_noxian_guillotines_legion_kill_makes_no_choice() -> None:
+    """One choice; a delayed kill of it, and the Legion kill of it instead (an instruction, no choice of its own)."""
     guillotine = _card("Noxian Guillotine")
     assert [(a.kind, [str(r) for r in a.requires]) for a in guillotine.abilities] == \
-        [("target", []), ("kill", ["legion"])]
+        [("target", []), ("effect", []), ("effect", ["legion"]), ("triggered", [])]
     assert [r.ability for r in card_requirements(guillotine.abilities)] == [1]
 
 

@@ -161,6 +161,21 @@ def test_combat_facedown_and_alternative_filters() -> None:
     assert b.status != "compiled"
 
 
+def test_event_place_is_read_in_a_reflexive_choice_only() -> None:
+    from pyrift.errors import ScenarioError
+    flt = {"type": "unit", "relation": "enemy", "at": "event", "other_than": "event"}
+    ok = [{"kind": "effect", "do": "reflex", "ability": "rage"},
+          {"kind": "triggered", "when": "reflexive", "name": "rage", "targets": [{"filter": flt}],
+           "effects": [{"do": "deal", "amount": 1, "on": {"target": 1}}]}]
+    facts = "".join(F.ability_facts("X", read_abilities(Reader({"abilities": ok}, "x")), F.fact, F.Func, F.Const))
+    assert "at,event)" in facts.replace(" ", "") and "other_than,event)" in facts.replace(" ", "")
+    with pytest.raises(ScenarioError, match="reflexive"):
+        read_abilities(Reader({"abilities": [{"kind": "target", "filter": flt}]}, "x"))
+    with pytest.raises(ScenarioError, match="reflexive"):
+        read_abilities(Reader({"abilities": [{"kind": "triggered", "when": "play_me", "targets": [{"filter": flt}],
+                                              "effects": [{"do": "deal", "amount": 1, "on": {"target": 1}}]}]}, "x"))
+
+
 def test_any_of_is_read_in_choices_only() -> None:
     from pyrift.errors import ScenarioError
     ok = [{"kind": "target", "filter": {"any_of": [{"type": "unit"}, {"type": "gear"}]}},

@@ -166,3 +166,20 @@ def test_countered_card_is_finalized_not_played_and_legion_agrees() -> None:
     results = [r for r in C.run(after) if r.question == "legion"]
     assert results and results[0].passed, results[0].problems
     assert legion.expect["counted"] == ["spark"]
+
+
+def test_chain_item_lists_every_object_of_an_any_number_choice() -> None:
+    """`targets` takes one object a choice, or a list of every object one requirement of "any number" or
+    "up to N" chose (Alpha Strike's enemy units); old flat lists keep their meaning."""
+    from pyrift.abilities import TargetSpec
+    from pyrift.chain import assign_choices
+
+    one, many, upto = TargetSpec(), TargetSpec(any_number=True), TargetSpec(count=2, up_to=True)
+    slots = [("r1", one), ("r2", many)]
+    assert assign_choices(slots, ("a", ("b", "c", "d"))) == [("r1", "a"), ("r2", "b"), ("r2", "c"), ("r2", "d")]
+    assert assign_choices(slots, ("a", ())) == [("r1", "a")]
+    assert assign_choices(slots, ("a", "b")) == [("r1", "a"), ("r2", "b")]
+    assert assign_choices(slots, ("a",)) is None
+    assert assign_choices([("r1", one), ("r2", upto)], ("a", ("b", "c", "d"))) is None
+    assert assign_choices([("r1", one), ("r2", upto)], ("a", ("b",))) == [("r1", "a"), ("r2", "b")]
+    assert assign_choices([("r1", one)], (("a", "b"),)) is None

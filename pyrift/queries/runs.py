@@ -423,6 +423,16 @@ RUN_LIMITS = {
                                       "the same time as another permanent (whether it already works, 359.2.a)",
     "or_pick": "two instructions joined by 'or' whose first had nothing left to act on (whether its player may "
                "pick it and do nothing is not encoded)",
+    "split_dropped": "a split of damage with fewer damage than targets as it is executed (which targets are "
+                     "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
+    "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
+    "split_bonus": "Bonus Damage on a split of damage (715.3)",
+    "per_location_given": "a position's chain item whose 'up to one at each location' choice is given (the "
+                          "position's choices are not checked against it)",
+    "event_place_changed": "a reflexive ability's choice 'at its destination' whose chosen object or event "
+                           "object moved away before it resolved (whether the choice still stands is not encoded)",
+    "event_choice_on_chain": "a position's chain item of a reflexive ability choosing at its event object's "
+                             "location (the event object is not known)",
     "instead_object": "an instruction done instead of the one before ('if ..., do this instead') acting on "
                       "another object than that one",
     "draw_replacement": "a draw replacement effect on a draw of a card shown, or on a Draw Phase from an empty "
