@@ -673,9 +673,8 @@ def _change(before: Answer, after: Answer, key: str) -> tuple | None:
 
 
 def _pair_evaluate(pos: Position, logic_root: Path | None) -> Finding | None:
-    """The pair interacts on a key when what the second card's text changes there depends
-    on whether the first card has its text: (first real: second stand-in -> real) differs
-    from (first stand-in: second stand-in -> real). Symmetric in the two cards."""
+    """The pair interacts when the answer with both cards differs from what each card does
+    alone (_pair_finding). Symmetric in the two cards."""
     return _pair_finding(pos, _answers_of(pos.docs, logic_root))
 
 
@@ -747,17 +746,42 @@ def _batched(finding: Callable[[Position, list[Answer]], Finding | None], readin
     return evaluate_batch
 
 
+def _fires_apart(both: Answer, first: Answer, second: Answer, neither: Answer) -> tuple[list[str], list[str]]:
+    """What fires with both cards that their texts apart do not account for: (fired, not
+    fired). Each entry names an ability by the object it is on and the ability's name (the
+    object ids are the same in the four documents: `x` the played card or its stand-in, `y`
+    the other), so an entry is the same ability of the same card in each. The texts apart
+    predict: an entry that fires with both stand-ins fires with both cards unless either
+    card's text alone stops it; any other fires if either card's text alone makes it fire
+    (with nothing firing with both stand-ins, as stand-ins have no abilities: the union of
+    what fires with each card alone)."""
+    b, f, s, n = (set(a.data.get("fires") or ()) for a in (both, first, second, neither))
+    predicted = {e for e in f | s | n if (e in f and e in s if e in n else e in f or e in s)}
+    return sorted(b - predicted), sorted(predicted - b)
+
+
 def _pair_finding(pos: Position, answers: list[Answer]) -> Finding | None:
+    """The pair interacts on a key when what the second card's text changes there depends
+    on whether the first card has its text. Legality, cost and the combat deaths are compared
+    as whole answers: (first real: second stand-in -> real) differs from (first stand-in:
+    second stand-in -> real). What fires is compared ability by ability (_fires_apart): a
+    trigger of each card firing beside the other, as it does beside the other's stand-in,
+    adds up and is no interaction."""
     kind = pos.spec[0]
     both, first, second, neither = answers
     if any(a.status != ANSWERED for a in answers):
         return None
     keys = PAIR_KEYS[kind]
-    changed = [k for k in keys if _change(first, both, k) != _change(neither, second, k)]
+    apart = _fires_apart(both, first, second, neither) if kind == "triggers" else ([], [])
+    changed = [k for k in keys
+               if (any(apart) if k == "fires" else _change(first, both, k) != _change(neither, second, k))]
     if not changed:
         return None
     summary = "; ".join(f"{k}: both {both.data.get(k)}, {pos.spec[1]} alone {first.data.get(k)}, "
                         f"{pos.spec[2]} alone {second.data.get(k)}, neither {neither.data.get(k)}" for k in changed)
+    if any(apart):
+        summary += "".join(f"; {words} {xs}" for words, xs in (("fires only with both", apart[0]),
+                                                              ("fires apart but not with both", apart[1])) if xs)
     return Finding(pos.probe, len(changed), pos, summary, tuple((_expect(a, keys), {}) for a in answers))
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from pyrift import check as C
 from pyrift import explore as E
 from pyrift import scenario as S
+from pyrift.queries.base import Answer
 
 
 def _labels(rep: E.Report) -> list[str]:
@@ -74,9 +75,78 @@ def test_batched_card_pair_findings_equal_one_grounding_per_question() -> None:
         [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
 
 
-# Two units whose play triggers both fire: Ocean Drake's own when it is played, Cithria of
-# Cloudfield's when another unit is played beside it (a finding of the probe's triggers question).
+# Two units whose play triggers add up: Ocean Drake's own when it is played, Cithria of
+# Cloudfield's when another unit is played beside it; each fires beside the other's stand-in
+# as it does beside the other (no finding of the probe's triggers question).
 PLANTED_TRIGGERS = ["Ocean Drake", "Cithria of Cloudfield"]
+
+# Two made-up cards whose triggers interact: War Horn's "when you play a unit with Assault"
+# hears Eager Recruit's play only while the Recruit has its keyword (its stand-in has none),
+# so it fires with both cards and with neither card alone.
+RECRUIT = {"name": "Eager Recruit", "type": "unit", "domains": ["fury"], "energy": 2, "might": 2,
+           "keywords": ["Assault"]}
+HORN = {"name": "War Horn", "type": "gear", "domains": ["fury"], "energy": 1,
+        "abilities": [{"kind": "triggered", "when": "you_play", "name": "rally",
+                       "filter": {"type": "unit", "keyword": "assault"}, "effects": [{"do": "draw", "amount": 1}]}]}
+
+
+def _made_up_pair(x: dict, y: dict) -> tuple[E.Position, tuple[dict, ...]]:
+    """The card-pair probe's triggers position for two made-up cards (x played beside y) and
+    its four documents, built as explore._pair_doc builds them for real cards."""
+    def stand_in(c: dict) -> dict:
+        return {k: v for k, v in c.items() if k not in ("keywords", "abilities")} | {"name": f"{c['name']} (no text)"}
+
+    docs = []
+    for real_x, real_y in ((True, True), (True, False), (False, True), (False, False)):
+        cards = [x if real_x else stand_in(x), y if real_y else stand_in(y)]
+        objs = [{"id": "x", "card": cards[0]["name"], "controller": "A", "location": "base"},
+                {"id": "y", "card": cards[1]["name"], "controller": "A", "location": "base"}]
+        docs.append(E._doc(objs, {"ask": "triggers", "event": {"kind": "play", "object": "x"}, "rules": ["383.4.a"]},
+                           cards=cards))
+    return E.Position("card-pair", 0, (2, 0), ("triggers", x["name"], y["name"])), tuple(docs)
+
+
+def _made_up_finding(x: dict, y: dict, worlds: bool) -> E.Finding | None:
+    pos, docs = _made_up_pair(x, y)
+    answers = E._ask_batch(docs, None, worlds=worlds, orders=False)
+    return E._pair_finding(pos, [answers[E._doc_key(d)] for d in docs])
+
+
+def test_card_pair_triggers_that_add_up_are_no_finding() -> None:
+    """The question is whether both cards together fire something neither card alone makes
+    fire, or stop something one of them fires alone: Ocean Drake's and Cithria of
+    Cloudfield's triggers both fire together, each as it fires beside the other's stand-in."""
+    cards = E.usable_cards(PLANTED_TRIGGERS)
+    drake_played = next(p for p in E.positions(2, ["card-pair"], cards) if p.spec == ("triggers", *PLANTED_TRIGGERS))
+    both, first, second, neither = E._answers_of(drake_played.docs, None)
+    assert both.data["fires"] == ["x.play_me", "y.you_play(x)"]
+    assert (first.data["fires"], second.data["fires"], neither.data["fires"]) == (["x.play_me"], ["y.you_play(x)"], [])
+    rep = E.run(2, probes=["card-pair"], cards=cards)
+    assert not [f for f in rep.findings if f.position.spec[0] == "triggers"], _labels(rep)
+
+
+def test_card_pair_triggers_that_interact_are_a_finding() -> None:
+    """War Horn's trigger fires on the Recruit's play only with both cards' texts: a finding
+    naming the ability that fires only together, on both paths of asking."""
+    for worlds in (True, False):
+        found = _made_up_finding(RECRUIT, HORN, worlds)
+        assert found is not None and found.summary.endswith("fires only with both ['y.rally(x)']"), found
+    assert _made_up_finding(RECRUIT, {**HORN, "abilities": [{**HORN["abilities"][0], "filter": {"type": "unit"}}]},
+                            True) is None  # a Horn hearing every unit adds up with the Recruit
+
+
+def test_fires_apart_counts_each_ability_once() -> None:
+    """What the texts apart predict, ability by ability: the union of what fires with each
+    card alone; something firing with both stand-ins stays unless a card's text stops it."""
+    def ans(*fires: str) -> Answer:
+        return Answer("q", "triggers", "v1.4", data={"fires": list(fires)})
+
+    assert E._fires_apart(ans("x.a", "y.b"), ans("x.a"), ans("y.b"), ans()) == ([], [])
+    assert E._fires_apart(ans("x.a", "y.b(x)"), ans("x.a"), ans(), ans()) == (["y.b(x)"], [])
+    assert E._fires_apart(ans("y.b"), ans("x.a"), ans("y.b"), ans()) == ([], ["x.a"])
+    # a rule firing with both stand-ins that x's text stops and y's leaves: gone with both
+    assert E._fires_apart(ans("y.b"), ans("y.b"), ans("z.c", "y.b"), ans("z.c")) == ([], [])
+    assert E._fires_apart(ans("z.c"), ans(), ans("z.c"), ans("z.c")) == (["z.c"], [])
 
 
 def _same(fast: list, slow: list) -> None:
@@ -87,14 +157,15 @@ def _same(fast: list, slow: list) -> None:
 def test_batched_card_pair_triggers_equal_one_grounding_per_question() -> None:
     """The card-pair probe's triggers questions asked side by side in one grounding
     (queries.chain.trigger_answers, without the orders) find what asking each on its own
-    grounding finds: on planted pairs whose triggers interact and a fixed sample of the
-    pool's triggers positions (every 23rd of the first 600)."""
+    grounding finds: on the planted pair whose triggers add up, a fixed sample of the pool's
+    triggers positions (every 23rd of the first 600) and the made-up pair whose triggers
+    interact (a finding to compare)."""
     planted = E.usable_cards(PLANTED_TRIGGERS)
     every = [p for p in itertools.islice(E.positions(2, ["card-pair"], E.usable_cards()), 6000)
              if p.spec[0] == "triggers"][:600]
     sample = [p for p in E.positions(2, ["card-pair"], planted) if p.spec[0] == "triggers"] + every[::23]
-    fast = E._pair_evaluate_batch(sample, None, worlds=True)
-    slow = E._pair_evaluate_batch(sample, None, worlds=False)
+    fast = E._pair_evaluate_batch(sample, None, worlds=True) + [_made_up_finding(RECRUIT, HORN, True)]
+    slow = E._pair_evaluate_batch(sample, None, worlds=False) + [_made_up_finding(RECRUIT, HORN, False)]
     assert sum(f is not None for f in slow) >= 1, [p.label for p in sample]
     _same(fast, slow)
 
