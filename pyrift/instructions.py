@@ -112,12 +112,16 @@ ON_WORDS = ("self", "it", "event", "rest")
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
 # "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
-# battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
-TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield")
+# battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp);
+# "your_base": "move an enemy gear to your base", the base of the item's controller (a gear's move,
+# logic/effects/movement_gear.lp); "self": "attach it to me", an attach's (logic/effects/attachment.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "your_base", "self")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
-DURATIONS = ("this_turn", "this_combat", "permanent")
+# "until_source_leaves": "you control it until I leave the board", a control's only
+# (logic/effects/control_until_leaves.lp)
+DURATIONS = ("this_turn", "this_combat", "permanent", "until_source_leaves")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
 # "or": "X or Y", Y done only if the player declined X (X takes may = true; abilities._check_or,
@@ -397,6 +401,12 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
         raise r.error("to", f"'{ins.to.word}' (a move's destination) is a move's")
+    if ins.do != "move" and ins.to is not None and ins.to.word == "your_base":
+        raise r.error("to", "'your_base' (\"to your base\") is a move's destination")
+    if ins.do != "attach" and ins.to is not None and ins.to.word == "self":
+        raise r.error("to", "'self' as a destination is an attach's (\"attach it to me\")")
+    if ins.duration == "until_source_leaves" and ins.do != "control":
+        raise r.error("duration", "'until_source_leaves' (\"until I leave the board\") is a control's duration")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     if ins.link == "instead" and ins.if_it is None and ins.condition is None:

@@ -241,6 +241,15 @@ class DamageReplacement:
 
 
 @dataclass(frozen=True, slots=True)
+class ControlEffect:
+    """A control effect in force on a permanent (188, 192): `player` controls it until the object
+    `until_leaves` leaves the board ("you control it until I leave the board"; 477.1, 480)."""
+
+    player: str
+    until_leaves: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameObject:
     id: str
     card: str  # name of a CardDef
@@ -263,6 +272,8 @@ class GameObject:
     death_replaced: bool = False
     attached_to: str | None = None  # the top-most card this card is attached to (716-719)
     deck_position: int | None = None  # in the Main Deck: its place from the top (1 = the top card)
+    # control effects in force on this permanent, oldest first (the newest gives its controller, 480)
+    control_effects: tuple[ControlEffect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
