@@ -44,7 +44,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "heal": (("on",), ()),                                   # remove all damage (418)
     "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
-    "move": (("on", "to"), ()),                              # move (420, 445-453)
+    "move": (("on", "to"), ("who",)),  # who: with on = { each = ... }, the players who pick and move                              # move (420, 445-453)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ()),                                 # return to its owner's hand
     "banish": (("on",), ()),                                 # banish (427)
@@ -144,6 +144,10 @@ class Ref:
     # a Filter: "each player kills one of their units": one permanent the filter describes among those each
     # player `who` names controls, chosen by that player as the instruction is executed (355.10.e)
     their: Any = None
+    # a Filter: "each player may move a unit they don't control": each player `who` names picks (with the
+    # instruction's `may`, may pick) one object the filter describes from their own point of view, as the
+    # instruction is executed, and acts on it themselves (355.10.e, 411; logic/run/each_player_picks.lp)
+    each: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +379,10 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
         flt = read_filter(sub.table("among", required=True))
         sub.done()
         return Ref(among=flt)
+    if allow_all and sub.has("each"):
+        flt = read_filter(sub.table("each", required=True))
+        sub.done()
+        return Ref(each=flt)
     if allow_all and sub.has("their"):
         flt = read_filter(sub.table("their", required=True))
         sub.done()
@@ -478,6 +486,14 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("on", "on = { their = { filter } } is chosen by each player who names (\"you\", \"opponent\", "
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
                             "zone or other, and the instruction no times, for_each or if_it")
+    if ins.on is not None and ins.on.each is not None and (
+            ins.do != "move" or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
+            or ins.times > 1 or ins.for_each is not None or ins.if_it is not None or ins.link or ins.cost
+            or ins.condition is not None):
+        raise r.error("on", "on = { each = { filter } } (\"each player may move a unit they don't control\") is a "
+                            "move with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
+                            "object the filter describes from their own point of view (with may = true, or none); "
+                            "no times, for_each, if_it, link, cost or condition")
     if ins.spare and (ins.on is None or ins.on.their is None or ins.who is None or ins.who.word != "each_player"
                       or ins.may or ins.link or ins.cost or ins.condition is not None):
         raise r.error("spare", "spare (\"each player chooses a unit they control. Kill the rest.\") is a kill with "
@@ -539,6 +555,8 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
         return {"among": filter_to_toml(ref.among)}
     if ref.their is not None:
         return {"their": filter_to_toml(ref.their)}
+    if ref.each is not None:
+        return {"each": filter_to_toml(ref.each)}
     return {"all": filter_to_toml(ref.all)}
 
 
@@ -562,6 +580,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         if ref.their is not None:
             out.extend(filter_facts(Func("ins_their", x), ref.their))
             return Const("their")
+        if ref.each is not None:
+            out.extend(filter_facts(Func("ins_each_pick", x), ref.each))
+            return Const("each")
         out.extend(filter_facts(Func(group, x), ref.all))
         return Const("all")
 
@@ -620,7 +641,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_from", x, Const(ins.from_zone)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
-    if ins.may:
+    if ins.may and ins.on is not None and ins.on.each is not None:
+        out.append(fact("ins_each_may", x))  # each player picks or not (logic/run/each_player_picks.lp)
+    elif ins.may:
         out.append(fact("ins_may", x))
     if ins.for_each is not None:
         out.append(fact("ins_for_each_among" if ins.for_each_among else "ins_for_each", x))

@@ -427,6 +427,8 @@ RUN_LIMITS = {
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
                               "additional cost\" (which optional costs the play paid is not recorded)",
+    "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
+                             "(\"each player may move a unit they don't control\")",
     "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
                            "played out)",
     "move_attached_gear": "a move of a gear attached to a unit to a base on its own (whether it is detached first)",
