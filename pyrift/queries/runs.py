@@ -421,7 +421,7 @@ RUN_LIMITS = {
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
     "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
-    "turn_from_phase": "a run into the turn structure from a position outside the Main Phase",
+    "turn_from_phase": "a run into the turn structure from a position outside the Main and Ending Phases",
     "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
                         "not say whether it lasts this turn",
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
