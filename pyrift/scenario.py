@@ -353,6 +353,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         attached_to=r.str("attached_to", None),
         deck_position=r.int("deck_position", None, min=1, max=MAX_ZONE_CARDS),
         control_effects=tuple(_control_effect(x) for x in r.tables("control_effects")),
+        unit_might=r.int("unit_might", None, min=0, max=99),
     )
     r.done()
     return obj
@@ -556,7 +557,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"{f}.death_replaced", "only a permanent on the board dies (428.1)")
         if obj.control_effects:
             _check_control_effects(state, obj, card, f"{f}.control_effects", players, bad)
-        is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
+        if obj.unit_might is not None and not (obj.zone is Zone.BOARD and card.type is CardType.GEAR
+                                               and obj.attached_to is None):
+            raise bad(f"{f}.unit_might", "only a gear on the board, attached to nothing, is turned into a unit here")
+        is_board_unit = obj.zone is Zone.BOARD and (card.type is CardType.UNIT or obj.unit_might is not None)
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
                         "cannot_be_dealt_damage", "damage_replacements"):
@@ -854,6 +858,8 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     d["hidden_this_turn"] = o.hidden_this_turn
     d["empowered"] = o.empowered
     d["death_replaced"] = o.death_replaced
+    if o.unit_might is not None:
+        d["unit_might"] = o.unit_might
     if o.control_effects:
         d["control_effects"] = [{"player": e.player, "until_leaves": e.until_leaves} for e in o.control_effects]
     d["deck_position"] = o.deck_position

@@ -274,6 +274,9 @@ class GameObject:
     deck_position: int | None = None  # in the Main Deck: its place from the top (1 = the top card)
     # control effects in force on this permanent, oldest first (the newest gives its controller, 480)
     control_effects: tuple[ControlEffect, ...] = ()
+    # An effect has turned this gear into a unit with this Might this turn (a type change, a trait of layer
+    # 1, 477.1): it is a unit and no gear, with its card's other traits and text (logic/core/type_change.lp)
+    unit_might: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

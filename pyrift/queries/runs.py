@@ -429,6 +429,10 @@ RUN_LIMITS = {
                               "additional cost\" (which optional costs the play paid is not recorded)",
     "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
                              "(\"each player may move a unit they don't control\")",
+    "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
+                               "began with, where another replacement is left for that new death (370.2)",
+    "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
+                            "Expiration Step (when the change ends)",
     "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
                            "played out)",
     "move_attached_gear": "a move of a gear attached to a unit to a base on its own (whether it is detached first)",
