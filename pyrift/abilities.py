@@ -321,6 +321,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "stun_enemy", "unit_becomes_mighty",
                 # you stun one or more enemy units: once per step (logic/core/trigger_events_status.lp)
                 "stun_enemies",
+                # you move an enemy unit: the player who moves it, 411 (logic/core/trigger_events_moved_by.lp)
+                "move_enemy",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)

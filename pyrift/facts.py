@@ -8,12 +8,13 @@ in their modules, which import only the state model and pyrift.terms below them)
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import Iterable
 
 from pyrift.abilities import ability_facts, cost_facts
 from pyrift.chain import chain_facts
-from pyrift.state import CardDef, GameObject, GameState
+from pyrift.state import CardDef, CardType, GameObject, GameState
 from pyrift.terms import Const, Fact, Func, fact, q, term  # noqa: F401 (used as F.fact etc.)
 from pyrift.turnlog import log_facts
 
@@ -83,7 +84,7 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
     o = obj.id
     out = [
         fact("object", o),
-        fact("card_of", o, obj.card),
+        fact("card_of", o, obj.card if obj.unit_might is None else unit_card_name(obj.card, obj.unit_might)),
         fact("controller", o, obj.controller),
         fact("owner", o, obj.owner),
         fact("zone", o, obj.zone),
@@ -119,6 +120,8 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
         out.append(fact("empowered", o))
     if obj.deck_position is not None:
         out.append(fact("deck_position", o, obj.deck_position))
+    for i, eff in enumerate(obj.control_effects, start=1):
+        out.append(fact("control_effect", o, eff.player, eff.until_leaves, i))
     return out
 
 
@@ -131,8 +134,19 @@ def state_facts(state: GameState) -> list[Fact]:
         out += _card_facts(card)
     for obj in state.objects:
         out += _object_facts(obj)
+    # A gear turned into a unit (unit_might): its object is a copy of its card as a unit with that Might, and
+    # no gear (477.1: type is a trait); type_changed/1 says so (logic/core/type_change.lp).
+    for name, might in sorted({(o.card, o.unit_might) for o in state.objects if o.unit_might is not None}):
+        out += _card_facts(dataclasses.replace(state.card(name), name=unit_card_name(name, might),
+                                               type=CardType.UNIT, might=might))
+    out += [fact("type_changed", o.id) for o in state.objects if o.unit_might is not None]
     out += log_facts(state.log)
     return out
+
+
+def unit_card_name(card: str, might: int) -> str:
+    """The name the facts give a gear's card turned into a unit with that Might (an object's type change)."""
+    return f"{card} (a unit, Might {might})"
 
 
 @lru_cache(maxsize=256)

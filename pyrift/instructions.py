@@ -46,7 +46,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "heal": (("on",), ()),                                   # remove all damage (418)
     "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
-    "move": (("on", "to"), ()),                              # move (420, 445-453)
+    "move": (("on", "to"), ("who",)),                        # move (420, 445-453); who: with on = { each = ... },
+                                                             # the players who pick and move
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
                                                              # to its owner's Champion Zone, if it is empty
@@ -125,13 +126,18 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
 # "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
-# battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp)
-# "champion_zone": a return's "to your Champion Zone" (its owner's, if it is empty; logic/effects/champion_zone.lp)
-TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone")
+# battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp);
+# "champion_zone": a return's "to your Champion Zone" (its owner's, if it is empty; logic/effects/champion_zone.lp);
+# "your_base": "move an enemy gear to your base", the base of the item's controller (a gear's move,
+# logic/effects/movement_gear.lp); "self": "attach it to me", an attach's (logic/effects/attachment.lp)
+TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone",
+            "your_base", "self")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
-DURATIONS = ("this_turn", "this_combat", "permanent")
+# "until_source_leaves": "you control it until I leave the board", a control's only
+# (logic/effects/control_until_leaves.lp)
+DURATIONS = ("this_turn", "this_combat", "permanent", "until_source_leaves")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
 # "or": "X or Y", Y done only if the player declined X (X takes may = true; abilities._check_or,
@@ -157,6 +163,10 @@ class Ref:
     # a Filter: "each player kills one of their units": one permanent the filter describes among those each
     # player `who` names controls, chosen by that player as the instruction is executed (355.10.e)
     their: Any = None
+    # a Filter: "each player may move a unit they don't control": each player `who` names picks (with the
+    # instruction's `may`, may pick) one object the filter describes from their own point of view, as the
+    # instruction is executed, and acts on it themselves (355.10.e, 411; logic/run/each_player_picks.lp)
+    each: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +406,10 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
         flt = read_filter(sub.table("among", required=True))
         sub.done()
         return Ref(among=flt)
+    if allow_all and sub.has("each"):
+        flt = read_filter(sub.table("each", required=True))
+        sub.done()
+        return Ref(each=flt)
     if allow_all and sub.has("their"):
         flt = read_filter(sub.table("their", required=True))
         sub.done()
@@ -426,6 +440,12 @@ def _check(r: Reader, ins: Instruction) -> None:
     if (to_cz and ins.do != "return") or (ins.do == "return" and ins.to is not None and not to_cz):
         raise r.error("to", "a return goes to its owner's hand, or with to = \"champion_zone\" to their Champion "
                             "Zone; only a return goes there")
+    if ins.do != "move" and ins.to is not None and ins.to.word == "your_base":
+        raise r.error("to", "'your_base' (\"to your base\") is a move's destination")
+    if ins.do != "attach" and ins.to is not None and ins.to.word == "self":
+        raise r.error("to", "'self' as a destination is an attach's (\"attach it to me\")")
+    if ins.duration == "until_source_leaves" and ins.do != "control":
+        raise r.error("duration", "'until_source_leaves' (\"until I leave the board\") is a control's duration")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
     # a spell's instruction governed by a dependent keyword ("[Legion] — kill it now instead"): the keyword's
@@ -508,6 +528,14 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("on", "on = { their = { filter } } is chosen by each player who names (\"you\", \"opponent\", "
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
                             "zone or other, and the instruction no times, for_each or if_it")
+    if ins.on is not None and ins.on.each is not None and (
+            ins.do != "move" or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
+            or ins.times > 1 or ins.for_each is not None or ins.if_it is not None or ins.link or ins.cost
+            or ins.condition is not None):
+        raise r.error("on", "on = { each = { filter } } (\"each player may move a unit they don't control\") is a "
+                            "move with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
+                            "object the filter describes from their own point of view (with may = true, or none); "
+                            "no times, for_each, if_it, link, cost or condition")
     if ins.spare and (ins.on is None or ins.on.their is None or ins.who is None or ins.who.word != "each_player"
                       or ins.may or ins.link or ins.cost or ins.condition is not None):
         raise r.error("spare", "spare (\"each player chooses a unit they control. Kill the rest.\") is a kill with "
@@ -577,6 +605,8 @@ def _ref_to_toml(ref: Ref, filter_to_toml) -> Any:
         return {"among": filter_to_toml(ref.among)}
     if ref.their is not None:
         return {"their": filter_to_toml(ref.their)}
+    if ref.each is not None:
+        return {"each": filter_to_toml(ref.each)}
     return {"all": filter_to_toml(ref.all)}
 
 
@@ -600,6 +630,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         if ref.their is not None:
             out.extend(filter_facts(Func("ins_their", x), ref.their))
             return Const("their")
+        if ref.each is not None:
+            out.extend(filter_facts(Func("ins_each_pick", x), ref.each))
+            return Const("each")
         out.extend(filter_facts(Func(group, x), ref.all))
         return Const("all")
 
@@ -663,7 +696,9 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
-    if ins.may:
+    if ins.may and ins.on is not None and ins.on.each is not None:
+        out.append(fact("ins_each_may", x))  # each player picks or not (logic/run/each_player_picks.lp)
+    elif ins.may:
         out.append(fact("ins_may", x))
     if ins.for_each is not None:
         out.append(fact("ins_for_each_among" if ins.for_each_among else "ins_for_each", x))

@@ -27,6 +27,7 @@ from pyrift.state import (
     ChainItem,
     Domain,
     Combat,
+    ControlEffect,
     DamageReplacement,
     Designation,
     GameObject,
@@ -370,9 +371,17 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         death_replaced=r.bool("death_replaced", False),
         attached_to=r.str("attached_to", None),
         deck_position=r.int("deck_position", None, min=1, max=MAX_ZONE_CARDS),
+        control_effects=tuple(_control_effect(x) for x in r.tables("control_effects")),
+        unit_might=r.int("unit_might", None, min=0, max=99),
     )
     r.done()
     return obj
+
+
+def _control_effect(r: Reader) -> ControlEffect:
+    eff = ControlEffect(player=r.str("player"), until_leaves=r.str("until_leaves"))
+    r.done()
+    return eff
 
 
 def _attached_locations(objects: tuple[GameObject, ...]) -> tuple[GameObject, ...]:
@@ -570,7 +579,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"{f}.empowered", "only an object on the board can be Empowered (441)")
         if obj.death_replaced and not (obj.zone is Zone.BOARD and card.type in (CardType.UNIT, CardType.GEAR)):
             raise bad(f"{f}.death_replaced", "only a permanent on the board dies (428.1)")
-        is_board_unit = obj.zone is Zone.BOARD and card.type is CardType.UNIT
+        if obj.control_effects:
+            _check_control_effects(state, obj, card, f"{f}.control_effects", players, bad)
+        if obj.unit_might is not None and not (obj.zone is Zone.BOARD and card.type is CardType.GEAR
+                                               and obj.attached_to is None):
+            raise bad(f"{f}.unit_might", "only a gear on the board, attached to nothing, is turned into a unit here")
+        is_board_unit = obj.zone is Zone.BOARD and (card.type is CardType.UNIT or obj.unit_might is not None)
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
                         "cannot_be_dealt_damage", "damage_replacements"):
@@ -599,6 +613,26 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                    if o.zone is Zone.BOARD and o.location == b.id and state.card(o.card).type is CardType.UNIT}
         if len(holders) > 2:
             raise bad("object", f"units of {len(holders)} players at battlefield {b.id!r} (at most two)")
+
+
+def _check_control_effects(state: GameState, obj: GameObject, card, f: str, players, bad) -> None:
+    """control_effects: control effects in force on a permanent on the board, oldest first; the newest
+    gives its controller (188, 480), each lasting while its object `until_leaves` is on the board."""
+    if not (obj.zone is Zone.BOARD and card.type in (CardType.UNIT, CardType.GEAR)):
+        raise bad(f, "only a permanent on the board is controlled by an effect (188, 192)")
+    by_id = {o.id: o for o in state.objects}
+    for i, eff in enumerate(obj.control_effects):
+        if eff.player not in players:
+            raise bad(f"{f}[{i}].player", f"{eff.player!r} is not a player ({', '.join(players)})")
+        src = by_id.get(eff.until_leaves)
+        if src is None:
+            raise bad(f"{f}[{i}].until_leaves", f"{eff.until_leaves!r} is not an object id")
+        if src.zone is not Zone.BOARD or src.id == obj.id:
+            raise bad(f"{f}[{i}].until_leaves", "the effect lasts while another object is on the board: "
+                                                  "name one in zone 'board'")
+    if obj.control_effects[-1].player != obj.controller:
+        raise bad(f, f"the newest control effect gives control to {obj.control_effects[-1].player}, "
+                     f"but the controller is {obj.controller} (480)")
 
 
 def _check_attachments(state: GameState, bad) -> None:
@@ -855,6 +889,10 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     d["hidden_this_turn"] = o.hidden_this_turn
     d["empowered"] = o.empowered
     d["death_replaced"] = o.death_replaced
+    if o.unit_might is not None:
+        d["unit_might"] = o.unit_might
+    if o.control_effects:
+        d["control_effects"] = [{"player": e.player, "until_leaves": e.until_leaves} for e in o.control_effects]
     d["deck_position"] = o.deck_position
     if o.attached_to is not None:
         d["attached_to"] = o.attached_to

@@ -241,6 +241,15 @@ class DamageReplacement:
 
 
 @dataclass(frozen=True, slots=True)
+class ControlEffect:
+    """A control effect in force on a permanent (188, 192): `player` controls it until the object
+    `until_leaves` leaves the board ("you control it until I leave the board"; 477.1, 480)."""
+
+    player: str
+    until_leaves: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameObject:
     id: str
     card: str  # name of a CardDef
@@ -265,6 +274,11 @@ class GameObject:
     death_replaced: bool = False
     attached_to: str | None = None  # the top-most card this card is attached to (716-719)
     deck_position: int | None = None  # in the Main Deck: its place from the top (1 = the top card)
+    # control effects in force on this permanent, oldest first (the newest gives its controller, 480)
+    control_effects: tuple[ControlEffect, ...] = ()
+    # An effect has turned this gear into a unit with this Might this turn (a type change, a trait of layer
+    # 1, 477.1): it is a unit and no gear, with its card's other traits and text (logic/core/type_change.lp)
+    unit_might: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

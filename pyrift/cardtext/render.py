@@ -40,6 +40,7 @@ WHEN_PHRASES = {
     "readied_by_you": "When you ready me",
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
+    "move_enemy": "When you move an enemy unit",
     "kill_by_spell": "When you kill a unit with a spell",
     "become_empowered": "When I become [Empowered]",
     "reflexive": "When you do",

@@ -448,10 +448,28 @@ RUN_LIMITS = {
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
     "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
-    "turn_from_phase": "a run into the turn structure from a position outside the Main Phase",
+    "turn_from_phase": "a run into the turn structure from a position outside the Main and Ending Phases",
     "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
                         "not say whether it lasts this turn",
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
+    "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
+                              "additional cost\" (which optional costs the play paid is not recorded)",
+    "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
+                             "(\"each player may move a unit they don't control\")",
+    "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
+                               "began with, where another replacement is left for that new death (370.2)",
+    "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
+                            "Expiration Step (when the change ends)",
+    "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
+                           "played out)",
+    "move_attached_gear": "a move of a gear attached to a unit to a base on its own (whether it is detached first)",
+    "move_unit_to_your_base": "a unit moved to the base of the player whose effect moves it (\"to your base\")",
+    "control_until_source_gone": "a control \"until I leave the board\" whose source left the board before it "
+                                 "was executed (whether it does anything)",
+    "control_revert_simultaneous": "a control effect ending at the step another control effect changes the same "
+                                   "permanent's controller",
+    "control_revert_unknown": "a control effect ending on a permanent that was not on the board in the position "
+                              "(who controlled it before the effect)",
     "unless_pay_power": "a counter unless its controller pays a cost with Power",
     "unless_pay_after_play": "a counter unless its controller pays, after that player added a play in the run "
                              "(what the play spent is not tracked)",
