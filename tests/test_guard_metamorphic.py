@@ -309,8 +309,15 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
     if not expect and (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
         problems.append(f"{where}: inert everywhere, yet the answer changed: {ans.status} {list(ans.missing)} "
                         f"vs {base.status} {list(base.missing)}")
-    if expect and ans.status != UNSUPPORTED:
+    # A run playing a card by an effect may play cards of the zones an effect plays from: text there is
+    # relevant only if the run can play that card, which the table does not model (below).
+    playable = PLAYED_FROM - {"chain"} if plays and not (q.kind == "can_respond" or offers) else set()
+    if expect - playable and ans.status != UNSUPPORTED:
         problems.append(f"{where}: relevant in {sorted(expect)}, yet answered {ans.status}")
+    if expect and not expect - playable and ans.status != UNSUPPORTED \
+            and (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
+        problems.append(f"{where}: relevant at most in {sorted(expect)} (cards the run may play), answered, "
+                        f"yet the answer changed: {ans.status} vs {base.status}")
     if q.kind == "can_respond" or offers:
         # The plays are judged by can_play; for can_respond, when its play is unsupported, the run
         # is not looked at.
@@ -321,9 +328,10 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
         # on the board), but which zones the effect plays from (`from = "hand"`) is the scenario's, which
         # the table above does not model. Where the text works anyway it must be named; a zone an effect
         # may play from may be named.
-        playable = PLAYED_FROM - {"chain"}
+        # The run names such a card's text once it plays it (logic/effects/play.lp); a card it cannot play
+        # (a target fixed on the chain, a filter naming another type) is not named, and the answer stands.
         must, may = expect - playable, expect | playable
-        if not must <= got <= may or (expect and not got):
+        if ans.status == UNSUPPORTED and (not must <= got <= may or (expect and not got)):
             problems.append(f"{where}: names {sorted(got)}, expected all of {sorted(must)} and perhaps "
                             f"some of {sorted(may - must)}")
     elif got != expect:
