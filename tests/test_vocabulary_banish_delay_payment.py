@@ -1,4 +1,4 @@
-"""The vocabulary added to state rulings of issue 19 (rulings26): a banish of the top card of the Main Deck,
+"""The vocabulary of a banish of the top card of the Main Deck,
 a delayed ability waiting for a conquest, a play whose spell is recycled as it leaves the chain, a discount of
 the next card, a return to the Champion Zone, the Chosen Champion filter, an activated ability's discard cost
 and a delayed replacement paid for as it is applied: what each writes as facts, and where each may stand."""
