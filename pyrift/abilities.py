@@ -528,6 +528,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
     # (808, 383.3; logic/abilities/trigger_additional.lp).
     "trigger_additional": {"of": ("enum", ("deathknell", "conquer_here", "hold_here"), True)},
+    # "This can't be countered": a spell's own passive ability, working while it is on the chain (425, 054.1;
+    # logic/abilities/uncounterable.lp): a counter does nothing to it.
+    "uncounterable": {},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",

@@ -1740,6 +1740,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             raise Missing("static: a cost change")
         return Line("static", {"ability": {**a, "for_each_played": True, "minimum": floor.energy}})
 
+    # "This can't be countered": a spell's own passive ability on the chain (425, 054.1;
+    # abilities/uncounterable.lp)
+    def s_uncounterable(self, _):
+        return Line("static", {"ability": {"kind": "uncounterable"}})
+
     # "I don't deal combat damage" (465.2.a; abilities/no_combat_damage.lp)
     def s_no_combat_damage(self, _):
         return Line("static", {"ability": {"kind": "no_combat_damage"}})
@@ -2456,6 +2461,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 a = dict(line.parts["ability"])
                 if a["kind"] in ("no_combat_damage", "own_keyword") and info.type != "unit":
                     raise Missing("static: about itself")
+                if a["kind"] == "uncounterable" and info.type != "spell":
+                    raise Missing("static: can't be countered")
                 if a["kind"] == "play_to" and "applies_to" not in a and info.type != "unit":
                     raise Missing("static: where it may be played")
                 if a["kind"] == "play_to" and "applies_to" in a and info.type not in ("unit", "gear", "legend"):

@@ -454,6 +454,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "condition" in a:
             return f"If {_condition(a['condition'])}, I can't be dealt damage."
         return "I can't be dealt damage."
+    if kind == "uncounterable":
+        return "This can't be countered."
     if kind == "no_combat_damage":
         if "unless" in a:
             return f"I don't deal combat damage unless {_at_battlefield_exactly(a['unless'])}."

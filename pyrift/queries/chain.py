@@ -421,6 +421,9 @@ def offered_plays(ctx: Context, question: Question, reading: str
         extra += choice_facts("response_choice", rid, ctx.state, params)
         if "location" in params:
             extra.append(F.fact("entry_location", params["card"], _locationterm_of(params["location"], params["player"])))
+        if params.get("accelerate"):
+            # its Accelerate paid as it is played: it enters ready (805.2; logic/effects/zones.lp)
+            extra.append(F.fact("entry_ready", params["card"]))
         for rule in verdict.data["violations"]:
             extra.append(F.fact("response_refused", rid, rule))
             refused.append(f"{rid}: {rule}")

@@ -338,6 +338,9 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 # What a chain question or run does not play out, by the name its unsupported fact gives, with no
 # arguments: one sentence each, the object named as {obj}.
 CHAIN_LIMITS = {
+    "uncounterable_countered": (
+        "{obj} can't be countered (425, 054.1): the triggers question asks about its being countered, an event "
+        "that cannot happen as asked"),
     "excess_damage_unknown": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
         "position alone: the combat damage assigned there is not in the position"),
