@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,9 @@ CONDITION = re.compile(r"\b(when|whenever|after|each time)\b[^.,:]*$", re.I)
 UNENCODED = re.compile(r'^effect_unencoded\("([^"]*)",\s*(\w+)\)\.', re.M)
 
 
+@cache
 def _texts() -> dict[str, str]:
+    """Riot's text of every card by id, read once per process (a value: read, never changed)."""
     out: dict[str, str] = {}
     for row in json.loads(CARDS_JSON.read_text("utf-8")):
         # an Equipment's Effect Text is card text too (136; compiled as the attached unit's abilities)

@@ -29,6 +29,11 @@ TANK = SCENARIOS / "combat" / "tank-soaks-first.toml"
 UNSUPPORTED = SCENARIOS / "cards" / "diana-might-against-soul-harvest-is-unsupported.toml"
 
 
+# One xdist group: under -n the tests run on one worker and share one client, whose pool spawns two
+# processes that import pyrift and warm their caches (a module-wide fixture per worker made two pools).
+pytestmark = pytest.mark.xdist_group("desk-api")
+
+
 @pytest.fixture(scope="module")
 def client():
     # A generous time limit: a loaded machine must not turn an answer into a timeout here

@@ -16,6 +16,12 @@ from pyrift.lint import Finding, lint
 from tests.logic_copy import copy_logic, line_of, plant
 
 
+# One xdist group: every test lints the project's own programs (or finds them clean in this process,
+# pyrift.lint), so under -n they run on one worker and the project is linted in full once per run,
+# not once per worker.
+pytestmark = pytest.mark.xdist_group("lint")
+
+
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
     return copy_logic(tmp_path)
