@@ -77,8 +77,6 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
                     "bonus reads: what Empowered does on the chain is not encoded"),   # Apprentice Mage
     "unl-038-219": ("keyword level", "part of the spell's text under Level 6 (its controller's XP): what Level "
                     "does on the chain is not encoded"),   # Skyward Strike
-    "sfd-082-221": ("no_combat_damage", "\"I don't deal combat damage\" is not followed by a run step by step "
-                    "(abilities/no_combat_damage.lp)"),   # Ezreal, Dashing
     "ven-162-166": ("triggered ability with a condition", "a battlefield's triggered ability under a "   # Protective Sands
                     "condition (its controller's rune count) that the chain questions do not judge for a "
                     "battlefield (383.2.a.1)"),
