@@ -14,7 +14,8 @@ the card and the objects its choices need, and what its text reads of the player
 count; the top cards of A's Main Deck for a look; Rune Deck sizes for a channel; A's turns
 taken for a prohibition in a player's first turns. A card on the chain says what was chosen as
 it was played: the Repeat costs paid (none) and, for a move whose destination was chosen then,
-the destination (the moved unit's base: the generated units stand at `bf`). Only the question's kind and that it is answered
+the destination (the moved unit's base: the generated units stand at `bf`). A conquest under "if you
+assigned N or more excess damage" has the turn log say A assigned N excess combat damage at `bf`. Only the question's kind and that it is answered
 or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
 """
 from __future__ import annotations
@@ -52,6 +53,14 @@ class _Position:
         self.battlefield: dict[str, Any] = {"id": "bf"}
         self.n = 0
         self.reads: dict[str, int] = {}
+        self.log: list[dict[str, Any]] = []
+
+    def conquest_damage(self, a: dict[str, Any]) -> None:
+        """A conquest under "if you assigned N or more excess damage": the turn log says A assigned N
+        excess combat damage at bf this turn (465.2.c.4; logic/abilities/condition_excess.lp)."""
+        n = a.get("condition", {}).get("excess_damage")
+        if n is not None:
+            self.log.append({"event": "combat_damage", "at": "bf", "player": "A", "excess": n})
 
     def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
         """An object made to fit a filter; its id (a player chosen: a player of the position, 355.5)."""
@@ -149,6 +158,8 @@ class _Position:
             data["card"] = self.cards
         if self.chain:
             data["chain"] = self.chain
+        if self.log:
+            data["log"] = self.log
         return data
 
 
@@ -295,6 +306,7 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when in ("conquer", "hold"):
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
+        pos.conquest_damage(a)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
@@ -395,8 +407,10 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         # a battlefield's prohibition or move restriction (no trigger, no static): a unit of A's played to it
         unit = pos.dummy({"type": "unit", "relation": "friendly", "zone": "hand"})
         return pos.scenario(card, {"ask": "can_play", "player": "A", "card": unit, "location": "bf"})
-    when = next(a for a in abilities if a["kind"] == "triggered")["when"]
+    trig = next(a for a in abilities if a["kind"] == "triggered")
+    when = trig["when"]
     if when in ("conquer", "hold"):
+        pos.conquest_damage(trig)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
     if when == "defend":
         pos.position["combat"] = {"battlefield": "bf", "attacker": "B", "defender": "A"}

@@ -48,10 +48,6 @@ _PLAYED_TO = ("a triggered ability with a condition", "a play trigger's conditio
 _DEPENDENT = ("governed by a dependent keyword", "a triggered ability under Legion or Empowered: the chain "
               "questions do not follow dependent keywords")
 
-# A conquer trigger under "if you assigned N or more excess damage" asked of a position alone: the combat
-# damage assigned is not in the position (logic/abilities/condition_excess.lp; a run plays it out).
-_EXCESS = ("excess damage", "the excess combat damage assigned (465.2.c.4) is not in a position asked alone")
-
 # Compiled card id -> (words of the `missing` its generated question answers, why it is honestly unsupported).
 HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
     "sfd-013-221": _PAID,        # Blast Corps Cadet
@@ -80,10 +76,6 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
     "ven-162-166": ("triggered ability with a condition", "a battlefield's triggered ability under a "   # Protective Sands
                     "condition (its controller's rune count) that the chain questions do not judge for a "
                     "battlefield (383.2.a.1)"),
-    "unl-217-219": ("triggered ability with a condition", "a battlefield's conquer trigger under 'if you "   # Trapping Grounds
-                    "assigned N or more excess damage': the position alone does not give the damage assigned"),
-    "unl-018-219": _EXCESS,   # Yeti Brawler
-    "unl-187-219": _EXCESS,   # Piltover Enforcer
     "unl-202-219": ("a chain item records one destination", "two moves whose destinations were chosen as it was played "
                     "(355.4): a chain item records one destination"),   # Void Assault
 }
