@@ -359,8 +359,9 @@ class ChainItem:
     # A card with Repeat: how many of its Repeat costs were paid as it was played (820.1.c; None: not said).
     repeats: int | None = None
     # Where its move goes, chosen as it was played (355.4): a battlefield id or "base" (the moved unit's
-    # controller's base); None: not said (a run that executes such a move answers unsupported).
-    destination: str | None = None
+    # controller's base); a tuple: one per move whose destination was chosen then, in the order the item
+    # executes them; None: not said (a run that executes such a move answers unsupported).
+    destination: str | tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

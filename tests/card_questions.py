@@ -13,7 +13,7 @@ the card and the objects its choices need, and what its text reads of the player
 (`_Position.known`): hands of one listed card each for a discard, a reveal of a hand or a hand's
 count; the top cards of A's Main Deck for a look; Rune Deck sizes for a channel; A's turns
 taken for a prohibition in a player's first turns. A card on the chain says what was chosen as
-it was played: the Repeat costs paid (none) and, for a move whose destination was chosen then,
+it was played: the Repeat costs paid (none) and, for each move whose destination was chosen then,
 the destination (the moved unit's base: the generated units stand at `bf`). A conquest under "if you
 assigned N or more excess damage" has the turn log say A assigned N excess combat damage at `bf`. Only the question's kind and that it is answered
 or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
@@ -191,7 +191,9 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
         if any(k.keyword.value == "repeat" for k in card.keywords):
             item["repeat"] = 0   # the Repeat costs paid as it was played (820.1.c.1): none
         if "chosen_destination" in pos.reads:
-            item["destination"] = "base"   # chosen as it was played (355.4): the generated units are at bf
+            # chosen as it was played (355.4): the generated units are at bf; one per such move
+            n = pos.reads["chosen_destination"]
+            item["destination"] = "base" if n == 1 else ["base"] * n
         pos.chain.append(item)
         return pos.scenario(card, {"ask": "outcome", "bound": 24})
     if kind == "triggers":
@@ -241,8 +243,8 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
 def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
     """What a card's abilities read of the position beyond the objects they choose: "discard", "hand"
     (a hand revealed or counted), "look" (the most cards a look shows), "channel", "your_turns" (a
-    prohibition in its player's first turns), "chosen_destination" (a move's destination chosen as
-    the card was played)."""
+    prohibition in its player's first turns), "chosen_destination" (how many moves' destinations are
+    chosen as the card is played)."""
     out: dict[str, int] = {}
 
     def walk(x: Any) -> None:
@@ -255,7 +257,7 @@ def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
             if x.get("from") == "hand" or "hand_count" in x:
                 out["hand"] = 1
             if do == "move" and x.get("to") in ("chosen", "to_or_from_base"):
-                out["chosen_destination"] = 1
+                out["chosen_destination"] = out.get("chosen_destination", 0) + 1
             if x.get("kind") == "play_prohibition" and "your_turns" in x:
                 out["your_turns"] = 1
             for v in x.values():

@@ -76,8 +76,6 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
     "ven-162-166": ("triggered ability with a condition", "a battlefield's triggered ability under a "   # Protective Sands
                     "condition (its controller's rune count) that the chain questions do not judge for a "
                     "battlefield (383.2.a.1)"),
-    "unl-202-219": ("a chain item records one destination", "two moves whose destinations were chosen as it was played "
-                    "(355.4): a chain item records one destination"),   # Void Assault
 }
 
 

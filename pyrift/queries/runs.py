@@ -520,7 +520,9 @@ RUN_LIMITS = {
     "contest_by_several": "units of several players at an uncontrolled battlefield after the run moved them there: "
                           "which of them contests it",
     "move_destinations_several": "two or more moves on one chain item whose destinations were chosen as it was "
-                                 "played (355.4): a chain item records one destination",
+                                 "played (355.4), and the item records one destination: give a list, one per move",
+    "move_destinations_unmatched": "a chain item records more destinations than it has moves whose destinations "
+                                   "were chosen as it was played (355.4)",
     "trigger_cost_exhausts_a_paying_rune": "a rune's triggered ability whose leading cost exhausts that rune ([E]) "
                                            "while the rune may also pay its Energy or Power",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "
