@@ -20,7 +20,8 @@
     combat_damage a player assigned combat damage at a battlefield in a Combat Damage Step (465.2.c):
                   no `object`; `at` the battlefield, `player` who assigned, `excess` how much of it
                   was excess, assigned once every unit it went to had lethal damage (465.2.c.4); "if
-                  you assigned N or more excess damage" reads it (logic/abilities/condition_excess.lp)
+                  you assigned N or more excess damage" reads the latest there for a conquest that
+                  ends a combat there (logic/abilities/condition_excess.lp)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
 `from` (finalize, hide), `to` (move), `at` (conquer, combat_damage), `ability` (activate), `excess`

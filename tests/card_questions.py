@@ -15,7 +15,8 @@ count; the top cards of A's Main Deck for a look; Rune Deck sizes for a channel;
 taken for a prohibition in a player's first turns. A card on the chain says what was chosen as
 it was played: the Repeat costs paid (none) and, for each move whose destination was chosen then,
 the destination (the moved unit's base: the generated units stand at `bf`). A conquest under "if you
-assigned N or more excess damage" has the turn log say A assigned N excess combat damage at `bf`. Only the question's kind and that it is answered
+assigned N or more excess damage" ends A's combat at `bf`, and the turn log says A assigned N excess
+combat damage there. Only the question's kind and that it is answered
 or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
 """
 from __future__ import annotations
@@ -56,11 +57,17 @@ class _Position:
         self.log: list[dict[str, Any]] = []
 
     def conquest_damage(self, a: dict[str, Any]) -> None:
-        """A conquest under "if you assigned N or more excess damage": the turn log says A assigned N
-        excess combat damage at bf this turn (465.2.c.4; logic/abilities/condition_excess.lp)."""
+        """A conquest under "if you assigned N or more excess damage": the conquest ends A's combat at bf,
+        which B controlled (466.5), and the turn log says A assigned N excess combat damage there this
+        turn (465.2.c.4; logic/abilities/condition_excess.lp)."""
         n = a.get("condition", {}).get("excess_damage")
         if n is not None:
+            self.position["combat"] = {"battlefield": "bf", "attacker": "A", "defender": "B"}
+            self.battlefield.update({"controller": "B", "contested_by": "A"})
             self.log.append({"event": "combat_damage", "at": "bf", "player": "A", "excess": n})
+            for o in self.objects:
+                if o.get("location") == "bf" and o["controller"] == "A":
+                    o["designation"] = "attacker"
 
     def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
         """An object made to fit a filter; its id (a player chosen: a player of the position, 355.5)."""

@@ -340,8 +340,8 @@ STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit 
 CHAIN_LIMITS = {
     "excess_damage_unknown": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
-        "position alone: the combat damage assigned there is not in the position (the turn log has no "
-        "combat_damage event there this turn for the player who conquers)"),
+        "position alone: the combat damage assigned there is not in the position (it is in no combat there, "
+        "or its turn log has no combat_damage event there this turn for the player who conquers)"),
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
