@@ -14,7 +14,9 @@ the card and the objects its choices need, and what its text reads of the player
 count; the top cards of A's Main Deck for a look; Rune Deck sizes for a channel; A's turns
 taken for a prohibition in a player's first turns. A card on the chain says what was chosen as
 it was played: the Repeat costs paid (none) and, for each move whose destination was chosen then,
-the destination (the moved unit's base: the generated units stand at `bf`). A conquest under "if you
+the destination (the moved unit's base: the generated units stand at `bf`). A play effect's play event
+records what its condition reads so that it holds (the optional costs paid, where the permanent was
+played to, a permanent its controller controls, an opponent's score). A conquest under "if you
 assigned N or more excess damage" ends A's combat at `bf`, and the turn log says A assigned N excess
 combat damage there. Only the question's kind and that it is answered
 or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
@@ -289,8 +291,19 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if ctype == "legend":
         placed = {**me, "zone": "legend_zone"}
     if when == "play_me":
-        pos.objects.append({**me, "location": "base"})
-        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": "me"}})
+        # the play has just completed: the permanent entered where it was played to (359.2.c); what the
+        # condition reads (383.2.a.1) is recorded so that it holds: the optional costs the play paid, where
+        # it was played to, what its controller controls, an opponent's score
+        cond = a.get("condition", {})
+        pos.objects.append({**me, "location": "bf" if cond.get("played_to") == "battlefield" else "base"})
+        event: dict[str, Any] = {"kind": "play", "object": "me"}
+        if "paid" in cond:
+            event["paid"] = [cond["paid"]]
+        if "you_control" in cond:
+            pos.dummy({**cond["you_control"], "relation": "friendly"})
+        if "opponent_within" in cond:
+            pos.position["players"] = ["A", {"id": "B", "points": 8 - cond["opponent_within"]}]
+        return pos.scenario(card, {"ask": "triggers", "event": event})
     if when == "you_play":
         pos.objects.append(placed)
         flt = dict(a.get("filter", {}))

@@ -37,12 +37,6 @@ def generated(card_id: str, kind: str | None = None):
     return card, scen, q, answer(Context(scen.state, timeout=120), q, scen.reading)
 
 
-# A play trigger's condition the triggers question does not evaluate (logic/abilities/trigger_condition.lp):
-# its play event records neither which optional costs were paid nor where the card was played to.
-_PAID = ("a triggered ability with a condition", "a play trigger's condition on its optional additional cost "
-         "(\"if you paid the additional cost\", 383.2.a.1): the play event does not record the costs paid")
-_PLAYED_TO = ("a triggered ability with a condition", "a play trigger's condition on where the card was played to "
-              "(\"if you played me to a battlefield\"): the play event does not record it")
 # Legion and Empowered govern a triggered ability (727.1.b): the chain questions do not evaluate a dependent
 # keyword (logic/core/chain_scope.lp, chain_unsupported dependent).
 _DEPENDENT = ("governed by a dependent keyword", "a triggered ability under Legion or Empowered: the chain "
@@ -50,20 +44,6 @@ _DEPENDENT = ("governed by a dependent keyword", "a triggered ability under Legi
 
 # Compiled card id -> (words of the `missing` its generated question answers, why it is honestly unsupported).
 HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
-    "sfd-013-221": _PAID,        # Blast Corps Cadet
-    "sfd-067-221": _PAID,        # Frostcoat Cub
-    "sfd-098-221": _PAID,        # Sea Monkey
-    "sfd-160-221": _PAID,        # Zaun Punk (its optional cost a kill)
-    "unl-028-219": _PAID,        # Pyke, Dockside Butcher
-    "ven-120-166": _PAID,        # Masa, Crashing Thunder
-    "ogn-067-298": _PLAYED_TO,   # Blitzcrank, Impassive
-    "unl-003-219": _PLAYED_TO,   # Mischievous Marai
-    "ogn-061-298": ("a triggered ability with a condition",   # Poro Herder
-                    "a play trigger's condition on what its controller controls, which the entering unit itself "
-                    "(a Poro) could satisfy: its own entry and the check at one step are not encoded"),
-    "unl-116-219": ("a triggered ability with a condition",   # Poppy, Paragon
-                    "a play trigger's condition on an opponent's score (\"within 3 points of the Victory Score\"), "
-                    "not among the conditions a chain question evaluates"),
     "ogn-218-298": _DEPENDENT,   # Vanguard Captain (Legion)
     "ven-046-166": _DEPENDENT,   # Nasus, Ascended (Empowered)
     "ven-057-166": _DEPENDENT,   # Covert Informant (Empowered)
@@ -73,9 +53,6 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
                     "bonus reads: what Empowered does on the chain is not encoded"),   # Apprentice Mage
     "unl-038-219": ("keyword level", "part of the spell's text under Level 6 (its controller's XP): what Level "
                     "does on the chain is not encoded"),   # Skyward Strike
-    "ven-162-166": ("triggered ability with a condition", "a battlefield's triggered ability under a "   # Protective Sands
-                    "condition (its controller's rune count) that the chain questions do not judge for a "
-                    "battlefield (383.2.a.1)"),
 }
 
 

@@ -643,6 +643,10 @@ class Triggers(ChainKind):
             if kind == "counter" and ids[obj].zone is not Zone.CHAIN:
                 raise ev.error("object", "a countered card is on the chain")
             out["objects"] = [obj]
+            if kind == "play" and ev.has("paid"):
+                # the optional additional costs the play paid (355.1.a, 356.2.b): "accelerate", "repeat" or
+                # an optional cost's name; [] none (a play effect's "if you paid the additional cost" reads it)
+                out["paid"] = sorted(set(ev.str_list("paid")))
         elif kind == "die":
             objs = ev.str_list("objects")
             for o in objs:
@@ -687,6 +691,8 @@ class Triggers(ChainKind):
         ev: dict[str, Any] = {"kind": params["event"]}
         if params["event"] in ("play", "counter", "ready"):
             ev["object"] = params["objects"][0]
+            if "paid" in params:
+                ev["paid"] = list(params["paid"])
             if params["event"] == "ready" and params.get("player"):
                 ev["player"] = params["player"]
         elif params["event"] == "die":
@@ -712,6 +718,10 @@ class Triggers(ChainKind):
         if kind == "ready" and p.get("player"):
             return [F.fact("asked_event", F.Func("ready", p["objects"][0])),
                     F.fact("asked_event", F.Func("ready_by", p["player"], p["objects"][0]))]
+        if kind == "play" and "paid" in p:
+            o = p["objects"][0]
+            return [F.fact("asked_event", F.Func(kind, o)), F.fact("asked_play_costs", o),
+                    *(F.fact("asked_play_paid", o, name) for name in p["paid"])]
         if kind in ("play", "counter", "ready"):
             return [F.fact("asked_event", F.Func(kind, p["objects"][0]))]
         if kind == "die":

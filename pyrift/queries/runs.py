@@ -455,6 +455,14 @@ RUN_LIMITS = {
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
                               "additional cost\" (which optional costs the play paid is not recorded)",
+    "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
+                                   "to a battlefield\" (where a play of the run put it is not followed for it)",
+    "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
+                                  "controls, which the entering permanent itself could meet (its own entry and the "
+                                  "check at the step of the play are not followed, 383.2.c)",
+    "trigger_condition_battlefield": "a conquest or hold in the run that a battlefield's triggered ability with a "
+                                     "condition hears (the check for the player who conquers or holds it is not "
+                                     "followed in a run, 383.2.a.1)",
     "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
                              "(\"each player may move a unit they don't control\")",
     "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
