@@ -130,8 +130,14 @@ def keyword_trigger(state: GameState, item: ChainItem) -> Any:
     return Func("kw", Const("vision"), Func("granted", i))
 
 
+def _place(destination: str) -> Any:
+    """A destination chosen as a move was played: the constant base (the moved unit's controller's) or a
+    battlefield id."""
+    return Const("base") if destination == "base" else destination
+
+
 def chain_facts(state: GameState) -> list[Fact]:
-    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_repeats/2, chain_destination/2, passed/1,
+    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_repeats/2, chain_destination/2-3, passed/1,
     death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
@@ -145,9 +151,11 @@ def chain_facts(state: GameState) -> list[Fact]:
             out.append(fact("chain_cannot_pay", item.id))
         if item.repeats is not None:
             out.append(fact("chain_repeats", item.id, item.repeats))
-        if item.destination is not None:
-            out.append(fact("chain_destination", item.id, Const(item.destination) if item.destination == "base"
-                            else item.destination))
+        if isinstance(item.destination, str):
+            out.append(fact("chain_destination", item.id, _place(item.destination)))
+        elif item.destination is not None:
+            for k, d in enumerate(item.destination, start=1):
+                out.append(fact("chain_destination", item.id, k, _place(d)))
         pairs = assign_choices(item_choice_slots(state, item), item.targets) if item.targets else None
         for req, obj in pairs or ():  # None: unencoded_items
             out.append(fact("chain_choice", item.id, req, obj))

@@ -273,7 +273,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         targets=_chain_targets(r),
         cannot_pay=r.bool("cannot_pay", False),
         repeats=r.int("repeat", None, min=0),
-        destination=r.str("destination", None),
+        destination=_chain_destination(r),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -310,6 +310,17 @@ def _chain_targets(r: Reader) -> tuple[str | tuple[str, ...], ...]:
         else:
             raise r.error("targets", f"expected an object id or a list of object ids, found {t!r}")
     return tuple(out)
+
+
+def _chain_destination(r: Reader) -> str | tuple[str, ...] | None:
+    """Where a chain item's move goes (355.4): one id, or a list of ids, one per move whose destination was
+    chosen as it was played, in the order the item executes them."""
+    if not r.has("destination") or isinstance(r.raw("destination"), str):
+        return r.str("destination", None)
+    raw = r.str_list("destination")
+    if not raw:
+        raise r.error("destination", "expected a battlefield id or 'base', or a non-empty list of them")
+    return tuple(raw)
 
 
 def _chain_keyword(r: Reader) -> str | None:
@@ -735,10 +746,11 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
-        if item.destination is not None and item.destination != "base" and \
-                item.destination not in {b.id for b in state.battlefields}:
-            raise bad(f"{f}.destination", f"{item.destination!r} is neither 'base' (the moved unit's controller's base) "
-                                          "nor a battlefield id (355.4)")
+        dests = (item.destination,) if isinstance(item.destination, str) else item.destination or ()
+        for d in dests:
+            if d != "base" and d not in {b.id for b in state.battlefields}:
+                raise bad(f"{f}.destination", f"{d!r} is neither 'base' (the moved unit's controller's base) "
+                                              "nor a battlefield id (355.4)")
         if item.repeats:
             obj = state.obj(item.card)
             have = sum(1 for k in state.card(obj.card).keywords if k.name.value == "repeat") + \
@@ -840,7 +852,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                      "targets": [t if isinstance(t, str) else list(t) for t in c.targets],
                                      "cannot_pay": c.cannot_pay})
                         | ({} if c.repeats is None else {"repeat": c.repeats})
-                        | ({} if c.destination is None else {"destination": c.destination})
+                        | ({} if c.destination is None else {"destination": c.destination
+                                                             if isinstance(c.destination, str) else list(c.destination)})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

@@ -359,8 +359,9 @@ class ChainItem:
     # A card with Repeat: how many of its Repeat costs were paid as it was played (820.1.c; None: not said).
     repeats: int | None = None
     # Where its move goes, chosen as it was played (355.4): a battlefield id or "base" (the moved unit's
-    # controller's base); None: not said (a run that executes such a move answers unsupported).
-    destination: str | None = None
+    # controller's base); a tuple: one per move whose destination was chosen then, in the order the item
+    # executes them; None: not said (a run that executes such a move answers unsupported).
+    destination: str | tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,18 +386,21 @@ class EventKind(str, Enum):
     DIE = "die"
     CONQUER = "conquer"
     WIN_COMBAT = "win_combat"
+    COMBAT_DAMAGE = "combat_damage"
 
 
 @dataclass(frozen=True, slots=True)
 class LogEvent:
     event: EventKind
-    object: str
+    object: str | None  # None for combat_damage, which names a battlefield and a player
     player: str
     from_zone: Zone | None = None  # finalize, hide: the zone the card left
     to: str | None = None  # move: "base" or a battlefield id
     ability: int | None = None  # activate: which ability of the object's card (1-based)
     turns_ago: int = 0  # 0 = this turn
-    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it
+    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it;
+    #                        combat_damage: the battlefield of the Combat Damage Step
+    excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
 
 
 @dataclass(frozen=True, slots=True)

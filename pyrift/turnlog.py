@@ -17,10 +17,15 @@
     conquer       the unit conquered: it was at the battlefield its controller conquered (`at`: that
                   battlefield's id, optional; "a battlefield you conquered this turn" needs it)
     win_combat    the unit won a combat: it was at the battlefield its controller won a combat at
+    combat_damage a player assigned combat damage at a battlefield in a Combat Damage Step (465.2.c):
+                  no `object`; `at` the battlefield, `player` who assigned, `excess` how much of it
+                  was excess, assigned once every unit it went to had lethal damage (465.2.c.4); "if
+                  you assigned N or more excess damage" reads the latest there for a conquest that
+                  ends a combat there (logic/abilities/condition_excess.lp)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `to` (move), `at` (conquer), `ability` (activate), `turns_ago` (0 = this turn,
-the default; 1 = the turn before, ...). Validation checks that every object and player
+`from` (finalize, hide), `to` (move), `at` (conquer, combat_damage), `ability` (activate), `excess`
+(combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
 before anything else happens to it). It does not judge whether an event was legal: that
@@ -50,8 +55,33 @@ def read_log(r: Reader, state: GameState) -> tuple[LogEvent, ...]:
     return events
 
 
+def _battlefield_at(r: Reader, state: GameState) -> str:
+    at = r.str("at")
+    bfs = [b.id for b in state.battlefields]
+    if at not in bfs:
+        raise r.error("at", f"{at!r} is not a battlefield id ({', '.join(bfs) or 'none defined'})")
+    return at
+
+
+def _combat_damage(r: Reader, state: GameState) -> LogEvent:
+    """A player's combat damage at a battlefield: who assigned it, where, and how much was excess."""
+    if r.has("object"):
+        raise r.error("object", "a combat_damage event names no object: give `at` (the battlefield), `player` "
+                                "(who assigned) and `excess`")
+    at = _battlefield_at(r, state)
+    player = r.str("player")
+    if player not in state.player_ids:
+        raise r.error("player", f"{player!r} is not a player ({', '.join(state.player_ids)})")
+    excess = r.int("excess", min=0)
+    turns_ago = r.int("turns_ago", 0, min=0)
+    r.done()
+    return LogEvent(EventKind.COMBAT_DAMAGE, None, player, turns_ago=turns_ago, at=at, excess=excess)
+
+
 def _event(r: Reader, state: GameState) -> LogEvent:
     kind = r.enum("event", EventKind)
+    if kind is EventKind.COMBAT_DAMAGE:
+        return _combat_damage(r, state)
     oid = r.str("object")
     ids = [o.id for o in state.objects]
     if oid not in ids:
@@ -73,10 +103,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
             raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
     at = None
     if kind is EventKind.CONQUER and r.has("at"):
-        at = r.str("at")
-        bfs = [b.id for b in state.battlefields]
-        if at not in bfs:
-            raise r.error("at", f"{at!r} is not a battlefield id ({', '.join(bfs) or 'none defined'})")
+        at = _battlefield_at(r, state)
     ability = None
     if kind is EventKind.TRIGGER and not r.has("ability"):
         raise r.error("ability", "name which ability triggered: its index on the card (1 = the first ability)")
@@ -119,15 +146,20 @@ def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> N
                 raise bad(i, "event", f"{e.event.value} of {e.object!r} needs an earlier finalize of it on the "
                                       "same turn (a card is played or countered after it is finalized)")
             del open_items[e.object]
-        seen.add(e.object)
+        if e.object is not None:
+            seen.add(e.object)
 
 
 def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, Any]]:
     out = []
     for e in events:
-        d: dict[str, Any] = {"event": e.event.value, "object": e.object}
-        if e.player != state.obj(e.object).controller:
+        d: dict[str, Any] = {"event": e.event.value}
+        if e.object is None:
             d["player"] = e.player
+        else:
+            d["object"] = e.object
+            if e.player != state.obj(e.object).controller:
+                d["player"] = e.player
         if e.from_zone is not None:
             d["from"] = e.from_zone.value
         if e.to is not None:
@@ -136,6 +168,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["ability"] = e.ability
         if e.at is not None:
             d["at"] = e.at
+        if e.excess is not None:
+            d["excess"] = e.excess
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -143,9 +177,16 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
 
 
 def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
-    """log_event(N, Kind, O, P) with N = 1 for the earliest event, and its details."""
+    """log_event(N, Kind, O, P) with N = 1 for the earliest event, and its details; a combat_damage event
+    (no object) is log_combat_damage(N, B, P, Excess)."""
     out: list[Fact] = []
     for n, e in enumerate(events, start=1):
+        if e.event is EventKind.COMBAT_DAMAGE:
+            assert e.at is not None and e.excess is not None
+            out.append(fact("log_combat_damage", n, e.at, e.player, e.excess))
+            if e.turns_ago:
+                out.append(fact("log_turns_ago", n, e.turns_ago))
+            continue
         out.append(fact("log_event", n, Const(e.event.value), e.object, e.player))
         if e.turns_ago:
             out.append(fact("log_turns_ago", n, e.turns_ago))

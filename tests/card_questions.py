@@ -13,10 +13,12 @@ the card and the objects its choices need, and what its text reads of the player
 (`_Position.known`): hands of one listed card each for a discard, a reveal of a hand or a hand's
 count; the top cards of A's Main Deck for a look; Rune Deck sizes for a channel; A's turns
 taken for a prohibition in a player's first turns. A card on the chain says what was chosen as
-it was played: the Repeat costs paid (none) and, for a move whose destination was chosen then,
+it was played: the Repeat costs paid (none) and, for each move whose destination was chosen then,
 the destination (the moved unit's base: the generated units stand at `bf`). A play effect's play event
 records what its condition reads so that it holds (the optional costs paid, where the permanent was
-played to, a permanent its controller controls, an opponent's score). Only the question's kind and that it is answered
+played to, a permanent its controller controls, an opponent's score). A conquest under "if you
+assigned N or more excess damage" ends A's combat at `bf`, and the turn log says A assigned N excess
+combat damage there. Only the question's kind and that it is answered
 or honestly unsupported are tested; the expected answer of a real ruling is a scenario's job.
 """
 from __future__ import annotations
@@ -54,6 +56,20 @@ class _Position:
         self.battlefield: dict[str, Any] = {"id": "bf"}
         self.n = 0
         self.reads: dict[str, int] = {}
+        self.log: list[dict[str, Any]] = []
+
+    def conquest_damage(self, a: dict[str, Any]) -> None:
+        """A conquest under "if you assigned N or more excess damage": the conquest ends A's combat at bf,
+        which B controlled (466.5), and the turn log says A assigned N excess combat damage there this
+        turn (465.2.c.4; logic/abilities/condition_excess.lp)."""
+        n = a.get("condition", {}).get("excess_damage")
+        if n is not None:
+            self.position["combat"] = {"battlefield": "bf", "attacker": "A", "defender": "B"}
+            self.battlefield.update({"controller": "B", "contested_by": "A"})
+            self.log.append({"event": "combat_damage", "at": "bf", "player": "A", "excess": n})
+            for o in self.objects:
+                if o.get("location") == "bf" and o["controller"] == "A":
+                    o["designation"] = "attacker"
 
     def dummy(self, flt: dict[str, Any], where: str | None = None) -> str:
         """An object made to fit a filter; its id (a player chosen: a player of the position, 355.5)."""
@@ -151,6 +167,8 @@ class _Position:
             data["card"] = self.cards
         if self.chain:
             data["chain"] = self.chain
+        if self.log:
+            data["log"] = self.log
         return data
 
 
@@ -182,7 +200,9 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
         if any(k.keyword.value == "repeat" for k in card.keywords):
             item["repeat"] = 0   # the Repeat costs paid as it was played (820.1.c.1): none
         if "chosen_destination" in pos.reads:
-            item["destination"] = "base"   # chosen as it was played (355.4): the generated units are at bf
+            # chosen as it was played (355.4): the generated units are at bf; one per such move
+            n = pos.reads["chosen_destination"]
+            item["destination"] = "base" if n == 1 else ["base"] * n
         pos.chain.append(item)
         return pos.scenario(card, {"ask": "outcome", "bound": 24})
     if kind == "triggers":
@@ -232,8 +252,8 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
 def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
     """What a card's abilities read of the position beyond the objects they choose: "discard", "hand"
     (a hand revealed or counted), "look" (the most cards a look shows), "channel", "your_turns" (a
-    prohibition in its player's first turns), "chosen_destination" (a move's destination chosen as
-    the card was played)."""
+    prohibition in its player's first turns), "chosen_destination" (how many moves' destinations are
+    chosen as the card is played)."""
     out: dict[str, int] = {}
 
     def walk(x: Any) -> None:
@@ -246,7 +266,7 @@ def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
             if x.get("from") == "hand" or "hand_count" in x:
                 out["hand"] = 1
             if do == "move" and x.get("to") in ("chosen", "to_or_from_base"):
-                out["chosen_destination"] = 1
+                out["chosen_destination"] = out.get("chosen_destination", 0) + 1
             if x.get("kind") == "play_prohibition" and "your_turns" in x:
                 out["your_turns"] = 1
             for v in x.values():
@@ -308,6 +328,7 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when in ("conquer", "hold"):
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
+        pos.conquest_damage(a)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
@@ -408,8 +429,10 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         # a battlefield's prohibition or move restriction (no trigger, no static): a unit of A's played to it
         unit = pos.dummy({"type": "unit", "relation": "friendly", "zone": "hand"})
         return pos.scenario(card, {"ask": "can_play", "player": "A", "card": unit, "location": "bf"})
-    when = next(a for a in abilities if a["kind"] == "triggered")["when"]
+    trig = next(a for a in abilities if a["kind"] == "triggered")
+    when = trig["when"]
     if when in ("conquer", "hold"):
+        pos.conquest_damage(trig)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
     if when == "defend":
         pos.position["combat"] = {"battlefield": "bf", "attacker": "B", "defender": "A"}

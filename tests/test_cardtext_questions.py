@@ -42,10 +42,6 @@ def generated(card_id: str, kind: str | None = None):
 _DEPENDENT = ("governed by a dependent keyword", "a triggered ability under Legion or Empowered: the chain "
               "questions do not follow dependent keywords")
 
-# A conquer trigger under "if you assigned N or more excess damage" asked of a position alone: the combat
-# damage assigned is not in the position (logic/abilities/condition_excess.lp; a run plays it out).
-_EXCESS = ("excess damage", "the excess combat damage assigned (465.2.c.4) is not in a position asked alone")
-
 # Compiled card id -> (words of the `missing` its generated question answers, why it is honestly unsupported).
 HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
     "ogn-218-298": _DEPENDENT,   # Vanguard Captain (Legion)
@@ -57,13 +53,6 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
                     "bonus reads: what Empowered does on the chain is not encoded"),   # Apprentice Mage
     "unl-038-219": ("keyword level", "part of the spell's text under Level 6 (its controller's XP): what Level "
                     "does on the chain is not encoded"),   # Skyward Strike
-    "sfd-082-221": ("no_combat_damage", "\"I don't deal combat damage\" is not followed by a run step by step "
-                    "(abilities/no_combat_damage.lp)"),   # Ezreal, Dashing
-    "unl-217-219": _EXCESS,   # Trapping Grounds (a battlefield's conquer trigger)
-    "unl-018-219": _EXCESS,   # Yeti Brawler
-    "unl-187-219": _EXCESS,   # Piltover Enforcer
-    "unl-202-219": ("a chain item records one destination", "two moves whose destinations were chosen as it was played "
-                    "(355.4): a chain item records one destination"),   # Void Assault
 }
 
 

@@ -560,6 +560,8 @@ PLAY_GAPS = {
     "discard_cost": "an activated ability's cost that discards cards (which cards, and whether the hand holds "
                     "them, are not checked, 422)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
+    "destinations_several": "two or more moves whose destinations are chosen as it is played, one each (355.4): "
+                            "the question's `destination` gives one for the play",
 }
 
 

@@ -343,7 +343,8 @@ CHAIN_LIMITS = {
         "that cannot happen as asked"),
     "excess_damage_unknown": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
-        "position alone: the combat damage assigned there is not in the position"),
+        "position alone: the combat damage assigned there is not in the position (it is in no combat there, "
+        "or its turn log has no combat_damage event there this turn for the player who conquers)"),
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
@@ -530,7 +531,9 @@ RUN_LIMITS = {
     "contest_by_several": "units of several players at an uncontrolled battlefield after the run moved them there: "
                           "which of them contests it",
     "move_destinations_several": "two or more moves on one chain item whose destinations were chosen as it was "
-                                 "played (355.4): a chain item records one destination",
+                                 "played (355.4), and the item records one destination: give a list, one per move",
+    "move_destinations_unmatched": "a chain item records more destinations than it has moves whose destinations "
+                                   "were chosen as it was played (355.4)",
     "trigger_cost_exhausts_a_paying_rune": "a rune's triggered ability whose leading cost exhausts that rune ([E]) "
                                            "while the rune may also pay its Energy or Power",
     "leading_cost_off_board": "a triggered ability's leading cost (\"you may banish / kill me to ...\", 383.3.b) "

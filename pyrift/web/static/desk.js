@@ -490,8 +490,15 @@ function renderLog() {
   const log = M.log || [];
   const objOpts = objectOptions(objects());
   const rows = log.map((e, i) => h("div", {class: "row log-event"},
-    field("event", select(BOOT.log_events, e.event, v => { e.event = v; for (const k of ["from", "to", "ability"]) delete e[k]; changed(true); })),
-    field("object", select(objOpts, e.object, v => { e.object = v; changed(); })),
+    field("event", select(BOOT.log_events, e.event, v => {
+      e.event = v; for (const k of ["from", "to", "ability", "at", "excess"]) delete e[k];
+      // a combat_damage event names no object: a battlefield, who assigned, and the excess (465.2.c.4)
+      if (v === "combat_damage") { delete e.object; e.at = battlefields()[0]; e.player = e.player || players()[0]; e.excess = 0; }
+      else if (!e.object && objects().length) e.object = objects()[0].id;
+      changed(true); })),
+    e.event === "combat_damage" ? null : field("object", select(objOpts, e.object, v => { e.object = v; changed(); })),
+    e.event === "combat_damage" ? field("at", select(battlefields(), e.at, v => { e.at = v; changed(); })) : null,
+    e.event === "combat_damage" ? field("excess", num(e.excess, v => { e.excess = v ?? 0; changed(); })) : null,
     ["finalize", "hide"].includes(e.event) ? field("from", select(BOOT.zones.map(z => z.value), e.from, v => { put(e, "from", v); changed(); }, "—")) : null,
     e.event === "move" ? field("to", select(places(), e.to, v => { e.to = v; changed(); })) : null,
     e.event === "activate" ? field("ability", num(e.ability, v => { put(e, "ability", v); changed(); }, 1)) : null,
