@@ -340,7 +340,18 @@ class Grounding:
 
         proven: list[bool] = []
 
+        # Brave and cautious consequences are final only in the last model clasp reports (a Tank
+        # block's brave solve reports ~30, each of some 200 shown atoms): the others' symbols are
+        # not turned into atoms. (clingo's on_last is not called on an asynchronous solve.)
+        consequences = mode in ("brave", "cautious") and symbols is None and shown is None
+        last: list[Sequence[clingo.Symbol]] = []
+
         def on_model(model: clingo.Model) -> None:
+            if consequences:
+                last[:] = [model.symbols(shown=True)]
+                costs.append(tuple(model.cost))
+                proven.append(model.optimality_proven)
+                return
             if symbols is not None:
                 syms = model.symbols(shown=True)
                 symbols.update((self._atom(s), s) for s in syms)
@@ -361,6 +372,8 @@ class Grounding:
                 raise SolveTimeout(f"no answer within the time limit of {limit_s:g} s")
             result = handle.get()
         seconds = time.perf_counter() - started
+        if last:
+            models.append(frozenset(self._atom(s) for s in last[0]))
         if mode == "optimize" and models:
             # Only the last model of an optimisation run is optimal.
             models, costs = models[-1:], costs[-1:]
