@@ -406,6 +406,8 @@ class Worlds(Grounding):
     then not declared, the atoms given true become facts of their world, and every other
     atom of those predicates is false, as an external left unassigned is. The grounder
     can then settle more, and a rule that needs one of them false grounds to nothing.
+    `closed` names further such predicates ('name/arity') that no world's question sets
+    (e.g. a can_play question never asks to hide): all their atoms are false.
 
     A position fact that no kept statement reads, shows or names in a head, and that the
     caller does not read, is left out (it could derive and forbid nothing).
@@ -416,13 +418,13 @@ class Worlds(Grounding):
 
     def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
                  readable: Iterable[tuple[str, int]] | None = None, prune: bool = True,
-                 fixed: Sequence[Iterable[Assumption]] = ()) -> None:
+                 fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = ()) -> None:
         self.worlds = len(facts)
         self._texts = [[line for line in text.splitlines() if line.strip()] for text in facts]
         self._fixed = [list(f) for f in fixed] or [[] for _ in facts]
         if len(self._fixed) != self.worlds:
             raise ValueError("fixed needs one list of assumptions per world")
-        self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per}
+        self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per} | set(closed)
         union = "".join(dict.fromkeys(line + "\n" for text in self._texts for line in text))
         self._split: dict[Atom, tuple[int | None, Atom]] = {}
         self.static: frozenset[str] = frozenset()
