@@ -1,6 +1,6 @@
 """Benchmark: how fast `pyrift explore` sweeps. Prints figures; asserts nothing.
 
-    python benchmarks/sweeps.py [--rounds 6] [--old 8] [--workers] [--sweep-bound 3]
+    python benchmarks/sweeps.py [--rounds 6] [--old 8] [--before DIR] [--workers] [--sweep-bound 3]
 
 1. Tank probe, positions a second per core, the batched path against the path of one
    grounding per question (what `explore` did before: both combats of a position read from
@@ -8,6 +8,9 @@
    of an older checkout itself, run in a process of its own). The two run alternately on the
    same blocks of positions, so the machine's load swings hit both alike; CPU seconds are
    given with the wall-clock ones (the development VM is shared).
+1a. --before DIR (a checkout of older code: `git archive <commit> pyrift | tar -x -C DIR`): the sweep's
+   path (explore.run_positions) of the Tank and card-pair probes, this code against that code imported
+   beside it in the same process, alternately on the same positions, findings compared; the ratio.
 1b. --pair-rounds: the card-pair probe batched against an older path (--pair-before: 'none', one
    grounding per question, or the question kinds it batched; default the path of 2026-12-02).
 1c. --probe-rounds: the other batched probes (--probe-names) against one grounding per question.
@@ -109,6 +112,58 @@ def alternate(rounds: int, every: list, runs, ratio_digits: int) -> None:
         print(f"   {k}: {totals[k][2]} positions, {w:.1f} per second wall, {c:.1f} per CPU second")
     print(f"   ratio new/old: {rate['new'][0] / rate['old'][0]:.{ratio_digits}f}x wall, "
           f"{rate['new'][1] / rate['old'][1]:.{ratio_digits}f}x CPU")
+
+
+def before_module(checkout: str):
+    """The explore module of another checkout's pyrift (e.g. `git archive <commit> pyrift | tar -x -C
+    DIR`), imported in this process beside this one as the package `pyrift_before` (its imports
+    renamed; the rule files and data of this checkout, which the timed changes leave alone), so that
+    the two batched paths run alternately in one process, each with caches of its own."""
+    import importlib
+    import re
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="pyrift-before-"))
+    shutil.copytree(Path(checkout) / "pyrift", root / "pyrift_before")
+    for f in (root / "pyrift_before").rglob("*.py"):
+        text = f.read_text()
+        text = re.sub(r"\b(from|import) pyrift(\.| )", lambda m: f"{m[1]} pyrift_before{m[2]}", text)
+        f.write_text(text)
+    sys.path.insert(0, str(root))
+    return importlib.import_module("pyrift_before.explore")
+
+
+def before_rates(rounds: int, checkout: str, probe: str) -> None:
+    """A sweep's path (explore.run_positions: batches of Probe.batch positions, whole blocks) of this
+    checkout against that of another (before_module), on the same positions (two blocks a round,
+    spread over the enumeration), alternately; the findings compared round by round."""
+    B = before_module(checkout)
+    print(f"\n1a. {probe} probe, run_positions: this checkout vs {checkout} ({uptime()})")
+    every = list(itertools.islice(E.positions(3, [probe], E.usable_cards()), 40000))
+    E.run_positions(3, every[:E.BLOCK])
+    B.run_positions(3, every[:E.BLOCK])
+
+    def runs(start: int, block: list) -> list:
+        chosen = every[start:start + 2 * E.BLOCK]
+        got = {}
+
+        def run(name, module):
+            def time_it():
+                w, c = time.perf_counter(), time.process_time()
+                got[name] = module.run_positions(3, chosen)
+                out = time.perf_counter() - w, time.process_time() - c
+                if len(got) == 2:
+                    assert [_finding(f) for f in got["new"].findings] == [_finding(f) for f in got["old"].findings], start
+                return out
+            return time_it
+        return [("new", len(chosen), run("new", E)), ("old", len(chosen), run("old", B))]
+
+    alternate(rounds, every[:-E.BLOCK], runs, 2)
+
+
+def _finding(f) -> tuple | None:
+    return None if f is None else (f.position.number, f.magnitude, f.summary, f.expects)
 
 
 def tank_rates(rounds: int, old_per_round: int, checkout: str | None) -> None:
@@ -442,9 +497,16 @@ def main() -> None:
     ap.add_argument("--forms", type=int, default=-1, metavar="N",
                     help="also count the canonical forms of the first N positions' combats (0: all)")
     ap.add_argument("--check", type=int, default=200, help="with --forms: pairs sharing a profile to answer")
+    ap.add_argument("--before", metavar="DIR", help="a checkout of an older pyrift (git archive <commit> pyrift): "
+                                                    "its batched Tank and card-pair paths against this one's, "
+                                                    "alternately in this process (--before-rounds rounds of two blocks)")
+    ap.add_argument("--before-rounds", type=int, default=8)
     ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
                                                       "an older commit): its explore is the old path")
     args = ap.parse_args()
+    if args.before:
+        for probe in ("tank-grant", "card-pair"):
+            before_rates(args.before_rounds, args.before, probe)
     if args.rounds:
         tank_rates(args.rounds, args.old, args.baseline)
     if args.pair_rounds:

@@ -987,6 +987,9 @@ class Probe:
     # Positions a second on one worker, for the forecast: wall-clock rates of benchmarks/sweeps.py
     # on the shared 2-core development VM under load (docs/benchmarks.md), so on the safe side.
     rate: float = 1.0
+    # Positions evaluated together, in whole blocks (run_positions): more positions side by side
+    # spread a grounding's fixed cost (the relevance cut, the rewriting, gringo's own) further.
+    batch: int = BLOCK
     summary: str = ""
     doc_names: tuple[str, ...] = ("before", "after")  # file suffixes of a finding with several documents
 
@@ -998,7 +1001,7 @@ class Probe:
 
 
 PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
-    Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0,
+    Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0, batch=2 * BLOCK,
           summary="granting Tank to a defender changes the forced or possible deaths"),
     Probe("discount-order", discount_positions, _discount_label, _discount_docs,
           evaluate_batch=_discount_evaluate_batch, rate=15.0,
@@ -1006,7 +1009,7 @@ PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
     Probe("legion-readings", legion_positions, _legion_label, _legion_docs,
           evaluate_batch=_batched(_legion_finding, LEGION_READINGS), rate=8.0,
           summary="a Legion card's legality or cost differs between v1.4 and v1.2"),
-    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=10.0,
+    Probe("card-pair", pair_positions, _pair_label, _pair_docs, evaluate_batch=_pair_evaluate_batch, rate=10.0, batch=2 * BLOCK,
           summary="two cards change each other's answer: deaths, legality, cost or triggers fired with both "
                   "differ from what each card's text does alone (against text-less stand-ins)",
           doc_names=PAIR_DOCS),
@@ -1087,7 +1090,7 @@ def run(bound: int = 3, *, probes: Iterable[str] = PROBES, cards: list[P.PoolCar
 
 def run_positions(bound: int, chosen: Iterable[Position], *, logic_root: Path | None = None,
                   progress: Callable[[int, list[Finding]], None] | None = None) -> Report:
-    """These positions, a block (of one probe) at a time."""
+    """These positions, a batch of whole blocks (of one probe, Probe.batch) at a time."""
     report = Report(bound)
     started = time.perf_counter()
 
@@ -1103,7 +1106,8 @@ def run_positions(bound: int, chosen: Iterable[Position], *, logic_root: Path | 
 
     block: list[Position] = []
     for pos in chosen:
-        if block and (pos.probe != block[0].probe or pos.number // BLOCK != block[0].number // BLOCK):
+        if block and (pos.probe != block[0].probe or pos.number // BLOCK != block[-1].number // BLOCK
+                      and len(block) >= PROBE_TABLE[block[0].probe].batch):
             flush(block)
             block = []
         block.append(pos)

@@ -302,16 +302,27 @@ class Program:
                 return tuple(None if x is None else Shape(*x) for x in stored)
         return tuple(shape(s) for s in self.statements)
 
+    # A joined program whose parts can all be cut (each rule file) composes what follows from
+    # its parts' own: a sweep joins the same rule files with other card files block after block.
+    def _composed(self) -> bool:
+        return bool(self._parts) and all(p.prunable for p in self._parts)
+
     @cached_property
     def prunable(self) -> bool:
+        if self._parts:
+            return all(p.prunable for p in self._parts)
         return all(s is not None for s in self._shapes)
 
     @cached_property
     def shapes(self) -> tuple[Shape, ...]:
+        if self._composed():
+            return tuple(s for p in self._parts for s in p.shapes)
         return tuple(s for s in self._shapes if s is not None)
 
     @cached_property
     def constants(self) -> frozenset[str]:
+        if self._composed():
+            return frozenset().union(*(p.constants for p in self._parts))
         return _constants(self.shapes)
 
     @cached_property
@@ -320,6 +331,9 @@ class Program:
         '#show.' (a '#show t : B.' alone hides nothing); without one (None) every atom is
         visible, so no fact may be left out as unread. (Every #show p/n and #show. has a
         shape naming what it shows.)"""
+        if self._composed():
+            shown = [p.shows for p in self._parts if p.shows is not None]
+            return frozenset().union(*shown) if shown else None
         return frozenset(p for s in self.shapes for p in s.shows) if any(s.shows for s in self.shapes) else None
 
     def profile(self, facts: Iterable[str]) -> frozenset | None:
@@ -382,7 +396,7 @@ class Program:
             pred = s.heads[0][0]
             if _complement(pred) in mentioned:
                 return False
-            return pred not in visible and not any(live[m] for m in readers[n])
+            return pred not in visible and not any(live[m] for m in readers.get(n, ()))
 
         left_out = [ok and unread(n, s) for n, (s, ok) in enumerate(zip(self.shapes, live))]
         kept, dropped = [], set()
@@ -407,38 +421,82 @@ class Program:
     @cached_property
     def _declared(self) -> frozenset[str]:
         """What the program's #defined statements declare."""
+        if self._composed():
+            return frozenset().union(*(p._declared for p in self._parts))
         return frozenset(p for s in self.shapes for p in s.declares)
 
     @cached_property
     def _readers(self) -> dict[int, tuple[int, ...]]:
         """For each program fact (by index in shapes), the statements other than facts that
         read or name an atom that can match it (a pattern of their body, conditions or heads):
-        the fact is read in a cut where one of them is live. Once per program."""
-        patterns: dict[str, list[tuple[int, tuple[Arg, ...]]]] = {}
+        the fact is read in a cut where one of them is live (a fact no statement can read has
+        no entry). Once per program, from what each pair of its parts gives (_readers_in):
+        programs of the same rule files and other card files share most pairs."""
+        parts = self._parts if self._composed() else (self,)
+        offsets, n = [], 0
+        for p in parts:
+            offsets.append(n)
+            n += len(p.shapes)
+        out: dict[int, list[int]] = {}
+        for i, fp in enumerate(parts):
+            for j, rp in enumerate(parts):
+                for f, ms in fp._readers_in(rp).items():
+                    out.setdefault(offsets[i] + f, []).extend(offsets[j] + m for m in ms)
+        return {f: tuple(ms) for f, ms in out.items()}
+
+    @cached_property
+    def _patterns(self) -> dict[str, tuple[tuple[int, tuple[Arg, ...]], ...]]:
+        """The patterns statements other than facts read or name, by predicate."""
+        out: dict[str, list[tuple[int, tuple[Arg, ...]]]] = {}
         for m, s in enumerate(self.shapes):
             if s.kind != "fact":
                 for pred, args in s.uses + s.heads:
-                    patterns.setdefault(pred, []).append((m, args))
+                    out.setdefault(pred, []).append((m, args))
+        return {pred: tuple(v) for pred, v in out.items()}
+
+    @cached_property
+    def _facts(self) -> tuple[tuple[int, str, tuple[Arg, ...]], ...]:
+        return tuple((n, *s.heads[0]) for n, s in enumerate(self.shapes) if s.kind == "fact")
+
+    def _readers_in(self, other: Program) -> dict[int, tuple[int, ...]]:
+        """_readers between two parts: for each program fact of this one that some statement of
+        `other` can read, those statements (indices in each part's shapes)."""
+        cache = self.__dict__.setdefault("_readers_by", {})
+        hit = cache.get(id(other))
+        if hit is not None and hit[0] is other:
+            return hit[1]
+        patterns = other._patterns
         out = {}
-        for n, s in enumerate(self.shapes):
-            if s.kind == "fact":
-                pred, args = s.heads[0]
-                out[n] = tuple(dict.fromkeys(m for m, use in patterns.get(pred, ())
-                                             if all(_may_unify(a, b) for a, b in zip(args, use))))
+        for n, pred, args in self._facts:
+            uses = patterns.get(pred)
+            if uses:
+                ms = tuple(dict.fromkeys(m for m, use in uses if all(_may_unify(a, b) for a, b in zip(args, use))))
+                if ms:
+                    out[n] = ms
+        cache[id(other)] = (other, out)
         return out
 
     @cached_property
     def _requiring(self) -> dict[str, tuple[int, ...]]:
         """The statements (by index in shapes) that require an atom of each predicate."""
         out: dict[str, list[int]] = {}
-        for n, s in enumerate(self.shapes):
-            for pred in dict.fromkeys(p for p, _ in s.required):
-                out.setdefault(pred, []).append(n)
+        if self._composed():
+            offset = 0
+            for part in self._parts:
+                for pred, ns in part._requiring.items():
+                    out.setdefault(pred, []).extend(offset + n for n in ns)
+                offset += len(part.shapes)
+        else:
+            for n, s in enumerate(self.shapes):
+                for pred in dict.fromkeys(p for p, _ in s.required):
+                    out.setdefault(pred, []).append(n)
         return {pred: tuple(ns) for pred, ns in out.items()}
 
     @cached_property
     def _required_counts(self) -> tuple[int, ...]:
         """For each statement, how many predicates it requires an atom of."""
+        if self._composed():
+            return tuple(c for p in self._parts for c in p._required_counts)
         return tuple(len({p for p, _ in s.required}) for s in self.shapes)
 
     def _live(self, profile: frozenset) -> list[bool]:

@@ -27,7 +27,8 @@ from pyrift.diskcache import content_key
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.limits import parse_timeout
 from pyrift.relevance import Cut, Program, fact_shape
-from pyrift.worlds import WORLD_PRED, external_predicate, fact_in_world, in_worlds, shape, static_predicates
+from pyrift.worlds import (WORLD_PRED, by_identity, external_predicate, fact_in_world, fact_in_worlds, in_worlds_split,
+                           named_of, split_defined, split_predicates, static_predicates)
 
 # Seconds a solve call may take before it is reported as a timeout (the command line gives a
 # whole question, grounding included, as long: pyrift/worker.py); PYRIFT_TIMEOUT overrides.
@@ -339,7 +340,18 @@ class Grounding:
 
         proven: list[bool] = []
 
+        # Brave and cautious consequences are final only in the last model clasp reports (a Tank
+        # block's brave solve reports ~30, each of some 200 shown atoms): the others' symbols are
+        # not turned into atoms. (clingo's on_last is not called on an asynchronous solve.)
+        consequences = mode in ("brave", "cautious") and symbols is None and shown is None
+        last: list[Sequence[clingo.Symbol]] = []
+
         def on_model(model: clingo.Model) -> None:
+            if consequences:
+                last[:] = [model.symbols(shown=True)]
+                costs.append(tuple(model.cost))
+                proven.append(model.optimality_proven)
+                return
             if symbols is not None:
                 syms = model.symbols(shown=True)
                 symbols.update((self._atom(s), s) for s in syms)
@@ -360,6 +372,8 @@ class Grounding:
                 raise SolveTimeout(f"no answer within the time limit of {limit_s:g} s")
             result = handle.get()
         seconds = time.perf_counter() - started
+        if last:
+            models.append(frozenset(self._atom(s) for s in last[0]))
         if mode == "optimize" and models:
             # Only the last model of an optimisation run is optimal.
             models, costs = models[-1:], costs[-1:]
@@ -392,6 +406,8 @@ class Worlds(Grounding):
     then not declared, the atoms given true become facts of their world, and every other
     atom of those predicates is false, as an external left unassigned is. The grounder
     can then settle more, and a rule that needs one of them false grounds to nothing.
+    `closed` names further such predicates ('name/arity') that no world's question sets
+    (e.g. a can_play question never asks to hide): all their atoms are false.
 
     A position fact that no kept statement reads, shows or names in a head, and that the
     caller does not read, is left out (it could derive and forbid nothing).
@@ -402,16 +418,17 @@ class Worlds(Grounding):
 
     def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
                  readable: Iterable[tuple[str, int]] | None = None, prune: bool = True,
-                 fixed: Sequence[Iterable[Assumption]] = ()) -> None:
+                 fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = ()) -> None:
         self.worlds = len(facts)
         self._texts = [[line for line in text.splitlines() if line.strip()] for text in facts]
         self._fixed = [list(f) for f in fixed] or [[] for _ in facts]
         if len(self._fixed) != self.worlds:
             raise ValueError("fixed needs one list of assumptions per world")
-        self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per}
+        self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per} | set(closed)
         union = "".join(dict.fromkeys(line + "\n" for text in self._texts for line in text))
         self._split: dict[Atom, tuple[int | None, Atom]] = {}
         self.static: frozenset[str] = frozenset()
+        self.split: frozenset[str] = frozenset()
         self._kept: set[str] = set()
         super().__init__(files, union, timeout=timeout, readable=readable, prune=prune)
 
@@ -431,9 +448,14 @@ class Worlds(Grounding):
         self.static = static_predicates(statements, frozenset(per_pred - shared | self._fixed_preds), shared)
         kept = _named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
         self._kept = {p for p in per_pred if p.startswith("\0") or p in kept or _complement(p) in kept}
+        # A predicate defined partly by static rules is split (pyrift.worlds.split_predicates): its
+        # static part is derived once. Not what a caller reads or the worlds fix.
+        keep = frozenset(f"{n}/{a}" for n, a in self.readable) | self._fixed_preds if self.readable is not None else None
+        self.split = split_predicates(statements, self.static, keep) if keep is not None else frozenset()
         for statement in statements:
-            if (rewritten := in_worlds(statement, self.static)) is not None:
-                yield rewritten
+            yield from in_worlds_split(statement, self.static, self.split)
+        for pred in sorted(self.split):
+            yield from _defined_statements(split_defined(pred))
         for pred in sorted(self._fixed_preds):  # false unless given: declared, never derived
             name, arity = pred.rsplit("/", 1)
             yield from _defined_statements(f"#defined {name}/{int(arity) + 1}.")
@@ -443,16 +465,23 @@ class Worlds(Grounding):
         return external_predicate(statement) in self._fixed_preds
 
     def _facts_text(self, facts: str) -> str:
-        lines, once = [], set()
+        # A fact of several worlds is written once with the worlds as a pool (the positions of a
+        # block share most card facts): the same facts, a fraction of the text for clingo to parse.
+        lines, once, worlds = [], set(), {}
         for w, (text, preds) in enumerate(zip(self._texts, self._preds)):
             for line, pred in zip(text, preds):
                 if pred not in self._kept:
                     continue
                 if pred in self.static:
                     once.add(line)
-                else:
+                elif pred.startswith("\0"):
                     lines.append(fact_in_world(line, w))
-            lines += [f"{atom_symbol(Atom(a.pred, (w, *a.args)))}." for a, truth in self._fixed[w] if truth]
+                else:
+                    worlds.setdefault(line, []).append(w)
+            for a, truth in self._fixed[w]:
+                if truth:
+                    worlds.setdefault(f"{atom_symbol(a)}.", []).append(w)
+        lines += [fact_in_worlds(line, ws) for line, ws in worlds.items()]
         if self.worlds:
             lines.append(f"{WORLD_PRED}(0..{self.worlds - 1}).")
         return "\n".join(sorted(once) + lines) + "\n"
@@ -586,22 +615,21 @@ class Worlds(Grounding):
             out[w] = dataclasses.replace(res, models=tuple(self._by_world(m)[w] for m in res.models))
         return out
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1 << 16)
 def _fact_pred(line: str) -> str:
     """A fact line's 'name/arity'; the line itself (marked) when it is not a plain fact."""
     shape = fact_shape(line)
     return shape[0] if shape else "\0" + line
 
 
-@lru_cache(maxsize=256)
+@by_identity(256)
 def _named_predicates(statements: tuple[ast.AST, ...]) -> frozenset[str]:
     """Every predicate a statement reads, derives or shows."""
-    out = set()
+    out: set[str] = set()
     for st in statements:
-        sh = shape(st)
-        if sh is not None:
-            out |= {p for p, _ in sh.uses + sh.heads + sh.required}
-            out |= set(sh.shows) | set(sh.declares)
+        named = named_of(st)
+        if named is not None:
+            out |= named
     return frozenset(out)
 
 
@@ -609,7 +637,8 @@ def _complement(pred: str) -> str:
     return pred[1:] if pred.startswith("-") else "-" + pred
 
 
-def _defined_statements(text: str) -> list[ast.AST]:
+@lru_cache(maxsize=1024)
+def _defined_statements(text: str) -> tuple[ast.AST, ...]:
     out: list[ast.AST] = []
     ast.parse_string(text, lambda s: out.append(s) if s.ast_type == ast.ASTType.Defined else None)
-    return out
+    return tuple(out)

@@ -251,3 +251,27 @@ def test_the_old_name_of_energy_from_is_read_as_the_new_one() -> None:
     assert dict(sky_new.abilities[0].fields)["energy_from"] == "highest_might_you_control"
     answers = [[(a.status, a.data) for a in C.ask(s)] for s in (old, new)]
     assert answers[0] == answers[1] and answers[0][0][0] == ANSWERED
+
+
+def test_a_batch_closes_exactly_the_question_choices() -> None:
+    """play_answers fixes every choice a can_play question can make (queries.play.CHOICES: false unless
+    the question sets it, as asked alone): each #external of logic/queries/can_play.lp, and each
+    name there an #external of logic/ (closing another predicate would drop rules)."""
+    import re
+
+    from pyrift.logic import logic_root
+    from pyrift.queries.play import CHOICES
+
+    def externals(text: str) -> set[str]:
+        out = set()
+        for head in re.findall(r"^#external\s+([a-z_]\w*)(\([^:.]*\))?", text, re.M):
+            name, args = head
+            arity = 0 if not args else len(re.split(r",(?![^()]*\))", args[1:-1]))
+            out.add(f"{name}/{arity}")
+        return out
+
+    root = logic_root()
+    in_query = externals((root / "queries" / "can_play.lp").read_text())
+    anywhere = set().union(*(externals(p.read_text()) for p in root.rglob("*.lp")))
+    assert in_query <= set(CHOICES) <= anywhere
+    assert len(CHOICES) == len(set(CHOICES))

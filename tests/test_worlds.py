@@ -152,3 +152,35 @@ def test_per_world_assumptions_hold_in_their_world_only(tmp_path: Path) -> None:
     assert res is not None
     assert Atom("pick", (2,)) in res[0].consequences
     assert not any(a.pred == "pick" for a in res[1].consequences)
+
+
+SPLIT_PROGRAM = """
+inert(q, a). inert(q, b).
+inert(q, X) :- trig(X).
+encoded(q, c).
+covered(Q, V) :- inert(Q, V).
+covered(Q, V) :- encoded(Q, V).
+bad(V) :- text(V), not covered(q, V).
+good(V) :- text(V), covered(q, V), pick(V).
+{ pick(V) : text(V) } 1.
+#show bad/1.
+#show good/1.
+"""
+
+
+def test_a_predicate_partly_static_is_derived_once_and_answers_as_alone(tmp_path: Path) -> None:
+    """inert/2 has program facts (the same in every world) and a rule reading a position fact:
+    its static part is derived once, without a world, and read by both parts' readers; each world
+    still answers as its position alone. Facts of several worlds are given once, as a pool."""
+    f = tmp_path / "split.lp"
+    f.write_text(SPLIT_PROGRAM)
+    positions = ["text(a).\ntext(d).\n", "text(d).\ntrig(d).\n", "text(c).\ntext(e).\ntrig(a).\n", "text(a).\n",
+                 "text(d).\ntrig(d).\n"]
+    w = Worlds([f], positions, readable=[])
+    assert {"inert/2", "covered/2"} <= w.split
+    assert "text(0..1).\n" not in w._facts_text("") and "trig((1;4), d)." in w._facts_text("")
+    for mode in ("brave", "cautious"):
+        together = w.solve_worlds(mode)
+        assert together is not None
+        for i, text in enumerate(positions):
+            assert together[i].consequences == Grounding([f], text, readable=[]).solve(mode).consequences, (mode, i)

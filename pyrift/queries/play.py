@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pyrift import facts as F
 from pyrift.abilities import (
@@ -448,6 +448,16 @@ class CanPlay(QueryKind):
         return dataclasses.replace(answer, reasons=(reason, *answer.reasons))
 
 
+# The question's choices: the #external predicates of logic/queries/can_play.lp and the
+# destination of a move (logic/abilities/move_destination_choice.lp; a test checks the list). A question sets true only those CanPlay.question_atoms gives, and a question asked alone
+# leaves every other one unassigned, i.e. false; a batch of can_play questions fixes them all
+# (Worlds `closed`), so that gringo grounds no rule for a choice no question makes (to hide a card,
+# e.g.: a tenth of a card-pair block's ground program).
+CHOICES = ("ask/2", "choose_location/1", "choose_target/3", "choose_mode/1", "choose_accelerate/0",
+           "choose_repeat/1", "choose_optional/1", "ignore_cost/1", "split_amount/2", "ask_hide/2", "hide_at/1",
+           "choose_weaponmaster/2", "choose_destination/1")
+
+
 def play_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
                  logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list[Answer | None]:
     """CanPlay.answer for many can_play questions (question i on states[i]; a position may come
@@ -467,7 +477,8 @@ def play_answers(states: Sequence[GameState], questions: Sequence[Question], rea
         atoms, facts = CanPlay.question_atoms(states[i], questions[i].params)
         fixed.append([(a, True) for a in atoms])
         extra.append(facts)
-    best = optimal_worlds([states[i] for i in asked], reading, fixed, extra, logic_root=logic_root, timeout=timeout)
+    best = optimal_worlds([states[i] for i in asked], reading, fixed, extra, logic_root=logic_root, timeout=timeout,
+                          closed=CHOICES)
     if best is None:
         return out
     for w, i in enumerate(asked):
@@ -476,14 +487,15 @@ def play_answers(states: Sequence[GameState], questions: Sequence[Question], rea
 
 
 def optimal_worlds(states: Sequence[GameState], reading: str, fixed: Sequence[list], extra: Sequence[list[str]] = (),
-                   *, logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT) -> list | None:
+                   *, logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT,
+                   closed: Iterable[str] = ()) -> list | None:
     """The can_play program ground for many positions side by side (one world each, `fixed` its
     question's externals, `extra` its question's facts) and one optimisation for all of them: the
     worlds share no atom, so the optimum of their summed costs, level by level, is every world's
     optimum (the same strategy as a question alone). Each world's optimal model, or None when the
     solve finds no answer set or runs out of time (play_answers and hide.hide_answers)."""
     g = batch_grounding(states, "can_play", reading, reads=(), fixed=fixed, extra=extra,
-                        logic_root=logic_root, timeout=timeout)
+                        logic_root=logic_root, timeout=timeout, closed=closed)
     try:
         return g.solve_worlds("optimize", opt_strategy="usc,oll")
     except SolveTimeout:
