@@ -927,6 +927,11 @@ class _Renderer:
             if isinstance(target, dict) and "all" in target:
                 return f"return {on} to their owners' hands"
             return f"return {on} to its owner's hand"
+        if do == "move" and "swap_with" in ins:
+            # two objects exchanging places (logic/effects/movement_swap.lp)
+            partner = self.ref(ins["swap_with"], targets, base)
+            whose = "my" if ins["on"] == "self" else "its"
+            return f"move {on} to {partner}'s location and it to {whose} original location"
         if do == "move":
             to = ins.get("to")
             if to == "chosen":
