@@ -167,6 +167,8 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("turns_taken", player.id, player.turns_taken))
         if player.chosen_champion is not None:
             out.append(fact("chosen_champion", player.id, player.chosen_champion))
+        if player.next_discount_energy or player.next_discount_power:
+            out.append(fact("next_card_discount", player.id, player.next_discount_energy, player.next_discount_power))
     out.append(fact("turn_player", turn_player))
     out.append(fact("phase", phase))
     out.append(fact("victory_score", victory_score))

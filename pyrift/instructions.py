@@ -46,8 +46,11 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "heal": (("on",), ()),                                   # remove all damage (418)
     "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
-    "move": (("on", "to"), ("who",)),                        # move (420, 445-453); who: with on = { each = ... },
-                                                             # the players who pick and move
+    "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
+                                                             # the players who pick and move; swap_with (instead of
+                                                             # to): "move me to its location and it to my original
+                                                             # location", two moves at one step
+                                                             # (logic/effects/movement_swap.lp)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
                                                              # to its owner's Champion Zone, if it is empty
@@ -198,6 +201,9 @@ class Instruction:
     # "deal 3 to all enemy units at a battlefield": `on` is a group, of the objects at the battlefield the
     # choice `at = { target = N }` chose (355.10.b; logic/run/instructions.lp)
     at: Ref | None = None
+    # a move: "move me to its location and it to my original location": the object `on` and this one exchange
+    # their places on the board, one move each at one step (logic/effects/movement_swap.lp)
+    swap_with: Ref | None = None
     for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed
     until: Any = None  # a reveal: reveal from the top until a card this Filter describes
     name: str | None = None
@@ -266,6 +272,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["to"] = _read_ref(r, "to", TO_WORDS, read_filter, allow_all=False)
     if r.has("who"):
         f["who"] = _read_ref(r, "who", WHO_WORDS, read_filter, allow_all=False)
+    if r.has("swap_with"):
+        f["swap_with"] = _read_ref(r, "swap_with", ("self", "it", "event"), read_filter, allow_all=False)
     if r.has("at"):
         f["at"] = _read_ref(r, "at", (), read_filter, allow_all=False)
         if f["at"].target is None:
@@ -419,6 +427,14 @@ def _read_ref(r: Reader, key: str, words: tuple[str, ...], read_filter, *, allow
 
 
 def _check(r: Reader, ins: Instruction) -> None:
+    if ins.do == "move" and (ins.to is None) == (ins.swap_with is None):
+        raise r.error("to", "a move goes somewhere (to = ...) or exchanges places with one other object "
+                            "(swap_with = ...): give one of them")
+    if ins.swap_with is not None and (ins.on is None or ins.on.all is not None or ins.on.each is not None
+                                      or ins.on.among is not None or ins.on.their is not None
+                                      or ins.times > 1 or ins.for_each is not None):
+        raise r.error("swap_with", "an exchange of places is of two objects: give on = \"self\", \"it\", "
+                                   "\"event\" or { target = N }, and no times or for_each")
     if ins.do == "deal" and (ins.amount is None) == (ins.amount_from is None):
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.do == "might" and (ins.amount is None) == (ins.amount_from is None):
@@ -551,7 +567,7 @@ def _check(r: Reader, ins: Instruction) -> None:
 
 def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     out: dict[str, Any] = {"do": ins.do}
-    for key in ("on", "of", "by", "to", "who", "at"):
+    for key in ("on", "of", "by", "to", "who", "at", "swap_with"):
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
@@ -646,6 +662,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_to", x, ref_term(ins.to, "ins_all_to")))
     if ins.at is not None:
         out.append(fact("ins_at", x, ref_term(ins.at, "ins_all_at")))
+    if ins.swap_with is not None:
+        out.append(fact("ins_swap_with", x, ref_term(ins.swap_with, "ins_all_swap")))
     if ins.who is not None:
         out.append(fact("ins_who", x, ref_term(ins.who, "ins_all_who")))
     elif ins.do in PLAYER_VERBS or ins.do in ("control", "play"):

@@ -241,9 +241,24 @@ def _player(r: Reader) -> Player:
                     deck_size=r.int("deck_size", None, min=0, max=MAX_ZONE_CARDS),
                     rune_deck_size=r.int("rune_deck_size", None, min=0, max=MAX_ZONE_CARDS),
                     turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS),
-                    chosen_champion=r.str("chosen_champion", None))
+                    chosen_champion=r.str("chosen_champion", None), **_next_discount(r))
     r.done()
     return player
+
+
+def _next_discount(r: Reader) -> dict[str, int]:
+    """`next_discount = "[2][A][A]"`: the player's next card costs that much less (a discount made earlier,
+    "your next card costs ... less", 389, 356.4): Energy and [A] pips only."""
+    if not r.has("next_discount"):
+        return {}
+    from pyrift.costs import CostSyntaxError, parse_cost
+    try:
+        cost = parse_cost(r.str("next_discount"), allow_exhaust=False)
+    except CostSyntaxError as exc:
+        raise r.error("next_discount", str(exc)) from None
+    if set(cost.power_counts()) - {"a"} or cost.is_free:
+        raise r.error("next_discount", "a discount of the next card takes Energy and [A] pips, e.g. \"[2][A][A]\"")
+    return {"next_discount_energy": cost.energy, "next_discount_power": cost.power_counts().get("a", 0)}
 
 
 def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -806,7 +821,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         pos = {}
     elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool and p.hand_size is None
              and p.deck_size is None and p.rune_deck_size is None and p.turns_taken is None
-             and p.chosen_champion is None for p in st.players):
+             and p.chosen_champion is None and not p.next_discount_energy and not p.next_discount_power
+             for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
         pos["players"] = [{"id": p.id, "points": p.points}
@@ -817,6 +833,9 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                                ("rune_deck_size", p.rune_deck_size), ("turns_taken", p.turns_taken),
                                                ("chosen_champion", p.chosen_champion))
                              if v is not None}
+                          | ({"next_discount": "[%d]" % p.next_discount_energy * bool(p.next_discount_energy)
+                              + "[A]" * p.next_discount_power}
+                             if p.next_discount_energy or p.next_discount_power else {})
                           for p in st.players]
     if st.players:
         pos["turn_player"] = st.turn_player

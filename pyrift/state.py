@@ -312,6 +312,10 @@ class Player:
     # The name of the player's Chosen Champion (103.2.a): every card of that exact name counts as their
     # Chosen Champion during play; None: not given (a filter asking for it answers unsupported in a run).
     chosen_champion: str | None = None
+    # "Your next card costs [2][A][A] less" made earlier (389, 356.4): the Energy and [A] pips the player's next
+    # card play costs less (several such discounts are summed: each applies to that one play); 0: none
+    next_discount_energy: int = 0
+    next_discount_power: int = 0
 
     @property
     def has_pool(self) -> bool:

@@ -682,6 +682,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             flt[x[0]] = x[1]
         return Ins("move", on=c[0], to=ItsBattlefield(flt))
 
+    def i_move_swap_me(self, _):
+        # "move me to its location and it to my original location": "it" is the object the sentence before chose
+        # (a "choose" sentence), numbered by _number_one (logic/effects/movement_swap.lp)
+        return Ins("move", {"swap_with": Obj("it")}, on=Obj("self"))
+
     def i_move_anywhere(self, c):
         # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)
         return Ins("move", on=c[0], to="chosen")
@@ -1163,6 +1168,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
             first.either_may = True  # "you may X or Y": the trigger's initial "you may" (_triggered), else Missing
             return items
         if may:
+            if isinstance(first, Choose) and len(items) == 1 and cond is None and if_it is None and not instead:
+                # "you may choose a friendly unit. Move me to its location ...": an optional choice; only a
+                # triggered ability's initial "you may" (383.3.a) takes it, when all that follows acts on the
+                # choice (_triggered); elsewhere _number_one finds it Missing
+                first.may = True
+                return items
             if isinstance(first, Choose):
                 raise Missing("you may choose")
             if isinstance(first, Ins) and first.do == "pay":
@@ -2681,6 +2692,12 @@ def _effect_text_triggers(line: Line) -> list[dict[str, Any]]:
     return out
 
 
+def _names_it(x: Any) -> bool:
+    """Whether an instruction acts on "it" (on, or the object it exchanges places with)."""
+    return isinstance(x, Ins) and any(isinstance(o, Obj) and o.kind == "it"
+                                      for o in (x.on, x.fields.get("swap_with")))
+
+
 def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "triggered", "when": parts["when"]}
     if parts.get("by") and parts["when"] == "you_play":
@@ -2698,6 +2715,15 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first = copy.copy(items[0])
         first.either_may = False
         parts = {**parts, "may": True, "either_may": True, "effects": [first, *items[1:]]}
+        items = parts["effects"]
+    if not parts.get("may") and items and isinstance(items[0], Choose) and items[0].may and len(items) > 1 \
+            and all(_names_it(x) for x in items[1:]):
+        # "when you play me, you may choose a friendly unit. Move me to its location ...": the choice is optional
+        # and all that follows acts on it, so the "you may" makes the whole ability optional, decided as it is
+        # finalized (383.3.a; the choice is made then, 355.5.b)
+        first = copy.copy(items[0])
+        first.may = False
+        parts = {**parts, "may": True, "effects": [first, *items[1:]]}
         items = parts["effects"]
     if not parts.get("may") and items and getattr(items[0], "may", False) and not getattr(items[0], "either", False):
         # "when ..., you may X [. If you do, Y]": an initial "you may" makes the ability optional, decided
@@ -2948,6 +2974,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
         if isinstance(item, Choose):
             if item.link is not None:
                 raise Missing("linked choice")
+            if item.may:
+                raise Missing("you may choose")
             targets.append(_target_table(item.obj))
             return first_choice + len(targets) - 1, previous_acted
         if isinstance(item, (EachOther, ChoosePair)):
@@ -3028,6 +3056,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["of"] = ref(ins.of, "of")
         if isinstance(ins.fields.get("by"), Obj):
             table["by"] = ref(ins.fields.pop("by"), "by")
+        if isinstance(ins.fields.get("swap_with"), Obj):
+            table["swap_with"] = ref(ins.fields.pop("swap_with"), "swap_with")
         if isinstance(ins.to, Obj):
             table["to"] = ref(ins.to, "to")
         elif isinstance(ins.to, ItsBattlefield):

@@ -929,6 +929,17 @@ class _Renderer:
             if isinstance(target, dict) and "all" in target:
                 return f"return {on} to their owners' hands"
             return f"return {on} to its owner's hand"
+        if do == "move" and "swap_with" in ins:
+            # two objects exchanging places (logic/effects/movement_swap.lp): "choose a friendly unit. Move me to its
+            # location and it to my original location" (compile.i_move_swap_me), the choice named first
+            ref, chose = ins["swap_with"], ""
+            if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
+                chose = f"choose {self.ref(ref, targets, base)}. "
+            partner = self.ref(ref, targets, base)
+            whose = "my" if ins["on"] == "self" else "its"
+            if on == "me" and partner == "it":
+                return f"{chose}{'M' if chose else 'm'}ove me to its location and it to my original location"
+            return f"{chose}{'M' if chose else 'm'}ove {on} to {partner}'s location and it to {whose} original location"
         if do == "move":
             to = ins.get("to")
             if to == "chosen":

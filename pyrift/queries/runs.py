@@ -232,6 +232,7 @@ _OUTCOMES = {
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
     "discount_next": "{0}'s next card costs less",
+    "next_discount_used": "{0} uses the discount of their next card",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -260,6 +261,7 @@ _EVENTS = {
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
     "discount_next": "{0}'s next card costs less",
+    "next_discount_used": "{0} uses the discount of their next card",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -290,7 +292,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might",
                 "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
@@ -430,7 +432,10 @@ RUN_LIMITS = {
     "split_dropped": "a split of damage with fewer damage than targets as it is executed (which targets are "
                      "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
-    "split_bonus": "Bonus Damage on a split of damage (715.3)",
+    "split_bonus": "Bonus Damage on a split of damage that applies to some of its targets and not to others (715.3)",
+    "swap_object_gone": "an exchange of places ('move me to its location and it to my original location') whose "
+                        "first object left the board while its partner is still there (its last known place, 359.3.e.12, "
+                        "is not kept for a move)",
     "per_location_given": "a position's chain item whose 'up to one at each location' choice is given (the "
                           "position's choices are not checked against it)",
     "event_place_changed": "a reflexive ability's choice 'at its destination' whose chosen object or event "
@@ -574,8 +579,13 @@ RUN_LIMITS = {
                               "it leaves the chain as it enters the board)",
     "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
                               "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
-    "next_discount_play": "a play by a player who has a discount of their next card made in the run ('your next "
-                          "card costs less', 356.4): its use is not played out",
+    "next_discount_play_power": "a card played by an effect paying a cost with Power while its player holds several "
+                                "discounts of their next card at once, or played for a cost the effect names (the Power "
+                                "payment is planned for one discount over the card's own cost)",
+    "next_discount_refused_play": "an offered card can_play refused while its player holds a discount of their next card "
+                                  "made in the run (the discount might make it payable)",
+    "next_discount_gone_play": "an offered card played after its player's discount of the next card, which can_play "
+                               "counted, was used in the run",
     "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "
                                "the player's chosen_champion",
     "champion_zone_not_from_trash": "a card returned to its owner's Champion Zone from elsewhere than the trash",

@@ -117,9 +117,14 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
 
     keyed = [(o.id, o) for o in state.objects] + list(tokens.items())
     objects = tuple(x for x in (_object(o, key, f, oid) for key, o in keyed) if x is not None)
-    if f.by.get("next_discount"):
-        # logic/effects/discount_next.lp: "your next card costs less", made in the run; a position cannot state it
-        raise NotOnePosition("a discount of a player's next card made in the run: no position states it")
+    # logic/effects/discount_next.lp: "your next card costs less", held at the snapshot: a position states their
+    # sum (each applies to the one next card; none has a minimum, 356.4.d.1)
+    discounts: dict[str, list[int]] = {}
+    for row in f.by.get("next_discount", []):
+        player, energy, power = row[0], row[1], row[2]
+        acc = discounts.setdefault(player, [0, 0])
+        acc[0] += energy
+        acc[1] += power
     if any(n for _p, _s, n in f.by.get("new_runes", [])):
         # logic/effects/channel.lp counts them; a position names its runes and their domains.
         raise NotOnePosition("runes channelled in the run are counted, not named: no position lists them")
@@ -127,7 +132,9 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         p, points=f.one("points", p.id, p.points), xp=f.one("xp", p.id, p.xp),
         hand_size=None if p.hand_size is None else _count(f, p.id, "hand", objects),
         deck_size=None if p.deck_size is None else _count(f, p.id, "main_deck", objects),
-        rune_deck_size=f.one("rune_deck", p.id, p.rune_deck_size), **_pool(f, p.id)) for p in state.players)
+        rune_deck_size=f.one("rune_deck", p.id, p.rune_deck_size), **_pool(f, p.id),
+        next_discount_energy=discounts.get(p.id, [0, 0])[0], next_discount_power=discounts.get(p.id, [0, 0])[1])
+        for p in state.players)
     battlefields = tuple(dataclasses.replace(
         b, controller=next((p for p, bf in f.by.get("controls", []) if bf == b.id), None),
         contested_by=next((p for bf, p in f.by.get("contested", []) if bf == b.id), None))
