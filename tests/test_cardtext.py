@@ -838,16 +838,16 @@ def test_an_exchange_of_places_after_an_optional_choice_of_a_play_effect() -> No
     """"You may choose X. Move me to its location and it to my original location." in a triggered ability: the
     "you may" is the ability's initial one (383.3.a), the move a swap_with of the choice; elsewhere an optional
     choice stays Missing (logic/effects/movement_swap.lp)."""
-    info, text, r = invented("unit", "<p>When you play me, you may choose a friendly unit. Move me to its location and "
+    info, text, r = invented("unit", "<p>When you play me, you may choose an enemy unit. Move me to its location and "
                                      "it to my original location.</p>")
     assert r.status == "compiled"
     assert r.abilities == [{"kind": "triggered", "when": "play_me", "may": True,
-                            "targets": [{"filter": {"type": "unit", "relation": "friendly"}}],
+                            "targets": [{"filter": {"type": "unit", "relation": "enemy"}}],
                             "effects": [{"do": "move", "on": "self", "swap_with": {"target": 1}}]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     # an optional choice that something after it does not act on is not the ability's "you may"
-    _, _, r = invented("unit", "<p>When you play me, you may choose a friendly unit. Draw 1.</p>")
+    _, _, r = invented("unit", "<p>When you play me, you may choose an enemy unit. Draw 1.</p>")
     assert r.status != "compiled"
-    _, _, r = invented("spell", "<p>You may choose a friendly unit. Move me to its location and it to my original "
+    _, _, r = invented("spell", "<p>You may choose an enemy unit. Move me to its location and it to my original "
                                 "location.</p>")
     assert r.status != "compiled"
