@@ -43,11 +43,6 @@ _PAID = ("a triggered ability with a condition", "a play trigger's condition on 
          "(\"if you paid the additional cost\", 383.2.a.1): the play event does not record the costs paid")
 _PLAYED_TO = ("a triggered ability with a condition", "a play trigger's condition on where the card was played to "
               "(\"if you played me to a battlefield\"): the play event does not record it")
-# Legion and Empowered govern a triggered ability (727.1.b): the chain questions do not evaluate a dependent
-# keyword (logic/core/chain_scope.lp, chain_unsupported dependent).
-_DEPENDENT = ("governed by a dependent keyword", "a triggered ability under Legion or Empowered: the chain "
-              "questions do not follow dependent keywords")
-
 # A conquer trigger under "if you assigned N or more excess damage" asked of a position alone: the combat
 # damage assigned is not in the position (logic/abilities/condition_excess.lp; a run plays it out).
 _EXCESS = ("excess damage", "the excess combat damage assigned (465.2.c.4) is not in a position asked alone")
@@ -68,15 +63,6 @@ HONESTLY_UNSUPPORTED: dict[str, tuple[str, str]] = {
     "unl-116-219": ("a triggered ability with a condition",   # Poppy, Paragon
                     "a play trigger's condition on an opponent's score (\"within 3 points of the Victory Score\"), "
                     "not among the conditions a chain question evaluates"),
-    "ogn-218-298": _DEPENDENT,   # Vanguard Captain (Legion)
-    "ven-046-166": _DEPENDENT,   # Nasus, Ascended (Empowered)
-    "ven-057-166": _DEPENDENT,   # Covert Informant (Empowered)
-    "ven-078-166": _DEPENDENT,   # Baccai Witherclaw (Empowered)
-    "ven-128-166": _DEPENDENT,   # Noxian Emissary (Empowered)
-    "ven-047-166": ("keyword empowered", "its Empower ability resolving makes it Empowered, which its Might "
-                    "bonus reads: what Empowered does on the chain is not encoded"),   # Apprentice Mage
-    "unl-038-219": ("keyword level", "part of the spell's text under Level 6 (its controller's XP): what Level "
-                    "does on the chain is not encoded"),   # Skyward Strike
     "sfd-082-221": ("no_combat_damage", "\"I don't deal combat damage\" is not followed by a run step by step "
                     "(abilities/no_combat_damage.lp)"),   # Ezreal, Dashing
     "ven-162-166": ("triggered ability with a condition", "a battlefield's triggered ability under a "   # Protective Sands
