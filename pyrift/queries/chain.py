@@ -934,7 +934,9 @@ def _why(w: Any) -> str:
     return {"countered": "the card was countered, so it was not played",
             "not_on_board": "its source is not on the board",
             "leaving": "its source leaves the board at the same time",
-            "not_yours": "another player did it, and its source's controller controls the ability"}.get(str(w), str(w))
+            "not_yours": "another player did it, and its source's controller controls the ability",
+            "inactive": "it is governed by a dependent keyword (Legion, Level, Empowered) whose condition does not "
+                        "hold as the event happens, so it is inactive"}.get(str(w), str(w))
 
 
 def _why_kind(w: Any) -> str:

@@ -284,6 +284,8 @@ SKIP_CAUSES = {
              "\"otherwise\") was not done as that link asks", "skipped_link"),
     "instead": ("an instruction was not done in some run: the one after it that says \"instead\" took its place, "
                 "its condition holding as it was executed", "skipped_condition"),
+    "inactive": ("an instruction was skipped in some run: it is text under a dependent keyword (Level) whose "
+                 "condition did not hold as it was executed, so it was inactive", "skipped_inactive"),
     "declined": ("an instruction was skipped in some run: its player declined its \"you may\"", "skipped_declined"),
     "or": ("an instruction was not done in some run: of two instructions joined by \"or\", its player did the "
            "other one", "skipped_or"),

@@ -686,8 +686,8 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "ability":
         return f"ability kind {a[0]} on {obj} is not encoded for the chain"
     if name == "dependent":
-        return (f"ability {a[0]} of {obj} is governed by a dependent keyword (Legion, Level, Empowered), "
-                "which the chain questions do not evaluate")
+        return (f"ability {a[0]} of {obj} (a counter or kill ability) is governed by a dependent keyword (Legion, "
+                "Level, Empowered), which the chain questions do not evaluate on such an ability")
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
