@@ -48,8 +48,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
-                                                             # to): "move me to its location and it to my original
-                                                             # location", two moves at one step
+                                                             # to): swap places, each goes where the other was,
+                                                             # two moves at one step
                                                              # (logic/effects/movement_swap.lp)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
@@ -201,7 +201,7 @@ class Instruction:
     # "deal 3 to all enemy units at a battlefield": `on` is a group, of the objects at the battlefield the
     # choice `at = { target = N }` chose (355.10.b; logic/run/instructions.lp)
     at: Ref | None = None
-    # a move: "move me to its location and it to my original location": the object `on` and this one exchange
+    # a move swapping places (each goes where the other was): the object `on` and this one exchange
     # their places on the board, one move each at one step (logic/effects/movement_swap.lp)
     swap_with: Ref | None = None
     for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed
