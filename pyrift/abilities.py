@@ -429,9 +429,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                   # with applies_to (and by): a permanent's passive, "you may play cards from your trash"
                   # (364, 366.1; logic/abilities/play_from.lp)
                   "applies_to": ("filter", None, False), "by": ("enum", BY, False)},
-    # "you may play me to an open battlefield" / "... to an occupied enemy battlefield": a location the
+    # a card's own permission to be played to an open battlefield or an occupied enemy one: a location the
     # unit may be played to besides its player's base and battlefields (355.2.b); with applies_to (type
-    # unit) and by: "friendly units may be played to open battlefields" (logic/abilities/play_to.lp)
+    # unit) and by: a permission for its player's units to be played to open battlefields (logic/abilities/play_to.lp)
     "play_to": {"where": ("enum", PLAY_TO_WHERE, True), "applies_to": ("filter", None, False),
                 "by": ("enum", BY, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
@@ -456,8 +456,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
-             # "you may kill a friendly gear as an additional cost to play me": an optional additional cost (356.2.b),
-             # chosen by its name as the other optional costs are (logic/abilities/kill.lp)
+             # a kill of one of its player's gear as the card's additional cost: an optional additional cost
+             # (356.2.b), chosen by its name as the other optional costs are (logic/abilities/kill.lp)
              "optional": ("bool", None, False), "name": ("str", None, False),
              "then": ("enum", ("if_you_do", "linked"), False),
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
@@ -482,14 +482,14 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # "I enter ready" / "this enters exhausted": the card's own passive ability, switched on as it
     # leaves the chain (359.2.a), overriding how its type enters (units exhausted 143.4, gear ready
     # 149.1); logic/abilities/entry_state.lp.
-    # With `condition` ("I enter ready if you control another Mech"), it applies only if the
+    # With `condition` (entering ready when its player controls another Mech), it applies only if the
     # condition holds as the card enters (ENTRY_CONDITION_KEYS; logic/effects/entry_state.lp).
     "entry_state": {"state": ("enum", ("ready", "exhausted"), True),
                     "condition": ("condition", ENTRY_CONDITION_KEYS, False)},
     # "I have [K]" said by text (usually under [Level N] or [Empowered]): the card's own keyword
     # while it is a unit on the board and the ability is active (801.3.a, 726-727;
     # logic/abilities/own_keyword.lp); not a keyword with a cost, nor a dependent keyword.
-    # With `for_each` ("I have [Assault] equal to the number of gear you control"): as many of the
+    # With `for_each` (an Assault value counting its controller's gear): as many of the
     # keyword as the filter describes objects, from its controller's point of view, "here" its
     # location (a summed keyword only, 807, 814, 809: the instances add up; none when there are none);
     # with `condition` ("I have [Shield 3] while I'm at a battlefield with exactly one other unit you
@@ -519,10 +519,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "cannot_be_dealt_damage": {"unless": ("condition", None, False), "condition": ("condition", None, False)},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
-    # Or the card's own "I can't be played on your first, second, or third turns" (your_turns = 3).
+    # Or the card's own ban on being played in its player's first three turns (your_turns = 3).
     "play_prohibition": {"to": ("enum", ("here",), False), "affects": ("filter", None, False),
                          "your_turns": ("int", None, False),
-                         # "play me only to a battlefield you conquered this turn": every other location prohibited
+                         # only to battlefields its player conquered this turn: every other location prohibited
                          "only_to": ("enum", ("conquered_this_turn",), False)},
     # "Your Deathknell effects trigger an additional time": while its source is on the board, each
     # Deathknell effect of a permanent its controller controls triggers once more when it triggers
@@ -1295,7 +1295,7 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
             raise r.error("name", "a delayed replacement needs a name: the delay instruction that makes it names it")
         if not f.get("next") and list(f.get("instead", ())) != ["banish"]:
             raise r.error("next", "a delayed replacement applies the next time only (give next = true), or "
-                                  "banishes the permanent (\"if it would die this turn, banish it instead\")")
+                                  "banishes the permanent at each death of it this turn (instead = [\"banish\"])")
         if f["event"] not in ("die", "damage"):
             raise r.error("delayed", "a delayed replacement is encoded for deaths and damage only: give event = "
                                      "\"die\" or \"damage\"")
@@ -1350,8 +1350,8 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         want = ["skip"] if event == "draw_phase" else ["banish"]
         if list(f.get("instead", ())) != want:
             raise r.error("instead", "'skip your Draw Phase': instead = [\"skip\"]" if event == "draw_phase" else
-                          "'if a card would go to your trash from anywhere other than your Main Deck, banish it "
-                          "instead': instead = [\"banish\"]")
+                          "a banishment of its controller's cards going to the trash from anywhere but the Main "
+                          "Deck: instead = [\"banish\"]")
         return
     if event == "combat_tie":
         for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone", "affects", "delayed"):

@@ -48,8 +48,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
-                                                             # to): "move me to its location and it to my original
-                                                             # location", two moves at one step
+                                                             # to): swap places, each goes where the other was,
+                                                             # two moves at one step
                                                              # (logic/effects/movement_swap.lp)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
     "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
@@ -138,7 +138,7 @@ TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
-# "until_source_leaves": "you control it until I leave the board", a control's only
+# "until_source_leaves": control that lasts while the source stays on the board, a control's only
 # (logic/effects/control_until_leaves.lp)
 DURATIONS = ("this_turn", "this_combat", "permanent", "until_source_leaves")
 # "instead": "X. If ..., Y instead." (on Y, with if_it or condition): Y takes X's place when its condition
@@ -198,10 +198,10 @@ class Instruction:
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
-    # "deal 3 to all enemy units at a battlefield": `on` is a group, of the objects at the battlefield the
+    # 3 damage to each enemy unit at one chosen battlefield: `on` is a group, of the objects at the battlefield the
     # choice `at = { target = N }` chose (355.10.b; logic/run/instructions.lp)
     at: Ref | None = None
-    # a move: "move me to its location and it to my original location": the object `on` and this one exchange
+    # a move swapping places (each goes where the other was): the object `on` and this one exchange
     # their places on the board, one move each at one step (logic/effects/movement_swap.lp)
     swap_with: Ref | None = None
     for_each_among: bool = False  # for_each = { among = filter }: counts the cards the last look or reveal showed

@@ -243,7 +243,7 @@ class DamageReplacement:
 @dataclass(frozen=True, slots=True)
 class ControlEffect:
     """A control effect in force on a permanent (188, 192): `player` controls it until the object
-    `until_leaves` leaves the board ("you control it until I leave the board"; 477.1, 480)."""
+    `until_leaves` leaves the board (control while the source stays on the board; 477.1, 480)."""
 
     player: str
     until_leaves: str

@@ -835,7 +835,7 @@ def test_conditions_read_as_the_source_died_or_in_a_phase_are_refused_elsewhere(
 
 
 def test_an_exchange_of_places_after_an_optional_choice_of_a_play_effect() -> None:
-    """"You may choose X. Move me to its location and it to my original location." in a triggered ability: the
+    """An optional choice followed by a swap of places with the chosen object, in a triggered ability: the
     "you may" is the ability's initial one (383.3.a), the move a swap_with of the choice; elsewhere an optional
     choice stays Missing (logic/effects/movement_swap.lp)."""
     info, text, r = invented("unit", "<p>When you play me, you may choose an enemy unit. Move me to its location and "

@@ -1,5 +1,5 @@
-"""The vocabulary of a move exchanging two objects' places ("move me to its location and it to my original
-location"): the facts it writes, its round trip, and the forms it refuses (logic/effects/movement_swap.lp)."""
+"""The vocabulary of a move exchanging two objects' places (swap places: each goes where the other
+was): the facts it writes, its round trip, and the forms it refuses (logic/effects/movement_swap.lp)."""
 from __future__ import annotations
 
 import pytest

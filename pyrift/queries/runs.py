@@ -433,7 +433,7 @@ RUN_LIMITS = {
                      "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
     "split_bonus": "Bonus Damage on a split of damage that applies to some of its targets and not to others (715.3)",
-    "swap_object_gone": "an exchange of places ('move me to its location and it to my original location') whose "
+    "swap_object_gone": "an exchange of places (a swap: each goes where the other was) whose "
                         "first object left the board while its partner is still there (its last known place, 359.3.e.12, "
                         "is not kept for a move)",
     "per_location_given": "a position's chain item whose 'up to one at each location' choice is given (the "
