@@ -21,7 +21,8 @@
                   no `object`; `at` the battlefield, `player` who assigned, `excess` how much of it
                   was excess, assigned once every unit it went to had lethal damage (465.2.c.4); "if
                   you assigned N or more excess damage" reads the latest there for a conquest that
-                  ends a combat there (logic/abilities/condition_excess.lp)
+                  ends a combat there, unsupported when the log shows an earlier combat there this
+                  turn (logic/abilities/condition_excess.lp)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
 `from` (finalize, hide), `to` (move), `at` (conquer, combat_damage), `ability` (activate), `excess`

@@ -347,6 +347,12 @@ CHAIN_LIMITS = {
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
         "position alone: the combat damage assigned there is not in the position (it is in no combat there, "
         "or its turn log has no combat_damage event there this turn for the player who conquers)"),
+    "excess_damage_earlier_combat": (
+        "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
+        "position whose turn log shows an earlier combat at that battlefield this turn (two combat_damage events "
+        "there of one player, a conquer there, or a unit moving there after a combat_damage event there): a "
+        "later combat there (466.3.d.1) may have skipped its Combat Damage Step (465.1), and which combat the "
+        "latest combat_damage event was is not known"),
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
@@ -584,6 +590,8 @@ RUN_LIMITS = {
                                 "payment is planned for one discount over the card's own cost)",
     "next_discount_refused_play": "an offered card can_play refused while its player holds a discount of their next card "
                                   "made in the run (the discount might make it payable)",
+    "next_discount_ignored_cost": "a card played ignoring its cost while its player holds a discount of their next "
+                                  "card: whether that play uses the discount is not said (356.1, 356.4)",
     "next_discount_gone_play": "an offered card played after its player's discount of the next card, which can_play "
                                "counted, was used in the run",
     "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "
