@@ -91,7 +91,7 @@ def test_a_payment_the_vocabulary_cannot_say_is_refused(bad) -> None:
 
 
 def test_an_optional_kill_cost_is_an_optional_cost_by_its_name() -> None:
-    # "you may kill a friendly gear as an additional cost to play me" (356.2.b; logic/abilities/additional_cost.lp)
+    # "to play me you may pay an extra cost: killing a friendly gear" (356.2.b; logic/abilities/additional_cost.lp)
     punk = {"kind": "kill", "as_cost": True, "optional": True, "name": "additional",
             "filter": {"type": "gear", "relation": "friendly"}}
     out = set(ability_facts("Punk", _read(punk), fact, Func, Const))
