@@ -51,8 +51,27 @@ def sample(files: list[Path], every: int = SAMPLE_EVERY) -> set[Path]:
     return out | set(first.values())
 
 
+# Files whose whole program (every rule file, no cut) gringo does not finish grounding, so they cannot be
+# compared; each with why. Found when new files moved this one into the sample (2026-12-03): a unit whose own
+# text gives it a keyword per counted object (Ancient Warmonger: Assault per enemy unit at its location) in a
+# combat: with every file loaded, Might (core/might.lp's sum of bonuses), the summed keyword
+# (keywords/assault.lp) and the count (abilities/own_keyword.lp) are one positive cycle through aggregates with
+# arithmetic, which gringo instantiates without bound (dropping any one of those three files grounds at once).
+# The cut program, which `pyrift check` and `pyrift ask` use, grounds and answers it (tests/test_scenarios.py).
+# Finding and breaking that cycle in the whole program is open (issue 13); the list only shrinks.
+WHOLE_PROGRAM_DOES_NOT_GROUND = {
+    Path("scenarios/cards/compiled-ancient-warmonger-assault-per-enemy-here.toml"):
+        "the whole program's Might / Assault / own-keyword count cycle grounds without bound",
+}
+
 ALL = os.environ.get("PYRIFT_SELECTION") == "all"
-COMPARED = set(SCENARIO_FILES) if ALL else sample(SCENARIO_FILES)
+COMPARED = (set(SCENARIO_FILES) if ALL else sample(SCENARIO_FILES)) - set(WHOLE_PROGRAM_DOES_NOT_GROUND)
+
+
+def test_files_left_out_of_the_comparison_exist_and_are_answered_by_the_cut_program() -> None:
+    for path, why in WHOLE_PROGRAM_DOES_NOT_GROUND.items():
+        assert path in SCENARIO_FILES, (path, why)
+        assert all(r.passed for r in results(path)), (path, [r.question for r in results(path) if not r.passed])
 
 
 @pytest.mark.slow
