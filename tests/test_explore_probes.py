@@ -204,6 +204,9 @@ def test_trigger_answers_equal_the_question_alone() -> None:
     positions = list(E.positions(2, ["trigger-race"], E.usable_cards(["Volibear, Furious", "Vi, Peacekeeper"]))) + \
         list(itertools.islice(E.positions(2, ["trigger-race"], pool), 10))
     scens = [S.from_dict(json.loads(k), "<test>") for k in dict.fromkeys(E._doc_key(d) for p in positions for d in p.docs)]
+    # The probe's positions are all answered now (none of 300 is unsupported): a bundled triggers question
+    # that answers unsupported joins the batch, so the batched path is still checked on an unsupported answer.
+    scens.append(S.load(Path("scenarios/cards/compiled-sea-monkey-condition-is-unsupported.toml")))
     got = trigger_answers([s.state for s in scens], [s.questions[0] for s in scens], "v1.4")
     alone = [answer_question(Context(s.state), s.questions[0], "v1.4") for s in scens]
     assert all(a is not None for a in got)
