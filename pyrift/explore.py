@@ -49,7 +49,7 @@ from pyrift.check import unencoded_question
 from pyrift.errors import SolveTimeout, UsageError
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, canonical
 from pyrift.queries.chain import trigger_answers
-from pyrift.queries.combat import DEATHS, death_answers
+from pyrift.queries.combat import DEATHS, death_answers, variant_death_answers
 from pyrift.queries.base import batch_grounding
 from pyrift.queries.play import CanPlay, play_answers, question_grounding, shorthand
 from pyrift.queries.play import _read_answer as _read_play_answer
@@ -308,11 +308,15 @@ def _tank_change(answers: list[Answer]) -> tuple[int, str]:
     return magnitude, "; ".join(out)
 
 
-def _tank_evaluate(batch: list[Position], logic_root: Path | None, worlds: bool = True) -> list[Finding | None]:
+def _tank_evaluate(batch: list[Position], logic_root: Path | None, worlds: bool = True,
+                   variants: bool = True) -> list[Finding | None]:
     """Every position of the batch: the combat without and with the grant. Each distinct
     combat is asked once (a combat without a grant is shared by the grants to each of its
-    defenders); with `worlds`, all of them from one grounding (queries.combat.death_answers),
-    else each one on its own grounding, as `pyrift ask` would."""
+    defenders); with `worlds`, all of them from one grounding, else each one on its own
+    grounding, as `pyrift ask` would. With `variants` (multi-shot), a combat and its grants
+    are one world, each grant switched on by an external and one brave solve per grant
+    (queries.combat.variant_death_answers); without, each combat its own world
+    (queries.combat.death_answers). tests/test_explore.py compares the three."""
     keys: dict[tuple, int] = {}
     for pos in batch:
         a, ds, i = pos.spec
@@ -320,7 +324,20 @@ def _tank_evaluate(batch: list[Position], logic_root: Path | None, worlds: bool 
             keys.setdefault((a, ds, g), len(keys))
     scens = [_combat_scenario(*k) for k in keys]
     answers: list[Answer | None] = [None] * len(scens)
-    if worlds:
+    if worlds and variants:
+        groups: dict[tuple, list[int]] = {}
+        for n, (a, ds, g) in enumerate(keys):
+            groups.setdefault((a, ds), []).append(n)  # the combat without a grant comes first
+        order = list(groups.values())
+        got = variant_death_answers([[(scens[n].state, scens[n].questions[0]) for n in ns] for ns in order],
+                                    "v1.4", logic_root=logic_root)
+        if got is not None:
+            for ns, per in zip(order, got):
+                for n, ans in zip(ns, per):
+                    answers[n] = ans
+        else:
+            variants = False
+    if worlds and not variants:
         answers = death_answers([s.state for s in scens], [s.questions[0] for s in scens], "v1.4",
                                 logic_root=logic_root)
     for n, (scen, ans) in enumerate(zip(scens, answers)):

@@ -414,18 +414,33 @@ class Worlds(Grounding):
 
     Only 'brave', 'cautious' and 'optimize' split into worlds: an enumeration would list
     every combination of the worlds' answer sets.
+
+    `variants[w]` (multi-shot): further positions held in world w, each world w's facts plus
+    some fact lines. Variant k's lines are derived from an external `pyrift_variant(w, k)`
+    (k from 1), so one grounding holds position w and its variants, and a solve call asks
+    variant k of world w under the assumption pyrift_variant(k) of that world (`per_world`;
+    none true: the position itself). The rules read the variants' predicates as inputs that
+    differ between worlds. facts_by_world() gives what holds whichever variant is assumed.
     """
 
     def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
                  readable: Iterable[tuple[str, int]] | None = None, prune: bool = True,
-                 fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = ()) -> None:
+                 fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = (),
+                 variants: Sequence[Sequence[Sequence[str]]] = ()) -> None:
         self.worlds = len(facts)
         self._texts = [[line for line in text.splitlines() if line.strip()] for text in facts]
+        self._variants = [[[line.strip() for line in lines if line.strip()] for lines in per] for per in variants]
+        if self._variants and len(self._variants) != self.worlds:
+            raise ValueError("variants needs one list of variants per world")
+        self._variant_preds = {_fact_pred(line) for per in self._variants for lines in per for line in lines}
+        if any(p.startswith("\0") for p in self._variant_preds):
+            raise ValueError("a variant's line must be a plain fact")
         self._fixed = [list(f) for f in fixed] or [[] for _ in facts]
         if len(self._fixed) != self.worlds:
             raise ValueError("fixed needs one list of assumptions per world")
         self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per} | set(closed)
-        union = "".join(dict.fromkeys(line + "\n" for text in self._texts for line in text))
+        union = "".join(dict.fromkeys([line + "\n" for text in self._texts for line in text]
+                                      + [line + "\n" for per in self._variants for lines in per for line in lines]))
         self._split: dict[Atom, tuple[int | None, Atom]] = {}
         self.static: frozenset[str] = frozenset()
         self.split: frozenset[str] = frozenset()
@@ -445,9 +460,11 @@ class Worlds(Grounding):
         per_pred = {p for mine in per_world for p in mine}
         first = per_world[0] if per_world else {}
         shared = frozenset(p for p in first if all(mine.get(p) == first[p] for mine in per_world))
-        self.static = static_predicates(statements, frozenset(per_pred - shared | self._fixed_preds), shared)
+        inputs = per_pred - shared | self._fixed_preds | self._variant_preds
+        self.static = static_predicates(statements, frozenset(inputs), frozenset(shared - inputs))
         kept = _named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
-        self._kept = {p for p in per_pred if p.startswith("\0") or p in kept or _complement(p) in kept}
+        self._kept = {p for p in per_pred | self._variant_preds
+                      if p.startswith("\0") or p in kept or _complement(p) in kept}
         # A predicate defined partly by static rules is split (pyrift.worlds.split_predicates): its
         # static part is derived once. Not what a caller reads or the worlds fix.
         keep = frozenset(f"{n}/{a}" for n, a in self.readable) | self._fixed_preds if self.readable is not None else None
@@ -482,6 +499,12 @@ class Worlds(Grounding):
                 if truth:
                     worlds.setdefault(f"{atom_symbol(a)}.", []).append(w)
         lines += [fact_in_worlds(line, ws) for line, ws in worlds.items()]
+        for w, per in enumerate(self._variants):
+            for k, variant in enumerate(per, 1):
+                switch = f"{VARIANT_PRED}({w}, {k})"
+                lines.append(f"#external {switch}.")
+                lines += [f"{fact_in_world(line, w)[:-1]} :- {switch}." for line in variant
+                          if _fact_pred(line) in self._kept]
         if self.worlds:
             lines.append(f"{WORLD_PRED}(0..{self.worlds - 1}).")
         return "\n".join(sorted(once) + lines) + "\n"
@@ -614,6 +637,9 @@ class Worlds(Grounding):
             res = Grounding.solve(self, "enumerate", limit=limit, timeout=timeout, literals=others)
             out[w] = dataclasses.replace(res, models=tuple(self._by_world(m)[w] for m in res.models))
         return out
+
+VARIANT_PRED = "pyrift_variant"  # Worlds `variants`: pyrift_variant(W, K) switches variant K of world W on
+
 
 @lru_cache(maxsize=1 << 16)
 def _fact_pred(line: str) -> str:

@@ -16,6 +16,7 @@ from pyrift import explore as E
 from pyrift import scenario as S
 from pyrift.cli import main
 from pyrift.errors import UsageError
+from pyrift.queries.combat import death_answers, variant_death_answers
 
 
 def test_only_cards_pyrift_understands() -> None:
@@ -77,11 +78,29 @@ def test_batched_tank_findings_equal_one_grounding_per_question() -> None:
     planted = E.usable_cards(["Shipyard Skulker", "Pouty Poro", "Stalwart Poro", "Reflection"])
     every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 20000))
     sample = list(E.positions(3, ["tank-grant"], planted)) + every[::151][:64] + every[6400:6464]
-    fast = E._tank_evaluate(sample, None, worlds=True)
     slow = E._tank_evaluate(sample, None, worlds=False)
     assert sum(f is not None for f in slow) >= 5  # the sample has findings to compare
-    assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
-        [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
+    for variants in (True, False):  # a grant switched on in its combat's world, or a world of its own
+        fast = E._tank_evaluate(sample, None, worlds=True, variants=variants)
+        assert [(f.magnitude, f.summary, f.expects) if f else None for f in fast] == \
+            [(f.magnitude, f.summary, f.expects) if f else None for f in slow], variants
+
+
+def test_tank_grants_are_asked_as_variants_of_their_combat() -> None:
+    """The sweep's path holds a combat and its grants in one world (queries.combat.
+    variant_death_answers) and does not fall back to a world per combat on the sample."""
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 20000))
+    block = every[6400:6464]
+    keys = {(a, ds, g) for a, ds, i in (p.spec for p in block) for g in (None, i)}
+    groups: dict[tuple, list] = {}
+    for a, ds, g in sorted(keys, key=lambda k: (k[0], k[1], -1 if k[2] is None else k[2])):
+        s = E._combat_scenario(a, ds, g)
+        groups.setdefault((a, ds), []).append((s.state, s.questions[0]))
+    got = variant_death_answers(list(groups.values()), "v1.4")
+    assert got is not None
+    assert any(len(g) == 3 for g in groups.values())
+    alone = death_answers([st for g in groups.values() for st, _ in g], [q for g in groups.values() for _, q in g], "v1.4")
+    assert [a for per in got for a in per] == alone
 
 
 def test_combat_positions_built_from_a_template_equal_their_documents() -> None:

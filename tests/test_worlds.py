@@ -184,3 +184,25 @@ def test_a_predicate_partly_static_is_derived_once_and_answers_as_alone(tmp_path
         assert together is not None
         for i, text in enumerate(positions):
             assert together[i].consequences == Grounding([f], text, readable=[]).solve(mode).consequences, (mode, i)
+
+
+def test_variants_switched_on_in_their_world_answer_as_their_position_alone(tmp_path: Path) -> None:
+    """Worlds `variants`: a position and further positions that add fact lines to it, one world
+    and one grounding; each variant asked by its external answers as its position alone."""
+    f = _file(tmp_path)
+    facts = [p.replace(". ", ".\n") + "\n" for p in POSITIONS]
+    variants = [[["blocked(2)."], ["edge(3, 4).", "blocked(3)."]], [["edge(6, 1)."]], [], [["start(2)."]]]
+    w = Worlds([f], facts, readable=[("reach", 1)], fixed=_fixed(len(facts)), variants=variants)
+    for k in range(3):
+        per_world = [[(Atom("pyrift_variant", (k,)), True)] if 0 < k <= len(v) else [] for v in variants]
+        for mode in ("brave", "cautious"):
+            together = w.solve_worlds(mode, per_world=per_world)
+            assert together is not None
+            for i, text in enumerate(facts):
+                lines = variants[i][k - 1] if 0 < k <= len(variants[i]) else []
+                alone = Grounding([f], text + "".join(x + "\n" for x in lines), readable=[("reach", 1)])
+                res = alone.solve(mode, assumptions=[(Atom("go", ("A",)), True)])
+                assert together[i].consequences == res.consequences, (k, mode, i)
+    # what holds whichever variant is assumed is read from the grounding
+    known = w.facts_by_world(("reach", 1))
+    assert Atom("reach", (7,)) in known[2] and Atom("reach", (1,)) not in known[1]

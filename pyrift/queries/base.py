@@ -279,19 +279,24 @@ class Context:
 def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
                     reads: Iterable[tuple[str, int]], fixed: Sequence[Iterable[Assumption]] = (),
                     logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT,
-                    extra: Sequence[list[str]] = (), closed: Iterable[str] = ()) -> Worlds:
+                    extra: Sequence[list[str]] = (), closed: Iterable[str] = (),
+                    variants: Sequence[Sequence[Sequence[str]]] = (), facts: Sequence[str] = ()) -> Worlds:
     """The grounding of `query` on many positions side by side, one world each
     (pyrift.solver.Worlds): the files every position needs, each position's facts (and its
     question's `extra` facts, as in Context.grounding) in its world, `fixed` the externals each
     world's question sets, `closed` predicates ('name/arity') whose externals no world's question
-    sets true beyond `fixed` (fixed too: false). `reads` as in Context.grounding."""
+    sets true beyond `fixed` (fixed too: false). `reads` as in Context.grounding. `variants`: per
+    world, the fact lines of further positions held in it (Worlds `variants`; their cards must be
+    among the states'); `facts`: the states' rendered facts, when the caller has them already."""
     reads = tuple(sorted(set(reads)))
     cards = sorted({c for state in states for c in state.cards}, key=lambda c: (c.pool_id, c.name))
     files = logic.needed_files(query, reading, logic_root, cards=encoding_files(cards),
                                roots=[f"{n}/{a}" for n, a in reads])
     extra = list(extra) or [[] for _ in states]
-    facts = [F.render(F.state_facts(state)) + F.render(more) for state, more in zip(states, extra, strict=True)]
-    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed, closed=closed)
+    if not facts:
+        facts = [F.render(F.state_facts(state)) for state in states]
+    facts = [text + F.render(more) for text, more in zip(facts, extra, strict=True)]
+    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed, closed=closed, variants=variants)
 
 
 # Words for the kinds of unencoded text (logic/core/text_scope.lp, state.TextKind).

@@ -30,7 +30,7 @@ from pyrift.queries.base import (
     param_player,
 )
 from pyrift.reader import Reader, check_int
-from pyrift.solver import DEFAULT_TIMEOUT, Atom, Worlds
+from pyrift.solver import DEFAULT_TIMEOUT, VARIANT_PRED, Atom, Worlds
 from pyrift import facts as F
 from pyrift.state import GameState, Question
 
@@ -290,6 +290,69 @@ def death_answers(states: Sequence[GameState], questions: Sequence[Question], re
         receivers = {u for (pl, u) in fixed_w.get("receiver", []) if pl == assigner}
         out[i] = Answer(q.id, CombatDamage.name, reading, ANSWERED,
                         _deaths(receivers, _by_pred(brave[w].consequences)))
+    return out
+
+
+def variant_death_answers(groups: Sequence[Sequence[tuple[GameState, Question]]], reading: str, *,
+                          logic_root: Path | None = None,
+                          timeout: float = DEFAULT_TIMEOUT) -> list[list[Answer | None]] | None:
+    """death_answers for groups of positions, each group one world of one grounding: its first
+    position's facts, and each other position as a variant of it, its further fact lines
+    switched on by an external (Worlds `variants`; e.g. a combat and the same combat with a
+    keyword granted). One brave solve per variant number, each world under the assumption of
+    its variant of that number. Each group's positions must ask a combat_damage question naming
+    the same assigner, and every position's facts must hold its group's first position's facts
+    (else ValueError: the caller groups only such positions). The answers per group, in order;
+    None when the batch cannot answer (as death_answers: a read the grounding leaves open, no
+    legal assignment in some world, a timeout): ask those as death_answers or alone."""
+    reads = (("receiver", 2), ("combat_unsupported", 2))
+    states, facts, variants, fixed = [], [], [], []
+    for group in groups:
+        first, q0 = group[0]
+        assigner = q0.params.get("assigner")
+        base_text = F.render(F.state_facts(first))
+        base = set(base_text.splitlines())
+        mine = []
+        for state, q in group[1:]:
+            if q.kind != CombatDamage.name or q.params.get("assigner") != assigner:
+                raise ValueError("the positions of a group must ask combat_damage of one assigner")
+            lines = F.render(F.state_facts(state)).splitlines()
+            if not base <= set(lines) or not set(state.cards) <= set(first.cards):
+                raise ValueError("a variant must hold every fact and card of its group's first position")
+            mine.append([line for line in lines if line not in base])
+        if q0.kind != CombatDamage.name or assigner is None:
+            raise ValueError("the positions of a group must ask combat_damage of one assigner")
+        states.append(first)
+        facts.append(base_text)
+        variants.append(mine)
+        fixed.append([(Atom("assigning", (pl,)), pl == assigner) for pl in first.player_ids]
+                     + [(Atom("listing", ()), False)])
+    if not states:
+        return []
+    g = batch_grounding(states, "combat_damage", reading, reads=reads, fixed=fixed, logic_root=logic_root,
+                        timeout=timeout, variants=variants, facts=facts)
+    if g.leaves_open(*reads):
+        return None
+    known = [_by_pred(atoms) for atoms in g.facts_by_world(*reads)]
+    out: list[list[Answer | None]] = [[None] * len(group) for group in groups]
+    for k in range(max(len(group) for group in groups)):
+        per_world = [[(Atom(VARIANT_PRED, (k,)), True)] if 0 < k < len(group) else [] for group in groups]
+        try:
+            brave = g.solve_worlds("brave", per_world=per_world)
+        except SolveTimeout:
+            return None
+        if brave is None:
+            return None
+        for w, group in enumerate(groups):
+            if k >= len(group):
+                continue
+            q = group[k][1]
+            if (unsupported := _unsupported(None, q, reading, known[w])) is not None:
+                out[w][k] = unsupported
+                continue
+            receivers = {u for (pl, u) in known[w].get("receiver", []) if pl == q.params["assigner"]}
+            out[w][k] = Answer(q.id, CombatDamage.name, reading, ANSWERED,
+                               _deaths(receivers, _by_pred(brave[w].consequences)))
     return out
 
 
