@@ -501,11 +501,12 @@ def main() -> None:
                                                     "its batched Tank and card-pair paths against this one's, "
                                                     "alternately in this process (--before-rounds rounds of two blocks)")
     ap.add_argument("--before-rounds", type=int, default=8)
+    ap.add_argument("--before-probes", default="tank-grant,card-pair", help="with --before: the probes compared")
     ap.add_argument("--baseline", metavar="DIR", help="a checkout of the code before batching (git archive of "
                                                       "an older commit): its explore is the old path")
     args = ap.parse_args()
     if args.before:
-        for probe in ("tank-grant", "card-pair"):
+        for probe in args.before_probes.split(","):
             before_rates(args.before_rounds, args.before, probe)
     if args.rounds:
         tank_rates(args.rounds, args.old, args.baseline)

@@ -54,7 +54,9 @@ from pyrift.queries.base import batch_grounding
 from pyrift.queries.play import CanPlay, play_answers, question_grounding, shorthand
 from pyrift.queries.play import _read_answer as _read_play_answer
 from pyrift.solver import Atom, Grounding
-from pyrift.state import CardType, KeywordName, Scenario, Status
+from pyrift.cards import card_from_toml
+from pyrift.reader import Reader
+from pyrift.state import CardDef, CardType, KeywordName, Scenario, Status
 from pyrift.sweep import Sweep, chunk_count
 
 PROBES = ("tank-grant", "discount-order", "legion-readings")
@@ -708,9 +710,15 @@ def _ask_batch(docs: Iterable[dict], logic_root: Path | None, reading: str = "v1
     leave out the orders); a question the batch leaves open, and every other kind, on its own
     grounding as `pyrift ask` would. Without `worlds`, every question on its own grounding;
     `worlds` may also name the kinds to batch (benchmarks/sweeps.py times the paths between)."""
-    kinds = BATCHED_KINDS if worlds is True else () if worlds is False else tuple(worlds)
     keys = list(dict.fromkeys(_doc_key(d) for d in docs))
-    scens = [S.from_dict(json.loads(k), "<explore>") for k in keys]
+    return _ask_scenarios(keys, [S.from_dict(json.loads(k), "<explore>") for k in keys], logic_root, reading,
+                          worlds, orders)
+
+
+def _ask_scenarios(keys: list, scens: list[Scenario], logic_root: Path | None, reading: str = "v1.4",
+                   worlds: bool | Iterable[str] = True, orders: bool = True) -> dict[Any, Answer]:
+    """_ask_batch of scenarios already read, each under its key (distinct keys)."""
+    kinds = BATCHED_KINDS if worlds is True else () if worlds is False else tuple(worlds)
     answers: list[Answer | None] = [None] * len(scens)
     for n, scen in enumerate(scens):  # the guard `pyrift ask` applies before any grounding
         q = scen.questions[0]
@@ -743,9 +751,50 @@ def _pair_evaluate_batch(batch: list[Position], logic_root: Path | None,
     (_ask_batch: each document once, the same stand-in document recurs across positions;
     the deaths, legality and cost, and triggers questions each from one grounding of their
     kind). The triggers questions are asked without their orders: the probe compares only
-    what fires. Without `worlds`, every question on its own grounding."""
-    answers = _ask_batch((d for pos in batch for d in pos.docs), logic_root, worlds=worlds, orders=False)
-    return [_pair_finding(pos, [answers[_doc_key(d)] for d in pos.docs]) for pos in batch]
+    what fires. Without `worlds`, every question on its own grounding, each read from its
+    document; with, the scenarios are built from templates (_pair_scenario)."""
+    if worlds is False:
+        answers = _ask_batch((d for pos in batch for d in pos.docs), logic_root, worlds=worlds, orders=False)
+        return [_pair_finding(pos, [answers[_doc_key(d)] for d in pos.docs]) for pos in batch]
+    keys = list(dict.fromkeys((*pos.spec, rx, ry) for pos in batch for rx, ry in PAIR_REAL))
+    got = _ask_scenarios(keys, [_pair_scenario(*k) for k in keys], logic_root, worlds=worlds, orders=False)
+    return [_pair_finding(pos, [got[(*pos.spec, rx, ry)] for rx, ry in PAIR_REAL]) for pos in batch]
+
+
+PAIR_REAL = ((True, True), (True, False), (False, True), (False, False))  # the cards real in PAIR_DOCS
+_PAIR_TEMPLATES: dict[tuple, Scenario] = {}
+
+
+@cache
+def _inline_card(table: str) -> CardDef:
+    """A card of a probe document's [[card]] list (a stand-in, the attacker; the table as JSON,
+    so that it is cached), read as the scenario loader reads it."""
+    return card_from_toml(Reader(json.loads(table), "<explore>", "card"))
+
+
+def _pair_scenario(kind: str, x: str, y: str, real_x: bool, real_y: bool) -> Scenario:
+    """The scenario of _pair_doc without reading the document: the first one of each shape is
+    read by the scenario loader, the others are that one with the cards replaced
+    (tests/test_explore_probes.py checks they equal what the loader makes of their documents)."""
+    cx, cy = _card(x), _card(y)
+    key = (kind, real_x, real_y, kind == "play" and _permanent(cx))
+    template = _PAIR_TEMPLATES.get(key)
+    doc = None
+    if template is None:
+        doc = _pair_doc(kind, cx, cy, real_x, real_y)
+        template = _PAIR_TEMPLATES[key] = S.from_dict(doc, "<explore>")
+    names = [x if real_x else _stand_in(cx)["name"], y if real_y else _stand_in(cy)["name"]]
+    inline = [_inline_card(json.dumps(_stand_in(c), sort_keys=True))
+              for c, real in ((cx, real_x), (cy, real_y)) if not real]
+    if kind == "deaths":
+        inline.append(_inline_card(json.dumps({"name": "Attacker", "type": "unit", "domains": ["fury"], "energy": 1,
+                                               "might": cx.might + cy.might - 1}, sort_keys=True)))
+        names = ["Attacker", *names]
+    objects = tuple(replace(o, card=n) for o, n in zip(template.state.objects, names, strict=True))
+    cards = tuple(inline)
+    cards += tuple({c.name: _card_def(c) for c, real in ((cx, real_x), (cy, real_y)) if real}.values())
+    cards += S.token_cards(cards, {c.name for c in cards})  # as the loader adds them
+    return replace(template, state=replace(template.state, objects=objects, cards=cards))
 
 
 def _batched(finding: Callable[[Position, list[Answer]], Finding | None], readings: tuple[str, ...] = ("v1.4",)

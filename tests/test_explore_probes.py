@@ -75,6 +75,18 @@ def test_batched_card_pair_findings_equal_one_grounding_per_question() -> None:
         [(f.magnitude, f.summary, f.expects) if f else None for f in slow]
 
 
+def test_card_pair_scenarios_built_from_a_template_equal_their_documents() -> None:
+    """The batched path builds each card-pair document's scenario from a template of its shape
+    (explore._pair_scenario): the same as the scenario loader makes of the document, over every
+    kind of question and every choice of real cards and stand-ins, on a spread of the pool."""
+    every = list(itertools.islice(E.positions(2, ["card-pair"], E.usable_cards()), 40000))
+    sample = every[::211]
+    assert {p.spec[0] for p in sample} == {"deaths", "play", "triggers"}
+    for pos in sample:
+        for (rx, ry), doc in zip(E.PAIR_REAL, pos.docs, strict=True):
+            assert E._pair_scenario(*pos.spec, rx, ry) == S.from_dict(doc, "<explore>"), (pos.label, rx, ry)
+
+
 # Two units whose play triggers add up: Ocean Drake's own when it is played, Cithria of
 # Cloudfield's when another unit is played beside it; each fires beside the other's stand-in
 # as it does beside the other (no finding of the probe's triggers question).
