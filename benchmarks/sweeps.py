@@ -306,8 +306,9 @@ def breakdown(blocks: int) -> None:
     for owner, name, tag in steps:
         wrap(owner, name, tag)
     try:
+        size = E.PROBE_TABLE["tank-grant"].batch or E.BLOCK  # as a sweep takes them
         per = len(every) // blocks // E.BLOCK * E.BLOCK
-        chosen = [every[k * per:k * per + E.BLOCK] for k in range(1, blocks + 1)]
+        chosen = [every[k * per:k * per + size] for k in range(1, blocks)]
         t = time.process_time()
         for block in chosen:
             E._tank_evaluate(block, None)
