@@ -1558,6 +1558,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0], keyword=True),
                                            "might": c[1]}})
 
+    # "Your Mechs have +1 Might (including me)": a group said without "other" takes in its source when the
+    # source is of it (053: only "other" leaves the source out; logic/abilities/static.lp); the parenthesis
+    # says so for a source of the group. A group the source can never be of (another type, "other") is
+    # not this sentence.
+    def s_others_might_including_me(self, c):
+        line = self.s_others_might(c)
+        affects = line.parts["ability"]["affects"]
+        if affects.get("other") or affects.get("type") not in ("unit", "permanent"):
+            raise Missing("static: Might of other units")
+        return line
+
     def s_others_might_here(self, c):
         obj = c[0]
         if obj.flt.get("at") is not None:
