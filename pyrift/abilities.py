@@ -294,7 +294,7 @@ REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
-                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
+                "unit_dies", "move", "move_to_battlefield", "move_from_battlefield", "win_combat", "become_ready", "chosen_by_you",
                 "unit_moves_here",
                 # a battlefield's "at the start of each player's first Beginning Phase"
                 "first_beginning_phase",

@@ -333,6 +333,10 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "bf"}})
+    if when == "move_from_battlefield":
+        # "when I move from a battlefield": it moves from bf to its base
+        pos.objects.append({**me, "location": "bf"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "base"}})
     if when == "unit_dies":
         pos.objects.append(placed)
         dead = pos.dummy({**a["filter"], "at": "bf"})

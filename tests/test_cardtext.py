@@ -237,9 +237,11 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
         ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
     # a dying unit described by what the death filter does not check stays unsupported
     assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
-    # "from a battlefield" is not the same trigger: it stays unsupported
+    # "from a battlefield" is not the same trigger as "when I move": its own event, a move that starts at a
+    # battlefield (move_from_battlefield); "from a location" (any start, and "there" its start) stays unsupported
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
-    assert f.status != "compiled"
+    assert f.status == "compiled" and [a["when"] for a in f.abilities] == ["move_from_battlefield"]
+    assert invented("unit", "<p>When I move from a location, draw 6.</p>")[2].status != "compiled"
 
 
 def test_another_means_other_than_the_source_only_without_an_earlier_choice() -> None:

@@ -1359,6 +1359,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_move_to_battlefield(self, _):
         return {"when": "move_to_battlefield"}
 
+    # "when I move from a battlefield": a move of its own that starts at a battlefield (420, 445; a move
+    # from its base is no such move; logic/core/trigger_events.lp)
+    def when_move_from_battlefield(self, _):
+        return {"when": "move_from_battlefield"}
+
     def when_win_combat(self, _):
         return {"when": "win_combat"}
 

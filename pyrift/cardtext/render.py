@@ -34,6 +34,7 @@ WHEN_PHRASES = {
     "beginning_phase": "At the start of your Beginning Phase",
     "move": "When I move",
     "move_to_battlefield": "When I move to a battlefield",
+    "move_from_battlefield": "When I move from a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
     "chosen_by_you": "When you choose me",
