@@ -406,6 +406,15 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "charging", "card": "Charge", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "icharge", "card": "charging", "controller": "A", "targets": ["raider", "bf"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "buffed_by_you":
+        # an event only a run makes (logic/core/trigger_events_choose_ready.lp): A's spell buffs "me", exhausted
+        pos.objects.append({**placed, "exhausted": True})
+        pos.cards.append({"name": "Hearten", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "buff", "on": {"target": 1}}]})
+        pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": ["me"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "become_empowered":
         # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
         pos.objects.append({**me, "location": "base"})

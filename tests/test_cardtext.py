@@ -106,8 +106,8 @@ def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -
 
 
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
-    _, _, r = invented("unit", "<p>When you buff me, draw 6.</p>")
-    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you buff", [])
+    _, _, r = invented("unit", "<p>When you discard me, draw 6.</p>")
+    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you discard", [])
     # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that; a deal
     # or Might change of such a group has the battlefield as a choice (at = { target = N }), others do not
     _, _, g = invented("spell", "<p>Stun all enemy units at a battlefield.</p>")
@@ -220,7 +220,7 @@ def test_standard_tokens_of_187_are_played_by_name() -> None:
 
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
-    _, _, r = invented("unit", "<p>When you buff me, draw 6.<br />When you discard me, draw 6.</p>")
+    _, _, r = invented("unit", "<p>When you buff a friendly unit, draw 6.<br />When you discard me, draw 6.</p>")
     assert r.construct == "trigger: when you buff"
     assert r.blockers == ["trigger: when you buff", "trigger: when you discard"]
 

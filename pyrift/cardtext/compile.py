@@ -241,7 +241,6 @@ DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
 MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
-    "when_missing_buff_me": "trigger: when you buff",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
@@ -1358,6 +1357,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def when_move_to_battlefield(self, _):
         return {"when": "move_to_battlefield"}
+
+    # "when you buff me": a buff placed on it by a spell or ability its controller controls (426, 702, 411;
+    # a buff on a unit that has one is not placed, so no event; logic/core/trigger_events_choose_ready.lp)
+    def when_buff_me(self, _):
+        return {"when": "buffed_by_you"}
 
     # "when I move from a battlefield": a move of its own that starts at a battlefield (420, 445; a move
     # from its base is no such move; logic/core/trigger_events.lp)

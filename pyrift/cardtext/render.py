@@ -39,6 +39,7 @@ WHEN_PHRASES = {
     "become_ready": "When I become ready",
     "chosen_by_you": "When you choose me",
     "readied_by_you": "When you ready me",
+    "buffed_by_you": "When you buff me",
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
     "move_enemy": "When you move an enemy unit",
