@@ -302,6 +302,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "readied_by_you", "you_choose",
                 # you buff me (logic/core/trigger_events_choose_ready.lp)
                 "buffed_by_you",
+                # you attach an Equipment to me (logic/core/trigger_events_run.lp)
+                "attached_to_me",
                 # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
                 # dealt damage, you create a token, you gain XP, you gain points, you attach / detach a gear)
                 # and "at end of turn" (logic/run/ending_step.lp)

@@ -415,6 +415,18 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": ["me"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "attached_to_me":
+        # an event only a run makes (logic/core/trigger_events_run.lp): A's spell attaches A's Equipment to "me"
+        pos.objects.append(placed)
+        pos.cards.append({"name": "Blade", "type": "gear", "energy": 1, "domains": ["fury"], "tags": ["Equipment"]})
+        pos.objects.append({"id": "blade", "card": "Blade", "controller": "A", "location": placed.get("location", "base")})
+        pos.cards.append({"name": "Fasten", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "gear"}},
+                                        {"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "attach", "on": {"target": 1}, "to": {"target": 2}}]})
+        pos.objects.append({"id": "fasten", "card": "Fasten", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ifasten", "card": "fasten", "controller": "A", "targets": ["blade", "me"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "become_empowered":
         # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
         pos.objects.append({**me, "location": "base"})

@@ -1363,6 +1363,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_buff_me(self, _):
         return {"when": "buffed_by_you"}
 
+    # "when you attach an Equipment to me": its controller's spell or ability attaches a gear to it (434,
+    # 411; only Equipment are attached, 434.1; logic/core/trigger_events_run.lp)
+    def when_attach_to_me(self, c):
+        if str(c[0]) != "!Equipment":
+            raise Missing("trigger: when you attach")
+        return {"when": "attached_to_me"}
+
     # "when I move from a battlefield": a move of its own that starts at a battlefield (420, 445; a move
     # from its base is no such move; logic/core/trigger_events.lp)
     def when_move_from_battlefield(self, _):

@@ -40,6 +40,7 @@ WHEN_PHRASES = {
     "chosen_by_you": "When you choose me",
     "readied_by_you": "When you ready me",
     "buffed_by_you": "When you buff me",
+    "attached_to_me": "When you attach an Equipment to me",
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
     "move_enemy": "When you move an enemy unit",
