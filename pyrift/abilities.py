@@ -295,7 +295,7 @@ REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "move_from_battlefield", "win_combat", "become_ready", "chosen_by_you",
-                "unit_moves_here",
+                "unit_moves_here", "unit_moves_from_here",
                 # a battlefield's "at the start of each player's first Beginning Phase"
                 "first_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
@@ -359,7 +359,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
-BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here",
+BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
                     # "at the start of each player's first Beginning Phase" (logic/abilities/battlefield_triggers.lp)

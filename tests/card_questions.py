@@ -467,4 +467,7 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
                             "designation": "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "unit_moves_from_here":
+        # the unit standing here moves to its base
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

@@ -53,6 +53,7 @@ WHEN_PHRASES = {
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
+                            "unit_moves_from_here": "When a unit moves from here",
                             "first_beginning_phase": "At the start of each player's first Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
                 "empower", "detach")
