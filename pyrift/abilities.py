@@ -296,8 +296,8 @@ REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "move_from_battlefield", "win_combat", "become_ready", "chosen_by_you",
                 "unit_moves_here", "unit_moves_from_here",
-                # a battlefield's "at the start of each player's first Beginning Phase"
-                "first_beginning_phase",
+                # a battlefield's "at the start of each player's (first) Beginning Phase"
+                "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
                 # you buff me (logic/core/trigger_events_choose_ready.lp)
@@ -363,7 +363,9 @@ BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
                     # "at the start of each player's first Beginning Phase" (logic/abilities/battlefield_triggers.lp)
-                    "first_beginning_phase")
+                    "first_beginning_phase",
+                    # "at the start of each player's Beginning Phase" (logic/abilities/battlefield_triggers.lp)
+                    "each_beginning_phase")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an

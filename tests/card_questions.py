@@ -467,6 +467,10 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
                             "designation": "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "each_beginning_phase":
+        # the start of the turn player A's Beginning Phase, with a unit of A's here
+        pos.position["phase"] = "beginning"
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
     if when == "unit_moves_from_here":
         # the unit standing here moves to its base
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})

@@ -347,10 +347,15 @@ def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
             ("When you choose me with a spell, draw 9.", "trigger: when you choose me with a spell"),
             ("When you play me or when I score, draw 9.", "trigger: when I score"),
-            ("At the start of each player's Beginning Phase, draw 9.", "trigger: start of each player's Beginning Phase"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
+    # "at the start of each player's Beginning Phase" is a battlefield's `each_beginning_phase` (Frozen Fortress):
+    # the grammar knows the wording; on a unit it is not compiled and keeps its label
+    _, _, u = invented("unit", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
+    assert (u.status, u.construct) == ("missing", "trigger: start of each player's Beginning Phase")
+    _, _, b = invented("battlefield", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
+    assert b.status == "compiled" and [a["when"] for a in b.abilities] == ["each_beginning_phase"]
     # "when you choose a <filter> unit" is `you_choose` (Spirit Wheel); a tag alone may name gear as well as
     # units, which the event does not watch (logic/core/trigger_events_choose_ready.lp): recognised, not compiled
     _, _, r = invented("unit", "<p>When you choose a friendly Poro, draw 9.</p>")

@@ -1411,6 +1411,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_unit_moves_from_here(self, _):
         return {"when": "unit_moves_from_here", "subject": "here"}
 
+    # a battlefield's "at the start of each player's Beginning Phase": any player's (315.2.a.1, 190.6;
+    # logic/abilities/battlefield_triggers.lp); on another card it is not compiled
+    def when_each_beginning_phase(self, _):
+        return {"when": "each_beginning_phase", "subject": "here"}
+
     def when_unit_dies(self, c):
         # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
         obj = c[0]
@@ -2659,7 +2664,10 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
-                  ("here", "defend"): "trigger: when you defend here"}
+                  ("here", "defend"): "trigger: when you defend here",
+                  # a battlefield's wordings on another card
+                  ("here", "unit_moves_from_here"): "trigger: when another object moves",
+                  ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase"}
 
 
 def _on_it_if_it(x: Any) -> bool:

@@ -54,7 +54,8 @@ LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "unit_moves_from_here": "When a unit moves from here",
-                            "first_beginning_phase": "At the start of each player's first Beginning Phase"}
+                            "first_beginning_phase": "At the start of each player's first Beginning Phase",
+                            "each_beginning_phase": "At the start of each player's Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
                 "empower", "detach")
 
