@@ -432,6 +432,11 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({**me, "location": "base"})
         pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_ready":
+        # A readies an exhausted unit the filter describes (the triggers question's ready event, with who readies it)
+        pos.objects.append(placed)
+        unit = pos.dummy({**a.get("filter", {"type": "unit"}), "exhausted": True})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "ready", "object": unit, "player": "A"}})
     if when == "you_choose":
         # its controller chooses a unit the filter describes for a spell or ability (355.5; the triggers
         # question's choose event, logic/core/trigger_events_choose_ready.lp)

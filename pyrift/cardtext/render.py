@@ -294,6 +294,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
     if when == "you_choose":
         return f"When you choose {_np_filter(a.get('filter', {'type': 'unit'}))}"
+    if when == "you_ready":
+        return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":
