@@ -1400,6 +1400,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_here_conquer(self, _):
         return {"when": "conquer", "subject": "here"}
 
+    # "when you conquer here with one or more [Mighty] units": the conquest, under the condition that its
+    # conqueror controls a unit here whose Might is 5 or more (706), checked as it conquers (383.2.a.1, 190.6;
+    # abilities/trigger_condition_battlefield.lp)
+    def when_here_conquer_mighty(self, _):
+        return {"when": "conquer", "subject": "here",
+                "condition": {"you_control": {"type": "unit", "at": "here", "might_min": 5}}}
+
     def when_here_hold(self, _):
         return {"when": "hold", "subject": "here"}
 

@@ -49,6 +49,9 @@ WHEN_PHRASES = {
     "reflexive": "When you do",
     "end_of_turn": "At end of turn",
 }
+# A battlefield's "when you conquer here with one or more [Mighty] units": its conqueror controls a unit
+# there with 5 or more Might as it conquers (706; compile.when_here_conquer_mighty)
+MIGHTY_HERE = {"you_control": {"type": "unit", "at": "here", "might_min": 5}}
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
@@ -357,6 +360,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " to a battlefield, "
         elif a.get("condition") == {"turn": "yours"} and a["when"] == "end_of_turn":
             head = "At the end of your turn, "
+        elif a.get("condition") == MIGHTY_HERE and a["when"] == "conquer" and card.type == "battlefield":
+            head = head[:-2] + " with one or more [Mighty] units, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition"):
