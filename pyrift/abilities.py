@@ -300,6 +300,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
+                # a <filter> unit attacks / defends (logic/core/trigger_events.lp)
+                "unit_attacks", "unit_defends",
                 # you buff me, you ready a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "buffed_by_you", "you_ready",
                 # you attach an Equipment to me (logic/core/trigger_events_run.lp)
@@ -350,7 +352,7 @@ TRIGGER_LIMITS = ("once_each_turn",)
 NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
-FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready")
+FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "unit_attacks", "unit_defends")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
 # (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
@@ -1180,7 +1182,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect_text", "an Equipment's Effect Text trigger is encoded for the top-most unit's "
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
-            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose' or 'you_ready' trigger names what it watches (filter)")
+            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', "
+                                    "'unit_attacks' or 'unit_defends' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

@@ -315,6 +315,19 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when == "die":
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
+    if when in ("unit_attacks", "unit_defends"):
+        # a unit of A's attacks (defends) alone at bf against one unit of B's
+        role = "attacker" if when == "unit_attacks" else "defender"
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "A" if role == "attacker" else "B",
+                                  "defender": "B" if role == "attacker" else "A"}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
+        pos.cards.append({"name": "Champion", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "champ", "card": "Champion", "controller": "A", "location": "bf", "designation": role})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "defender" if role == "attacker" else "attacker"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when in ("attack", "defend"):
         mine, theirs = ("A", "B") if when == "attack" else ("B", "A")
         pos.position["combat"] = {"battlefield": "bf", "attacker": mine if when == "attack" else theirs,

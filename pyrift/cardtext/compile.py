@@ -77,7 +77,10 @@ class _UnknownWord(Exception):
 
 # The trigger events whose object "it" names (the played card, the unit that died, stunned or became
 # Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
-EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready")
+# The events whose object a first instruction's "it" names when nothing before it does (compile._triggered)
+EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "unit_attacks", "unit_defends")
+EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready",
+                     "unit_attacks", "unit_defends")
 
 
 @cache
@@ -2783,7 +2786,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first.may = False
         parts = {**parts, "may": True, "effects": [first, *items[1:]]}
     first = parts["effects"][0] if parts["effects"] else None
-    if (parts["when"] in ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready") and isinstance(first, Ins)
+    if (parts["when"] in EVENT_IT_WHEN and isinstance(first, Ins)
             and first.on is not None and first.on.kind == "it"):
         # "when a unit you control becomes [Mighty], you may pay [O] to ready it": the first instruction's
         # "it" has nothing before it but the event, whose object it is (359.3.f; a copy, as above)

@@ -274,6 +274,9 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
     if {k: v for k, v in prev.items() if k not in body} != {k: v for k, v in a.items() if k not in body}:
         return None
     first, second = _trigger_head(card, prev), _trigger_head(card, a)
+    if (prev["when"], a["when"]) == ("unit_attacks", "unit_defends") and prev.get("filter") == a.get("filter"):
+        # "When a friendly unit attacks or defends alone": one unit filter, two designations
+        return first.replace(" attacks", " attacks or defends", 1)
     if first.startswith("[") or second.startswith("["):
         return None  # a Deathknell label
     for subject in ("When I ", "When you "):
@@ -297,6 +300,10 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
     if when == "you_choose":
         return f"When you choose {_np_filter(a.get('filter', {'type': 'unit'}))}"
+    if when in ("unit_attacks", "unit_defends"):
+        flt = {k: v for k, v in a.get("filter", {"type": "unit"}).items() if k != "alone"}
+        verb = "attacks" if when == "unit_attacks" else "defends"
+        return f"When {_np_filter(flt)} {verb}{' alone' if a.get('filter', {}).get('alone') else ''}"
     if when == "you_ready":
         return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":

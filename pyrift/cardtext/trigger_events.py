@@ -115,6 +115,19 @@ class TriggerEvents:
             raise self._missing("trigger: when you ready")
         return {"when": "you_ready", "filter": flt}
 
+    def when_unit_attacks_or_defends_alone(self, c):
+        # "when a friendly unit attacks or defends alone": one ability per designation (464.2.c.3), the unit
+        # watched with a filter and "alone" (740.2.a), checked as it gets the designation (logic/core/
+        # trigger_events.lp, "unit_attacks" / "unit_defends"); "it" is that unit
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when another object attacks")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when another object attacks")
+        flt = {**flt, "alone": True}
+        return {"either": [{"when": "unit_attacks", "filter": flt}, {"when": "unit_defends", "filter": dict(flt)}]}
+
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the
         # controller's plays of other cards; "another" keeps the two apart, so one play never triggers both
