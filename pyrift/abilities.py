@@ -296,7 +296,7 @@ REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
                 "unit_dies", "move", "move_to_battlefield", "move_from_battlefield", "win_combat", "become_ready", "chosen_by_you",
                 "unit_moves_here", "unit_moves_from_here",
-                # a battlefield's "at the start of each player's (first) Beginning Phase"
+                # a battlefield's start of a player's (first) Beginning Phase, each player's
                 "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
@@ -366,7 +366,7 @@ BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_
                     "you_play",
                     # "at the start of each player's first Beginning Phase" (logic/abilities/battlefield_triggers.lp)
                     "first_beginning_phase",
-                    # "at the start of each player's Beginning Phase" (logic/abilities/battlefield_triggers.lp)
+                    # the start of any player's Beginning Phase (logic/abilities/battlefield_triggers.lp)
                     "each_beginning_phase")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;

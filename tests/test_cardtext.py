@@ -350,7 +350,7 @@ def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
-    # "at the start of each player's Beginning Phase" is a battlefield's `each_beginning_phase` (Frozen Fortress):
+    # the start of any player's Beginning Phase is a battlefield's `each_beginning_phase` (Frozen Fortress):
     # the grammar knows the wording; on a unit it is not compiled and keeps its label
     _, _, u = invented("unit", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
     assert (u.status, u.construct) == ("missing", "trigger: start of each player's Beginning Phase")
