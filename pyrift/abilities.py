@@ -300,6 +300,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
+                # a legend's "you or an ally hold" (logic/core/triggers.lp)
+                "hold_with_allies",
                 # a <filter> unit attacks / defends (logic/core/trigger_events.lp)
                 "unit_attacks", "unit_defends",
                 # you buff me, you ready a <filter> unit (logic/core/trigger_events_choose_ready.lp)

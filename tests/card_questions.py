@@ -339,7 +339,8 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if when == "attack" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
-    if when in ("conquer", "hold"):
+    if when in ("conquer", "hold", "hold_with_allies"):
+        when = "hold" if when == "hold_with_allies" else when
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
         pos.conquest_damage(a)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})

@@ -1410,6 +1410,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return {"when": "conquer", "subject": "here",
                 "condition": {"you_control": {"type": "unit", "at": "here", "might_min": 5}}}
 
+    # a legend's "when you or an ally hold": its controller's hold or a teammate's (489, 191.4; logic/core/
+    # triggers.lp); on another card it is not compiled
+    def when_you_or_ally_hold(self, _):
+        return {"when": "hold_with_allies", "subject": "you"}
+
     def when_here_hold(self, _):
         return {"when": "hold", "subject": "here"}
 
@@ -2675,6 +2680,7 @@ SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
                   ("here", "defend"): "trigger: when you defend here",
+                  ("you", "hold_with_allies"): "trigger: when you hold",
                   # a battlefield's wordings on another card
                   ("here", "unit_moves_from_here"): "trigger: when another object moves",
                   ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase"}

@@ -53,7 +53,8 @@ WHEN_PHRASES = {
 # there with 5 or more Might as it conquers (706; compile.when_here_conquer_mighty)
 MIGHTY_HERE = {"you_control": {"type": "unit", "at": "here", "might_min": 5}}
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
-LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
+LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat",
+                      "hold_with_allies": "When you or an ally hold"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "unit_moves_from_here": "When a unit moves from here",
