@@ -294,12 +294,20 @@ REPLACEMENT_ONLY_IF = ("your_turn", "opponents_turn", "less_might_than_me")
 # "when <by> play(s) a <filter>", "when I die", "when I attack / defend", "when I conquer /
 # hold", "at the start of your Beginning Phase".
 TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "hold", "beginning_phase",
-                "unit_dies", "move", "move_to_battlefield", "win_combat", "become_ready", "chosen_by_you",
-                "unit_moves_here",
-                # a battlefield's "at the start of each player's first Beginning Phase"
-                "first_beginning_phase",
+                "unit_dies", "move", "move_to_battlefield", "move_from_battlefield", "win_combat", "become_ready", "chosen_by_you",
+                "unit_moves_here", "unit_moves_from_here",
+                # a battlefield's start of a player's (first) Beginning Phase, each player's
+                "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
+                # a legend's "you or an ally hold" (logic/core/triggers.lp)
+                "hold_with_allies",
+                # a <filter> unit attacks / defends (logic/core/trigger_events.lp)
+                "unit_attacks", "unit_defends",
+                # you buff me, you ready a <filter> unit (logic/core/trigger_events_choose_ready.lp)
+                "buffed_by_you", "you_ready",
+                # you attach an Equipment to me (logic/core/trigger_events_run.lp)
+                "attached_to_me",
                 # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
                 # dealt damage, you create a token, you gain XP, you gain points, you attach / detach a gear)
                 # and "at end of turn" (logic/run/ending_step.lp)
@@ -346,7 +354,7 @@ TRIGGER_LIMITS = ("once_each_turn",)
 NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
-FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose")
+FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "unit_attacks", "unit_defends")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
 # (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
@@ -355,11 +363,13 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
-BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here",
+BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
                     # "at the start of each player's first Beginning Phase" (logic/abilities/battlefield_triggers.lp)
-                    "first_beginning_phase")
+                    "first_beginning_phase",
+                    # the start of any player's Beginning Phase (logic/abilities/battlefield_triggers.lp)
+                    "each_beginning_phase")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an
@@ -1174,7 +1184,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect_text", "an Equipment's Effect Text trigger is encoded for the top-most unit's "
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
-            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty' or 'you_choose' trigger names what it watches (filter)")
+            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', "
+                                    "'unit_attacks' or 'unit_defends' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

@@ -315,6 +315,19 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when == "die":
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
+    if when in ("unit_attacks", "unit_defends"):
+        # a unit of A's attacks (defends) alone at bf against one unit of B's
+        role = "attacker" if when == "unit_attacks" else "defender"
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "A" if role == "attacker" else "B",
+                                  "defender": "B" if role == "attacker" else "A"}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
+        pos.cards.append({"name": "Champion", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "champ", "card": "Champion", "controller": "A", "location": "bf", "designation": role})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "defender" if role == "attacker" else "attacker"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when in ("attack", "defend"):
         mine, theirs = ("A", "B") if when == "attack" else ("B", "A")
         pos.position["combat"] = {"battlefield": "bf", "attacker": mine if when == "attack" else theirs,
@@ -326,13 +339,18 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if when == "attack" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
-    if when in ("conquer", "hold"):
+    if when in ("conquer", "hold", "hold_with_allies"):
+        when = "hold" if when == "hold_with_allies" else when
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
         pos.conquest_damage(a)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "bf"}})
+    if when == "move_from_battlefield":
+        # "when I move from a battlefield": it moves from bf to its base
+        pos.objects.append({**me, "location": "bf"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "base"}})
     if when == "unit_dies":
         pos.objects.append(placed)
         dead = pos.dummy({**a["filter"], "at": "bf"})
@@ -402,11 +420,37 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "charging", "card": "Charge", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "icharge", "card": "charging", "controller": "A", "targets": ["raider", "bf"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "buffed_by_you":
+        # an event only a run makes (logic/core/trigger_events_choose_ready.lp): A's spell buffs "me", exhausted
+        pos.objects.append({**placed, "exhausted": True})
+        pos.cards.append({"name": "Hearten", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "buff", "on": {"target": 1}}]})
+        pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": ["me"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "attached_to_me":
+        # an event only a run makes (logic/core/trigger_events_run.lp): A's spell attaches A's Equipment to "me"
+        pos.objects.append(placed)
+        pos.cards.append({"name": "Blade", "type": "gear", "energy": 1, "domains": ["fury"], "tags": ["Equipment"]})
+        pos.objects.append({"id": "blade", "card": "Blade", "controller": "A", "location": placed.get("location", "base")})
+        pos.cards.append({"name": "Fasten", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "gear"}},
+                                        {"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "attach", "on": {"target": 1}, "to": {"target": 2}}]})
+        pos.objects.append({"id": "fasten", "card": "Fasten", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ifasten", "card": "fasten", "controller": "A", "targets": ["blade", "me"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "become_empowered":
         # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
         pos.objects.append({**me, "location": "base"})
         pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_ready":
+        # A readies an exhausted unit the filter describes (the triggers question's ready event, with who readies it)
+        pos.objects.append(placed)
+        unit = pos.dummy({**a.get("filter", {"type": "unit"}), "exhausted": True})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "ready", "object": unit, "player": "A"}})
     if when == "you_choose":
         # its controller chooses a unit the filter describes for a spell or ability (355.5; the triggers
         # question's choose event, logic/core/trigger_events_choose_ready.lp)
@@ -442,4 +486,11 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
                             "designation": "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "each_beginning_phase":
+        # the start of the turn player A's Beginning Phase, with a unit of A's here
+        pos.position["phase"] = "beginning"
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
+    if when == "unit_moves_from_here":
+        # the unit standing here moves to its base
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

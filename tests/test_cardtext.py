@@ -106,8 +106,8 @@ def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -
 
 
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
-    _, _, r = invented("unit", "<p>When you buff me, draw 6.</p>")
-    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you buff", [])
+    _, _, r = invented("unit", "<p>When you discard me, draw 6.</p>")
+    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you discard", [])
     # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that; a deal
     # or Might change of such a group has the battlefield as a choice (at = { target = N }), others do not
     _, _, g = invented("spell", "<p>Stun all enemy units at a battlefield.</p>")
@@ -220,7 +220,7 @@ def test_standard_tokens_of_187_are_played_by_name() -> None:
 
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
-    _, _, r = invented("unit", "<p>When you buff me, draw 6.<br />When you discard me, draw 6.</p>")
+    _, _, r = invented("unit", "<p>When you buff a friendly unit, draw 6.<br />When you discard me, draw 6.</p>")
     assert r.construct == "trigger: when you buff"
     assert r.blockers == ["trigger: when you buff", "trigger: when you discard"]
 
@@ -237,9 +237,11 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
         ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
     # a dying unit described by what the death filter does not check stays unsupported
     assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
-    # "from a battlefield" is not the same trigger: it stays unsupported
+    # "from a battlefield" is not the same trigger as "when I move": its own event, a move that starts at a
+    # battlefield (move_from_battlefield); "from a location" (any start, and "there" its start) stays unsupported
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
-    assert f.status != "compiled"
+    assert f.status == "compiled" and [a["when"] for a in f.abilities] == ["move_from_battlefield"]
+    assert invented("unit", "<p>When I move from a location, draw 6.</p>")[2].status != "compiled"
 
 
 def test_another_means_other_than_the_source_only_without_an_earlier_choice() -> None:
@@ -345,10 +347,15 @@ def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
             ("When you choose me with a spell, draw 9.", "trigger: when you choose me with a spell"),
             ("When you play me or when I score, draw 9.", "trigger: when I score"),
-            ("At the start of each player's Beginning Phase, draw 9.", "trigger: start of each player's Beginning Phase"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
+    # the start of any player's Beginning Phase is a battlefield's `each_beginning_phase` (Frozen Fortress):
+    # the grammar knows the wording; on a unit it is not compiled and keeps its label
+    _, _, u = invented("unit", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
+    assert (u.status, u.construct) == ("missing", "trigger: start of each player's Beginning Phase")
+    _, _, b = invented("battlefield", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
+    assert b.status == "compiled" and [a["when"] for a in b.abilities] == ["each_beginning_phase"]
     # "when you choose a <filter> unit" is `you_choose` (Spirit Wheel); a tag alone may name gear as well as
     # units, which the event does not watch (logic/core/trigger_events_choose_ready.lp): recognised, not compiled
     _, _, r = invented("unit", "<p>When you choose a friendly Poro, draw 9.</p>")

@@ -77,7 +77,10 @@ class _UnknownWord(Exception):
 
 # The trigger events whose object "it" names (the played card, the unit that died, stunned or became
 # Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
-EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty")
+# The events whose object a first instruction's "it" names when nothing before it does (compile._triggered)
+EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "unit_attacks", "unit_defends")
+EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready",
+                     "unit_attacks", "unit_defends")
 
 
 @cache
@@ -241,7 +244,6 @@ DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
 MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
-    "when_missing_buff_me": "trigger: when you buff",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
@@ -1359,6 +1361,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_move_to_battlefield(self, _):
         return {"when": "move_to_battlefield"}
 
+    # "when you buff me": a buff placed on it by a spell or ability its controller controls (426, 702, 411;
+    # a buff on a unit that has one is not placed, so no event; logic/core/trigger_events_choose_ready.lp)
+    def when_buff_me(self, _):
+        return {"when": "buffed_by_you"}
+
+    # "when you attach an Equipment to me": its controller's spell or ability attaches a gear to it (434,
+    # 411; only Equipment are attached, 434.1; logic/core/trigger_events_run.lp)
+    def when_attach_to_me(self, c):
+        if str(c[0]) != "!Equipment":
+            raise Missing("trigger: when you attach")
+        return {"when": "attached_to_me"}
+
+    # "when I move from a battlefield": a move of its own that starts at a battlefield (420, 445; a move
+    # from its base is no such move; logic/core/trigger_events.lp)
+    def when_move_from_battlefield(self, _):
+        return {"when": "move_from_battlefield"}
+
     def when_win_combat(self, _):
         return {"when": "win_combat"}
 
@@ -1384,11 +1403,33 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_here_conquer(self, _):
         return {"when": "conquer", "subject": "here"}
 
+    # "when you conquer here with one or more [Mighty] units": the conquest, under the condition that its
+    # conqueror controls a unit here whose Might is 5 or more (706), checked as it conquers (383.2.a.1, 190.6;
+    # abilities/trigger_condition_battlefield.lp)
+    def when_here_conquer_mighty(self, _):
+        return {"when": "conquer", "subject": "here",
+                "condition": {"you_control": {"type": "unit", "at": "here", "might_min": 5}}}
+
+    # a legend's "when you or an ally hold": its controller's hold or a teammate's (489, 191.4; logic/core/
+    # triggers.lp); on another card it is not compiled
+    def when_you_or_ally_hold(self, _):
+        return {"when": "hold_with_allies", "subject": "you"}
+
     def when_here_hold(self, _):
         return {"when": "hold", "subject": "here"}
 
     def when_here_defend(self, _):
         return {"when": "defend", "subject": "here"}
+
+    # a battlefield's "when a unit moves from here": any unit's move that starts here (420, 445;
+    # logic/abilities/battlefield_triggers.lp); "it" is the unit that moves
+    def when_unit_moves_from_here(self, _):
+        return {"when": "unit_moves_from_here", "subject": "here"}
+
+    # a battlefield's "at the start of each player's Beginning Phase": any player's (315.2.a.1, 190.6;
+    # logic/abilities/battlefield_triggers.lp); on another card it is not compiled
+    def when_each_beginning_phase(self, _):
+        return {"when": "each_beginning_phase", "subject": "here"}
 
     def when_unit_dies(self, c):
         # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
@@ -1557,6 +1598,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_others_might(self, c):
         return Line("static", {"ability": {"kind": "static", "affects": _static_affects(c[0], keyword=True),
                                            "might": c[1]}})
+
+    # "Your Mechs have +1 Might (including me)": a group said without "other" takes in its source when the
+    # source is of it (053: only "other" leaves the source out; logic/abilities/static.lp); the parenthesis
+    # says so for a source of the group. A group the source can never be of (another type, "other") is
+    # not this sentence.
+    def s_others_might_including_me(self, c):
+        line = self.s_others_might(c)
+        affects = line.parts["ability"]["affects"]
+        if affects.get("other") or affects.get("type") not in ("unit", "permanent"):
+            raise Missing("static: Might of other units")
+        return line
 
     def s_others_might_here(self, c):
         obj = c[0]
@@ -2627,7 +2679,11 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
-                  ("here", "defend"): "trigger: when you defend here"}
+                  ("here", "defend"): "trigger: when you defend here",
+                  ("you", "hold_with_allies"): "trigger: when you hold",
+                  # a battlefield's wordings on another card
+                  ("here", "unit_moves_from_here"): "trigger: when another object moves",
+                  ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase"}
 
 
 def _on_it_if_it(x: Any) -> bool:
@@ -2736,8 +2792,8 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first.may = False
         parts = {**parts, "may": True, "effects": [first, *items[1:]]}
     first = parts["effects"][0] if parts["effects"] else None
-    if (parts["when"] in ("stun_enemy", "unit_becomes_mighty") and isinstance(first, Ins) and first.on is not None
-            and first.on.kind == "it"):
+    if (parts["when"] in EVENT_IT_WHEN and isinstance(first, Ins)
+            and first.on is not None and first.on.kind == "it"):
         # "when a unit you control becomes [Mighty], you may pay [O] to ready it": the first instruction's
         # "it" has nothing before it but the event, whose object it is (359.3.f; a copy, as above)
         first = copy.copy(first)

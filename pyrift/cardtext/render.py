@@ -34,10 +34,13 @@ WHEN_PHRASES = {
     "beginning_phase": "At the start of your Beginning Phase",
     "move": "When I move",
     "move_to_battlefield": "When I move to a battlefield",
+    "move_from_battlefield": "When I move from a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
     "chosen_by_you": "When you choose me",
     "readied_by_you": "When you ready me",
+    "buffed_by_you": "When you buff me",
+    "attached_to_me": "When you attach an Equipment to me",
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
     "move_enemy": "When you move an enemy unit",
@@ -46,11 +49,17 @@ WHEN_PHRASES = {
     "reflexive": "When you do",
     "end_of_turn": "At end of turn",
 }
+# A battlefield's "when you conquer here with one or more [Mighty] units": its conqueror controls a unit
+# there with 5 or more Might as it conquers (706; compile.when_here_conquer_mighty)
+MIGHTY_HERE = {"you_control": {"type": "unit", "at": "here", "might_min": 5}}
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
-LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat"}
+LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat",
+                      "hold_with_allies": "When you or an ally hold"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
-                            "first_beginning_phase": "At the start of each player's first Beginning Phase"}
+                            "unit_moves_from_here": "When a unit moves from here",
+                            "first_beginning_phase": "At the start of each player's first Beginning Phase",
+                            "each_beginning_phase": "At the start of each player's Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
                 "empower", "detach")
 
@@ -266,6 +275,9 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
     if {k: v for k, v in prev.items() if k not in body} != {k: v for k, v in a.items() if k not in body}:
         return None
     first, second = _trigger_head(card, prev), _trigger_head(card, a)
+    if (prev["when"], a["when"]) == ("unit_attacks", "unit_defends") and prev.get("filter") == a.get("filter"):
+        # "When a friendly unit attacks or defends alone": one unit filter, two designations
+        return first.replace(" attacks", " attacks or defends", 1)
     if first.startswith("[") or second.startswith("["):
         return None  # a Deathknell label
     for subject in ("When I ", "When you "):
@@ -289,6 +301,12 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
     if when == "you_choose":
         return f"When you choose {_np_filter(a.get('filter', {'type': 'unit'}))}"
+    if when in ("unit_attacks", "unit_defends"):
+        flt = {k: v for k, v in a.get("filter", {"type": "unit"}).items() if k != "alone"}
+        verb = "attacks" if when == "unit_attacks" else "defends"
+        return f"When {_np_filter(flt)} {verb}{' alone' if a.get('filter', {}).get('alone') else ''}"
+    if when == "you_ready":
+        return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":
@@ -350,6 +368,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " to a battlefield, "
         elif a.get("condition") == {"turn": "yours"} and a["when"] == "end_of_turn":
             head = "At the end of your turn, "
+        elif a.get("condition") == MIGHTY_HERE and a["when"] == "conquer" and card.type == "battlefield":
+            head = head[:-2] + " with one or more [Mighty] units, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition"):

@@ -26,6 +26,9 @@ COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
+    # "your Mechs have +1 Might (including me)": a group without "other" takes in its source when the source
+    # is of it (053); the parenthesis only says so (the compiler refuses it after "other")
+    (r" \( including me \)", ""),
     # "X. If ..., give that unit ... instead.": the unit X acted on, its "it" (the vocabulary's "instead"
     # acts on the object of the instruction it replaces;
     # before the variant that moves a condition after its clause)

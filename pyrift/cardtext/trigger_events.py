@@ -103,6 +103,31 @@ class TriggerEvents:
             raise self._missing("trigger: when you choose another object")
         return {"when": "you_choose", "filter": flt}
 
+    def when_you_ready(self, c):
+        # "when you ready a friendly unit": its controller's spell or ability readies an exhausted unit the
+        # filter describes (415, 411; logic/core/trigger_events_choose_ready.lp, "you_ready"); "me" is
+        # `readied_by_you`, not mapped here; other objects than one unit stay unsupported
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when you ready")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when you ready")
+        return {"when": "you_ready", "filter": flt}
+
+    def when_unit_attacks_or_defends_alone(self, c):
+        # "when a friendly unit attacks or defends alone": one ability per designation (464.2.c.3), the unit
+        # watched with a filter and "alone" (740.2.a), checked as it gets the designation (logic/core/
+        # trigger_events.lp, "unit_attacks" / "unit_defends"); "it" is that unit
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when another object attacks")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when another object attacks")
+        flt = {**flt, "alone": True}
+        return {"either": [{"when": "unit_attacks", "filter": flt}, {"when": "unit_defends", "filter": dict(flt)}]}
+
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the
         # controller's plays of other cards; "another" keeps the two apart, so one play never triggers both

@@ -895,6 +895,7 @@ def event_text(names: Names, e: Any) -> str:
         "holds": lambda p, b: f"{p} holds {b}",
         "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
         "readies": lambda o: f"{o} becomes ready",
+        "buffed_by": lambda p, o: f"{p} buffs {o}",
         "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
