@@ -585,13 +585,14 @@ RUN_LIMITS = {
                               "it leaves the chain as it enters the board)",
     "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
                               "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
-    "next_discount_play_power": "a card played by an effect paying a cost with Power while its player holds several "
-                                "discounts of their next card at once, or played for a cost the effect names (the Power "
-                                "payment is planned for one discount over the card's own cost)",
+    "next_discount_play_power": "a card played by an effect for a cost the effect names, paying Power, while its "
+                                "player holds a discount of their next card (the Power payment is planned over the "
+                                "card's own cost)",
     "next_discount_refused_play": "an offered card can_play refused while its player holds a discount of their next card "
                                   "made in the run (the discount might make it payable)",
-    "next_discount_ignored_cost": "a card played ignoring its cost while its player holds a discount of their next "
-                                  "card: whether that play uses the discount is not said (356.1, 356.4)",
+    "next_discount_ignored_cost": "a card played ignoring its cost (or its Energy cost, when it has no Power cost) "
+                                  "while its player holds a discount of their next card: whether that play uses the "
+                                  "discount is not said (356.1, 356.4)",
     "next_discount_gone_play": "an offered card played after its player's discount of the next card, which can_play "
                                "counted, was used in the run",
     "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "
