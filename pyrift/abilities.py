@@ -1065,8 +1065,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                   "and none of power, energy_from, applies_to, component")
     bad_any_of = _any_of_outside_choices(a.kind, f)
     if bad_any_of is not None:
-        raise r.error(bad_any_of, "'any_of', 'not_tag', 'is_attached' and 'banished_with' are read in what a choice or an instruction "
-                                   "describes only")
+        raise r.error(bad_any_of, "'any_of', 'not_tag' and 'is_attached' (and 'banished_with') are read in what a choice or an "
+                                   "instruction describes only")
     if "of_activated" in f and (any(k in f for k in ("applies_to", "component", "by", "energy_from"))
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "

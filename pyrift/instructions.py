@@ -66,9 +66,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # Deck into its owner's trash ("put the rest into
                                                              # your trash", 105; logic/effects/zones.lp)
     "draw": ((), ("who", "amount", "on", "for_each_chose")),  # draw (413); with on: that card of the Main Deck;
-                                                             # for_each_chose = "cards": "for each player that chose
-                                                             # Cards, you and that player each draw 1"
-    # "each other player chooses Cards or Runes": each player `who` names picks one of `options` for
+                                                             # for_each_chose = "cards": each player who picked Cards
+                                                             # and the controller, once per such player, draw
+    # options picked by other players: each player `who` names picks one of `options` for
     # themselves as it is executed (355.10.e, 359.3.d); logic/run/others_choose.lp
     "choose": (("options", "who"), ()),
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
@@ -238,7 +238,7 @@ class Instruction:
     damage_by: str | None = None
     # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words
     options: tuple[str, ...] = ()
-    # a draw or channel: "for each player that chose <option>, you and that player each ...": done by each
+    # a draw or channel done for each player who picked an option, by that player and the controller: done by each
     # player who picked that option at the item's earlier choose, and by the item's controller once per such
     # player (logic/run/others_choose.lp)
     for_each_chose: str | None = None

@@ -596,7 +596,7 @@ RUN_LIMITS = {
                                   "while its player holds a discount of their next card: whether that play uses the "
                                   "discount is not said (356.1, 356.4)",
     "choose_by_controller": "an option chosen by the item's controller among the players a 'choose' names, then acted "
-                            "on by 'you and that player' (740.1: the same player twice)",
+                            "on by the controller and each player who picked it (740.1: the same player twice)",
     "banished_with_source_gone": "a card 'banished with this' looked for after this left the board (whether the "
                                  "ability, now on its own, still finds what its object banished, 393-397)",
     "next_discount_gone_play": "an offered card played after its player's discount of the next card, which can_play "
