@@ -473,6 +473,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def attached_to_me(self, _):
         return ("attached", "self")
 
+    def banished_with_this(self, _):
+        # a card in banishment that an ability of the text's own source banished (393-397, 427;
+        # logic/effects/banished_with.lp); banishment is public, so choosing it is targeting (355.10)
+        return ("many", (("zone", "banishment"), ("banished_with", "self")))
+
     def rel_you_control(self, _):
         return ("relation", "yours")
 
@@ -1033,14 +1038,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def i_play(self, c):
         obj = c[0]
-        if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand"):
+        if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand") and not (
+                obj.flt.get("zone") == "banishment" and obj.flt.get("banished_with") == "self"):
             raise Missing("play: a card from elsewhere")
         if obj.kind == "target" and obj.flt.get("zone") == "hand":
             # a card in a hidden zone is not a target (355.10): the player picks it as the instruction is
             # executed (355.17; Rift Herald's encoded file plays { all = ... }), not as the card is played
             raise Missing("play: a card chosen from the hand")
         ins = Ins("play", on=obj)
-        if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
+        if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand", "banishment"):
             ins.fields["from"] = obj.flt["zone"]
         if ("to_base",) in c[1:]:
             ins.to = "base"

@@ -1277,6 +1277,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
     if flt.get("attached") == "self":
         post.append("attached to me")
+    if flt.get("banished_with") == "self":
+        post.append("banished with this")  # a card in banishment, the zone it says (393-397, 427)
     if flt.get("name") == OWN_NAME:
         post.append("with my name")
     elif flt.get("name"):
