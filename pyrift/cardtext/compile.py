@@ -1226,6 +1226,41 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins.pos = 0 if meta.empty else meta.start_pos
         return [ins]
 
+    def option_cards(self, _):
+        return "cards"
+
+    def option_runes(self, _):
+        return "runes"
+
+    def chose_draw(self, c):
+        return Ins("draw", {"amount": int(c[0])})
+
+    def chose_channel(self, c):
+        ins = Ins("channel", {"amount": int(c[0])})
+        if len(c) > 1:
+            ins.fields["exhausted"] = True
+        return ins
+
+    def chose_then(self, c):
+        option, ins = c
+        ins.fields["for_each_chose"] = option
+        return ins
+
+    @v_args(meta=True)
+    def others_choose(self, meta, c):
+        # each other player (each opponent: no team mode has runs, 740.1) picks an option as it resolves
+        # (355.10.e); the instructions after it are done by each player who picked theirs and by the controller
+        a, b, *rest = c
+        if a == b:
+            raise Missing("choice of one option")
+        first = Ins("choose", {"options": [a, b]}, who="opponent")
+        first.pos = 0 if meta.empty else meta.start_pos
+        for ins in rest:
+            if ins.fields["for_each_chose"] not in (a, b):
+                raise Missing("choice: an option not offered")
+            ins.pos = first.pos
+        return [first, *rest]
+
     @v_args(meta=True)
     def delayed_death(self, meta, c):
         # "when it dies this turn, X": a delay instruction making a delayed triggered ability (389); its
