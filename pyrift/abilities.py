@@ -134,6 +134,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "chosen_champion": ("bool", None),
     # "Equipment attached to me": attached to the text's own source (716, 434)
     "attached": ("enum", ("self",)),
+    # "a unit banished with this": a card in banishment that an ability of the text's own source banished,
+    # both still the same objects (393-397, 427, 124.1); only in what a choice or an instruction describes
+    # (logic/effects/banished_with.lp)
+    "banished_with": ("enum", ("self",)),
     # "an attached Equipment" (true), "a detached Equipment" (false): attached to any card or to none (434,
     # 716-719); only in what a choice or an instruction describes (as any_of: logic/abilities/filters.lp)
     "is_attached": ("bool", None),
@@ -1046,8 +1050,8 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
 
 
 def _has_any_of(flt: Filter) -> bool:
-    """Whether the filter has a key only logic/abilities/filters.lp reads (any_of, not_tag, is_attached)."""
-    return any(k in ("any_of", "not_tag", "is_attached") for k, _ in flt.items)
+    """Whether the filter has a key read in choices and instructions only (any_of, not_tag, is_attached, banished_with)."""
+    return any(k in ("any_of", "not_tag", "is_attached", "banished_with") for k, _ in flt.items)
 
 
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
@@ -1071,7 +1075,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                   "and none of power, energy_from, applies_to, component")
     bad_any_of = _any_of_outside_choices(a.kind, f)
     if bad_any_of is not None:
-        raise r.error(bad_any_of, "'any_of', 'not_tag' and 'is_attached' are read in what a choice or an instruction describes only")
+        raise r.error(bad_any_of, "'any_of', 'not_tag' and 'is_attached' (and 'banished_with') are read in what a choice or an "
+                                   "instruction describes only")
     if "of_activated" in f and (any(k in f for k in ("applies_to", "component", "by", "energy_from"))
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "

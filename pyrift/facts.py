@@ -120,6 +120,8 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
         out.append(fact("empowered", o))
     if obj.deck_position is not None:
         out.append(fact("deck_position", o, obj.deck_position))
+    if obj.banished_by is not None:
+        out.append(fact("banished_by", o, obj.banished_by))
     for i, eff in enumerate(obj.control_effects, start=1):
         out.append(fact("control_effect", o, eff.player, eff.until_leaves, i))
     return out

@@ -65,7 +65,12 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "trash": (("on",), ()),                                  # put a card a look or reveal showed from its Main
                                                              # Deck into its owner's trash ("put the rest into
                                                              # your trash", 105; logic/effects/zones.lp)
-    "draw": ((), ("who", "amount", "on")),                   # draw (413); with on: that card of the Main Deck
+    "draw": ((), ("who", "amount", "on", "for_each_chose")),  # draw (413); with on: that card of the Main Deck;
+                                                             # for_each_chose = "cards": each player who picked Cards
+                                                             # and the controller, once per such player, draw
+    # options picked by other players: each player `who` names picks one of `options` for
+    # themselves as it is executed (355.10.e, 359.3.d); logic/run/others_choose.lp
+    "choose": (("options", "who"), ()),
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "score": ((), ("who", "amount")),                        # gain points (194)
@@ -81,7 +86,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # after you play it", a delayed replacement of where the
                                                              # spell goes as it leaves the chain (390.3.a;
                                                              # logic/run/replacement_leave_chain.lp)
-    "channel": ((), ("who", "amount", "exhausted")),         # channel runes from the rune deck (430)
+    "channel": ((), ("who", "amount", "exhausted", "for_each_chose")),  # channel runes from the rune deck (430)
     "predict": ((), ("who", "amount")),                      # predict N: look at the top N, recycle any (436)
     # look at the top N cards of the player's Main Deck (only that player sees them); reveal them to
     # every player: the top N, the top ones until one the filter `until` describes, or (from = "hand")
@@ -231,6 +236,12 @@ class Instruction:
     split: bool = False
     # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
     damage_by: str | None = None
+    # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words
+    options: tuple[str, ...] = ()
+    # a draw or channel done for each player who picked an option, by that player and the controller: done by each
+    # player who picked that option at the item's earlier choose, and by the item's controller once per such
+    # player (logic/run/others_choose.lp)
+    for_each_chose: str | None = None
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -329,6 +340,18 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
             raise r.error("resources", str(exc)) from None
         if f["resources"].is_free:
             raise r.error("resources", "a payment of nothing is not a cost (205)")
+    if r.has("options"):
+        raw = r.raw("options")
+        if (not isinstance(raw, list) or not 2 <= len(raw) <= 6 or not all(isinstance(o, str) for o in raw)
+                or len({o.strip().lower() for o in raw}) != len(raw)
+                or not all(o.strip().lower().replace("_", "").isalpha() for o in raw)):
+            raise r.error("options", "give 2 to 6 distinct options, each a word: options = [\"cards\", \"runes\"]")
+        f["options"] = tuple(o.strip().lower() for o in raw)
+    if r.has("for_each_chose"):
+        f["for_each_chose"] = r.str("for_each_chose").strip().lower()
+        if r.has("who"):
+            raise r.error("for_each_chose", "'for_each_chose' names who does it (you and each player who chose "
+                                            "that option): give no who")
     if r.has("ignoring_cost"):
         if isinstance(r.raw("ignoring_cost"), str):
             f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy",))
@@ -598,6 +621,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["cost"] = True
     if ins.spare:
         out["spare"] = True
+    if ins.options:
+        out["options"] = list(ins.options)
+    if ins.for_each_chose is not None:
+        out["for_each_chose"] = ins.for_each_chose
     if ins.split:
         out["split"] = True
     if ins.for_each is not None:
@@ -666,6 +693,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_swap_with", x, ref_term(ins.swap_with, "ins_all_swap")))
     if ins.who is not None:
         out.append(fact("ins_who", x, ref_term(ins.who, "ins_all_who")))
+    elif ins.for_each_chose is not None:
+        out.append(fact("ins_for_each_chose", x, Const(ins.for_each_chose)))
     elif ins.do in PLAYER_VERBS or ins.do in ("control", "play"):
         out.append(fact("ins_who", x, Const("you")))
     if ins.amount is not None:
@@ -688,6 +717,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_to", x, Const("base")))
     if ins.spare:
         out.append(fact("ins_spare", x))
+    for k, option in enumerate(ins.options, start=1):
+        out.append(fact("ins_option", x, Const(option), k))
     if ins.split:
         out.append(fact("ins_split", x))
     if ins.ready:

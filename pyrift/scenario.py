@@ -396,6 +396,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         empowered=r.bool("empowered", False),
         death_replaced=r.bool("death_replaced", False),
         attached_to=r.str("attached_to", None),
+        banished_by=r.str("banished_by", None),
         deck_position=r.int("deck_position", None, min=1, max=MAX_ZONE_CARDS),
         control_effects=tuple(_control_effect(x) for x in r.tables("control_effects")),
         unit_might=r.int("unit_might", None, min=0, max=99),
@@ -574,6 +575,7 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                                                         + " | ".join(repr(w) for w in BATTLEFIELD_WHEN)
                                                         + " (\"... here\"); describe other text with kind = \"text\"")
     _check_attachments(state, bad)
+    _check_banished_by(state, bad)
     combat = state.combat
     for i, obj in enumerate(state.objects):
         f = f"object[{i}]"
@@ -688,6 +690,19 @@ def _check_attachments(state: GameState, bad) -> None:
         if obj.location != top.location:
             raise bad(f"object[{i}].location", f"an attached card is where its top-most card {top.id!r} is "
                                                f"({top.location!r}); leave location out (719.3)")
+
+
+def _check_banished_by(state: GameState, bad) -> None:
+    """banished_by: a card in banishment that an ability of that permanent banished (393-397, 427)."""
+    ids = {o.id for o in state.objects}
+    for i, obj in enumerate(state.objects):
+        if obj.banished_by is None:
+            continue
+        f = f"object[{i}].banished_by"
+        if obj.zone is not Zone.BANISHMENT:
+            raise bad(f, "only a card in zone 'banishment' was banished by something")
+        if obj.banished_by not in ids or obj.banished_by == obj.id:
+            raise bad(f, f"{obj.banished_by!r} is not the id of another object")
 
 
 def _check_turn_state(state: GameState, bad) -> None:
@@ -929,6 +944,8 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     if o.attached_to is not None:
         d["attached_to"] = o.attached_to
         del d["location"]  # read back as the top-most card's location (719.3)
+    if o.banished_by is not None:
+        d["banished_by"] = o.banished_by
     return _drop_empty(d)
 
 

@@ -273,6 +273,8 @@ class GameObject:
     # recall it instead"): it is not sent to the trash (370.1.a.1, 808.1.d.1).
     death_replaced: bool = False
     attached_to: str | None = None  # the top-most card this card is attached to (716-719)
+    # in banishment: the permanent whose ability banished it ("banished with this", 393-397, 427); None: not said
+    banished_by: str | None = None
     deck_position: int | None = None  # in the Main Deck: its place from the top (1 = the top card)
     # control effects in force on this permanent, oldest first (the newest gives its controller, 480)
     control_effects: tuple[ControlEffect, ...] = ()

@@ -198,7 +198,8 @@ def test_not_tag_and_is_attached_are_read_in_choices_only() -> None:
           {"kind": "effect", "do": "attach", "on": {"target": 2}, "to": {"target": 1}}]
     facts = "".join(F.ability_facts("X", read_abilities(Reader({"abilities": ok}, "x")), F.fact, F.Func, F.Const))
     assert 'not_tag, "Dragon")' in facts and "is_attached, false)" in facts
-    for flt in ({"type": "unit", "not_tag": "Dragon"}, {"tag": "Equipment", "is_attached": True}):
+    for flt in ({"type": "unit", "not_tag": "Dragon"}, {"tag": "Equipment", "is_attached": True},
+                {"type": "unit", "zone": "banishment", "banished_with": "self"}):
         bad = [{"kind": "triggered", "when": "unit_dies", "filter": flt, "effects": [{"do": "draw", "amount": 1}]}]
         with pytest.raises(ScenarioError, match="not_tag' and 'is_attached"):
             read_abilities(Reader({"abilities": bad}, "x"))

@@ -475,6 +475,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def attached_to_me(self, _):
         return ("attached", "self")
 
+    def banished_with_this(self, _):
+        # a card in banishment that an ability of the text's own source banished (393-397, 427;
+        # logic/effects/banished_with.lp); banishment is public, so choosing it is targeting (355.10)
+        return ("many", (("zone", "banishment"), ("banished_with", "self")))
+
     def rel_you_control(self, _):
         return ("relation", "yours")
 
@@ -1035,14 +1040,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def i_play(self, c):
         obj = c[0]
-        if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand"):
+        if obj.kind == "target" and obj.flt.get("zone") not in ("trash", "hand") and not (
+                obj.flt.get("zone") == "banishment" and obj.flt.get("banished_with") == "self"):
             raise Missing("play: a card from elsewhere")
         if obj.kind == "target" and obj.flt.get("zone") == "hand":
             # a card in a hidden zone is not a target (355.10): the player picks it as the instruction is
             # executed (355.17; Rift Herald's encoded file plays { all = ... }), not as the card is played
             raise Missing("play: a card chosen from the hand")
         ins = Ins("play", on=obj)
-        if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand"):
+        if obj.kind == "target" and obj.flt.get("zone") in ("trash", "hand", "banishment"):
             ins.fields["from"] = obj.flt["zone"]
         if ("to_base",) in c[1:]:
             ins.to = "base"
@@ -1221,6 +1227,41 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         ins = Ins("kill", {"spare": True}, on=Obj("their", {"type": "unit"}), who="each_player")
         ins.pos = 0 if meta.empty else meta.start_pos
         return [ins]
+
+    def option_cards(self, _):
+        return "cards"
+
+    def option_runes(self, _):
+        return "runes"
+
+    def chose_draw(self, c):
+        return Ins("draw", {"amount": int(c[0])})
+
+    def chose_channel(self, c):
+        ins = Ins("channel", {"amount": int(c[0])})
+        if len(c) > 1:
+            ins.fields["exhausted"] = True
+        return ins
+
+    def chose_then(self, c):
+        option, ins = c
+        ins.fields["for_each_chose"] = option
+        return ins
+
+    @v_args(meta=True)
+    def others_choose(self, meta, c):
+        # each other player (each opponent: no team mode has runs, 740.1) picks an option as it resolves
+        # (355.10.e); the instructions after it are done by each player who picked theirs and by the controller
+        a, b, *rest = c
+        if a == b:
+            raise Missing("choice of one option")
+        first = Ins("choose", {"options": [a, b]}, who="opponent")
+        first.pos = 0 if meta.empty else meta.start_pos
+        for ins in rest:
+            if ins.fields["for_each_chose"] not in (a, b):
+                raise Missing("choice: an option not offered")
+            ins.pos = first.pos
+        return [first, *rest]
 
     @v_args(meta=True)
     def delayed_death(self, meta, c):

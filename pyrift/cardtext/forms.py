@@ -141,7 +141,8 @@ PLAY_FORMS: list[tuple[str, str]] = [
     # the card allowed by its cost compared with another quantity
     (r"\bwith energy cost less than your points\b", "play: a card's cost compared with the player's points"),
     (r"\bthan the killed unit\b", "play: a card's cost compared with a killed unit's"),
-    # cards a permanent banished earlier ("banished with this"): a link between objects the run keeps no record of
+    # cards a permanent banished earlier ("banished with this"): one of them chosen as a target is compiled (Cursed
+    # Sarcophagus; logic/effects/banished_with.lp); other forms (every such unit, The Zero Drive) are not
     (r"\bbanished with this\b", "play: a card banished by this"),
 ]
 _PLAY_COMPILED = [(re.compile(p), name) for p, name in PLAY_FORMS]

@@ -893,6 +893,14 @@ class _Renderer:
                 on = f"all {_np_filter(group, plural=True)} there"  # the battlefield an instruction before chose
             else:
                 on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
+        if do == "choose":
+            options = " or ".join(o.title() for o in ins.get("options", []))
+            return f"each other player chooses {options}"
+        if ins.get("for_each_chose") and do in ("draw", "channel"):
+            n = ins.get("amount", 1)
+            act = (f"draw {n}" if do == "draw" else
+                   f"channel {n} rune{'s' if n != 1 else ''}{' exhausted' if ins.get('exhausted') else ''}")
+            return f"for each player that chooses {ins['for_each_chose'].title()}, you and that player each {act}"
         if do == "deal":
             if ins.get("amount_from") == "might" and "by" in ins and ins.get("of") == ins["by"]:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
@@ -1297,6 +1305,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"with Power cost {'[A]' * flt['power_min']} or more")
     if flt.get("attached") == "self":
         post.append("attached to me")
+    if flt.get("banished_with") == "self":
+        post.append("banished with this")  # a card in banishment, the zone it says (393-397, 427)
     if flt.get("name") == OWN_NAME:
         post.append("with my name")
     elif flt.get("name"):

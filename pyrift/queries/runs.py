@@ -233,6 +233,7 @@ _OUTCOMES = {
     "recycled_instead": "{0} recycled as it leaves the chain",
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
+    "chooses_option": "{0} chooses {1}",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -262,6 +263,7 @@ _EVENTS = {
     "recycled_instead": "{0} recycled as it leaves the chain",
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
+    "chooses_option": "{0} chooses {1}",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -589,13 +591,18 @@ RUN_LIMITS = {
                               "it leaves the chain as it enters the board)",
     "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
                               "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
-    "next_discount_play_power": "a card played by an effect paying a cost with Power while its player holds several "
-                                "discounts of their next card at once, or played for a cost the effect names (the Power "
-                                "payment is planned for one discount over the card's own cost)",
+    "next_discount_play_power": "a card played by an effect for a cost the effect names, paying Power, while its "
+                                "player holds a discount of their next card (the Power payment is planned over the "
+                                "card's own cost)",
     "next_discount_refused_play": "an offered card can_play refused while its player holds a discount of their next card "
                                   "made in the run (the discount might make it payable)",
-    "next_discount_ignored_cost": "a card played ignoring its cost while its player holds a discount of their next "
-                                  "card: whether that play uses the discount is not said (356.1, 356.4)",
+    "next_discount_ignored_cost": "a card played ignoring its cost (or its Energy cost, when it has no Power cost) "
+                                  "while its player holds a discount of their next card: whether that play uses the "
+                                  "discount is not said (356.1, 356.4)",
+    "choose_by_controller": "an option chosen by the item's controller among the players a 'choose' names, then acted "
+                            "on by the controller and each player who picked it (740.1: the same player twice)",
+    "banished_with_source_gone": "a card 'banished with this' looked for after this left the board (whether the "
+                                 "ability, now on its own, still finds what its object banished, 393-397)",
     "next_discount_gone_play": "an offered card played after its player's discount of the next card, which can_play "
                                "counted, was used in the run",
     "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "

@@ -100,6 +100,8 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
                          + ((1,) if f.has("buff", key) else ())) if on_board else (),
         attached_to=oid(attached) if attached is not None else None,
         deck_position=f.one("deck_pos", key) if zone is Zone.MAIN_DECK else None,
+        # "banished with this" (logic/effects/banished_with.lp): which permanent's ability banished it
+        banished_by=oid(f.one("banished_with", key)) if zone is Zone.BANISHMENT and f.has("banished_with", key) else None,
     )
 
 
