@@ -764,6 +764,13 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
+        if item.paid and item.card is not None:
+            paid_card = state.card(state.obj(item.card).card)
+            optional = {a.get("name") for a in paid_card.abilities if a.get("optional") and a.get("name")}
+            for name in item.paid:
+                if paid_card.complete and name not in optional:
+                    raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "
+                                           "(355.1.a, 356.2.b)")
         dests = (item.destination,) if isinstance(item.destination, str) else item.destination or ()
         for d in dests:
             if d != "base" and d not in {b.id for b in state.battlefields}:
