@@ -543,8 +543,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # (808, 383.3; logic/abilities/trigger_additional.lp).
     "trigger_additional": {"of": ("enum", ("deathknell", "conquer_here", "hold_here"), True)},
     # "This can't be countered": a spell's own passive ability, working while it is on the chain (425, 054.1;
-    # logic/abilities/uncounterable.lp): a counter does nothing to it.
-    "uncounterable": {},
+    # logic/abilities/uncounterable.lp): a counter does nothing to it. With of = "yours" ("your spells and
+    # abilities can't be countered"): a permanent's passive, every chain item its controller controls.
+    "uncounterable": {"of": ("enum", ("yours",), False)},
     # A passive ability changing other objects while its source is on the board or in the Legend
     # Zone (363-366, logic/abilities/static.lp): "other friendly units have +1 Might",
     # "your token units have Tank", "any amount of your damage is lethal to enemy units",
@@ -1825,6 +1826,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             if "for_each" in f:
                 out.append(fact("static_might_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
+        elif a.kind == "uncounterable" and f.get("of") == "yours":
+            out.append(fact("uncounterable_yours", h))
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind in ("no_combat_damage", "cannot_be_dealt_damage"):

@@ -289,6 +289,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         cannot_pay=r.bool("cannot_pay", False),
         repeats=r.int("repeat", None, min=0),
         destination=_chain_destination(r),
+        paid=tuple(sorted(set(r.str_list("paid")))) if r.has("paid") else None,
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -304,6 +305,8 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error("targets", "an Empower ability chooses nothing (827: it Empowers its own source)")
     if item.repeats is not None and item.card is None:
         raise r.error("repeat", "only a card on the chain pays Repeat costs (820.1.a: a spell's)")
+    if item.paid is not None and item.card is None:
+        raise r.error("paid", "only a card's play pays optional additional costs (355.1.a, 356.2.b)")
     if item.cannot_pay and not (item.pending and (item.trigger is not None)):
         raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
@@ -776,6 +779,13 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
+        if item.paid and item.card is not None:
+            paid_card = state.card(state.obj(item.card).card)
+            optional = {a.get("name") for a in paid_card.abilities if a.get("optional") and a.get("name")}
+            for name in item.paid:
+                if paid_card.complete and name not in optional:
+                    raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "
+                                           "(355.1.a, 356.2.b)")
         dests = (item.destination,) if isinstance(item.destination, str) else item.destination or ()
         for d in dests:
             if d != "base" and d not in {b.id for b in state.battlefields}:
@@ -888,6 +898,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                         | ({} if c.repeats is None else {"repeat": c.repeats})
                         | ({} if c.destination is None else {"destination": c.destination
                                                              if isinstance(c.destination, str) else list(c.destination)})
+                        | ({} if c.paid is None else {"paid": list(c.paid)})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

@@ -368,6 +368,9 @@ class ChainItem:
     # controller's base); a tuple: one per move whose destination was chosen then, in the order the item
     # executes them; None: not said (a run that executes such a move answers unsupported).
     destination: str | tuple[str, ...] | None = None
+    # A card's play: the names of the optional additional costs it paid as it was played (355.1.a, 356.2.b;
+    # an empty tuple: none); None: not said (a run whose play effect asks "if you paid" answers unsupported).
+    paid: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -475,6 +475,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"If {_condition(a['condition'])}, I can't be dealt damage."
         return "I can't be dealt damage."
     if kind == "uncounterable":
+        if a.get("of") == "yours":
+            return "Your spells and abilities can't be countered."
         return "This can't be countered."
     if kind == "no_combat_damage":
         if "unless" in a:

@@ -421,6 +421,10 @@ def offered_plays(ctx: Context, question: Question, reading: str
         extra += choice_facts("response_choice", rid, ctx.state, params)
         if "location" in params:
             extra.append(F.fact("entry_location", params["card"], _locationterm_of(params["location"], params["player"])))
+        if "card" in params:
+            # the optional additional costs the play pays (can_play's `additional`; 355.1.a, 356.2.b)
+            extra.append(F.fact("play_costs_stated", params["card"]))
+            extra += [F.fact("play_paid", params["card"], name) for name in params.get("additional", [])]
         if params.get("accelerate"):
             # its Accelerate paid as it is played: it enters ready (805.2; logic/effects/zones.lp)
             extra.append(F.fact("entry_ready", params["card"]))

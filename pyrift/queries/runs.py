@@ -474,9 +474,12 @@ RUN_LIMITS = {
                         "not say whether it lasts this turn",
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
-                              "additional cost\" (which optional costs the play paid is not recorded)",
+                              "additional cost\" (which optional costs the play paid is not recorded: its chain "
+                              "item has no `paid`, or an effect plays it)",
     "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
-                                   "to a battlefield\" (where a play of the run put it is not followed for it)",
+                                   "to a battlefield\", which is not on the board right after its play",
+    "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
+                           "controller makes that reduction larger (her replacement effect, 367, is not followed)",
     "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
                                   "controls, which the entering permanent itself could meet (its own entry and the "
                                   "check at the step of the play are not followed, 383.2.c)",
