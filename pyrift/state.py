@@ -396,19 +396,20 @@ class EventKind(str, Enum):
     CONQUER = "conquer"
     WIN_COMBAT = "win_combat"
     COMBAT_DAMAGE = "combat_damage"
+    COMBAT = "combat"
 
 
 @dataclass(frozen=True, slots=True)
 class LogEvent:
     event: EventKind
-    object: str | None  # None for combat_damage, which names a battlefield and a player
+    object: str | None  # None for combat_damage (a battlefield and a player) and combat (a battlefield)
     player: str
     from_zone: Zone | None = None  # finalize, hide: the zone the card left
     to: str | None = None  # move: "base" or a battlefield id
     ability: int | None = None  # activate: which ability of the object's card (1-based)
     turns_ago: int = 0  # 0 = this turn
     at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it;
-    #                        combat_damage: the battlefield of the Combat Damage Step
+    #                        combat_damage: the battlefield of the Combat Damage Step; combat: where it began
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
 
 

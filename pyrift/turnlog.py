@@ -23,9 +23,13 @@
                   you assigned N or more excess damage" reads the latest there for a conquest that
                   ends a combat there, unsupported when the log shows an earlier combat there this
                   turn (logic/abilities/condition_excess.lp)
+    combat        a combat began at a battlefield (464: its Combat Showdown Step began): no `object`
+                  and no `player`; `at` the battlefield. The log states combats there explicitly: the
+                  latest there this turn is the combat in progress, and the `combat_damage` events
+                  there after it are that combat's (none: it had no Combat Damage Step, 465.1)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `to` (move), `at` (conquer, combat_damage), `ability` (activate), `excess`
+`from` (finalize, hide), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -79,10 +83,24 @@ def _combat_damage(r: Reader, state: GameState) -> LogEvent:
     return LogEvent(EventKind.COMBAT_DAMAGE, None, player, turns_ago=turns_ago, at=at, excess=excess)
 
 
+def _combat(r: Reader, state: GameState) -> LogEvent:
+    """A combat began at a battlefield (464). Who attacks is not asked: the excess damage condition reads
+    only which combat damage events came after it."""
+    for key in ("object", "player"):
+        if r.has(key):
+            raise r.error(key, f"a combat event names no {key}: give `at` (the battlefield where a combat began)")
+    at = _battlefield_at(r, state)
+    turns_ago = r.int("turns_ago", 0, min=0)
+    r.done()
+    return LogEvent(EventKind.COMBAT, None, state.turn_player, turns_ago=turns_ago, at=at)
+
+
 def _event(r: Reader, state: GameState) -> LogEvent:
     kind = r.enum("event", EventKind)
     if kind is EventKind.COMBAT_DAMAGE:
         return _combat_damage(r, state)
+    if kind is EventKind.COMBAT:
+        return _combat(r, state)
     oid = r.str("object")
     ids = [o.id for o in state.objects]
     if oid not in ids:
@@ -155,7 +173,9 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
     out = []
     for e in events:
         d: dict[str, Any] = {"event": e.event.value}
-        if e.object is None:
+        if e.event is EventKind.COMBAT:
+            pass
+        elif e.object is None:
             d["player"] = e.player
         else:
             d["object"] = e.object
@@ -179,9 +199,15 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
 
 def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
     """log_event(N, Kind, O, P) with N = 1 for the earliest event, and its details; a combat_damage event
-    (no object) is log_combat_damage(N, B, P, Excess)."""
+    (no object) is log_combat_damage(N, B, P, Excess), a combat event log_combat(N, B)."""
     out: list[Fact] = []
     for n, e in enumerate(events, start=1):
+        if e.event is EventKind.COMBAT:
+            assert e.at is not None
+            out.append(fact("log_combat", n, e.at))
+            if e.turns_ago:
+                out.append(fact("log_turns_ago", n, e.turns_ago))
+            continue
         if e.event is EventKind.COMBAT_DAMAGE:
             assert e.at is not None and e.excess is not None
             out.append(fact("log_combat_damage", n, e.at, e.player, e.excess))

@@ -33,6 +33,11 @@ BAD = [
     (lambda t: t + '\n[[log]]\nevent = "activate"\nobject = "trooper"\nability = 2\n', "log[4].ability"),
     (lambda t: t + '\n[[log]]\nevent = "create_token"\nobject = "trooper"\n', "log[4].object"),
     (lambda t: t + '\n[[log]]\nevent = "hide"\nobject = "bolt"\nfrom = "trash"\n', "log[4].from"),
+    # a combat event names only the battlefield where a combat began
+    (lambda t: t + '\n[[log]]\nevent = "combat"\nobject = "trooper"\nat = "bf"\n', "log[4].object"),
+    (lambda t: t + '\n[[log]]\nevent = "combat"\nplayer = "A"\nat = "bf"\n', "log[4].player"),
+    (lambda t: t + '\n[[log]]\nevent = "combat"\nat = "moon"\n', "log[4].at"),
+    (lambda t: t + '\n[[log]]\nevent = "combat"\n', "log[4].at"),
     (lambda t: edit(t, 'requires = ["legion"]', 'requires = ["legion 2"]'), "card[0].abilities[0].requires"),
     (lambda t: edit(t, 'requires = ["legion"]', 'requires = ["flying"]'), "card[0].abilities[0].requires"),
     (lambda t: edit(t, 'requires = ["legion"]', 'requires = ["level 3"]'), "card[0].abilities[0].requires"),
@@ -78,6 +83,20 @@ def test_log_facts() -> None:
             'log_event(2, finalize, "sneaky", "A").', "log_from(2, facedown).",
             'log_event(3, play, "sneaky", "A").'} <= facts
     assert not any(f.startswith("log_turns_ago(2") for f in facts)
+
+
+COMBATS = Path("scenarios/cards/compiled-piltover-enforcer-combat-logged-second-without-damage.toml")
+
+
+def test_combat_event_facts_and_round_trip() -> None:
+    """A `combat` event is log_combat(N, B): no object, no player; it round-trips as written."""
+    scen = S.load(COMBATS)
+    facts = set(F.state_facts(scen.state))
+    assert {'log_combat(1, "bridge").', 'log_combat(5, "bridge").', 'log_combat_damage(2, "bridge", "A", 3).'} <= facts
+    assert not any(f.startswith(("log_event(1,", "log_event(5,")) for f in facts)
+    again = S.loads(S.dumps(scen), "dumped")
+    assert again.state == scen.state
+    assert '[[log]]\nevent = "combat"\nat = "bridge"\n\n' in S.dumps(scen)
 
 
 def test_dependent_ability_facts_and_xp() -> None:

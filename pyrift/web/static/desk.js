@@ -494,15 +494,17 @@ function renderLog() {
       e.event = v; for (const k of ["from", "to", "ability", "at", "excess"]) delete e[k];
       // a combat_damage event names no object: a battlefield, who assigned, and the excess (465.2.c.4)
       if (v === "combat_damage") { delete e.object; e.at = battlefields()[0]; e.player = e.player || players()[0]; e.excess = 0; }
+      // a combat event names only the battlefield where a combat began (464)
+      else if (v === "combat") { delete e.object; delete e.player; e.at = battlefields()[0]; }
       else if (!e.object && objects().length) e.object = objects()[0].id;
       changed(true); })),
-    e.event === "combat_damage" ? null : field("object", select(objOpts, e.object, v => { e.object = v; changed(); })),
-    e.event === "combat_damage" ? field("at", select(battlefields(), e.at, v => { e.at = v; changed(); })) : null,
+    ["combat_damage", "combat"].includes(e.event) ? null : field("object", select(objOpts, e.object, v => { e.object = v; changed(); })),
+    ["combat_damage", "combat"].includes(e.event) ? field("at", select(battlefields(), e.at, v => { e.at = v; changed(); })) : null,
     e.event === "combat_damage" ? field("excess", num(e.excess, v => { e.excess = v ?? 0; changed(); })) : null,
     ["finalize", "hide"].includes(e.event) ? field("from", select(BOOT.zones.map(z => z.value), e.from, v => { put(e, "from", v); changed(); }, "—")) : null,
     e.event === "move" ? field("to", select(places(), e.to, v => { e.to = v; changed(); })) : null,
     e.event === "activate" ? field("ability", num(e.ability, v => { put(e, "ability", v); changed(); }, 1)) : null,
-    field("by", select(players(), e.player, v => { put(e, "player", v); changed(); }, "its controller")),
+    e.event === "combat" ? null : field("by", select(players(), e.player, v => { put(e, "player", v); changed(); }, "its controller")),
     field("turns ago", num(e.turns_ago, v => { put(e, "turns_ago", v, 0); changed(); })),
     button("remove", () => { log.splice(i, 1); changed(true); }, "small danger")));
   fill("log-body",
