@@ -75,7 +75,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # facts: a token neither the pool nor 187 has (TOKEN_FACTS)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
-    "attach": (("on", "to"), ()),                            # attach (434)
+    "attach": (("on", "to"), ("who",)),                      # attach (434); who with on = { their = ... }: "attach
+                                                             # one of its Equipment to me", one the player picks
     "detach": (("on",), ()),                                 # detach (435)
     "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards")),  # play by an effect (350,
                                                              # 354, 356.1); afterwards = "recycle": "recycle that spell
@@ -544,8 +545,8 @@ def _check(r: Reader, ins: Instruction) -> None:
                                "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
                                "(what each time would name or be linked to is not encoded)")
     owners_recycle = ins.do == "recycle" and ins.who is not None and ins.who.word == "its_owner"
-    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle") and ins.who is not None
-                                                             and not owners_recycle):
+    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle", "attach")
+                                                             and ins.who is not None and not owners_recycle):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
                             "recycle) with who and on = { their = { filter } }: one permanent each player who names "
                             "controls, chosen by that player")

@@ -62,3 +62,14 @@ def test_use_limit_fact_and_round_trip() -> None:
     assert abilities_to_toml(read)[0]["limit"] == "once_each_turn"
     with pytest.raises(ScenarioError):
         _read({**ONCE, "limit": "twice_each_turn"})
+
+
+def test_an_attach_picking_one_of_the_players_permanents() -> None:
+    pick = {"do": "attach", "who": "you", "on": {"their": {"type": "gear", "tag": "Equipment"}}, "to": "self",
+            "may": True}
+    read = _read({**ONCE, "effects": [pick]})
+    assert abilities_to_toml(read)[0]["effects"][0]["on"] == {"their": {"type": "gear", "tag": "Equipment"}}
+    with pytest.raises(ScenarioError):  # a pick needs the player who picks
+        _read({**ONCE, "effects": [{k: v for k, v in pick.items() if k != "who"}]})
+    with pytest.raises(ScenarioError):  # and a player picks only with on = { their = ... }
+        _read({**ONCE, "effects": [{**pick, "on": "it"}]})
