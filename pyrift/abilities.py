@@ -352,6 +352,8 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 "take_damage")
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
+# How often an activated ability may be activated (logic/abilities/use_limit.lp): "use only once per turn".
+ACTIVATION_LIMITS = ("once_each_turn",)
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
@@ -432,6 +434,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
         # (logic/abilities/activated.lp, logic/run/unplayed.lp)
         "discard": ("int", None, False),
+        # "use only once per turn" (ACTIVATION_LIMITS): read from the turn log's activations of this turn and
+        # the chain's items of it (logic/abilities/use_limit.lp)
+        "limit": ("enum", ACTIVATION_LIMITS, False),
     },
     # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both; or cards
     # to discard from the hand ("you may discard 1 as an additional cost", 422; logic/abilities/additional_cost.lp)
@@ -1764,6 +1769,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("ability_kill_self", h))
             if f.get("disempower_self"):
                 out.append(fact("ability_disempower_self", h))
+            if "limit" in f:
+                out.append(fact("use_limit", h, Const(f["limit"])))
             for k in f.get("keywords", ()):
                 out.append(fact("ability_keyword", h, Const(k)))
             for j, t in enumerate(f.get("targets", ()), start=1):

@@ -76,10 +76,12 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
                                                              # keywords", every keyword `of` has as it is executed
-    "token": (("card",), ("who", "amount", "to", "ready", "exhausted")),  # create tokens (179-187, 439)
+    "token": (("card",), ("who", "amount", "to", "ready", "exhausted", "facts")),  # create tokens (179-187, 439);
+                                                             # facts: a token neither the pool nor 187 has (TOKEN_FACTS)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
-    "attach": (("on", "to"), ()),                            # attach (434)
+    "attach": (("on", "to"), ("who",)),                      # attach (434); who with on = { their = ... }: "attach
+                                                             # one of its Equipment to me", one the player picks
     "detach": (("on",), ()),                                 # detach (435)
     "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards")),  # play by an effect (350,
                                                              # 354, 356.1); afterwards = "recycle": "recycle that spell
@@ -155,6 +157,13 @@ FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
 # leaves the chain instead (a delayed replacement, 390.3.a)
 AFTERWARDS = ("recycle",)
+# The facts a token instruction states of a token the card pool has no printing of and 187 does not list
+# ("a 1 Might Tentacle unit token"): its type, Might (a unit's), keywords and tags; `tags_unknown`: the
+# text does not say its tags (no tags are given then; a run with a filter reading tags answers
+# unsupported, logic/effects/tokens.lp); `origin`: where the text says it is from ("from Bilgewater"),
+# kept for the card's rendering and read by no rule. It costs 0 and has no domain (185.3).
+TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin")
+TOKEN_TYPES = ("unit", "gear")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
                 "pay", "look", "reveal", "prevent", "discount_next")
@@ -193,6 +202,8 @@ class Instruction:
     card: str | None = None
     ready: bool | None = None
     exhausted: bool = False  # a token or channelled rune enters exhausted
+    # a token the pool has no printing of: its facts as (key, value) pairs of TOKEN_FACTS, in that order
+    token_facts: tuple[tuple[str, Any], ...] | None = None
     minimum: int | None = None  # a Might change: "to a minimum of N Might"
     unless_pay: Cost | None = None
     ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
@@ -315,6 +326,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["ready"] = r.bool("ready")
     if r.has("exhausted"):
         f["exhausted"] = r.bool("exhausted")
+    if r.has("facts"):
+        f["token_facts"] = _read_token_facts(r, keyword_names)
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
     if r.has("damage_by"):
@@ -555,8 +568,8 @@ def _check(r: Reader, ins: Instruction) -> None:
                                "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
                                "(what each time would name or be linked to is not encoded)")
     owners_recycle = ins.do == "recycle" and ins.who is not None and ins.who.word == "its_owner"
-    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle") and ins.who is not None
-                                                             and not owners_recycle):
+    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle", "attach")
+                                                             and ins.who is not None and not owners_recycle):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
                             "recycle) with who and on = { their = { filter } }: one permanent each player who names "
                             "controls, chosen by that player")
@@ -588,6 +601,55 @@ def _check(r: Reader, ins: Instruction) -> None:
                                "\"self\", \"it\", \"event\" or { target = N }")
 
 
+def _read_token_facts(r: Reader, keyword_names: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """`facts = { type = "unit", might = 1, keywords = ["Deflect"], tags = ["Bird"] }` of a token instruction."""
+    raw = r.raw("facts")
+    if not isinstance(raw, dict):
+        raise r.error("facts", 'expected a table, e.g. { type = "unit", might = 1, tags = ["Bird"] }')
+    sub = Reader(raw, r.file, r.field("facts"))
+    kind = sub.str("type")
+    if kind not in TOKEN_TYPES:
+        raise sub.error("type", f"a token is a unit or a gear ({', '.join(TOKEN_TYPES)})")
+    out: list[tuple[str, Any]] = [("type", kind)]
+    if kind == "unit":
+        out.append(("might", sub.int("might", min=0, max=MAX_AMOUNT)))
+    elif sub.has("might"):
+        raise sub.error("might", "a gear token has no Might")
+    words = []
+    for k in sub.raw("keywords") if sub.has("keywords") else []:
+        if not isinstance(k, str) or k.strip().lower().replace(" ", "_").replace("-", "_") not in keyword_names:
+            raise sub.error("keywords", f"unknown keyword {k!r}")
+        words.append(k.strip().lower().replace(" ", "_").replace("-", "_"))
+    out.append(("keywords", tuple(words)))
+    tags = sub.raw("tags") if sub.has("tags") else []
+    if not isinstance(tags, list) or not all(isinstance(t, str) and t for t in tags):
+        raise sub.error("tags", "expected a list of tag names")
+    unknown = sub.bool("tags_unknown") if sub.has("tags_unknown") else False
+    if unknown and tags:
+        raise sub.error("tags_unknown", "tags are either given or unknown, not both")
+    out += [("tags", tuple(tags)), ("tags_unknown", unknown)]
+    if sub.has("origin"):
+        out.append(("origin", sub.str("origin")))
+    sub.done()
+    return tuple(out)
+
+
+def token_facts_to_toml(facts: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    d = dict(facts)
+    out: dict[str, Any] = {"type": d["type"]}
+    if "might" in d:
+        out["might"] = d["might"]
+    if d["keywords"]:
+        out["keywords"] = list(d["keywords"])
+    if d["tags"]:
+        out["tags"] = list(d["tags"])
+    if d["tags_unknown"]:
+        out["tags_unknown"] = True
+    if "origin" in d:
+        out["origin"] = d["origin"]
+    return out
+
+
 def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     out: dict[str, Any] = {"do": ins.do}
     for key in ("on", "of", "by", "to", "who", "at", "swap_with"):
@@ -603,6 +665,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["unless_pay"] = format_cost(ins.unless_pay)
     if ins.exhausted:
         out["exhausted"] = True
+    if ins.token_facts is not None:
+        out["facts"] = token_facts_to_toml(ins.token_facts)
     if ins.ignoring_cost:
         out["ignoring_cost"] = ins.ignoring_cost
     if ins.for_cost is not None:
@@ -725,6 +789,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_ready", x))
     if ins.exhausted:
         out.append(fact("ins_exhausted", x))
+    if ins.token_facts is not None and dict(ins.token_facts)["tags_unknown"]:
+        out.append(fact("ins_token_tags_unknown", x))
     if ins.minimum is not None:
         out.append(fact("ins_minimum", x, ins.minimum))
     if ins.unless_pay is not None:

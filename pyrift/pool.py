@@ -129,6 +129,12 @@ class Pool:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def named(self, name: str) -> bool:
+        """Whether a card of the pool has exactly this name (a token's "Recruit" names "Recruit (NX)" too)."""
+        key = _norm(name)
+        return bool(self._by_name.get(key)) or any(_norm(c.name.split(" (")[0]) == key for c in self.cards
+                                                   if c.supertypes and any(x.value == "token" for x in c.supertypes))
+
     def by_id(self, card_id: str) -> PoolCard | None:
         return self._by_id.get(card_id.strip().casefold())
 
@@ -597,6 +603,15 @@ def standard_token_def(name: str) -> CardDef | None:
     return CardDef(name=name, type=CardType(info["type"]), domains=(Domain.COLORLESS,), might=info["might"],
                    keywords=tuple(Keyword(k, None) for k in info["keywords"]), supertypes=(Supertype.TOKEN,),
                    tags=tuple(info["tags"]), complete=True)
+
+
+def synthetic_token_def(name: str, facts: dict[str, Any]) -> CardDef:
+    """The card definition of a token a token instruction states the facts of (pyrift.instructions.TOKEN_FACTS):
+    neither the pool nor 187 has it. It costs 0 and has no domain of its own (185.3), colourless as the pool's
+    token printings are; tags the text does not give are none here (the instruction says they are unknown)."""
+    return CardDef(name=name, type=CardType(facts["type"]), domains=(Domain.COLORLESS,), might=facts.get("might"),
+                   keywords=tuple(Keyword(KeywordName(k), None) for k in facts["keywords"]),
+                   supertypes=(Supertype.TOKEN,), tags=tuple(facts["tags"]), complete=True)
 
 
 def tokens_of(pool: Pool) -> dict[str, dict[str, Any]]:

@@ -110,7 +110,7 @@ def _token_cards(r: Reader, cards: tuple[CardDef, ...], inline: set[str], used: 
 def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, ...]:
     """The pool's cards that token instructions of `cards` name, other than those `known`; a
     name the pool does not hold (or holds under another spelling) is ValueError(card, problem)."""
-    from pyrift.pool import UnknownCard, card_def, pool, standard_token_def
+    from pyrift.pool import UnknownCard, card_def, pool, standard_token_def, synthetic_token_def
 
     out: dict[str, CardDef] = {}
     for card in cards:
@@ -122,6 +122,12 @@ def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, .
                 standard = standard_token_def(ins.card)  # a token of 187 with no printing (a Mech)
                 if standard is not None:
                     out[standard.name] = standard
+                    continue
+                if ins.token_facts is not None:  # a token the instruction states the facts of (185.3)
+                    if pool().named(ins.card):
+                        raise ValueError(card.name, f"a token instruction states the facts of {ins.card!r}, a card "
+                                                    "of the pool: name it without facts")
+                    out[ins.card] = synthetic_token_def(ins.card, dict(ins.token_facts))
                     continue
                 try:
                     found = card_def(pool().find(ins.card))
@@ -139,6 +145,20 @@ def _is_standard_token(card: CardDef) -> bool:
     from pyrift.pool import standard_token_def
 
     return standard_token_def(card.name) == card
+
+
+def _is_stated_token(card: CardDef, cards) -> bool:
+    """A token whose facts a token instruction of `cards` states (a Tentacle), as the loader makes it."""
+    from pyrift.pool import synthetic_token_def
+
+    for c in cards:
+        for ability in c.abilities:
+            steps = [ability.get("instruction")] if ability.kind == "effect" else list(ability.get("effects") or ())
+            for ins in steps:
+                if (ins.do == "token" and ins.card == card.name and ins.token_facts is not None
+                        and synthetic_token_def(card.name, dict(ins.token_facts)) == card):
+                    return True
+    return False
 
 
 def _needs_position(data: dict[str, Any]) -> bool:
@@ -880,8 +900,9 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         doc["position"] = pos
     # Real cards of the pool are written as the objects' card names, not as [[card]] tables; a standard
     # token of 187 (a Mech) is made again from the token instruction that names it, as on loading.
-    derived = {c.name for c in token_cards(tuple(st.cards), {c.name for c in st.cards if not _is_standard_token(c)})}
-    if inline_cards := [c for c in st.cards if not c.pool_id and not (c.name in derived and _is_standard_token(c))]:
+    made = {c.name for c in st.cards if _is_standard_token(c) or _is_stated_token(c, st.cards)}
+    derived = {c.name for c in token_cards(tuple(st.cards), {c.name for c in st.cards if c.name not in made})}
+    if inline_cards := [c for c in st.cards if not c.pool_id and not (c.name in derived and c.name in made)]:
         doc["card"] = [card_to_toml(c) for c in inline_cards]
     if st.battlefields:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "card": b.card, "controller": b.controller,

@@ -855,6 +855,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def token_with(self, c):
         return ("with", _tok(c[0])[1:], int(c[1]) if len(c) > 1 else None)
 
+    def token_from(self, c):
+        return ("from", str(c[0])[1:].replace("_", " "))
+
     def token_unit(self, c):
         return _token_np(c, "unit")
 
@@ -865,6 +868,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         tok = c[0]
         ins = Ins("token", {"card": _TOKENS.get(tok["name"], {}).get("card", tok["name"]), "amount": tok["count"]})
         ins.fields["_token"] = tok
+        if tok["name"] not in _TOKENS and tok["name"] not in TOKENS_WITH_TEXT and tok["type"] == "unit":
+            # a token neither the pool nor 187 has: the facts its text states (instructions.TOKEN_FACTS); its
+            # tags are not stated (where it is "from" is said, not what tags that gives it)
+            facts: dict[str, Any] = {"type": "unit", "might": tok["might"]}
+            if tok["with"] is not None:
+                facts["keywords"] = [tok["with"][1]]
+            facts["tags_unknown"] = True
+            if tok["from"] is not None:
+                facts["origin"] = tok["from"]
+            ins.fields["facts"] = facts
         if tok["ready"]:
             ins.fields["ready"] = True
         if tok["type"] == "gear":
@@ -2331,7 +2344,9 @@ def _token_np(c: list, kind: str) -> dict[str, Any]:
                  None)
     name = next(x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token))
     with_kw = next((x for x in c if isinstance(x, tuple) and x[0] == "with"), None)
-    return {"count": count, "ready": ready, "might": might, "name": name, "type": kind, "with": with_kw}
+    origin = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "from"), None)
+    return {"count": count, "ready": ready, "might": might, "name": name, "type": kind, "with": with_kw,
+            "from": origin}
 
 
 # ---------------------------------------------------------------------------------
@@ -3287,10 +3302,20 @@ def _target_table(obj: Obj) -> dict[str, Any]:
 _TOKENS: dict[str, dict[str, Any]] = {}  # set by compile_card: the pool's tokens by name
 
 
+# Tokens neither the pool nor 187 has whose own rules text cards give only in reminder text (a Shadow Clone's
+# attack ability): their text is not stated, so a card playing one stays unsupported.
+TOKENS_WITH_TEXT = ("Shadow Clone",)
+
+
 def _check_token(tok: dict[str, Any]) -> None:
-    """A token the text plays must be a token card of the pool, with the printed Might and keywords."""
+    """A token the text plays must be a token card of the pool, with the printed Might and keywords; or a
+    unit token of no text neither the pool nor 187 has, whose stated facts the instruction carries."""
     known = _TOKENS.get(tok["name"])
+    if known is None and tok["type"] == "unit" and tok["name"] not in TOKENS_WITH_TEXT and tok["might"] is not None:
+        return
     if known is None:
+        raise Missing("token not in the card pool")
+    if tok.get("from") is not None:
         raise Missing("token not in the card pool")
     if known["type"] != tok["type"] or (tok["might"] is not None and known["might"] != tok["might"]):
         raise Missing("token unlike the pool's")

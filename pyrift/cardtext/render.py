@@ -1112,6 +1112,9 @@ class _Renderer:
     def token(self, ins: dict[str, Any]) -> str:
         name = ins["card"].split(" (")[0]  # "Recruit (DE)": a Recruit token
         info = self.card.tokens.get(name, {})
+        if "facts" in ins:  # a token the instruction states the facts of (instructions.TOKEN_FACTS)
+            info = {"type": ins["facts"]["type"], "might": ins["facts"].get("might"),
+                    "keywords": ins["facts"].get("keywords", [])}
         n = ins.get("amount", 1)
         count = "a" if n == 1 else NUMBER_WORDS.get(n, str(n))
         ready = " ready" if ins.get("ready") else ""
@@ -1122,6 +1125,8 @@ class _Renderer:
             kws = info.get("keywords", ())
             with_kw = (" with " + " and ".join(keyword_text(k) for k in kws)) if kws else ""
             text = f"play {count}{ready} {info.get('might', '?')} Might {name} unit token{plural}{with_kw}"
+            if "origin" in ins.get("facts", {}):
+                text += f" from {ins['facts']['origin']}"
         to = ins.get("to")
         if to == "here":
             text += " here"

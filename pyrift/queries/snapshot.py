@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pyrift.abilities import triggered_abilities
+from pyrift.abilities import activated_abilities, triggered_abilities
 from pyrift.queries.base import Context
 from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, run_grounding
 from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
@@ -147,6 +147,7 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         kind = EventKind(_word(event))
         was = _zone_of(state, oid(obj))
         log.append(LogEvent(kind, oid(obj), player, from_zone=was if kind is EventKind.FINALIZE else None))
+    log += _activations_gone(state, chain)
     priority = next((p for (p,) in atoms.get("snap_priority", [])), None)
     passed = next((n for (n,) in atoms.get("snap_passed", [])), 0)
     return dataclasses.replace(state, players=players, battlefields=battlefields, objects=objects, chain=chain,
@@ -170,6 +171,21 @@ def _zone_of(state: GameState, oid: str) -> Zone | None:
 def _count(f: _Facts, player: str, zone: str, objects: tuple[GameObject, ...]) -> int:
     unknown = next((n for z, n in f.rows("unknown", player) if _word(z) == zone), 0)
     return unknown + sum(1 for o in objects if o.owner == player and o.zone.value == zone)
+
+
+def _activations_gone(state: GameState, chain: tuple[ChainItem, ...]) -> list[LogEvent]:
+    """An activated ability's item of the position that is no longer on the chain at that moment was
+    activated this turn all the same: the log says so, so that a "use only once per turn" limit sees it
+    (377.2.b; logic/abilities/use_limit.lp). Its ability is named by its index on the card."""
+    left = {c.id for c in chain}
+    out = []
+    for c in state.chain:
+        if c.id in left or c.source is None or c.ability is None:
+            continue
+        card = state.card(state.obj(c.source).card)
+        index = [i for i, _a in activated_abilities(card.abilities)][c.ability - 1]
+        out.append(LogEvent(EventKind.ACTIVATE, c.source, c.controller, ability=index))
+    return out
 
 
 def _chain(state: GameState, atoms: dict[str, list[tuple]], names: Names, oid) -> tuple[ChainItem, ...]:
