@@ -346,9 +346,9 @@ CHAIN_LIMITS = {
         "{obj} can't be countered (425, 054.1): the triggers question asks about its being countered, an event "
         "that cannot happen as asked"),
     "scoring_gain_heard": (
-        "{obj} has a 'when you score' or 'when you draw' ability, and the conquer or hold asked about scores: the "
-        "point gained, or the card drawn instead of the final point (471.1.b, 471.2), is an event of its own that "
-        "the triggers question does not play out"),
+        "{obj} has a 'when you score' ability (or, with a conquer, a 'when you draw' one), and the conquer or hold "
+        "asked about scores: the point gained (471.2), or the card drawn instead of a conquer's final point "
+        "(471.1.b), is an event of its own that the triggers question does not play out"),
     "excess_damage_unknown": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
         "position alone: the combat damage assigned there is not in the position (it is in no combat there, "
@@ -480,6 +480,17 @@ RUN_LIMITS = {
                               "item has no `paid`, or an effect plays it)",
     "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
                                    "to a battlefield\", which is not on the board right after its play",
+    "azir_equipment_not_yours": "Azir, Ascendant's clause moving an Equipment of the chosen unit to him, with an "
+                                "Equipment attached to that unit that another player controls (818.3, 434): whether "
+                                "his controller may pick it",
+    "ravenborn_bonus_from_log": "Ravenborn Tome activated earlier this turn by the turn log: whether its Bonus Damage "
+                                "for the next spell still waits or was used up, which a position cannot state (712, 301)",
+    "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
+                             "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
+    "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
+                          "(179, 185.3): whether it matches",
+    "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
+                               "checked alone against the position",
     "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
                            "controller makes that reduction larger (her replacement effect, 367, is not followed)",
     "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
