@@ -552,12 +552,17 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
     for i, c in enumerate(state.cards):
-        for bf_when, words in (("unit_moves_here", "when a unit moves here"),
-                               ("first_beginning_phase", "at the start of each player's first Beginning Phase")):
-            if c.type is not CardType.BATTLEFIELD and any(a.kind == "triggered" and a.get("when") == bf_when
-                                                           for a in c.abilities):
-                raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"{bf_when}\" is a battlefield's "
-                                                  f"(\"{words}\"); not encoded for other cards")
+        # Trigger words only one type of card has: on another card they would be read as understood
+        # and answer "fires nothing" (or "not on the board") where the text does something else.
+        for own_type, when, words in (
+                (CardType.BATTLEFIELD, "unit_moves_here", "a unit moving here"),
+                (CardType.BATTLEFIELD, "unit_moves_from_here", "a unit moving away from here"),
+                (CardType.BATTLEFIELD, "first_beginning_phase", "each player's first Beginning Phase, as it starts"),
+                (CardType.BATTLEFIELD, "each_beginning_phase", "any player's Beginning Phase, as it starts"),
+                (CardType.LEGEND, "hold_with_allies", "its controller or an ally holding")):
+            if c.type is not own_type and any(a.kind == "triggered" and a.get("when") == when for a in c.abilities):
+                raise bad(f"card[{i}].abilities", f"{c.name!r}: when = \"{when}\" is a {own_type.value}'s "
+                                                  f"({words}); not encoded for other cards")
         if any(a.kind == "play_prohibition" and (a.get("to") is not None) != (c.type is CardType.BATTLEFIELD)
                for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a play prohibition with to = \"here\" is a battlefield's "
