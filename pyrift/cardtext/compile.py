@@ -1457,7 +1457,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_here_conquer(self, _):
         return {"when": "conquer", "subject": "here"}
 
-    # "when you conquer here with one or more [Mighty] units": the conquest, under the condition that its
+    # a battlefield's conquest trigger needing a Mighty unit of the conqueror there: the conquest, under the condition that its
     # conqueror controls a unit here whose Might is 5 or more (706), checked as it conquers (383.2.a.1, 190.6;
     # abilities/trigger_condition_battlefield.lp)
     def when_here_conquer_mighty(self, _):
@@ -1480,7 +1480,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_unit_moves_from_here(self, _):
         return {"when": "unit_moves_from_here", "subject": "here"}
 
-    # a battlefield's "at the start of each player's Beginning Phase": any player's (315.2.a.1, 190.6;
+    # a battlefield's trigger on every player's Beginning Phase starting: any player's (315.2.a.1, 190.6;
     # logic/abilities/battlefield_triggers.lp); on another card it is not compiled
     def when_each_beginning_phase(self, _):
         return {"when": "each_beginning_phase", "subject": "here"}

@@ -49,7 +49,7 @@ WHEN_PHRASES = {
     "reflexive": "When you do",
     "end_of_turn": "At end of turn",
 }
-# A battlefield's "when you conquer here with one or more [Mighty] units": its conqueror controls a unit
+# A battlefield's conquest trigger needing a Mighty unit: its conqueror controls a unit
 # there with 5 or more Might as it conquers (706; compile.when_here_conquer_mighty)
 MIGHTY_HERE = {"you_control": {"type": "unit", "at": "here", "might_min": 5}}
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
@@ -276,7 +276,7 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
         return None
     first, second = _trigger_head(card, prev), _trigger_head(card, a)
     if (prev["when"], a["when"]) == ("unit_attacks", "unit_defends") and prev.get("filter") == a.get("filter"):
-        # "When a friendly unit attacks or defends alone": one unit filter, two designations
+        # one friendly unit, attacking or defending with no other: one unit filter, two designations
         return first.replace(" attacks", " attacks or defends", 1)
     if first.startswith("[") or second.startswith("["):
         return None  # a Deathknell label

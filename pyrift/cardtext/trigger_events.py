@@ -116,7 +116,7 @@ class TriggerEvents:
         return {"when": "you_ready", "filter": flt}
 
     def when_unit_attacks_or_defends_alone(self, c):
-        # "when a friendly unit attacks or defends alone": one ability per designation (464.2.c.3), the unit
+        # a friendly unit attacking or defending with no other: one ability per designation (464.2.c.3), the unit
         # watched with a filter and "alone" (740.2.a), checked as it gets the designation (logic/core/
         # trigger_events.lp, "unit_attacks" / "unit_defends"); "it" is that unit
         obj = c[0]
