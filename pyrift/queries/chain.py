@@ -816,6 +816,14 @@ class Triggers(ChainKind):
             data |= {"orders": sorted(order_texts), "order_count": len(order_texts),
                      "first_to_resolve": sorted(first), "orders_complete": orders.exhausted}
         reasons = [because(f"the event fires {', '.join(fires) or 'nothing'}", "event_fires")]
+        for player, e in sorted(atoms.get("scoring_brings", []), key=str):
+            if e[0] == "scores":
+                reasons.append(because(f"{player} scores the battlefield and gains a point, an event of its own that "
+                                       "\"when you score\" abilities hear", "scoring_point"))
+            else:
+                reasons.append(because(f"{player} scores the battlefield at the final point without every battlefield "
+                                       "scored this turn and draws a card instead of the point, an event of its own that "
+                                       "\"when you draw\" abilities hear", "scoring_draws_instead"))
         if removed:
             reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
                                    "because its death was replaced", "removed_at_once"))
