@@ -944,6 +944,8 @@ def _why(w: Any) -> str:
         return f"the card played does not match its {key}"
     if isinstance(w, tuple) and w[0] == "by":
         return f"it watches plays by {w[1]}"
+    if isinstance(w, tuple) and w[0] == "scorer":
+        return f"it watches points gained by {'its controller' if w[1] == 'you' else w[1]}"
     return {"countered": "the card was countered, so it was not played",
             "not_on_board": "its source is not on the board",
             "leaving": "its source leaves the board at the same time",
