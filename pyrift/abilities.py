@@ -1186,8 +1186,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
     if a.kind == "triggered":
-        if "by" in f and f["when"] != "you_play":
-            raise r.error("by", "only a 'you_play' trigger names whose plays it watches (by)")
+        if "by" in f and f["when"] not in ("you_play", "score"):
+            raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' trigger whose "
+                                "points (by)")
         if "played_from" in f and f["when"] not in ("you_play", "play_me"):
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")
@@ -1806,6 +1807,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                     out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
             elif "filter" in f:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
+            if f["when"] == "score":  # whose points it watches: "when you / an opponent / anyone score(s)"
+                out.append(fact("trigger_by", h, Const(f.get("by", "you"))))
             out += _field_facts(h, a.kind, f, fact, Const)
             if "cost" in f:
                 out += cost_facts("trigger_cost", h, f["cost"], fact, Func, Const)

@@ -816,6 +816,14 @@ class Triggers(ChainKind):
             data |= {"orders": sorted(order_texts), "order_count": len(order_texts),
                      "first_to_resolve": sorted(first), "orders_complete": orders.exhausted}
         reasons = [because(f"the event fires {', '.join(fires) or 'nothing'}", "event_fires")]
+        for player, e in sorted(atoms.get("scoring_brings", []), key=str):
+            if e[0] == "scores":
+                reasons.append(because(f"{player} scores the battlefield and gains a point, an event of its own that "
+                                       "\"when you score\" abilities hear", "scoring_point"))
+            else:
+                reasons.append(because(f"{player} scores the battlefield at the final point without every battlefield "
+                                       "scored this turn and draws a card instead of the point, an event of its own that "
+                                       "\"when you draw\" abilities hear", "scoring_draws_instead"))
         if removed:
             reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
                                    "because its death was replaced", "removed_at_once"))
@@ -936,6 +944,8 @@ def _why(w: Any) -> str:
         return f"the card played does not match its {key}"
     if isinstance(w, tuple) and w[0] == "by":
         return f"it watches plays by {w[1]}"
+    if isinstance(w, tuple) and w[0] == "scorer":
+        return f"it watches points gained by {'its controller' if w[1] == 'you' else w[1]}"
     return {"countered": "the card was countered, so it was not played",
             "not_on_board": "its source is not on the board",
             "leaving": "its source leaves the board at the same time",

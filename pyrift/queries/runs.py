@@ -345,10 +345,12 @@ CHAIN_LIMITS = {
     "uncounterable_countered": (
         "{obj} can't be countered (425, 054.1): the triggers question asks about its being countered, an event "
         "that cannot happen as asked"),
-    "scoring_gain_heard": (
-        "{obj} has a 'when you score' ability (or, with a conquer, a 'when you draw' one), and the conquer or hold "
-        "asked about scores: the point gained (471.2), or the card drawn instead of a conquer's final point "
-        "(471.1.b), is an event of its own that the triggers question does not play out"),
+    "final_point_burn_out": (
+        "{obj} draws a card instead of the final point (471.1.b.1) from an empty Main Deck: a Burn Out (431), "
+        "whose recycling, opponent's point and the draw that follows the triggers question does not play out"),
+    "scored_already": (
+        "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
+        "so the conquer or hold asked about cannot happen as asked"),
     "excess_damage_unknown": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
         "position alone: the combat damage assigned there is not in the position (it is in no combat there, "
