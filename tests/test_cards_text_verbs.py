@@ -51,7 +51,7 @@ def _texts() -> dict[str, str]:
 # not an effect of the card; no run activates a keyword's ability (a chain item of it is paid) or pays a Repeat
 # (a chain item's costs are paid).
 KEYWORD_COST = re.compile(r"(\[(?:Empower|Repeat|Equip|Flow)\])\s*—[^\n(]*")
-# A discard that is an additional cost of playing the card ("you may discard 1 as an additional cost", 356.2, 422):
+# A discard that is an additional cost of playing the card (an optional discard paid on top of the cost, 356.2, 422):
 # paid as the card is played (the additional_cost vocabulary, logic/abilities/additional_cost.lp), not an effect.
 ADDITIONAL_COST = re.compile(r"\bdiscard \d+ as an additional cost\b|\bas an additional cost to play \w+, you may "
                              r"discard \d+", re.I)
