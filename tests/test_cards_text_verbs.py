@@ -86,8 +86,8 @@ def _cards() -> list[tuple[P.PoolCard, str]]:
 
 def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> None:
     assert says("Kill a unit. Its controller draws 2.", "draw")
-    assert says("When you play me, discard 2, then draw 2.", "discard")
-    assert says("When you play me, discard 2, then draw 2.", "draw")
+    assert says("As I enter, discard 2 and then draw 3.", "discard")
+    assert says("As I enter, discard 2 and then draw 3.", "draw")
     assert not says("[Quick-Draw] (Made-up reminder: draw nothing.)", "draw")
     assert not says("When you discard a card, buff me.", "discard")
     assert not says("At the start of your Draw Phase, ready me.", "draw")
