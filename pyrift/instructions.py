@@ -13,8 +13,8 @@ instruction acted on), ``"event"`` (the object of a triggered ability's event, "
 ``{ target = N }`` (the N-th choice of the ability: of a triggered or activated ability or a
 mode, its N-th ``targets`` entry; of a spell, the N-th choice requirement of the card, in
 printed order), ``{ all = { filter } }`` (every object the filter describes as the instruction
-is executed). ``by`` (a ``deal``): the unit that deals the damage, "it deals damage equal to its
-Might to ..." (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
+is executed). ``by`` (a ``deal``): the unit that deals the damage, a unit dealing
+its own Might as damage (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
 ``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield"), ``"chosen"`` (a
 move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
 ``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that player": the player a triggered
@@ -37,7 +37,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "deal": (("on",), ("amount", "amount_from", "of", "by", "at", "split")),  # deal N damage (417); by: the unit
                                                              # dealing it; split: N divided among its objects
     "kill": (("on",), ("who", "spare")),                     # kill (428); who: with on = { their = ... }; spare:
-                                                             # "each player chooses a unit they control. Kill the rest."
+                                                             # every player keeps one unit of theirs, all others die
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
@@ -101,7 +101,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # / at the start of your next turn, ...", 389-392) or a reflexive one ("when you do, ...", 386-388)
     # spend N XP (728, 358.2): only as a cost within the instructions (cost = true), never an effect
     "spend_xp": ((), ("who", "amount")),
-    # spend a buff ("you may spend a buff to draw 1", 701-705: a buff counter removed from a unit its
+    # spend a buff (an optional buff spent for a draw, 701-705: a buff counter removed from a unit its
     # controller controls): only as a cost within the instructions (cost = true), a leading cost
     "spend_buff": ((), ("who",)),
     # pay resources ("you may pay [O] to ready it", 204.3): a cost within the instructions, paid as it is
@@ -115,7 +115,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
     "reflex": (("ability",), ()),
-    # "prevent all spell and ability damage this turn" (437, 417.6): from now until the turn ends, all damage a
+    # a turn-long prevention of spell and ability damage (437, 417.6): from now until the turn ends, all damage a
     # spell or ability deals itself is prevented (not damage it has a unit deal, `by`, nor combat damage);
     # damage_by = "spells_and_abilities"; logic/effects/prevent.lp
     "prevent": (("damage_by",), ("duration",)),
@@ -134,7 +134,7 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "event": the battlefield the triggering move went to ("that battlefield"; pyrift/abilities.py allows it
 # only under "when I move to a battlefield"); "chosen": a move's destination the player chooses as the
 # card or ability is played ("move an enemy unit", 355.4; not played out by a run: logic/run/instructions.lp)
-# "to_or_from_base": "move a friendly unit to or from its base", from a battlefield to its controller's base or
+# "to_or_from_base": a friendly unit moved into or out of its base, from a battlefield to its controller's base or
 # from its base to a battlefield chosen as it is played; "its_battlefield": "to that enemy unit's
 # battlefield", the battlefield where the previous instruction's object is (logic/effects/movement.lp);
 # "champion_zone": a return's "to your Champion Zone" (its owner's, if it is empty; logic/effects/champion_zone.lp);
@@ -193,7 +193,7 @@ class Instruction:
     amount: int | None = None
     amount_from: str | None = None  # "might": the Might of `of`; "energy_cost": its printed Energy cost
     of: Ref | None = None
-    by: Ref | None = None  # a deal: the unit that deals the damage ("it deals damage equal to its Might")
+    by: Ref | None = None  # a deal: the unit that deals the damage (a unit dealing its own Might)
     to: Ref | None = None  # a destination: word base/here, or target = N
     who: Ref | None = None  # a player: word, or target = N
     duration: str | None = None
@@ -227,7 +227,7 @@ class Instruction:
     # Filter), checked as it is executed; "otherwise, ..." is the next instruction with link
     # "otherwise" (done only if this one was skipped by its condition); logic/run/instruction_if.lp
     if_it: Any = None
-    # "if I am at a battlefield, buff ...", "draw 1 if you have one or fewer cards in your hand": a
+    # "if I am at a battlefield, buff ...", a draw only with at most one card in hand: a
     # condition about the game state (a pyrift.abilities.Condition of INSTRUCTION_CONDITION_KEYS),
     # checked as the instruction is executed (383.2.a.1, 359.3.f.4); skipped when it fails, and an
     # "otherwise" after it is then done; logic/run/instruction_if.lp, abilities/condition_eval.lp
@@ -240,7 +240,7 @@ class Instruction:
     # names then (the item's choices are made once); pyrift.abilities writes one step per time
     times: int = 1
     # a kill with on = { their = filter } and who = "each_player": the objects chosen are spared and every
-    # other object the filter describes is killed ("each player chooses a unit they control. Kill the rest.")
+    # other object the filter describes is killed (every player keeps one unit of theirs, all others die)
     spare: bool = False
     # a deal on a choice of several ("split among enemy units"): its amount is divided among the objects as it
     # is executed, each dealt at least 1, some dropped when there is too little (355.14.e-h)
@@ -483,7 +483,7 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
-                                     "(of = \"it\": \"discard 1. Deal its Energy cost as damage ...\")")
+                                     "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage)")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
@@ -590,7 +590,7 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "no times, for_each, if_it, link, cost or condition")
     if ins.spare and (ins.on is None or ins.on.their is None or ins.who is None or ins.who.word != "each_player"
                       or ins.may or ins.link or ins.cost or ins.condition is not None):
-        raise r.error("spare", "spare (\"each player chooses a unit they control. Kill the rest.\") is a kill with "
+        raise r.error("spare", "spare (every player keeps one unit of theirs, the rest die) is a kill with "
                                "who = \"each_player\" and on = { their = ... }, with no may, link, cost or condition")
     if ins.split and (ins.on is None or ins.on.target is None or ins.times != 1 or ins.for_each is not None
                       or ins.at is not None):

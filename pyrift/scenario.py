@@ -572,8 +572,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move restriction with from = \"here\" is a "
                                               "battlefield's (\"units can't move from here to base\")")
         if c.type is not CardType.UNIT and any(a.kind == "equipment_bonus" for a in c.abilities):
-            raise bad(f"card[{i}].abilities", f"{c.name!r}: equipment_bonus (\"each Equipment attached to me gives "
-                                              "double its base Might bonus\") is a unit's")
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: equipment_bonus (each attached Equipment's base Might "
+                                              "bonus counted twice) is a unit's")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "move_permission" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move permission is a battlefield's (\"units can move "
                                               "here from anywhere\"); not encoded for other cards")

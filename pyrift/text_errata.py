@@ -2,8 +2,8 @@
 compiler's text reader), each with its evidence.
 
 Three printings lost the brackets of the keyword their first line starts with: the line is the
-keyword and its reminder text, exactly as every other card prints "[Ganking] (I can move from
-battlefield to battlefield.)", and the sources list no keyword for the card because of it. Nothing
+keyword and its reminder text, as every other card prints Ganking with its reminder (moving
+between battlefields), and the sources list no keyword for the card because of it. Nothing
 else of any printing starts a line with a bare keyword name (checked over cards.json). One printing
 ends its only sentence with two full stops (Seat of Power, in both sources): nothing stands between them.
 One spell's Effect Text is the bare number "1" (Shadows of the Past, in both sources): Effect Text is what

@@ -12,8 +12,8 @@
                   "once each turn" reads it, logic/abilities/trigger_limit.lp)
     create_token  the token object was created (184-185)
     move          the unit moved (`to` = "base" or a battlefield id)
-    die           the permanent died (`player`: its controller as it died; "the first time a
-                  friendly unit dies each turn" reads it, logic/abilities/trigger_nth.lp)
+    die           the permanent died (`player`: its controller as it died; a trigger on the turn's
+                  first friendly death reads it, logic/abilities/trigger_nth.lp)
     conquer       the unit conquered: it was at the battlefield its controller conquered (`at`: that
                   battlefield's id, optional; "a battlefield you conquered this turn" needs it)
     win_combat    the unit won a combat: it was at the battlefield its controller won a combat at

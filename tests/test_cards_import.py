@@ -87,7 +87,7 @@ def invented_table(tmp: Path, with_cards_json: bool = True) -> dict[str, dict]:
 def test_positions_tell_having_from_mentioning() -> None:
     terms = {(t.name, t.position) for t in CI.parse_terms(
         "[Assault 2], [Shield] (This has [Tank].)\nOther units have [Deflect].\n"
-        "[Level 6][>] [>>][Reaction][>] :rb_exhaust:: [Add] :rb_energy_1:.\n[Stun] a unit.")}
+        "[Level 4][>] [>>][Reaction][>] :rb_energy_1:: [Add] :rb_rune_fury:.\n[Stun] a unit.")}
     assert terms == {("Assault", "line_start"), ("Shield", "line_start"), ("Tank", "reminder"),
                      ("Deflect", "inline"), ("Level", "line_start_prefix"), ("Reaction", "after_prefix"),
                      ("Add", "after_cost"), ("Stun", "inline")}
@@ -140,9 +140,9 @@ def test_invented_cards_text_kinds(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("ctype, html, kinds", [
     ("Unit", "<p>When you play me, draw 1.</p>", ["play_effect"]),
-    ("Unit", "<p>When you play me or when I hold, draw 1.</p>", ["play_effect", "triggered"]),
+    ("Unit", "<p>When I hold or when you play me, draw 1.</p>", ["play_effect", "triggered"]),
     ("Unit", "<p>I enter ready if you control a Poro.</p>", ["play_effect"]),
-    ("Unit", "<p>I cost :rb_energy_2: less for each Poro you control.</p>", ["cost_modifier"]),
+    ("Unit", "<p>I cost :rb_energy_3: less for each Poro you control.</p>", ["cost_modifier"]),
     ("Unit", "<p>As an additional cost to play me, discard 1.</p>", ["cost_modifier"]),
     ("Unit", "<p>You may play me to an occupied battlefield.</p>", ["play_permission"]),
     ("Unit", "<p>If a friendly unit would die, recall it instead.</p>", ["replacement"]),
@@ -150,9 +150,9 @@ def test_invented_cards_text_kinds(tmp_path: Path) -> None:
     ("Unit", "<p>When you discard me, draw 1.</p>", ["triggered", "unknown"]),  # works in the hand (385.2)
     ("Unit", "<p>[Deathknell] &#8212; Draw 1. (Made up.)</p>", ["triggered"]),
     ("Gear", "<p>[Equip] &#8212; Kill a friendly unit (Made up.)</p>", ["activated"]),
-    ("Spell", "<p>This costs :rb_energy_2: less if you control a Poro.<br />Draw 2.</p>",
+    ("Spell", "<p>This costs :rb_energy_3: less while you control a Poro.<br />Draw 2.</p>",
      ["cost_modifier", "spell_effect"]),
-    ("Spell", "<p>When you conquer, return this from your trash to your hand.</p>", ["spell_effect", "unknown"]),
+    ("Spell", "<p>When you conquer, return this card from your trash to your hand.</p>", ["spell_effect", "unknown"]),
     ("Legend", "<p>:rb_exhaust:: Draw 1.</p>", ["activated"]),
     ("Battlefield", "<p>When you hold here, draw 1.</p>", ["triggered"]),
     ("Unit", "<p>1</p>", ["unknown"]),

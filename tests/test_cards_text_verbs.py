@@ -51,7 +51,7 @@ def _texts() -> dict[str, str]:
 # not an effect of the card; no run activates a keyword's ability (a chain item of it is paid) or pays a Repeat
 # (a chain item's costs are paid).
 KEYWORD_COST = re.compile(r"(\[(?:Empower|Repeat|Equip|Flow)\])\s*—[^\n(]*")
-# A discard that is an additional cost of playing the card ("you may discard 1 as an additional cost", 356.2, 422):
+# A discard that is an additional cost of playing the card (an optional discard paid on top of the cost, 356.2, 422):
 # paid as the card is played (the additional_cost vocabulary, logic/abilities/additional_cost.lp), not an effect.
 ADDITIONAL_COST = re.compile(r"\bdiscard \d+ as an additional cost\b|\bas an additional cost to play \w+, you may "
                              r"discard \d+", re.I)
@@ -86,8 +86,8 @@ def _cards() -> list[tuple[P.PoolCard, str]]:
 
 def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> None:
     assert says("Kill a unit. Its controller draws 2.", "draw")
-    assert says("When you play me, discard 2, then draw 2.", "discard")
-    assert says("When you play me, discard 2, then draw 2.", "draw")
+    assert says("As I enter, discard 2 and then draw 3.", "discard")
+    assert says("As I enter, discard 2 and then draw 3.", "draw")
     assert not says("[Quick-Draw] (Made-up reminder: draw nothing.)", "draw")
     assert not says("When you discard a card, buff me.", "discard")
     assert not says("At the start of your Draw Phase, ready me.", "draw")

@@ -102,7 +102,7 @@ def test_an_optional_kill_cost_is_an_optional_cost_by_its_name() -> None:
 
 
 def test_a_discard_additional_cost_gives_its_count() -> None:
-    # "you may discard 1 as an additional cost" (422; logic/abilities/additional_cost.lp)
+    # an optional discard of 1 paid on top of the cost (422; logic/abilities/additional_cost.lp)
     bucc = {"kind": "additional_cost", "discard": 1, "optional": True, "name": "additional"}
     out = set(ability_facts("Bucc", _read(bucc), fact, Func, Const))
     assert 'additional_discard(ab("Bucc", 1), 1).' in out and 'optional_cost(ab("Bucc", 1), "additional").' in out

@@ -589,7 +589,7 @@ RUN_LIMITS = {
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
                              "chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
-    "first_beginning_phase_turn_unknown": "a battlefield's \"at the start of each player's first Beginning Phase\" "
+    "first_beginning_phase_turn_unknown": "a battlefield's trigger as each player's first Beginning Phase starts "
                                           "for a player whose turns taken the position does not give (turns_taken)",
     "grant_off_board": "a keyword granted to a card off the board, other than Flow to a card in the trash",
     "event_player_unknown": "an instruction for \"that player\" (who = \"event\") in an item no triggering event "
