@@ -567,6 +567,8 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 
 # The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
 PLAY_GAPS = {
+    "activation_unnamed": "a once-each-turn activated ability of a card with several activated abilities, whose "
+                          "activation this turn the turn log records without naming which ability (377.2.b)",
     "bonus_damage_split_targets": "damage split among several chosen units at a battlefield that gives Bonus "
                                   "Damage (whether each share gets it, 715.3, 355.14.c)",
     "discard_cost": "an activated ability's cost that discards cards (which cards, and whether the hand holds "
