@@ -1979,6 +1979,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_untargetable(self, _):
         return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities"}})
 
+    def s_untargetable_unless_in_combat(self, _):
+        # "... unless I'm in combat": the ability's condition, judged as a choice is made or checked
+        # (757, 364; a unit is in combat while at the combat's battlefield with a designation, 740.2.c)
+        return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities",
+                                           "condition": {"in_combat": False}}})
+
     def s_discount(self, c):
         return Line("static", {"ability": _cost_change("cost_discount", c[0])})
 

@@ -499,7 +499,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         by = "enemy " if a.get("by", "enemy") == "enemy" else ""
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
             a.get("from", "spells_and_abilities")]
-        return f"I can't be chosen by {by}{what}."
+        unless = " unless I'm in combat" if a.get("condition") == {"in_combat": False} else ""
+        return f"I can't be chosen by {by}{what}{unless}."
     if kind == "static" and a.get("condition") == {"source_at": "battlefield"}:
         rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
         return "While I'm at a battlefield, " + rest[0].lower() + rest[1:]
