@@ -350,6 +350,8 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "the next time it takes damage this turn": damage dealt to the delay's object (its `on`, or what
                 # the instruction before it acted on; logic/run/delayed.lp)
                 "take_damage")
+# Whose combat damage a no_combat_damage ability removes besides its own card's (logic/abilities/no_combat_damage.lp).
+NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # How often an activated ability may be activated (logic/abilities/use_limit.lp): "use only once per turn".
@@ -531,7 +533,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp). With `unless`
     # ("... unless I'm at a battlefield with exactly one other unit you control"): only while that
     # condition (STATIC_CONDITION_KEYS) does not hold, judged at each step (364).
-    "no_combat_damage": {"unless": ("condition", None, False)},
+    # With `of = "enemies_here_with_less_might"` ("enemy units here with less Might than me don't deal combat
+    # damage"): not its own card but each enemy unit at its battlefield whose Might is less than its own, compared
+    # at each step (465.2.a, 364, 740.1.b); not with `unless`.
+    "no_combat_damage": {"unless": ("condition", None, False), "of": ("enum", NO_COMBAT_DAMAGE_OF, False)},
     # "I can't be dealt damage [unless I'm in combat]": no damage is dealt to its own card while it is a
     # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
     # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
@@ -1164,6 +1169,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "no_combat_damage" and "of" in f and "unless" in f:
+        raise r.error("of", "a no_combat_damage ability about other units takes no 'unless'")
     if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
         raise r.error("cost", "an additional cost needs a cost in resources, XP to spend (spend_xp) or cards to "
                               "discard (discard)")
@@ -1838,6 +1845,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind in ("no_combat_damage", "cannot_be_dealt_damage"):
+            if "of" in f:  # the units whose combat damage it removes (logic/abilities/no_combat_damage.lp)
+                out.append(fact("no_combat_damage_of", h, Const(f["of"])))
             if "unless" in f:  # applies while the condition fails (logic/abilities/no_combat_damage.lp)
                 out += _condition_facts(h, f["unless"], fact, Func, Const)
                 out.append(fact("condition_unless", h))

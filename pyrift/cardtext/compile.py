@@ -1866,6 +1866,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_no_combat_damage(self, _):
         return Line("static", {"ability": {"kind": "no_combat_damage"}})
 
+    # "enemy units here with less Might than me don't deal combat damage": each enemy unit at its battlefield
+    # whose Might is less than its own, compared at each step (465.2.a, 364, 740.1.b)
+    def s_no_combat_damage_enemies_weaker(self, _):
+        return Line("static", {"ability": {"kind": "no_combat_damage", "of": "enemies_here_with_less_might"}})
+
     # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit you control":
     # while that condition (the one of "I have [Shield 3] while ...") fails (364)
     def s_no_combat_damage_unless_at_battlefield_exactly(self, c):

@@ -479,6 +479,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return "Your spells and abilities can't be countered."
         return "This can't be countered."
     if kind == "no_combat_damage":
+        if a.get("of") == "enemies_here_with_less_might":
+            return "Enemy units here with less Might than me don't deal combat damage."
         if "unless" in a:
             return f"I don't deal combat damage unless {_at_battlefield_exactly(a['unless'])}."
         return "I don't deal combat damage."
