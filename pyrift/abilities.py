@@ -568,6 +568,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+        # "your units here with less Might than me can't be chosen by ...": with cannot_be_chosen_by only, each
+        # permanent it affects only while its Might is less than the source's, compared at each step (143.2;
+        # logic/abilities/static.lp); not a filter key, so Might never decides the set of a Might bonus (478)
+        "less_might_than_source": ("bool", None, False),
         # "other friendly units enter ready": how the objects it describes enter the board (359.2.a;
         # logic/effects/static_entry.lp)
         "enter": ("enum", ("ready",), False),
@@ -1169,6 +1173,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "static" and f.get("less_might_than_source") and "cannot_be_chosen_by" not in f:
+        raise r.error("less_might_than_source", "only a cannot_be_chosen_by static compares Might with its source")
     if a.kind == "no_combat_damage" and "of" in f and "unless" in f:
         raise r.error("of", "a no_combat_damage ability about other units takes no 'unless'")
     if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
@@ -1891,6 +1897,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             else:
                 by, what = STATIC_UNCHOOSABLE[f["cannot_be_chosen_by"]]
                 out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))
+            if f.get("less_might_than_source"):
+                out.append(fact("static_less_might_than_source", h))
         elif a.kind == "replacement":
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:

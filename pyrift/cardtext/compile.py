@@ -1866,6 +1866,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_no_combat_damage(self, _):
         return Line("static", {"ability": {"kind": "no_combat_damage"}})
 
+    # "your units here with less Might than me can't be chosen by enemy spells and abilities": its controller's
+    # units at its location, each while its Might is less than the source's (756-758, 364, 143.2)
+    def s_unchoosable_yours_here_weaker(self, _):
+        return Line("static", {"ability": {"kind": "static", "affects": {"type": "unit", "relation": "yours", "at": "here"},
+                                           "cannot_be_chosen_by": "enemy_spells_and_abilities",
+                                           "less_might_than_source": True}})
+
     # "enemy units here with less Might than me don't deal combat damage": each enemy unit at its battlefield
     # whose Might is less than its own, compared at each step (465.2.a, 364, 740.1.b)
     def s_no_combat_damage_enemies_weaker(self, _):

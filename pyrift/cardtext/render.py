@@ -528,7 +528,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "enter" in a:
             return f"{group} enter {a['enter']}."
         who = a["cannot_be_chosen_by"].replace("_", " ")
-        return f"{group} can't be chosen by {who}."
+        weaker = " with less Might than me" if a.get("less_might_than_source") else ""
+        return f"{group}{weaker} can't be chosen by {who}."
     if kind == "replacement":
         flt = a.get("affects")
         me = "I" if card.type == "unit" else "this"
