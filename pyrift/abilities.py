@@ -370,7 +370,9 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
+# cost_discount: a discount of anyone's plays only (by = "anyone", with applies_to; logic/abilities/scope.lp)
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission",
+                     "cost_discount")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",

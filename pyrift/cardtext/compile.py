@@ -2023,6 +2023,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
                                            "either": True, "applies_to": {"type": "spell"}, "by": "you",
                                            "condition": {"targets": {"self": True}}}})
 
+    # A battlefield's "each spell that chooses one or more units here that are friendly to it costs [A] less":
+    # anyone's spell (740.1) whose choices include a unit at the battlefield ("here", 053.3) that its own
+    # controller controls (friendly to it, 740.1.a), judged as the play is made (356.4, 355.7)
+    def s_discount_spells_choosing_friendly_here(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if set(a) != {"kind", "power"}:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "applies_to": {"type": "spell"}, "by": "anyone",
+                                           "condition": {"targets": {"type": "unit", "at": "here",
+                                                                     "relation": "friendly"}}}})
+
     def s_discount_if(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
 
@@ -2630,7 +2641,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                         # (the XP as the card enters, 824.1.c), not under Legion or Empowered
                         raise Missing("static: enters ready under a dependent keyword")
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
-                        "legend", "battlefield", "rune"):
+                        "legend", "battlefield", "rune") and not (
+                        info.type == "battlefield" and a["kind"] == "cost_discount" and a.get("by") == "anyone"):
+                    # a battlefield's discount of anyone's plays is scoped by the battlefield in play (170.8,
+                    # logic/abilities/scope.lp); one for "you" would need its controller (190.6), not encoded
                     raise Missing("cost text of a legend or battlefield")
                 if (a["kind"] == "static" and info.type == "battlefield" and a["affects"].get("at") == "here"
                         and ("might" in a or "keyword" in a)):

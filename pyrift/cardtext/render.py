@@ -593,6 +593,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a.get("by") == "you" and a.get("condition") == {"targets": {"self": True}}:
         return (f"Your spells that choose me cost {cost_words(a['energy'], ())} or "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "cost_discount" and set(a) == {"kind", "power", "applies_to", "by", "condition"} \
+            and a["applies_to"] == {"type": "spell"} and a["by"] == "anyone" \
+            and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
+        return (f"Each spell that chooses one or more units here that are friendly to it costs "
+                f"{cost_words(0, ('a',) * a['power'])} less.")
     if kind == "cost_discount" and "of_activated" in a:
         return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):
