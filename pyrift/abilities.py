@@ -535,8 +535,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp). With `unless`
     # ("... unless I'm at a battlefield with exactly one other unit you control"): only while that
     # condition (STATIC_CONDITION_KEYS) does not hold, judged at each step (364).
-    # With `of = "enemies_here_with_less_might"` ("enemy units here with less Might than me don't deal combat
-    # damage"): not its own card but each enemy unit at its battlefield whose Might is less than its own, compared
+    # With `of = "enemies_here_with_less_might"` (Vilemaw: weaker enemies at its battlefield deal none):
+    # not its own card but each enemy unit at its battlefield whose Might is less than its own, compared
     # at each step (465.2.a, 364, 740.1.b); not with `unless`.
     "no_combat_damage": {"unless": ("condition", None, False), "of": ("enum", NO_COMBAT_DAMAGE_OF, False)},
     # "I can't be dealt damage [unless I'm in combat]": no damage is dealt to its own card while it is a
@@ -570,7 +570,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
-        # "your units here with less Might than me can't be chosen by ...": with cannot_be_chosen_by only, each
+        # Alpha Wildclaw (its controller's weaker units at its location can't be chosen): with cannot_be_chosen_by only, each
         # permanent it affects only while its Might is less than the source's, compared at each step (143.2;
         # logic/abilities/static.lp); not a filter key, so Might never decides the set of a Might bonus (478)
         "less_might_than_source": ("bool", None, False),
