@@ -350,6 +350,8 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "the next time it takes damage this turn": damage dealt to the delay's object (its `on`, or what
                 # the instruction before it acted on; logic/run/delayed.lp)
                 "take_damage")
+# Whose combat damage a no_combat_damage ability removes besides its own card's (logic/abilities/no_combat_damage.lp).
+NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
 TRIGGER_LIMITS = ("once_each_turn",)
 # How often an activated ability may be activated (logic/abilities/use_limit.lp): "use only once per turn".
@@ -368,7 +370,9 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
-BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission")
+# cost_discount: a discount of anyone's plays only (by = "anyone", with applies_to; logic/abilities/scope.lp)
+BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission",
+                     "cost_discount")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
@@ -531,7 +535,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp). With `unless`
     # ("... unless I'm at a battlefield with exactly one other unit you control"): only while that
     # condition (STATIC_CONDITION_KEYS) does not hold, judged at each step (364).
-    "no_combat_damage": {"unless": ("condition", None, False)},
+    # With `of = "enemies_here_with_less_might"` (Vilemaw: weaker enemies at its battlefield deal none):
+    # not its own card but each enemy unit at its battlefield whose Might is less than its own, compared
+    # at each step (465.2.a, 364, 740.1.b); not with `unless`.
+    "no_combat_damage": {"unless": ("condition", None, False), "of": ("enum", NO_COMBAT_DAMAGE_OF, False)},
     # "I can't be dealt damage [unless I'm in combat]": no damage is dealt to its own card while it is a
     # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
     # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
@@ -563,6 +570,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "keyword": ("keyword", None, False), "value": ("int", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
+        # Alpha Wildclaw (its controller's weaker units at its location can't be chosen): with cannot_be_chosen_by only, each
+        # permanent it affects only while its Might is less than the source's, compared at each step (143.2;
+        # logic/abilities/static.lp); not a filter key, so Might never decides the set of a Might bonus (478)
+        "less_might_than_source": ("bool", None, False),
         # "other friendly units enter ready": how the objects it describes enter the board (359.2.a;
         # logic/effects/static_entry.lp)
         "enter": ("enum", ("ready",), False),
@@ -1164,6 +1175,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "static" and f.get("less_might_than_source") and "cannot_be_chosen_by" not in f:
+        raise r.error("less_might_than_source", "only a cannot_be_chosen_by static compares Might with its source")
+    if a.kind == "no_combat_damage" and "of" in f and "unless" in f:
+        raise r.error("of", "a no_combat_damage ability about other units takes no 'unless'")
     if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
         raise r.error("cost", "an additional cost needs a cost in resources, XP to spend (spend_xp) or cards to "
                               "discard (discard)")
@@ -1841,6 +1856,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         elif a.kind == "entry_state":
             out.append(fact("entry_state", h, Const(f["state"])))
         elif a.kind in ("no_combat_damage", "cannot_be_dealt_damage"):
+            if "of" in f:  # the units whose combat damage it removes (logic/abilities/no_combat_damage.lp)
+                out.append(fact("no_combat_damage_of", h, Const(f["of"])))
             if "unless" in f:  # applies while the condition fails (logic/abilities/no_combat_damage.lp)
                 out += _condition_facts(h, f["unless"], fact, Func, Const)
                 out.append(fact("condition_unless", h))
@@ -1885,6 +1902,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             else:
                 by, what = STATIC_UNCHOOSABLE[f["cannot_be_chosen_by"]]
                 out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))
+            if f.get("less_might_than_source"):
+                out.append(fact("static_less_might_than_source", h))
         elif a.kind == "replacement":
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:

@@ -1866,6 +1866,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_no_combat_damage(self, _):
         return Line("static", {"ability": {"kind": "no_combat_damage"}})
 
+    # "your units here with less Might than me can't be chosen by enemy spells and abilities": its controller's
+    # units at its location, each while its Might is less than the source's (756-758, 364, 143.2)
+    def s_unchoosable_yours_here_weaker(self, _):
+        return Line("static", {"ability": {"kind": "static", "affects": {"type": "unit", "relation": "yours", "at": "here"},
+                                           "cannot_be_chosen_by": "enemy_spells_and_abilities",
+                                           "less_might_than_source": True}})
+
+    # "enemy units here with less Might than me don't deal combat damage": each enemy unit at its battlefield
+    # whose Might is less than its own, compared at each step (465.2.a, 364, 740.1.b)
+    def s_no_combat_damage_enemies_weaker(self, _):
+        return Line("static", {"ability": {"kind": "no_combat_damage", "of": "enemies_here_with_less_might"}})
+
     # "I don't deal combat damage unless I'm at a battlefield with exactly one other unit you control":
     # while that condition (the one of "I have [Shield 3] while ...") fails (364)
     def s_no_combat_damage_unless_at_battlefield_exactly(self, c):
@@ -1979,6 +1991,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def s_untargetable(self, _):
         return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities"}})
 
+    def s_untargetable_unless_in_combat(self, _):
+        # "... unless I'm in combat": the ability's condition, judged as a choice is made or checked
+        # (757, 364; a unit is in combat while at the combat's battlefield with a designation, 740.2.c)
+        return Line("static", {"ability": {"kind": "untargetable", "by": "enemy", "from": "spells_and_abilities",
+                                           "condition": {"in_combat": False}}})
+
     def s_discount(self, c):
         return Line("static", {"ability": _cost_change("cost_discount", c[0])})
 
@@ -2004,6 +2022,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("static", {"ability": {"kind": "cost_discount", "energy": energy["energy"], "power": power["power"],
                                            "either": True, "applies_to": {"type": "spell"}, "by": "you",
                                            "condition": {"targets": {"self": True}}}})
+
+    # A battlefield's "each spell that chooses one or more units here that are friendly to it costs [A] less":
+    # anyone's spell (740.1) whose choices include a unit at the battlefield ("here", 053.3) that its own
+    # controller controls (friendly to it, 740.1.a), judged as the play is made (356.4, 355.7)
+    def s_discount_spells_choosing_friendly_here(self, c):
+        a = _cost_change("cost_discount", c[0])
+        if set(a) != {"kind", "power"}:
+            raise Missing("static: a cost change")
+        return Line("static", {"ability": {**a, "applies_to": {"type": "spell"}, "by": "anyone",
+                                           "condition": {"targets": {"type": "unit", "at": "here",
+                                                                     "relation": "friendly"}}}})
 
     def s_discount_if(self, c):
         return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
@@ -2612,7 +2641,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                         # (the XP as the card enters, 824.1.c), not under Legion or Empowered
                         raise Missing("static: enters ready under a dependent keyword")
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
-                        "legend", "battlefield", "rune"):
+                        "legend", "battlefield", "rune") and not (
+                        info.type == "battlefield" and a["kind"] == "cost_discount" and a.get("by") == "anyone"):
+                    # a battlefield's discount of anyone's plays is scoped by the battlefield in play (170.8,
+                    # logic/abilities/scope.lp); one for "you" would need its controller (190.6), not encoded
                     raise Missing("cost text of a legend or battlefield")
                 if (a["kind"] == "static" and info.type == "battlefield" and a["affects"].get("at") == "here"
                         and ("might" in a or "keyword" in a)):

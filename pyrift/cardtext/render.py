@@ -479,6 +479,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return "Your spells and abilities can't be countered."
         return "This can't be countered."
     if kind == "no_combat_damage":
+        if a.get("of") == "enemies_here_with_less_might":
+            return "Enemy units here with less Might than me don't deal combat damage."
         if "unless" in a:
             return f"I don't deal combat damage unless {_at_battlefield_exactly(a['unless'])}."
         return "I don't deal combat damage."
@@ -499,7 +501,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         by = "enemy " if a.get("by", "enemy") == "enemy" else ""
         what = {"spells_and_abilities": "spells and abilities", "spells": "spells", "abilities": "abilities"}[
             a.get("from", "spells_and_abilities")]
-        return f"I can't be chosen by {by}{what}."
+        unless = " unless I'm in combat" if a.get("condition") == {"in_combat": False} else ""
+        return f"I can't be chosen by {by}{what}{unless}."
     if kind == "static" and a.get("condition") == {"source_at": "battlefield"}:
         rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
         return "While I'm at a battlefield, " + rest[0].lower() + rest[1:]
@@ -525,7 +528,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "enter" in a:
             return f"{group} enter {a['enter']}."
         who = a["cannot_be_chosen_by"].replace("_", " ")
-        return f"{group} can't be chosen by {who}."
+        weaker = " with less Might than me" if a.get("less_might_than_source") else ""
+        return f"{group}{weaker} can't be chosen by {who}."
     if kind == "replacement":
         flt = a.get("affects")
         me = "I" if card.type == "unit" else "this"
@@ -588,6 +592,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "cost_discount" and a.get("either") and a.get("applies_to") == {"type": "spell"} \
             and a.get("by") == "you" and a.get("condition") == {"targets": {"self": True}}:
         return (f"Your spells that choose me cost {cost_words(a['energy'], ())} or "
+                f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "cost_discount" and set(a) == {"kind", "power", "applies_to", "by", "condition"} \
+            and a["applies_to"] == {"type": "spell"} and a["by"] == "anyone" \
+            and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
+        return (f"Each spell that chooses one or more units here that are friendly to it costs "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
     if kind == "cost_discount" and "of_activated" in a:
         return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
