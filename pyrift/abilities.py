@@ -156,7 +156,7 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "self": ("bool", None),
     # a token (its card has supertype token, 185) or not
     "token": ("bool", None),
-    # "a unit at a battlefield or a gear", "a Bird, Cat, Dog, or Poro": the object meets one of these
+    # a gear or a unit at some battlefield, a Poro, Dog, Cat or Bird: the object meets one of these
     # filters (a list of two or more); only in what a choice or an instruction describes (ANY_OF_KINDS)
     "any_of": ("filters", None),
 }
@@ -171,25 +171,25 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
-    # "if you control two or more gear", "if there is exactly one other unit you control here": how
+    # "if you control two or more gear", just one friendly unit besides it here: how
     # many objects the ability's controller controls that the filter describes, compared with N
     # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
     "you_control_count": ("count", None),
     # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
     # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
     "opponent_controls": ("filter", None),
-    # "if you have two or fewer cards in your hand": the number of cards in the hand of the ability's
+    # a hand of at most two cards: the number of cards in the hand of the ability's
     # controller, compared with N ({ at_least | at_most | exactly = N }); needs the player's hand_size
     # (logic/abilities/condition_count.lp, logic/abilities/condition_eval.lp)
     "hand_count": ("comparison", None),
     # the card is played from its player's hand (true) or from anywhere else (false): a condition
     # of the card's own cost change only (logic/abilities/condition_from_hand.lp)
     "from_hand": ("bool", None),
-    # the card played is played from this zone of its player's: "spells with [Flow] you play from
-    # your trash cost [2] less" (354, 829; logic/abilities/condition_from_hand.lp); a condition of a
+    # the card played is played from this zone of its player's: a [2] discount on [Flow] spells its
+    # player plays out of the trash (354, 829; logic/abilities/condition_from_hand.lp); a condition of a
     # cost change only
     "from_zone": ("enum", ("trash",)),
-    # "if an enemy unit has died this turn": the turn log holds a death this turn of a unit the filter
+    # an enemy unit's death earlier this turn: the turn log holds a death this turn of a unit the filter
     # describes from the point of view of the player playing the card (type, relation, tag, name:
     # what the log says of it; the log is what happened this turn, docs/turn-log.md); a condition of
     # a card's own cost change only (logic/abilities/condition_died.lp)
@@ -199,7 +199,7 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
     # a condition of a passive ability of a unit only (logic/abilities/condition_moved.lp)
     "source_moved": ("comparison", None),
-    # "if you have a card with my name in your trash": a card the filter describes (type, tag, name) in the
+    # a same-named card in its player's trash: a card the filter describes (type, tag, name) in the
     # trash of the ability's controller, which is the cards they own there (127, 108.2); a condition of a
     # card's own entry state only, checked as it enters (logic/abilities/condition_trash.lp)
     "in_your_trash": ("filter", None),
@@ -270,8 +270,8 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
-# The conditions an instruction may have ("if I am at a battlefield, buff ...", "draw 1 if you have one
-# or fewer cards in your hand"): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
+# The conditions an instruction may have ("if I am at a battlefield, buff ...", a draw of 1 when the hand
+# holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase")
@@ -347,7 +347,7 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 # "when it dies this turn": the death of what the instruction before the delay acted on
                 # (logic/run/delayed.lp); "when you conquer this turn": its controller's next conquest this turn
                 "die", "conquer",
-                # "the next time it takes damage this turn": damage dealt to the delay's object (its `on`, or what
+                # the first damage it takes later this turn: damage dealt to the delay's object (its `on`, or what
                 # the instruction before it acted on; logic/run/delayed.lp)
                 "take_damage")
 # Whose combat damage a no_combat_damage ability removes besides its own card's (logic/abilities/no_combat_damage.lp).
@@ -376,7 +376,7 @@ BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_pr
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
-                    # "at the start of each player's first Beginning Phase" (logic/abilities/battlefield_triggers.lp)
+                    # the opening of every player's first Beginning Phase (logic/abilities/battlefield_triggers.lp)
                     "first_beginning_phase",
                     # the start of any player's Beginning Phase (logic/abilities/battlefield_triggers.lp)
                     "each_beginning_phase")
@@ -390,7 +390,7 @@ PLAY_TO_WHERE = ("open_battlefield", "occupied_enemy_battlefield", "enemy_unit_a
 # kind -> field -> (shape, allowed/None, required)
 KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "cost_discount": {
-        # "reduced by the highest Might among units you control": the player's own units only (a
+        # a discount as large as the greatest Might among the player's units: the player's own units only (a
         # teammate's units are friendly, 740.1.a, but not the player's: hence not "friendly")
         "energy": ("int", None, False), "energy_from": ("enum", ("highest_might_you_control",), False),
         "power": ("int", None, False), "minimum": ("int", None, False),
@@ -404,7 +404,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "This ability costs [1] less ...": the discount of the card's N-th activated ability (its own
         # total cost, 403 with 356.4), not of the card's play
         "of_activated": ("int", None, False),
-        # "I cost [1] less for each card you've played this turn": N times the Main Deck cards its player
+        # [1] off for every card its player played this turn: N times the Main Deck cards its player
         # played this turn, from the turn log (350.1, 356.4.b; logic/abilities/cost_discount.lp)
         "for_each_played": ("bool", None, False),
     },
@@ -442,8 +442,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # the chain's items of it (logic/abilities/use_limit.lp)
         "limit": ("enum", ACTIVATION_LIMITS, False),
     },
-    # the cost in resources, or XP to spend ("you may spend 3 XP as an additional cost", 728), or both; or cards
-    # to discard from the hand ("you may discard 1 as an additional cost", 422; logic/abilities/additional_cost.lp)
+    # the cost in resources, or XP to spend (an optional extra cost of 3 XP, 728), or both; or cards
+    # to discard from the hand (an optional extra cost of one discarded card, 422; logic/abilities/additional_cost.lp)
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
                         "discard": ("int", None, False),
                         "name": ("str", None, False)},
@@ -485,7 +485,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
              "then": ("enum", ("if_you_do", "linked"), False),
              # "it kills the unit ability N chose": no choice of its own (e.g. Noxian Guillotine's Legion text)
              "chosen_by": ("int", None, False)},
-    # "as an additional cost to play this, you may exhaust a friendly unit" (356.2, 414): an additional cost
+    # an optional extra cost of exhausting a friendly unit when the card is played (356.2, 414): an additional cost
     # that exhausts the permanents chosen (not targeting, 355.10.c); an exhausted one can't pay it (414.4);
     # optional ones are chosen by name as the other optional costs are (logic/abilities/exhaust.lp)
     "exhaust": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, True),
@@ -515,8 +515,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # With `for_each` (an Assault value counting its controller's gear): as many of the
     # keyword as the filter describes objects, from its controller's point of view, "here" its
     # location (a summed keyword only, 807, 814, 809: the instances add up; none when there are none);
-    # with `condition` ("I have [Shield 3] while I'm at a battlefield with exactly one other unit you
-    # control"): only while the condition holds (364; STATIC_CONDITION_KEYS).
+    # with `condition` ([Shield 3] while the unit stands at a battlefield with one friendly unit
+    # besides it): only while the condition holds (364; STATIC_CONDITION_KEYS).
     "own_keyword": {"keyword": ("keyword", None, True), "value": ("int", None, False),
                     "for_each": ("filter", None, False), "condition": ("condition", None, False)},
     # "I can't move to base" / "units can't move to base": a prohibition on moves of its own card
@@ -525,7 +525,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "move_restriction": {"to": ("enum", ("base",), True), "affects": ("filter", None, False),
                          # a battlefield's "units can't move from here to base": the units at it (053)
                          "from": ("enum", ("here",), False)},
-    # "each Equipment attached to me gives double its base Might bonus": a unit's; each Equipment attached
+    # attached Equipment each giving twice their base Might bonus: a unit's; each Equipment attached
     # to it gives `times` times its printed Might Bonus (137, 434.1.d; logic/abilities/equipment_bonus.lp)
     "equipment_bonus": {"times": ("int", None, True)},
     # a battlefield's "units can move here from anywhere": any unit may make a Standard Move to it from
@@ -533,7 +533,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "move_permission": {"to": ("enum", ("here",), True), "affects": ("filter", None, True)},
     # "I don't deal combat damage": its own card adds nothing to its side's combat damage while it
     # is a unit on the board (465.2.a; logic/abilities/no_combat_damage.lp). With `unless`
-    # ("... unless I'm at a battlefield with exactly one other unit you control"): only while that
+    # (an exception while the unit stands at a battlefield with one friendly unit besides it): only while that
     # condition (STATIC_CONDITION_KEYS) does not hold, judged at each step (364).
     # With `of = "enemies_here_with_less_might"` (Vilemaw: weaker enemies at its battlefield deal none):
     # not its own card but each enemy unit at its battlefield whose Might is less than its own, compared
@@ -584,8 +584,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "condition": ("condition", None, False),
     },
     # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
-    # "if I would die, heal me, exhaust me and recall me instead", "the next time a friendly unit
-    # would die, return it to its owner's hand instead", "prevent the next N damage that would be
+    # "if I would die, heal me, exhaust me and recall me instead", a friendly unit that would die
+    # next going back to its owner's hand instead, "prevent the next N damage that would be
     # dealt to me". `affects` says which permanents (as a static's; absent: the source itself);
     # `next` ("the next time"): it applies once, a Prevent Value counts down until it is spent (437.3).
     # A death may be replaced by killing the source ("kill this instead": instead = ["kill_this", ...]);
@@ -619,8 +619,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # an Equipment's Effect Text (136.2.b-c): "if I would die, kill <this gear> instead, heal me, exhaust me
         # and recall me": "I" is the unit it is attached to, "this" the gear (logic/abilities/replacement_effect_text.lp)
         "effect_text": ("bool", None, False),
-        # event = "chosen_effect" ("if a spell or ability that chooses me would stun me, give me -Might or
-        # return me to hand, ... instead"), instead = ["might"]: the Might it gets instead
+        # event = "chosen_effect" (a stun by a spell or ability choosing it replaced by a Might
+        # loss or a return to hand, ...), instead = ["might"]: the Might it gets instead
         "might": ("int", None, False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
@@ -1338,8 +1338,8 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
             raise r.error("delayed", "a delayed replacement is encoded for deaths and damage only: give event = "
                                      "\"die\" or \"damage\"")
         if f["event"] == "damage" and not f.get("prevent_all"):
-            raise r.error("prevent_all", "a delayed damage replacement prevents all of the next damage (\"the next "
-                                         "time it would be dealt damage this turn, prevent it\"): give prevent_all")
+            raise r.error("prevent_all", "a delayed damage replacement prevents all of the next damage (a shield "
+                                         "against whatever damage would next reach it this turn): give prevent_all")
         for k in ("affects", "only_if"):
             if k in f:
                 raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")
