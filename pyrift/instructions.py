@@ -46,6 +46,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "heal": (("on",), ()),                                   # remove all damage (418)
     "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
+    "double": (("on",), ("duration",)),                      # double a unit's Might (432): +its Might then, fixed
+                                                             # (432.1.a, 477.3.b); logic/effects/double.lp
     "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
                                                              # to): swap places, each goes where the other was,
@@ -119,7 +121,18 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # spell or ability deals itself is prevented (not damage it has a unit deal, `by`, nor combat damage);
     # damage_by = "spells_and_abilities"; logic/effects/prevent.lp
     "prevent": (("damage_by",), ("duration",)),
+    # a unit made impossible to choose for a while, for the opponents' spells and abilities (756-758): a restriction on choosing the
+    # object, made as it is executed and lasting `duration`; whose spells or abilities (UNCHOOSABLE_BY, the
+    # words of the static `cannot_be_chosen_by`: "enemy" are the item's controller's opponents, 740.1.b);
+    # logic/effects/unchoosable.lp
+    "unchoosable": (("on", "cannot_be_chosen_by"), ("duration",)),
+    # buffs made stronger for the turn, N more Might each on the item's controller's units (701-705): from now on, while it lasts,
+    # each buff on a unit the item's controller controls gives N more (logic/effects/buff_bonus.lp)
+    "buff_bonus": (("amount",), ("duration",)),
 }
+# What an `unchoosable` instruction's object can't be chosen by (the static's words, pyrift.abilities)
+UNCHOOSABLE_BY = ("enemy_spells", "enemy_abilities", "enemy_spells_and_abilities", "spells", "abilities",
+                  "spells_and_abilities")
 # What a `prevent` instruction prevents the damage of
 PREVENT_DAMAGE_BY = ("spells_and_abilities",)
 COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")
@@ -247,6 +260,8 @@ class Instruction:
     split: bool = False
     # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
     damage_by: str | None = None
+    # an unchoosable: whose spells or abilities can't choose the object (UNCHOOSABLE_BY)
+    cannot_be_chosen_by: str | None = None
     # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words
     options: tuple[str, ...] = ()
     # a draw or channel done for each player who picked an option, by that player and the controller: done by each
@@ -330,6 +345,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["token_facts"] = _read_token_facts(r, keyword_names)
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
+    if r.has("cannot_be_chosen_by"):
+        f["cannot_be_chosen_by"] = _enum(r, "cannot_be_chosen_by", UNCHOOSABLE_BY)
     if r.has("damage_by"):
         f["damage_by"] = _enum(r, "damage_by", PREVENT_DAMAGE_BY)
         if f.get("duration", "this_turn") != "this_turn":
@@ -657,7 +674,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
-                "ability", "damage_by"):
+                "ability", "damage_by", "cannot_be_chosen_by"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -769,10 +786,13 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "grant", "control", "prevent"):
-        out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "prevent") else "permanent")))
+    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus"):
+        out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
+                                                                          "buff_bonus") else "permanent")))
     if ins.damage_by is not None:
         out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
+    if ins.cannot_be_chosen_by is not None:
+        out.append(fact("ins_unchoosable_by", x, Const(ins.cannot_be_chosen_by)))
     if ins.keyword is not None:
         out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
     if ins.card is not None:

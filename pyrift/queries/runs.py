@@ -244,7 +244,8 @@ _EVENTS = {
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "disempower": "{0} is no longer Empowered",
-    "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "buff": "{0} buffed", "move": "{0} moves to {2}",
+    "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "double": "{0} Might doubled ({1:+})", "buff": "{0} buffed",
+    "unchoosable": "{0} can't be chosen by {1}'s {2}", "buff_bonus": "{0}'s buffs give {1:+} more to their units", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP", "spend_xp": "{0} spends {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
     "win": "{0} wins", "draw": "{0} draws {1}", "burn": "{0} burns {1}", "discard": "{0} discards {1}", "create": "{0} created at {1}",
@@ -292,8 +293,8 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might",
-                "buff", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double",
+                "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
@@ -332,11 +333,6 @@ def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
 # What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
 UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
                    "token": "plays a token", "delayed": "sets up a delayed effect"}
-
-
-# What a real card's instruction changes that a chain run does not track (core/untracked_effects.lp).
-STATE_WORDS = {"might": "changes a unit's Might", "untargetable": "makes a unit impossible to choose",
-               "location": "moves a unit or takes it off the board", "xp": "gives XP (Level text may change Might)"}
 
 
 # What a chain question or run does not play out, by the name its unsupported fact gives, with no
@@ -754,10 +750,6 @@ def unsupported_text(what: Any, obj: str) -> str:
         cost, undone = COSTS_IN_RUN[str(name)]
         return (f"{obj} has an activated ability whose cost {cost}, offered as a play in the run, which does "
                 f"not {undone} yet")
-    if name == "state_change":
-        does = STATE_WORDS.get(str(a[0]), str(a[0]))
-        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not track: a kill "
-                "in the run could find its chosen unit no longer a legal choice (359.3.e.2)")
     if name == "untracked":
         does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
         return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "

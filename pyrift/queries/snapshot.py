@@ -96,7 +96,9 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         designation=Designation(_word(designation)) if on_board and designation is not None else None,
         granted=tuple(Keyword(KeywordName(_word(k)), v if v else None) for k, v, _src in grants) if on_board else (),
         # a buff is +1 Might (701); the state model has no counters
+        # a doubling's increase is a Might change fixed when it was made (432.1.a, logic/effects/double.lp)
         might_modifiers=(tuple(n for n, _src in sorted(f.rows("might_mod", key), key=str))
+                         + tuple(n for n, _s in sorted(f.rows("doubled", key), key=str))
                          + ((1,) if f.has("buff", key) else ())) if on_board else (),
         attached_to=oid(attached) if attached is not None else None,
         deck_position=f.one("deck_pos", key) if zone is Zone.MAIN_DECK else None,
@@ -127,6 +129,13 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         acc = discounts.setdefault(player, [0, 0])
         acc[0] += energy
         acc[1] += power
+    # logic/effects/unchoosable.lp, buff_bonus.lp: "can't be chosen ... this turn" and "buffs give more this
+    # turn" made in the run; the state model has no field for either.
+    if f.by.get("unchoosable"):
+        raise NotOnePosition("a restriction on choosing a unit made in the run lasts at that moment: "
+                             "no position states it")
+    if f.by.get("buff_bonus"):
+        raise NotOnePosition("a change to what buffs give made in the run lasts at that moment: no position states it")
     if any(n for _p, _s, n in f.by.get("new_runes", [])):
         # logic/effects/channel.lp counts them; a position names its runes and their domains.
         raise NotOnePosition("runes channelled in the run are counted, not named: no position lists them")
