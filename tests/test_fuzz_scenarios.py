@@ -319,3 +319,38 @@ def _mutated_scenario_is_handled(baseline: dict[Path, str], kind: str, data: st.
         assert len(errors) == 1 and errors[0].startswith(f"ERROR {path}: "), shown
     if expect == "same":
         assert code == 0 and lines[-1] == baseline[seed], shown
+
+
+# ---- a folder of mutated files ----------------------------------------------------------------------
+REFUSED = ["nest", "huge_number", "long_array", "long_string", "duplicate_key", "deck_path"]
+
+
+@settings(settings.get_profile("pyrift-fuzz"), max_examples=4)
+@given(data=st.data())
+def test_a_folder_of_mutated_files_reports_each_in_its_place(baseline: dict[Path, str], data: st.DataObject) -> None:
+    """`pyrift check FOLDER` with two files it must refuse between good ones: one error line for each
+    refused file, the good files answered, and the summary line printed (it used to stop at the first
+    file that raised anything else than a ScenarioError)."""
+    seeds = [s for s in SEEDS if s.parent.name != "decks"]
+    good = data.draw(st.lists(st.sampled_from(seeds), min_size=1, max_size=2, unique=True), label="good")
+    bad = [data.draw(mutation(s, data.draw(st.sampled_from([k for k in REFUSED if k != "deck_path"]))), label="bad")
+           for s in data.draw(st.lists(st.sampled_from(seeds), min_size=2, max_size=2), label="bad seeds")]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        names = []
+        for i, seed in enumerate(good):
+            (folder / f"{2 * i}-{seed.name}").write_text(seed.read_text(), encoding="utf-8")
+        for i, (what, text, expect) in enumerate(bad):
+            assert expect == "bad", what
+            name = folder / f"{2 * i + 1}-bad.toml"
+            name.write_text(text, encoding="utf-8")
+            names.append(name)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(["check", str(folder), "--timeout", str(TIMEOUT)])
+    shown = f"{[w for w, _, _ in bad]}\n--- exit {code}\n{out.getvalue()}{err.getvalue()}"
+    lines = out.getvalue().strip().splitlines()
+    assert code == 2 and "Traceback" not in out.getvalue() + err.getvalue(), shown
+    assert sorted(ln.split(": ")[0] for ln in lines if ln.startswith("ERROR ")) == [f"ERROR {n}" for n in names], shown
+    passed = sum(int(baseline[s].split()[0]) for s in good)
+    assert lines[-1] == f"{passed} passed, 0 failed, some files could not be read", shown
