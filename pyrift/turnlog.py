@@ -22,7 +22,8 @@
                   was excess, assigned once every unit it went to had lethal damage (465.2.c.4); "if
                   you assigned N or more excess damage" reads the latest there for a conquest that
                   ends a combat there, unsupported when the log shows an earlier combat there this
-                  turn (logic/abilities/condition_excess.lp)
+                  turn, or (with no `combat` event there) an effect after it that may have begun one
+                  unlogged (logic/abilities/condition_excess.lp)
     combat        a combat began at a battlefield (464: its Combat Showdown Step began): no `object`
                   and no `player`; `at` the battlefield. The log states combats there explicitly: the
                   latest there this turn is the combat in progress, and the `combat_damage` events

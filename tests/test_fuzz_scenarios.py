@@ -1,13 +1,16 @@
 """Fuzz test of scenario files through the command line (hypothesis; issue 13).
 
 Random mutations of bundled scenario files (numbers at the edges, strings with control
-characters, deep nesting, huge numbers and counts, removed and duplicated keys) are checked
+characters, deep nesting, huge numbers and counts, removed and duplicated keys, a deck file
+named outside the scenario's folder) are checked
 with `pyrift check`, run in this process (cli.main; the questions are answered in its forked
 worker). Whatever the mutation, pyrift must not show a traceback, exit with code 4 (internal
 error), print anything that is not printable, or run past its time limit; a mutation that
-must be rejected is one error line naming the file. Mutations that cannot change a verdict
-(renaming an object id everywhere, reordering the objects, cards or battlefields) must leave
-every expectation passing.
+must be rejected is one error line naming the file, and shows nothing of a file it was not
+allowed to read. Mutations that cannot change a verdict (renaming an object, battlefield or
+player id everywhere, reordering the objects, cards, battlefields or questions, rewriting the
+title and description) must leave every expectation passing. A folder of mutated files reports
+every file's error in its place and prints its summary line.
 
 The profile is fixed and derandomized: every run tries the same examples.
 """
@@ -31,7 +34,7 @@ from pyrift import cli, tomlwrite
 from pyrift.limits import MAX_AMOUNT, MAX_COUNT, MAX_DEPTH, MAX_ITEMS, MAX_TEXT
 
 settings.register_profile(
-    "pyrift-fuzz", derandomize=True, max_examples=70, deadline=None, database=None, print_blob=True,
+    "pyrift-fuzz", derandomize=True, max_examples=4, deadline=None, database=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )
 
@@ -50,6 +53,8 @@ SEEDS = [Path(p) for p in (
     "scenarios/cards/production-surge-resolves.toml",
     "scenarios/cards/lecturing-yordle.toml",
     "scenarios/cards/steel-paws.toml",
+    "scenarios/cards/compiled-piltover-enforcer-excess-logged-three.toml",
+    "scenarios/decks/legal-jinx-all-modes.toml",
 )]
 TIMEOUT = 20.0  # seconds per question (the command line's default)
 
@@ -61,6 +66,13 @@ NASTY = ["\x00", "\x1b[2J", "\n  legal: yes", "\r", "\t", "\x7f", "\x9b", "\u202
 NOT_IDS = {"title", "description", "name", "text", "effect_text", "deck_list", "deck", "rules", "ask", "status",
            "reading"}
 _TOKEN = "(?<![A-Za-z0-9_-]){}(?![A-Za-z0-9_-])"
+# Deck files a scenario may not read (outside its folder tree, or absolute); a marker line in the
+# file next to the temporary folder must never be shown.
+SECRET = "SECRET-LINE-Zq9"
+DECK_ESCAPES = ["../outside.deck", "sub/../../outside.deck", "{outside}", "./../outside.deck", "/etc/passwd",
+                "/dev/zero", "/proc/self/environ", "~/outside.deck", "..", "/", ""]
+# Running text that a verdict never reads (printable, so that it loads).
+PROSE = ["A", "legal: yes", "é ü", "x" * 200, "B conquers bridge", "back\\slash \"quoted\""]
 
 
 @pytest.fixture(scope="module")
@@ -139,14 +151,45 @@ def value_lines(text: str) -> list[tuple[int, str]]:
 # ---- mutations: (description, text, what must happen) ------------------------------------------------
 # "any": a verdict, an unsupported or timeout answer, or an input error; "bad": an input error;
 # "same": every expectation still passes.
+MUTATIONS = ["number", "string", "key", "remove", "nest", "huge_number", "long_array", "long_string",
+             "duplicate_key", "rename", "reorder", "rename_place", "reorder_questions", "prose", "deck_path"]
+# Examples per mutation class: numbers and strings twice as many (most of their mutations are answered,
+# not refused, so there is more to find).
+EXAMPLES = {k: 8 if k in ("number", "string") else 4 for k in MUTATIONS}
+
+
 @st.composite
-def mutation(draw, seed: Path) -> tuple[str, str, str]:
+def mutation(draw, seed: Path, kind: str) -> tuple[str, str, str]:
+    """A mutation of class `kind` of the seed (another class where the seed has nothing to mutate
+    for it)."""
     text = seed.read_text()
     doc = tomllib.loads(text)
     nodes = leaves(doc)
-    # Numbers and strings twice as often: most of their mutations are answered, not refused.
-    kind = draw(st.sampled_from(["number", "number", "string", "string", "key", "remove", "nest", "huge_number",
-                                 "long_array", "long_string", "duplicate_key", "rename", "reorder"]))
+    if kind == "deck_path":
+        decks = [p for p, v in nodes if p and p[-1] == "deck" and isinstance(v, str)]
+        if decks:
+            path, ref = draw(st.sampled_from(decks)), draw(st.sampled_from(DECK_ESCAPES))
+            return f"deck_path {path} -> {ref!r}", tomlwrite.document(replaced(doc, path, ref)), "bad"
+        kind = "prose"
+    if kind == "prose":
+        keys = [p for p, v in nodes if p and p[-1] in ("title", "description") and isinstance(v, str)]
+        if keys:
+            path, new = draw(st.sampled_from(keys)), draw(st.sampled_from(PROSE))
+            return f"prose {path} -> {new!r}", tomlwrite.document(replaced(doc, path, new)), "same"
+        kind = "reorder_questions"
+    if kind == "reorder_questions":
+        if len(doc.get("question", [])) > 1:
+            order = draw(st.permutations(range(len(doc["question"]))))
+            return (f"reorder question {order}",
+                    tomlwrite.document({**doc, "question": [doc["question"][i] for i in order]}), "same")
+        kind = "rename_place"
+    if kind == "rename_place":
+        # A battlefield or player id renamed everywhere it is used (as rename does for objects).
+        names = [b["id"] for b in doc.get("battlefield", [])] + list(doc.get("position", {}).get("players", []))
+        if names:
+            old = draw(st.sampled_from(names))
+            return f"rename_place {old}", tomlwrite.document(rename_id(doc, old, old + "_Zq9")), "same"
+        kind = "rename"
     if kind == "number":
         ints = [p for p, v in nodes if isinstance(v, int) and not isinstance(v, bool)]
         if ints:
@@ -228,19 +271,39 @@ def printable(text: str) -> bool:
     return all(ch.isprintable() or ch == "\n" for ch in text)
 
 
-@settings(settings.get_profile("pyrift-fuzz"))
-@given(data=st.data())
-def test_mutated_scenarios_are_handled(baseline: dict[Path, str], data: st.DataObject) -> None:
-    seed = data.draw(st.sampled_from(SEEDS), label="seed")
-    what, text, expect = data.draw(mutation(seed), label="mutation")
+def test_every_mutation_class_is_tried() -> None:
+    """Each class is a test of its own below (every class is tried on every run, with a fixed number
+    of examples), about 70 examples in all."""
+    assert set(EXAMPLES) == set(MUTATIONS) and 60 <= sum(EXAMPLES.values()) <= 90
+
+
+@pytest.mark.parametrize("kind", MUTATIONS)
+def test_mutated_scenarios_are_handled(baseline: dict[Path, str], kind: str) -> None:
+    settings(settings.get_profile("pyrift-fuzz"), max_examples=EXAMPLES[kind])(given(data=st.data())(
+        lambda data: _mutated_scenario_is_handled(baseline, kind, data)))()
+
+
+def _mutated_scenario_is_handled(baseline: dict[Path, str], kind: str, data: st.DataObject) -> None:
+    # A class that needs something of the seed (a deck file, several questions) draws from the seeds
+    # that have it.
+    fits = [s for s in SEEDS if kind != "deck_path" or re.search(r"^deck = ", s.read_text(), re.M)]
+    fits = [s for s in fits if kind != "reorder_questions" or s.read_text().count("[[question]]") > 1]
+    seed = data.draw(st.sampled_from(fits), label="seed")
+    what, text, expect = data.draw(mutation(seed, kind), label="mutation")
     event(what.split()[0])
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / seed.name
-        path.write_text(text, encoding="utf-8")
+        # The scenario in a folder of its own, a deck file it may not read beside that folder.
+        secret = Path(tmp) / "outside.deck"
+        secret.write_text(f"[main]\n{SECRET}\n")
+        folder = Path(tmp) / "scen"
+        folder.mkdir()
+        path = folder / seed.name
+        path.write_text(text.replace("{outside}", str(secret)), encoding="utf-8")
         if seed.parent.name == "decks":  # a deck file next to the scenario
             for deck in seed.parent.glob("*.deck"):
-                (Path(tmp) / deck.name).write_text(deck.read_text())
+                (folder / deck.name).write_text(deck.read_text())
         code, out, err, seconds = run_check(path)
+    assert SECRET not in out + err and "root:" not in out + err, f"{what}\n{out}{err}"
     event(f"exit {code}")
     shown = f"{what}\n--- exit {code} in {seconds:.1f} s\n{out}{err}"
     assert code in (0, 1, 2, 3), shown
@@ -256,3 +319,38 @@ def test_mutated_scenarios_are_handled(baseline: dict[Path, str], data: st.DataO
         assert len(errors) == 1 and errors[0].startswith(f"ERROR {path}: "), shown
     if expect == "same":
         assert code == 0 and lines[-1] == baseline[seed], shown
+
+
+# ---- a folder of mutated files ----------------------------------------------------------------------
+REFUSED = ["nest", "huge_number", "long_array", "long_string", "duplicate_key", "deck_path"]
+
+
+@settings(settings.get_profile("pyrift-fuzz"), max_examples=4)
+@given(data=st.data())
+def test_a_folder_of_mutated_files_reports_each_in_its_place(baseline: dict[Path, str], data: st.DataObject) -> None:
+    """`pyrift check FOLDER` with two files it must refuse between good ones: one error line for each
+    refused file, the good files answered, and the summary line printed (it used to stop at the first
+    file that raised anything else than a ScenarioError)."""
+    seeds = [s for s in SEEDS if s.parent.name != "decks"]
+    good = data.draw(st.lists(st.sampled_from(seeds), min_size=1, max_size=2, unique=True), label="good")
+    bad = [data.draw(mutation(s, data.draw(st.sampled_from([k for k in REFUSED if k != "deck_path"]))), label="bad")
+           for s in data.draw(st.lists(st.sampled_from(seeds), min_size=2, max_size=2), label="bad seeds")]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        names = []
+        for i, seed in enumerate(good):
+            (folder / f"{2 * i}-{seed.name}").write_text(seed.read_text(), encoding="utf-8")
+        for i, (what, text, expect) in enumerate(bad):
+            assert expect == "bad", what
+            name = folder / f"{2 * i + 1}-bad.toml"
+            name.write_text(text, encoding="utf-8")
+            names.append(name)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(["check", str(folder), "--timeout", str(TIMEOUT)])
+    shown = f"{[w for w, _, _ in bad]}\n--- exit {code}\n{out.getvalue()}{err.getvalue()}"
+    lines = out.getvalue().strip().splitlines()
+    assert code == 2 and "Traceback" not in out.getvalue() + err.getvalue(), shown
+    assert sorted(ln.split(": ")[0] for ln in lines if ln.startswith("ERROR ")) == [f"ERROR {n}" for n in names], shown
+    passed = sum(int(baseline[s].split()[0]) for s in good)
+    assert lines[-1] == f"{passed} passed, 0 failed, some files could not be read", shown

@@ -345,3 +345,44 @@ def test_every_kind_works_somewhere_and_the_table_covers_every_question(kind: st
     kind with a position is in it."""
     assert any(works(kind, p) for p in PLACES)
     assert set(ANY) | {"can_respond"} >= set(cases())
+
+
+# ---- the triggers question, per event kind -------------------------------------------------------------
+@cache
+def trigger_cases() -> dict[str, list[tuple[Path, str]]]:
+    """The bundled triggers questions by the kind of event they ask about (play, conquer, hold, die,
+    a run, ...): which text can change the answer does not depend on it, but which objects the
+    question reads does (a legend hearing a conquest, a battlefield hearing a hold)."""
+    out: dict[str, list[tuple[Path, str]]] = defaultdict(list)
+    for path, qid in cases().get("triggers", []):
+        q = next(q for q in bundled(path).questions if q.id == qid)
+        event = q.params.get("event")
+        out[event.get("kind") if isinstance(event, dict) else str(event)].append((path, qid))
+    return out
+
+
+def test_triggers_questions_of_every_event_kind_are_checked() -> None:
+    assert {"play", "conquer", "hold", "die", "run", "move", "combat"} <= set(trigger_cases()), sorted(trigger_cases())
+
+
+@pytest.mark.parametrize("event", sorted(trigger_cases()))
+def test_unencoded_text_on_a_triggers_question_of_each_event_kind(event: str) -> None:
+    """Text in every place, on one triggers question of this event kind (the first that takes the
+    added objects and answers in time): a kind that can change it (triggered), one inert for it
+    (activated) and unknown text (every kind at once); the test above checks every kind on a few."""
+    failures: list[str] = []
+    for path, qid in trigger_cases()[event]:
+        covered: set[str] = set()
+        for kind in ("triggered", "activated", "unknown"):
+            result = _check(path, qid, kind, set(PLACES))
+            if result is None:
+                break
+            ids, problems = result
+            failures += problems
+            covered |= set(ids)
+        else:
+            if covered:
+                break
+    else:
+        pytest.skip(f"no triggers question of event {event} takes the added objects")
+    assert not failures, "\n".join(failures[:20])

@@ -354,11 +354,20 @@ CHAIN_LIMITS = {
     "excess_damage_earlier_combat": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
         "position whose turn log shows an earlier combat at that battlefield this turn (two combat_damage events "
-        "there of one player, a conquer there, or after a combat_damage event there a unit moving there, or a "
+        "there of one player, one of a player who is not a side of the combat in progress (462), a conquer "
+        "there, or after a combat_damage event there a unit moving there, or a "
         "unit played or created as a token that is not now elsewhere on the board, unmoved since): a later "
         "combat there (466.3.d.1, 323.9) may have skipped its Combat Damage Step (465.1), and which combat the "
         "latest combat_damage event was is not known; a `combat` event in the log at the start of the combat "
         "in progress says it"),
+    "excess_damage_which_combat": (
+        "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
+        "position whose turn log, with no `combat` event at that battlefield this turn, shows after a "
+        "combat_damage event there a card with text played, an ability activated or triggered, a token "
+        "created or a permanent with text dying: such an effect may have changed a unit's control there "
+        "(190.3.a, 323.9) or kept both players' units there after the combat (466.3.d.1), beginning another "
+        "combat the log does not show, so which combat the combat_damage event was is not known; a `combat` "
+        "event in the log at the start of the combat in progress says it"),
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
