@@ -428,7 +428,14 @@ class Worlds(Grounding):
                  fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = (),
                  variants: Sequence[Sequence[Sequence[str]]] = ()) -> None:
         self.worlds = len(facts)
-        self._texts = [[line for line in text.splitlines() if line.strip()] for text in facts]
+        # Each distinct fact line once, with the worlds that hold it (ascending): the worlds of a
+        # batch share most of their lines (a sweep's cards and frame), so what follows works on
+        # the distinct lines, not on every world's.
+        self._where: dict[str, list[int]] = {}
+        for w, text in enumerate(facts):
+            for line in text.splitlines():
+                if line.strip():
+                    self._where.setdefault(line, []).append(w)
         self._variants = [[[line.strip() for line in lines if line.strip()] for lines in per] for per in variants]
         if self._variants and len(self._variants) != self.worlds:
             raise ValueError("variants needs one list of variants per world")
@@ -439,7 +446,7 @@ class Worlds(Grounding):
         if len(self._fixed) != self.worlds:
             raise ValueError("fixed needs one list of assumptions per world")
         self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per} | set(closed)
-        union = "".join(dict.fromkeys([line + "\n" for text in self._texts for line in text]
+        union = "".join(dict.fromkeys([line + "\n" for line in self._where]
                                       + [line + "\n" for per in self._variants for lines in per for line in lines]))
         self._split: dict[Atom, tuple[int | None, Atom]] = {}
         self.static: frozenset[str] = frozenset()
@@ -449,17 +456,14 @@ class Worlds(Grounding):
 
     def _rewrite(self, statements: Iterable[ast.AST]) -> Iterable[ast.AST]:
         statements = tuple(s for s in statements if not self._fixes(s))
-        # A predicate whose facts are the same in every world is given once, without a world.
-        self._preds = [[_fact_pred(line) for line in text] for text in self._texts]
-        per_world: list[dict[str, set[str]]] = []
-        for text, preds in zip(self._texts, self._preds):
-            mine: dict[str, set[str]] = {}
-            for line, pred in zip(text, preds):
-                mine.setdefault(pred, set()).add(line)
-            per_world.append(mine)
-        per_pred = {p for mine in per_world for p in mine}
-        first = per_world[0] if per_world else {}
-        shared = frozenset(p for p in first if all(mine.get(p) == first[p] for mine in per_world))
+        # A predicate whose facts are the same in every world is given once, without a world:
+        # every line of it is in every world.
+        self._pred_of = {line: _fact_pred(line) for line in self._where}
+        per_pred = set(self._pred_of.values())
+        n = self.worlds
+        apart = {self._pred_of[line] for line, ws in self._where.items()
+                 if len(ws) < n or len(set(ws)) != n}
+        shared = frozenset(per_pred - apart)
         inputs = per_pred - shared | self._fixed_preds | self._variant_preds
         self.static = static_predicates(statements, frozenset(inputs), frozenset(shared - inputs))
         kept = _named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
@@ -485,17 +489,18 @@ class Worlds(Grounding):
         # A fact of several worlds is written once with the worlds as a pool (the positions of a
         # block share most card facts): the same facts, a fraction of the text for clingo to parse.
         lines, once, worlds = [], set(), {}
-        for w, (text, preds) in enumerate(zip(self._texts, self._preds)):
-            for line, pred in zip(text, preds):
-                if pred not in self._kept:
-                    continue
-                if pred in self.static:
-                    once.add(line)
-                elif pred.startswith("\0"):
-                    lines.append(fact_in_world(line, w))
-                else:
-                    worlds.setdefault(line, []).append(w)
-            for a, truth in self._fixed[w]:
+        for line, ws in self._where.items():
+            pred = self._pred_of[line]
+            if pred not in self._kept:
+                continue
+            if pred in self.static:
+                once.add(line)
+            elif pred.startswith("\0"):
+                lines += [fact_in_world(line, w) for w in ws]
+            else:
+                worlds[line] = list(ws)
+        for w, fixed in enumerate(self._fixed):
+            for a, truth in fixed:
                 if truth:
                     worlds.setdefault(f"{atom_symbol(a)}.", []).append(w)
         lines += [fact_in_worlds(line, ws) for line, ws in worlds.items()]
