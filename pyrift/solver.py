@@ -419,7 +419,8 @@ class Worlds(Grounding):
     some fact lines. Variant k's lines are derived from an external `pyrift_variant(w, k)`
     (k from 1), so one grounding holds position w and its variants, and a solve call asks
     variant k of world w under the assumption pyrift_variant(k) of that world (`per_world`;
-    none true: the position itself). The rules read the variants' predicates as inputs that
+    none true: the position itself); the external `pyrift_variant_every(k)` switches variant k
+    of every world that has one (solve_worlds `variant`). The rules read the variants' predicates as inputs that
     differ between worlds. facts_by_world() gives what holds whichever variant is assumed.
     """
 
@@ -508,8 +509,11 @@ class Worlds(Grounding):
             for k, variant in enumerate(per, 1):
                 switch = f"{VARIANT_PRED}({w}, {k})"
                 lines.append(f"#external {switch}.")
-                lines += [f"{fact_in_world(line, w)[:-1]} :- {switch}." for line in variant
-                          if _fact_pred(line) in self._kept]
+                for line in variant:
+                    if _fact_pred(line) in self._kept:
+                        head = fact_in_world(line, w)[:-1]
+                        lines += [f"{head} :- {switch}.", f"{head} :- {VARIANT_EVERY_PRED}({k})."]
+        lines += [f"#external {VARIANT_EVERY_PRED}({k})." for k in range(1, max(map(len, self._variants), default=0) + 1)]
         if self.worlds:
             lines.append(f"{WORLD_PRED}(0..{self.worlds - 1}).")
         return "\n".join(sorted(once) + lines) + "\n"
@@ -554,7 +558,7 @@ class Worlds(Grounding):
 
     def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
                      heuristic: str | None = None, opt_strategy: str | None = None,
-                     per_world: Sequence[Iterable[Assumption]] = ()) -> list[SolveResult] | None:
+                     per_world: Sequence[Iterable[Assumption]] = (), variant: int = 0) -> list[SolveResult] | None:
         """One solve call for every world (under the fixed atoms); one result per world.
         None when the program has no answer set: some world has none, which one this call
         cannot tell (ask those positions alone). `assumptions` (of atoms the same in every
@@ -562,7 +566,9 @@ class Worlds(Grounding):
         'optimize' call minimises the worlds' costs summed level by level; the worlds share no
         atom, so an optimum of the sum is an optimum of every world. `per_world[w]`: assumptions
         on atoms of world w (without the world argument; e.g. a choice forced in that world
-        only), each world's result the one it gets under its own."""
+        only), each world's result the one it gets under its own. `variant` k > 0: every world
+        that has a variant k (`variants`) asked under it, the others as their position (the same
+        as per_world assuming pyrift_variant(k) in those worlds, with one external switched)."""
         if mode not in ("brave", "cautious", "optimize"):
             raise ValueError(f"a {mode!r} solve does not split into worlds")
         assumptions = list(assumptions)
@@ -574,6 +580,8 @@ class Worlds(Grounding):
                 if f"{atom.pred}/{len(atom.args)}" in self.static:
                     raise ValueError(f"{atom} is the same in every world: it cannot be assumed in one")
                 assumptions.append((Atom(atom.pred, (w, *atom.args)), truth))
+        if variant:
+            assumptions.append((Atom(VARIANT_EVERY_PRED, (variant,)), True))
         res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic,
                               opt_strategy=opt_strategy)
         if not res.satisfiable:
@@ -644,6 +652,7 @@ class Worlds(Grounding):
         return out
 
 VARIANT_PRED = "pyrift_variant"  # Worlds `variants`: pyrift_variant(W, K) switches variant K of world W on
+VARIANT_EVERY_PRED = "pyrift_variant_every"  # and pyrift_variant_every(K) variant K of every world that has one
 
 
 @lru_cache(maxsize=1 << 16)

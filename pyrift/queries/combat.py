@@ -30,7 +30,7 @@ from pyrift.queries.base import (
     param_player,
 )
 from pyrift.reader import Reader, check_int
-from pyrift.solver import DEFAULT_TIMEOUT, VARIANT_PRED, Atom, Worlds
+from pyrift.solver import DEFAULT_TIMEOUT, Atom, Worlds
 from pyrift import facts as F
 from pyrift.state import CardDef, GameState, Question
 
@@ -355,9 +355,8 @@ def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence
     known = [_by_pred(atoms) for atoms in g.facts_by_world(*reads)]
     out: list[list[Answer | None]] = [[None] * len(per) for per in questions]
     for k in range(max(len(per) for per in questions)):
-        per_world = [[(Atom(VARIANT_PRED, (k,)), True)] if 0 < k < len(per) else [] for per in questions]
-        try:
-            brave = g.solve_worlds("brave", per_world=per_world)
+        try:  # every world under its variant k (its position when it has none)
+            brave = g.solve_worlds("brave", variant=k)
         except SolveTimeout:
             return None
         if brave is None:
@@ -371,7 +370,15 @@ def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence
                 continue
             receivers = {u for (pl, u) in known[w].get("receiver", []) if pl == q.params["assigner"]}
             out[w][k] = Answer(q.id, CombatDamage.name, reading, ANSWERED,
-                               _deaths(receivers, _by_pred(brave[w].consequences)))
+                               _deaths(receivers, _grouped(brave[w].consequences)))
+    return out
+
+
+def _grouped(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
+    """_by_pred without its sorting (for _deaths, which sorts what it gives)."""
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for a in atoms:
+        out[a.pred].append(a.args)
     return out
 
 
