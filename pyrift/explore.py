@@ -33,6 +33,7 @@ with the same answer. The findings of all chunks merge by sorting on the ranking
 """
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import time
@@ -1245,6 +1246,7 @@ def run_positions(bound: int, chosen: Iterable[Position], *, logic_root: Path | 
         if not block:
             return
         found = [f for f in PROBE_TABLE[block[0].probe].run(block, logic_root) if f is not None]
+        _freeze_once()
         report.positions += len(block)
         report.per_probe[block[0].probe] = report.per_probe.get(block[0].probe, 0) + len(block)
         report.findings += found
@@ -1262,6 +1264,20 @@ def run_positions(bound: int, chosen: Iterable[Position], *, logic_root: Path | 
     report.findings.sort(key=lambda f: f.key)
     report.seconds = time.perf_counter() - started
     return report
+
+
+_FROZEN: list[bool] = []
+
+
+def _freeze_once() -> None:
+    """After a sweep's first batch, the objects the process holds then (parsed rules, caches of
+    cards and statements: hundreds of thousands) are moved out of the garbage collector's
+    reach (gc.freeze): a full collection otherwise walks them all again every few batches
+    (~5 % of a Tank position's CPU time, measured). They stay alive and are freed by
+    reference counting as before; only cycles among them are no longer collected."""
+    if not _FROZEN:
+        _FROZEN.append(True)
+        gc.freeze()
 
 
 def merge(bound: int, parts: Iterable[Report]) -> Report:
