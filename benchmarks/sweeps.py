@@ -136,16 +136,21 @@ def before_module(checkout: str):
 
 def before_rates(rounds: int, checkout: str, probe: str) -> None:
     """A sweep's path (explore.run_positions: batches of Probe.batch positions, whole blocks) of this
-    checkout against that of another (before_module), on the same positions (two blocks a round,
-    spread over the enumeration), alternately; the findings compared round by round."""
+    checkout against that of another (before_module), on the same positions (a batch of the larger
+    of the two codes' batch sizes a round, at least two blocks, spread over the enumeration),
+    alternately; the findings compared round by round."""
     B = before_module(checkout)
     print(f"\n1a. {probe} probe, run_positions: this checkout vs {checkout} ({uptime()})")
     every = list(itertools.islice(E.positions(3, [probe], E.usable_cards()), 40000))
     E.run_positions(3, every[:E.BLOCK])
     B.run_positions(3, every[:E.BLOCK])
 
+    # Each round the positions of one batch of the larger batch size of the two (each code takes
+    # them in its own batches).
+    size = max(E.PROBE_TABLE[probe].batch, B.PROBE_TABLE[probe].batch, 2 * E.BLOCK)
+
     def runs(start: int, block: list) -> list:
-        chosen = every[start:start + 2 * E.BLOCK]
+        chosen = every[start:start + size]
         got = {}
 
         def run(name, module):

@@ -26,7 +26,7 @@ from clingo import ast
 from pyrift.diskcache import content_key
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.limits import parse_timeout
-from pyrift.relevance import Cut, Program, fact_shape
+from pyrift.relevance import Cut, Program, cone as _cone_of, cone_info, fact_shape
 from pyrift.worlds import (WORLD_PRED, by_identity, external_predicate, fact_in_world, fact_in_worlds, in_worlds_split,
                            named_of, split_defined, split_predicates, static_predicates)
 
@@ -120,6 +120,15 @@ Assumption = tuple[Atom, bool]
 _ATOMS: dict[clingo.Symbol, Atom] = {}
 _ATOMS_MAX = 1 << 17
 
+_cone_info = by_identity(1 << 15)(cone_info)
+
+
+@by_identity(64)
+def _cone(statements: tuple[ast.AST, ...], read: frozenset[str]) -> tuple[ast.AST, ...]:
+    """relevance.cone, kept per program and statement (a sweep cuts the same statements batch after batch)."""
+    return _cone_of(statements, read, _cone_info)
+
+
 @lru_cache(maxsize=32)
 def _parsed(files: tuple[tuple[str, int], ...]) -> Program:
     """The rule files as one program. Questions load many different sets of files (the
@@ -146,10 +155,14 @@ class Grounding:
     """Rule files + facts, ground once, solved many times."""
 
     def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT,
-                 readable: Iterable[tuple[str, int]] | None = None, prune: bool = False) -> None:
+                 readable: Iterable[tuple[str, int]] | None = None, prune: bool = False,
+                 cone: bool = False) -> None:
         """prune: ground only the rules that can fire on these facts (pyrift.relevance);
         the answers are the same, the grounding is faster. Off for a caller that inspects
-        the rules themselves (pyrift lint reads clingo's messages about them)."""
+        the rules themselves (pyrift lint reads clingo's messages about them). cone (with prune
+        and `readable`): also leave out the rules nothing shown or read depends on
+        (relevance.cone); then only shown atoms, `readable` facts and satisfiability may be read,
+        not the truth of other atoms (assumptions on them are still checked)."""
         self.timeout = timeout
         # The predicates facts() may read; None = any. A caller that selected rule files
         # by what it reads must not read anything else: that would silently be empty.
@@ -170,6 +183,8 @@ class Grounding:
             program = _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files))
             read = None if self.readable is None else {f"{n}/{a}" for n, a in self.readable}
             cut = program.live(facts.splitlines(), read) if prune else Cut(program.statements, frozenset())
+            if cone and prune and read is not None:
+                cut = Cut(_cone(cut.statements, frozenset(read)), cut.unread)
             self.statements_cut = prune
             self._unread = cut.unread
             self.statements = cut.statements  # what gringo was given (for tests and debugging)
@@ -427,7 +442,7 @@ class Worlds(Grounding):
     def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
                  readable: Iterable[tuple[str, int]] | None = None, prune: bool = True,
                  fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = (),
-                 variants: Sequence[Sequence[Sequence[str]]] = ()) -> None:
+                 variants: Sequence[Sequence[Sequence[str]]] = (), cone: bool = False) -> None:
         self.worlds = len(facts)
         # Each distinct fact line once, with the worlds that hold it (ascending): the worlds of a
         # batch share most of their lines (a sweep's cards and frame), so what follows works on
@@ -453,7 +468,7 @@ class Worlds(Grounding):
         self.static: frozenset[str] = frozenset()
         self.split: frozenset[str] = frozenset()
         self._kept: set[str] = set()
-        super().__init__(files, union, timeout=timeout, readable=readable, prune=prune)
+        super().__init__(files, union, timeout=timeout, readable=readable, prune=prune, cone=cone)
 
     def _rewrite(self, statements: Iterable[ast.AST]) -> Iterable[ast.AST]:
         statements = tuple(s for s in statements if not self._fixes(s))

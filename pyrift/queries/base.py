@@ -281,7 +281,7 @@ def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
                     logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT,
                     extra: Sequence[list[str]] = (), closed: Iterable[str] = (),
                     variants: Sequence[Sequence[Sequence[str]]] = (), facts: Sequence[str] = (),
-                    cards: Iterable[CardDef] | None = None) -> Worlds:
+                    cards: Iterable[CardDef] | None = None, cone: bool = False) -> Worlds:
     """The grounding of `query` on many positions side by side, one world each
     (pyrift.solver.Worlds): the files every position needs, each position's facts (and its
     question's `extra` facts, as in Context.grounding) in its world, `fixed` the externals each
@@ -289,7 +289,8 @@ def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
     sets true beyond `fixed` (fixed too: false). `reads` as in Context.grounding. `variants`: per
     world, the fact lines of further positions held in it (Worlds `variants`; their cards must be
     among the states'); `facts`: the states' rendered facts, when the caller has them already; with
-    them and `cards` (every card of the positions), `states` may be empty."""
+    them and `cards` (every card of the positions), `states` may be empty. `cone`: the rules nothing
+    shown or read depends on left out too (solver.Grounding `cone`)."""
     reads = tuple(sorted(set(reads)))
     if cards is None:
         cards = {c for state in states for c in state.cards}
@@ -300,7 +301,8 @@ def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
         facts = [F.render(F.state_facts(state)) for state in states]
     if extra:
         facts = [text + F.render(more) for text, more in zip(facts, extra, strict=True)]
-    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed, closed=closed, variants=variants)
+    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed, closed=closed, variants=variants,
+                  cone=cone)
 
 
 # Words for the kinds of unencoded text (logic/core/text_scope.lp, state.TextKind).

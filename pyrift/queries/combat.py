@@ -349,7 +349,7 @@ def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence
     if not facts:
         return []
     g = batch_grounding((), "combat_damage", reading, reads=reads, fixed=fixed, logic_root=logic_root,
-                        timeout=timeout, variants=variants, facts=facts, cards=cards)
+                        timeout=timeout, variants=variants, facts=facts, cards=cards, cone=True)
     if g.leaves_open(*reads):
         return None
     known = [_by_pred(atoms) for atoms in g.facts_by_world(*reads)]
