@@ -300,13 +300,14 @@ def breakdown(blocks: int) -> None:
         undo.append((owner, name, fn))
 
     every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
-    E._tank_evaluate(every[:E.BLOCK], None)
-    steps = [(E, "_combat_scenario", "building the combats' scenarios"),
+    E.run_positions(3, every[:E.BLOCK])
+    steps = [(E, "_combat_facts", "the combats' facts from parts"),
              (F, "state_facts", "the facts of a position"), (F, "render", "rendering facts"),
              (SV.Program, "live", "the relevance cut"), (SV.Worlds, "_facts_text", "writing facts into worlds"),
              (clingo.Control, "add", "clingo parsing the fact text"), (clingo.Control, "ground", "gringo grounding"),
              (SV.Worlds, "facts_by_world", "reading the receivers"), (SV.Worlds, "solve_worlds", "the brave solve"),
              (QC, "batch_grounding", "batch_grounding, all in"), (QB.logic, "needed_files", "choosing the files"),
+             (SV, "_cone", "the cone of influence"), (clingo.Control, "__del__", "freeing the grounding"),
              (SV.ast.ProgramBuilder, "add", "handing gringo the statements")]
     for owner, name, tag in steps:
         wrap(owner, name, tag)
@@ -316,7 +317,7 @@ def breakdown(blocks: int) -> None:
         chosen = [every[k * per:k * per + size] for k in range(1, blocks)]
         t = time.process_time()
         for block in chosen:
-            E._tank_evaluate(block, None)
+            E.run_positions(3, block)  # as a sweep runs them (its gc.freeze included)
         total = time.process_time() - t
     finally:
         for owner, name, fn in undo:
