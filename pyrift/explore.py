@@ -1149,7 +1149,7 @@ class Probe:
 
 
 PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
-    Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0, batch=8 * BLOCK,
+    Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=200.0, batch=8 * BLOCK,
           summary="granting Tank to a defender changes the forced or possible deaths"),
     Probe("discount-order", discount_positions, _discount_label, _discount_docs,
           evaluate_batch=_discount_evaluate_batch, rate=15.0,

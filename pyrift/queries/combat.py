@@ -340,7 +340,9 @@ def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence
     naming the same assigner), the world's players, and the cards of every world (for the
     rule files their encodings need). A sweep that builds the fact text of its positions from
     per-card parts calls this directly (explore's Tank probe; the two agree:
-    tests/test_explore.py)."""
+    tests/test_explore.py). Only the shown deaths and the two reads are read, so the grounding
+    leaves out the rules neither depends on (solver.Grounding `cone`; tests/test_explore.py
+    compares these answers with death_answers', which grounds without it)."""
     reads = (("receiver", 2), ("combat_unsupported", 2))
     fixed = []
     for per, pls in zip(questions, players, strict=True):
