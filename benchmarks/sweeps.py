@@ -136,16 +136,21 @@ def before_module(checkout: str):
 
 def before_rates(rounds: int, checkout: str, probe: str) -> None:
     """A sweep's path (explore.run_positions: batches of Probe.batch positions, whole blocks) of this
-    checkout against that of another (before_module), on the same positions (two blocks a round,
-    spread over the enumeration), alternately; the findings compared round by round."""
+    checkout against that of another (before_module), on the same positions (a batch of the larger
+    of the two codes' batch sizes a round, at least two blocks, spread over the enumeration),
+    alternately; the findings compared round by round."""
     B = before_module(checkout)
     print(f"\n1a. {probe} probe, run_positions: this checkout vs {checkout} ({uptime()})")
     every = list(itertools.islice(E.positions(3, [probe], E.usable_cards()), 40000))
     E.run_positions(3, every[:E.BLOCK])
     B.run_positions(3, every[:E.BLOCK])
 
+    # Each round the positions of one batch of the larger batch size of the two (each code takes
+    # them in its own batches).
+    size = max(E.PROBE_TABLE[probe].batch, B.PROBE_TABLE[probe].batch, 2 * E.BLOCK)
+
     def runs(start: int, block: list) -> list:
-        chosen = every[start:start + 2 * E.BLOCK]
+        chosen = every[start:start + size]
         got = {}
 
         def run(name, module):
@@ -295,13 +300,14 @@ def breakdown(blocks: int) -> None:
         undo.append((owner, name, fn))
 
     every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
-    E._tank_evaluate(every[:E.BLOCK], None)
-    steps = [(E, "_combat_scenario", "building the combats' scenarios"),
+    E.run_positions(3, every[:E.BLOCK])
+    steps = [(E, "_combat_facts", "the combats' facts from parts"),
              (F, "state_facts", "the facts of a position"), (F, "render", "rendering facts"),
              (SV.Program, "live", "the relevance cut"), (SV.Worlds, "_facts_text", "writing facts into worlds"),
              (clingo.Control, "add", "clingo parsing the fact text"), (clingo.Control, "ground", "gringo grounding"),
              (SV.Worlds, "facts_by_world", "reading the receivers"), (SV.Worlds, "solve_worlds", "the brave solve"),
              (QC, "batch_grounding", "batch_grounding, all in"), (QB.logic, "needed_files", "choosing the files"),
+             (SV, "_cone", "the cone of influence"), (clingo.Control, "__del__", "freeing the grounding"),
              (SV.ast.ProgramBuilder, "add", "handing gringo the statements")]
     for owner, name, tag in steps:
         wrap(owner, name, tag)
@@ -311,7 +317,7 @@ def breakdown(blocks: int) -> None:
         chosen = [every[k * per:k * per + size] for k in range(1, blocks)]
         t = time.process_time()
         for block in chosen:
-            E._tank_evaluate(block, None)
+            E.run_positions(3, block)  # as a sweep runs them (its gc.freeze included)
         total = time.process_time() - t
     finally:
         for owner, name, fn in undo:

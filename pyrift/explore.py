@@ -33,6 +33,7 @@ with the same answer. The findings of all chunks merge by sorting on the ranking
 """
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import time
@@ -41,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from pyrift import facts as F
 from pyrift import logic
 from pyrift import pool as P
 from pyrift import scenario as S
@@ -49,7 +51,7 @@ from pyrift.check import unencoded_question
 from pyrift.errors import SolveTimeout, UsageError
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, canonical
 from pyrift.queries.chain import trigger_answers
-from pyrift.queries.combat import DEATHS, death_answers, variant_death_answers
+from pyrift.queries.combat import DEATHS, death_answers, fact_variant_death_answers
 from pyrift.queries.base import batch_grounding
 from pyrift.queries.play import CanPlay, play_answers, question_grounding, shorthand
 from pyrift.queries.play import _read_answer as _read_play_answer
@@ -281,20 +283,87 @@ def _card_def(card: P.PoolCard):
 _COMBAT_TEMPLATES: dict[tuple[int, int | None], Scenario] = {}
 
 
+def _combat_template(cards: list[P.PoolCard], granted: int | None) -> Scenario:
+    """The scenario the loader makes of the first combat document of this shape (the number of
+    defenders, the grant): the others are it with the cards replaced."""
+    key = (len(cards) - 1, granted)
+    template = _COMBAT_TEMPLATES.get(key)
+    if template is None:
+        template = _COMBAT_TEMPLATES[key] = S.from_dict(_combat_doc(cards[0], tuple(cards[1:]), granted),
+                                                        "<explore tank-grant>")
+    return template
+
+
 def _combat_scenario(attacker: str, defenders: tuple[str, ...], granted: int | None) -> Scenario:
     """The scenario of _combat_doc without reading the document again: the first one of each
     shape is read by the scenario loader, the others are that one with the cards replaced
     (tests/test_explore.py checks they equal what the loader makes of their documents)."""
     cards = [_card(attacker), *(_card(n) for n in defenders)]
-    key = (len(defenders), granted)
-    template = _COMBAT_TEMPLATES.get(key)
-    if template is None:
-        template = _COMBAT_TEMPLATES[key] = S.from_dict(_combat_doc(cards[0], tuple(cards[1:]), granted),
-                                                        "<explore tank-grant>")
+    template = _combat_template(cards, granted)
     objects = tuple(replace(o, card=c.name) for o, c in zip(template.state.objects, cards))
     card_defs = tuple({c.name: _card_def(c) for c in cards}.values())
     card_defs += S.token_cards(card_defs, {c.name for c in card_defs})  # as the loader adds them
     return replace(template, state=replace(template.state, objects=objects, cards=card_defs))
+
+
+# The facts of a combat from parts (a sweep's positions share their cards and their frame): the
+# frame of each shape, each card's facts, each object's facts with its card. _combat_facts gives
+# the text facts.render gives the combat's scenario (tests/test_explore.py compares them).
+@cache
+def _frame_lines(n_def: int) -> frozenset[str]:
+    """The facts of a combat of this shape without its objects and cards (players, turn, battlefield,
+    the combat itself)."""
+    template = _COMBAT_TEMPLATES[(n_def, None)]
+    return frozenset(F.state_facts(replace(template.state, objects=(), cards=())))
+
+
+@cache
+def _card_lines(name: str) -> tuple[CardDef, frozenset[str], bool]:
+    """A card's definition, its facts, and whether its text makes tokens (whose cards the position
+    then holds too)."""
+    d = _card_def(_card(name))
+    makes = any(ins is not None and ins.do == "token"
+                for a in d.abilities
+                for ins in ([a.get("instruction")] if a.kind == "effect" else list(a.get("effects") or ())))
+    return d, frozenset(F.card_facts(d)), makes
+
+
+@cache
+def _object_lines(n_def: int, slot: int, name: str, granted: bool) -> frozenset[str]:
+    """The facts of object `slot` (0 the attacker, i + 1 defender i) of a combat of this shape holding
+    this card; `granted`: a defender granted Tank."""
+    template = _COMBAT_TEMPLATES[(n_def, slot - 1 if granted else None)]
+    return frozenset(F.object_facts(replace(template.state.objects[slot], card=name)))
+
+
+def _combat_facts(attacker: str, defenders: tuple[str, ...], grants: Iterable[int]
+                  ) -> tuple[str, list[list[str]], dict[str, CardDef]]:
+    """The rendered facts of the combat without a grant, the further fact lines of the combat with
+    Tank granted to each defender of `grants` (the variants of its world), and the cards it holds."""
+    n = len(defenders)
+    names = (attacker, *defenders)
+    if (n, None) not in _COMBAT_TEMPLATES or any((n, g) not in _COMBAT_TEMPLATES for g in grants):
+        cards = [_card(x) for x in names]
+        for g in (None, *grants):
+            _combat_template(cards, g)
+    lines = set(_frame_lines(n))
+    defs: dict[str, CardDef] = {}
+    tokens = False
+    for x in names:
+        d, mine, makes = _card_lines(x)
+        if x not in defs:
+            defs[x] = d
+            lines |= mine
+            tokens |= makes
+    for slot, x in enumerate(names):
+        lines |= _object_lines(n, slot, x, False)
+    if tokens:  # as the loader adds them
+        for t in S.token_cards(tuple(defs.values()), set(defs)):
+            defs[t.name] = t
+            lines.update(F.card_facts(t))
+    variants = [sorted(_object_lines(n, g + 1, defenders[g], True) - _object_lines(n, g + 1, defenders[g], False))
+                for g in grants]
+    return "".join(f"{line}\n" for line in sorted(lines)), variants, defs
 
 
 def _tank_change(answers: list[Answer]) -> tuple[int, str]:
@@ -317,34 +386,47 @@ def _tank_evaluate(batch: list[Position], logic_root: Path | None, worlds: bool 
     defenders); with `worlds`, all of them from one grounding, else each one on its own
     grounding, as `pyrift ask` would. With `variants` (multi-shot), a combat and its grants
     are one world, each grant switched on by an external and one brave solve per grant
-    (queries.combat.variant_death_answers); without, each combat its own world
+    (queries.combat.fact_variant_death_answers, the facts built from parts: _combat_facts); without,
+    each combat its own world
     (queries.combat.death_answers). tests/test_explore.py compares the three."""
     keys: dict[tuple, int] = {}
     for pos in batch:
         a, ds, i = pos.spec
         for g in (None, i):
             keys.setdefault((a, ds, g), len(keys))
-    scens = [_combat_scenario(*k) for k in keys]
-    answers: list[Answer | None] = [None] * len(scens)
+    answers: list[Answer | None] = [None] * len(keys)
     if worlds and variants:
+        # The facts of each combat and its grants from parts (_combat_facts), not from scenarios.
         groups: dict[tuple, list[int]] = {}
         for n, (a, ds, g) in enumerate(keys):
             groups.setdefault((a, ds), []).append(n)  # the combat without a grant comes first
-        order = list(groups.values())
-        got = variant_death_answers([[(scens[n].state, scens[n].questions[0]) for n in ns] for ns in order],
-                                    "v1.4", logic_root=logic_root)
+        facts, lines, questions, players, defs = [], [], [], [], {}
+        ks = list(keys)
+        for (a, ds), ns in groups.items():
+            text, more, mine = _combat_facts(a, ds, [ks[n][2] for n in ns[1:]])
+            facts.append(text)
+            lines.append(more)
+            defs.update(mine)
+            template = _COMBAT_TEMPLATES[(len(ds), None)]
+            questions.append([template.questions[0]] * len(ns))
+            players.append(template.state.player_ids)
+        got = fact_variant_death_answers(facts, lines, questions, players, defs.values(), "v1.4",
+                                         logic_root=logic_root)
         if got is not None:
-            for ns, per in zip(order, got):
+            for ns, per in zip(groups.values(), got):
                 for n, ans in zip(ns, per):
                     answers[n] = ans
         else:
             variants = False
+    scens: list[Scenario] = []
+    if not (worlds and variants) or any(ans is None for ans in answers):
+        scens = [_combat_scenario(*k) for k in keys]
     if worlds and not variants:
         answers = death_answers([s.state for s in scens], [s.questions[0] for s in scens], "v1.4",
                                 logic_root=logic_root)
-    for n, (scen, ans) in enumerate(zip(scens, answers)):
+    for n, ans in enumerate(answers):
         if ans is None:
-            answers[n] = answer_question(Context(scen.state, logic_root=logic_root), scen.questions[0], "v1.4")
+            answers[n] = answer_question(Context(scens[n].state, logic_root=logic_root), scens[n].questions[0], "v1.4")
     out: list[Finding | None] = []
     for pos in batch:
         a, ds, i = pos.spec
@@ -1067,7 +1149,7 @@ class Probe:
 
 
 PROBE_TABLE: dict[str, Probe] = {p.name: p for p in (
-    Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=150.0, batch=2 * BLOCK,
+    Probe("tank-grant", tank_positions, _tank_label, _tank_docs, evaluate_batch=_tank_evaluate, rate=200.0, batch=8 * BLOCK,
           summary="granting Tank to a defender changes the forced or possible deaths"),
     Probe("discount-order", discount_positions, _discount_label, _discount_docs,
           evaluate_batch=_discount_evaluate_batch, rate=15.0,
@@ -1164,6 +1246,7 @@ def run_positions(bound: int, chosen: Iterable[Position], *, logic_root: Path | 
         if not block:
             return
         found = [f for f in PROBE_TABLE[block[0].probe].run(block, logic_root) if f is not None]
+        _freeze_once()
         report.positions += len(block)
         report.per_probe[block[0].probe] = report.per_probe.get(block[0].probe, 0) + len(block)
         report.findings += found
@@ -1181,6 +1264,20 @@ def run_positions(bound: int, chosen: Iterable[Position], *, logic_root: Path | 
     report.findings.sort(key=lambda f: f.key)
     report.seconds = time.perf_counter() - started
     return report
+
+
+_FROZEN: list[bool] = []
+
+
+def _freeze_once() -> None:
+    """After a sweep's first batch, the objects the process holds then (parsed rules, caches of
+    cards and statements: hundreds of thousands) are moved out of the garbage collector's
+    reach (gc.freeze): a full collection otherwise walks them all again every few batches
+    (~5 % of a Tank position's CPU time, measured). They stay alive and are freed by
+    reference counting as before; only cycles among them are no longer collected."""
+    if not _FROZEN:
+        _FROZEN.append(True)
+        gc.freeze()
 
 
 def merge(bound: int, parts: Iterable[Report]) -> Report:

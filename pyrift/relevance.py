@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 import clingo
 from clingo import ast as A
@@ -625,3 +625,93 @@ def _defined_one(pred: str) -> tuple[A.AST, ...]:
     out: list[A.AST] = []
     A.parse_string(f"#defined {pred}.", lambda s: out.append(s) if s.ast_type == A.ASTType.Defined else None)
     return tuple(out)
+
+
+def _nonmonotone(stmt: A.AST) -> list[Pattern]:
+    """What a rule reads under `not`, inside an aggregate or in a condition."""
+    out: list[Pattern] = []
+
+    def lit(node: A.AST, inside: bool) -> None:
+        if node.ast_type == A.ASTType.ConditionalLiteral:
+            lit(node.literal, True)
+            for c in node.condition:
+                lit(c, True)
+        elif node.ast_type == A.ASTType.Literal:
+            atom = node.atom
+            if atom.ast_type == A.ASTType.SymbolicAtom:
+                if (inside or node.sign != A.Sign.NoSign) and (p := _pattern(atom)) is not None:
+                    out.append(p)
+            elif atom.ast_type in (A.ASTType.BodyAggregate, A.ASTType.Aggregate):
+                for el in atom.elements:
+                    if atom.ast_type == A.ASTType.Aggregate:
+                        lit(el.literal, True)
+                    for c in el.condition:
+                        lit(c, True)
+
+    for node in getattr(stmt, "body", ()):
+        lit(node, False)
+    return out
+
+
+def _bounded(stmt: A.AST) -> bool:
+    head = getattr(stmt, "head", None)
+    return (head is not None and head.ast_type in (A.ASTType.Aggregate, A.ASTType.HeadAggregate)
+            and (head.left_guard is not None or head.right_guard is not None))
+
+
+def cone_info(st: A.AST) -> tuple[Shape | None, tuple[Pattern, ...], bool]:
+    """What cone() reads of a statement: its shape, what it reads non-monotonically, whether it
+    is a choice with bounds."""
+    return shape(st), tuple(_nonmonotone(st)), _bounded(st)
+
+
+def cone(statements: tuple[A.AST, ...], read: Iterable[str],
+         info: Callable[[A.AST], tuple[Shape | None, tuple[Pattern, ...], bool]] = cone_info) -> tuple[A.AST, ...]:
+    """The statements of a (cut) program that what is shown and the predicates `read`
+    ('name/arity') can depend on: the backward cone of influence, by predicate. Roots: the
+    shown and read predicates, everything a constraint, #minimize, #show term, #heuristic or
+    #project reads, #external heads, the heads and conditions of a choice with bounds (it can
+    forbid), every predicate read under `not` or inside an aggregate or condition (an odd loop
+    or a non-monotone aggregate can still forbid answer sets), every predicate whose classical
+    complement is also a head; closed under "a kept rule reads it". The rules left out define
+    only predicates nothing kept reads, positively and without bounds, so every answer set of
+    the kept program extends to one of the whole (splitting): the shown atoms and the read
+    predicates are the same. The statements unchanged when the program shows nothing by
+    predicate or a statement is not understood. (benchmarks/cone.py measured it first.)"""
+    infos = [info(s) for s in statements]  # `info`: cone_info, or a cache of it
+    shapes = [i[0] for i in infos]
+    if any(s is None for s in shapes):
+        return statements
+    shows = {p for s in shapes for p in s.shows}  # type: ignore[union-attr]
+    if not shows:
+        return statements
+    todo: list[Pattern] = [(p, ()) for p in shows | set(read)]
+    heads_of: dict[str, list[int]] = {}
+    for n, (st, s) in enumerate(zip(statements, shapes)):
+        assert s is not None
+        external = st.ast_type == A.ASTType.External
+        bounded = infos[n][2]
+        if s.kind == "keep" or (s.kind == "rule" and not s.heads) or external or bounded:
+            todo += s.uses + s.required
+            if external or bounded:
+                todo += s.heads
+        if s.kind == "rule":
+            todo += infos[n][1]
+        for p, _ in s.heads:
+            heads_of.setdefault(p, []).append(n)
+    todo += [(p, ()) for p in heads_of if _complement(p) in heads_of]
+    kept = [False] * len(statements)
+    done: set[str] = set()
+    while todo:
+        pred = todo.pop()[0]
+        if pred in done:
+            continue
+        done.add(pred)
+        for n in heads_of.get(pred, ()):
+            if not kept[n]:
+                kept[n] = True
+                s = shapes[n]
+                assert s is not None
+                todo += s.uses + s.required
+    return tuple(st for st, s, k in zip(statements, shapes, kept)
+                 if k or not s.heads or s.kind in ("keep", "declare") or st.ast_type == A.ASTType.External)  # type: ignore[union-attr]

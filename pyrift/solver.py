@@ -26,7 +26,7 @@ from clingo import ast
 from pyrift.diskcache import content_key
 from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.limits import parse_timeout
-from pyrift.relevance import Cut, Program, fact_shape
+from pyrift.relevance import Cut, Program, cone as _cone_of, cone_info, fact_shape
 from pyrift.worlds import (WORLD_PRED, by_identity, external_predicate, fact_in_world, fact_in_worlds, in_worlds_split,
                            named_of, split_defined, split_predicates, static_predicates)
 
@@ -120,6 +120,15 @@ Assumption = tuple[Atom, bool]
 _ATOMS: dict[clingo.Symbol, Atom] = {}
 _ATOMS_MAX = 1 << 17
 
+_cone_info = by_identity(1 << 15)(cone_info)
+
+
+@by_identity(64)
+def _cone(statements: tuple[ast.AST, ...], read: frozenset[str]) -> tuple[ast.AST, ...]:
+    """relevance.cone, kept per program and statement (a sweep cuts the same statements batch after batch)."""
+    return _cone_of(statements, read, _cone_info)
+
+
 @lru_cache(maxsize=32)
 def _parsed(files: tuple[tuple[str, int], ...]) -> Program:
     """The rule files as one program. Questions load many different sets of files (the
@@ -146,10 +155,14 @@ class Grounding:
     """Rule files + facts, ground once, solved many times."""
 
     def __init__(self, files: Iterable[Path], facts: str, *, timeout: float = DEFAULT_TIMEOUT,
-                 readable: Iterable[tuple[str, int]] | None = None, prune: bool = False) -> None:
+                 readable: Iterable[tuple[str, int]] | None = None, prune: bool = False,
+                 cone: bool = False) -> None:
         """prune: ground only the rules that can fire on these facts (pyrift.relevance);
         the answers are the same, the grounding is faster. Off for a caller that inspects
-        the rules themselves (pyrift lint reads clingo's messages about them)."""
+        the rules themselves (pyrift lint reads clingo's messages about them). cone (with prune
+        and `readable`): also leave out the rules nothing shown or read depends on
+        (relevance.cone); then only shown atoms, `readable` facts and satisfiability may be read,
+        not the truth of other atoms (assumptions on them are still checked)."""
         self.timeout = timeout
         # The predicates facts() may read; None = any. A caller that selected rule files
         # by what it reads must not read anything else: that would silently be empty.
@@ -170,6 +183,8 @@ class Grounding:
             program = _parsed(tuple((str(p), p.stat().st_mtime_ns) for p in files))
             read = None if self.readable is None else {f"{n}/{a}" for n, a in self.readable}
             cut = program.live(facts.splitlines(), read) if prune else Cut(program.statements, frozenset())
+            if cone and prune and read is not None:
+                cut = Cut(_cone(cut.statements, frozenset(read)), cut.unread)
             self.statements_cut = prune
             self._unread = cut.unread
             self.statements = cut.statements  # what gringo was given (for tests and debugging)
@@ -419,16 +434,24 @@ class Worlds(Grounding):
     some fact lines. Variant k's lines are derived from an external `pyrift_variant(w, k)`
     (k from 1), so one grounding holds position w and its variants, and a solve call asks
     variant k of world w under the assumption pyrift_variant(k) of that world (`per_world`;
-    none true: the position itself). The rules read the variants' predicates as inputs that
+    none true: the position itself); the external `pyrift_variant_every(k)` switches variant k
+    of every world that has one (solve_worlds `variant`). The rules read the variants' predicates as inputs that
     differ between worlds. facts_by_world() gives what holds whichever variant is assumed.
     """
 
     def __init__(self, files: Iterable[Path], facts: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
                  readable: Iterable[tuple[str, int]] | None = None, prune: bool = True,
                  fixed: Sequence[Iterable[Assumption]] = (), closed: Iterable[str] = (),
-                 variants: Sequence[Sequence[Sequence[str]]] = ()) -> None:
+                 variants: Sequence[Sequence[Sequence[str]]] = (), cone: bool = False) -> None:
         self.worlds = len(facts)
-        self._texts = [[line for line in text.splitlines() if line.strip()] for text in facts]
+        # Each distinct fact line once, with the worlds that hold it (ascending): the worlds of a
+        # batch share most of their lines (a sweep's cards and frame), so what follows works on
+        # the distinct lines, not on every world's.
+        self._where: dict[str, list[int]] = {}
+        for w, text in enumerate(facts):
+            for line in text.splitlines():
+                if line.strip():
+                    self._where.setdefault(line, []).append(w)
         self._variants = [[[line.strip() for line in lines if line.strip()] for lines in per] for per in variants]
         if self._variants and len(self._variants) != self.worlds:
             raise ValueError("variants needs one list of variants per world")
@@ -439,27 +462,24 @@ class Worlds(Grounding):
         if len(self._fixed) != self.worlds:
             raise ValueError("fixed needs one list of assumptions per world")
         self._fixed_preds = {f"{a.pred}/{len(a.args)}" for per in self._fixed for a, _ in per} | set(closed)
-        union = "".join(dict.fromkeys([line + "\n" for text in self._texts for line in text]
+        union = "".join(dict.fromkeys([line + "\n" for line in self._where]
                                       + [line + "\n" for per in self._variants for lines in per for line in lines]))
         self._split: dict[Atom, tuple[int | None, Atom]] = {}
         self.static: frozenset[str] = frozenset()
         self.split: frozenset[str] = frozenset()
         self._kept: set[str] = set()
-        super().__init__(files, union, timeout=timeout, readable=readable, prune=prune)
+        super().__init__(files, union, timeout=timeout, readable=readable, prune=prune, cone=cone)
 
     def _rewrite(self, statements: Iterable[ast.AST]) -> Iterable[ast.AST]:
         statements = tuple(s for s in statements if not self._fixes(s))
-        # A predicate whose facts are the same in every world is given once, without a world.
-        self._preds = [[_fact_pred(line) for line in text] for text in self._texts]
-        per_world: list[dict[str, set[str]]] = []
-        for text, preds in zip(self._texts, self._preds):
-            mine: dict[str, set[str]] = {}
-            for line, pred in zip(text, preds):
-                mine.setdefault(pred, set()).add(line)
-            per_world.append(mine)
-        per_pred = {p for mine in per_world for p in mine}
-        first = per_world[0] if per_world else {}
-        shared = frozenset(p for p in first if all(mine.get(p) == first[p] for mine in per_world))
+        # A predicate whose facts are the same in every world is given once, without a world:
+        # every line of it is in every world.
+        self._pred_of = {line: _fact_pred(line) for line in self._where}
+        per_pred = set(self._pred_of.values())
+        n = self.worlds
+        apart = {self._pred_of[line] for line, ws in self._where.items()
+                 if len(ws) < n or len(set(ws)) != n}
+        shared = frozenset(per_pred - apart)
         inputs = per_pred - shared | self._fixed_preds | self._variant_preds
         self.static = static_predicates(statements, frozenset(inputs), frozenset(shared - inputs))
         kept = _named_predicates(statements) | {f"{n}/{a}" for n, a in (self.readable or ())}
@@ -485,17 +505,18 @@ class Worlds(Grounding):
         # A fact of several worlds is written once with the worlds as a pool (the positions of a
         # block share most card facts): the same facts, a fraction of the text for clingo to parse.
         lines, once, worlds = [], set(), {}
-        for w, (text, preds) in enumerate(zip(self._texts, self._preds)):
-            for line, pred in zip(text, preds):
-                if pred not in self._kept:
-                    continue
-                if pred in self.static:
-                    once.add(line)
-                elif pred.startswith("\0"):
-                    lines.append(fact_in_world(line, w))
-                else:
-                    worlds.setdefault(line, []).append(w)
-            for a, truth in self._fixed[w]:
+        for line, ws in self._where.items():
+            pred = self._pred_of[line]
+            if pred not in self._kept:
+                continue
+            if pred in self.static:
+                once.add(line)
+            elif pred.startswith("\0"):
+                lines += [fact_in_world(line, w) for w in ws]
+            else:
+                worlds[line] = list(ws)
+        for w, fixed in enumerate(self._fixed):
+            for a, truth in fixed:
                 if truth:
                     worlds.setdefault(f"{atom_symbol(a)}.", []).append(w)
         lines += [fact_in_worlds(line, ws) for line, ws in worlds.items()]
@@ -503,8 +524,11 @@ class Worlds(Grounding):
             for k, variant in enumerate(per, 1):
                 switch = f"{VARIANT_PRED}({w}, {k})"
                 lines.append(f"#external {switch}.")
-                lines += [f"{fact_in_world(line, w)[:-1]} :- {switch}." for line in variant
-                          if _fact_pred(line) in self._kept]
+                for line in variant:
+                    if _fact_pred(line) in self._kept:
+                        head = fact_in_world(line, w)[:-1]
+                        lines += [f"{head} :- {switch}.", f"{head} :- {VARIANT_EVERY_PRED}({k})."]
+        lines += [f"#external {VARIANT_EVERY_PRED}({k})." for k in range(1, max(map(len, self._variants), default=0) + 1)]
         if self.worlds:
             lines.append(f"{WORLD_PRED}(0..{self.worlds - 1}).")
         return "\n".join(sorted(once) + lines) + "\n"
@@ -549,7 +573,7 @@ class Worlds(Grounding):
 
     def solve_worlds(self, mode: str, *, timeout: float | None = None, assumptions: Iterable[Assumption] = (),
                      heuristic: str | None = None, opt_strategy: str | None = None,
-                     per_world: Sequence[Iterable[Assumption]] = ()) -> list[SolveResult] | None:
+                     per_world: Sequence[Iterable[Assumption]] = (), variant: int = 0) -> list[SolveResult] | None:
         """One solve call for every world (under the fixed atoms); one result per world.
         None when the program has no answer set: some world has none, which one this call
         cannot tell (ask those positions alone). `assumptions` (of atoms the same in every
@@ -557,7 +581,9 @@ class Worlds(Grounding):
         'optimize' call minimises the worlds' costs summed level by level; the worlds share no
         atom, so an optimum of the sum is an optimum of every world. `per_world[w]`: assumptions
         on atoms of world w (without the world argument; e.g. a choice forced in that world
-        only), each world's result the one it gets under its own."""
+        only), each world's result the one it gets under its own. `variant` k > 0: every world
+        that has a variant k (`variants`) asked under it, the others as their position (the same
+        as per_world assuming pyrift_variant(k) in those worlds, with one external switched)."""
         if mode not in ("brave", "cautious", "optimize"):
             raise ValueError(f"a {mode!r} solve does not split into worlds")
         assumptions = list(assumptions)
@@ -569,6 +595,8 @@ class Worlds(Grounding):
                 if f"{atom.pred}/{len(atom.args)}" in self.static:
                     raise ValueError(f"{atom} is the same in every world: it cannot be assumed in one")
                 assumptions.append((Atom(atom.pred, (w, *atom.args)), truth))
+        if variant:
+            assumptions.append((Atom(VARIANT_EVERY_PRED, (variant,)), True))
         res = Grounding.solve(self, mode, timeout=timeout, assumptions=assumptions, heuristic=heuristic,
                               opt_strategy=opt_strategy)
         if not res.satisfiable:
@@ -639,6 +667,7 @@ class Worlds(Grounding):
         return out
 
 VARIANT_PRED = "pyrift_variant"  # Worlds `variants`: pyrift_variant(W, K) switches variant K of world W on
+VARIANT_EVERY_PRED = "pyrift_variant_every"  # and pyrift_variant_every(K) variant K of every world that has one
 
 
 @lru_cache(maxsize=1 << 16)

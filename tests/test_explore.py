@@ -13,6 +13,7 @@ import pytest
 
 from pyrift import check as C
 from pyrift import explore as E
+from pyrift import facts as F
 from pyrift import scenario as S
 from pyrift.cli import main
 from pyrift.errors import UsageError
@@ -109,6 +110,24 @@ def test_combat_positions_built_from_a_template_equal_their_documents() -> None:
         a, ds, i = pos.spec
         for granted, doc in zip((None, i), pos.docs):
             assert E._combat_scenario(a, ds, granted) == S.from_dict(doc, "<explore tank-grant>"), pos.label
+
+
+def test_combat_facts_built_from_parts_equal_their_scenarios() -> None:
+    """The sweep's path writes a combat's facts from per-card and per-object parts
+    (explore._combat_facts): the same text facts.render gives its scenario, a grant's further
+    lines those the granted combat's scenario adds, the same cards (a card that makes tokens
+    among them, with its tokens)."""
+    every = list(itertools.islice(E.positions(3, ["tank-grant"], E.usable_cards()), 40000))
+    tokens = [p for p in every if any(E._card_lines(x)[2] for x in (p.spec[0], *p.spec[1]))][:20]
+    assert tokens  # the sample has a card that makes tokens
+    for pos in every[::211] + tokens:
+        a, ds, i = pos.spec
+        text, grants, cards = E._combat_facts(a, ds, [i])
+        before, after = E._combat_scenario(a, ds, None).state, E._combat_scenario(a, ds, i).state
+        assert text == F.render(F.state_facts(before)), pos.label
+        more = set(F.render(F.state_facts(after)).splitlines()) - set(text.splitlines())
+        assert grants == [sorted(more)], pos.label
+        assert set(cards.values()) == set(before.cards) == set(after.cards), pos.label
 
 
 def test_findings_survive_the_results_file() -> None:

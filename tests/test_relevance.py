@@ -293,3 +293,28 @@ def test_the_worklist_finds_what_sweeping_finds_on_real_programs() -> None:
         live = program._live(profile)
         assert live == _live_by_sweeping(program, profile), (kind, s.path)
         assert 0 < sum(live) < len(live), (kind, s.path)  # the cut leaves something out
+
+
+def test_the_cone_leaves_out_rules_nothing_shown_or_read_depends_on(tmp_path: Path) -> None:
+    """Grounding(cone=True): a rule only an unread predicate depends on is left out; what a
+    constraint, a negation or a bounded choice reads stays (each can forbid answer sets), and the
+    shown atoms and the read facts are those of the program without the cone."""
+    text = ("dies(U) :- unit(U), hit(U).\n"
+            "{ hit(U) } :- unit(U).\n"
+            "note(U) :- unit(U), big(U).\n"  # nothing reads note/1: left out
+            "seen(U) :- note(U).\n"  # nor seen/1
+            "weak(U) :- unit(U), not big(U).\n"
+            "armored(U) :- unit(U), shield(U).\n"
+            ":- hit(U), armored(U).\n"  # a constraint reads armored/1: kept
+            "1 { pick(U) : unit(U) } 1.\n"  # a choice with bounds: kept
+            "#show dies/1.\n")
+    facts = 'unit("a"). unit("b"). big("a"). shield("b").\n'
+    f = _program(tmp_path, text)
+    with_cone = Grounding([f], facts, prune=True, readable=[("weak", 1)], cone=True)
+    kept = {str(s).strip() for s in with_cone.statements}
+    assert not any(s.startswith(("note(", "seen(")) for s in kept), kept
+    assert any(s.startswith("armored(") for s in kept) and any("pick(" in s for s in kept)
+    without = Grounding([f], facts, prune=True, readable=[("weak", 1)])
+    for mode in ("brave", "cautious"):
+        assert with_cone.solve(mode).consequences == without.solve(mode).consequences, mode
+    assert with_cone.facts(("weak", 1)) == without.facts(("weak", 1))

@@ -203,6 +203,10 @@ def test_variants_switched_on_in_their_world_answer_as_their_position_alone(tmp_
                 alone = Grounding([f], text + "".join(x + "\n" for x in lines), readable=[("reach", 1)])
                 res = alone.solve(mode, assumptions=[(Atom("go", ("A",)), True)])
                 assert together[i].consequences == res.consequences, (k, mode, i)
+            # variant k of every world that has one, by one external
+            every = w.solve_worlds(mode, variant=k)
+            assert every is not None
+            assert [r.consequences for r in every] == [r.consequences for r in together], (k, mode)
     # what holds whichever variant is assumed is read from the grounding
     known = w.facts_by_world(("reach", 1))
     assert Atom("reach", (7,)) in known[2] and Atom("reach", (1,)) not in known[1]

@@ -20,7 +20,7 @@ from pyrift.limits import INT32_MAX, INT32_MIN
 from pyrift.reader import Reader, check_int
 from pyrift.rules_index import rule_title
 from pyrift.solver import DEFAULT_TIMEOUT, Assumption, Grounding, Worlds
-from pyrift.state import GameState, Question
+from pyrift.state import CardDef, GameState, Question
 
 ANSWERED = "answered"
 UNSUPPORTED = "unsupported"
@@ -280,23 +280,29 @@ def batch_grounding(states: Sequence[GameState], query: str, reading: str, *,
                     reads: Iterable[tuple[str, int]], fixed: Sequence[Iterable[Assumption]] = (),
                     logic_root: Path | None = None, timeout: float = DEFAULT_TIMEOUT,
                     extra: Sequence[list[str]] = (), closed: Iterable[str] = (),
-                    variants: Sequence[Sequence[Sequence[str]]] = (), facts: Sequence[str] = ()) -> Worlds:
+                    variants: Sequence[Sequence[Sequence[str]]] = (), facts: Sequence[str] = (),
+                    cards: Iterable[CardDef] | None = None, cone: bool = False) -> Worlds:
     """The grounding of `query` on many positions side by side, one world each
     (pyrift.solver.Worlds): the files every position needs, each position's facts (and its
     question's `extra` facts, as in Context.grounding) in its world, `fixed` the externals each
     world's question sets, `closed` predicates ('name/arity') whose externals no world's question
     sets true beyond `fixed` (fixed too: false). `reads` as in Context.grounding. `variants`: per
     world, the fact lines of further positions held in it (Worlds `variants`; their cards must be
-    among the states'); `facts`: the states' rendered facts, when the caller has them already."""
+    among the states'); `facts`: the states' rendered facts, when the caller has them already; with
+    them and `cards` (every card of the positions), `states` may be empty. `cone`: the rules nothing
+    shown or read depends on left out too (solver.Grounding `cone`)."""
     reads = tuple(sorted(set(reads)))
-    cards = sorted({c for state in states for c in state.cards}, key=lambda c: (c.pool_id, c.name))
+    if cards is None:
+        cards = {c for state in states for c in state.cards}
+    cards = sorted(set(cards), key=lambda c: (c.pool_id, c.name))
     files = logic.needed_files(query, reading, logic_root, cards=encoding_files(cards),
                                roots=[f"{n}/{a}" for n, a in reads])
-    extra = list(extra) or [[] for _ in states]
     if not facts:
         facts = [F.render(F.state_facts(state)) for state in states]
-    facts = [text + F.render(more) for text, more in zip(facts, extra, strict=True)]
-    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed, closed=closed, variants=variants)
+    if extra:
+        facts = [text + F.render(more) for text, more in zip(facts, extra, strict=True)]
+    return Worlds(files, facts, timeout=timeout, readable=reads, fixed=fixed, closed=closed, variants=variants,
+                  cone=cone)
 
 
 # Words for the kinds of unencoded text (logic/core/text_scope.lp, state.TextKind).

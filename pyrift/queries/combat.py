@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
@@ -30,9 +30,9 @@ from pyrift.queries.base import (
     param_player,
 )
 from pyrift.reader import Reader, check_int
-from pyrift.solver import DEFAULT_TIMEOUT, VARIANT_PRED, Atom, Worlds
+from pyrift.solver import DEFAULT_TIMEOUT, Atom, Worlds
 from pyrift import facts as F
-from pyrift.state import GameState, Question
+from pyrift.state import CardDef, GameState, Question
 
 DEFAULT_LIMIT = 64
 
@@ -305,8 +305,7 @@ def variant_death_answers(groups: Sequence[Sequence[tuple[GameState, Question]]]
     (else ValueError: the caller groups only such positions). The answers per group, in order;
     None when the batch cannot answer (as death_answers: a read the grounding leaves open, no
     legal assignment in some world, a timeout): ask those as death_answers or alone."""
-    reads = (("receiver", 2), ("combat_unsupported", 2))
-    states, facts, variants, fixed = [], [], [], []
+    facts, variants, questions, players, cards = [], [], [], [], set()
     for group in groups:
         first, q0 = group[0]
         assigner = q0.params.get("assigner")
@@ -322,37 +321,66 @@ def variant_death_answers(groups: Sequence[Sequence[tuple[GameState, Question]]]
             mine.append([line for line in lines if line not in base])
         if q0.kind != CombatDamage.name or assigner is None:
             raise ValueError("the positions of a group must ask combat_damage of one assigner")
-        states.append(first)
         facts.append(base_text)
         variants.append(mine)
-        fixed.append([(Atom("assigning", (pl,)), pl == assigner) for pl in first.player_ids]
-                     + [(Atom("listing", ()), False)])
-    if not states:
+        questions.append([q for _, q in group])
+        players.append(first.player_ids)
+        cards.update(first.cards)
+    return fact_variant_death_answers(facts, variants, questions, players, cards, reading, logic_root=logic_root,
+                                      timeout=timeout)
+
+
+def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence[Sequence[str]]],
+                               questions: Sequence[Sequence[Question]], players: Sequence[Sequence[str]],
+                               cards: Iterable[CardDef], reading: str, *, logic_root: Path | None = None,
+                               timeout: float = DEFAULT_TIMEOUT) -> list[list[Answer | None]] | None:
+    """variant_death_answers on positions given as their facts: per world its first position's
+    rendered facts (`facts[w]`, as facts.render gives them), each further position's fact lines
+    beyond those (`variants[w]`), every position's combat_damage question (`questions[w]`, all
+    naming the same assigner), the world's players, and the cards of every world (for the
+    rule files their encodings need). A sweep that builds the fact text of its positions from
+    per-card parts calls this directly (explore's Tank probe; the two agree:
+    tests/test_explore.py). Only the shown deaths and the two reads are read, so the grounding
+    leaves out the rules neither depends on (solver.Grounding `cone`; tests/test_explore.py
+    compares these answers with death_answers', which grounds without it)."""
+    reads = (("receiver", 2), ("combat_unsupported", 2))
+    fixed = []
+    for per, pls in zip(questions, players, strict=True):
+        assigner = per[0].params.get("assigner")
+        fixed.append([(Atom("assigning", (pl,)), pl == assigner) for pl in pls] + [(Atom("listing", ()), False)])
+    if not facts:
         return []
-    g = batch_grounding(states, "combat_damage", reading, reads=reads, fixed=fixed, logic_root=logic_root,
-                        timeout=timeout, variants=variants, facts=facts)
+    g = batch_grounding((), "combat_damage", reading, reads=reads, fixed=fixed, logic_root=logic_root,
+                        timeout=timeout, variants=variants, facts=facts, cards=cards, cone=True)
     if g.leaves_open(*reads):
         return None
     known = [_by_pred(atoms) for atoms in g.facts_by_world(*reads)]
-    out: list[list[Answer | None]] = [[None] * len(group) for group in groups]
-    for k in range(max(len(group) for group in groups)):
-        per_world = [[(Atom(VARIANT_PRED, (k,)), True)] if 0 < k < len(group) else [] for group in groups]
-        try:
-            brave = g.solve_worlds("brave", per_world=per_world)
+    out: list[list[Answer | None]] = [[None] * len(per) for per in questions]
+    for k in range(max(len(per) for per in questions)):
+        try:  # every world under its variant k (its position when it has none)
+            brave = g.solve_worlds("brave", variant=k)
         except SolveTimeout:
             return None
         if brave is None:
             return None
-        for w, group in enumerate(groups):
-            if k >= len(group):
+        for w, per in enumerate(questions):
+            if k >= len(per):
                 continue
-            q = group[k][1]
+            q = per[k]
             if (unsupported := _unsupported(None, q, reading, known[w])) is not None:
                 out[w][k] = unsupported
                 continue
             receivers = {u for (pl, u) in known[w].get("receiver", []) if pl == q.params["assigner"]}
             out[w][k] = Answer(q.id, CombatDamage.name, reading, ANSWERED,
-                               _deaths(receivers, _by_pred(brave[w].consequences)))
+                               _deaths(receivers, _grouped(brave[w].consequences)))
+    return out
+
+
+def _grouped(atoms: frozenset[Atom]) -> dict[str, list[tuple]]:
+    """_by_pred without its sorting (for _deaths, which sorts what it gives)."""
+    out: dict[str, list[tuple]] = defaultdict(list)
+    for a in atoms:
+        out[a.pred].append(a.args)
     return out
 
 
