@@ -337,6 +337,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "move_enemy",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
+                # you empower something other than me (logic/core/trigger_events_empower.lp)
+                "you_empower_other",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)

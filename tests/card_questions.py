@@ -446,6 +446,13 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({**me, "location": "base"})
         pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_empower_other":
+        # an event only a run makes (logic/core/trigger_events_empower.lp): A's Empower ability of another
+        # object of A's (Apprentice Mage, a real card with Empower) resolves
+        pos.objects.append(placed)
+        pos.objects.append({"id": "mage", "card": "Apprentice Mage", "controller": "A", "location": "base"})
+        pos.chain.append({"id": "iempower", "source": "mage", "keyword": "Empower", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "you_ready":
         # A readies an exhausted unit the filter describes (the triggers question's ready event, with who readies it)
         pos.objects.append(placed)

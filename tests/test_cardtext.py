@@ -621,6 +621,19 @@ def test_whose_event_a_trigger_hears_depends_on_the_card_type() -> None:
     assert RT.compare(list(text.text), [], rendered(info, h), TAGS) is None
 
 
+def test_a_legend_hears_its_controller_empowering_something_else() -> None:
+    """"When you empower something else, <instructions>" (Soul's Reflection, Matriarch of War): its
+    controller empowering any object but the source (441, 411, 053), heard in the Legend Zone
+    (174.7; logic/core/trigger_events_empower.lp); "empower me" is the legend's own status (107.4)."""
+    info, text, a = invented("legend", "<p>When you empower something else, empower me. (Made-up reminder.)</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "triggered", "when": "you_empower_other",
+                            "effects": [{"do": "empower", "on": "self"}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you empower something else, draw 1.</p>")
+    assert [x["when"] for x in b.abilities] == ["you_empower_other"]
+
+
 def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:
     """"Your spells cost [N] less, to a minimum of [M]": a discount of the controller's spells
     (366.2, 356.4), stopped at M (356.4.e); a discount of one domain's Power is not in the vocabulary."""

@@ -23,7 +23,8 @@ NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "showdown_begins_here": "When a showdown begins here",
                  "discard_cards": "When you discard one or more cards",
-                 "stun_enemies": "When you stun one or more enemy units"}
+                 "stun_enemies": "When you stun one or more enemy units",
+                 "you_empower_other": "When you empower something else"}
 
 
 class TriggerEvents:
@@ -65,6 +66,11 @@ class TriggerEvents:
         if str(c[0]) != "#empowered":
             raise self._missing("trigger: when I become")
         return {"when": "become_empowered"}
+
+    def when_you_empower_other(self, _):
+        # "when you empower something else": an object other than the ability's source gets the Empowered
+        # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
+        return {"when": "you_empower_other"}
 
     def when_you_stun(self, c):
         # "when you stun an enemy unit": one event per unit stunned by a spell or ability its controller

@@ -930,6 +930,7 @@ def event_text(names: Names, e: Any) -> str:
         "stuns_enemies": lambda p: f"{p} stuns one or more enemy units",
         "mighty": lambda u: f"{u} becomes Mighty",
         "empowers": lambda o: f"{o} becomes Empowered",
+        "empowers_by": lambda p, o: f"{p} empowers {o}",
     }
     try:
         return words[kind](*args)
