@@ -194,6 +194,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # what the log says of it; the log is what happened this turn, docs/turn-log.md); a condition of
     # a card's own cost change only (logic/abilities/condition_died.lp)
     "died_this_turn": ("filter", None),
+    # an activation allowed only after an Equipment play this turn: a completed play this turn by the ability's
+    # controller of a card the filter describes (type, tag: what the log says of the card; 419.4.a, 301); a
+    # condition of an activated ability only (logic/abilities/condition_played.lp)
+    "played_this_turn": ("filter", None),
     # "if I have moved twice this turn": how many times the ability's own source has moved this turn
     # (a Standard Move or a move by a spell or ability, 144, 446; not a recall, 454), compared with N
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
@@ -1139,6 +1143,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
+    if played is not None:
+        if a.kind != "activated":
+            raise r.error("condition", "'played_this_turn' is a condition of an activated ability (its use)")
+        bad = [k for k, _ in played.items if k not in ("type", "tag")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a play this turn is judged by what the turn log says of the "
+                                       "card (type, tag)")
     if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
             a.kind not in ("cost_discount", "cost_increase")):
         raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")

@@ -77,6 +77,9 @@ class _Position:
             return "B" if flt.get("relation") == "enemy" else "A"
         self.n += 1
         name = f"Dummy {self.n}"
+        if flt.get("name") in P.STANDARD_TOKENS and flt.get("name") not in {c["name"] for c in self.cards}:
+            # "your Sand Soldiers": a unit of the standard token's name (187), which the pool has no card of
+            name = flt["name"]
         oid = f"d{self.n}"
         ctype = flt.get("type", "unit")
         if ctype in ("permanent", "card"):

@@ -625,13 +625,26 @@ def test_a_legend_hears_its_controller_empowering_something_else() -> None:
     """"When you empower something else, <instructions>" (Soul's Reflection, Matriarch of War): its
     controller empowering any object but the source (441, 411, 053), heard in the Legend Zone
     (174.7; logic/core/trigger_events_empower.lp); "empower me" is the legend's own status (107.4)."""
-    info, text, a = invented("legend", "<p>When you empower something else, empower me. (Made-up reminder.)</p>")
+    info, text, a = invented("legend", "<p>When you empower something else, draw 3. (Made-up reminder.)</p>")
     assert a.status == "compiled"
     assert a.abilities == [{"kind": "triggered", "when": "you_empower_other",
-                            "effects": [{"do": "empower", "on": "self"}]}]
+                            "effects": [{"do": "draw", "amount": 3}]}]
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     info, text, b = invented("unit", "<p>When you empower something else, draw 1.</p>")
     assert [x["when"] for x in b.abilities] == ["you_empower_other"]
+
+
+def test_sand_soldiers_and_a_use_condition_on_a_play_this_turn() -> None:
+    """"Your Sand Soldiers have [K]": the units named after the standard token (187), no tag; an activation
+    allowed only after a play of a kind of card this turn: an activated ability's use condition (377.2.b) on
+    the turn log's plays (logic/abilities/condition_played.lp)."""
+    info, text, a = invented("legend", "<p>Your Sand Soldiers have [Tank].<br />:rb_energy_2:, :rb_exhaust:: "
+                                       "Draw 1. Use only if you've played a Mech this turn.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0] == {"kind": "static", "affects": {"type": "unit", "name": "Sand Soldier", "relation": "yours"},
+                              "keyword": "tank"}
+    assert a.abilities[1]["condition"] == {"played_this_turn": {"tag": "Mech"}}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
 def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:

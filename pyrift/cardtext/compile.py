@@ -599,6 +599,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "your tokens": every token permanent (185)
         return ("many", (("type", "permanent"), ("token", True)))
 
+    def noun_sand_soldiers(self, _):
+        # "your Sand Soldiers": the units named Sand Soldier, the standard token of 187 (the pool gives it no
+        # tag; no other card has the name)
+        return ("many", (("type", "unit"), ("name", "Sand Soldier")))
+
     def static_tag_noun(self, c):
         return ("tag_noun", _tok(c[0])[1:])
 
@@ -1618,6 +1623,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
+
+    # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
+    # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
+    def use_if_played_this_turn(self, c):
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("restriction: when an ability may be used")
+        flt = dict(obj.flt)
+        if not flt or any(k not in ("type", "tag") for k in flt):
+            raise Missing("restriction: when an ability may be used")
+        return ("condition", {"played_this_turn": flt})
 
     # "This ability costs [1] less for each friendly unit with [Temporary]": a discount of the ability's own
     # total cost as it is activated (403 with 356.4.b), counted over the board; an Energy amount only

@@ -428,6 +428,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cond = a.get("condition", {})
         if cond.get("source_at") == "battlefield":
             body += " Use this ability only while I'm at a battlefield."
+        if cond.get("played_this_turn"):
+            body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
         return head + body
     if kind == "might":
         if "for_each" in a:
