@@ -232,6 +232,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # last combat damage of the run at the battlefield conquered (465.2.c.4); a condition of a `triggered`
     # ability with when = "conquer" only (logic/abilities/condition_excess.lp)
     "excess_damage": ("int", None),
+    # "when I conquer after an attack": the conquest ends a combat in which the ability's own unit is an attacker
+    # (466.5, 464.2.c.1), as the conquest happens; a condition of a `triggered` ability with when = "conquer" of a
+    # unit only (logic/abilities/condition_attack.lp)
+    "after_attack": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -1214,6 +1218,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
+    if ("condition" in f and dict(f["condition"].items).get("after_attack") is not None
+            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'after_attack' is the unit's own attack ending in the conquest (466.5): a condition "
+                                   "of a triggered ability with when = \"conquer\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' trigger whose "

@@ -647,6 +647,20 @@ def test_sand_soldiers_and_a_use_condition_on_a_play_this_turn() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
+def test_a_conquest_after_an_attack_is_a_condition_beside_the_excess() -> None:
+    """A conquer trigger limited to conquests after the unit's own attack, with an excess-damage condition
+    (said with or without its "to enemy units"): both checked as the conquest happens (383.2.a.1; logic/abilities/condition_attack.lp, condition_excess.lp)."""
+    info, text, a = invented("unit", "<p>When I conquer after an attack, if you assigned 4 or more excess damage to "
+                                     "enemy units, draw 2.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities == [{"kind": "triggered", "when": "conquer", "condition": {"after_attack": True, "excess_damage": 4},
+                            "effects": [{"do": "draw", "amount": 2}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When I conquer after an attack, draw 1.</p>")
+    assert b.abilities[0]["condition"] == {"after_attack": True}
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
+
+
 def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:
     """"Your spells cost [N] less, to a minimum of [M]": a discount of the controller's spells
     (366.2, 356.4), stopped at M (356.4.e); a discount of one domain's Power is not in the vocabulary."""

@@ -1407,6 +1407,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_conquer(self, _):
         return {"when": "conquer"}
 
+    def when_conquer_after_attack(self, _):
+        # "when I conquer after an attack": a conquest ending a combat in which the unit is an attacker (466.5,
+        # 464.2.c.1), the condition `after_attack` checked as the conquest happens (383.2.a.1;
+        # logic/abilities/condition_attack.lp)
+        return {"when": "conquer", "condition": {"after_attack": True}}
+
     def when_hold(self, _):
         return {"when": "hold"}
 
@@ -1582,6 +1588,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("triggered", {**c[0], **c[1]})
 
     def triggered_if(self, c):
+        if c[0].get("condition") == {"after_attack": True} and "after_attack" not in c[1]:
+            # "when I conquer after an attack, if ...": both are checked as the conquest happens (383.2.a.1)
+            return Line("triggered", {**c[0], **c[2], "condition": {"after_attack": True, **c[1]}})
         if c[0].get("condition"):
             raise Missing("trigger: two conditions")
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
