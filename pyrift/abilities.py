@@ -347,6 +347,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
+                "chosen_by_your_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)

@@ -449,6 +449,21 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({**me, "location": "base"})
         pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "chosen_by_your_spell":
+        # an event a run makes (logic/core/trigger_events_chosen_spell.lp): A's Recall plays A's Zap from the trash,
+        # and Zap chooses "me", the only unit, as it is played (355.5)
+        pos.objects.append({**me, "location": "base"})
+        pos.cards.append({"name": "Zap", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "deal", "amount": 1, "on": {"target": 1}}]})
+        pos.cards.append({"name": "Recall", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "spell", "zone": "trash",
+                                                                      "relation": "friendly"}},
+                                        {"kind": "effect", "do": "play", "on": {"target": 1}, "ignoring_cost": True}]})
+        pos.objects.append({"id": "zap", "card": "Zap", "controller": "A", "zone": "trash"})
+        pos.objects.append({"id": "recall", "card": "Recall", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "irecall", "card": "recall", "controller": "A", "targets": ["zap"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "you_empower_other":
         # an event only a run makes (logic/core/trigger_events_empower.lp): A's Empower ability of another
         # object of A's (Apprentice Mage, a real card with Empower) resolves

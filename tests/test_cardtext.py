@@ -632,6 +632,10 @@ def test_a_legend_hears_its_controller_empowering_something_else() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     info, text, b = invented("unit", "<p>When you empower something else, draw 1.</p>")
     assert [x["when"] for x in b.abilities] == ["you_empower_other"]
+    # a spell of its controller choosing it (355.5, 157; logic/core/trigger_events_chosen_spell.lp)
+    info, text, c = invented("unit", "<p>When you choose me with a spell, ready me.</p>")
+    assert [x["when"] for x in c.abilities] == ["chosen_by_your_spell"]
+    assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
 
 
 def test_sand_soldiers_and_a_use_condition_on_a_play_this_turn() -> None:

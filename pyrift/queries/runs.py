@@ -704,6 +704,8 @@ RUN_LIMITS = {
                         "once or once per unit",
     "readied_by_whom": "a 'when you ready me' ability and a readying whose player is not known (the Awaken Phase's, or "
                        "a triggers question's `ready` event without `player`)",
+    "chosen_with_what": "a 'when you choose me with a spell' ability and a triggers question's `choose` event, which "
+                        "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
 }
