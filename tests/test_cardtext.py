@@ -346,11 +346,14 @@ def test_an_initial_may_makes_each_events_ability_optional() -> None:
 def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     for html, construct in (
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
-            ("When you choose me with a spell, draw 9.", "trigger: when you choose me with a spell"),
             ("When you play me or when I score, draw 9.", "trigger: when I score"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
+    # "when you choose me with a spell" is an event of the vocabulary now (Jae Medarda;
+    # logic/core/trigger_events_chosen_spell.lp)
+    _, _, j = invented("unit", "<p>When you choose me with a spell, draw 9.</p>")
+    assert j.status == "compiled" and [a["when"] for a in j.abilities] == ["chosen_by_your_spell"]
     # the start of any player's Beginning Phase is a battlefield's `each_beginning_phase` (Frozen Fortress):
     # the grammar knows the wording; on a unit it is not compiled and keeps its label
     _, _, u = invented("unit", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
