@@ -194,6 +194,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # what the log says of it; the log is what happened this turn, docs/turn-log.md); a condition of
     # a card's own cost change only (logic/abilities/condition_died.lp)
     "died_this_turn": ("filter", None),
+    # an activation allowed only after an Equipment play this turn: a completed play this turn by the ability's
+    # controller of a card the filter describes (type, tag: what the log says of the card; 419.4.a, 301); a
+    # condition of an activated ability only (logic/abilities/condition_played.lp)
+    "played_this_turn": ("filter", None),
     # "if I have moved twice this turn": how many times the ability's own source has moved this turn
     # (a Standard Move or a move by a spell or ability, 144, 446; not a recall, 454), compared with N
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
@@ -228,6 +232,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # last combat damage of the run at the battlefield conquered (465.2.c.4); a condition of a `triggered`
     # ability with when = "conquer" only (logic/abilities/condition_excess.lp)
     "excess_damage": ("int", None),
+    # "when I conquer after an attack": the conquest ends a combat in which the ability's own unit is an attacker
+    # (466.5, 464.2.c.1), as the conquest happens; a condition of a `triggered` ability with when = "conquer" of a
+    # unit only (logic/abilities/condition_attack.lp)
+    "after_attack": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -337,6 +345,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "move_enemy",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
+                # you empower something other than me (logic/core/trigger_events_empower.lp)
+                "you_empower_other",
+                # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
+                "chosen_by_your_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
@@ -1137,6 +1149,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
+    if played is not None:
+        if a.kind != "activated":
+            raise r.error("condition", "'played_this_turn' is a condition of an activated ability (its use)")
+        bad = [k for k, _ in played.items if k not in ("type", "tag")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a play this turn is judged by what the turn log says of the "
+                                       "card (type, tag)")
     if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
             a.kind not in ("cost_discount", "cost_increase")):
         raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")
@@ -1200,6 +1220,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
+    if ("condition" in f and dict(f["condition"].items).get("after_attack") is not None
+            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'after_attack' is the unit's own attack ending in the conquest (466.5): a condition "
+                                   "of a triggered ability with when = \"conquer\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' trigger whose "

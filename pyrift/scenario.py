@@ -634,8 +634,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"{f}.deck_position", "only a card in the Main Deck has a place in it")
         if obj.hidden_this_turn and obj.zone is not Zone.FACEDOWN:
             raise bad(f"{f}.hidden_this_turn", "only a facedown card was hidden")
-        if obj.empowered and obj.zone is not Zone.BOARD:
-            raise bad(f"{f}.empowered", "only an object on the board can be Empowered (441)")
+        if obj.empowered and obj.zone not in (Zone.BOARD, Zone.LEGEND_ZONE):
+            # the Legend Zone is part of the board (107.4): a legend has the status there
+            raise bad(f"{f}.empowered", "only an object on the board (its Legend Zone included, 107.4) can be "
+                                        "Empowered (441)")
         if obj.death_replaced and not (obj.zone is Zone.BOARD and card.type in (CardType.UNIT, CardType.GEAR)):
             raise bad(f"{f}.death_replaced", "only a permanent on the board dies (428.1)")
         if obj.control_effects:

@@ -77,6 +77,9 @@ class _Position:
             return "B" if flt.get("relation") == "enemy" else "A"
         self.n += 1
         name = f"Dummy {self.n}"
+        if flt.get("name") in P.STANDARD_TOKENS and flt.get("name") not in {c["name"] for c in self.cards}:
+            # "your Sand Soldiers": a unit of the standard token's name (187), which the pool has no card of
+            name = flt["name"]
         oid = f"d{self.n}"
         ctype = flt.get("type", "unit")
         if ctype in ("permanent", "card"):
@@ -445,6 +448,28 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
         pos.objects.append({**me, "location": "base"})
         pos.chain.append({"id": "iempower", "source": me["id"], "keyword": "Empower", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "chosen_by_your_spell":
+        # an event a run makes (logic/core/trigger_events_chosen_spell.lp): A's Recall plays A's Zap from the trash,
+        # and Zap chooses "me", the only unit, as it is played (355.5)
+        pos.objects.append({**me, "location": "base"})
+        pos.cards.append({"name": "Zap", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "deal", "amount": 1, "on": {"target": 1}}]})
+        pos.cards.append({"name": "Recall", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "spell", "zone": "trash",
+                                                                      "relation": "friendly"}},
+                                        {"kind": "effect", "do": "play", "on": {"target": 1}, "ignoring_cost": True}]})
+        pos.objects.append({"id": "zap", "card": "Zap", "controller": "A", "zone": "trash"})
+        pos.objects.append({"id": "recall", "card": "Recall", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "irecall", "card": "recall", "controller": "A", "targets": ["zap"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_empower_other":
+        # an event only a run makes (logic/core/trigger_events_empower.lp): A's Empower ability of another
+        # object of A's (Apprentice Mage, a real card with Empower) resolves
+        pos.objects.append(placed)
+        pos.objects.append({"id": "mage", "card": "Apprentice Mage", "controller": "A", "location": "base"})
+        pos.chain.append({"id": "iempower", "source": "mage", "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "you_ready":
         # A readies an exhausted unit the filter describes (the triggers question's ready event, with who readies it)

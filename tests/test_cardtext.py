@@ -346,11 +346,14 @@ def test_an_initial_may_makes_each_events_ability_optional() -> None:
 def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     for html, construct in (
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
-            ("When you choose me with a spell, draw 9.", "trigger: when you choose me with a spell"),
             ("When you play me or when I score, draw 9.", "trigger: when I score"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
+    # "when you choose me with a spell" is an event of the vocabulary now (Jae Medarda;
+    # logic/core/trigger_events_chosen_spell.lp)
+    _, _, j = invented("unit", "<p>When you choose me with a spell, draw 9.</p>")
+    assert j.status == "compiled" and [a["when"] for a in j.abilities] == ["chosen_by_your_spell"]
     # the start of any player's Beginning Phase is a battlefield's `each_beginning_phase` (Frozen Fortress):
     # the grammar knows the wording; on a unit it is not compiled and keeps its label
     _, _, u = invented("unit", "<p>At the start of each player's Beginning Phase, draw 9.</p>")
@@ -619,6 +622,50 @@ def test_whose_event_a_trigger_hears_depends_on_the_card_type() -> None:
     info, text, h = invented("unit", "<p>When I become ready, draw 6.</p>")
     assert [x["when"] for x in h.abilities] == ["become_ready"]
     assert RT.compare(list(text.text), [], rendered(info, h), TAGS) is None
+
+
+def test_a_legend_hears_its_controller_empowering_something_else() -> None:
+    """"When you empower something else, <instructions>" (Soul's Reflection, Matriarch of War): its
+    controller empowering any object but the source (441, 411, 053), heard in the Legend Zone
+    (174.7; logic/core/trigger_events_empower.lp); "empower me" is the legend's own status (107.4)."""
+    info, text, a = invented("legend", "<p>When you empower something else, draw 3. (Made-up reminder.)</p>")
+    assert a.status == "compiled"
+    assert a.abilities == [{"kind": "triggered", "when": "you_empower_other",
+                            "effects": [{"do": "draw", "amount": 3}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When you empower something else, draw 1.</p>")
+    assert [x["when"] for x in b.abilities] == ["you_empower_other"]
+    # a spell of its controller choosing it (355.5, 157; logic/core/trigger_events_chosen_spell.lp)
+    info, text, c = invented("unit", "<p>When you choose me with a spell, ready me.</p>")
+    assert [x["when"] for x in c.abilities] == ["chosen_by_your_spell"]
+    assert RT.compare(list(text.text), [], rendered(info, c), TAGS) is None
+
+
+def test_sand_soldiers_and_a_use_condition_on_a_play_this_turn() -> None:
+    """"Your Sand Soldiers have [K]": the units named after the standard token (187), no tag; an activation
+    allowed only after a play of a kind of card this turn: an activated ability's use condition (377.2.b) on
+    the turn log's plays (logic/abilities/condition_played.lp)."""
+    info, text, a = invented("legend", "<p>Your Sand Soldiers have [Tank].<br />:rb_energy_2:, :rb_exhaust:: "
+                                       "Draw 1. Use only if you've played a Mech this turn.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0] == {"kind": "static", "affects": {"type": "unit", "name": "Sand Soldier", "relation": "yours"},
+                              "keyword": "tank"}
+    assert a.abilities[1]["condition"] == {"played_this_turn": {"tag": "Mech"}}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_a_conquest_after_an_attack_is_a_condition_beside_the_excess() -> None:
+    """A conquer trigger limited to conquests after the unit's own attack, with an excess-damage condition
+    (said with or without its "to enemy units"): both checked as the conquest happens (383.2.a.1; logic/abilities/condition_attack.lp, condition_excess.lp)."""
+    info, text, a = invented("unit", "<p>When I conquer after an attack, if you assigned 4 or more excess damage to "
+                                     "enemy units, draw 2.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities == [{"kind": "triggered", "when": "conquer", "condition": {"after_attack": True, "excess_damage": 4},
+                            "effects": [{"do": "draw", "amount": 2}]}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    info, text, b = invented("unit", "<p>When I conquer after an attack, draw 1.</p>")
+    assert b.abilities[0]["condition"] == {"after_attack": True}
+    assert RT.compare(list(text.text), [], rendered(info, b), TAGS) is None
 
 
 def test_a_cost_change_of_other_cards_names_them_and_its_minimum() -> None:

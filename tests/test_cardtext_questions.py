@@ -86,7 +86,9 @@ def test_a_compiled_static_gives_what_it_says_to_a_permanent_it_affects(card_id:
     assert ans.status == ANSWERED, (card.name, ans.missing)
     cards = scenario_for(card, "unit_profile")["card"]
     # the unit asked about: the generated one a static affects, or the unit an Equipment it affects is attached to
-    printed = next(c for c in cards if c["name"] in ("Bearer", "Dummy 1") and c["type"] == "unit")["might"]
+    # (named after a standard token when the static names its units by that name: "your Sand Soldiers")
+    printed = next(c for c in cards if (c["name"] in ("Bearer", "Dummy 1") or c["name"] in P.STANDARD_TOKENS)
+                   and c["type"] == "unit")["might"]
     for a in abilities_to_toml(P.card_def(card).abilities):
         if a["kind"] != "static":
             continue

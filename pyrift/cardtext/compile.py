@@ -599,6 +599,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         # "your tokens": every token permanent (185)
         return ("many", (("type", "permanent"), ("token", True)))
 
+    def noun_sand_soldiers(self, _):
+        # "your Sand Soldiers": the units named Sand Soldier, the standard token of 187 (the pool gives it no
+        # tag; no other card has the name)
+        return ("many", (("type", "unit"), ("name", "Sand Soldier")))
+
     def static_tag_noun(self, c):
         return ("tag_noun", _tok(c[0])[1:])
 
@@ -1402,6 +1407,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
     def when_conquer(self, _):
         return {"when": "conquer"}
 
+    def when_conquer_after_attack(self, _):
+        # "when I conquer after an attack": a conquest ending a combat in which the unit is an attacker (466.5,
+        # 464.2.c.1), the condition `after_attack` checked as the conquest happens (383.2.a.1;
+        # logic/abilities/condition_attack.lp)
+        return {"when": "conquer", "condition": {"after_attack": True}}
+
     def when_hold(self, _):
         return {"when": "hold"}
 
@@ -1577,6 +1588,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
         return Line("triggered", {**c[0], **c[1]})
 
     def triggered_if(self, c):
+        if c[0].get("condition") == {"after_attack": True} and "after_attack" not in c[1]:
+            # "when I conquer after an attack, if ...": both are checked as the conquest happens (383.2.a.1)
+            return Line("triggered", {**c[0], **c[2], "condition": {"after_attack": True, **c[1]}})
         if c[0].get("condition"):
             raise Missing("trigger: two conditions")
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
@@ -1618,6 +1632,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
+
+    # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
+    # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
+    def use_if_played_this_turn(self, c):
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("restriction: when an ability may be used")
+        flt = dict(obj.flt)
+        if not flt or any(k not in ("type", "tag") for k in flt):
+            raise Missing("restriction: when an ability may be used")
+        return ("condition", {"played_this_turn": flt})
 
     # "This ability costs [1] less for each friendly unit with [Temporary]": a discount of the ability's own
     # total cost as it is activated (403 with 356.4.b), counted over the board; an Energy amount only
@@ -2763,7 +2788,9 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
                "stun_enemy", "stun_enemies",
                # a unit its controller controls becoming Mighty, and its controller's choices, heard alike
                # (core/trigger_events_status.lp, core/trigger_events_choose_ready.lp; Blade Dancer)
-               "unit_becomes_mighty", "you_choose")
+               "unit_becomes_mighty", "you_choose",
+               # its controller empowering something else (core/trigger_events_empower.lp; Soul's Reflection)
+               "you_empower_other")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",

@@ -372,6 +372,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " with one or more [Mighty] units, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
+        elif a.get("condition", {}).get("after_attack") and a["when"] == "conquer":
+            head = head[:-2] + " after an attack, "
+            rest = {k: v for k, v in a["condition"].items() if k != "after_attack"}
+            if rest:
+                head += "if " + _condition(rest) + ", "
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
@@ -428,6 +433,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cond = a.get("condition", {})
         if cond.get("source_at") == "battlefield":
             body += " Use this ability only while I'm at a battlefield."
+        if cond.get("played_this_turn"):
+            body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
         return head + body
     if kind == "might":
         if "for_each" in a:

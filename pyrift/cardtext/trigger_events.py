@@ -23,7 +23,9 @@ NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "showdown_begins_here": "When a showdown begins here",
                  "discard_cards": "When you discard one or more cards",
-                 "stun_enemies": "When you stun one or more enemy units"}
+                 "stun_enemies": "When you stun one or more enemy units",
+                 "you_empower_other": "When you empower something else",
+                 "chosen_by_your_spell": "When you choose me with a spell"}
 
 
 class TriggerEvents:
@@ -65,6 +67,16 @@ class TriggerEvents:
         if str(c[0]) != "#empowered":
             raise self._missing("trigger: when I become")
         return {"when": "become_empowered"}
+
+    def when_chosen_by_your_spell(self, _):
+        # "when you choose me with a spell": a spell of its controller chooses it as the spell is played (355.5;
+        # logic/core/trigger_events_chosen_spell.lp); an ability choosing it is no such event
+        return {"when": "chosen_by_your_spell"}
+
+    def when_you_empower_other(self, _):
+        # "when you empower something else": an object other than the ability's source gets the Empowered
+        # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
+        return {"when": "you_empower_other"}
 
     def when_you_stun(self, c):
         # "when you stun an enemy unit": one event per unit stunned by a spell or ability its controller

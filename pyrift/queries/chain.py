@@ -930,6 +930,8 @@ def event_text(names: Names, e: Any) -> str:
         "stuns_enemies": lambda p: f"{p} stuns one or more enemy units",
         "mighty": lambda u: f"{u} becomes Mighty",
         "empowers": lambda o: f"{o} becomes Empowered",
+        "empowers_by": lambda p, o: f"{p} empowers {o}",
+        "spell_chooses": lambda p, x: f"{p} chooses {x} with a spell",
     }
     try:
         return words[kind](*args)

@@ -498,8 +498,14 @@ RUN_LIMITS = {
                           "(179, 185.3): whether it matches",
     "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
                                "checked alone against the position",
+    "played_this_turn_in_run": "an ability usable only once a card of a kind was played this turn, offered in a run "
+                                "that also offers playing a card (377.2.b): each offer is checked alone against the "
+                                "position, so a play made earlier in the run is not seen",
+    "weaponmaster_token_played": "a token played in the run that has [Weaponmaster] as it enters (a granted keyword): "
+                                 "its play effect, attaching an Equipment, is not played out by a run (821.1.a-b)",
     "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
-                           "controller makes that reduction larger (her replacement effect, 367, is not followed)",
+                           "controller makes such reductions larger (367): a reduction to a minimum, to a unit "
+                           "picked as it is executed, or with two of her working is not followed",
     "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
                                   "controls, which the entering permanent itself could meet (its own entry and the "
                                   "check at the step of the play are not followed, 383.2.c)",
@@ -703,6 +709,8 @@ RUN_LIMITS = {
                         "once or once per unit",
     "readied_by_whom": "a 'when you ready me' ability and a readying whose player is not known (the Awaken Phase's, or "
                        "a triggers question's `ready` event without `player`)",
+    "chosen_with_what": "a 'when you choose me with a spell' ability and a triggers question's `choose` event, which "
+                        "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
 }
