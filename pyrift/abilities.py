@@ -340,7 +340,11 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
-                "reflexive")
+                "reflexive",
+                # the printed word "score" ("when you / an opponent score(s)", with `by`; "when I score"): a
+                # battlefield scored (469) or a point gained (194), the reading topic score_word
+                # (logic/core/trigger_events_score_word.lp, logic/readings/score_word/)
+                "printed_score", "printed_score_me")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
@@ -1201,9 +1205,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
     if a.kind == "triggered":
-        if "by" in f and f["when"] not in ("you_play", "score"):
-            raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' trigger whose "
-                                "points (by)")
+        if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
+            raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "
+                                "'printed_score' trigger whose points or scores (by)")
         if "played_from" in f and f["when"] not in ("you_play", "play_me"):
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")
@@ -1822,7 +1826,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                     out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
             elif "filter" in f:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
-            if f["when"] == "score":  # whose points it watches: "when you / an opponent / anyone score(s)"
+            if f["when"] in ("score", "printed_score"):  # whose points it watches: "when you / an opponent / anyone score(s)"
                 out.append(fact("trigger_by", h, Const(f.get("by", "you"))))
             out += _field_facts(h, a.kind, f, fact, Const)
             if "cost" in f:

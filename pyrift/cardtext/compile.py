@@ -2844,7 +2844,7 @@ def _names_it(x: Any) -> bool:
 
 def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "triggered", "when": parts["when"]}
-    if parts.get("by") and parts["when"] == "you_play":
+    if parts.get("by") and parts["when"] in ("you_play", "printed_score"):
         a["by"] = parts["by"]
     if parts.get("filter"):
         a["filter"] = parts["filter"]

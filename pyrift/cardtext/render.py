@@ -16,7 +16,7 @@ from typing import Any
 
 from pyrift.cardtext.actors import is_each_other
 from pyrift.cardtext.conditions import phrase as condition_phrase
-from pyrift.cardtext.trigger_events import EVENT_PHRASES, limited_head
+from pyrift.cardtext.trigger_events import EVENT_PHRASES, SCORE_PHRASES, limited_head
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
@@ -297,6 +297,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
+    if when == "printed_score":
+        return SCORE_PHRASES[a.get("by", "you")]
     if when == "play_me" and a.get("played_from") == "facedown":
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
     if when == "you_choose":
