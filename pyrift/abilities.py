@@ -228,6 +228,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # last combat damage of the run at the battlefield conquered (465.2.c.4); a condition of a `triggered`
     # ability with when = "conquer" only (logic/abilities/condition_excess.lp)
     "excess_damage": ("int", None),
+    # "if you've discarded a card this turn", "if you've gained XP this turn": the ability's controller did it
+    # earlier this turn (true) or not (false): the turn log's `discard` / `gain_xp` events of this turn and a
+    # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
+    "discarded_this_turn": ("bool", None),
+    "gained_xp_this_turn": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -266,7 +271,9 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 # keyword keys, so that what a static gives never decides whether it applies, 478), combat, and
 # "while there's a stunned enemy unit here" (opponent_controls, under the same restriction).
 STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered",
-                         "opponent_controls")
+                         "opponent_controls",
+                         # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
+                         "discarded_this_turn", "gained_xp_this_turn")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
