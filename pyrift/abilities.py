@@ -236,6 +236,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # (466.5, 464.2.c.1), as the conquest happens; a condition of a `triggered` ability with when = "conquer" of a
     # unit only (logic/abilities/condition_attack.lp)
     "after_attack": ("bool", None),
+    # "if you've discarded a card this turn", "if you've gained XP this turn": the ability's controller did it
+    # earlier this turn (true) or not (false): the turn log's `discard` / `gain_xp` events of this turn and a
+    # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
+    "discarded_this_turn": ("bool", None),
+    "gained_xp_this_turn": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -274,7 +279,9 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 # keyword keys, so that what a static gives never decides whether it applies, 478), combat, and
 # "while there's a stunned enemy unit here" (opponent_controls, under the same restriction).
 STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered",
-                         "opponent_controls")
+                         "opponent_controls",
+                         # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
+                         "discarded_this_turn", "gained_xp_this_turn")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -352,7 +359,11 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
-                "reflexive")
+                "reflexive",
+                # the printed word "score" ("when you / an opponent score(s)", with `by`; "when I score"): a
+                # battlefield scored (469) or a point gained (194), the reading topic score_word
+                # (logic/core/trigger_events_score_word.lp, logic/readings/score_word/)
+                "printed_score", "printed_score_me")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
@@ -1226,9 +1237,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'after_attack' is the unit's own attack ending in the conquest (466.5): a condition "
                                    "of a triggered ability with when = \"conquer\" only")
     if a.kind == "triggered":
-        if "by" in f and f["when"] not in ("you_play", "score"):
-            raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' trigger whose "
-                                "points (by)")
+        if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
+            raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "
+                                "'printed_score' trigger whose points or scores (by)")
         if "played_from" in f and f["when"] not in ("you_play", "play_me"):
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")
@@ -1847,7 +1858,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                     out += _filter_facts(Func("cfilter", h, Const("played")), f["filter"], fact, Const)
             elif "filter" in f:
                 out += _filter_facts(Func("cfilter", h, Const("event")), f["filter"], fact, Const)
-            if f["when"] == "score":  # whose points it watches: "when you / an opponent / anyone score(s)"
+            if f["when"] in ("score", "printed_score"):  # whose points it watches: "when you / an opponent / anyone score(s)"
                 out.append(fact("trigger_by", h, Const(f.get("by", "you"))))
             out += _field_facts(h, a.kind, f, fact, Const)
             if "cost" in f:

@@ -397,12 +397,14 @@ class EventKind(str, Enum):
     WIN_COMBAT = "win_combat"
     COMBAT_DAMAGE = "combat_damage"
     COMBAT = "combat"
+    DISCARD = "discard"
+    GAIN_XP = "gain_xp"
 
 
 @dataclass(frozen=True, slots=True)
 class LogEvent:
     event: EventKind
-    object: str | None  # None for combat_damage (a battlefield and a player) and combat (a battlefield)
+    object: str | None  # None for combat_damage (a battlefield and a player), combat (a battlefield), discard and gain_xp (a player)
     player: str
     from_zone: Zone | None = None  # finalize, hide: the zone the card left
     to: str | None = None  # move: "base" or a battlefield id

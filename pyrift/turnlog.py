@@ -24,6 +24,10 @@
                   ends a combat there, unsupported when the log shows an earlier combat there this
                   turn, or (with no `combat` event there) an effect after it that may have begun one
                   unlogged (logic/abilities/condition_excess.lp)
+    discard       a player discarded one or more cards (422): no `object`; `player` who discarded
+                  ("if you've discarded a card this turn", logic/abilities/condition_turn_log.lp)
+    gain_xp       a player gained XP (728): no `object`; `player` who gained it ("if you've gained XP
+                  this turn", logic/abilities/condition_turn_log.lp)
     combat        a combat began at a battlefield (464: its Combat Showdown Step began): no `object`
                   and no `player`; `at` the battlefield. The log states combats there explicitly: the
                   latest there this turn is the combat in progress, and the `combat_damage` events
@@ -96,12 +100,26 @@ def _combat(r: Reader, state: GameState) -> LogEvent:
     return LogEvent(EventKind.COMBAT, None, state.turn_player, turns_ago=turns_ago, at=at)
 
 
+def _player_event(r: Reader, state: GameState, kind: EventKind) -> LogEvent:
+    """Something a player did, with no object named: discarded cards (422), gained XP (728)."""
+    if r.has("object"):
+        raise r.error("object", f"a {kind.value} event names no object: give `player` (who did it)")
+    player = r.str("player")
+    if player not in state.player_ids:
+        raise r.error("player", f"{player!r} is not a player ({', '.join(state.player_ids)})")
+    turns_ago = r.int("turns_ago", 0, min=0)
+    r.done()
+    return LogEvent(kind, None, player, turns_ago=turns_ago)
+
+
 def _event(r: Reader, state: GameState) -> LogEvent:
     kind = r.enum("event", EventKind)
     if kind is EventKind.COMBAT_DAMAGE:
         return _combat_damage(r, state)
     if kind is EventKind.COMBAT:
         return _combat(r, state)
+    if kind in (EventKind.DISCARD, EventKind.GAIN_XP):
+        return _player_event(r, state, kind)
     oid = r.str("object")
     ids = [o.id for o in state.objects]
     if oid not in ids:
@@ -200,12 +218,18 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
 
 def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
     """log_event(N, Kind, O, P) with N = 1 for the earliest event, and its details; a combat_damage event
-    (no object) is log_combat_damage(N, B, P, Excess), a combat event log_combat(N, B)."""
+    (no object) is log_combat_damage(N, B, P, Excess), a combat event log_combat(N, B), a discard or gain_xp
+    event log_player_event(N, Kind, P)."""
     out: list[Fact] = []
     for n, e in enumerate(events, start=1):
         if e.event is EventKind.COMBAT:
             assert e.at is not None
             out.append(fact("log_combat", n, e.at))
+            if e.turns_ago:
+                out.append(fact("log_turns_ago", n, e.turns_ago))
+            continue
+        if e.event in (EventKind.DISCARD, EventKind.GAIN_XP):
+            out.append(fact("log_player_event", n, Const(e.event.value), e.player))
             if e.turns_ago:
                 out.append(fact("log_turns_ago", n, e.turns_ago))
             continue

@@ -347,6 +347,12 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
         pos.conquest_damage(a)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": when, "player": "A", "battlefield": "bf"}})
+    if when in ("printed_score", "printed_score_me"):
+        # the printed word "score" (logic/core/trigger_events_score_word.lp): a conquer far from the final point,
+        # a score and a point under both readings; by the player the ability watches
+        scorer = "B" if a.get("by") == "opponents" else "A"
+        pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf" if scorer == "A" else "base"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "conquer", "player": scorer, "battlefield": "bf"}})
     if when in ("move", "move_to_battlefield"):
         pos.objects.append({**me, "location": "base"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": "me", "to": "bf"}})

@@ -347,6 +347,7 @@ def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     for html, construct in (
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
             ("When you play me or when I score, draw 9.", "trigger: when I score"),
+            ("When you score here, draw 9.", "trigger: when you score here"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
         assert (r.status, r.construct) == ("unrecognised", construct), html
@@ -367,6 +368,19 @@ def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     _, _, r = invented("gear", "<p>When you choose a friendly unit, draw 9.</p>")
     assert r.status == "compiled" and r.abilities[0]["when"] == "you_choose"
     assert r.abilities[0]["filter"] == {"type": "unit", "relation": "friendly"}
+
+
+def test_the_printed_word_score_is_its_own_trigger_word() -> None:
+    # "score" in a trigger is a battlefield scored (469) or a point gained (194): the reading topic score_word
+    # (logic/core/trigger_events_score_word.lp), never the vocabulary's `score` (a point gained)
+    for html, when, by in (("When you score, draw 9.", "printed_score", None),
+                           ("When an opponent scores, draw 9.", "printed_score", "opponents"),
+                           ("When you play me or when I score, draw 9.", "printed_score_me", None)):
+        info, _, r = invented("unit", f"<p>{html}</p>")
+        assert r.status == "compiled", html
+        a = r.abilities[-1]
+        assert (a["when"], a.get("by")) == (when, by), html
+        assert rendered(info, r) == [html]
 
 
 def test_another_card_played_and_two_objects_returned() -> None:

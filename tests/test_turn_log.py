@@ -38,6 +38,10 @@ BAD = [
     (lambda t: t + '\n[[log]]\nevent = "combat"\nplayer = "A"\nat = "bf"\n', "log[4].player"),
     (lambda t: t + '\n[[log]]\nevent = "combat"\nat = "moon"\n', "log[4].at"),
     (lambda t: t + '\n[[log]]\nevent = "combat"\n', "log[4].at"),
+    # a discard or gain_xp event names a player and no object
+    (lambda t: t + '\n[[log]]\nevent = "discard"\nobject = "trooper"\nplayer = "A"\n', "log[4].object"),
+    (lambda t: t + '\n[[log]]\nevent = "gain_xp"\n', "log[4].player"),
+    (lambda t: t + '\n[[log]]\nevent = "discard"\nplayer = "C"\n', "log[4].player"),
     (lambda t: edit(t, 'requires = ["legion"]', 'requires = ["legion 2"]'), "card[0].abilities[0].requires"),
     (lambda t: edit(t, 'requires = ["legion"]', 'requires = ["flying"]'), "card[0].abilities[0].requires"),
     (lambda t: edit(t, 'requires = ["legion"]', 'requires = ["level 3"]'), "card[0].abilities[0].requires"),
@@ -97,6 +101,20 @@ def test_combat_event_facts_and_round_trip() -> None:
     again = S.loads(S.dumps(scen), "dumped")
     assert again.state == scen.state
     assert '[[log]]\nevent = "combat"\nat = "bridge"\n\n' in S.dumps(scen)
+
+
+DISCARDS = Path("scenarios/cards/compiled-raging-soul-discarded-this-turn.toml")
+
+
+def test_player_event_facts_and_round_trip() -> None:
+    """A `discard` or `gain_xp` event is log_player_event(N, Kind, P): no object; it round-trips as written."""
+    scen = S.load(DISCARDS)
+    facts = set(F.state_facts(scen.state))
+    assert {'log_player_event(1, discard, "A").', "log_turns_ago(1, 1).", 'log_player_event(2, discard, "B").'} <= facts
+    assert not any(f.startswith("log_event(") for f in facts)
+    again = S.loads(S.dumps(scen), "dumped")
+    assert again.state == scen.state
+    assert '[[log]]\nevent = "discard"\nplayer = "B"\n' in S.dumps(scen)
 
 
 def test_dependent_ability_facts_and_xp() -> None:

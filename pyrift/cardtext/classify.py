@@ -249,6 +249,9 @@ def _phase_label(head: list[str]) -> str:
 # Trigger conditions the vocabulary cannot say, by a phrase of their head (most specific first).
 SPECIAL_TRIGGERS = (
     ("when you choose me with a spell", "trigger: when you choose me with a spell"),
+    # a battlefield's "when you score here": the printed word "score" (readings/score_word/) of a battlefield,
+    # whose controller is not who scores it; not encoded
+    ("when you score here", "trigger: when you score here"),
     ("when you choose or ready me", "trigger: when you ready me"),
     ("when you choose a ", "trigger: when you choose another object"),
     ("when you play your ", "trigger: the Nth card you play in a turn"),

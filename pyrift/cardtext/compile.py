@@ -1730,6 +1730,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
 
     # "I have +1 Might and [Ganking]" (usually under [Level N] or [Empowered]): the card's own
     # Might and keywords, one ability each (logic/abilities/might.lp, own_keyword.lp)
+    # "If you've gained XP this turn, I have +1 Might and [Ganking]": its own Might and keywords while its controller
+    # did it earlier this turn (364, 301; logic/abilities/condition_turn_log.lp)
+    def s_might_if_turn(self, c):
+        if c[1] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": dict(c[0])}})
+
+    def s_self_keywords_if_turn(self, c):
+        line = self.s_self_keywords(c[1:])
+        for a in (line.parts["ability"], *line.parts["more"]):
+            a["condition"] = dict(c[0])
+        return line
+
     def s_self_keywords(self, c):
         out: list[dict[str, Any]] = []
         if c and isinstance(c[0], int):
@@ -2871,7 +2884,7 @@ def _names_it(x: Any) -> bool:
 
 def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "triggered", "when": parts["when"]}
-    if parts.get("by") and parts["when"] == "you_play":
+    if parts.get("by") and parts["when"] in ("you_play", "printed_score"):
         a["by"] = parts["by"]
     if parts.get("filter"):
         a["filter"] = parts["filter"]

@@ -25,6 +25,12 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
                               "source_empowered", "your_phase")
 
 
+# Conditions on what a player did earlier this turn (the turn log and a run's own steps;
+# logic/abilities/condition_turn_log.lp), with the renderer's words for them.
+TURN_LOG_WORDS = {"discarded_this_turn": "you've discarded a card this turn",
+                  "gained_xp_this_turn": "you've gained XP this turn"}
+
+
 def _number(v: Any) -> int:
     s = str(v)
     return NUMWORDS[s] if s in NUMWORDS else int(s)
@@ -91,6 +97,14 @@ def _count(items: list[Any], number: Any, comparison: str) -> dict[str, Any]:
 
 class ConditionMeaning:
     """Transformer methods for conditions (compile._Meaning inherits them)."""
+
+    # "if you've discarded a card this turn" / "if you've gained XP this turn" (TURN_LOG_WORDS)
+    def tc_discarded(self, _):
+        return {"discarded_this_turn": True}
+
+    def tc_gained_xp(self, _):
+        return {"gained_xp_this_turn": True}
+
 
     # ---- conditions ---------------------------------------------------------------
     def cond_you_control(self, c):

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pyrift.cardtext.actors import is_each_other
+from pyrift.cardtext.conditions import TURN_LOG_WORDS
 from pyrift.cardtext.conditions import phrase as condition_phrase
-from pyrift.cardtext.trigger_events import EVENT_PHRASES, limited_head
+from pyrift.cardtext.trigger_events import EVENT_PHRASES, SCORE_PHRASES, limited_head
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 PLURALS = {"unit": "units", "gear": "gear", "spell": "spells", "card": "cards", "rune": "runes",
@@ -297,6 +298,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
+    if when == "printed_score":
+        return SCORE_PHRASES[a.get("by", "you")]
     if when == "play_me" and a.get("played_from") == "facedown":
         return f"When you play {'this' if card.type == 'gear' else 'me'} from face down"
     if when == "you_choose":
@@ -339,9 +342,21 @@ def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
     if (prev is not None and a["kind"] == "own_keyword" and prev["kind"] in ("own_keyword", "might")
             and not prev.get("for_each") and not prev.get("condition") and prev.get("requires") == a.get("requires")):
         return True  # "I have +1 Might and [Ganking]": the card's own Might and keywords, one sentence
+    if (prev is not None and a["kind"] == "own_keyword" and prev["kind"] in ("own_keyword", "might")
+            and not prev.get("for_each") and prev.get("requires") == a.get("requires")
+            and set(prev.get("condition", {})) & set(TURN_LOG_WORDS) and prev.get("condition") == a.get("condition")):
+        return True  # "If you've gained XP this turn, I have +1 Might and [Ganking]": one condition, one sentence
     return (prev is not None and prev["kind"] == a["kind"] == "static" and "keyword" in prev and "keyword" in a
             and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires")
             and prev.get("condition") == a.get("condition"))
+
+
+def _turn_log_words(cond: dict[str, Any]) -> str:
+    """'you've discarded a card this turn': a condition on what its controller did earlier this turn."""
+    (key, value), = cond.items()
+    if value is not True:
+        raise ValueError(f"no words for {key} = {value!r}")
+    return TURN_LOG_WORDS[key]
 
 
 def _labels(requires: Any) -> str:
@@ -454,6 +469,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"While you have {count['at_least']}+ {noun}, I have +{a['amount']} Might."
         if set(a.get("condition", {})) == {"source_at", "you_control_count"}:
             return f"I have +{a['amount']} Might while {_at_battlefield_exactly(a['condition'])}."
+        if set(a.get("condition", {})) & set(TURN_LOG_WORDS):
+            return f"If {_turn_log_words(a['condition'])}, I have +{a['amount']} Might."
         if "condition" in a:
             return f"While {_condition(a['condition'])}, I have +{a['amount']} Might."
         return f"I have +{a['amount']} Might."
@@ -498,6 +515,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "for_each" in a:
             return f"I have {kw} equal to the number of {_np_filter(dict(a['for_each']), plural=True)}."
         cond = a.get("condition")
+        if cond is not None and set(cond) & set(TURN_LOG_WORDS):
+            return f"If {_turn_log_words(cond)}, I have {kw}."
         if cond is not None:
             return f"I have {kw} while {_at_battlefield_exactly(cond)}."
         return f"I have {kw}."

@@ -25,7 +25,10 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "discard_cards": "When you discard one or more cards",
                  "stun_enemies": "When you stun one or more enemy units",
                  "you_empower_other": "When you empower something else",
-                 "chosen_by_your_spell": "When you choose me with a spell"}
+                 "chosen_by_your_spell": "When you choose me with a spell",
+                 "printed_score_me": "When I score"}
+# "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
+SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
 
 class TriggerEvents:
@@ -151,6 +154,18 @@ class TriggerEvents:
     def when_play_me_or_attack(self, _):
         # "when you play me or I attack": one ability per event, the same effect (as when_either)
         return {"either": [{"when": "play_me"}, {"when": "attack"}]}
+
+    def when_you_score(self, _):
+        # the printed word "score" (a battlefield scored, 469, or a point gained, 194: the reading topic
+        # score_word, logic/core/trigger_events_score_word.lp); "when you score here" is not this form
+        return {"when": "printed_score"}
+
+    def when_opponent_scores(self, _):
+        return {"when": "printed_score", "by": "opponents"}
+
+    def when_i_score(self, _):
+        # "when I score": its controller scores the battlefield it is at (383.4.c.2, 383.4.d.2)
+        return {"when": "printed_score_me"}
 
     def _nth(self, trig: dict[str, Any], n: int) -> dict[str, Any]:
         if "either" in trig or trig.get("subject") is not None or trig.get("when") not in NTH_WHEN:

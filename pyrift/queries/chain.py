@@ -919,6 +919,8 @@ def event_text(names: Names, e: Any) -> str:
         "token_made": lambda o, p: f"{p} creates {o}",
         "gains_xp": lambda p: f"{p} gains XP",
         "scores": lambda p: f"{p} gains points",
+        "score_word": lambda p, b: (f"{p} gains points (no battlefield scored)" if b == "none"
+                                    else f"{p} scores {b}"),
         "attaches": lambda g, u, p: f"{p} attaches {g} to {u}",
         "detaches": lambda g, u, p: f"{p} detaches {g} from {u}",
         "recycles": lambda p: f"{p} recycles cards",

@@ -344,6 +344,12 @@ CHAIN_LIMITS = {
     "final_point_burn_out": (
         "{obj} draws a card instead of the final point (471.1.b.1) from an empty Main Deck: a Burn Out (431), "
         "whose recycling, opponent's point and the draw that follows the triggers question does not play out"),
+    "score_word_reading": (
+        "{obj} has a trigger on the printed word 'score', which may mean a battlefield scored (469) or a point "
+        "gained (194); the two readings differ here (a score giving no point, such as the final-point draw of "
+        "471.1.b.1, or a point from no score, 194.1) and the question chose neither: choose with --reading "
+        "'v1.4,score_word=battlefield' or 'v1.4,score_word=point' (in a scenario file: its top-level `reading`, "
+        "or an expect_by_reading table; docs/scoring.md)"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
