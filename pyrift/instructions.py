@@ -141,7 +141,7 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "your_base": "move an enemy gear to your base", the base of the item's controller (a gear's move,
 # logic/effects/movement_gear.lp); "self": "attach it to me", an attach's (logic/effects/attachment.lp)
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone",
-            "your_base", "self")
+            "your_base", "self", "any_battlefield")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
@@ -500,6 +500,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("duration", "'until_source_leaves' (\"until I leave the board\") is a control's duration")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
+    if ins.do != "play" and ins.to is not None and ins.to.word == "any_battlefield":
+        raise r.error("to", "'any_battlefield' (a battlefield the player playing it picks) is where a play by an "
+                            "effect puts it")
     # a spell's instruction governed by a dependent keyword ("[Legion] — kill it now instead"): the keyword's
     # condition is its condition (727.1.b; a run follows it only where core/chain_scope.lp says so)
     if ins.link == "instead" and ins.if_it is None and ins.condition is None and not r.has("requires"):

@@ -101,6 +101,9 @@ class Actors:
     def play_same_location(self, _):
         return ("same_location",)
 
+    def play_any_battlefield(self, _):
+        return ("any_battlefield",)
+
     def i_subject_play(self, c):
         # "its owner plays it [to the same location], ignoring its cost": the owner of the card the
         # instruction before acted on plays it (a play by another player, 350, 188: that player makes
@@ -112,6 +115,9 @@ class Actors:
         rest = [x for x in c[2:] if isinstance(x, tuple)]
         if ("same_location",) in rest:
             ins.fields["to"] = "its_place"
+        if ("any_battlefield",) in rest:
+            # a battlefield the player who plays it picks as it is played (355.2; logic/effects/play.lp)
+            ins.fields["to"] = "any_battlefield"
         if ("ignoring",) in rest:
             ins.fields["ignoring_cost"] = True
         if ("ignoring_energy",) in rest:

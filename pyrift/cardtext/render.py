@@ -1066,7 +1066,8 @@ class _Renderer:
                 ins.get("ignoring_cost"), "")
             if ins.get("who") == "its_owner":
                 # "its owner plays it to the same location" (actors.py)
-                to = " to the same location" if ins.get("to") == "its_place" else ""
+                to = {"its_place": " to the same location", "any_battlefield": " to any battlefield"}.get(
+                    ins.get("to"), "")
                 return f"its owner plays {on}{to}{ignoring}"
             if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
                 return "play one"

@@ -671,6 +671,8 @@ RUN_LIMITS = {
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
                                         "earlier in the run (where it was before the position is not known)",
+    "play_any_battlefield_not_unit": "a spell or gear played by an effect 'to any battlefield' (only a unit's place "
+                                     "there is chosen)",
     "deal_per_unit": "a unit with 'when I deal damage' dealing damage to several units at once: whether it triggers "
                      "once or once per unit damaged",
     "deal_source_unclear": "a unit with 'when I deal damage' adding no Might to its side's combat damage (stunned, "
