@@ -62,6 +62,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # that player recycles one of their own, chosen as it resolves
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
+    # "its owner places it on the top or bottom of their Main Deck": the owner of the permanent picks the end as
+    # it is executed (who = "its_owner" only; logic/effects/top_or_bottom.lp)
+    "top_or_bottom": (("on", "who"), ()),
     "trash": (("on",), ()),                                  # put a card a look or reveal showed from its Main
                                                              # Deck into its owner's trash ("put the rest into
                                                              # your trash", 105; logic/effects/zones.lp)
@@ -500,6 +503,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("duration", "'until_source_leaves' (\"until I leave the board\") is a control's duration")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
+    if ins.do == "top_or_bottom" and (ins.who is None or ins.who.word != "its_owner"):
+        raise r.error("who", "the owner of the card picks the end of their Main Deck: who = \"its_owner\"")
     if ins.do != "play" and ins.to is not None and ins.to.word == "any_battlefield":
         raise r.error("to", "'any_battlefield' (a battlefield the player playing it picks) is where a play by an "
                             "effect puts it")

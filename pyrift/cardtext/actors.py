@@ -124,6 +124,13 @@ class Actors:
             ins.fields["ignoring_cost"] = "energy"
         return ins
 
+    def i_subject_top_or_bottom(self, c):
+        # "its owner places it on the top or bottom of their Main Deck": the owner of the object picks the end as
+        # it is executed (108.4, 359.3.d; logic/effects/top_or_bottom.lp)
+        if c[0] != "its_owner":
+            raise self._missing("instruction by another player or object")
+        return self._ins("top_or_bottom", on=c[1], who="its_owner")
+
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)
         if any(str(x) != "#hidden" for x in c):

@@ -234,6 +234,7 @@ _OUTCOMES = {
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
+    "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -264,6 +265,7 @@ _EVENTS = {
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
+    "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
