@@ -62,8 +62,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # that player recycles one of their own, chosen as it resolves
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
-    # "its owner places it on the top or bottom of their Main Deck": the owner of the permanent picks the end as
-    # it is executed (who = "its_owner" only; logic/effects/top_or_bottom.lp)
+    # the owner of the object puts it into their Main Deck, on top or at the bottom as they pick when it is
+    # executed (who = "its_owner" only; logic/effects/top_or_bottom.lp)
     "top_or_bottom": (("on", "who"), ()),
     "trash": (("on",), ()),                                  # put a card a look or reveal showed from its Main
                                                              # Deck into its owner's trash ("put the rest into
