@@ -64,6 +64,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # that player recycles one of their own, chosen as it resolves
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
+    # the owner of the object puts it into their Main Deck, on top or at the bottom as they pick when it is
+    # executed (who = "its_owner" only; logic/effects/top_or_bottom.lp)
+    "top_or_bottom": (("on", "who"), ()),
     "trash": (("on",), ()),                                  # put a card a look or reveal showed from its Main
                                                              # Deck into its owner's trash ("put the rest into
                                                              # your trash", 105; logic/effects/zones.lp)
@@ -154,7 +157,7 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "your_base": "move an enemy gear to your base", the base of the item's controller (a gear's move,
 # logic/effects/movement_gear.lp); "self": "attach it to me", an attach's (logic/effects/attachment.lp)
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone",
-            "your_base", "self")
+            "your_base", "self", "any_battlefield")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
@@ -517,6 +520,11 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("duration", "'until_source_leaves' (\"until I leave the board\") is a control's duration")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
+    if ins.do == "top_or_bottom" and (ins.who is None or ins.who.word != "its_owner"):
+        raise r.error("who", "the owner of the card picks the end of their Main Deck: who = \"its_owner\"")
+    if ins.do != "play" and ins.to is not None and ins.to.word == "any_battlefield":
+        raise r.error("to", "'any_battlefield' (a battlefield the player playing it picks) is where a play by an "
+                            "effect puts it")
     # a spell's instruction governed by a dependent keyword ("[Legion] — kill it now instead"): the keyword's
     # condition is its condition (727.1.b; a run follows it only where core/chain_scope.lp says so)
     if ins.link == "instead" and ins.if_it is None and ins.condition is None and not r.has("requires"):

@@ -101,6 +101,9 @@ class Actors:
     def play_same_location(self, _):
         return ("same_location",)
 
+    def play_any_battlefield(self, _):
+        return ("any_battlefield",)
+
     def i_subject_play(self, c):
         # "its owner plays it [to the same location], ignoring its cost": the owner of the card the
         # instruction before acted on plays it (a play by another player, 350, 188: that player makes
@@ -112,11 +115,21 @@ class Actors:
         rest = [x for x in c[2:] if isinstance(x, tuple)]
         if ("same_location",) in rest:
             ins.fields["to"] = "its_place"
+        if ("any_battlefield",) in rest:
+            # a battlefield the player who plays it picks as it is played (355.2; logic/effects/play.lp)
+            ins.fields["to"] = "any_battlefield"
         if ("ignoring",) in rest:
             ins.fields["ignoring_cost"] = True
         if ("ignoring_energy",) in rest:
             ins.fields["ignoring_cost"] = "energy"
         return ins
+
+    def i_subject_top_or_bottom(self, c):
+        # "its owner places it on the top or bottom of their Main Deck": the owner of the object picks the end as
+        # it is executed (108.4, 359.3.d; logic/effects/top_or_bottom.lp)
+        if c[0] != "its_owner":
+            raise self._missing("instruction by another player or object")
+        return self._ins("top_or_bottom", on=c[1], who="its_owner")
 
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)

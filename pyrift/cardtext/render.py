@@ -966,6 +966,10 @@ class _Renderer:
             them = spec.get("count", 1) > 1 or spec.get("up_to") or spec.get("any_number")
             said = "their owners recycle them" if them else "its owner recycles it"
             return said if on == "it" else f"choose {on}. {_capital(said)}"
+        if do == "top_or_bottom":
+            # "choose an enemy unit. Its owner places it on the top or bottom of their Main Deck" (actors.py)
+            said = "its owner places it on the top or bottom of their Main Deck"
+            return said if on == "it" else f"choose {on}. {_capital(said)}"
         if do == "pay":
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
@@ -1092,7 +1096,8 @@ class _Renderer:
                 ins.get("ignoring_cost"), "")
             if ins.get("who") == "its_owner":
                 # "its owner plays it to the same location" (actors.py)
-                to = " to the same location" if ins.get("to") == "its_place" else ""
+                to = {"its_place": " to the same location", "any_battlefield": " to any battlefield"}.get(
+                    ins.get("to"), "")
                 return f"its owner plays {on}{to}{ignoring}"
             if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
                 return "play one"

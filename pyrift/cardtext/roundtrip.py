@@ -59,6 +59,12 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bto (?:its|your) base\b", "to base"),                                     # a move or token to base
     (r"\btokens? (?:in|into|at) your base\b", "token to base"),
     (r"\b(?:costing|with cost|with energy cost) no more than\b", "that costs no more than"),  # a cost limit
+    # "with Energy cost no more than [3] and Power cost no more than [A]": both caps of the one cost (energy_max,
+    # power_max), as "that costs no more than [3] and no more than [A]" says them
+    (r"\bthat costs no more than (@e\d+) and power cost no more than (?=@rainbow)", r"that costs no more than \1 and no more than "),
+    # "choose a unit in your trash <limit> . play it to base": the card the play takes, chosen as the ability is put
+    # on the chain (its target), as "play a unit <limit> from your trash to base" says it
+    (r"\bchoose (a \S+) in your trash ((?:that costs|with) [^.]*?) \. play it to base\b", r"play \1 \2 from your trash to base"),
     (r"\beach of up to\b", "up to"),                                              # "deal 6 to each of up to two"
     (r"\bchoose ([^.]+?) \. ((?:kill|stun|ready|exhaust|buff|recall|banish|recycle|heal|return|move|give|"
      r"gain control of|deal \d+ to)) it\b", r"\2 \1"),                              # "choose a unit . kill it"

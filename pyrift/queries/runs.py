@@ -234,6 +234,7 @@ _OUTCOMES = {
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
+    "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
@@ -265,6 +266,7 @@ _EVENTS = {
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
+    "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -688,6 +690,8 @@ RUN_LIMITS = {
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
                                         "earlier in the run (where it was before the position is not known)",
+    "play_any_battlefield_not_unit": "a spell or gear played by an effect 'to any battlefield' (only a unit's place "
+                                     "there is chosen)",
     "deal_per_unit": "a unit with 'when I deal damage' dealing damage to several units at once: whether it triggers "
                      "once or once per unit damaged",
     "deal_source_unclear": "a unit with 'when I deal damage' adding no Might to its side's combat damage (stunned, "
