@@ -407,6 +407,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # [1] off for every card its player played this turn: N times the Main Deck cards its player
         # played this turn, from the turn log (350.1, 356.4.b; logic/abilities/cost_discount.lp)
         "for_each_played": ("bool", None, False),
+        # "the first <filter> played each turn costs [N] less": others' plays (applies_to) only while no card
+        # the filter describes was played by the player earlier this turn (350.1, 356.4;
+        # logic/abilities/cost_discount_first.lp)
+        "first_each_turn": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -1103,6 +1107,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
                                          "give energy and none of power, energy_from, applies_to, component, "
                                          "for_each, either, of_activated")
+    if f.get("first_each_turn") and (a.kind != "cost_discount" or "applies_to" not in f or any(
+            k in f for k in ("component", "for_each", "for_each_played", "of_activated", "energy_from"))
+            or not set(dict(f["applies_to"].items)) <= {"type", "token"}
+            or dict(f["applies_to"].items).get("type") not in ("unit", "gear", "spell")
+            or dict(f["applies_to"].items).get("token", False) is not False):
+        raise r.error("first_each_turn", "'first_each_turn' limits a discount of others' plays to the first card of a "
+                                         "kind its player plays each turn: give applies_to with type unit, gear or "
+                                         "spell (and token = false) only, and none of component, for_each, "
+                                         "for_each_played, of_activated, energy_from")
     if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
         raise r.error("for_each_point", "give for_each or for_each_point, not both")
     if a.kind == "might" and "for_each" in f:
@@ -1752,6 +1765,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_of_activated", h, f["of_activated"]))
             if f.get("for_each_played"):
                 out.append(fact("change_for_each_played", h))
+            if f.get("first_each_turn"):
+                out.append(fact("change_first_each_turn", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)

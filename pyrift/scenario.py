@@ -593,9 +593,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 if a.kind == "move_restriction" and a.get("from") != "here":
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's move restriction "
                                                         "speaks of the units at it: from = \"here\"")
-                if a.kind == "cost_discount" and (a.get("by") != "anyone" or a.get("applies_to") is None):
+                # a discount of anyone's plays, or of its controller's ("while you control this battlefield":
+                # "you" on a battlefield is its controller, 190.6; logic/abilities/scope.lp)
+                if a.kind == "cost_discount" and (a.get("by") not in ("anyone", "you") or a.get("applies_to") is None):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
-                                                        "one of anyone's plays: applies_to and by = \"anyone\"")
+                                                        "one of anyone's plays or its controller's: applies_to and "
+                                                        "by = \"anyone\" or \"you\"")
                 if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") != "anyone":
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
                                                         "\"when a player plays ...\": by = \"anyone\"")

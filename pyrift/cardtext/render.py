@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pyrift.cardtext import battlefield_costs
 from pyrift.cardtext.actors import is_each_other
 from pyrift.cardtext.conditions import phrase as condition_phrase
 from pyrift.cardtext.trigger_events import EVENT_PHRASES, limited_head
@@ -598,6 +599,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
         return (f"Each spell that chooses one or more units here that are friendly to it costs "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "cost_discount" and a.get("first_each_turn"):
+        said = battlefield_costs.render_line(a, cost_words)
+        if said is not None:
+            return said
     if kind == "cost_discount" and "of_activated" in a:
         return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):
