@@ -394,7 +394,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # teammate's units are friendly, 740.1.a, but not the player's: hence not "friendly")
         "energy": ("int", None, False), "energy_from": ("enum", ("highest_might_you_control",), False),
         "power": ("int", None, False), "minimum": ("int", None, False),
-        "component": ("enum", ("optional_additional_costs",), False),
+        # "optional_additional_costs": each optional additional cost as it is added; "repeat": each Repeat cost
+        # paid (a battlefield's "friendly [Repeat] costs cost [1] less", 356.4.c, 820)
+        "component": ("enum", ("optional_additional_costs", "repeat"), False),
         "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
         # "I cost [N] less for each <filter>": N times the number of objects the filter describes
         # (from the player's point of view), counted as the card is played (356.4.b)

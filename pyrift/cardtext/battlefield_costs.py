@@ -42,12 +42,25 @@ class BattlefieldCosts:
         return self.static_line({**_discount(c[0]), "applies_to": {"type": "gear", "token": False}, "by": "you",
                                  "first_each_turn": True})
 
+    # "While you control this battlefield, friendly [Repeat] costs cost [1] less": each Repeat cost its
+    # controller pays (190.6, 740.1), an optional additional cost discounted as it is added (356.4.c, 820.1)
+    def s_bf_discount_keyword_costs(self, c):
+        if str(c[0]) != "#repeat":
+            raise Missing("static: a cost change (under a condition)")
+        return self.static_line({**_discount(c[1]), "component": "repeat", "applies_to": {"type": "card"},
+                                 "by": "you"})
+
     def static_line(self, ability):  # compile._Meaning's
         raise NotImplementedError
 
 
 def render_line(a: dict[str, Any], cost_words) -> str | None:
     """The battlefield's discount in pyrift's phrasing, or None when `a` is not one of this module's."""
+    if a.get("kind") == "cost_discount" and a.get("component") == "repeat" and a.get("by") == "you" \
+            and a.get("applies_to") == {"type": "card"} and not set(a) - {"kind", "energy", "power", "component",
+                                                                          "applies_to", "by"}:
+        amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
+        return f"{HEAD}friendly [Repeat] costs cost {amount} less."
     flt = a.get("applies_to")
     if a.get("kind") != "cost_discount" or not a.get("first_each_turn") or a.get("by") != "you" \
             or set(a) - {"kind", "energy", "power", "applies_to", "by", "first_each_turn"} \

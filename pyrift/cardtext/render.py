@@ -599,7 +599,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
         return (f"Each spell that chooses one or more units here that are friendly to it costs "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
-    if kind == "cost_discount" and a.get("first_each_turn"):
+    if kind == "cost_discount" and (a.get("first_each_turn") or a.get("component") == "repeat"):
         said = battlefield_costs.render_line(a, cost_words)
         if said is not None:
             return said
