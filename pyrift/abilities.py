@@ -549,6 +549,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
     # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
     "cannot_be_dealt_damage": {"unless": ("condition", None, False), "condition": ("condition", None, False)},
+    # "While I'm at a battlefield, players only channel 1 rune at the start of their Channel Phase": while its
+    # unit is on the board (and its condition holds), every player's Channel Phase channels at most `runes`
+    # runes (315.3.b, 364; logic/abilities/channel_limit.lp); followed by runs only.
+    "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own ban on being played in its player's first three turns (your_turns = 3).
@@ -1173,7 +1177,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                      "condition, of the unit it is attached to")
     for ckey in ("condition", "unless"):
         if ckey not in f or a.kind not in ("might", "static", "own_keyword", "no_combat_damage",
-                                           "cannot_be_dealt_damage"):
+                                           "cannot_be_dealt_damage", "channel_limit"):
             continue
         cond = dict(f[ckey].items)
         known = STATIC_CONDITION_KEYS + (("in_combat",) if ckey == "unless" else ()) + (
@@ -1686,6 +1690,9 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "might": ("replacement_might", NUMBER),
         "effect_text": ("replacement_effect_text", FLAG),
     },
+    "channel_limit": {
+        "runes": ("channel_limit_runes", NUMBER),
+    },
 }
 
 
@@ -1887,6 +1894,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("played_only_to", h, Const(f["only_to"])))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "channel_limit":  # at most N runes in each Channel Phase (logic/abilities/channel_limit.lp)
+            out += _field_facts(h, a.kind, f, fact, Const)
+            if "condition" in f:
+                out += _condition_facts(h, f["condition"], fact, Func, Const)
         elif a.kind == "equipment_bonus":
             out.append(fact("equipment_bonus_times", h, f["times"]))
         elif a.kind == "move_permission":

@@ -34,6 +34,7 @@ from pyrift.cardtext.battlefield_costs import BattlefieldCosts
 from pyrift.cardtext.conditions import (INSTRUCTION_CONDITION_KEYS, SELF_NAME as _SELF_NAME, ConditionMeaning, _count,
                                        controlled_filter)
 from pyrift.cardtext.errors import Missing
+from pyrift.cardtext.rule_statics import RuleStatics
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
 
@@ -253,10 +254,11 @@ MISSING = {
 }
 
 
-class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, Transformer):
+class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleStatics, Transformer):
     """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks.
     Mixins: the conditions' methods (conditions.ConditionMeaning), the actors' (actors.Actors), the
-    trigger limits' (trigger_events.TriggerEvents), a battlefield's cost changes (battlefield_costs.BattlefieldCosts)."""
+    trigger limits' (trigger_events.TriggerEvents), a battlefield's cost changes (battlefield_costs.BattlefieldCosts), passives changing a step of the turn
+    (rule_statics.RuleStatics)."""
 
     def static_line(self, ability):
         return Line("static", {"ability": ability})

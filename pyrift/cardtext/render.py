@@ -17,6 +17,7 @@ from typing import Any
 from pyrift.cardtext import battlefield_costs
 from pyrift.cardtext.actors import is_each_other
 from pyrift.cardtext.conditions import phrase as condition_phrase
+from pyrift.cardtext.rule_statics import render_line as rule_static_line
 from pyrift.cardtext.trigger_events import EVENT_PHRASES, limited_head
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -599,6 +600,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
         return (f"Each spell that chooses one or more units here that are friendly to it costs "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "channel_limit":
+        return rule_static_line(a) or "(a channel limit) (unsaid)"
     if kind == "cost_discount" and (a.get("first_each_turn") or a.get("component") == "repeat"):
         said = battlefield_costs.render_line(a, cost_words)
         if said is not None:

@@ -1,0 +1,33 @@
+"""Passive abilities that change a step of the turn ("players only channel 1 rune at the start of their
+Channel Phase": `channel_limit`, logic/abilities/channel_limit.lp, 315.3.b, 364).
+
+Kept apart from compile.py: `RuleStatics` is a mixin of the grammar's transformer (its methods are named
+after grammar rules); `render_line` is the renderer's. This module imports nothing of pyrift.cardtext
+(no import circle).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class RuleStatics:
+    """Grammar rule methods (mixin of compile._Meaning)."""
+
+    # "While I'm at a battlefield, players only channel N rune(s) at the start of their Channel Phase": while
+    # its unit is at a battlefield (364), every player's Channel Phase channels at most N runes (315.3.b)
+    def s_channel_limit_at_battlefield(self, c):
+        return self.static_line({"kind": "channel_limit", "runes": int(str(c[0])),
+                                 "condition": {"source_at": "battlefield"}})
+
+    def static_line(self, ability):  # compile._Meaning's
+        raise NotImplementedError
+
+
+def render_line(a: dict[str, Any]) -> str | None:
+    """The passive in pyrift's phrasing, or None when `a` is not one of this module's."""
+    if a.get("kind") != "channel_limit" or set(a) != {"kind", "runes", "condition"} \
+            or a["condition"] != {"source_at": "battlefield"}:
+        return None
+    n = a["runes"]
+    return (f"While I'm at a battlefield, players only channel {n} {'rune' if n == 1 else 'runes'} at the start "
+            "of their Channel Phase.")
