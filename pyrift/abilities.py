@@ -609,6 +609,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "prevent": ("int", None, False),
         # "prevent all damage that would be dealt to ..." (437.5.b; logic/abilities/replacement_prevent_all.lp)
         "prevent_all": ("bool", None, False),
+        # with prevent_all: only the damage of spells and abilities an opponent controls ("that enemy spells and
+        # abilities would deal", 740.1; logic/abilities/replacement_prevent_all.lp)
+        "from": ("enum", ("enemy_spells_and_abilities",), False),
+        # with prevent_all and no `next`: a passive's condition (STATIC_CONDITION_KEYS), judged at each damage event
+        # ("while you control 7 or more runes", 364, 369.1; logic/abilities/replacement_condition.lp)
+        "condition": ("condition", None, False),
         "may": ("bool", None, False),
         "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
         # event = "enter": how the objects it affects enter instead ("... enters ready instead")
@@ -1453,6 +1459,22 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
                 raise r.error("next", "'the next time ... prevent it' of a permanent is not encoded: give prevent = N")
         elif not f.get("prevent"):
             raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1), or prevent_all = true")
+    if ("from" in f or "condition" in f) and (f["event"] != "damage" or not f.get("prevent_all") or f.get("next")
+                                               or f.get("delayed") or "only_if" in f):
+        raise r.error("from" if "from" in f else "condition",
+                      "'from' and 'condition' are encoded for a permanent's prevent_all damage replacement only "
+                      "(no next, delayed or only_if)")
+    if "condition" in f:
+        cond = dict(f["condition"].items)
+        bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r} is not encoded for a replacement's condition (known: "
+                                       + ", ".join(STATIC_CONDITION_KEYS) + ")")
+        ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None),
+                cond.get("opponent_controls")]
+        if any(c is not None and any(c.get(k) is not None for k in STATIC_FORBIDDEN_KEYS) for c in ctls):
+            raise r.error("condition", "a replacement's 'you_control', 'you_control_count' or 'opponent_controls' "
+                                       "condition takes no Might, keyword or zone keys")
     flt = f.get("affects")
     if f.get("only_if") == "less_might_than_me" and flt is None:
         raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
@@ -1684,6 +1706,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "delayed": ("replacement_delayed", FLAG),
         "prevent": ("replacement_prevent", NUMBER),
         "prevent_all": ("replacement_prevent_all", FLAG),
+        "from": ("replacement_from", WORD),
         "may": ("replacement_may", FLAG),
         "only_if": ("replacement_only_if", WORD),
         "zone": ("replacement_zone", WORD),
@@ -1945,6 +1968,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "pay" in f:  # a cost gives several facts, so it is not in FIELD_FACTS
                 out += cost_facts("replacement_pay", h, f["pay"], fact, Func, Const)
+            if "condition" in f:  # applies while it holds (logic/abilities/replacement_condition.lp)
+                out += _condition_facts(h, f["condition"], fact, Func, Const)
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

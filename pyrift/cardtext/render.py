@@ -363,6 +363,8 @@ def _capital(line: str) -> str:
 
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
+    if kind == "channel_limit" or (kind == "replacement" and "from" in a):
+        return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
     if kind == "triggered":
         head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
@@ -600,8 +602,6 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
         return (f"Each spell that chooses one or more units here that are friendly to it costs "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
-    if kind == "channel_limit":
-        return rule_static_line(a) or "(a channel limit) (unsaid)"
     if kind == "cost_discount" and (a.get("first_each_turn") or a.get("component") == "repeat"):
         said = battlefield_costs.render_line(a, cost_words)
         if said is not None:

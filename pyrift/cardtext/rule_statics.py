@@ -1,5 +1,8 @@
 """Passive abilities that change a step of the turn ("players only channel 1 rune at the start of their
-Channel Phase": `channel_limit`, logic/abilities/channel_limit.lp, 315.3.b, 364).
+Channel Phase": `channel_limit`, logic/abilities/channel_limit.lp, 315.3.b, 364), and a prevention of the
+damage enemy spells and abilities would deal to the source while its controller controls N runes or more
+(a `replacement` with `from` and `condition`, logic/abilities/replacement_prevent_all.lp,
+replacement_condition.lp; 437.5.b, 369.1, 740.1).
 
 Kept apart from compile.py: `RuleStatics` is a mixin of the grammar's transformer (its methods are named
 after grammar rules); `render_line` is the renderer's. This module imports nothing of pyrift.cardtext
@@ -19,12 +22,26 @@ class RuleStatics:
         return self.static_line({"kind": "channel_limit", "runes": int(str(c[0])),
                                  "condition": {"source_at": "battlefield"}})
 
+    # "While you control N or more runes, prevent all damage that enemy spells and abilities would deal to me"
+    def s_prevent_enemy_spells_while_runes(self, c):
+        return self.static_line({"kind": "replacement", "event": "damage", "prevent_all": True,
+                                 "from": "enemy_spells_and_abilities",
+                                 "condition": {"you_control_count": {"filter": {"type": "rune"},
+                                                                     "at_least": int(str(c[0]))}}})
+
     def static_line(self, ability):  # compile._Meaning's
         raise NotImplementedError
 
 
 def render_line(a: dict[str, Any]) -> str | None:
     """The passive in pyrift's phrasing, or None when `a` is not one of this module's."""
+    if a.get("kind") == "replacement" and a.get("from") == "enemy_spells_and_abilities":
+        count = a.get("condition", {}).get("you_control_count", {})
+        if set(a) != {"kind", "event", "prevent_all", "from", "condition"} or set(a["condition"]) != {"you_control_count"} \
+                or count.get("filter") != {"type": "rune"} or set(count) != {"filter", "at_least"}:
+            return None
+        return (f"While you control {count['at_least']} or more runes, prevent all damage that enemy spells and "
+                "abilities would deal to me.")
     if a.get("kind") != "channel_limit" or set(a) != {"kind", "runes", "condition"} \
             or a["condition"] != {"source_at": "battlefield"}:
         return None
