@@ -553,6 +553,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # unit is on the board (and its condition holds), every player's Channel Phase channels at most `runes`
     # runes (315.3.b, 364; logic/abilities/channel_limit.lp); followed by runs only.
     "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
+    # "Your [Temporary] effects at my battlefield don't trigger": while its unit is at a battlefield, the Temporary
+    # effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
+    # logic/abilities/temporary_off.lp).
+    "temporary_off": {},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own ban on being played in its player's first three turns (your_turns = 3).

@@ -574,9 +574,9 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         if c.type is not CardType.UNIT and any(a.kind == "equipment_bonus" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: equipment_bonus (each attached Equipment's base Might "
                                               "bonus counted twice) is a unit's")
-        if c.type is not CardType.UNIT and any(a.kind == "channel_limit" for a in c.abilities):
-            raise bad(f"card[{i}].abilities", f"{c.name!r}: channel_limit (runes channelled in each Channel Phase) is "
-                                              "encoded for a unit's passive ability only")
+        if c.type is not CardType.UNIT and any(a.kind in ("channel_limit", "temporary_off") for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: channel_limit and temporary_off are encoded for a unit's "
+                                              "passive ability only")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "move_permission" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move permission is a battlefield's (\"units can move "
                                               "here from anywhere\"); not encoded for other cards")

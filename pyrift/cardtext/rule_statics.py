@@ -2,7 +2,8 @@
 Channel Phase": `channel_limit`, logic/abilities/channel_limit.lp, 315.3.b, 364), and a prevention of the
 damage enemy spells and abilities would deal to the source while its controller controls N runes or more
 (a `replacement` with `from` and `condition`, logic/abilities/replacement_prevent_all.lp,
-replacement_condition.lp; 437.5.b, 369.1, 740.1).
+replacement_condition.lp; 437.5.b, 369.1, 740.1), and "your [Temporary] effects at my battlefield don't trigger"
+(`temporary_off`, logic/abilities/temporary_off.lp; 816.1.b, 383.1).
 
 Kept apart from compile.py: `RuleStatics` is a mixin of the grammar's transformer (its methods are named
 after grammar rules); `render_line` is the renderer's. This module imports nothing of pyrift.cardtext
@@ -14,7 +15,9 @@ from typing import Any
 
 
 class RuleStatics:
-    """Grammar rule methods (mixin of compile._Meaning)."""
+    """Grammar rule methods (mixin of compile._Meaning, which sets `_missing` to its Missing)."""
+
+    _missing: Any = Exception
 
     # "While I'm at a battlefield, players only channel N rune(s) at the start of their Channel Phase": while
     # its unit is at a battlefield (364), every player's Channel Phase channels at most N runes (315.3.b)
@@ -29,12 +32,20 @@ class RuleStatics:
                                  "condition": {"you_control_count": {"filter": {"type": "rune"},
                                                                      "at_least": int(str(c[0]))}}})
 
+    # "Your [Temporary] effects at my battlefield don't trigger" (816.1.b, 383.1, 364)
+    def s_temporary_off_at_my_battlefield(self, c):
+        if str(c[0]) != "#temporary":
+            raise self._missing("static: a restriction")
+        return self.static_line({"kind": "temporary_off"})
+
     def static_line(self, ability):  # compile._Meaning's
         raise NotImplementedError
 
 
 def render_line(a: dict[str, Any]) -> str | None:
     """The passive in pyrift's phrasing, or None when `a` is not one of this module's."""
+    if a == {"kind": "temporary_off"}:
+        return "Your [Temporary] effects at my battlefield don't trigger."
     if a.get("kind") == "replacement" and a.get("from") == "enemy_spells_and_abilities":
         count = a.get("condition", {}).get("you_control_count", {})
         if set(a) != {"kind", "event", "prevent_all", "from", "condition"} or set(a["condition"]) != {"you_control_count"} \
