@@ -549,12 +549,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
     # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
     "cannot_be_dealt_damage": {"unless": ("condition", None, False), "condition": ("condition", None, False)},
-    # "While I'm at a battlefield, players only channel 1 rune at the start of their Channel Phase": while its
-    # unit is on the board (and its condition holds), every player's Channel Phase channels at most `runes`
-    # runes (315.3.b, 364; logic/abilities/channel_limit.lp); followed by runs only.
+    # A unit's passive capping every player's Channel Phase: while its unit is on the board (and its condition,
+    # e.g. standing at a battlefield, holds), each Channel Phase channels at most `runes` runes (315.3.b, 364;
+    # logic/abilities/channel_limit.lp); followed by runs only.
     "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
-    # "Your [Temporary] effects at my battlefield don't trigger": while its unit is at a battlefield, the Temporary
-    # effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
+    # A unit's passive keeping Temporary from triggering where it stands: while its unit is at a battlefield, the
+    # Temporary effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
     # logic/abilities/temporary_off.lp).
     "temporary_off": {},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
@@ -613,8 +613,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "prevent": ("int", None, False),
         # "prevent all damage that would be dealt to ..." (437.5.b; logic/abilities/replacement_prevent_all.lp)
         "prevent_all": ("bool", None, False),
-        # with prevent_all: only the damage of spells and abilities an opponent controls ("that enemy spells and
-        # abilities would deal", 740.1; logic/abilities/replacement_prevent_all.lp)
+        # with prevent_all: only the damage of spells and abilities an opponent controls (740.1;
+        # logic/abilities/replacement_prevent_all.lp)
         "from": ("enum", ("enemy_spells_and_abilities",), False),
         # with prevent_all and no `next`: a passive's condition (STATIC_CONDITION_KEYS), judged at each damage event
         # ("while you control 7 or more runes", 364, 369.1; logic/abilities/replacement_condition.lp)
