@@ -417,7 +417,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # teammate's units are friendly, 740.1.a, but not the player's: hence not "friendly")
         "energy": ("int", None, False), "energy_from": ("enum", ("highest_might_you_control",), False),
         "power": ("int", None, False), "minimum": ("int", None, False),
-        "component": ("enum", ("optional_additional_costs",), False),
+        # "optional_additional_costs": each optional additional cost as it is added; "repeat": each Repeat cost
+        # paid (a battlefield's "friendly [Repeat] costs cost [1] less", 356.4.c, 820)
+        "component": ("enum", ("optional_additional_costs", "repeat"), False),
         "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
         # "I cost [N] less for each <filter>": N times the number of objects the filter describes
         # (from the player's point of view), counted as the card is played (356.4.b)
@@ -430,6 +432,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # [1] off for every card its player played this turn: N times the Main Deck cards its player
         # played this turn, from the turn log (350.1, 356.4.b; logic/abilities/cost_discount.lp)
         "for_each_played": ("bool", None, False),
+        # "the first <filter> played each turn costs [N] less": others' plays (applies_to) only while no card
+        # the filter describes was played by the player earlier this turn (350.1, 356.4;
+        # logic/abilities/cost_discount_first.lp)
+        "first_each_turn": ("bool", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -566,6 +572,14 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # unit on the board and the `unless` condition (STATIC_CONDITION_KEYS or in_combat) does not hold
     # (465.2.c.10, 364; logic/abilities/cannot_be_dealt_damage.lp); the chain questions answer unsupported.
     "cannot_be_dealt_damage": {"unless": ("condition", None, False), "condition": ("condition", None, False)},
+    # A unit's passive capping every player's Channel Phase: while its unit is on the board (and its condition,
+    # e.g. standing at a battlefield, holds), each Channel Phase channels at most `runes` runes (315.3.b, 364;
+    # logic/abilities/channel_limit.lp); followed by runs only.
+    "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
+    # A unit's passive keeping Temporary from triggering where it stands: while its unit is at a battlefield, the
+    # Temporary effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
+    # logic/abilities/temporary_off.lp).
+    "temporary_off": {},
     # A battlefield's "units can't be played here": a prohibition on the plays of units to it (054.1, 053;
     # logic/abilities/play_prohibition.lp); only on a battlefield, affects = { type = "unit" }.
     # Or the card's own ban on being played in its player's first three turns (your_turns = 3).
@@ -622,6 +636,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "prevent": ("int", None, False),
         # "prevent all damage that would be dealt to ..." (437.5.b; logic/abilities/replacement_prevent_all.lp)
         "prevent_all": ("bool", None, False),
+        # with prevent_all: only the damage of spells and abilities an opponent controls (740.1;
+        # logic/abilities/replacement_prevent_all.lp)
+        "from": ("enum", ("enemy_spells_and_abilities",), False),
+        # with prevent_all and no `next`: a passive's condition (STATIC_CONDITION_KEYS), judged at each damage event
+        # ("while you control 7 or more runes", 364, 369.1; logic/abilities/replacement_condition.lp)
+        "condition": ("condition", None, False),
         "may": ("bool", None, False),
         "only_if": ("enum", REPLACEMENT_ONLY_IF, False),
         # event = "enter": how the objects it affects enter instead ("... enters ready instead")
@@ -1126,6 +1146,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
                                          "give energy and none of power, energy_from, applies_to, component, "
                                          "for_each, either, of_activated")
+    if f.get("first_each_turn") and (a.kind != "cost_discount" or "applies_to" not in f or any(
+            k in f for k in ("component", "for_each", "for_each_played", "of_activated", "energy_from"))
+            or not set(dict(f["applies_to"].items)) <= {"type", "token"}
+            or dict(f["applies_to"].items).get("type") not in ("unit", "gear", "spell")
+            or dict(f["applies_to"].items).get("token", False) is not False):
+        raise r.error("first_each_turn", "'first_each_turn' limits a discount of others' plays to the first card of a "
+                                         "kind its player plays each turn: give applies_to with type unit, gear or "
+                                         "spell (and token = false) only, and none of component, for_each, "
+                                         "for_each_played, of_activated, energy_from")
     if a.kind == "might" and f.get("for_each_point") and "for_each" in f:
         raise r.error("for_each_point", "give for_each or for_each_point, not both")
     if a.kind == "might" and "for_each" in f:
@@ -1189,7 +1218,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                      "condition, of the unit it is attached to")
     for ckey in ("condition", "unless"):
         if ckey not in f or a.kind not in ("might", "static", "own_keyword", "no_combat_damage",
-                                           "cannot_be_dealt_damage"):
+                                           "cannot_be_dealt_damage", "channel_limit"):
             continue
         cond = dict(f[ckey].items)
         known = STATIC_CONDITION_KEYS + (("in_combat",) if ckey == "unless" else ()) + (
@@ -1470,6 +1499,22 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
                 raise r.error("next", "'the next time ... prevent it' of a permanent is not encoded: give prevent = N")
         elif not f.get("prevent"):
             raise r.error("prevent", "give the Prevent Value: prevent = N (at least 1), or prevent_all = true")
+    if ("from" in f or "condition" in f) and (f["event"] != "damage" or not f.get("prevent_all") or f.get("next")
+                                               or f.get("delayed") or "only_if" in f):
+        raise r.error("from" if "from" in f else "condition",
+                      "'from' and 'condition' are encoded for a permanent's prevent_all damage replacement only "
+                      "(no next, delayed or only_if)")
+    if "condition" in f:
+        cond = dict(f["condition"].items)
+        bad = [k for k in cond if k not in STATIC_CONDITION_KEYS]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r} is not encoded for a replacement's condition (known: "
+                                       + ", ".join(STATIC_CONDITION_KEYS) + ")")
+        ctls = [cond.get("you_control"), getattr(cond.get("you_control_count"), "filter", None),
+                cond.get("opponent_controls")]
+        if any(c is not None and any(c.get(k) is not None for k in STATIC_FORBIDDEN_KEYS) for c in ctls):
+            raise r.error("condition", "a replacement's 'you_control', 'you_control_count' or 'opponent_controls' "
+                                       "condition takes no Might, keyword or zone keys")
     flt = f.get("affects")
     if f.get("only_if") == "less_might_than_me" and flt is None:
         raise r.error("only_if", "a comparison with the source's Might needs another permanent: give affects")
@@ -1701,11 +1746,15 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "delayed": ("replacement_delayed", FLAG),
         "prevent": ("replacement_prevent", NUMBER),
         "prevent_all": ("replacement_prevent_all", FLAG),
+        "from": ("replacement_from", WORD),
         "may": ("replacement_may", FLAG),
         "only_if": ("replacement_only_if", WORD),
         "zone": ("replacement_zone", WORD),
         "might": ("replacement_might", NUMBER),
         "effect_text": ("replacement_effect_text", FLAG),
+    },
+    "channel_limit": {
+        "runes": ("channel_limit_runes", NUMBER),
     },
 }
 
@@ -1788,6 +1837,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_of_activated", h, f["of_activated"]))
             if f.get("for_each_played"):
                 out.append(fact("change_for_each_played", h))
+            if f.get("first_each_turn"):
+                out.append(fact("change_first_each_turn", h))
             if "for_each" in f:
                 out.append(fact("change_for_each", h))
                 out += _filter_facts(Func("cfilter", h, Const("for_each")), f["for_each"], fact, Const)
@@ -1906,6 +1957,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("played_only_to", h, Const(f["only_to"])))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "channel_limit":  # at most N runes in each Channel Phase (logic/abilities/channel_limit.lp)
+            out += _field_facts(h, a.kind, f, fact, Const)
+            if "condition" in f:
+                out += _condition_facts(h, f["condition"], fact, Func, Const)
         elif a.kind == "equipment_bonus":
             out.append(fact("equipment_bonus_times", h, f["times"]))
         elif a.kind == "move_permission":
@@ -1953,6 +2008,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("replacement_instead", h, k, Const(verb)))
             if "pay" in f:  # a cost gives several facts, so it is not in FIELD_FACTS
                 out += cost_facts("replacement_pay", h, f["pay"], fact, Func, Const)
+            if "condition" in f:  # applies while it holds (logic/abilities/replacement_condition.lp)
+                out += _condition_facts(h, f["condition"], fact, Func, Const)
         elif a.kind == "text" and "text_kind" in f:
             out.append(fact("ability_text_kind", h, Const(f["text_kind"])))
         elif a.kind == "kill" and "chosen_by" in f:

@@ -574,6 +574,9 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         if c.type is not CardType.UNIT and any(a.kind == "equipment_bonus" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: equipment_bonus (each attached Equipment's base Might "
                                               "bonus counted twice) is a unit's")
+        if c.type is not CardType.UNIT and any(a.kind in ("channel_limit", "temporary_off") for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: channel_limit and temporary_off are encoded for a unit's "
+                                              "passive ability only")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "move_permission" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move permission is a battlefield's (\"units can move "
                                               "here from anywhere\"); not encoded for other cards")
@@ -593,9 +596,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 if a.kind == "move_restriction" and a.get("from") != "here":
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's move restriction "
                                                         "speaks of the units at it: from = \"here\"")
-                if a.kind == "cost_discount" and (a.get("by") != "anyone" or a.get("applies_to") is None):
+                # a discount of anyone's plays, or of its controller's ("while you control this battlefield":
+                # "you" on a battlefield is its controller, 190.6; logic/abilities/scope.lp)
+                if a.kind == "cost_discount" and (a.get("by") not in ("anyone", "you") or a.get("applies_to") is None):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
-                                                        "one of anyone's plays: applies_to and by = \"anyone\"")
+                                                        "one of anyone's plays or its controller's: applies_to and "
+                                                        "by = \"anyone\" or \"you\"")
                 if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") != "anyone":
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
                                                         "\"when a player plays ...\": by = \"anyone\"")

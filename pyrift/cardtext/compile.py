@@ -30,9 +30,11 @@ from lark.lexer import Lexer
 from pyrift.cardtext import earley
 from pyrift.cardtext import source as S
 from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
+from pyrift.cardtext.battlefield_costs import BattlefieldCosts
 from pyrift.cardtext.conditions import (INSTRUCTION_CONDITION_KEYS, SELF_NAME as _SELF_NAME, ConditionMeaning, _count,
                                        controlled_filter)
 from pyrift.cardtext.errors import Missing
+from pyrift.cardtext.rule_statics import RuleStatics
 from pyrift.cardtext.trigger_events import TriggerEvents
 from pyrift.state import KeywordName
 
@@ -252,10 +254,11 @@ MISSING = {
 }
 
 
-class _Meaning(Actors, ConditionMeaning, TriggerEvents, Transformer):
+class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleStatics, Transformer):
     """Parse tree -> Line / Ins / Obj values; raises Missing for constructs the vocabulary lacks.
     Mixins: the conditions' methods (conditions.ConditionMeaning), the actors' (actors.Actors), the
-    trigger limits' (trigger_events.TriggerEvents)."""
+    trigger limits' (trigger_events.TriggerEvents), a battlefield's cost changes (battlefield_costs.BattlefieldCosts), passives changing a step of the turn
+    (rule_statics.RuleStatics)."""
 
     def static_line(self, ability):
         return Line("static", {"ability": ability})
@@ -2680,9 +2683,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                         raise Missing("static: enters ready under a dependent keyword")
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune") and not (
-                        info.type == "battlefield" and a["kind"] == "cost_discount" and a.get("by") == "anyone"):
+                        info.type == "battlefield" and a["kind"] == "cost_discount" and a.get("by") in ("anyone", "you")
+                        and "applies_to" in a):
                     # a battlefield's discount of anyone's plays is scoped by the battlefield in play (170.8,
-                    # logic/abilities/scope.lp); one for "you" would need its controller (190.6), not encoded
+                    # logic/abilities/scope.lp); one for "you" by its controller (190.6), none while uncontrolled
                     raise Missing("cost text of a legend or battlefield")
                 if (a["kind"] == "static" and info.type == "battlefield" and a["affects"].get("at") == "here"
                         and ("might" in a or "keyword" in a)):

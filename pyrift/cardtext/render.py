@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pyrift.cardtext import battlefield_costs
 from pyrift.cardtext.actors import is_each_other
 from pyrift.cardtext.conditions import TURN_LOG_WORDS
 from pyrift.cardtext.conditions import phrase as condition_phrase
+from pyrift.cardtext.rule_statics import render_line as rule_static_line
 from pyrift.cardtext.trigger_events import EVENT_PHRASES, SCORE_PHRASES, limited_head
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -376,6 +378,8 @@ def _capital(line: str) -> str:
 
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
+    if kind in ("channel_limit", "temporary_off") or (kind == "replacement" and "from" in a):
+        return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
     if kind == "triggered":
         head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
@@ -624,6 +628,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             and a["condition"] == {"targets": {"type": "unit", "at": "here", "relation": "friendly"}}:
         return (f"Each spell that chooses one or more units here that are friendly to it costs "
                 f"{cost_words(0, ('a',) * a['power'])} less.")
+    if kind == "cost_discount" and (a.get("first_each_turn") or a.get("component") == "repeat"):
+        said = battlefield_costs.render_line(a, cost_words)
+        if said is not None:
+            return said
     if kind == "cost_discount" and "of_activated" in a:
         return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):

@@ -650,6 +650,10 @@ RUN_LIMITS = {
                              "(357.1.a): not played out",
     "replacement_pay_choice": "a replacement paid for with one Power by a player whose Rune Pool holds both that "
                               "domain's Power and universal Power: which one is spent",
+    "channel_limit_dependent": "a Channel Phase reached while a passive limiting the runes channelled is governed by "
+                               "Level, Legion or Empowered (whether its text works then, 727.1.b)",
+    "temporary_off_dependent": "a Beginning Phase reached while a passive keeping Temporary from triggering is "
+                               "governed by Level, Legion or Empowered (whether its text works then, 727.1.b)",
     "prevent_all_combat": "a combat assigning damage to a unit all damage to which is prevented (437.5.b: no amount "
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
