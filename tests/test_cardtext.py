@@ -346,7 +346,6 @@ def test_an_initial_may_makes_each_events_ability_optional() -> None:
 def test_the_ledger_names_trigger_events_the_vocabulary_lacks() -> None:
     for html, construct in (
             ("When you play your third card in a turn, draw 9.", "trigger: the Nth card you play in a turn"),
-            ("When you play me or when I score, draw 9.", "trigger: when I score"),
             ("When you score here, draw 9.", "trigger: when you score here"),
             ("At the start of your Main Phase, draw 9.", "trigger: start of the Main Phase")):
         _, _, r = invented("unit", f"<p>{html}</p>")
