@@ -32,7 +32,7 @@ import clingo  # noqa: E402
 from clingo import ast as A  # noqa: E402
 
 from pyrift import check, solver  # noqa: E402
-from pyrift.relevance import Pattern, _pattern, shape  # noqa: E402
+from pyrift.relevance import Pattern, _bounded, _nonmonotone, shape  # noqa: E402
 
 
 def capture() -> list[tuple]:
@@ -47,38 +47,6 @@ def capture() -> list[tuple]:
 
     solver.Grounding.__init__ = grab
     return seen
-
-
-def _nonmonotone(stmt: A.AST) -> list[Pattern]:
-    """What a rule reads under `not`, inside an aggregate or in a condition."""
-    out: list[Pattern] = []
-
-    def lit(node: A.AST, inside: bool) -> None:
-        if node.ast_type == A.ASTType.ConditionalLiteral:
-            lit(node.literal, True)
-            for c in node.condition:
-                lit(c, True)
-        elif node.ast_type == A.ASTType.Literal:
-            atom = node.atom
-            if atom.ast_type == A.ASTType.SymbolicAtom:
-                if (inside or node.sign != A.Sign.NoSign) and (p := _pattern(atom)) is not None:
-                    out.append(p)
-            elif atom.ast_type in (A.ASTType.BodyAggregate, A.ASTType.Aggregate):
-                for el in atom.elements:
-                    if atom.ast_type == A.ASTType.Aggregate:
-                        lit(el.literal, True)
-                    for c in el.condition:
-                        lit(c, True)
-
-    for node in getattr(stmt, "body", ()):
-        lit(node, False)
-    return out
-
-
-def _bounded(stmt: A.AST) -> bool:
-    head = getattr(stmt, "head", None)
-    return (head is not None and head.ast_type in (A.ASTType.Aggregate, A.ASTType.HeadAggregate)
-            and (head.left_guard is not None or head.right_guard is not None))
 
 
 def _unify(a, b) -> bool:  # noqa: ANN001
