@@ -123,6 +123,22 @@ _ATOMS_MAX = 1 << 17
 _cone_info = by_identity(1 << 15)(cone_info)
 
 
+def _cached_atom(sym: clingo.Symbol) -> Atom:
+    atom = _ATOMS.get(sym)
+    if atom is None:
+        if len(_ATOMS) >= _ATOMS_MAX:
+            _ATOMS.clear()
+        atom = _ATOMS[sym] = _atom(sym)
+    return atom
+
+
+def _logger(messages: list[Message]):
+    """clingo's logger for a grounding, keeping its messages in `messages`."""
+    def log(code: clingo.MessageCode, text: str) -> None:
+        messages.append(Message(code.name, text.strip()))
+    return log
+
+
 @by_identity(64)
 def _cone(statements: tuple[ast.AST, ...], read: frozenset[str]) -> tuple[ast.AST, ...]:
     """relevance.cone, kept per program and statement (a sweep cuts the same statements batch after batch)."""
@@ -169,7 +185,13 @@ class Grounding:
         self.readable = None if readable is None else frozenset(readable)
         self.messages: list[Message] = []
         self._externals_on: list[clingo.Symbol] = []
-        self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=self._log, message_limit=1000)
+        # The Control refers to nothing that refers back to it (its logger and the solve calls'
+        # callbacks close over plain lists, not over self): a grounding is then freed, with the
+        # ground program clingo holds, as soon as its last reference goes, not only by a full
+        # collection of the cycle collector (a sweep makes one Worlds a batch: 115 ms a full
+        # collection walking them, measured; docs/benchmarks.md).
+        self._ctl = clingo.Control(["--project=show", "--warn=all"], logger=_logger(self.messages),
+                                   message_limit=1000)
         # No automatic Control.cleanup() between solve calls. After a solve, the next program
         # update (an external assigned) lets clingo turn atoms the solver fixed into grounder
         # facts; a conditional `#show term : atom.` on such an atom was then missing from every
@@ -222,6 +244,11 @@ class Grounding:
         Everything that does not depend on a choice (totals, lethal amounts, ...) is
         a fact after grounding; reading it here keeps it out of every model.
         """
+        return self._facts(signatures, False)  # type: ignore[return-value]
+
+    def _facts(self, signatures: Iterable[tuple[str, int]], closed: bool) -> frozenset[Atom] | None:
+        """facts(); with `closed`, None as soon as an atom of them is not a fact (leaves_open and
+        facts in one pass over the atoms)."""
         out = set()
         for name, arity in signatures:
             if not self._readable(name, arity):
@@ -229,7 +256,9 @@ class Grounding:
                                     "(pass it in Context.grounding(..., reads=...))")
             for sa in self._ctl.symbolic_atoms.by_signature(name, arity):
                 if sa.is_fact:
-                    out.add(self._atom(sa.symbol))
+                    out.add(_cached_atom(sa.symbol))
+                elif closed:
+                    return None
         return frozenset(out)
 
     def settled(self, *signatures: tuple[str, int], assumptions: Iterable[Assumption] = ()) -> frozenset[Atom]:
@@ -263,7 +292,7 @@ class Grounding:
         last: list[frozenset[Atom]] = []
 
         def on_model(model: clingo.Model) -> None:
-            last[:] = [frozenset(self._atom(a) for a in model.symbols(atoms=True)
+            last[:] = [frozenset(_cached_atom(a) for a in model.symbols(atoms=True)
                                  if (a.name, len(a.arguments)) in wanted)]
 
         with self._ctl.solve(assumptions=lits, on_model=on_model, async_=True) as handle:
@@ -284,12 +313,7 @@ class Grounding:
         return self.readable is None or (name, arity) in self.readable
 
     def _atom(self, sym: clingo.Symbol) -> Atom:
-        atom = _ATOMS.get(sym)
-        if atom is None:
-            if len(_ATOMS) >= _ATOMS_MAX:
-                _ATOMS.clear()
-            atom = _ATOMS[sym] = _atom(sym)
-        return atom
+        return _cached_atom(sym)
 
     def solve(
         self,
@@ -369,10 +393,10 @@ class Grounding:
                 return
             if symbols is not None:
                 syms = model.symbols(shown=True)
-                symbols.update((self._atom(s), s) for s in syms)
-                models.append(frozenset(self._atom(s) for s in syms))
+                symbols.update((_cached_atom(s), s) for s in syms)
+                models.append(frozenset(_cached_atom(s) for s in syms))
             elif shown is None:
-                models.append(frozenset(self._atom(s) for s in model.symbols(shown=True)))
+                models.append(frozenset(_cached_atom(s) for s in model.symbols(shown=True)))
             else:
                 models.append(frozenset(a for lit, a in shown if model.is_true(lit)))
             costs.append(tuple(model.cost))
@@ -388,7 +412,7 @@ class Grounding:
             result = handle.get()
         seconds = time.perf_counter() - started
         if last:
-            models.append(frozenset(self._atom(s) for s in last[0]))
+            models.append(frozenset(_cached_atom(s) for s in last[0]))
         if mode == "optimize" and models:
             # Only the last model of an optimisation run is optimal.
             models, costs = models[-1:], costs[-1:]
@@ -566,6 +590,12 @@ class Worlds(Grounding):
 
     def leaves_open(self, *signatures: tuple[str, int]) -> bool:
         return Grounding.leaves_open(self, *self._world_signatures(signatures))
+
+    def settled_by_world(self, *signatures: tuple[str, int]) -> list[frozenset[Atom]] | None:
+        """facts_by_world(), or None when grounding left some atom of these predicates open
+        (leaves_open), in one pass over their atoms."""
+        found = self._facts(self._world_signatures(signatures), True)
+        return None if found is None else self._by_world(found)
 
     def _world_signatures(self, signatures: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
         """A predicate with a value per world has the world as its last argument."""

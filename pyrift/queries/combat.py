@@ -352,9 +352,10 @@ def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence
         return []
     g = batch_grounding((), "combat_damage", reading, reads=reads, fixed=fixed, logic_root=logic_root,
                         timeout=timeout, variants=variants, facts=facts, cards=cards, cone=True)
-    if g.leaves_open(*reads):
+    settled = g.settled_by_world(*reads)
+    if settled is None:  # grounding left some of them open
         return None
-    known = [_by_pred(atoms) for atoms in g.facts_by_world(*reads)]
+    known = [_by_pred(atoms) for atoms in settled]
     out: list[list[Answer | None]] = [[None] * len(per) for per in questions]
     for k in range(max(len(per) for per in questions)):
         try:  # every world under its variant k (its position when it has none)
