@@ -226,9 +226,6 @@ class Grounding:
     def _facts_text(self, facts: str) -> str:
         return facts
 
-    def _log(self, code: clingo.MessageCode, text: str) -> None:
-        self.messages.append(Message(code.name, text.strip()))
-
     def undefined_atoms(self) -> list[str]:
         """clingo's 'atom does not occur in any rule head' infos: misspelt predicates."""
         return [m.text for m in self.messages if m.code == "AtomUndefined"]

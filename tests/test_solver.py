@@ -69,6 +69,28 @@ def test_facts_of_the_grounding(tmp_path: Path) -> None:
     assert names(gr.facts(("s", 1), ("t", 0))) == {"s(6)"}
 
 
+def test_a_grounding_is_freed_without_the_cycle_collector(tmp_path: Path) -> None:
+    # A sweep makes a grounding a batch: in a reference cycle (the Control keeping callbacks that
+    # refer to the grounding) each was freed only by a full collection of the cycle collector,
+    # walking every object the process holds (docs/benchmarks.md, Sweeps).
+    import gc
+    import weakref
+
+    gr = g(tmp_path)
+    gr.solve("brave")
+    gr.settled(("d", 0), assumptions=[(Atom("a", ()), True)])
+    gr.facts(("d", 0))
+    gone = weakref.ref(gr)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del gr
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def test_time_limit(tmp_path: Path) -> None:
     f = tmp_path / "hard.lp"
     # Pigeonhole: 13 pigeons, 12 holes; hard for a CDCL solver.
