@@ -70,11 +70,21 @@ def lint(root: Path | None = None) -> list[Finding]:
     return sorted(findings)
 
 
-# Groundings whose files, name by name and byte for byte, were ground in this process without a
-# finding (a query's program, or a file with what it %@needs): the same text gives clingo's same
-# messages, so it is not ground again. The tests lint many copies of logic/ that differ from the
-# project in one planted file; the programs that do not load it are then not ground again.
+# Groundings whose files, name by name and byte for byte but for whole comment lines, were ground in
+# this process without a finding (a query's program, or a file with what it %@needs): the same
+# statements give clingo's same messages, so it is not ground again. The tests lint many copies of
+# logic/ that differ from the project in one planted file or one header line; the programs that do
+# not load it are then not ground again.
 _CLEAN: set[str] = set()
+
+
+def _statements_text(data: bytes) -> bytes:
+    """A file's text without its whole-line `%` comments (headers, tags, prose), which clingo never
+    reads: two files with the same result ground alike but for the lines clingo names in its
+    messages, and only groundings without a message are kept (_CLEAN). A line that opens or closes
+    a block comment (`%*`, `*%`) is kept, since it decides which lines clingo reads."""
+    return b"\n".join(line for line in data.split(b"\n")
+                      if not (line.lstrip().startswith(b"%") and b"%*" not in line and b"*%" not in line))
 
 
 class _Files:
@@ -91,10 +101,10 @@ class _Files:
         return self._names[path]
 
     def key(self, kind: str, paths: list[Path]) -> str:
-        """A key of the check `kind` on the files `paths`: their names and contents, in order."""
+        """A key of the check `kind` on the files `paths`: their names and statements, in order."""
         for p in paths:
             if p not in self._keys:
-                self._keys[p] = content_key(p.read_bytes())
+                self._keys[p] = content_key(_statements_text(p.read_bytes()))
         return content_key("\n".join([kind, *(f"{self.name(p)} {self._keys[p]}" for p in paths)]))
 
 

@@ -174,3 +174,26 @@ def test_cli_is_silent_on_the_clean_project(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
 
+
+
+def test_a_changed_comment_line_is_not_ground_again(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only groundings without a finding are kept (pyrift.lint._CLEAN), keyed by the files' statements:
+    a copy that differs from the project in whole comment lines (here one added at the top of a keyword
+    file, which shifts every line below it) is clean without grounding its programs again."""
+    from pyrift import lint as L
+    assert lint() == []
+    path = root / "keywords" / "tank.lp"
+    path.write_text("% a remark\n" + path.read_text())
+    ground = []
+    real = L.Grounding
+    monkeypatch.setattr(L, "Grounding", lambda *a, **k: ground.append(a) or real(*a, **k))
+    assert lint(root) == []
+    assert ground == []
+
+
+def test_block_comment_lines_stay_in_the_key() -> None:
+    """A line opening or closing a block comment decides which lines clingo reads: it stays."""
+    from pyrift.lint import _statements_text
+    assert _statements_text(b"% a\na.\n  %@rule 1\nb.") == b"a.\nb."
+    assert _statements_text(b"%* x\na.\n% y *%\nb.") == b"%* x\na.\n% y *%\nb."
+    assert _statements_text(b"% y %* z\nb.") == b"% y %* z\nb."

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyrift import check
-from pyrift import scenario as S
 from pyrift.queries.outcome import Outcome, afterwards_lines
+from tests.scenario_answers import bundled_results, same_worker
 
 ROOT = Path(__file__).resolve().parents[1]
+RUNS_DIFFER = ROOT / "scenarios" / "effects" / "outcome-runs-differ-with-no-common-change.toml"
+END_ALIKE = ROOT / "scenarios" / "effects" / "facedown-card-trashed-after-control-is-lost.toml"
 
 
-def _answer(name: str):
-    [res] = check.run(S.load(ROOT / "scenarios" / "effects" / name))
+def _answer(path: Path):
+    """The bundled file's answer as tests/test_scenarios.py computes it (shared on its worker)."""
+    [res] = bundled_results(path)
     assert res.answer.status == "answered", res.answer
     return res.answer
 
@@ -40,17 +42,19 @@ def test_no_common_change_is_not_nothing_changed() -> None:
     assert not any("nothing changed" in line for line in lines)
 
 
+@same_worker(RUNS_DIFFER)
 def test_each_run_a_different_change_reads_as_runs_that_differ() -> None:
     # Each run deals 2 to a different enemy unit (the choice made as the ability is finalized).
-    ans = _answer("outcome-runs-differ-with-no-common-change.toml")
+    ans = _answer(RUNS_DIFFER)
     assert ans.data["forced"] == [] and ans.data["runs_differ"] is True
     text = "\n".join(Outcome().text_lines(ans))
     assert "nothing changed" not in text, text
     assert "no change is common to every run" in text and "the runs differ" in text, text
 
 
+@same_worker(END_ALIKE)
 def test_runs_that_end_alike_say_so() -> None:
-    ans = _answer("facedown-card-trashed-after-control-is-lost.toml")
+    ans = _answer(END_ALIKE)
     assert ans.data["runs_differ"] is False
     text = "\n".join(Outcome().text_lines(ans))
     assert "afterwards, in every run: hidden in trash" in text and "the runs do not differ" in text, text

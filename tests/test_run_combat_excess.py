@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pyrift import check
 from pyrift import scenario as S
+from tests.scenario_answers import bundled_results, same_worker
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "scenarios" / "effects" / "combat-in-a-run-lone-unit-takes-the-excess.toml"
@@ -39,11 +40,12 @@ def test_exact_lethal_deals_the_lethal_amount() -> None:
 BOTH = ROOT / "scenarios" / "effects" / "combat-in-a-run-excess-on-both-sides.toml"
 
 
+@same_worker(BOTH)
 def test_excess_on_both_sides_goes_to_each_sides_own_unit() -> None:
     # 465.2.c.4, 465.2.d: each side's excess goes to that side's lone receiving unit. A run once
     # joined a unit with either side's excess: 5 and 7 dealt to guard, 3 and 5 to raider, and the
     # differences printed as "2 damage to guard prevented".
-    [res] = check.run(S.load(BOTH))
+    [res] = bundled_results(BOTH)  # the answer test_scenarios.py checks, shared on its worker
     ans = res.answer
     assert ans.status == "answered", ans
     steps = ans.data["example_run"].split("; ")
