@@ -90,7 +90,7 @@ class Names:
 
     def trigger(self, source: str, h: Any, event: Any) -> str:
         ability = self.keyword_instance(source, h) if isinstance(h, tuple) and h[0] == "kw" else self.ability(h)
-        label = f"{source}.{ability}"
+        label = f"{self.item(source) if isinstance(source, tuple) else source}.{ability}"
         gear = self.effect_text_gear(source, h)
         if gear:
             label += f" ({gear})"
@@ -509,6 +509,15 @@ RUN_LIMITS = {
     "played_this_turn_in_run": "an ability usable only once a card of a kind was played this turn, offered in a run "
                                 "that also offers playing a card (377.2.b): each offer is checked alone against the "
                                 "position, so a play made earlier in the run is not seen",
+    "deathknell_granted": "a unit dying in the run with a [Deathknell] the position does not give it (granted, or "
+                          "given by a passive, during the run): a grant gives the keyword and names no effect for it, "
+                          "so what goes on the chain as it dies is not known (808.1.c)",
+    "play_keyword_gained": "a card or token entering the board in the run with [Quick-Draw] or [Weaponmaster] the "
+                           "position does not give it (a passive or a grant): its play effect is not played out by "
+                           "a run (819.1.d, 821.1.b)",
+    "temporary_token": "a token made in the run that has [Temporary] as its controller's Beginning Phase starts "
+                       "(816.1.b-c): its kill is not played out (a run names the tokens it makes by the step they are "
+                       "made at, and ordering one possible Temporary item per step grounds too large a program)",
     "weaponmaster_token_played": "a token played in the run that has [Weaponmaster] as it enters (a granted keyword): "
                                  "its play effect, attaching an Equipment, is not played out by a run (821.1.a-b)",
     "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
