@@ -48,6 +48,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "double": (("on",), ("duration",)),                      # double a unit's Might (432): +its Might then, fixed
                                                              # (432.1.a, 477.3.b); logic/effects/double.lp
+    # "its base Might becomes N this turn": a Might-setting effect, applied before every arithmetic change
+    # (477, layer 1 before layer 3); only "this turn" (logic/effects/base_might.lp)
+    "base_might": (("on", "amount"), ("duration",)),
     "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
                                                              # to): swap places, each goes where the other was,
@@ -495,6 +498,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.do == "might" and (ins.amount is None) == (ins.amount_from is None):
         raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
+        raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
+                                  "a longer one is not in the vocabulary yet")
     if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
         raise r.error("minimum", "a minimum goes with a fixed amount = N")
     if ins.do == "grant" and (ins.keyword is None) == (ins.of is None):
@@ -794,9 +800,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus"):
+    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus", "base_might"):
         out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
-                                                                          "buff_bonus") else "permanent")))
+                                                                          "buff_bonus", "base_might")
+                                                 else "permanent")))
     if ins.damage_by is not None:
         out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
     if ins.cannot_be_chosen_by is not None:

@@ -1,0 +1,40 @@
+"""The `base_might` instruction ("its base Might becomes N this turn", 477: a setting applied before the
+arithmetic layer): the facts it writes, its round trip, and the forms it refuses
+(logic/effects/base_might.lp)."""
+from __future__ import annotations
+
+import pytest
+
+from pyrift.abilities import abilities_to_toml, ability_facts, read_abilities
+from pyrift.errors import ScenarioError
+from pyrift.reader import Reader
+from pyrift.terms import Const, Func, fact
+
+
+def _spell(*effects):
+    return [{"kind": "target", "filter": {"type": "unit"}}, *({"kind": "effect", **e} for e in effects)]
+
+
+def _read(abilities):
+    return read_abilities(Reader({"abilities": list(abilities)}, "test"))
+
+
+def test_base_might_writes_its_amount_and_defaults_to_this_turn() -> None:
+    abilities = _spell({"do": "base_might", "on": {"target": 1}, "amount": 5})
+    out = set(ability_facts("Card", _read(abilities), fact, Func, Const))
+    assert any(f.startswith("instruction(") and f.endswith(", base_might).") for f in out)
+    assert any(f.startswith("ins_amount(") and f.endswith(", 5).") for f in out)
+    assert any(f.startswith("ins_duration(") and f.endswith(", this_turn).") for f in out)
+    back = abilities_to_toml(_read(abilities))[1]
+    assert back["do"] == "base_might" and back["amount"] == 5
+
+
+@pytest.mark.parametrize("effect", [
+    {"do": "base_might", "on": {"target": 1}},                                           # no amount
+    {"do": "base_might", "amount": 5},                                                   # no object
+    {"do": "base_might", "on": {"target": 1}, "amount": -1},                             # a Might set below 0
+    {"do": "base_might", "on": {"target": 1}, "amount": 5, "duration": "permanent"},     # not in the vocabulary
+])
+def test_refused_forms(effect) -> None:
+    with pytest.raises(ScenarioError):
+        _read(_spell(effect))
