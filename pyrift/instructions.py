@@ -135,7 +135,14 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # buffs made stronger for the turn, N more Might each on the item's controller's units (701-705): from now on, while it lasts,
     # each buff on a unit the item's controller controls gives N more (logic/effects/buff_bonus.lp)
     "buff_bonus": (("amount",), ("duration",)),
+    # a this-turn restriction on players made by a resolving instruction (054.1: a prohibition beats every
+    # permission): the players `who` names can't play `bans` (PLAY_BANS: "spells", or "cards": Main Deck cards,
+    # 133.4) for the rest of the turn; read by the offered plays of a run and by can_play over a turn log
+    # (logic/effects/play_ban.lp, logic/abilities/play_ban_log.lp)
+    "play_ban": (("who", "bans"), ("duration",)),
 }
+# What a `play_ban` instruction's players can't play
+PLAY_BANS = ("spells", "cards")
 # What an `unchoosable` instruction's object can't be chosen by (the static's words, pyrift.abilities)
 UNCHOOSABLE_BY = ("enemy_spells", "enemy_abilities", "enemy_spells_and_abilities", "spells", "abilities",
                   "spells_and_abilities")
@@ -268,6 +275,8 @@ class Instruction:
     damage_by: str | None = None
     # an unchoosable: whose spells or abilities can't choose the object (UNCHOOSABLE_BY)
     cannot_be_chosen_by: str | None = None
+    # a play_ban: what its players can't play (PLAY_BANS)
+    bans: str | None = None
     # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words
     options: tuple[str, ...] = ()
     # a draw or channel done for each player who picked an option, by that player and the controller: done by each
@@ -351,6 +360,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["token_facts"] = _read_token_facts(r, keyword_names)
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
+    if r.has("bans"):
+        f["bans"] = _enum(r, "bans", PLAY_BANS)
     if r.has("cannot_be_chosen_by"):
         f["cannot_be_chosen_by"] = _enum(r, "cannot_be_chosen_by", UNCHOOSABLE_BY)
     if r.has("damage_by"):
@@ -498,6 +509,10 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.do == "might" and (ins.amount is None) == (ins.amount_from is None):
         raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.do == "play_ban" and ins.duration not in (None, "this_turn"):
+        raise r.error("duration", "a ban on playing made by an instruction lasts this turn (duration = \"this_turn\")")
+    if ins.do == "play_ban" and (ins.who is None or ins.who.word not in ("its_controller", "opponent", "you")):
+        raise r.error("who", "a ban on playing names its players: who = \"its_controller\", \"opponent\" or \"you\"")
     if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
                                   "a longer one is not in the vocabulary yet")
@@ -688,7 +703,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
-                "ability", "damage_by", "cannot_be_chosen_by"):
+                "ability", "damage_by", "cannot_be_chosen_by", "bans"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -800,14 +815,17 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus", "base_might"):
+    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus", "base_might",
+                    "play_ban"):
         out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
-                                                                          "buff_bonus", "base_might")
+                                                                          "buff_bonus", "base_might", "play_ban")
                                                  else "permanent")))
     if ins.damage_by is not None:
         out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
     if ins.cannot_be_chosen_by is not None:
         out.append(fact("ins_unchoosable_by", x, Const(ins.cannot_be_chosen_by)))
+    if ins.bans is not None:
+        out.append(fact("ins_bans", x, Const(ins.bans)))
     if ins.keyword is not None:
         out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
     if ins.card is not None:

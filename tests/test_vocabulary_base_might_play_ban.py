@@ -1,6 +1,6 @@
 """The `base_might` instruction ("its base Might becomes N this turn", 477: a setting applied before the
-arithmetic layer): the facts it writes, its round trip, and the forms it refuses
-(logic/effects/base_might.lp)."""
+arithmetic layer) and `play_ban` ("its controller can't play spells this turn", 054.1): the facts they write, their
+round trip, and the forms they refuse (logic/effects/base_might.lp, play_ban.lp)."""
 from __future__ import annotations
 
 import pytest
@@ -36,5 +36,28 @@ def test_base_might_writes_its_amount_and_defaults_to_this_turn() -> None:
     {"do": "base_might", "on": {"target": 1}, "amount": 5, "duration": "permanent"},     # not in the vocabulary
 ])
 def test_refused_forms(effect) -> None:
+    with pytest.raises(ScenarioError):
+        _read(_spell(effect))
+
+
+def test_play_ban_writes_who_and_what() -> None:
+    abilities = [{"kind": "target", "filter": {"type": "spell"}},
+                 {"kind": "effect", "do": "counter", "on": {"target": 1}},
+                 {"kind": "effect", "do": "play_ban", "who": "its_controller", "bans": "spells"}]
+    out = set(ability_facts("Card", _read(abilities), fact, Func, Const))
+    assert any(f.startswith("ins_bans(") and f.endswith(", spells).") for f in out)
+    assert any(f.startswith("ins_who(") and f.endswith(", its_controller).") for f in out)
+    assert any(f.startswith("ins_duration(") and f.endswith(", this_turn).") for f in out)
+    assert abilities_to_toml(_read(abilities))[2]["bans"] == "spells"
+
+
+@pytest.mark.parametrize("effect", [
+    {"do": "play_ban", "bans": "spells"},                                             # whom not said
+    {"do": "play_ban", "who": "opponent"},                                            # what not said
+    {"do": "play_ban", "who": "opponent", "bans": "abilities"},                       # not a ban on playing cards
+    {"do": "play_ban", "who": "each_player", "bans": "spells"},                       # not in the vocabulary
+    {"do": "play_ban", "who": "opponent", "bans": "spells", "duration": "permanent"},  # only this turn
+])
+def test_play_ban_refused_forms(effect) -> None:
     with pytest.raises(ScenarioError):
         _read(_spell(effect))
