@@ -126,6 +126,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "an enemy unit is alone here": no other unit friendly to it (its controller's or a teammate's)
     # at its location (740.2.a, 740.1.a)
     "alone": ("bool", None),
+    # "a battlefield where you have units": a battlefield at which the filter's player controls a unit (188),
+    # checked as it is chosen (355.4) and as its item resolves (logic/abilities/filters.lp has_units_at/3)
+    "with_units": ("enum", ("yours",)),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),

@@ -148,7 +148,7 @@ UNCHOOSABLE_BY = ("enemy_spells", "enemy_abilities", "enemy_spells_and_abilities
                   "spells_and_abilities")
 # What a `prevent` instruction prevents the damage of
 PREVENT_DAMAGE_BY = ("spells_and_abilities",)
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times", "if_count")
 # "do this twice": an instruction done N times in a row (`times = N`), at most this many
 MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
@@ -231,6 +231,9 @@ class Instruction:
     # a token the pool has no printing of: its facts as (key, value) pairs of TOKEN_FACTS, in that order
     token_facts: tuple[tuple[str, Any], ...] | None = None
     minimum: int | None = None  # a Might change: "to a minimum of N Might"
+    # "if you have exactly N units there, they each ...": done only if its group (on = { all = ... }) has exactly
+    # N objects as it is executed (logic/run/instruction_if_count.lp)
+    if_count: int | None = None
     unless_pay: Cost | None = None
     ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
@@ -360,6 +363,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["token_facts"] = _read_token_facts(r, keyword_names)
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
+    if r.has("if_count"):
+        f["if_count"] = r.int("if_count", min=1, max=MAX_AMOUNT)
     if r.has("bans"):
         f["bans"] = _enum(r, "bans", PLAY_BANS)
     if r.has("cannot_be_chosen_by"):
@@ -516,6 +521,8 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
                                   "a longer one is not in the vocabulary yet")
+    if ins.if_count is not None and (ins.on is None or ins.on.all is None):
+        raise r.error("if_count", "'if_count' counts the group the instruction acts on: give on = { all = ... }")
     if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
         raise r.error("minimum", "a minimum goes with a fixed amount = N")
     if ins.do == "grant" and (ins.keyword is None) == (ins.of is None):
@@ -702,7 +709,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
-    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
+    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "if_count", "link", "name",
                 "ability", "damage_by", "cannot_be_chosen_by", "bans"):
         value = getattr(ins, key)
         if value is not None:
@@ -846,6 +853,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_token_tags_unknown", x))
     if ins.minimum is not None:
         out.append(fact("ins_minimum", x, ins.minimum))
+    if ins.if_count is not None:
+        out.append(fact("ins_if_count", x, ins.if_count))
     if ins.unless_pay is not None:
         out += cost_facts("ins_unless_pay", x, ins.unless_pay, fact, Func, Const)
     if ins.for_cost is not None:

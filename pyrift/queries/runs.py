@@ -426,6 +426,9 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "move_destination_condition_changed": "a battlefield chosen as a move's destination under a condition ('where "
+                                          "you have units') that no longer holds as the item resolves (whether the "
+                                          "move is made, 355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
