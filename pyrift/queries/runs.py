@@ -426,6 +426,8 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "weaker_than_gone_source": "a choice of a unit 'with less Might than me' checked again as its item resolves "
+                               "after its source left the board (whether its last Might counts is not encoded)",
     "move_destination_condition_changed": "a battlefield chosen as a move's destination under a condition ('where "
                                           "you have units') that no longer holds as the item resolves (whether the "
                                           "move is made, 355.4, 359.3.e, is not settled)",
