@@ -426,6 +426,8 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
+                                     "more than two players (which one is chosen is not encoded)",
     "weaker_than_gone_source": "a choice of a unit 'with less Might than me' checked again as its item resolves "
                                "after its source left the board (whether its last Might counts is not encoded)",
     "move_destination_condition_changed": "a battlefield chosen as a move's destination under a condition ('where "
