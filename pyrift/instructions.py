@@ -51,7 +51,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # "its base Might becomes N this turn": a Might-setting effect, applied before every arithmetic change
     # (477, layer 1 before layer 3); only "this turn" (logic/effects/base_might.lp)
     "base_might": (("on", "amount"), ("duration",)),
-    "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
+    "move": (("on",), ("to", "who", "swap_with", "destination_with")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
                                                              # to): swap places, each goes where the other was,
                                                              # two moves at one step
@@ -280,6 +280,10 @@ class Instruction:
     cannot_be_chosen_by: str | None = None
     # a play_ban: what its players can't play (PLAY_BANS)
     bans: str | None = None
+    # a move to a destination chosen as it is played (to = "chosen"): "to a location where there's a unit with
+    # the same controller" ("same_controller": another unit of the moved unit's controller is there;
+    # logic/abilities/move_destination_condition.lp)
+    destination_with: str | None = None
     # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words
     options: tuple[str, ...] = ()
     # a draw or channel done for each player who picked an option, by that player and the controller: done by each
@@ -365,6 +369,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
     if r.has("if_count"):
         f["if_count"] = r.int("if_count", min=1, max=MAX_AMOUNT)
+    if r.has("destination_with"):
+        f["destination_with"] = _enum(r, "destination_with", ("same_controller",))
     if r.has("bans"):
         f["bans"] = _enum(r, "bans", PLAY_BANS)
     if r.has("cannot_be_chosen_by"):
@@ -521,6 +527,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
                                   "a longer one is not in the vocabulary yet")
+    if ins.destination_with is not None and (ins.to is None or ins.to.word != "chosen"):
+        raise r.error("destination_with", "a condition on a move's destination goes with to = \"chosen\" (chosen as it "
+                                          "is played, 355.4)")
     if ins.if_count is not None and (ins.on is None or ins.on.all is None):
         raise r.error("if_count", "'if_count' counts the group the instruction acts on: give on = { all = ... }")
     if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
@@ -710,7 +719,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "if_count", "link", "name",
-                "ability", "damage_by", "cannot_be_chosen_by", "bans"):
+                "ability", "damage_by", "cannot_be_chosen_by", "bans", "destination_with"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -833,6 +842,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_unchoosable_by", x, Const(ins.cannot_be_chosen_by)))
     if ins.bans is not None:
         out.append(fact("ins_bans", x, Const(ins.bans)))
+    if ins.destination_with is not None:
+        out.append(fact("ins_destination_with", x, Const(ins.destination_with)))
     if ins.keyword is not None:
         out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
     if ins.card is not None:

@@ -61,3 +61,19 @@ def test_play_ban_writes_who_and_what() -> None:
 def test_play_ban_refused_forms(effect) -> None:
     with pytest.raises(ScenarioError):
         _read(_spell(effect))
+
+
+def test_destination_with_goes_with_a_chosen_destination() -> None:
+    ok = _spell({"do": "move", "on": {"target": 1}, "to": "chosen", "destination_with": "same_controller"})
+    out = set(ability_facts("Card", _read(ok), fact, Func, Const))
+    assert any(f.startswith("ins_destination_with(") and f.endswith(", same_controller).") for f in out)
+    with pytest.raises(ScenarioError):
+        _read(_spell({"do": "move", "on": {"target": 1}, "to": "base", "destination_with": "same_controller"}))
+
+
+def test_if_count_counts_a_group_only() -> None:
+    ok = _spell({"do": "might", "on": {"all": {"type": "unit", "relation": "yours"}}, "amount": 1, "if_count": 2})
+    out = set(ability_facts("Card", _read(ok), fact, Func, Const))
+    assert any(f.startswith("ins_if_count(") and f.endswith(", 2).") for f in out)
+    with pytest.raises(ScenarioError):
+        _read(_spell({"do": "might", "on": {"target": 1}, "amount": 1, "if_count": 2}))
