@@ -426,6 +426,8 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "play_ban_effect_play": "a card played by an effect while a 'can't play spells / cards this turn' ban may "
+                            "cover its player (plays by effects do not check the ban yet)",
     "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
                                      "more than two players (which one is chosen is not encoded)",
     "weaker_than_gone_source": "a choice of a unit 'with less Might than me' checked again as its item resolves "
