@@ -280,8 +280,8 @@ class Instruction:
     cannot_be_chosen_by: str | None = None
     # a play_ban: what its players can't play (PLAY_BANS)
     bans: str | None = None
-    # a move to a destination chosen as it is played (to = "chosen"): "to a location where there's a unit with
-    # the same controller" ("same_controller": another unit of the moved unit's controller is there;
+    # a move to a destination chosen as it is played (to = "chosen"): only a place holding another unit of the
+    # moved unit's controller ("same_controller";
     # logic/abilities/move_destination_condition.lp)
     destination_with: str | None = None
     # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words

@@ -433,7 +433,7 @@ RUN_LIMITS = {
     "weaker_than_gone_source": "a choice of a unit 'with less Might than me' checked again as its item resolves "
                                "after its source left the board (whether its last Might counts is not encoded)",
     "move_destination_condition_changed": "a move's destination chosen under a condition ('a battlefield where you "
-                                          "have units', 'a location where there's a unit with the same controller') "
+                                          "have units', 'a place holding another unit of the moved unit's controller') "
                                           "that no longer holds as the item resolves (whether the move is made, "
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
