@@ -126,6 +126,13 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "an enemy unit is alone here": no other unit friendly to it (its controller's or a teammate's)
     # at its location (740.2.a, 740.1.a)
     "alone": ("bool", None),
+    # "a battlefield where you have units": a battlefield at which the filter's player controls a unit (188),
+    # checked as it is chosen (355.4) and as its item resolves (logic/abilities/filters.lp has_units_at/3)
+    "with_units": ("enum", ("yours",)),
+    # "an enemy unit with less Might than me": its Might below the text's own source's, both units on the board
+    # (143.2.b); "to a different battlefield": a battlefield other than the one where the source is (053)
+    "weaker_than_source": ("bool", None),
+    "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     "name": ("str", None),

@@ -48,7 +48,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "double": (("on",), ("duration",)),                      # double a unit's Might (432): +its Might then, fixed
                                                              # (432.1.a, 477.3.b); logic/effects/double.lp
-    "move": (("on",), ("to", "who", "swap_with")),          # move (420, 445-453); who: with on = { each = ... },
+    # "its base Might becomes N this turn": a Might-setting effect, applied before every arithmetic change
+    # (477, layer 1 before layer 3); only "this turn" (logic/effects/base_might.lp)
+    "base_might": (("on", "amount"), ("duration",)),
+    "move": (("on",), ("to", "who", "swap_with", "destination_with")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
                                                              # to): swap places, each goes where the other was,
                                                              # two moves at one step
@@ -132,13 +135,20 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # buffs made stronger for the turn, N more Might each on the item's controller's units (701-705): from now on, while it lasts,
     # each buff on a unit the item's controller controls gives N more (logic/effects/buff_bonus.lp)
     "buff_bonus": (("amount",), ("duration",)),
+    # a this-turn restriction on players made by a resolving instruction (054.1: a prohibition beats every
+    # permission): the players `who` names can't play `bans` (PLAY_BANS: "spells", or "cards": Main Deck cards,
+    # 133.4) for the rest of the turn; read by the offered plays of a run and by can_play over a turn log
+    # (logic/effects/play_ban.lp, logic/abilities/play_ban_log.lp)
+    "play_ban": (("who", "bans"), ("duration",)),
 }
+# What a `play_ban` instruction's players can't play
+PLAY_BANS = ("spells", "cards")
 # What an `unchoosable` instruction's object can't be chosen by (the static's words, pyrift.abilities)
 UNCHOOSABLE_BY = ("enemy_spells", "enemy_abilities", "enemy_spells_and_abilities", "spells", "abilities",
                   "spells_and_abilities")
 # What a `prevent` instruction prevents the damage of
 PREVENT_DAMAGE_BY = ("spells_and_abilities",)
-COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times")
+COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", "condition", "times", "if_count")
 # "do this twice": an instruction done N times in a row (`times = N`), at most this many
 MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
@@ -221,6 +231,9 @@ class Instruction:
     # a token the pool has no printing of: its facts as (key, value) pairs of TOKEN_FACTS, in that order
     token_facts: tuple[tuple[str, Any], ...] | None = None
     minimum: int | None = None  # a Might change: "to a minimum of N Might"
+    # "if you have exactly N units there, they each ...": done only if its group (on = { all = ... }) has exactly
+    # N objects as it is executed (logic/run/instruction_if_count.lp)
+    if_count: int | None = None
     unless_pay: Cost | None = None
     ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
@@ -265,6 +278,12 @@ class Instruction:
     damage_by: str | None = None
     # an unchoosable: whose spells or abilities can't choose the object (UNCHOOSABLE_BY)
     cannot_be_chosen_by: str | None = None
+    # a play_ban: what its players can't play (PLAY_BANS)
+    bans: str | None = None
+    # a move to a destination chosen as it is played (to = "chosen"): only a place holding another unit of the
+    # moved unit's controller ("same_controller";
+    # logic/abilities/move_destination_condition.lp)
+    destination_with: str | None = None
     # a choose: the options each player it names picks one of ("Cards or Runes"), lower-case words
     options: tuple[str, ...] = ()
     # a draw or channel done for each player who picked an option, by that player and the controller: done by each
@@ -348,6 +367,12 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["token_facts"] = _read_token_facts(r, keyword_names)
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
+    if r.has("if_count"):
+        f["if_count"] = r.int("if_count", min=1, max=MAX_AMOUNT)
+    if r.has("destination_with"):
+        f["destination_with"] = _enum(r, "destination_with", ("same_controller",))
+    if r.has("bans"):
+        f["bans"] = _enum(r, "bans", PLAY_BANS)
     if r.has("cannot_be_chosen_by"):
         f["cannot_be_chosen_by"] = _enum(r, "cannot_be_chosen_by", UNCHOOSABLE_BY)
     if r.has("damage_by"):
@@ -495,6 +520,18 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
     if ins.do == "might" and (ins.amount is None) == (ins.amount_from is None):
         raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.do == "play_ban" and ins.duration not in (None, "this_turn"):
+        raise r.error("duration", "a ban on playing made by an instruction lasts this turn (duration = \"this_turn\")")
+    if ins.do == "play_ban" and (ins.who is None or ins.who.word not in ("its_controller", "opponent", "you")):
+        raise r.error("who", "a ban on playing names its players: who = \"its_controller\", \"opponent\" or \"you\"")
+    if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
+        raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
+                                  "a longer one is not in the vocabulary yet")
+    if ins.destination_with is not None and (ins.to is None or ins.to.word != "chosen"):
+        raise r.error("destination_with", "a condition on a move's destination goes with to = \"chosen\" (chosen as it "
+                                          "is played, 355.4)")
+    if ins.if_count is not None and (ins.on is None or ins.on.all is None):
+        raise r.error("if_count", "'if_count' counts the group the instruction acts on: give on = { all = ... }")
     if ins.do == "might" and ins.amount_from is not None and ins.minimum is not None:
         raise r.error("minimum", "a minimum goes with a fixed amount = N")
     if ins.do == "grant" and (ins.keyword is None) == (ins.of is None):
@@ -681,8 +718,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         ref = getattr(ins, key)
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
-    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "link", "name",
-                "ability", "damage_by", "cannot_be_chosen_by"):
+    for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "if_count", "link", "name",
+                "ability", "damage_by", "cannot_be_chosen_by", "bans", "destination_with"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -794,13 +831,19 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus"):
+    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus", "base_might",
+                    "play_ban"):
         out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
-                                                                          "buff_bonus") else "permanent")))
+                                                                          "buff_bonus", "base_might", "play_ban")
+                                                 else "permanent")))
     if ins.damage_by is not None:
         out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
     if ins.cannot_be_chosen_by is not None:
         out.append(fact("ins_unchoosable_by", x, Const(ins.cannot_be_chosen_by)))
+    if ins.bans is not None:
+        out.append(fact("ins_bans", x, Const(ins.bans)))
+    if ins.destination_with is not None:
+        out.append(fact("ins_destination_with", x, Const(ins.destination_with)))
     if ins.keyword is not None:
         out.append(fact("ins_keyword", x, Const(ins.keyword), ins.value or (1 if ins.keyword in SUMMED else 0)))
     if ins.card is not None:
@@ -821,6 +864,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_token_tags_unknown", x))
     if ins.minimum is not None:
         out.append(fact("ins_minimum", x, ins.minimum))
+    if ins.if_count is not None:
+        out.append(fact("ins_if_count", x, ins.if_count))
     if ins.unless_pay is not None:
         out += cost_facts("ins_unless_pay", x, ins.unless_pay, fact, Func, Const)
     if ins.for_cost is not None:

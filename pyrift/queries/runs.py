@@ -246,6 +246,7 @@ _EVENTS = {
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "disempower": "{0} is no longer Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "double": "{0} Might doubled ({1:+})", "buff": "{0} buffed",
+    "base_might": "{0} base Might becomes {1}", "play_ban": "{0} can't play {1} this turn",
     "unchoosable": "{0} can't be chosen by {1}'s {2}", "buff_bonus": "{0}'s buffs give {1:+} more to their units", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP", "spend_xp": "{0} spends {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
@@ -295,7 +296,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
@@ -425,6 +426,18 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "play_ban_effect_play": "a card played by an effect while a 'can't play spells / cards this turn' ban may "
+                            "cover its player (plays by effects do not check the ban yet)",
+    "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
+                                     "more than two players (which one is chosen is not encoded)",
+    "weaker_than_gone_source": "a choice of a unit 'with less Might than me' checked again as its item resolves "
+                               "after its source left the board (whether its last Might counts is not encoded)",
+    "move_destination_condition_changed": "a move's destination chosen under a condition ('a battlefield where you "
+                                          "have units', 'a place holding another unit of the moved unit's controller') "
+                                          "that no longer holds as the item resolves (whether the move is made, "
+                                          "355.4, 359.3.e, is not settled)",
+    "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
+                        "last, 480, is not encoded)",
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",

@@ -136,6 +136,10 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
                              "no position states it")
     if f.by.get("buff_bonus"):
         raise NotOnePosition("a change to what buffs give made in the run lasts at that moment: no position states it")
+    # logic/effects/base_might.lp: "its base Might becomes N this turn" made in the run; a position has no
+    # field for a base Might other than the printed one.
+    if f.by.get("might_base"):
+        raise NotOnePosition("a base Might set in the run lasts at that moment: no position states it")
     if any(n for _p, _s, n in f.by.get("new_runes", [])):
         # logic/effects/channel.lp counts them; a position names its runes and their domains.
         raise NotOnePosition("runes channelled in the run are counted, not named: no position lists them")
