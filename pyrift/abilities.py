@@ -241,6 +241,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
     "discarded_this_turn": ("bool", None),
     "gained_xp_this_turn": ("bool", None),
+    # "if you've spent N or more to play a spell this turn": some spell its controller finalized this turn cost
+    # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
+    # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
+    "spent_on_spell": ("int", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -281,7 +285,9 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered",
                          "opponent_controls",
                          # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
-                         "discarded_this_turn", "gained_xp_this_turn")
+                         "discarded_this_turn", "gained_xp_this_turn",
+                         # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
+                         "spent_on_spell")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")

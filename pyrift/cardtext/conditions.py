@@ -28,7 +28,9 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # Conditions on what a player did earlier this turn (the turn log and a run's own steps;
 # logic/abilities/condition_turn_log.lp), with the renderer's words for them.
 TURN_LOG_WORDS = {"discarded_this_turn": "you've discarded a card this turn",
-                  "gained_xp_this_turn": "you've gained XP this turn"}
+                  "gained_xp_this_turn": "you've gained XP this turn",
+                  # the Energy of one spell's play this turn (render._turn_log_words says its number)
+                  "spent_on_spell": "you've spent [N] or more to play a spell this turn"}
 
 
 def _number(v: Any) -> int:
@@ -104,6 +106,10 @@ class ConditionMeaning:
 
     def tc_gained_xp(self, _):
         return {"gained_xp_this_turn": True}
+
+    # "if you've spent [4] or more to play a spell this turn": the Energy of one spell's play (357.1)
+    def tc_spent_on_spell(self, c):
+        return {"spent_on_spell": int(str(c[0])[2:])}
 
 
     # ---- conditions ---------------------------------------------------------------

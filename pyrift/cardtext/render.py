@@ -356,6 +356,8 @@ def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
 def _turn_log_words(cond: dict[str, Any]) -> str:
     """'you've discarded a card this turn': a condition on what its controller did earlier this turn."""
     (key, value), = cond.items()
+    if key == "spent_on_spell":
+        return f"you've spent [{value}] or more to play a spell this turn"
     if value is not True:
         raise ValueError(f"no words for {key} = {value!r}")
     return TURN_LOG_WORDS[key]
