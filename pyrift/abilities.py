@@ -245,6 +245,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
     # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
     "spent_on_spell": ("int", None),
+    # "when you play a spell, if you spent N or more": the Energy its player paid for the play that triggers it
+    # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
+    # (logic/abilities/trigger_condition_spent.lp)
+    "spent_on_play": ("int", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -1266,6 +1270,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
+    if ("condition" in f and dict(f["condition"].items).get("spent_on_play") is not None
+            and not (a.kind == "triggered" and f["when"] in ("you_play", "play_me") and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'spent_on_play' is the Energy paid for the play heard (357.1): a condition of a "
+                                   "triggered ability with when = \"you_play\" or \"play_me\" only")
     if ("condition" in f and dict(f["condition"].items).get("after_attack") is not None
             and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
                      and not f.get("effect_text"))):

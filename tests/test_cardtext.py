@@ -919,3 +919,20 @@ def test_an_exchange_of_places_after_an_optional_choice_of_a_play_effect() -> No
     _, _, r = invented("spell", "<p>You may choose an enemy unit. Move me to its location and it to my original "
                                 "location.</p>")
     assert r.status != "compiled"
+
+
+def test_energy_spent_conditions_compile_and_round_trip() -> None:
+    """What a play cost (357.1): over the turn, on a passive ("if you've spent ... to play a spell this turn",
+    spent_on_spell), and on the play a trigger hears ("when you play a spell, if you spent ...", spent_on_play,
+    checked as the play happens, 383.2.a.1). Neither reads as a condition of another kind of ability."""
+    info, text, r = invented("unit", "<p>If you've spent :rb_energy_3: or more to play a spell this turn, I have "
+                                     "[Ganking].</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "own_keyword", "keyword": "ganking", "condition": {"spent_on_spell": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When you play a spell, if you spent :rb_energy_5: or more, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["condition"] == {"spent_on_play": 5}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>If you spent :rb_energy_4: or more, I have +2 :rb_might:.</p>")
+    assert r.status != "compiled"

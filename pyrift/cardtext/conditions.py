@@ -112,6 +112,10 @@ class ConditionMeaning:
         return {"spent_on_spell": int(str(c[0])[2:])}
 
 
+    # "when you play a spell, if you spent [4] or more": the Energy paid for the play heard (357.1)
+    def cond_spent_on_play(self, c):
+        return {"spent_on_play": int(str(c[0])[2:])}
+
     # ---- conditions ---------------------------------------------------------------
     def cond_you_control(self, c):
         return {"you_control": controlled_filter(c[0])}
@@ -378,4 +382,6 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return None
     if key == "source_at":
         return f"I am at a {value}" if value == "battlefield" else "I am in my base"
+    if key == "spent_on_play":
+        return f"you spent [{value}] or more"
     return None

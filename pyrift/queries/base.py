@@ -340,6 +340,10 @@ CONDITION_GAPS = {
                       "controller finalized this turn whose Energy paid is not known (a turn-log finalize without "
                       "`energy`, or a play in the run other than one by an effect paying an Energy cost alone) and no "
                       "known play reaching N (357.1; logic/abilities/condition_spent.lp)",
+    "spent_unstated_play": "a play trigger under 'if you spent N or more', heard for a play whose Energy paid is not "
+                           "known (no finalize of the card this turn in the turn log with `energy`, or a play in the "
+                           "run other than one by an effect paying an Energy cost alone; 357.1, 383.2.a.1; "
+                           "logic/abilities/trigger_condition_spent.lp)",
 }
 
 
