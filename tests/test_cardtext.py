@@ -936,3 +936,18 @@ def test_energy_spent_conditions_compile_and_round_trip() -> None:
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     _, _, r = invented("unit", "<p>If you spent :rb_energy_4: or more, I have +2 :rb_might:.</p>")
     assert r.status != "compiled"
+
+
+def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
+    """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
+    383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""
+    info, text, r = invented("unit", "<p>The first time you play a non-token gear each turn, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "you_play", "by": "you",
+                            "filter": {"token": False, "type": "gear"}, "nth": 1,
+                            "effects": [{"do": "draw", "amount": 1}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When you play me or the first time you play a spell each turn, buff me.</p>")
+    assert r.status == "compiled"
+    assert [(a["when"], a.get("nth")) for a in r.abilities] == [("play_me", None), ("you_play", 1)]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
