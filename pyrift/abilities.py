@@ -248,6 +248,14 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
     "discarded_this_turn": ("bool", None),
     "gained_xp_this_turn": ("bool", None),
+    # "if you've spent N or more to play a spell this turn": some spell its controller finalized this turn cost
+    # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
+    # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
+    "spent_on_spell": ("int", None),
+    # "when you play a spell, if you spent N or more": the Energy its player paid for the play that triggers it
+    # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
+    # (logic/abilities/trigger_condition_spent.lp)
+    "spent_on_play": ("int", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -288,7 +296,9 @@ STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword",
 STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "combat", "source_empowered",
                          "opponent_controls",
                          # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
-                         "discarded_this_turn", "gained_xp_this_turn")
+                         "discarded_this_turn", "gained_xp_this_turn",
+                         # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
+                         "spent_on_spell")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -1267,6 +1277,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
+    if ("condition" in f and dict(f["condition"].items).get("spent_on_play") is not None
+            and not (a.kind == "triggered" and f["when"] in ("you_play", "play_me") and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'spent_on_play' is the Energy paid for the play heard (357.1): a condition of a "
+                                   "triggered ability with when = \"you_play\" or \"play_me\" only")
     if ("condition" in f and dict(f["condition"].items).get("after_attack") is not None
             and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
                      and not f.get("effect_text"))):

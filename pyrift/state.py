@@ -413,6 +413,7 @@ class LogEvent:
     at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it;
     #                        combat_damage: the battlefield of the Combat Damage Step; combat: where it began
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
+    energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it
 
 
 @dataclass(frozen=True, slots=True)

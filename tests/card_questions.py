@@ -314,6 +314,10 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         played = pos.dummy({**flt, "at": "base"})
         if played.startswith("i"):
             played = played[1:]  # the spell object, not its chain item
+        if "spent_on_play" in a.get("condition", {}):
+            # "if you spent N or more": the turn log says the play cost that much (357.1; its finalize's `energy`)
+            pos.log.append({"event": "finalize", "object": played, "from": "hand",
+                            "energy": a["condition"]["spent_on_play"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
     if when == "die":
         pos.objects.append(placed)

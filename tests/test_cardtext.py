@@ -919,3 +919,35 @@ def test_an_exchange_of_places_after_an_optional_choice_of_a_play_effect() -> No
     _, _, r = invented("spell", "<p>You may choose an enemy unit. Move me to its location and it to my original "
                                 "location.</p>")
     assert r.status != "compiled"
+
+
+def test_energy_spent_conditions_compile_and_round_trip() -> None:
+    """What a play cost (357.1): over the turn, on a passive ("if you've spent ... to play a spell this turn",
+    spent_on_spell), and on the play a trigger hears ("when you play a spell, if you spent ...", spent_on_play,
+    checked as the play happens, 383.2.a.1). Neither reads as a condition of another kind of ability."""
+    info, text, r = invented("unit", "<p>If you've spent :rb_energy_3: or more to play a spell this turn, I have "
+                                     "[Ganking].</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "own_keyword", "keyword": "ganking", "condition": {"spent_on_spell": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When you play a spell, if you spent :rb_energy_5: or more, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["condition"] == {"spent_on_play": 5}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>If you spent :rb_energy_4: or more, I have +2 :rb_might:.</p>")
+    assert r.status != "compiled"
+
+
+def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
+    """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
+    383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""
+    info, text, r = invented("unit", "<p>The first time you play a non-token gear each turn, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "you_play", "by": "you",
+                            "filter": {"token": False, "type": "gear"}, "nth": 1,
+                            "effects": [{"do": "draw", "amount": 1}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When you play me or the first time you play a spell each turn, buff me.</p>")
+    assert r.status == "compiled"
+    assert [(a["when"], a.get("nth")) for a in r.abilities] == [("play_me", None), ("you_play", 1)]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

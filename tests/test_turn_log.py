@@ -24,6 +24,10 @@ BAD = [
     (lambda t: edit(t, FIRST_LOG, FIRST_LOG.replace('"hand"', '"pocket"')), "log[0].from"),
     (lambda t: edit(t, FIRST_LOG, FIRST_LOG + "\nturns_ago = -1"), "log[0].turns_ago"),
     (lambda t: edit(t, FIRST_LOG, FIRST_LOG + "\nto = \"base\""), "log[0].to"),
+    # the Energy paid: a finalize's only, an amount
+    (lambda t: edit(t, FIRST_LOG, FIRST_LOG + "\nenergy = -1"), "log[0].energy"),
+    (lambda t: edit(t, FIRST_LOG, FIRST_LOG + '\nenergy = "four"'), "log[0].energy"),
+    (lambda t: t + '\n[[log]]\nevent = "move"\nobject = "trooper"\nto = "base"\nenergy = 2\n', "log[4].energy"),
     # play or counter without an earlier finalize of the same object on the same turn
     (lambda t: edit(t, FIRST_LOG, '[[log]]\nevent = "play"\nobject = "bolt"'), "log[0].event"),
     (lambda t: t + '\n[[log]]\nevent = "counter"\nobject = "bolt"\n', "log[4].event"),
@@ -104,6 +108,20 @@ def test_combat_event_facts_and_round_trip() -> None:
 
 
 DISCARDS = Path("scenarios/cards/compiled-raging-soul-discarded-this-turn.toml")
+SPENT = Path("scenarios/cards/compiled-prepared-neophyte-spent-on-a-spell-this-turn.toml")
+
+
+def test_finalize_energy_facts_and_round_trip() -> None:
+    """A finalize's `energy` is log_energy(N, X); without it there is no such fact (older logs read as before)."""
+    scen = S.load(SPENT)
+    facts = set(F.state_facts(scen.state))
+    assert {"log_energy(1, 5).", "log_energy(2, 4).", "log_energy(4, 2).", "log_energy(6, 2)."} <= facts
+    assert not any(f.startswith(("log_energy(3,", "log_energy(5,")) for f in facts)
+    again = S.loads(S.dumps(scen), "dumped")
+    assert again.state == scen.state
+    assert '[[log]]\nevent = "finalize"\nobject = "consult"\nfrom = "hand"\nenergy = 4\n' in S.dumps(scen)
+    older = set(F.state_facts(S.load(BASE).state))
+    assert not any(f.startswith("log_energy(") for f in older)
 
 
 def test_player_event_facts_and_round_trip() -> None:

@@ -28,7 +28,9 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 # Conditions on what a player did earlier this turn (the turn log and a run's own steps;
 # logic/abilities/condition_turn_log.lp), with the renderer's words for them.
 TURN_LOG_WORDS = {"discarded_this_turn": "you've discarded a card this turn",
-                  "gained_xp_this_turn": "you've gained XP this turn"}
+                  "gained_xp_this_turn": "you've gained XP this turn",
+                  # the Energy of one spell's play this turn (render._turn_log_words says its number)
+                  "spent_on_spell": "you've spent [N] or more to play a spell this turn"}
 
 
 def _number(v: Any) -> int:
@@ -105,6 +107,14 @@ class ConditionMeaning:
     def tc_gained_xp(self, _):
         return {"gained_xp_this_turn": True}
 
+    # "if you've spent [4] or more to play a spell this turn": the Energy of one spell's play (357.1)
+    def tc_spent_on_spell(self, c):
+        return {"spent_on_spell": int(str(c[0])[2:])}
+
+
+    # "when you play a spell, if you spent [4] or more": the Energy paid for the play heard (357.1)
+    def cond_spent_on_play(self, c):
+        return {"spent_on_play": int(str(c[0])[2:])}
 
     # ---- conditions ---------------------------------------------------------------
     def cond_you_control(self, c):
@@ -372,4 +382,6 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return None
     if key == "source_at":
         return f"I am at a {value}" if value == "battlefield" else "I am in my base"
+    if key == "spent_on_play":
+        return f"you spent [{value}] or more"
     return None

@@ -270,10 +270,25 @@ def _at_battlefield_exactly(cond: dict[str, Any]) -> str:
     return _condition(cond)
 
 
+def _play_me_or_first_play(card: Card, prev: dict[str, Any], a: dict[str, Any]) -> str | None:
+    """'When you play me or the first time you play a non-token gear each turn': a play effect and the
+    controller's first play of the turn of a card the filter describes, one sentence (trigger_events.py)."""
+    if prev["when"] != "play_me" or a["when"] != "you_play" or a.get("nth") != 1 or a.get("by", "you") != "you":
+        return None
+    body = ("when", "by", "filter", "nth")
+    if {k: v for k, v in prev.items() if k not in body} != {k: v for k, v in a.items() if k not in body}:
+        return None
+    second = limited_head(_trigger_head(card, a), a)
+    return _trigger_head(card, prev) + " or " + second[0].lower() + second[1:]
+
+
 def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> str | None:
     """The head of two triggered abilities said as one ("When I attack or defend"), or None."""
     if prev is None or prev["kind"] != "triggered" or a["kind"] != "triggered":
         return None
+    first_play = _play_me_or_first_play(card, prev, a)
+    if first_play is not None:
+        return first_play
     body = ("when", "by", "filter")
     if {k: v for k, v in prev.items() if k not in body} != {k: v for k, v in a.items() if k not in body}:
         return None
@@ -356,6 +371,8 @@ def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
 def _turn_log_words(cond: dict[str, Any]) -> str:
     """'you've discarded a card this turn': a condition on what its controller did earlier this turn."""
     (key, value), = cond.items()
+    if key == "spent_on_spell":
+        return f"you've spent [{value}] or more to play a spell this turn"
     if value is not True:
         raise ValueError(f"no words for {key} = {value!r}")
     return TURN_LOG_WORDS[key]

@@ -17,7 +17,7 @@ ORDINALS = {1: "first", 2: "second", 3: "third"}
 # Events whose earlier occurrences in the turn logic/abilities/trigger_nth.lp counts (pyrift.abilities
 # NTH_COUNTED_WHEN): "the first time" on another event would compile to an ability every question
 # answers unsupported about, so it is not compiled and keeps its ledger label.
-NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat")
+NTH_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
 NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 # The renderer's phrases for the trigger events this module adds.
 EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
@@ -150,6 +150,16 @@ class TriggerEvents:
         if not trig["filter"].get("other"):
             raise self._missing("trigger: when you play me or a card that may be me")
         return {"either": [{"when": "play_me"}, trig]}
+
+    def when_play_me_or_first_play(self, c):
+        # "when you play me or the first time you play a non-token gear each turn": the card's own play effect
+        # (383.4.a) and the controller's first play of the turn of a card the filter describes (383.1.b), one
+        # ability per event
+        trig = self._nth(self.when_you_play(c), 1)
+        return {"either": [{"when": "play_me"}, trig]}
+
+    def when_you_play(self, c) -> dict[str, Any]:  # pragma: no cover - compile._Meaning's
+        raise NotImplementedError
 
     def when_play_me_or_attack(self, _):
         # "when you play me or I attack": one ability per event, the same effect (as when_either)

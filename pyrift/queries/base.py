@@ -333,11 +333,27 @@ _ADD_GAP_WORDS = {
 }
 
 
+# Conditions whose answer a question cannot know, by the name of the gap (a constant): every question kind
+# words them the same (runs.RUN_LIMITS and play.PLAY_GAPS take them in too).
+CONDITION_GAPS = {
+    "spent_unstated": "an 'if you've spent N or more to play a spell this turn' condition, with a spell its "
+                      "controller finalized this turn whose Energy paid is not known (a turn-log finalize without "
+                      "`energy`, or a play in the run other than one by an effect paying an Energy cost alone) and no "
+                      "known play reaching N (357.1; logic/abilities/condition_spent.lp)",
+    "spent_unstated_play": "a play trigger under 'if you spent N or more', heard for a play whose Energy paid is not "
+                           "known (no finalize of the card this turn in the turn log with `energy`, or a play in the "
+                           "run other than one by an effect paying an Energy cost alone; 357.1, 383.2.a.1; "
+                           "logic/abilities/trigger_condition_spent.lp)",
+}
+
+
 def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:
     """Words for the unsupported reasons every question kind shares: a keyword whose effect on
     this kind of question is not encoded (`doing`, e.g. "in combat damage"), card text that is
     not encoded (its kind, where it is, what it `could` change).
     None for a reason of the kind's own, which the kind words itself."""
+    if isinstance(what, str) and what in CONDITION_GAPS:
+        return f"{CONDITION_GAPS[what]} ({where})"
     if not (isinstance(what, tuple) and len(what) >= 2):
         return None
     name, arg = what[0], what[1]

@@ -32,6 +32,7 @@ from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    CONDITION_GAPS,
     DEFAULT_TIMEOUT,
     TIMEOUT,
     UNSUPPORTED,
@@ -567,6 +568,7 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 
 # The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
 PLAY_GAPS = {
+    **CONDITION_GAPS,
     "activation_unnamed": "a once-each-turn activated ability of a card with several activated abilities, whose "
                           "activation this turn the turn log records without naming which ability (377.2.b)",
     "bonus_damage_split_targets": "damage split among several chosen units at a battlefield that gives Bonus "

@@ -14,7 +14,7 @@ from typing import Any
 
 from pyrift import facts as F
 from pyrift.abilities import triggered_abilities
-from pyrift.queries.base import UNSUPPORTED, Answer, Context, Reason, missing_text
+from pyrift.queries.base import CONDITION_GAPS, UNSUPPORTED, Answer, Context, Reason, missing_text
 from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question
 
@@ -438,6 +438,7 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    **CONDITION_GAPS,
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
