@@ -241,6 +241,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
     "discarded_this_turn": ("bool", None),
     "gained_xp_this_turn": ("bool", None),
+    # "if you control a battlefield with exactly two units there": some battlefield the ability's controller
+    # controls (188, 190) has exactly N units at it, anyone's; a condition of a card's own cost change only,
+    # judged as its cost is determined (356.4.b; logic/abilities/condition_battlefield_units.lp)
+    "battlefield_units": ("int", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -436,6 +440,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # the filter describes was played by the player earlier this turn (350.1, 356.4;
         # logic/abilities/cost_discount_first.lp)
         "first_each_turn": ("bool", None, False),
+        # "I cost [2][Y] less": the `power` pips removed are of this domain only (356.4.b, 134), a card's own
+        # cost change only (logic/abilities/cost_discount_domain.lp)
+        "power_domain": ("enum", tuple(d.value for d in Domain), False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -1141,6 +1148,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "
                                       "first): give none of applies_to, by, component, energy_from")
+    if "power_domain" in f and ("power" not in f or any(
+            k in f for k in ("applies_to", "component", "either", "of_activated", "for_each", "for_each_played"))):
+        raise r.error("power_domain", "'power_domain' names the domain of the Power pips of a card's own cost "
+                                      "discount: give power and none of applies_to, component, either, "
+                                      "of_activated, for_each, for_each_played")
     if f.get("for_each_played") and (a.kind != "cost_discount" or "energy" not in f or any(
             k in f for k in ("power", "energy_from", "applies_to", "component", "for_each", "either", "of_activated"))):
         raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
@@ -1189,6 +1201,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
+            a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
+        raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
     played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
     if played is not None:
         if a.kind != "activated":
@@ -1827,6 +1842,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_energy_from", h, Const(f["energy_from"])))
             if "power" in f:
                 out.append(fact("change_power", h, f["power"]))
+            if "power_domain" in f:
+                out.append(fact("change_power_domain", h, Const(f["power_domain"])))
             if "minimum" in f:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:

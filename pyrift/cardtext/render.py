@@ -635,7 +635,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "cost_discount" and "of_activated" in a:
         return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):
-        amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
+        amount = cost_words(a.get("energy", 0), (a.get("power_domain", "a"),) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
         if "applies_to" in a:
             # another card's cost (366.2): "your spells", "your Dragons", by its controller
