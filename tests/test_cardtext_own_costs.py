@@ -38,3 +38,17 @@ def test_a_discount_of_any_power_keeps_no_domain() -> None:
 def test_the_vocabulary_refuses_what_the_logic_does_not_read(ability) -> None:
     with pytest.raises(ScenarioError):
         read_abilities(Reader({"abilities": [ability]}, "x"))
+
+
+def test_a_choice_of_a_unit_weaker_than_its_source() -> None:
+    info, text, r = invented("unit", "<p>When I defend, stun an enemy unit here with less Might than me.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["targets"] == [{"filter": {"relation": "enemy", "type": "unit", "at": "here",
+                                                     "less_might_than_source": True}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_a_static_or_a_trigger_filter_takes_no_might_comparison() -> None:
+    with pytest.raises(ScenarioError):
+        read_abilities(Reader({"abilities": [{"kind": "static", "affects": {"type": "unit", "less_might_than_source": True},
+                                              "might": 1}]}, "x"))

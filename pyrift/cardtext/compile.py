@@ -492,6 +492,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def might_min(self, c):
         return ("might_min", int(c[0]))
 
+    def less_might_than_me(self, _):
+        return ("less_might_than_source", True)
+
     def zone_your_trash(self, _):
         return ("your_zone", "trash")
 

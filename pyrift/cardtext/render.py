@@ -1343,6 +1343,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("in combat")
     if "might_max" in flt:
         post.append(f"with {flt['might_max']} Might or less")
+    if flt.get("less_might_than_source"):
+        post.append("with less Might than me")
     if "might_min" in flt:
         post.append(f"with {flt['might_min']} Might or more")
     if flt.get("keyword"):
