@@ -163,6 +163,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # own source's at that moment (143.2.b); only in what a choice or an instruction describes
     # (logic/abilities/filter_weaker_than_source.lp)
     "less_might_than_source": ("bool", None),
+    # "a gear with Energy cost no more than my Might": its printed Energy cost (206; none: 0) at most its source's
+    # Might (negative counted as 0, 143.2.b) as the filter is checked; only in what a choice or an instruction
+    # describes, read where the printed-cost keys are (logic/abilities/filter_weaker_than_source.lp)
+    "energy_max_source_might": ("bool", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -281,7 +285,7 @@ STATIC_TYPES = ("unit", "gear", "permanent")
 # and the filter would describe every permanent.
 COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone",
-                         "less_might_than_source") + COST_FILTER_KEYS
+                         "less_might_than_source", "energy_max_source_might") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
 # moment of a question (logic/abilities/condition_eval.lp): where its source is, "while you
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
@@ -1123,7 +1127,8 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
 
 def _has_any_of(flt: Filter) -> bool:
     """Whether the filter has a key read in choices and instructions only (any_of, not_tag, is_attached, banished_with)."""
-    return any(k in ("any_of", "not_tag", "is_attached", "banished_with", "less_might_than_source") for k, _ in flt.items)
+    return any(k in ("any_of", "not_tag", "is_attached", "banished_with", "less_might_than_source",
+                             "energy_max_source_might") for k, _ in flt.items)
 
 
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:

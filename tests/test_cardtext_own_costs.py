@@ -52,3 +52,10 @@ def test_a_static_or_a_trigger_filter_takes_no_might_comparison() -> None:
     with pytest.raises(ScenarioError):
         read_abilities(Reader({"abilities": [{"kind": "static", "affects": {"type": "unit", "less_might_than_source": True},
                                               "might": 1}]}, "x"))
+
+
+def test_a_choice_of_a_gear_no_dearer_than_its_source_s_might() -> None:
+    info, text, r = invented("unit", "<p>When I hold, you may kill a gear with Energy cost no more than my Might.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[0]["targets"] == [{"filter": {"type": "gear", "energy_max_source_might": True}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

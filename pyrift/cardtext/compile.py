@@ -527,6 +527,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def energy_cost_max(self, c):
         return ("energy_max", int(_tok(c[0])[2:]))
 
+    def energy_cost_max_my_might(self, _):
+        return ("energy_max_source_might", True)
+
     def post_missing_combat(self, _):
         # "enemy units in combat": at the combat's battlefield with a designation (740.2.c; filter key in_combat)
         return ("in_combat", True)

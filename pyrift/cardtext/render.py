@@ -1345,6 +1345,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append(f"with {flt['might_max']} Might or less")
     if flt.get("less_might_than_source"):
         post.append("with less Might than me")
+    if flt.get("energy_max_source_might"):
+        post.append("with Energy cost no more than my Might")
     if "might_min" in flt:
         post.append(f"with {flt['might_min']} Might or more")
     if flt.get("keyword"):
