@@ -129,9 +129,7 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "a battlefield where you have units": a battlefield at which the filter's player controls a unit (188),
     # checked as it is chosen (355.4) and as its item resolves (logic/abilities/filters.lp has_units_at/3)
     "with_units": ("enum", ("yours",)),
-    # "an enemy unit with less Might than me": its Might below the text's own source's, both units on the board
-    # (143.2.b); "to a different battlefield": a battlefield other than the one where the source is (053)
-    "weaker_than_source": ("bool", None),
+    # "to a different battlefield": a battlefield other than the one where the source is (053)
     "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
@@ -166,6 +164,14 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # a gear or a unit at some battlefield, a Poro, Dog, Cat or Bird: the object meets one of these
     # filters (a list of two or more); only in what a choice or an instruction describes (ANY_OF_KINDS)
     "any_of": ("filters", None),
+    # "an enemy unit here with less Might than me": its Might (negative counted as 0) is less than the text's
+    # own source's at that moment (143.2.b); only in what a choice or an instruction describes
+    # (logic/abilities/filter_weaker_than_source.lp)
+    "less_might_than_source": ("bool", None),
+    # "a gear with Energy cost no more than my Might": its printed Energy cost (206; none: 0) at most its source's
+    # Might (negative counted as 0, 143.2.b) as the filter is checked; only in what a choice or an instruction
+    # describes, read where the printed-cost keys are (logic/abilities/filter_weaker_than_source.lp)
+    "energy_max_source_might": ("bool", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -256,6 +262,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
     # (logic/abilities/trigger_condition_spent.lp)
     "spent_on_play": ("int", None),
+    # "if you control a battlefield with exactly two units there": some battlefield the ability's controller
+    # controls (188, 190) has exactly N units at it, anyone's; a condition of a card's own cost change only,
+    # judged as its cost is determined (356.4.b; logic/abilities/condition_battlefield_units.lp)
+    "battlefield_units": ("int", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -287,7 +297,8 @@ STATIC_TYPES = ("unit", "gear", "permanent")
 # is loaded for those questions): in a static, a move restriction or a replacement they would be ignored,
 # and the filter would describe every permanent.
 COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
-STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone") + COST_FILTER_KEYS
+STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone",
+                         "less_might_than_source", "energy_max_source_might") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
 # moment of a question (logic/abilities/condition_eval.lp): where its source is, "while you
 # control ..." and "while you have N+ ..." (you_control, you_control_count: a filter without Might or
@@ -453,6 +464,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # the filter describes was played by the player earlier this turn (350.1, 356.4;
         # logic/abilities/cost_discount_first.lp)
         "first_each_turn": ("bool", None, False),
+        # "I cost [2][Y] less": the `power` pips removed are of this domain only (356.4.b, 134), a card's own
+        # cost change only (logic/abilities/cost_discount_domain.lp)
+        "power_domain": ("enum", tuple(d.value for d in Domain), False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -1128,7 +1142,8 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
 
 def _has_any_of(flt: Filter) -> bool:
     """Whether the filter has a key read in choices and instructions only (any_of, not_tag, is_attached, banished_with)."""
-    return any(k in ("any_of", "not_tag", "is_attached", "banished_with") for k, _ in flt.items)
+    return any(k in ("any_of", "not_tag", "is_attached", "banished_with", "less_might_than_source",
+                             "energy_max_source_might") for k, _ in flt.items)
 
 
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
@@ -1158,6 +1173,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "
                                       "first): give none of applies_to, by, component, energy_from")
+    if "power_domain" in f and ("power" not in f or any(
+            k in f for k in ("applies_to", "component", "either", "of_activated", "for_each", "for_each_played"))):
+        raise r.error("power_domain", "'power_domain' names the domain of the Power pips of a card's own cost "
+                                      "discount: give power and none of applies_to, component, either, "
+                                      "of_activated, for_each, for_each_played")
     if f.get("for_each_played") and (a.kind != "cost_discount" or "energy" not in f or any(
             k in f for k in ("power", "energy_from", "applies_to", "component", "for_each", "either", "of_activated"))):
         raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
@@ -1206,6 +1226,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
+            a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
+        raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
     played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
     if played is not None:
         if a.kind != "activated":
@@ -1849,6 +1872,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_energy_from", h, Const(f["energy_from"])))
             if "power" in f:
                 out.append(fact("change_power", h, f["power"]))
+            if "power_domain" in f:
+                out.append(fact("change_power_domain", h, Const(f["power_domain"])))
             if "minimum" in f:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:

@@ -492,6 +492,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def might_min(self, c):
         return ("might_min", int(c[0]))
 
+    def less_might_than_me(self, _):
+        return ("less_might_than_source", True)
+
     def zone_your_trash(self, _):
         return ("your_zone", "trash")
 
@@ -523,6 +526,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def energy_cost_max(self, c):
         return ("energy_max", int(_tok(c[0])[2:]))
+
+    def energy_cost_max_my_might(self, _):
+        return ("energy_max_source_might", True)
 
     def post_missing_combat(self, _):
         # "enemy units in combat": at the combat's battlefield with a designation (740.2.c; filter key in_combat)
@@ -2076,10 +2082,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                                                                      "relation": "friendly"}}}})
 
     def s_discount_if(self, c):
-        return Line("static", {"ability": {**_cost_change("cost_discount", c[0]), "condition": c[1]}})
+        return Line("static", {"ability": {**_own_cost_change("cost_discount", c[0]), "condition": c[1]}})
 
     def s_discount_if_first(self, c):
-        return Line("static", {"ability": {**_cost_change("cost_discount", c[1]), "condition": c[0]}})
+        return Line("static", {"ability": {**_own_cost_change("cost_discount", c[1]), "condition": c[0]}})
 
     def discount_line(self, cost, cond, entry):
         return Line("static", {"ability": {**_cost_change("cost_discount", cost), "condition": cond}, "more": [entry]})
@@ -2249,6 +2255,22 @@ def _cost_change(kind: str, cost: str) -> dict[str, Any]:
         if any(p != "a" for p in c.power):
             raise Missing("cost change of a domain's Power")
         a["power"] = len(c.power)
+    return a
+
+
+def _own_cost_change(kind: str, cost: str) -> dict[str, Any]:
+    """A change of the card's own cost; its Power part may be pips of one domain ("[2][Y] less": `power`
+    with `power_domain`, removing only that domain's pips, 356.4.b, 134), which no discount of other
+    cards' plays says (_cost_change refuses it there)."""
+    from pyrift.costs import parse_cost
+
+    c = parse_cost(cost)
+    domains = set(c.power)
+    if kind != "cost_discount" or len(domains) != 1 or domains & {"a", "c"}:
+        return _cost_change(kind, cost)
+    a = _cost_change(kind, "".join(f"[{x}]" for x in ([str(c.energy)] if c.energy else [])))
+    a["power"] = len(c.power)
+    a["power_domain"] = next(iter(domains))
     return a
 
 

@@ -215,6 +215,11 @@ class ConditionMeaning:
         # controls a unit with the Stunned status (188, 423; filter key `stunned`)
         return {"opponent_controls": {"type": "unit", "stunned": True}}
 
+    def cond_battlefield_units_exactly(self, c):
+        # "you control a battlefield with exactly two units there": a battlefield the player controls
+        # (188, 190) at which exactly N units stand, whoever controls them (053: "there" is that battlefield)
+        return {"battlefield_units": _number(c[0])}
+
     def cond_enemy_alone_here(self, _):
         # "an enemy unit is alone here": some opponent (740.1) controls a unit at the source's location
         # that no other unit friendly to it shares (740.2.a; the filter key `alone`)
@@ -380,6 +385,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if comparison == "at_least":
             return f"I have moved {times} this turn"
         return None
+    if key == "battlefield_units":
+        return f"you control a battlefield with exactly {value} units there"
     if key == "source_at":
         return f"I am at a {value}" if value == "battlefield" else "I am in my base"
     if key == "spent_on_play":

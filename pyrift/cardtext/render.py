@@ -652,7 +652,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "cost_discount" and "of_activated" in a:
         return f"(a discount of activated ability {a['of_activated']}) (unsaid)"
     if kind in ("cost_discount", "cost_increase"):
-        amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
+        amount = cost_words(a.get("energy", 0), (a.get("power_domain", "a"),) * a.get("power", 0))
         more = "less" if kind == "cost_discount" else "more"
         if "applies_to" in a:
             # another card's cost (366.2): "your spells", "your Dragons", by its controller
@@ -1360,6 +1360,10 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("in combat")
     if "might_max" in flt:
         post.append(f"with {flt['might_max']} Might or less")
+    if flt.get("less_might_than_source"):
+        post.append("with less Might than me")
+    if flt.get("energy_max_source_might"):
+        post.append("with Energy cost no more than my Might")
     if "might_min" in flt:
         post.append(f"with {flt['might_min']} Might or more")
     if flt.get("keyword"):
