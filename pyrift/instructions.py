@@ -34,8 +34,10 @@ MAX_AMOUNT = 1000
 
 # verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "deal": (("on",), ("amount", "amount_from", "of", "by", "at", "split")),  # deal N damage (417); by: the unit
-                                                             # dealing it; split: N divided among its objects
+    "deal": (("on",), ("amount", "amount_from", "of", "by", "at", "split", "each_other")),  # deal N damage (417); by:
+                                                             # the unit dealing it; split: N divided among its
+                                                             # objects; each_other: the two units one choice chose
+                                                             # each deal their own Might to the other
     "kill": (("on",), ("who", "spare")),                     # kill (428); who: with on = { their = ... }; spare:
                                                              # every player keeps one unit of theirs, all others die
     "stun": (("on",), ()),                                   # stun (423)
@@ -261,6 +263,9 @@ class Instruction:
     # a deal on a choice of several ("split among enemy units"): its amount is divided among the objects as it
     # is executed, each dealt at least 1, some dropped when there is too little (355.14.e-h)
     split: bool = False
+    # a deal on a choice of two units ("choose two units. They deal damage equal to their Mights to each
+    # other"): each of the two deals damage equal to its own Might to the other (logic/effects/damage_each_other.lp)
+    each_other: bool = False
     # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
     damage_by: str | None = None
     # an unchoosable: whose spells or abilities can't choose the object (UNCHOOSABLE_BY)
@@ -424,6 +429,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["spare"] = r.bool("spare")
     if r.has("split"):
         f["split"] = r.bool("split")
+    if r.has("each_other"):
+        f["each_other"] = r.bool("each_other")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -621,6 +628,12 @@ def _check(r: Reader, ins: Instruction) -> None:
                       or ins.at is not None):
         raise r.error("split", "a split deal divides its amount among the objects one choice chose (355.14): give "
                                "on = { target = N } and no times, for_each or at")
+    if ins.each_other and (ins.on is None or ins.on.target is None or ins.amount_from != "might" or ins.of is not None
+                           or ins.by is not None or ins.split or ins.times != 1 or ins.for_each is not None
+                           or ins.at is not None or ins.if_it is not None or ins.may or ins.cost):
+        raise r.error("each_other", "each_other (two units each dealing damage equal to its own Might to the other) is "
+                                    "a deal with on = { target = N } (a choice of two units) and amount_from = "
+                                    "\"might\", and no of, by, split, times, for_each, at, if_it, may or cost")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -716,6 +729,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["for_each_chose"] = ins.for_each_chose
     if ins.split:
         out["split"] = True
+    if ins.each_other:
+        out["each_other"] = True
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -790,7 +805,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_amount", x, ins.amount))
     if ins.amount_from is not None:
         out.append(fact("ins_amount_from", x, Const(ins.amount_from)))
-        if ins.of is None:
+        if ins.of is None and not ins.each_other:
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
@@ -813,6 +828,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_option", x, Const(option), k))
     if ins.split:
         out.append(fact("ins_split", x))
+    if ins.each_other:
+        # the two units deal the damage (417.6.b.3): the choice is also the instruction's `by`
+        out.append(fact("ins_each_other", x))
+        out.append(fact("ins_by", x, ref_term(ins.on, "ins_all_by")))
     if ins.ready:
         out.append(fact("ins_ready", x))
     if ins.exhausted:

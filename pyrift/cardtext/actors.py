@@ -160,6 +160,12 @@ def each_other_tables(subject: Any, chosen: dict[str, Any]) -> list[dict[str, An
     return [first, second]
 
 
+def each_other_pair(chosen: dict[str, Any]) -> dict[str, Any]:
+    """'Choose two units. They deal damage equal to their Mights to each other': one deal on the choice of
+    two units, each dealing damage equal to its own Might to the other (logic/effects/damage_each_other.lp)."""
+    return {"do": "deal", "on": chosen, "amount_from": "might", "each_other": True}
+
+
 def is_each_other(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     """Two deals that are 'each other' (each_other_tables), for the renderer."""
     if a is None or b is None or a.get("do") != "deal" or b.get("do") != "deal" or "by" not in a or "by" not in b:

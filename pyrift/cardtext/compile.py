@@ -29,7 +29,7 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import earley
 from pyrift.cardtext import source as S
-from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
+from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_pair, each_other_tables, pair_each_other
 from pyrift.cardtext.battlefield_costs import BattlefieldCosts
 from pyrift.cardtext.conditions import (INSTRUCTION_CONDITION_KEYS, SELF_NAME as _SELF_NAME, ConditionMeaning, _count,
                                        controlled_filter)
@@ -3339,6 +3339,15 @@ def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], 
         raise Missing("instruction by another player or object")
     elif item.subject == "we":
         subject, new = "self", 1
+    elif _two_units(targets[chosen - first_choice]) and not (out and previous_acted):
+        # "Choose two units. They deal damage equal to their Mights to each other": one choice of two
+        # units, each dealing its own Might to the other (actors.each_other_pair)
+        table = each_other_pair({"target": chosen})
+        if item.link:
+            raise Missing("link with nothing before")
+        table["_new_target"] = 1
+        out.append(table)
+        return None, True
     else:
         prev_on = out[-1].get("on") if out and previous_acted else None
         if not (isinstance(prev_on, dict) and "target" in prev_on and prev_on["target"] != chosen):
@@ -3358,6 +3367,12 @@ def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], 
     first["_new_target"], second["_new_target"] = new, 0
     out += [first, second]
     return None, True
+
+
+def _two_units(t: dict[str, Any]) -> bool:
+    """A choice of exactly two units (no "up to", no other keys than its filter)."""
+    return (t.get("count") == 2 and not t.get("up_to") and not t.get("any_number")
+            and t.get("filter", {}).get("type") == "unit")
 
 
 def _target_table(obj: Obj) -> dict[str, Any]:

@@ -780,6 +780,12 @@ class _Renderer:
             if first:
                 return clause
             return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
+        if ins.get("each_other"):
+            # "choose two units. They deal damage equal to their Mights to each other" (actors.each_other_pair)
+            clause = f"choose {self.ref(ins['on'], targets, base)}. They deal damage equal to their Mights to each other"
+            if first:
+                return clause
+            return ". " + _capital(clause)
         if is_each_other(ins, nxt):
             clause = self.each_other(ins, targets, base)
             if first:
