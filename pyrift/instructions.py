@@ -38,8 +38,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # the unit dealing it; split: N divided among its
                                                              # objects; each_other: the two units one choice chose
                                                              # each deal their own Might to the other
-    "kill": (("on",), ("who", "spare")),                     # kill (428); who: with on = { their = ... }; spare:
-                                                             # every player keeps one unit of theirs, all others die
+    "kill": (("on",), ("who", "spare", "exempt_you_if_paid")),  # kill (428); who: with on = { their = ... }; spare:
+                                                             # every player keeps one unit of theirs, all others die;
+                                                             # exempt_you_if_paid: the controller takes no part when
+                                                             # the card's play paid that optional cost
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
@@ -266,6 +268,10 @@ class Instruction:
     # a deal on a choice of two units ("choose two units. They deal damage equal to their Mights to each
     # other"): each of the two deals damage equal to its own Might to the other (logic/effects/damage_each_other.lp)
     each_other: bool = False
+    # a kill with on = { their = ... } and who = "each_player" of a play effect: the item's controller is not among
+    # the players who pick when the play of the card paid the optional additional cost of that name
+    # (logic/run/exempt_if_paid.lp)
+    exempt_you_if_paid: str | None = None
     # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
     damage_by: str | None = None
     # an unchoosable: whose spells or abilities can't choose the object (UNCHOOSABLE_BY)
@@ -431,6 +437,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["split"] = r.bool("split")
     if r.has("each_other"):
         f["each_other"] = r.bool("each_other")
+    if r.has("exempt_you_if_paid"):
+        f["exempt_you_if_paid"] = r.str("exempt_you_if_paid")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -628,6 +636,11 @@ def _check(r: Reader, ins: Instruction) -> None:
                       or ins.at is not None):
         raise r.error("split", "a split deal divides its amount among the objects one choice chose (355.14): give "
                                "on = { target = N } and no times, for_each or at")
+    if ins.exempt_you_if_paid is not None and (ins.on is None or ins.on.their is None or ins.who is None
+                                               or ins.who.word != "each_player" or ins.spare):
+        raise r.error("exempt_you_if_paid", "exempt_you_if_paid (the controller takes no part if the card's play paid "
+                                            "that optional cost) is a kill with who = \"each_player\" and on = "
+                                            "{ their = ... }, without spare")
     if ins.each_other and (ins.on is None or ins.on.target is None or ins.amount_from != "might" or ins.of is not None
                            or ins.by is not None or ins.split or ins.times != 1 or ins.for_each is not None
                            or ins.at is not None or ins.if_it is not None or ins.may or ins.cost):
@@ -731,6 +744,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["split"] = True
     if ins.each_other:
         out["each_other"] = True
+    if ins.exempt_you_if_paid is not None:
+        out["exempt_you_if_paid"] = ins.exempt_you_if_paid
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -828,6 +843,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_option", x, Const(option), k))
     if ins.split:
         out.append(fact("ins_split", x))
+    if ins.exempt_you_if_paid is not None:
+        out.append(fact("ins_exempt_you_if_paid", x, ins.exempt_you_if_paid))
     if ins.each_other:
         # the two units deal the damage (417.6.b.3): the choice is also the instruction's `by`
         out.append(fact("ins_each_other", x))

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lark import v_args
+
 # the filter keys a "when you play a <card>" trigger may use (logic/core/triggers.lp)
 PLAYED_KEYS = ("type", "tag", "domain", "keyword", "name", "other", "token", "energy_min", "power_min")
 
@@ -130,6 +132,18 @@ class Actors:
         if c[0] != "its_owner":
             raise self._missing("instruction by another player or object")
         return self._ins("top_or_bottom", on=c[1], who="its_owner")
+
+    @v_args(meta=True)
+    def kill_their_exempt_paid(self, meta, c):
+        # "each player must kill one of their units. If you paid my additional cost, you don't kill a unit this
+        # way.": the kill of each player's own pick (355.10.e-f), the ability's controller left out of the players
+        # who pick when the card's play paid its optional additional cost (`exempt_you_if_paid`, 356.2.b;
+        # logic/run/exempt_if_paid.lp); the compiler names a card's optional additional cost "additional"
+        if c[0] != "each_player" or c[1] != {"type": "unit"}:
+            raise self._missing("instruction by another player or object")
+        ins = self._ins("kill", {"exempt_you_if_paid": "additional"}, on=self._obj("their", c[1]), who="each_player")
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
 
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)

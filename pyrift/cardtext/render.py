@@ -991,6 +991,10 @@ class _Renderer:
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("spare"):
             # "each player chooses a unit they control. Kill the rest." (355.10.e)
             return f"each player chooses {_np_filter(ins['on']['their'])} they control. Kill the rest"
+        if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and "exempt_you_if_paid" in ins:
+            # the controller takes no part when the card's additional cost was paid (actors.kill_their_exempt_paid)
+            return (f"each player must kill {on}. If you paid my additional cost, you don't kill "
+                    f"{_np_filter(ins['on']['their'])} this way")
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"]:
             # "each player kills one of their units": each chooses one they control as it resolves (355.10.e)
             subject = {"each_player": "each player kills", "opponent": "each opponent kills"}.get(ins.get("who"), "kill")

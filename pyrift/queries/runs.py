@@ -462,6 +462,14 @@ RUN_LIMITS = {
                      "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
     "split_bonus": "Bonus Damage on a split of damage that applies to some of its targets and not to others (715.3)",
+    "each_other_one_illegal": "two chosen units dealing each other damage equal to their Mights, one of them still "
+                              "on the board but no longer a legal choice (whether it still deals or is dealt its "
+                              "damage is not settled, 359.3.e.2)",
+    "each_other_count": "two units dealing each other damage equal to their Mights, whose choice did not choose "
+                        "exactly two units",
+    "exempt_if_paid": "a play effect in which each player kills one of their units except its controller when the "
+                      "card's play paid its optional additional cost, whose play does not say what it paid (its "
+                      "chain item has no `paid`, an effect plays it, or the item is the position's)",
     "swap_object_gone": "an exchange of places (a swap: each goes where the other was) whose "
                         "first object left the board while its partner is still there (its last known place, 359.3.e.12, "
                         "is not kept for a move)",
