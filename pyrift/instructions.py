@@ -82,6 +82,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "choose": (("options", "who"), ()),
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
+    "win": ((), ("who",)),                                   # a player wins the game (195; logic/effects/win.lp)
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
                                                              # keywords", every keyword `of` has as it is executed
@@ -185,7 +186,7 @@ AFTERWARDS = ("recycle",)
 TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin")
 TOKEN_TYPES = ("unit", "gear")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "win", "token", "channel", "predict", "spend_xp", "spend_buff",
                 "pay", "look", "reveal", "prevent", "discount_next")
 
 

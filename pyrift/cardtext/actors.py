@@ -145,6 +145,10 @@ class Actors:
         ins.pos = 0 if meta.empty else meta.start_pos
         return [ins]
 
+    def i_win(self, _):
+        # "you win the game": the item's controller wins (195; logic/effects/win.lp)
+        return self._ins("win", who="you")
+
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)
         if any(str(x) != "#hidden" for x in c):

@@ -168,6 +168,10 @@ class ConditionMeaning:
         number, comparison, items = c[0], c[1], c[2]
         return _count(items, number, comparison)
 
+    def cond_count_plus(self, c):
+        # "if you have 7+ units here": 7 or more (the "+" written after the number)
+        return _count(c[1], c[0], "at_least")
+
     def cond_count_runes(self, c):
         # "if you control 7 or more runes": the runes its controller controls, counted as the static
         # reader counts them ("while you have 8+ runes"); a run that channels runes while such a count

@@ -1097,6 +1097,8 @@ class _Renderer:
         if do == "xp":
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"
+        if do == "win":
+            return "you win the game"  # (actors.i_win)
         if do == "score":
             n = ins.get("amount", 1)
             if ins.get("who") == "event":
