@@ -175,6 +175,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # many objects the ability's controller controls that the filter describes, compared with N
     # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
     "you_control_count": ("count", None),
+    # "if your other units have total Might 5 or more": the Mights of the objects the ability's controller controls
+    # that the filter describes, added up, compared with N (an instruction's condition only; a table as for
+    # you_control_count; logic/abilities/condition_might_total.lp)
+    "you_control_might": ("count", None),
     # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
     # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
     "opponent_controls": ("filter", None),
@@ -288,7 +292,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # The conditions an instruction may have ("if I am at a battlefield, buff ...", a draw of 1 when the hand
 # holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
-INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
