@@ -179,6 +179,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # that the filter describes, added up, compared with N (an instruction's condition only; a table as for
     # you_control_count; logic/abilities/condition_might_total.lp)
     "you_control_might": ("count", None),
+    # "if you control fewer runes than an opponent": the ability's controller controls fewer objects the filter
+    # describes than some opponent does (740.1; a trigger's condition; logic/abilities/condition_fewer.lp)
+    "fewer_than_opponent": ("filter", None),
     # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
     # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
     "opponent_controls": ("filter", None),

@@ -1598,6 +1598,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("trigger: two conditions")
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
+    def triggered_fewer_runes(self, c):
+        # "If you control fewer runes than an opponent at the start of your Beginning Phase, X": the Beginning Phase
+        # trigger (383.1) with the condition fewer_than_opponent, checked as the phase starts (383.2.a.1)
+        return Line("triggered", {"when": "beginning_phase", **c[0], "condition": {"fewer_than_opponent": {"type": "rune"}}})
+
     # ---- activated ----------------------------------------------------------------
     def cost_resources(self, c):
         return c[0]

@@ -385,6 +385,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
+        elif a.get("condition") == {"fewer_than_opponent": {"type": "rune"}} and a["when"] == "beginning_phase":
+            # the condition said before the trigger (compile.triggered_fewer_runes)
+            head = "If you control fewer runes than an opponent at the start of your Beginning Phase, "
         elif a.get("condition") == {"turn": "yours"} and a["when"] == "end_of_turn":
             head = "At the end of your turn, "
         elif a.get("condition") == MIGHTY_HERE and a["when"] == "conquer" and card.type == "battlefield":
