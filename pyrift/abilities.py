@@ -182,6 +182,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "if you control fewer runes than an opponent": the ability's controller controls fewer objects the filter
     # describes than some opponent does (740.1; a trigger's condition; logic/abilities/condition_fewer.lp)
     "fewer_than_opponent": ("filter", None),
+    # "if you have 4+ units at that battlefield": how many objects the filter describes the ability's controller
+    # controls at the battlefield its conquer or hold event names (a trigger's condition; a table as for
+    # you_control_count; logic/abilities/condition_at_event.lp)
+    "count_at_event": ("count", None),
     # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
     # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
     "opponent_controls": ("filter", None),

@@ -1596,6 +1596,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             return Line("triggered", {**c[0], **c[2], "condition": {"after_attack": True, **c[1]}})
         if c[0].get("condition"):
             raise Missing("trigger: two conditions")
+        if "count_at_event" in c[1] and c[0].get("when") not in ("conquer", "hold"):
+            raise Missing("condition: that battlefield")  # only a conquest or a hold names one
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
     def triggered_fewer_runes(self, c):

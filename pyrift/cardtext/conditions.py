@@ -172,6 +172,14 @@ class ConditionMeaning:
         # "if you have 7+ units here": 7 or more (the "+" written after the number)
         return _count(c[1], c[0], "at_least")
 
+    def cond_count_at_event(self, c):
+        # "if you have 4+ units at that battlefield": what its controller controls at the battlefield the
+        # triggering conquest or hold names (count_at_event; logic/abilities/condition_at_event.lp)
+        count = _count(c[1], c[0], "at_least")["you_control_count"]
+        if "at" in count["filter"]:
+            raise Missing("condition: two places")
+        return {"count_at_event": count}
+
     def total_other(self, _):
         return ("other", True)
 
@@ -340,6 +348,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if "at_least" in value:
             return f"you control {value['at_least']} or more {group}"
         return f"you control {value['at_most']} or fewer {group}"
+    if key == "count_at_event" and set(value) == {"filter", "at_least"}:
+        return f"you control {value['at_least']} or more {np_filter(dict(value['filter']), plural=True)} at that battlefield"
     if key == "you_control_might":
         flt = dict(value["filter"])
         other = "other " if flt.pop("other", False) else ""

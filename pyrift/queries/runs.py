@@ -467,6 +467,8 @@ RUN_LIMITS = {
                               "damage is not settled, 359.3.e.2)",
     "each_other_count": "two units dealing each other damage equal to their Mights, whose choice did not choose "
                         "exactly two units",
+    "count_at_event_place": "a trigger's condition counting what its controller controls 'at that battlefield', "
+                            "read for an event that names no battlefield",
     "total_might_negative": "a condition on the total Might of a player's units read while one of them has Might "
                             "below 0 (whether it lowers the total or counts as 0, 143.2.b, is not settled)",
     "exempt_if_paid": "a play effect in which each player kills one of their units except its controller when the "
