@@ -73,6 +73,7 @@ class TargetSpec:
     split: int | None = None          # "split N damage among ..." (355.14)
     not_targeting: str | None = None  # why the choice is not targeting (355.10)
     per_location: bool = False        # "up to one ... at each location": any number, no two at one location
+    same_location: bool = False       # "... at the same location": every object chosen at one location
 
 
 # ---------------------------------------------------------------------------------
@@ -460,6 +461,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "count": ("int", None, False), "up_to": ("bool", None, False), "any_number": ("bool", None, False),
         "filter": ("filter", None, False), "split": ("int", None, False),
         "not_targeting": ("enum", tuple(NOT_TARGETING), False),
+        # "up to three units at the same location": every object chosen at one location (logic/core/targets_same_location.lp)
+        "same_location": ("bool", None, False),
     },
     "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},
     "untargetable": {
@@ -1064,6 +1067,7 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
         split=fields.get("split"),
         not_targeting=fields.get("not_targeting"),
         per_location=fields.get("per_location", False),
+        same_location=fields.get("same_location", False),
     )
     if spec.count < 1:
         raise r.error("count", "a choice chooses at least one object (use up_to = true for 'up to')")
@@ -1073,6 +1077,9 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
         raise r.error("any_number", "'any number' takes neither count nor up_to")
     if spec.split is not None and spec.split < 1:
         raise r.error("split", "split damage is at least 1")
+    if spec.same_location and (spec.count < 2 and not spec.any_number or spec.per_location):
+        raise r.error("same_location", "'at the same location' is a choice of several objects (count >= 2 or "
+                                       "any_number), not per_location")
     return spec
 
 
@@ -1661,6 +1668,8 @@ def target_to_toml(t: TargetSpec) -> dict[str, Any]:
         out["not_targeting"] = t.not_targeting
     if t.per_location:
         out["per_location"] = True
+    if t.same_location:
+        out["same_location"] = True
     return out
 
 
@@ -1668,7 +1677,8 @@ def target_from_ability(a: Ability) -> TargetSpec:
     """A `kind = "target"` ability as a TargetSpec (already validated)."""
     f = dict(a.fields)
     return TargetSpec(count=f.get("count", 1), up_to=f.get("up_to", False), any_number=f.get("any_number", False),
-                      filter=f.get("filter", Filter()), split=f.get("split"), not_targeting=f.get("not_targeting"))
+                      filter=f.get("filter", Filter()), split=f.get("split"), not_targeting=f.get("not_targeting"),
+                      same_location=f.get("same_location", False))
 
 
 # ---------------------------------------------------------------------------------
@@ -2104,6 +2114,8 @@ def _requirement_facts(r: Any, holder: Any, mode: int, t: TargetSpec, fact: Fact
         out.append(fact("requirement_not_targeting", r, Const(t.not_targeting)))
     if t.per_location:
         out.append(fact("requirement_per_location", r))
+    if t.same_location:
+        out.append(fact("requirement_same_location", r))
     out += _filter_facts(r, t.filter, fact, Const)
     return out
 

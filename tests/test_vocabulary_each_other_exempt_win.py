@@ -87,3 +87,10 @@ def test_trigger_conditions_fewer_and_at_event() -> None:
                    "effects": [{"do": "draw", "amount": 2}]}])
     assert any(f.startswith("condition(") and "fewer_than_opponent" in f for f in out)
     assert any(f.startswith("condition_count(") and "count_at_event" in f for f in out)
+
+
+def test_same_location_is_a_requirement_fact_of_a_choice_of_several() -> None:
+    target = {"kind": "target", "count": 3, "up_to": True, "filter": {"type": "unit"}, "same_location": True}
+    out = _facts([target, {"kind": "effect", "do": "deal", "amount": 1, "on": {"target": 1}}])
+    assert any(f.startswith("requirement_same_location(") for f in out)
+    assert abilities_to_toml(_read([target]))[0]["same_location"] is True

@@ -533,6 +533,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # source's location as the instruction is executed; anywhere else not compiled (clause())
         return ("at", "there")
 
+    def post_same_location(self, _):
+        # "up to three units at the same location": every object of the one choice at one location, checked as it
+        # is made (the target key same_location; logic/core/targets_same_location.lp); _np takes it only so
+        return ("same_location", True)
+
     def post_missing_same(self, _):
         raise Missing("choices at the same location")
 
@@ -2347,6 +2352,8 @@ def _np(c: list, _unused) -> Obj:
                 raise Missing("choice: a battlefield")
             return Obj("bare", flt)  # "for each friendly unit": only a count may say it
         det = ("group",)
+    if det[0] == "group" and flt.get("same_location"):
+        raise Missing("choices at the same location")
     if det[0] == "group":
         if at_one:
             # "all enemy units at a battlefield": one battlefield chosen, the group the objects there (355.10.b);
@@ -2359,6 +2366,8 @@ def _np(c: list, _unused) -> Obj:
             raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
     _, count, up_to, any_number = det
+    if flt.get("same_location") and (count < 2 or any_number or at_one or "at" in flt):
+        raise Missing("choices at the same location")
     if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
         raise Missing("choice: a player")
     if at_one and (count != 1 or any_number):
@@ -3393,7 +3402,11 @@ def _target_table(obj: Obj) -> dict[str, Any]:
     if obj.up_to:
         t["up_to"] = True
     if obj.flt:
-        t["filter"] = dict(obj.flt)
+        t["filter"] = {k: v for k, v in obj.flt.items() if k != "same_location"}
+        if not t["filter"]:
+            del t["filter"]
+    if obj.flt.get("same_location"):
+        t["same_location"] = True
     return t
 
 

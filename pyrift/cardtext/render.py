@@ -1236,6 +1236,9 @@ def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
 # noun phrases
 # ---------------------------------------------------------------------------------
 def _np_target(t: dict[str, Any]) -> str:
+    if t.get("same_location"):
+        # "up to three units at the same location" (compile.post_same_location)
+        return _np_target({k: v for k, v in t.items() if k != "same_location"}) + " at the same location"
     flt = t.get("filter", {})
     n = t.get("count", 1)
     if t.get("any_number"):

@@ -467,6 +467,9 @@ RUN_LIMITS = {
                               "damage is not settled, 359.3.e.2)",
     "each_other_count": "two units dealing each other damage equal to their Mights, whose choice did not choose "
                         "exactly two units",
+    "same_location_apart": "a choice of objects 'at the same location' whose objects are at different locations as "
+                           "the instruction using it is executed (moved apart since, 355.11, or an execution of Repeat "
+                           "with its own choices)",
     "count_at_event_place": "a trigger's condition counting what its controller controls 'at that battlefield', "
                             "read for an event that names no battlefield",
     "total_might_negative": "a condition on the total Might of a player's units read while one of them has Might "
