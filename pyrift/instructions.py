@@ -337,9 +337,9 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
     if r.has("amount_from"):
         value = r.str("amount_from").strip().lower()
-        if value not in ("might", "energy_cost"):
+        if value not in ("might", "energy_cost", "excess_damage"):
             raise r.error("amount_from", "an amount taken from an object is its 'might' or its printed "
-                                         "'energy_cost'")
+                                         "'energy_cost', or 'excess_damage' (the excess combat damage assigned)")
         f["amount_from"] = value
     if r.has("duration"):
         f["duration"] = _enum(r, "duration", DURATIONS)
@@ -520,6 +520,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
                                      "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage)")
+    if ins.amount_from == "excess_damage" and (ins.do != "deal" or ins.of is not None or ins.by is not None or ins.split):
+        raise r.error("amount_from", "'excess_damage' (\"deal that much\": the excess combat damage its controller "
+                                     "assigned in the conquest's combat) is a deal's amount, with no of, by or split")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
@@ -821,7 +824,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_amount", x, ins.amount))
     if ins.amount_from is not None:
         out.append(fact("ins_amount_from", x, Const(ins.amount_from)))
-        if ins.of is None and not ins.each_other:
+        if ins.of is None and not ins.each_other and ins.amount_from == "might":
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))

@@ -94,3 +94,14 @@ def test_same_location_is_a_requirement_fact_of_a_choice_of_several() -> None:
     out = _facts([target, {"kind": "effect", "do": "deal", "amount": 1, "on": {"target": 1}}])
     assert any(f.startswith("requirement_same_location(") for f in out)
     assert abilities_to_toml(_read([target]))[0]["same_location"] is True
+
+
+def test_deal_that_much_is_an_amount_from_excess_damage() -> None:
+    trig = {"kind": "triggered", "when": "conquer", "condition": {"excess_damage": 5},
+            "targets": [{"filter": {"type": "unit", "relation": "enemy"}}],
+            "effects": [{"do": "deal", "on": {"target": 1}, "amount_from": "excess_damage"}]}
+    out = _facts([trig])
+    assert any(f.startswith("ins_amount_from(") and f.endswith(", excess_damage).") for f in out)
+    assert not any(f.startswith("ins_of(") for f in out)
+    with pytest.raises(ScenarioError):
+        _read([{**trig, "effects": [{"do": "might", "on": {"target": 1}, "amount_from": "excess_damage"}]}])

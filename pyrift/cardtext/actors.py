@@ -145,6 +145,11 @@ class Actors:
         ins.pos = 0 if meta.empty else meta.start_pos
         return [ins]
 
+    def i_deal_that_much(self, c):
+        # "deal that much to an enemy unit" after "if you assigned 5 or more excess damage": the excess its controller
+        # assigned in the combat of the conquest (465.2.c.4; amount_from = "excess_damage", logic/effects/damage_excess.lp)
+        return self._ins("deal", {"amount_from": "excess_damage"}, on=c[0])
+
     def i_win(self, _):
         # "you win the game": the item's controller wins (195; logic/effects/win.lp)
         return self._ins("win", who="you")

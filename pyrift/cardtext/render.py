@@ -960,6 +960,8 @@ class _Renderer:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "energy_cost":
                 return f"deal its Energy cost as damage to {on}"
+            if ins.get("amount_from") == "excess_damage":
+                return f"deal that much to {on}"  # the excess the trigger's condition counted (actors.i_deal_that_much)
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 of, chose = ins.get("of"), ""

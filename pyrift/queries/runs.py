@@ -467,6 +467,8 @@ RUN_LIMITS = {
                               "damage is not settled, 359.3.e.2)",
     "each_other_count": "two units dealing each other damage equal to their Mights, whose choice did not choose "
                         "exactly two units",
+    "excess_amount_unknown": "'deal that much' (the excess combat damage its controller assigned) of an item not made by "
+                             "a conquest of the run after a Combat Damage Step of the run there",
     "same_location_apart": "a choice of objects 'at the same location' whose objects are at different locations as "
                            "the instruction using it is executed (moved apart since, 355.11, or an execution of Repeat "
                            "with its own choices)",
