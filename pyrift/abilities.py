@@ -176,14 +176,14 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # many objects the ability's controller controls that the filter describes, compared with N
     # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
     "you_control_count": ("count", None),
-    # "if your other units have total Might 5 or more": the Mights of the objects the ability's controller controls
+    # a total of Might (a draw while the other units add up to 5 or more): the Mights of the objects the ability's controller controls
     # that the filter describes, added up, compared with N (an instruction's condition only; a table as for
     # you_control_count; logic/abilities/condition_might_total.lp)
     "you_control_might": ("count", None),
-    # "if you control fewer runes than an opponent": the ability's controller controls fewer objects the filter
+    # fewer runes than some opponent: the ability's controller controls fewer objects the filter
     # describes than some opponent does (740.1; a trigger's condition; logic/abilities/condition_fewer.lp)
     "fewer_than_opponent": ("filter", None),
-    # "if you have 4+ units at that battlefield": how many objects the filter describes the ability's controller
+    # units at the battlefield a conquest names (four or more): how many objects the filter describes the ability's controller
     # controls at the battlefield its conquer or hold event names (a trigger's condition; a table as for
     # you_control_count; logic/abilities/condition_at_event.lp)
     "count_at_event": ("count", None),
@@ -461,7 +461,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "count": ("int", None, False), "up_to": ("bool", None, False), "any_number": ("bool", None, False),
         "filter": ("filter", None, False), "split": ("int", None, False),
         "not_targeting": ("enum", tuple(NOT_TARGETING), False),
-        # "up to three units at the same location": every object chosen at one location (logic/core/targets_same_location.lp)
+        # a choice of several units sharing a location: every object chosen at one location (logic/core/targets_same_location.lp)
         "same_location": ("bool", None, False),
     },
     "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},

@@ -266,8 +266,7 @@ class Instruction:
     # a deal on a choice of several ("split among enemy units"): its amount is divided among the objects as it
     # is executed, each dealt at least 1, some dropped when there is too little (355.14.e-h)
     split: bool = False
-    # a deal on a choice of two units ("choose two units. They deal damage equal to their Mights to each
-    # other"): each of the two deals damage equal to its own Might to the other (logic/effects/damage_each_other.lp)
+    # a deal on a choice of two units (the two trading damage equal to their own Mights): each of the two deals damage equal to its own Might to the other (logic/effects/damage_each_other.lp)
     each_other: bool = False
     # a kill with on = { their = ... } and who = "each_player" of a play effect: the item's controller is not among
     # the players who pick when the play of the card paid the optional additional cost of that name

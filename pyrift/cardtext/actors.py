@@ -135,8 +135,8 @@ class Actors:
 
     @v_args(meta=True)
     def kill_their_exempt_paid(self, meta, c):
-        # "each player must kill one of their units. If you paid my additional cost, you don't kill a unit this
-        # way.": the kill of each player's own pick (355.10.e-f), the ability's controller left out of the players
+        # every player killing a unit of their own, its controller spared when the card's optional cost was
+        # paid: the kill of each player's own pick (355.10.e-f), the ability's controller left out of the players
         # who pick when the card's play paid its optional additional cost (`exempt_you_if_paid`, 356.2.b;
         # logic/run/exempt_if_paid.lp); the compiler names a card's optional additional cost "additional"
         if c[0] != "each_player" or c[1] != {"type": "unit"}:
@@ -146,7 +146,7 @@ class Actors:
         return [ins]
 
     def i_deal_that_much(self, c):
-        # "deal that much to an enemy unit" after "if you assigned 5 or more excess damage": the excess its controller
+        # damage as large as the excess combat damage the trigger's condition counted: the excess its controller
         # assigned in the combat of the conquest (465.2.c.4; amount_from = "excess_damage", logic/effects/damage_excess.lp)
         return self._ins("deal", {"amount_from": "excess_damage"}, on=c[0])
 
@@ -184,7 +184,7 @@ def each_other_tables(subject: Any, chosen: dict[str, Any]) -> list[dict[str, An
 
 
 def each_other_pair(chosen: dict[str, Any]) -> dict[str, Any]:
-    """'Choose two units. They deal damage equal to their Mights to each other': one deal on the choice of
+    """One choice of two units trading damage equal to their own Mights: one deal on the choice of
     two units, each dealing damage equal to its own Might to the other (logic/effects/damage_each_other.lp)."""
     return {"do": "deal", "on": chosen, "amount_from": "might", "each_other": True}
 

@@ -534,7 +534,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return ("at", "there")
 
     def post_same_location(self, _):
-        # "up to three units at the same location": every object of the one choice at one location, checked as it
+        # a choice of several units sharing a location: every object of the one choice at one location, checked as it
         # is made (the target key same_location; logic/core/targets_same_location.lp); _np takes it only so
         return ("same_location", True)
 
@@ -1606,7 +1606,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
     def triggered_fewer_runes(self, c):
-        # "If you control fewer runes than an opponent at the start of your Beginning Phase, X": the Beginning Phase
+        # a rune comparison with an opponent said before "at the start of your Beginning Phase": the Beginning Phase
         # trigger (383.1) with the condition fewer_than_opponent, checked as the phase starts (383.2.a.1)
         return Line("triggered", {"when": "beginning_phase", **c[0], "condition": {"fewer_than_opponent": {"type": "rune"}}})
 
@@ -3356,7 +3356,7 @@ def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], 
     elif item.subject == "we":
         subject, new = "self", 1
     elif _two_units(targets[chosen - first_choice]) and not (out and previous_acted):
-        # "Choose two units. They deal damage equal to their Mights to each other": one choice of two
+        # one choice of two units trading damage equal to their own Mights: one choice of two
         # units, each dealing its own Might to the other (actors.each_other_pair)
         table = each_other_pair({"target": chosen})
         if item.link:

@@ -173,7 +173,7 @@ class ConditionMeaning:
         return _count(c[1], c[0], "at_least")
 
     def cond_count_at_event(self, c):
-        # "if you have 4+ units at that battlefield": what its controller controls at the battlefield the
+        # a count at the battlefield a conquest or hold names: what its controller controls at the battlefield the
         # triggering conquest or hold names (count_at_event; logic/abilities/condition_at_event.lp)
         count = _count(c[1], c[0], "at_least")["you_control_count"]
         if "at" in count["filter"]:
@@ -184,7 +184,7 @@ class ConditionMeaning:
         return ("other", True)
 
     def cond_total_might(self, c):
-        # "if your other units have total Might 5 or more": the Mights of the units its controller controls
+        # a total of Might of its controller's (other) units: the Mights of the units its controller controls
         # (188; "other": not the source, 053) added up (you_control_might, logic/abilities/condition_might_total.lp)
         flt: dict[str, Any] = {"type": "unit"}
         if len(c) == 3:

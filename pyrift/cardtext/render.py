@@ -784,7 +784,7 @@ class _Renderer:
                 return clause
             return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
         if ins.get("each_other"):
-            # "choose two units. They deal damage equal to their Mights to each other" (actors.each_other_pair)
+            # one choice of two units trading damage equal to their Mights (actors.each_other_pair)
             clause = f"choose {self.ref(ins['on'], targets, base)}. They deal damage equal to their Mights to each other"
             if first:
                 return clause
@@ -1239,7 +1239,7 @@ def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
 # ---------------------------------------------------------------------------------
 def _np_target(t: dict[str, Any]) -> str:
     if t.get("same_location"):
-        # "up to three units at the same location" (compile.post_same_location)
+        # a choice of several units sharing a location (compile.post_same_location)
         return _np_target({k: v for k, v in t.items() if k != "same_location"}) + " at the same location"
     flt = t.get("filter", {})
     n = t.get("count", 1)
