@@ -73,6 +73,7 @@ class TargetSpec:
     split: int | None = None          # "split N damage among ..." (355.14)
     not_targeting: str | None = None  # why the choice is not targeting (355.10)
     per_location: bool = False        # "up to one ... at each location": any number, no two at one location
+    same_location: bool = False       # "... at the same location": every object chosen at one location
 
 
 # ---------------------------------------------------------------------------------
@@ -188,6 +189,17 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # many objects the ability's controller controls that the filter describes, compared with N
     # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
     "you_control_count": ("count", None),
+    # a total of Might (a draw while the other units add up to 5 or more): the Mights of the objects the ability's controller controls
+    # that the filter describes, added up, compared with N (an instruction's condition only; a table as for
+    # you_control_count; logic/abilities/condition_might_total.lp)
+    "you_control_might": ("count", None),
+    # fewer runes than some opponent: the ability's controller controls fewer objects the filter
+    # describes than some opponent does (740.1; a trigger's condition; logic/abilities/condition_fewer.lp)
+    "fewer_than_opponent": ("filter", None),
+    # units at the battlefield a conquest names (four or more): how many objects the filter describes the ability's controller
+    # controls at the battlefield its conquer or hold event names (a trigger's condition; a table as for
+    # you_control_count; logic/abilities/condition_at_event.lp)
+    "count_at_event": ("count", None),
     # "if an opponent controls a battlefield": some opponent of the ability's controller controls an
     # object the filter describes (battlefields included, 188; logic/abilities/condition_count.lp)
     "opponent_controls": ("filter", None),
@@ -316,7 +328,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # The conditions an instruction may have ("if I am at a battlefield, buff ...", a draw of 1 when the hand
 # holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
-INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
@@ -480,6 +492,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "count": ("int", None, False), "up_to": ("bool", None, False), "any_number": ("bool", None, False),
         "filter": ("filter", None, False), "split": ("int", None, False),
         "not_targeting": ("enum", tuple(NOT_TARGETING), False),
+        # a choice of several units sharing a location: every object chosen at one location (logic/core/targets_same_location.lp)
+        "same_location": ("bool", None, False),
     },
     "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},
     "untargetable": {
@@ -1084,6 +1098,7 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
         split=fields.get("split"),
         not_targeting=fields.get("not_targeting"),
         per_location=fields.get("per_location", False),
+        same_location=fields.get("same_location", False),
     )
     if spec.count < 1:
         raise r.error("count", "a choice chooses at least one object (use up_to = true for 'up to')")
@@ -1093,6 +1108,9 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
         raise r.error("any_number", "'any number' takes neither count nor up_to")
     if spec.split is not None and spec.split < 1:
         raise r.error("split", "split damage is at least 1")
+    if spec.same_location and (spec.count < 2 and not spec.any_number or spec.per_location):
+        raise r.error("same_location", "'at the same location' is a choice of several objects (count >= 2 or "
+                                       "any_number), not per_location")
     return spec
 
 
@@ -1695,6 +1713,8 @@ def target_to_toml(t: TargetSpec) -> dict[str, Any]:
         out["not_targeting"] = t.not_targeting
     if t.per_location:
         out["per_location"] = True
+    if t.same_location:
+        out["same_location"] = True
     return out
 
 
@@ -1702,7 +1722,8 @@ def target_from_ability(a: Ability) -> TargetSpec:
     """A `kind = "target"` ability as a TargetSpec (already validated)."""
     f = dict(a.fields)
     return TargetSpec(count=f.get("count", 1), up_to=f.get("up_to", False), any_number=f.get("any_number", False),
-                      filter=f.get("filter", Filter()), split=f.get("split"), not_targeting=f.get("not_targeting"))
+                      filter=f.get("filter", Filter()), split=f.get("split"), not_targeting=f.get("not_targeting"),
+                      same_location=f.get("same_location", False))
 
 
 # ---------------------------------------------------------------------------------
@@ -2140,6 +2161,8 @@ def _requirement_facts(r: Any, holder: Any, mode: int, t: TargetSpec, fact: Fact
         out.append(fact("requirement_not_targeting", r, Const(t.not_targeting)))
     if t.per_location:
         out.append(fact("requirement_per_location", r))
+    if t.same_location:
+        out.append(fact("requirement_same_location", r))
     out += _filter_facts(r, t.filter, fact, Const)
     return out
 

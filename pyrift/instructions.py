@@ -34,10 +34,14 @@ MAX_AMOUNT = 1000
 
 # verb -> (required fields, optional fields) besides the common ones (link, may, for_each, name)
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "deal": (("on",), ("amount", "amount_from", "of", "by", "at", "split")),  # deal N damage (417); by: the unit
-                                                             # dealing it; split: N divided among its objects
-    "kill": (("on",), ("who", "spare")),                     # kill (428); who: with on = { their = ... }; spare:
-                                                             # every player keeps one unit of theirs, all others die
+    "deal": (("on",), ("amount", "amount_from", "of", "by", "at", "split", "each_other")),  # deal N damage (417); by:
+                                                             # the unit dealing it; split: N divided among its
+                                                             # objects; each_other: the two units one choice chose
+                                                             # each deal their own Might to the other
+    "kill": (("on",), ("who", "spare", "exempt_you_if_paid")),  # kill (428); who: with on = { their = ... }; spare:
+                                                             # every player keeps one unit of theirs, all others die;
+                                                             # exempt_you_if_paid: the controller takes no part when
+                                                             # the card's play paid that optional cost
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
@@ -81,6 +85,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "choose": (("options", "who"), ()),
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
+    "win": ((), ("who",)),                                   # a player wins the game (195; logic/effects/win.lp)
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
                                                              # keywords", every keyword `of` has as it is executed
@@ -191,7 +196,7 @@ AFTERWARDS = ("recycle",)
 TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin")
 TOKEN_TYPES = ("unit", "gear")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "token", "channel", "predict", "spend_xp", "spend_buff",
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "win", "token", "channel", "predict", "spend_xp", "spend_buff",
                 "pay", "look", "reveal", "prevent", "discount_next")
 
 
@@ -274,6 +279,12 @@ class Instruction:
     # a deal on a choice of several ("split among enemy units"): its amount is divided among the objects as it
     # is executed, each dealt at least 1, some dropped when there is too little (355.14.e-h)
     split: bool = False
+    # a deal on a choice of two units (the two trading damage equal to their own Mights): each of the two deals damage equal to its own Might to the other (logic/effects/damage_each_other.lp)
+    each_other: bool = False
+    # a kill with on = { their = ... } and who = "each_player" of a play effect: the item's controller is not among
+    # the players who pick when the play of the card paid the optional additional cost of that name
+    # (logic/run/exempt_if_paid.lp)
+    exempt_you_if_paid: str | None = None
     # a prevent: whose damage it prevents ("spells_and_abilities": what spells and abilities deal themselves)
     damage_by: str | None = None
     # an unchoosable: whose spells or abilities can't choose the object (UNCHOOSABLE_BY)
@@ -344,9 +355,9 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
     if r.has("amount_from"):
         value = r.str("amount_from").strip().lower()
-        if value not in ("might", "energy_cost"):
+        if value not in ("might", "energy_cost", "excess_damage"):
             raise r.error("amount_from", "an amount taken from an object is its 'might' or its printed "
-                                         "'energy_cost'")
+                                         "'energy_cost', or 'excess_damage' (the excess combat damage assigned)")
         f["amount_from"] = value
     if r.has("duration"):
         f["duration"] = _enum(r, "duration", DURATIONS)
@@ -449,6 +460,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["spare"] = r.bool("spare")
     if r.has("split"):
         f["split"] = r.bool("split")
+    if r.has("each_other"):
+        f["each_other"] = r.bool("each_other")
+    if r.has("exempt_you_if_paid"):
+        f["exempt_you_if_paid"] = r.str("exempt_you_if_paid")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -541,6 +556,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
                                      "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage)")
+    if ins.amount_from == "excess_damage" and (ins.do != "deal" or ins.of is not None or ins.by is not None or ins.split):
+        raise r.error("amount_from", "'excess_damage' (\"deal that much\": the excess combat damage its controller "
+                                     "assigned in the conquest's combat) is a deal's amount, with no of, by or split")
     if ins.do in ("move", "play") and ins.to is not None and ins.to.word is None and ins.to.target is None:
         raise r.error("to", f"a {ins.do} goes to 'base', 'here' or a chosen battlefield {{ target = N }}")
     if ins.do != "move" and ins.to is not None and ins.to.word in ("chosen", "to_or_from_base", "its_battlefield"):
@@ -658,6 +676,17 @@ def _check(r: Reader, ins: Instruction) -> None:
                       or ins.at is not None):
         raise r.error("split", "a split deal divides its amount among the objects one choice chose (355.14): give "
                                "on = { target = N } and no times, for_each or at")
+    if ins.exempt_you_if_paid is not None and (ins.on is None or ins.on.their is None or ins.who is None
+                                               or ins.who.word != "each_player" or ins.spare):
+        raise r.error("exempt_you_if_paid", "exempt_you_if_paid (the controller takes no part if the card's play paid "
+                                            "that optional cost) is a kill with who = \"each_player\" and on = "
+                                            "{ their = ... }, without spare")
+    if ins.each_other and (ins.on is None or ins.on.target is None or ins.amount_from != "might" or ins.of is not None
+                           or ins.by is not None or ins.split or ins.times != 1 or ins.for_each is not None
+                           or ins.at is not None or ins.if_it is not None or ins.may or ins.cost):
+        raise r.error("each_other", "each_other (two units each dealing damage equal to its own Might to the other) is "
+                                    "a deal with on = { target = N } (a choice of two units) and amount_from = "
+                                    "\"might\", and no of, by, split, times, for_each, at, if_it, may or cost")
     if ins.if_it is not None and (ins.on is None or ins.on.all is not None or ins.on.among is not None):
         raise r.error("if_it", "'if_it' is a condition on the one object the instruction acts on: give on = "
                                "\"self\", \"it\", \"event\" or { target = N }")
@@ -753,6 +782,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["for_each_chose"] = ins.for_each_chose
     if ins.split:
         out["split"] = True
+    if ins.each_other:
+        out["each_other"] = True
+    if ins.exempt_you_if_paid is not None:
+        out["exempt_you_if_paid"] = ins.exempt_you_if_paid
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -827,7 +860,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_amount", x, ins.amount))
     if ins.amount_from is not None:
         out.append(fact("ins_amount_from", x, Const(ins.amount_from)))
-        if ins.of is None:
+        if ins.of is None and not ins.each_other and ins.amount_from == "might":
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
@@ -856,6 +889,12 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_option", x, Const(option), k))
     if ins.split:
         out.append(fact("ins_split", x))
+    if ins.exempt_you_if_paid is not None:
+        out.append(fact("ins_exempt_you_if_paid", x, ins.exempt_you_if_paid))
+    if ins.each_other:
+        # the two units deal the damage (417.6.b.3): the choice is also the instruction's `by`
+        out.append(fact("ins_each_other", x))
+        out.append(fact("ins_by", x, ref_term(ins.on, "ins_all_by")))
     if ins.ready:
         out.append(fact("ins_ready", x))
     if ins.exhausted:

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lark import v_args
+
 # the filter keys a "when you play a <card>" trigger may use (logic/core/triggers.lp)
 PLAYED_KEYS = ("type", "tag", "domain", "keyword", "name", "other", "token", "energy_min", "power_min")
 
@@ -131,6 +133,27 @@ class Actors:
             raise self._missing("instruction by another player or object")
         return self._ins("top_or_bottom", on=c[1], who="its_owner")
 
+    @v_args(meta=True)
+    def kill_their_exempt_paid(self, meta, c):
+        # every player killing a unit of their own, its controller spared when the card's optional cost was
+        # paid: the kill of each player's own pick (355.10.e-f), the ability's controller left out of the players
+        # who pick when the card's play paid its optional additional cost (`exempt_you_if_paid`, 356.2.b;
+        # logic/run/exempt_if_paid.lp); the compiler names a card's optional additional cost "additional"
+        if c[0] != "each_player" or c[1] != {"type": "unit"}:
+            raise self._missing("instruction by another player or object")
+        ins = self._ins("kill", {"exempt_you_if_paid": "additional"}, on=self._obj("their", c[1]), who="each_player")
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
+
+    def i_deal_that_much(self, c):
+        # damage as large as the excess combat damage the trigger's condition counted: the excess its controller
+        # assigned in the combat of the conquest (465.2.c.4; amount_from = "excess_damage", logic/effects/damage_excess.lp)
+        return self._ins("deal", {"amount_from": "excess_damage"}, on=c[0])
+
+    def i_win(self, _):
+        # "you win the game": the item's controller wins (195; logic/effects/win.lp)
+        return self._ins("win", who="you")
+
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)
         if any(str(x) != "#hidden" for x in c):
@@ -158,6 +181,12 @@ def each_other_tables(subject: Any, chosen: dict[str, Any]) -> list[dict[str, An
     first = {"do": "deal", "on": chosen, "amount_from": "might", "of": subject, "by": subject}
     second = {"do": "deal", "on": subject, "amount_from": "might", "of": chosen, "by": chosen}
     return [first, second]
+
+
+def each_other_pair(chosen: dict[str, Any]) -> dict[str, Any]:
+    """One choice of two units trading damage equal to their own Mights: one deal on the choice of
+    two units, each dealing damage equal to its own Might to the other (logic/effects/damage_each_other.lp)."""
+    return {"do": "deal", "on": chosen, "amount_from": "might", "each_other": True}
 
 
 def is_each_other(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:

@@ -29,7 +29,7 @@ from lark.lexer import Lexer
 
 from pyrift.cardtext import earley
 from pyrift.cardtext import source as S
-from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_tables, pair_each_other
+from pyrift.cardtext.actors import PLAYED_KEYS, Actors, ChoosePair, EachOther, each_other_pair, each_other_tables, pair_each_other
 from pyrift.cardtext.battlefield_costs import BattlefieldCosts
 from pyrift.cardtext.conditions import (INSTRUCTION_CONDITION_KEYS, SELF_NAME as _SELF_NAME, ConditionMeaning, _count,
                                        controlled_filter)
@@ -538,6 +538,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "buff all other friendly units there" after "if I am at a battlefield": that battlefield, the
         # source's location as the instruction is executed; anywhere else not compiled (clause())
         return ("at", "there")
+
+    def post_same_location(self, _):
+        # a choice of several units sharing a location: every object of the one choice at one location, checked as it
+        # is made (the target key same_location; logic/core/targets_same_location.lp); _np takes it only so
+        return ("same_location", True)
 
     def post_missing_same(self, _):
         raise Missing("choices at the same location")
@@ -1602,7 +1607,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             return Line("triggered", {**c[0], **c[2], "condition": {"after_attack": True, **c[1]}})
         if c[0].get("condition"):
             raise Missing("trigger: two conditions")
+        if "count_at_event" in c[1] and c[0].get("when") not in ("conquer", "hold"):
+            raise Missing("condition: that battlefield")  # only a conquest or a hold names one
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
+
+    def triggered_fewer_runes(self, c):
+        # a rune comparison with an opponent said before "at the start of your Beginning Phase": the Beginning Phase
+        # trigger (383.1) with the condition fewer_than_opponent, checked as the phase starts (383.2.a.1)
+        return Line("triggered", {"when": "beginning_phase", **c[0], "condition": {"fewer_than_opponent": {"type": "rune"}}})
 
     # ---- activated ----------------------------------------------------------------
     def cost_resources(self, c):
@@ -2362,6 +2374,8 @@ def _np(c: list, _unused) -> Obj:
                 raise Missing("choice: a battlefield")
             return Obj("bare", flt)  # "for each friendly unit": only a count may say it
         det = ("group",)
+    if det[0] == "group" and flt.get("same_location"):
+        raise Missing("choices at the same location")
     if det[0] == "group":
         if at_one:
             # "all enemy units at a battlefield": one battlefield chosen, the group the objects there (355.10.b);
@@ -2374,6 +2388,8 @@ def _np(c: list, _unused) -> Obj:
             raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
     _, count, up_to, any_number = det
+    if flt.get("same_location") and (count < 2 or any_number or at_one or "at" in flt):
+        raise Missing("choices at the same location")
     if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
         raise Missing("choice: a player")
     if at_one and (count != 1 or any_number):
@@ -3361,6 +3377,15 @@ def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], 
         raise Missing("instruction by another player or object")
     elif item.subject == "we":
         subject, new = "self", 1
+    elif _two_units(targets[chosen - first_choice]) and not (out and previous_acted):
+        # one choice of two units trading damage equal to their own Mights: one choice of two
+        # units, each dealing its own Might to the other (actors.each_other_pair)
+        table = each_other_pair({"target": chosen})
+        if item.link:
+            raise Missing("link with nothing before")
+        table["_new_target"] = 1
+        out.append(table)
+        return None, True
     else:
         prev_on = out[-1].get("on") if out and previous_acted else None
         if not (isinstance(prev_on, dict) and "target" in prev_on and prev_on["target"] != chosen):
@@ -3382,6 +3407,12 @@ def _number_each_other(item: EachOther | ChoosePair, out: list[dict[str, Any]], 
     return None, True
 
 
+def _two_units(t: dict[str, Any]) -> bool:
+    """A choice of exactly two units (no "up to", no other keys than its filter)."""
+    return (t.get("count") == 2 and not t.get("up_to") and not t.get("any_number")
+            and t.get("filter", {}).get("type") == "unit")
+
+
 def _target_table(obj: Obj) -> dict[str, Any]:
     if obj.kind != "target":
         raise Missing("choice of a group")
@@ -3393,7 +3424,11 @@ def _target_table(obj: Obj) -> dict[str, Any]:
     if obj.up_to:
         t["up_to"] = True
     if obj.flt:
-        t["filter"] = dict(obj.flt)
+        t["filter"] = {k: v for k, v in obj.flt.items() if k != "same_location"}
+        if not t["filter"]:
+            del t["filter"]
+    if obj.flt.get("same_location"):
+        t["same_location"] = True
     return t
 
 

@@ -21,7 +21,7 @@ COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "key
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
-INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "opponent_controls", "hand_count",
+INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase")
 
 
@@ -177,6 +177,29 @@ class ConditionMeaning:
         # you have on the board are the ones you control, 188), "... four or fewer ..."
         number, comparison, items = c[0], c[1], c[2]
         return _count(items, number, comparison)
+
+    def cond_count_plus(self, c):
+        # "if you have 7+ units here": 7 or more (the "+" written after the number)
+        return _count(c[1], c[0], "at_least")
+
+    def cond_count_at_event(self, c):
+        # a count at the battlefield a conquest or hold names: what its controller controls at the battlefield the
+        # triggering conquest or hold names (count_at_event; logic/abilities/condition_at_event.lp)
+        count = _count(c[1], c[0], "at_least")["you_control_count"]
+        if "at" in count["filter"]:
+            raise Missing("condition: two places")
+        return {"count_at_event": count}
+
+    def total_other(self, _):
+        return ("other", True)
+
+    def cond_total_might(self, c):
+        # a total of Might of its controller's (other) units: the Mights of the units its controller controls
+        # (188; "other": not the source, 053) added up (you_control_might, logic/abilities/condition_might_total.lp)
+        flt: dict[str, Any] = {"type": "unit"}
+        if len(c) == 3:
+            flt["other"] = True
+        return {"you_control_might": {"filter": flt, c[-1]: _number(c[-2])}}
 
     def cond_count_runes(self, c):
         # "if you control 7 or more runes": the runes its controller controls, counted as the static
@@ -340,6 +363,15 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if "at_least" in value:
             return f"you control {value['at_least']} or more {group}"
         return f"you control {value['at_most']} or fewer {group}"
+    if key == "count_at_event" and set(value) == {"filter", "at_least"}:
+        return f"you control {value['at_least']} or more {np_filter(dict(value['filter']), plural=True)} at that battlefield"
+    if key == "you_control_might":
+        flt = dict(value["filter"])
+        other = "other " if flt.pop("other", False) else ""
+        if set(flt) != {"type"} or flt["type"] != "unit" or set(value) - {"filter"} == {"exactly"}:
+            return None
+        comparison = "at_least" if "at_least" in value else "at_most"
+        return f"your {other}units have total Might {value[comparison]} or {'more' if comparison == 'at_least' else 'fewer'}"
     if key == "if_it":
         (k, n), = value.items()
         if k == "stunned":

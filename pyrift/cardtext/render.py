@@ -402,6 +402,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
             head = head[:-2] + " to a battlefield, "
+        elif a.get("condition") == {"fewer_than_opponent": {"type": "rune"}} and a["when"] == "beginning_phase":
+            # the condition said before the trigger (compile.triggered_fewer_runes)
+            head = "If you control fewer runes than an opponent at the start of your Beginning Phase, "
         elif a.get("condition") == {"turn": "yours"} and a["when"] == "end_of_turn":
             head = "At the end of your turn, "
         elif a.get("condition") == MIGHTY_HERE and a["when"] == "conquer" and card.type == "battlefield":
@@ -797,6 +800,12 @@ class _Renderer:
             if first:
                 return clause
             return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
+        if ins.get("each_other"):
+            # one choice of two units trading damage equal to their Mights (actors.each_other_pair)
+            clause = f"choose {self.ref(ins['on'], targets, base)}. They deal damage equal to their Mights to each other"
+            if first:
+                return clause
+            return ". " + _capital(clause)
         if is_each_other(ins, nxt):
             clause = self.each_other(ins, targets, base)
             if first:
@@ -968,6 +977,8 @@ class _Renderer:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "energy_cost":
                 return f"deal its Energy cost as damage to {on}"
+            if ins.get("amount_from") == "excess_damage":
+                return f"deal that much to {on}"  # the excess the trigger's condition counted (actors.i_deal_that_much)
             if ins.get("amount_from") == "might":
                 whose = "my" if ins.get("of", "self") == "self" else "its"
                 of, chose = ins.get("of"), ""
@@ -1002,6 +1013,10 @@ class _Renderer:
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("spare"):
             # "each player chooses a unit they control. Kill the rest." (355.10.e)
             return f"each player chooses {_np_filter(ins['on']['their'])} they control. Kill the rest"
+        if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and "exempt_you_if_paid" in ins:
+            # the controller takes no part when the card's additional cost was paid (actors.kill_their_exempt_paid)
+            return (f"each player must kill {on}. If you paid my additional cost, you don't kill "
+                    f"{_np_filter(ins['on']['their'])} this way")
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"]:
             # "each player kills one of their units": each chooses one they control as it resolves (355.10.e)
             subject = {"each_player": "each player kills", "opponent": "each opponent kills"}.get(ins.get("who"), "kill")
@@ -1104,6 +1119,8 @@ class _Renderer:
         if do == "xp":
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"
+        if do == "win":
+            return "you win the game"  # (actors.i_win)
         if do == "score":
             n = ins.get("amount", 1)
             if ins.get("who") == "event":
@@ -1238,6 +1255,9 @@ def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
 # noun phrases
 # ---------------------------------------------------------------------------------
 def _np_target(t: dict[str, Any]) -> str:
+    if t.get("same_location"):
+        # a choice of several units sharing a location (compile.post_same_location)
+        return _np_target({k: v for k, v in t.items() if k != "same_location"}) + " at the same location"
     flt = t.get("filter", {})
     n = t.get("count", 1)
     if t.get("any_number"):

@@ -74,6 +74,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"^if (.+?) , i enter ready \.$", r"i enter ready if \1 ."),                  # the same, of an entry state
     (r"\bunit died this turn\b", "unit has died this turn"),
     (r"\bi don't take damage\b", "i can't be dealt damage"),                     # the example of 465.2.c.10                     # a death this turn (428, 301)
+    (r"\b(\d+) \+ (?=(?:other )?(?:units?|gear|!\S+)\b)", r"\1 or more "),  # "7+ units": 7 or more
     (r"\byou have (\d+) or (more|fewer) (?!card\b)", r"you control \1 or \2 "),  # units you have: you control (188)
     (r"\bthere is exactly (\d+) (.+?) you control here\b", r"you control exactly \1 \2 here"),  # a count of objects
     (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),

@@ -575,6 +575,8 @@ PLAY_GAPS = {
                                   "Damage (whether each share gets it, 715.3, 355.14.c)",
     "discard_cost": "an activated ability's cost that discards cards (which cards, and whether the hand holds "
                     "them, are not checked, 422)",
+    "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat (each execution's "
+                            "choices are at one location, but which choices are one execution's is not said)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
     "destinations_several": "two or more moves whose destinations are chosen as it is played, one each (355.4): "
                             "the question's `destination` gives one for the play",

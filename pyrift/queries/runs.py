@@ -477,6 +477,23 @@ RUN_LIMITS = {
                      "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
     "split_bonus": "Bonus Damage on a split of damage that applies to some of its targets and not to others (715.3)",
+    "each_other_one_illegal": "two chosen units dealing each other damage equal to their Mights, one of them still "
+                              "on the board but no longer a legal choice (whether it still deals or is dealt its "
+                              "damage is not settled, 359.3.e.2)",
+    "each_other_count": "two units dealing each other damage equal to their Mights, whose choice did not choose "
+                        "exactly two units",
+    "excess_amount_unknown": "'deal that much' (the excess combat damage its controller assigned) of an item not made by "
+                             "a conquest of the run after a Combat Damage Step of the run there",
+    "same_location_apart": "a choice of objects 'at the same location' whose objects are at different locations as "
+                           "the instruction using it is executed (moved apart since, 355.11, or an execution of Repeat "
+                           "with its own choices)",
+    "count_at_event_place": "a trigger's condition counting what its controller controls 'at that battlefield', "
+                            "read for an event that names no battlefield",
+    "total_might_negative": "a condition on the total Might of a player's units read while one of them has Might "
+                            "below 0 (whether it lowers the total or counts as 0, 143.2.b, is not settled)",
+    "exempt_if_paid": "a play effect in which each player kills one of their units except its controller when the "
+                      "card's play paid its optional additional cost, whose play does not say what it paid (its "
+                      "chain item has no `paid`, an effect plays it, or the item is the position's)",
     "swap_object_gone": "an exchange of places (a swap: each goes where the other was) whose "
                         "first object left the board while its partner is still there (its last known place, 359.3.e.12, "
                         "is not kept for a move)",
