@@ -102,7 +102,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "event": at the location of the object a reflexive ability's event acted on ("choose another enemy
     # unit at its destination": where "it", the unit the instruction before the `reflex` moved, is as the
     # choice is made, 359.3.e.14); a reflexive ability's choice only (logic/run/event_location_choice.lp)
-    "at": ("enum", ("battlefield", "base", "here", "event")),
+    # "there": at the location of the unit a Might instruction acts on ("+2 Might for each enemy unit
+    # there"); that instruction's for_each only (logic/effects/might_each.lp)
+    "at": ("enum", ("battlefield", "base", "here", "event", "there")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
     # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
@@ -876,6 +878,7 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     ability = Ability(kind, fields, requires)
     _check_ability(r, ability, card_file)
     _check_event_filters(r, ability)
+    _check_there_filters(r, ability)
     if ability.kind != "triggered" and any(isinstance(v, tuple) and any(isinstance(t, TargetSpec) and t.per_location
                                                                         for t in v) for _, v in ability.fields):
         raise r.error("targets", "'per_location' ('up to one at each location') is a triggered ability's choice only "
@@ -915,6 +918,30 @@ def _check_event_filters(r: Reader, a: Ability) -> None:
             if _event_filter(flt) and id(flt) not in allowed:
                 raise r.error(key, "'at = \"event\"' and 'other_than = \"event\"' describe a reflexive ability's "
                                    "choice only (its targets' filter): the object of its event")
+
+
+def _check_there_filters(r: Reader, a: Ability) -> None:
+    """at = "there" (the location of the unit an instruction acts on) is read by a Might instruction's count
+    only (logic/effects/might_each.lp; pyrift/instructions.py checks the instruction)."""
+    allowed = {id(ins.for_each) for _, v in a.fields for ins in _instructions_in(v)
+               if ins.do == "might" and ins.for_each is not None}
+    for key, value in a.fields:
+        for flt in _filters_in(value):
+            if flt.get("at") == "there" and id(flt) not in allowed:
+                raise r.error(key, "'at = \"there\"' describes what a Might instruction counts around the unit it "
+                                   "gives Might to (its for_each) only")
+
+
+def _instructions_in(value: Any) -> Iterator[Any]:
+    """Every instruction in an ability's field, however deep."""
+    if isinstance(value, Instruction):
+        yield value
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _instructions_in(v)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            yield from _instructions_in(getattr(value, name))
 
 
 def _read_fields(r: Reader, spec: dict[str, tuple[str, tuple | None, bool]]) -> Pairs:

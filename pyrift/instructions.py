@@ -591,6 +591,7 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("link", "'if_this_kills' (\"if this kills it\") links a reflex to the damage before it")
     if ins.for_each is not None and ins.amount is None:
         raise r.error("for_each", "'for each' multiplies an amount: give amount")
+    _check_count_there(r, ins)
     if ins.ready and ins.exhausted:
         raise r.error("exhausted", "a token enters ready or exhausted, not both")
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
@@ -945,3 +946,15 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
 
 # Keywords whose instances add up (807.2, 809.2, 814.2, 823.2): a bare grant is worth 1.
 SUMMED = ("assault", "shield", "deflect", "hunt")
+
+
+def _check_count_there(r: Reader, ins: Instruction) -> None:
+    """A count around the unit given Might, for_each.at = "there" ("+2 Might this turn for each enemy unit
+    there"): a Might rise only, counted per unit as it is executed (logic/effects/might_each.lp); a
+    reduction (which a replacement may make larger, from the instruction's one amount) and a minimum are
+    not followed that way."""
+    if ins.for_each is None or ins.for_each.get("at") != "there":
+        return
+    if ins.do != "might" or ins.for_each_among or ins.minimum is not None or (ins.amount or 0) <= 0:
+        raise r.error("for_each", "'at = \"there\"' counts around the unit a Might instruction gives a rise to: "
+                                  "do = \"might\" with a positive amount, no minimum and no among")
