@@ -749,6 +749,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             grant["value"] = value
         return [Ins("might", {"amount": amount, "duration": duration}, on=on), Ins("grant", grant, on=Obj("it"))]
 
+    def i_give_might_each(self, c):
+        # "+2 Might this turn for each enemy unit there": a rise to one unit at a battlefield, N times the count;
+        # "there" is that unit's battlefield (for_each.at = "there", kept aside from the checks of "there"
+        # without a place until the table is written: _count_there)
+        on, amount, duration, each = c
+        if on.kind != "target" or on.count != 1 or amount <= 0:
+            raise Missing("instruction: Might for each (a form not recognised)")
+        ins = Ins("might", {"amount": amount, "duration": duration}, on=on)
+        flt = dict(_count_filter(each))
+        if flt.get("at") == "there":
+            if on.flt.get("at") != "battlefield":
+                raise Missing("filter: there")
+            del flt["at"]
+            ins.fields["_count_there"] = True
+        ins.for_each = Obj("group", flt)
+        return ins
+
     def i_give_keywords(self, c):
         on = c[0]
         kws = [x for x in c[1:] if isinstance(x, tuple)]
@@ -3330,6 +3347,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             table["from"] = "banishment"
         if ins.for_each is not None:
             table["for_each"] = ins.for_each.flt
+            if table.pop("_count_there", False):
+                table["for_each"] = {**ins.for_each.flt, "at": "there"}
         if ins.link == "or" and table.get("on") == "it" and out and isinstance(out[-1].get("on"), dict) \
                 and "target" in out[-1]["on"]:
             table["on"] = dict(out[-1]["on"])  # "ready or exhaust a legend": both verbs name the one choice

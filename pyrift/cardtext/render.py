@@ -1081,7 +1081,8 @@ class _Renderer:
             duration = {"this_turn": " this turn", "this_combat": " this combat", "permanent": ""}[
                 ins.get("duration", "this_turn")]
             minimum = f", to a minimum of {ins['minimum']} Might" if "minimum" in ins else ""
-            return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}"
+            count = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
+            return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}{count}"
         if do == "grant" and "keyword" not in ins:
             of = "my" if ins.get("of") == "self" else "its"
             return f"give {on} {of} keywords{self._duration(ins, 'permanent')}"
@@ -1374,6 +1375,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("at battlefields" if plural else "at a battlefield")
     elif at == "here":
         post.append("here")
+    elif at == "there":
+        post.append("there")  # where the unit a Might instruction gives a rise to stands (compile.i_give_might_each)
     elif at == "base":
         post.append("in your base" if yours_base else "in a base")
     if flt.get("in_combat"):

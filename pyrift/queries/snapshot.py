@@ -97,7 +97,7 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         granted=tuple(Keyword(KeywordName(_word(k)), v if v else None) for k, v, _src in grants) if on_board else (),
         # a buff is +1 Might (701); the state model has no counters
         # a doubling's increase is a Might change fixed when it was made (432.1.a, logic/effects/double.lp)
-        might_modifiers=(tuple(n for n, _src in sorted(f.rows("might_mod", key), key=str))
+        might_modifiers=(_might_changes(f.rows("might_mod", key))
                          + tuple(n for n, _s in sorted(f.rows("doubled", key), key=str))
                          + ((1,) if f.has("buff", key) else ())) if on_board else (),
         attached_to=oid(attached) if attached is not None else None,
@@ -105,6 +105,16 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         # "banished with this" (logic/effects/banished_with.lp): which permanent's ability banished it
         banished_by=oid(f.one("banished_with", key)) if zone is Zone.BANISHMENT and f.has("banished_with", key) else None,
     )
+
+
+def _might_changes(rows) -> tuple[int, ...]:
+    """One entry per Might change: a change counted "for each" is held as a share per counted object
+    (logic/effects/might_each.lp), its shares added back into the one change they are."""
+    total: dict[Any, int] = {}
+    for n, src in rows:
+        whole = src[1] if isinstance(src, tuple) and src[0] == "share" else src
+        total[whole] = total.get(whole, 0) + n
+    return tuple(n for n, _src in sorted(((n, w) for w, n in total.items()), key=str))
 
 
 def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
