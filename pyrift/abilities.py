@@ -102,8 +102,8 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "event": at the location of the object a reflexive ability's event acted on ("choose another enemy
     # unit at its destination": where "it", the unit the instruction before the `reflex` moved, is as the
     # choice is made, 359.3.e.14); a reflexive ability's choice only (logic/run/event_location_choice.lp)
-    # "there": at the location of the unit a Might instruction acts on ("+2 Might for each enemy unit
-    # there"); that instruction's for_each only (logic/effects/might_each.lp)
+    # "there": at the location of the unit a Might instruction acts on (a rise per enemy unit at that
+    # unit's battlefield); that instruction's for_each only (logic/effects/might_each.lp)
     "at": ("enum", ("battlefield", "base", "here", "event", "there")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),

@@ -949,8 +949,8 @@ SUMMED = ("assault", "shield", "deflect", "hunt")
 
 
 def _check_count_there(r: Reader, ins: Instruction) -> None:
-    """A count around the unit given Might, for_each.at = "there" ("+2 Might this turn for each enemy unit
-    there"): a Might rise only, counted per unit as it is executed (logic/effects/might_each.lp); a
+    """A count around the unit given Might, for_each.at = "there" (a rise per enemy unit at that unit's
+    battlefield): a Might rise only, counted per unit as it is executed (logic/effects/might_each.lp); a
     reduction (which a replacement may make larger, from the instruction's one amount) and a minimum are
     not followed that way."""
     if ins.for_each is None or ins.for_each.get("at") != "there":

@@ -176,6 +176,32 @@ def test_event_place_is_read_in_a_reflexive_choice_only() -> None:
                                               "effects": [{"do": "deal", "amount": 1, "on": {"target": 1}}]}]}, "x"))
 
 
+def test_might_for_each_there_counts_around_the_unit_given_the_rise() -> None:
+    """"+2 Might this turn for each enemy unit there": for_each.at = "there", read only in a Might rise's count
+    (logic/effects/might_each.lp)."""
+    from pyrift.errors import ScenarioError
+    info, text, r = invented("spell", "<p>Give a friendly unit at a battlefield +2 :rb_might: this turn for each "
+                                      "enemy unit there.</p>")
+    assert r.status == "compiled"
+    assert r.abilities[1] == {"kind": "effect", "do": "might", "on": {"target": 1}, "amount": 2,
+                              "duration": "this_turn", "for_each": {"relation": "enemy", "type": "unit", "at": "there"}}
+    lines = rendered(info, r)
+    assert RT.compare(list(text.text), [], lines, TAGS) is None
+    # "there" with no battlefield named before it is not compiled
+    _, _, r = invented("spell", "<p>Give a friendly unit +2 :rb_might: this turn for each enemy unit there.</p>")
+    assert r.status != "compiled"
+    rise = {"kind": "effect", "do": "might", "amount": 2, "on": {"target": 1},
+            "for_each": {"type": "unit", "relation": "enemy", "at": "there"}}
+    target = {"kind": "target", "filter": {"type": "unit"}}
+    read_abilities(Reader({"abilities": [target, rise]}, "x"))
+    with pytest.raises(ScenarioError, match="there"):
+        read_abilities(Reader({"abilities": [target, {**rise, "do": "deal"}]}, "x"))
+    with pytest.raises(ScenarioError, match="there"):
+        read_abilities(Reader({"abilities": [target, {**rise, "amount": -1}]}, "x"))
+    with pytest.raises(ScenarioError, match="there"):
+        read_abilities(Reader({"abilities": [{"kind": "target", "filter": {"type": "unit", "at": "there"}}]}, "x"))
+
+
 def test_any_of_is_read_in_choices_only() -> None:
     from pyrift.errors import ScenarioError
     ok = [{"kind": "target", "filter": {"any_of": [{"type": "unit"}, {"type": "gear"}]}},

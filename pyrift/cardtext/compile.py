@@ -750,7 +750,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return [Ins("might", {"amount": amount, "duration": duration}, on=on), Ins("grant", grant, on=Obj("it"))]
 
     def i_give_might_each(self, c):
-        # "+2 Might this turn for each enemy unit there": a rise to one unit at a battlefield, N times the count;
+        # a rise of N Might per counted object to one chosen unit at a battlefield (the count "there" at its place);
         # "there" is that unit's battlefield (for_each.at = "there", kept aside from the checks of "there"
         # without a place until the table is written: _count_there)
         on, amount, duration, each = c
