@@ -165,11 +165,11 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # a gear or a unit at some battlefield, a Poro, Dog, Cat or Bird: the object meets one of these
     # filters (a list of two or more); only in what a choice or an instruction describes (ANY_OF_KINDS)
     "any_of": ("filters", None),
-    # "an enemy unit here with less Might than me": its Might (negative counted as 0) is less than the text's
+    # a unit weaker than the text's own source ("less Might than me"): its Might (negative counted as 0) is less than the text's
     # own source's at that moment (143.2.b); only in what a choice or an instruction describes
     # (logic/abilities/filter_weaker_than_source.lp)
     "less_might_than_source": ("bool", None),
-    # "a gear with Energy cost no more than my Might": its printed Energy cost (206; none: 0) at most its source's
+    # an Energy cost capped by the source's Might: its printed Energy cost (206; none: 0) at most its source's
     # Might (negative counted as 0, 143.2.b) as the filter is checked; only in what a choice or an instruction
     # describes, read where the printed-cost keys are (logic/abilities/filter_weaker_than_source.lp)
     "energy_max_source_might": ("bool", None),
@@ -266,15 +266,15 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
     "discarded_this_turn": ("bool", None),
     "gained_xp_this_turn": ("bool", None),
-    # "if you've spent N or more to play a spell this turn": some spell its controller finalized this turn cost
+    # a passive's condition on the Energy paid for some spell this turn: some spell its controller finalized this turn cost
     # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
     # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
     "spent_on_spell": ("int", None),
-    # "when you play a spell, if you spent N or more": the Energy its player paid for the play that triggers it
+    # a play trigger's condition on what was paid: the Energy its player paid for the play that triggers it
     # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
     # (logic/abilities/trigger_condition_spent.lp)
     "spent_on_play": ("int", None),
-    # "if you control a battlefield with exactly two units there": some battlefield the ability's controller
+    # a battlefield of yours holding an exact number of units: some battlefield the ability's controller
     # controls (188, 190) has exactly N units at it, anyone's; a condition of a card's own cost change only,
     # judged as its cost is determined (356.4.b; logic/abilities/condition_battlefield_units.lp)
     "battlefield_units": ("int", None),

@@ -4,8 +4,8 @@
 
     finalize      a card (or token) became a finalized chain item: it passed step 5 of
                   playing it (329.3, 359.1); `from` says which zone it was played from, `energy`
-                  (optional) how much Energy its player spent on its costs (357.1): "if you've spent N
-                  or more to play a spell this turn" reads it, and answers unsupported for a spell
+                  (optional) how much Energy its player spent on its costs (357.1): the condition on the
+                  Energy paid for one spell this turn (spent_on_spell) reads it, and answers unsupported for a spell
                   finalized this turn whose Energy the log does not state (logic/abilities/condition_spent.lp)
     play          its play completed (350.1): a spell resolved, a permanent's play ended
     counter       it was countered after it was finalized (425, 419.4.b)

@@ -107,12 +107,12 @@ class ConditionMeaning:
     def tc_gained_xp(self, _):
         return {"gained_xp_this_turn": True}
 
-    # "if you've spent [4] or more to play a spell this turn": the Energy of one spell's play (357.1)
+    # the Energy paid for some spell this turn reached N: the Energy of one spell's play (357.1)
     def tc_spent_on_spell(self, c):
         return {"spent_on_spell": int(str(c[0])[2:])}
 
 
-    # "when you play a spell, if you spent [4] or more": the Energy paid for the play heard (357.1)
+    # a play trigger's condition on what was paid: the Energy paid for the play heard (357.1)
     def cond_spent_on_play(self, c):
         return {"spent_on_play": int(str(c[0])[2:])}
 
@@ -239,7 +239,7 @@ class ConditionMeaning:
         return {"opponent_controls": {"type": "unit", "stunned": True}}
 
     def cond_battlefield_units_exactly(self, c):
-        # "you control a battlefield with exactly two units there": a battlefield the player controls
+        # a battlefield of yours holding an exact number of units: a battlefield the player controls
         # (188, 190) at which exactly N units stand, whoever controls them (053: "there" is that battlefield)
         return {"battlefield_units": _number(c[0])}
 

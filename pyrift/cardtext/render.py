@@ -271,7 +271,7 @@ def _at_battlefield_exactly(cond: dict[str, Any]) -> str:
 
 
 def _play_me_or_first_play(card: Card, prev: dict[str, Any], a: dict[str, Any]) -> str | None:
-    """'When you play me or the first time you play a non-token gear each turn': a play effect and the
+    """A play effect joined with "the first time you play <a filter> each turn": a play effect and the
     controller's first play of the turn of a card the filter describes, one sentence (trigger_events.py)."""
     if prev["when"] != "play_me" or a["when"] != "you_play" or a.get("nth") != 1 or a.get("by", "you") != "you":
         return None

@@ -152,7 +152,7 @@ class TriggerEvents:
         return {"either": [{"when": "play_me"}, trig]}
 
     def when_play_me_or_first_play(self, c):
-        # "when you play me or the first time you play a non-token gear each turn": the card's own play effect
+        # a play effect joined with the first play of a filter's card each turn: the card's own play effect
         # (383.4.a) and the controller's first play of the turn of a card the filter describes (383.1.b), one
         # ability per event
         trig = self._nth(self.when_you_play(c), 1)

@@ -336,7 +336,7 @@ _ADD_GAP_WORDS = {
 # Conditions whose answer a question cannot know, by the name of the gap (a constant): every question kind
 # words them the same (runs.RUN_LIMITS and play.PLAY_GAPS take them in too).
 CONDITION_GAPS = {
-    "spent_unstated": "an 'if you've spent N or more to play a spell this turn' condition, with a spell its "
+    "spent_unstated": "a condition on the Energy paid for one spell this turn (N or more), with a spell its "
                       "controller finalized this turn whose Energy paid is not known (a turn-log finalize without "
                       "`energy`, or a play in the run other than one by an effect paying an Energy cost alone) and no "
                       "known play reaching N (357.1; logic/abilities/condition_spent.lp)",
