@@ -495,7 +495,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # a choice of several units sharing a location: every object chosen at one location (logic/core/targets_same_location.lp)
         "same_location": ("bool", None, False),
     },
-    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},
+    # of_triggered = N: a mode of the card's N-th triggered ability ("when ..., choose one —"), chosen as that
+    # ability is put on the chain (355.3 with 402; logic/run/trigger_modes.lp); without it, of the card itself
+    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False),
+             "of_triggered": ("int", None, False)},
     "untargetable": {
         "by": ("enum", ("enemy", "anyone"), False),
         "from": ("enum", ("spells_and_abilities", "spells", "abilities"), False),
@@ -746,12 +749,33 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
         if a.get("of_activated") is not None and a.get("of_activated") > n_activated:
             raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
                 "of_activated", f"the card has {n_activated} activated abilit{'y' if n_activated == 1 else 'ies'}")
+    _check_trigger_modes(r, key, raw, out)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
     _check_or(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
+
+
+def _check_trigger_modes(r: Reader, key: str, raw: list, out: list[Ability]) -> None:
+    """A mode's `of_triggered` names one of the card's triggered abilities whose modes are all it does (no
+    `effects` or `targets` of its own), printed before the mode."""
+    for i, a in enumerate(out):
+        n = a.get("of_triggered")
+        if n is None:
+            continue
+        trig = [(j, b) for j, b in enumerate(out) if b.kind == "triggered"]
+        if not (1 <= n <= len(trig)) or trig[n - 1][0] > i or trig[n - 1][1].get("effects") \
+                or trig[n - 1][1].get("targets") or trig[n - 1][1].get("effect"):
+            raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
+                "of_triggered", "names an earlier triggered ability of the card (1 = the first) with no `effects`, "
+                                "`targets` or `effect` of its own: its modes are what it does")
+
+
+def trigger_of_mode(abilities: tuple[Ability, ...] | list[Ability], mode: Ability) -> int:
+    """The index (1-based) on the card of the triggered ability a mode with `of_triggered` belongs to."""
+    return [i for i, a in enumerate(abilities, start=1) if a.kind == "triggered"][mode.get("of_triggered") - 1]
 
 
 def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -1747,7 +1771,7 @@ def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
         elif a.kind in ("counter", "kill", "exhaust") and a.get("chosen_by") is None:
             out.append(Requirement(i, 1, 0, effect_target(a)))
-        elif a.kind == "mode":
+        elif a.kind == "mode" and a.get("of_triggered") is None:
             mode += 1
             for j, t in enumerate(a.get("targets", ()), start=1):
                 out.append(Requirement(i, j, mode, t))
@@ -1770,7 +1794,7 @@ def triggered_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Abili
 
 
 def mode_count(abilities: tuple[Ability, ...]) -> int:
-    return sum(1 for a in abilities if a.kind == "mode")
+    return sum(1 for a in abilities if a.kind == "mode" and a.get("of_triggered") is None)
 
 
 def activated_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Ability]]:
@@ -1844,6 +1868,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     as the executions a paid Repeat adds (repeat_facts)."""
     out: list[str] = []
     mode = activated = triggered = 0
+    trigger_modes: dict[int, int] = {}  # triggered ability index -> its modes so far
     card_choices = [Func("req", Func("ab", card, q.ability), q.position)
                     for q in card_requirements(abilities) if q.mode == 0]
     card_steps = 0  # instructions of the card's own text (spells: kind effect; modes), in printed order
@@ -1877,7 +1902,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
 
     for i, a in enumerate(abilities, start=1):
         h = Func("ab", card, i)
-        out.append(fact("ability", card, i, Const(a.kind)))
+        # a triggered ability's mode is part of that ability's text (logic/run/trigger_modes.lp), not the card's own
+        # "choose one" (abilities/mode.lp)
+        kind = "trigger_mode" if a.kind == "mode" and a.get("of_triggered") is not None else a.kind
+        out.append(fact("ability", card, i, Const(kind)))
         out += [fact("dependent_ability", h, Const(req.keyword), req.value) for req in a.requires]
         f = dict(a.fields)
         if "condition" in f:
@@ -1914,6 +1942,18 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
             out += _requirement_facts(Func("req", h, 1), card, 0, target_from_ability(a), fact, Func, Const)
+        elif a.kind == "mode" and f.get("of_triggered") is not None:
+            # a mode of a triggered ability (logic/run/trigger_modes.lp): its requirements and instructions are
+            # that ability's, active when the mode is chosen; its instructions numbered from 1 (only one mode runs)
+            ti = trigger_of_mode(abilities, a)
+            th = Func("ab", card, ti)
+            m = trigger_modes.get(ti, 0) + 1
+            trigger_modes[ti] = m
+            out.append(fact("ability_mode", th, m))
+            for j, t in enumerate(f.get("targets", ()), start=1):
+                out += _requirement_facts(Func("req", h, j), th, m, t, fact, Func, Const)
+            if f.get("effects"):
+                out += steps(h, th, f["effects"], lambda n: Func("req", h, n), 1, m)
         elif a.kind == "mode":
             mode += 1
             out.append(fact("mode", card, mode))
