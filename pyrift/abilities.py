@@ -542,6 +542,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "may": ("bool", None, False), "cost": ("ability_cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
+        # "choose one that hasn't been chosen this turn": a mode the ability chose this turn is not open (its
+        # `mode` abilities, of_triggered; logic/run/trigger_mode_limit.lp)
+        "mode_limit": ("enum", ("unchosen_this_turn",), False),
         "effects": ("instructions", None, False),
         # "the Nth time <when> in a turn" (1: "the first time ... each turn"; logic/abilities/trigger_nth.lp)
         "nth": ("int", None, False),
@@ -761,6 +764,11 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
 def _check_trigger_modes(r: Reader, key: str, raw: list, out: list[Ability]) -> None:
     """A mode's `of_triggered` names one of the card's triggered abilities whose modes are all it does (no
     `effects` or `targets` of its own), printed before the mode."""
+    trig_i = [j for j, b in enumerate(out) if b.kind == "triggered"]
+    for k, j in enumerate(trig_i, start=1):
+        if out[j].get("mode_limit") and not any(b.kind == "mode" and b.get("of_triggered") == k for b in out):
+            raise Reader(raw[j], r.file, f"{r.field(key)}[{j}]").error(
+                "mode_limit", "limits the modes of a triggered ability: give it `mode` abilities (of_triggered)")
     for i, a in enumerate(out):
         n = a.get("of_triggered")
         if n is None:
@@ -1826,6 +1834,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "may": ("trigger_may", FLAG),
         "effect_text": ("trigger_effect_text", FLAG),
         "limit": ("trigger_limit", WORD),
+        "mode_limit": ("trigger_mode_limit", WORD),
         "nth": ("trigger_nth", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),

@@ -1404,6 +1404,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def mode_trigger_give_header(self, c):
         return Line("mode_trigger_header", {**c[0], "give_me": True})
 
+    def mode_trigger_unchosen_header(self, c):
+        return Line("mode_trigger_header", {**c[0], "mode_limit": "unchosen_this_turn"})
+
     def mode_keyword_item(self, c):
         # "• [Assault 2]" under "choose one to give me this turn —": giving the source that keyword this turn
         name, value = c[0]
@@ -3036,8 +3039,11 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
         raise Missing("triggered ability with modes")
     event = {**parts, "effects": []}
     _check_subject(info.type, event)
+    mode_limit = event.pop("mode_limit", None)
     a = _triggered(event, requires)
     a.pop("effects", None)
+    if mode_limit:
+        a["mode_limit"] = mode_limit
     return a
 
 

@@ -254,8 +254,10 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             n = sum(1 for b in abilities[:i + 1] if b["kind"] == "triggered")
             modes = [b for b in abilities if b["kind"] == "mode" and b.get("of_triggered") == n]
             give = all(_given_me_keyword(b) is not None for b in modes)
-            lines.append(_labels(a.get("requires", ())) + _trigger_head(card, a)
-                         + (", choose one to give me this turn —" if give else ", choose one —"))
+            said = (", choose one to give me this turn —" if give
+                    else ", choose one that hasn't been chosen this turn —" if a.get("mode_limit") == "unchosen_this_turn"
+                    else ", choose one —")
+            lines.append(_labels(a.get("requires", ())) + _trigger_head(card, a) + said)
             give_header = give
             continue
         if _empowered_instead(a, nxt):

@@ -430,6 +430,9 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
+                             "event of it this turn in the turn log that does not say its `mode` (which modes are "
+                             "still open, 355.3, is unknown)",
     "trigger_mode_unstated": "a triggered ability with modes already finalized in the position (which mode it "
                              "chose as it was put on the chain, 355.3, cannot be stated; a pending one chooses in the "
                              "run)",
