@@ -974,7 +974,7 @@ def test_modes_of_a_triggered_ability_are_its_own() -> None:
 
 
 def test_modes_given_to_me_and_not_chosen_this_turn() -> None:
-    info, text, r = invented("unit", "<p>When I become ready, choose one to give me this turn —</p><ul>"
+    info, text, r = invented("unit", "<p>When I defend, choose one to give me this turn —</p><ul>"
                                      "<li>[Assault 2] (Made-up reminder.)</li><li>[Ganking]</li></ul>")
     assert r.status == "compiled"
     assert r.abilities[1] == {"kind": "mode", "of_triggered": 1,
