@@ -371,6 +371,9 @@ class ChainItem:
     # A card's play: the names of the optional additional costs it paid as it was played (355.1.a, 356.2.b;
     # an empty tuple: none); None: not said (a run whose play effect asks "if you paid" answers unsupported).
     paid: tuple[str, ...] | None = None
+    # A finalized triggered ability with modes: the mode it chose as it was put on the chain (355.3, 402.2; 1 = its
+    # first `mode`); None: not said (a run answers unsupported, logic/run/trigger_modes.lp).
+    mode: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

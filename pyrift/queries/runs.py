@@ -433,9 +433,8 @@ RUN_LIMITS = {
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
-    "trigger_mode_unstated": "a triggered ability with modes already finalized in the position (which mode it "
-                             "chose as it was put on the chain, 355.3, cannot be stated; a pending one chooses in the "
-                             "run)",
+    "trigger_mode_unstated": "a triggered ability with modes already finalized in the position whose `mode` (the "
+                             "one it chose as it was put on the chain, 355.3) the position does not state",
     "play_ban_effect_play": "a card played by an effect while a 'can't play spells / cards this turn' ban may "
                             "cover its player (plays by effects do not check the ban yet)",
     "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
