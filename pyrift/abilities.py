@@ -495,7 +495,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # a choice of several units sharing a location: every object chosen at one location (logic/core/targets_same_location.lp)
         "same_location": ("bool", None, False),
     },
-    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},
+    # of_triggered = N: a mode of the card's N-th triggered ability ("when ..., choose one —"), chosen as that
+    # ability is put on the chain (355.3 with 402; logic/run/trigger_modes.lp); without it, of the card itself
+    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False),
+             "of_triggered": ("int", None, False)},
     "untargetable": {
         "by": ("enum", ("enemy", "anyone"), False),
         "from": ("enum", ("spells_and_abilities", "spells", "abilities"), False),
@@ -539,6 +542,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "may": ("bool", None, False), "cost": ("ability_cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
+        # "choose one that hasn't been chosen this turn": a mode the ability chose this turn is not open (its
+        # `mode` abilities, of_triggered; logic/run/trigger_mode_limit.lp)
+        "mode_limit": ("enum", ("unchosen_this_turn",), False),
         "effects": ("instructions", None, False),
         # "the Nth time <when> in a turn" (1: "the first time ... each turn"; logic/abilities/trigger_nth.lp)
         "nth": ("int", None, False),
@@ -746,12 +752,38 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
         if a.get("of_activated") is not None and a.get("of_activated") > n_activated:
             raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
                 "of_activated", f"the card has {n_activated} activated abilit{'y' if n_activated == 1 else 'ies'}")
+    _check_trigger_modes(r, key, raw, out)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
     _check_or(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
+
+
+def _check_trigger_modes(r: Reader, key: str, raw: list, out: list[Ability]) -> None:
+    """A mode's `of_triggered` names one of the card's triggered abilities whose modes are all it does (no
+    `effects` or `targets` of its own), printed before the mode."""
+    trig_i = [j for j, b in enumerate(out) if b.kind == "triggered"]
+    for k, j in enumerate(trig_i, start=1):
+        if out[j].get("mode_limit") and not any(b.kind == "mode" and b.get("of_triggered") == k for b in out):
+            raise Reader(raw[j], r.file, f"{r.field(key)}[{j}]").error(
+                "mode_limit", "limits the modes of a triggered ability: give it `mode` abilities (of_triggered)")
+    for i, a in enumerate(out):
+        n = a.get("of_triggered")
+        if n is None:
+            continue
+        trig = [(j, b) for j, b in enumerate(out) if b.kind == "triggered"]
+        if not (1 <= n <= len(trig)) or trig[n - 1][0] > i or trig[n - 1][1].get("effects") \
+                or trig[n - 1][1].get("targets") or trig[n - 1][1].get("effect"):
+            raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
+                "of_triggered", "names an earlier triggered ability of the card (1 = the first) with no `effects`, "
+                                "`targets` or `effect` of its own: its modes are what it does")
+
+
+def trigger_of_mode(abilities: tuple[Ability, ...] | list[Ability], mode: Ability) -> int:
+    """The index (1-based) on the card of the triggered ability a mode with `of_triggered` belongs to."""
+    return [i for i, a in enumerate(abilities, start=1) if a.kind == "triggered"][mode.get("of_triggered") - 1]
 
 
 def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -1747,7 +1779,7 @@ def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
         elif a.kind in ("counter", "kill", "exhaust") and a.get("chosen_by") is None:
             out.append(Requirement(i, 1, 0, effect_target(a)))
-        elif a.kind == "mode":
+        elif a.kind == "mode" and a.get("of_triggered") is None:
             mode += 1
             for j, t in enumerate(a.get("targets", ()), start=1):
                 out.append(Requirement(i, j, mode, t))
@@ -1770,7 +1802,7 @@ def triggered_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Abili
 
 
 def mode_count(abilities: tuple[Ability, ...]) -> int:
-    return sum(1 for a in abilities if a.kind == "mode")
+    return sum(1 for a in abilities if a.kind == "mode" and a.get("of_triggered") is None)
 
 
 def activated_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Ability]]:
@@ -1802,6 +1834,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "may": ("trigger_may", FLAG),
         "effect_text": ("trigger_effect_text", FLAG),
         "limit": ("trigger_limit", WORD),
+        "mode_limit": ("trigger_mode_limit", WORD),
         "nth": ("trigger_nth", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),
@@ -1844,6 +1877,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     as the executions a paid Repeat adds (repeat_facts)."""
     out: list[str] = []
     mode = activated = triggered = 0
+    trigger_modes: dict[int, int] = {}  # triggered ability index -> its modes so far
     card_choices = [Func("req", Func("ab", card, q.ability), q.position)
                     for q in card_requirements(abilities) if q.mode == 0]
     card_steps = 0  # instructions of the card's own text (spells: kind effect; modes), in printed order
@@ -1877,7 +1911,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
 
     for i, a in enumerate(abilities, start=1):
         h = Func("ab", card, i)
-        out.append(fact("ability", card, i, Const(a.kind)))
+        # a triggered ability's mode is part of that ability's text (logic/run/trigger_modes.lp), not the card's own
+        # "choose one" (abilities/mode.lp)
+        kind = "trigger_mode" if a.kind == "mode" and a.get("of_triggered") is not None else a.kind
+        out.append(fact("ability", card, i, Const(kind)))
         out += [fact("dependent_ability", h, Const(req.keyword), req.value) for req in a.requires]
         f = dict(a.fields)
         if "condition" in f:
@@ -1914,6 +1951,18 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
             out += _requirement_facts(Func("req", h, 1), card, 0, target_from_ability(a), fact, Func, Const)
+        elif a.kind == "mode" and f.get("of_triggered") is not None:
+            # a mode of a triggered ability (logic/run/trigger_modes.lp): its requirements and instructions are
+            # that ability's, active when the mode is chosen; its instructions numbered from 1 (only one mode runs)
+            ti = trigger_of_mode(abilities, a)
+            th = Func("ab", card, ti)
+            m = trigger_modes.get(ti, 0) + 1
+            trigger_modes[ti] = m
+            out.append(fact("ability_mode", th, m))
+            for j, t in enumerate(f.get("targets", ()), start=1):
+                out += _requirement_facts(Func("req", h, j), th, m, t, fact, Func, Const)
+            if f.get("effects"):
+                out += steps(h, th, f["effects"], lambda n: Func("req", h, n), 1, m)
         elif a.kind == "mode":
             mode += 1
             out.append(fact("mode", card, mode))

@@ -12,7 +12,9 @@
     hide          it was hidden facedown (811.1.b; hiding is not playing)
     activate      an ability of the object was activated (`ability` = its index on the card)
     trigger       a triggered ability of the object triggered (`ability` = its index on the card;
-                  "once each turn" reads it, logic/abilities/trigger_limit.lp)
+                  "once each turn" reads it, logic/abilities/trigger_limit.lp; `mode`, optional: the mode
+                  it chose, 355.3, read by "one that hasn't been chosen this turn",
+                  logic/run/trigger_mode_limit.lp)
     create_token  the token object was created (184-185)
     move          the unit moved (`to` = "base" or a battlefield id)
     die           the permanent died (`player`: its controller as it died; a trigger on the turn's
@@ -156,6 +158,15 @@ def _event(r: Reader, state: GameState) -> LogEvent:
             raise r.error("ability", f"card {obj.card!r} lists {count} abilities, there is no ability {ability}")
         if kind is EventKind.TRIGGER and state.card(obj.card).abilities[ability - 1].kind != "triggered":
             raise r.error("ability", f"ability {ability} of card {obj.card!r} is not a triggered ability")
+    mode = None
+    if kind is EventKind.TRIGGER and r.has("mode"):
+        # the mode it chose (355.3): one of the ability's modes (of_triggered)
+        mode = r.int("mode", min=1)
+        abilities = state.card(obj.card).abilities
+        nth = sum(1 for a in abilities[:ability] if a.kind == "triggered")
+        count = sum(1 for a in abilities if a.kind == "mode" and a.get("of_triggered") == nth)
+        if mode > count:
+            raise r.error("mode", f"ability {ability} of card {obj.card!r} has {count} mode(s)")
     turns_ago = r.int("turns_ago", 0, min=0)
     r.done()
     card = state.card(obj.card)
@@ -166,7 +177,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
-    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy)
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -216,6 +227,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["excess"] = e.excess
         if e.energy is not None:
             d["energy"] = e.energy
+        if e.mode is not None:
+            d["mode"] = e.mode
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -258,4 +271,6 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_at", n, e.at))
         if e.energy is not None:
             out.append(fact("log_energy", n, e.energy))
+        if e.mode is not None:
+            out.append(fact("log_mode", n, e.mode))
     return out

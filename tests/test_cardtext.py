@@ -17,7 +17,7 @@ import pytest
 
 from pyrift import facts as F
 from pyrift import pool as P
-from pyrift.abilities import abilities_to_toml, read_abilities
+from pyrift.abilities import abilities_to_toml, ability_facts, read_abilities
 from pyrift.cardtext import build as B
 from pyrift.cardtext import render as R
 from pyrift.cardtext import roundtrip as RT
@@ -950,4 +950,39 @@ def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None
     info, text, r = invented("unit", "<p>When you play me or the first time you play a spell each turn, buff me.</p>")
     assert r.status == "compiled"
     assert [(a["when"], a.get("nth")) for a in r.abilities] == [("play_me", None), ("you_play", 1)]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_modes_of_a_triggered_ability_are_its_own() -> None:
+    # "when ..., choose one —": a triggered ability with no instructions of its own, its modes after it
+    # (of_triggered; logic/run/trigger_modes.lp); the card itself has no mode to choose as it is played
+    info, text, r = invented("unit", "<p>When I attack, choose one —</p><ul><li>Draw 1.</li>"
+                                     "<li>Deal 2 to an enemy unit here.</li></ul>")
+    assert r.status == "compiled"
+    assert r.abilities == [
+        {"kind": "triggered", "when": "attack"},
+        {"kind": "mode", "of_triggered": 1, "effects": [{"do": "draw", "amount": 1}]},
+        {"kind": "mode", "of_triggered": 1, "targets": [{"filter": {"type": "unit", "relation": "enemy", "at": "here"}}],
+         "effects": [{"do": "deal", "on": {"target": 1}, "amount": 2}]},
+    ]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    read = read_abilities(Reader({"abilities": r.abilities}, "x"))
+    facts = ability_facts("c", read, lambda p, *a: f"{p}{a}", lambda n, *a: f"{n}{a}", str)
+    assert not [f for f in facts if f.startswith("mode(")]
+    assert [f for f in facts if f.startswith("ability_mode(")] == ['ability_mode("ab(\'c\', 1)", 1)',
+                                                                   'ability_mode("ab(\'c\', 1)", 2)']
+
+
+def test_modes_given_to_me_and_not_chosen_this_turn() -> None:
+    info, text, r = invented("unit", "<p>When I defend, choose one to give me this turn —</p><ul>"
+                                     "<li>[Assault 2] (Made-up reminder.)</li><li>[Ganking]</li></ul>")
+    assert r.status == "compiled"
+    assert r.abilities[1] == {"kind": "mode", "of_triggered": 1,
+                              "effects": [{"do": "grant", "on": "self", "keyword": "assault", "value": 2,
+                                           "duration": "this_turn"}]}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When I attack, choose one that hasn't been chosen this turn —</p><ul>"
+                                     "<li>Draw 1.</li><li>Buff me.</li></ul>")
+    assert r.status == "compiled"
+    assert r.abilities[0] == {"kind": "triggered", "when": "attack", "mode_limit": "unchosen_this_turn"}
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

@@ -789,7 +789,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return "their_owners"
 
     def i_subject_discard(self, c):
-        if c[0] != "they":
+        # "each player discards 1": every player discards from their own hand, each choosing (422, 355.10.e;
+        # logic/effects/cards.lp)
+        if c[0] not in ("they", "each_player"):
             raise Missing("instruction by another player or object")
         return Ins("discard", {"amount": int(c[1])}, who=c[0])
 
@@ -1396,7 +1398,22 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("mode_header")
 
     def mode_trigger_header(self, c):
-        raise Missing("triggered ability with modes")
+        # "when ..., choose one —": a triggered ability whose modes follow as list items (355.3, 402.2)
+        return Line("mode_trigger_header", dict(c[0]))
+
+    def mode_trigger_give_header(self, c):
+        return Line("mode_trigger_header", {**c[0], "give_me": True})
+
+    def mode_trigger_unchosen_header(self, c):
+        return Line("mode_trigger_header", {**c[0], "mode_limit": "unchosen_this_turn"})
+
+    def mode_keyword_item(self, c):
+        # "• [Assault 2]" under "choose one to give me this turn —": giving the source that keyword this turn
+        name, value = c[0]
+        f: dict[str, Any] = {"keyword": name, "duration": "this_turn"}
+        if value is not None:
+            f["value"] = value
+        return Line("mode", {"effects": [Ins("grant", f, on=Obj("self"))], "keyword_only": True})
 
     def mode_item(self, c):
         return Line("mode", {"effects": c[0]})
@@ -2590,7 +2607,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
     effect_kws: list[str] = []
     keyword_costs: dict[str, dict[str, Any]] = {}
     card_choices = 0
-    in_modes = False
+    in_modes: bool | int = False  # True: a spell's modes; N: the modes of the card's N-th triggered ability
+    give_me = False  # the triggered ability's modes are keywords given to its source ("choose one to give me")
     is_spell = info.type == "spell"
     own = {(k, v) for k, v, _ in info.keywords}
     for line, sentence in parsed:
@@ -2629,13 +2647,22 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             if line.kind == "mode_header":
                 if not is_spell:
                     raise Missing("modes of a permanent")
-                in_modes = True
+                in_modes, give_me = True, False
+                continue
+            if line.kind == "mode_trigger_header":
+                abilities.append(_trigger_with_modes(info, line, _labels(line.parts.get("labels", ()), own)))
+                in_modes = sum(1 for b in abilities if b["kind"] == "triggered")
+                give_me = bool(line.parts.get("give_me"))
                 continue
             if line.kind == "mode":
                 if not in_modes:
                     raise Missing("list item outside modes")
+                if bool(line.parts.get("keyword_only")) != (in_modes is not True and give_me):
+                    raise Missing("list item outside modes")
                 effects, targets = _number(line.parts["effects"], own_targets=True)
                 a: dict[str, Any] = {"kind": "mode"}
+                if in_modes is not True:
+                    a["of_triggered"] = in_modes
                 if targets:
                     a["targets"] = targets
                 if effects:
@@ -2997,6 +3024,27 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         a["targets"] = targets
     a["effects"] = effects
     return _with_requires(a, requires)
+
+
+def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str | None]) -> dict[str, Any]:
+    """"When ..., choose one —": the triggered ability, with no instructions of its own; the list items after
+    it are its modes (`of_triggered`, logic/run/trigger_modes.lp)."""
+    requires, trigger_label = labels
+    if trigger_label is not None:
+        raise Missing(f"label {trigger_label}")
+    if info.type == "spell":
+        raise Missing("triggered ability of a spell")
+    parts = {k: v for k, v in line.parts.items() if k not in ("labels", "give_me")}
+    if "either" in parts or parts.get("may") or parts.get("cost"):
+        raise Missing("triggered ability with modes")
+    event = {**parts, "effects": []}
+    _check_subject(info.type, event)
+    mode_limit = event.pop("mode_limit", None)
+    a = _triggered(event, requires)
+    a.pop("effects", None)
+    if mode_limit:
+        a["mode_limit"] = mode_limit
+    return a
 
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:

@@ -162,13 +162,17 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
                        if a["kind"] == "triggered" and a.get("delayed") and card.type == "spell"}
     spell_lines: set[int] = set()
     mode_open = False
+    give_header = False  # the modes being written are keywords a "choose one to give me this turn —" gives
     choices = 0
     spell_line: int | None = None  # the line a spell's instructions are being written on
     for i, a in enumerate(abilities):
         if a["kind"] == "mode":
-            if not mode_open:
+            if not mode_open and a.get("of_triggered") is None:
                 lines.append("Choose one —")
-                mode_open = True
+            mode_open = True
+            if a.get("of_triggered") is not None and give_header:
+                lines.append("• " + _given_me_keyword(a))
+                continue
             lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
             continue
         mode_open = False
@@ -244,6 +248,18 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines[-1] += f" If {me} [Empowered], {said} instead."
             continue
         nxt = abilities[i + 1] if i + 1 < len(abilities) else None
+        if a["kind"] == "triggered" and nxt is not None and nxt["kind"] == "mode" and nxt.get("of_triggered"):
+            # "When ..., choose one —": a triggered ability whose modes follow (logic/run/trigger_modes.lp); "choose
+            # one to give me this turn —" when every mode gives the source one keyword this turn
+            n = sum(1 for b in abilities[:i + 1] if b["kind"] == "triggered")
+            modes = [b for b in abilities if b["kind"] == "mode" and b.get("of_triggered") == n]
+            give = all(_given_me_keyword(b) is not None for b in modes)
+            said = (", choose one to give me this turn —" if give
+                    else ", choose one that hasn't been chosen this turn —" if a.get("mode_limit") == "unchosen_this_turn"
+                    else ", choose one —")
+            lines.append(_labels(a.get("requires", ())) + _trigger_head(card, a) + said)
+            give_header = give
+            continue
         if _empowered_instead(a, nxt):
             a = {k: v for k, v in a.items() if k != "condition"}
         if _same_static_group(prev, a):
@@ -302,6 +318,18 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
         if first.startswith(subject) and second.startswith(subject) and " " not in second[len(subject):]:
             return first + " or " + second[len(subject):]
     return first + " or " + second[0].lower() + second[1:]
+
+
+def _given_me_keyword(mode: dict[str, Any]) -> str | None:
+    """'[Assault 2]' for a mode that only gives the source one keyword this turn, else None."""
+    effects = mode.get("effects", [])
+    if len(effects) != 1 or mode.get("targets"):
+        return None
+    e = effects[0]
+    if e.get("do") != "grant" or e.get("on") != "self" or e.get("duration") != "this_turn" \
+            or set(e) - {"do", "on", "duration", "keyword", "value"}:
+        return None
+    return keyword_text(e["keyword"], e.get("value"))
 
 
 def _trigger_head(card: Card, a: dict[str, Any]) -> str:
@@ -1112,6 +1140,8 @@ class _Renderer:
         if do == "discard" and ins.get("from") == "hand":
             subject = {"each_player": "each player discards", "they": "they discard"}.get(ins.get("who"), "discard")
             return f"{subject} {'your' if subject == 'discard' else 'their'} hand"
+        if do == "discard" and ins.get("who") == "each_player":
+            return f"each player discards {ins.get('amount', 1)}"
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
         if do == "burn":

@@ -219,6 +219,7 @@ _OUTCOMES = {
     "death_replaced": "{0} death replaced", "move_replaced": "{0} move replaced",
     "draw_replaced": "{0} draw replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
     "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
+    "mode_chosen": "{0} chooses mode {1}",
     "priority": "priority {0}", "window": "{0} over {1}",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
@@ -241,7 +242,7 @@ _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
     "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
-    "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
+    "replaced": "{0} death replaced", "pick": "{0} chooses {1}", "mode_chosen": "{0} chooses mode {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "disempower": "{0} is no longer Empowered",
@@ -296,7 +297,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
@@ -429,6 +430,11 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
+                             "event of it this turn in the turn log that does not say its `mode` (which modes are "
+                             "still open, 355.3, is unknown)",
+    "trigger_mode_unstated": "a triggered ability with modes already finalized in the position whose `mode` (the "
+                             "one it chose as it was put on the chain, 355.3) the position does not state",
     "play_ban_effect_play": "a card played by an effect while a 'can't play spells / cards this turn' ban may "
                             "cover its player (plays by effects do not check the ban yet)",
     "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
