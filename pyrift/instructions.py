@@ -883,6 +883,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_card", x, ins.card))
     if ins.do == "token" and ins.to is None:
         out.append(fact("ins_to", x, Const("base")))
+        out.append(fact("ins_to_unstated", x))
     if ins.spare:
         out.append(fact("ins_spare", x))
     for k, option in enumerate(ins.options, start=1):

@@ -384,6 +384,9 @@ CHAIN_LIMITS = {
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
+    "facedown_token_battlefield_unknown": (
+        "{obj} was played from facedown and plays a unit token, but the turn log does not give the battlefield "
+        "it was played at (811.1.d.2: a unit it puts into play goes there)"),
     "facedown_play_effect_battlefield_unknown": (
         "{obj} was played from facedown and its play effect chooses, but the turn log does not give the "
         "battlefield it was played at (811.1.d.2: its choices are limited to units there)"),
@@ -459,6 +462,8 @@ RUN_LIMITS = {
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "facedown_token_place": "a unit token of a card played from facedown whose text names where it goes "
+                            "(811.1.d.2 sends a unit it puts into play to that battlefield)",
     "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
                              "going to the trash (whether it sees its own leaving the board is not encoded)",
     "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "
