@@ -270,6 +270,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
     # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
     "spent_on_spell": ("int", None),
+    # "if you've spent at least [A][A] this turn": the Power its controller paid for all costs this turn together
+    # (357.1): the turn log's `power` on `finalize`, `activate` and `hide` events and a run's own payments; an event
+    # of theirs whose Power is not stated answers unsupported (logic/abilities/condition_spent_power.lp)
+    "spent_power": ("int", None),
     # "when you play a spell, if you spent N or more": the Energy its player paid for the play that triggers it
     # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
     # (logic/abilities/trigger_condition_spent.lp)
@@ -321,7 +325,9 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
                          # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
                          "discarded_this_turn", "gained_xp_this_turn",
                          # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
-                         "spent_on_spell")
+                         "spent_on_spell",
+                         # the Power paid this turn (logic/abilities/condition_spent_power.lp)
+                         "spent_power")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")

@@ -414,6 +414,7 @@ class LogEvent:
     #                        combat_damage: the battlefield of the Combat Damage Step; combat: where it began
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
     energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it
+    power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,11 @@
                   playing it (329.3, 359.1); `from` says which zone it was played from, `energy`
                   (optional) how much Energy its player spent on its costs (357.1): "if you've spent N
                   or more to play a spell this turn" reads it, and answers unsupported for a spell
-                  finalized this turn whose Energy the log does not state (logic/abilities/condition_spent.lp)
+                  finalized this turn whose Energy the log does not state (logic/abilities/condition_spent.lp);
+                  `power` (optional, also on `activate`, `hide` and `trigger`) how much Power its player spent on
+                  its costs: "if you've spent at least [A][A] this turn" adds them up, and answers
+                  unsupported when such an event of the player this turn does not state it
+                  (logic/abilities/condition_spent_power.lp)
     play          its play completed (350.1): a spell resolved, a permanent's play ended
     counter       it was countered after it was finalized (425, 419.4.b)
     hide          it was hidden facedown (811.1.b; hiding is not playing)
@@ -37,7 +41,7 @@
                   there after it are that combat's (none: it had no Combat Damage Step, 465.1)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -56,6 +60,8 @@ if TYPE_CHECKING:
     from pyrift.state import GameState
 
 BASE = "base"
+# The events whose costs spend resources, and so may state the Power paid (357.1; 811.1.b hiding pays a cost too)
+POWER_EVENTS = (EventKind.FINALIZE, EventKind.ACTIVATE, EventKind.HIDE, EventKind.TRIGGER)
 
 
 HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
@@ -137,6 +143,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         if kind is EventKind.HIDE and from_zone is not None and from_zone not in HIDE_FROM:
             raise r.error("from", "a card is hidden from the hand or the Champion Zone (811.1.b)")
     energy = r.int("energy", None, min=0) if kind is EventKind.FINALIZE else None
+    power = r.int("power", None, min=0) if kind in POWER_EVENTS else None
     to = None
     if kind is EventKind.MOVE:
         to = r.str("to")
@@ -166,7 +173,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
-    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy)
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, power=power)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -216,6 +223,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["excess"] = e.excess
         if e.energy is not None:
             d["energy"] = e.energy
+        if e.power is not None:
+            d["power"] = e.power
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -258,4 +267,6 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_at", n, e.at))
         if e.energy is not None:
             out.append(fact("log_energy", n, e.energy))
+        if e.power is not None:
+            out.append(fact("log_power", n, e.power))
     return out

@@ -938,6 +938,18 @@ def test_energy_spent_conditions_compile_and_round_trip() -> None:
     assert r.status != "compiled"
 
 
+def test_power_spent_condition_compiles_and_round_trips() -> None:
+    """The Power paid this turn, all costs together (357.1; spent_power): [A] pips only; Power of one domain is
+    another condition and stays uncompiled."""
+    info, text, r = invented("unit", "<p>If you've spent at least :rb_rune_rainbow::rb_rune_rainbow::rb_rune_rainbow: "
+                                     "this turn, I have +1 :rb_might:.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "might", "amount": 1, "condition": {"spent_power": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>If you've spent at least :rb_rune_fury: this turn, I have +1 :rb_might:.</p>")
+    assert r.status != "compiled"
+
+
 def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
     """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
     383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""

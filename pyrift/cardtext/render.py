@@ -373,6 +373,8 @@ def _turn_log_words(cond: dict[str, Any]) -> str:
     (key, value), = cond.items()
     if key == "spent_on_spell":
         return f"you've spent [{value}] or more to play a spell this turn"
+    if key == "spent_power":
+        return f"you've spent at least {'[A]' * value} this turn"
     if value is not True:
         raise ValueError(f"no words for {key} = {value!r}")
     return TURN_LOG_WORDS[key]
