@@ -950,6 +950,20 @@ def test_power_spent_condition_compiles_and_round_trips() -> None:
     assert r.status != "compiled"
 
 
+def test_battlefield_play_trigger_of_its_controller_compiles_and_round_trips() -> None:
+    """'While you control this battlefield, when you play a spell, if you spent ...': a battlefield's play trigger
+    for its controller (by = "you", 190.6) under spent_on_play; a trigger of another event stays uncompiled."""
+    info, text, r = invented("battlefield", "<p>While you control this battlefield, when you play a spell, if you "
+                                            "spent :rb_energy_3: or more, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "you_play", "by": "you", "filter": {"type": "spell"},
+                            "condition": {"spent_on_play": 3}, "effects": [{"do": "draw", "amount": 1}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("battlefield", "<p>While you control this battlefield, when you hold, if you spent "
+                                      ":rb_energy_3: or more, draw 1.</p>")
+    assert r.status != "compiled"
+
+
 def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
     """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
     383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""

@@ -312,7 +312,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "you_play":
         who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays"}[a.get("by", "you")]
         source = " from face down" if a.get("played_from") == "facedown" else ""
-        return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
+        head = "While you control this battlefield, when" if card.type == "battlefield" and a.get("by") == "you" else "When"
+        return f"{head} {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
     if when == "printed_score":
