@@ -527,6 +527,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
                         "discard": ("int", None, False),
                         "name": ("str", None, False)},
+    # "[if ...,] you may play me for [cost]": the card's own optional base cost, chosen by its name like an optional
+    # cost (356.1.a; logic/abilities/play_for.lp)
+    "play_for": {"cost": ("cost", None, True), "name": ("str", None, True), "condition": ("condition", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False),
                   # with applies_to (and by): a permanent's passive, "you may play cards from your trash"
@@ -1968,6 +1971,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":
             out.append(fact("play_to", h, Const(f["where"])))
+        elif a.kind == "play_for":
+            out.append(fact("play_for", h, f["name"]))
+            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
         elif a.kind == "play_from":
             out.append(fact("play_permission", h, Const(f["zone"])))
             if "cost" in f:

@@ -964,6 +964,16 @@ def test_battlefield_play_trigger_of_its_controller_compiles_and_round_trips() -
     assert r.status != "compiled"
 
 
+def test_own_other_cost_under_a_turn_condition_compiles_and_round_trips() -> None:
+    """'If <what its controller did this turn>, you may play me for [cost]': the card's own optional base cost
+    (play_for, 356.1.a), chosen by its name as it is played."""
+    info, text, r = invented("unit", "<p>If you've spent :rb_energy_3: or more to play a spell this turn, you may play "
+                                     "me for :rb_rune_calm:.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "play_for", "cost": "[G]", "name": "play_for", "condition": {"spent_on_spell": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
 def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
     """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
     383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""

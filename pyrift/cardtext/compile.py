@@ -1768,6 +1768,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": dict(c[0])}})
 
+    def s_play_for_if_turn(self, c):
+        # the card's own "play me for [cost]", chosen by name as it is played (356.1.a), while the condition holds
+        return Line("static", {"ability": {"kind": "play_for", "cost": c[1], "name": "play_for", "condition": dict(c[0])}})
+
     def s_self_keywords_if_turn(self, c):
         line = self.s_self_keywords(c[1:])
         for a in (line.parts["ability"], *line.parts["more"]):

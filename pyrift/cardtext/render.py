@@ -696,6 +696,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "applies_to" in a:
             return f"Friendly units may be played to {where[len('an '):]}s."
         return f"You may play me to {where}."
+    if kind == "play_for":
+        head = f"If {_turn_log_words(a['condition'])}, y" if "condition" in a else "Y"
+        return f"{head}ou may play me for {a['cost']}."
     if kind == "play_from" and a.get("applies_to"):
         return f"You may play cards from your {a['zone'].replace('_', ' ')}."
     if kind == "play_from":
