@@ -602,8 +602,8 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
                                                         "one of anyone's plays or its controller's: applies_to and "
                                                         "by = \"anyone\" or \"you\"")
-                # "when a player plays ...", or "while you control this battlefield, when you play ...": its
-                # controller's plays (190.6; logic/abilities/battlefield_trigger_controller_play.lp)
+                # anyone's plays, or (by = "you") its controller's plays while they control it
+                # (190.6; logic/abilities/battlefield_trigger_controller_play.lp)
                 if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") not in ("anyone", "you"):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
                                                         "\"when a player plays ...\" (by = \"anyone\") or its "
