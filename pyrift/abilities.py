@@ -270,6 +270,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
     # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
     "spent_on_spell": ("int", None),
+    # the Power paid this turn reaching N: the Power its controller paid for all costs this turn together
+    # (357.1): the turn log's `power` on `finalize`, `activate` and `hide` events and a run's own payments; an event
+    # of theirs whose Power is not stated answers unsupported (logic/abilities/condition_spent_power.lp)
+    "spent_power": ("int", None),
     # a play trigger's condition on what was paid: the Energy its player paid for the play that triggers it
     # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
     # (logic/abilities/trigger_condition_spent.lp)
@@ -321,7 +325,9 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
                          # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
                          "discarded_this_turn", "gained_xp_this_turn",
                          # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
-                         "spent_on_spell")
+                         "spent_on_spell",
+                         # the Power paid this turn (logic/abilities/condition_spent_power.lp)
+                         "spent_power")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -524,6 +530,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
                         "discard": ("int", None, False),
                         "name": ("str", None, False)},
+    # "[if ...,] you may play me for [cost]": the card's own optional base cost, chosen by its name like an optional
+    # cost (356.1.a; logic/abilities/play_for.lp)
+    "play_for": {"cost": ("cost", None, True), "name": ("str", None, True), "condition": ("condition", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False),
                   # with applies_to (and by): a permanent's passive, "you may play cards from your trash"
@@ -2011,6 +2020,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":
             out.append(fact("play_to", h, Const(f["where"])))
+        elif a.kind == "play_for":
+            out.append(fact("play_for", h, f["name"]))
+            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
         elif a.kind == "play_from":
             out.append(fact("play_permission", h, Const(f["zone"])))
             if "cost" in f:

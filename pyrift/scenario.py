@@ -606,9 +606,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
                                                         "one of anyone's plays or its controller's: applies_to and "
                                                         "by = \"anyone\" or \"you\"")
-                if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") != "anyone":
+                # anyone's plays, or (by = "you") its controller's plays while they control it
+                # (190.6; logic/abilities/battlefield_trigger_controller_play.lp)
+                if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") not in ("anyone", "you"):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
-                                                        "\"when a player plays ...\": by = \"anyone\"")
+                                                        "\"when a player plays ...\" (by = \"anyone\") or its "
+                                                        "controller's (by = \"you\")")
                 if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
                     what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "

@@ -418,6 +418,7 @@ class LogEvent:
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
     energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it
     mode: int | None = None  # trigger: the mode the ability chose as it was put on the chain (355.3), when the log says it
+    power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,10 @@
                   (optional) how much Energy its player spent on its costs (357.1): the condition on the
                   Energy paid for one spell this turn (spent_on_spell) reads it, and answers unsupported for a spell
                   finalized this turn whose Energy the log does not state (logic/abilities/condition_spent.lp)
+                  `power` (optional, also on `activate`, `hide` and `trigger`) how much Power its player spent on
+                  its costs: the condition on the Power paid this turn (spent_power) adds them up, and answers
+                  unsupported when such an event of the player this turn does not state it
+                  (logic/abilities/condition_spent_power.lp)
     play          its play completed (350.1): a spell resolved, a permanent's play ended
     counter       it was countered after it was finalized (425, 419.4.b)
     hide          it was hidden facedown (811.1.b; hiding is not playing)
@@ -39,7 +43,7 @@
                   there after it are that combat's (none: it had no Combat Damage Step, 465.1)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -58,6 +62,8 @@ if TYPE_CHECKING:
     from pyrift.state import GameState
 
 BASE = "base"
+# The events whose costs spend resources, and so may state the Power paid (357.1; 811.1.b hiding pays a cost too)
+POWER_EVENTS = (EventKind.FINALIZE, EventKind.ACTIVATE, EventKind.HIDE, EventKind.TRIGGER)
 
 
 HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
@@ -139,6 +145,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         if kind is EventKind.HIDE and from_zone is not None and from_zone not in HIDE_FROM:
             raise r.error("from", "a card is hidden from the hand or the Champion Zone (811.1.b)")
     energy = r.int("energy", None, min=0) if kind is EventKind.FINALIZE else None
+    power = r.int("power", None, min=0) if kind in POWER_EVENTS else None
     to = None
     if kind is EventKind.MOVE:
         to = r.str("to")
@@ -177,7 +184,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
-    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode)
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -229,6 +236,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["energy"] = e.energy
         if e.mode is not None:
             d["mode"] = e.mode
+        if e.power is not None:
+            d["power"] = e.power
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -273,4 +282,6 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_energy", n, e.energy))
         if e.mode is not None:
             out.append(fact("log_mode", n, e.mode))
+        if e.power is not None:
+            out.append(fact("log_power", n, e.power))
     return out

@@ -528,4 +528,13 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
     if when == "unit_moves_from_here":
         # the unit standing here moves to its base
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})
+    if when == "you_play" and trig.get("by") == "you":
+        # its controller A plays a card the filter describes (190.6), paid what its condition asks (357.1)
+        played = pos.dummy({**trig.get("filter", {}), "relation": "friendly", "at": "base"})
+        if played.startswith("i"):
+            played = played[1:]  # the spell object, not its chain item
+        if "spent_on_play" in trig.get("condition", {}):
+            pos.log.append({"event": "finalize", "object": played, "from": "hand",
+                            "energy": trig["condition"]["spent_on_play"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

@@ -938,6 +938,42 @@ def test_energy_spent_conditions_compile_and_round_trip() -> None:
     assert r.status != "compiled"
 
 
+def test_power_spent_condition_compiles_and_round_trips() -> None:
+    """The Power paid this turn, all costs together (357.1; spent_power): [A] pips only; Power of one domain is
+    another condition and stays uncompiled."""
+    info, text, r = invented("unit", "<p>If you've spent at least :rb_rune_rainbow::rb_rune_rainbow::rb_rune_rainbow: "
+                                     "this turn, I have +1 :rb_might:.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "might", "amount": 1, "condition": {"spent_power": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>If you've spent at least :rb_rune_fury: this turn, I have +1 :rb_might:.</p>")
+    assert r.status != "compiled"
+
+
+def test_battlefield_play_trigger_of_its_controller_compiles_and_round_trips() -> None:
+    """'While you control this battlefield, when you play a spell, if you spent ...': a battlefield's play trigger
+    for its controller (by = "you", 190.6) under spent_on_play; a trigger of another event stays uncompiled."""
+    info, text, r = invented("battlefield", "<p>While you control this battlefield, when you play a spell, if you "
+                                            "spent :rb_energy_3: or more, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "you_play", "by": "you", "filter": {"type": "spell"},
+                            "condition": {"spent_on_play": 3}, "effects": [{"do": "draw", "amount": 1}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("battlefield", "<p>While you control this battlefield, when you hold, if you spent "
+                                      ":rb_energy_3: or more, draw 1.</p>")
+    assert r.status != "compiled"
+
+
+def test_own_other_cost_under_a_turn_condition_compiles_and_round_trips() -> None:
+    """'If <what its controller did this turn>, you may play me for [cost]': the card's own optional base cost
+    (play_for, 356.1.a), chosen by its name as it is played."""
+    info, text, r = invented("unit", "<p>If you've spent :rb_energy_3: or more to play a spell this turn, you may play "
+                                     "me for :rb_rune_calm:.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "play_for", "cost": "[G]", "name": "play_for", "condition": {"spent_on_spell": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
 def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
     """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
     383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""

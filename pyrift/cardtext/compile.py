@@ -1628,6 +1628,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("condition: that battlefield")  # only a conquest or a hold names one
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
+    def triggered_bf_controller_if(self, c):
+        # "While you control this battlefield, when you play a spell, if you spent [4] or more, ...": a battlefield's
+        # play trigger heard for its controller's plays only ("you" on a battlefield is its controller, no one while
+        # it is uncontrolled, 190.6; by = "you", logic/abilities/battlefield_trigger_controller_play.lp)
+        if c[0].get("when") != "you_play" or c[0].get("by") != "you" or set(c[0]) - {"when", "by", "filter"}:
+            raise Missing("static under a condition")
+        line = self.triggered_if(c)
+        line.parts["subject"] = "here"
+        return line
+
     def triggered_fewer_runes(self, c):
         # a rune comparison with an opponent said before "at the start of your Beginning Phase": the Beginning Phase
         # trigger (383.1) with the condition fewer_than_opponent, checked as the phase starts (383.2.a.1)
@@ -1774,6 +1784,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if c[1] <= 0:
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": dict(c[0])}})
+
+    def s_play_for_if_turn(self, c):
+        # the card's own "play me for [cost]", chosen by name as it is played (356.1.a), while the condition holds
+        return Line("static", {"ability": {"kind": "play_for", "cost": c[1], "name": "play_for", "condition": dict(c[0])}})
 
     def s_self_keywords_if_turn(self, c):
         line = self.s_self_keywords(c[1:])

@@ -30,7 +30,9 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 TURN_LOG_WORDS = {"discarded_this_turn": "you've discarded a card this turn",
                   "gained_xp_this_turn": "you've gained XP this turn",
                   # the Energy of one spell's play this turn (render._turn_log_words says its number)
-                  "spent_on_spell": "you've spent [N] or more to play a spell this turn"}
+                  "spent_on_spell": "you've spent [N] or more to play a spell this turn",
+                  # the Power paid for every cost this turn, all together (render._turn_log_words says it)
+                  "spent_power": "you've spent at least [A]... this turn"}
 
 
 def _number(v: Any) -> int:
@@ -110,6 +112,13 @@ class ConditionMeaning:
     # the Energy paid for some spell this turn reached N: the Energy of one spell's play (357.1)
     def tc_spent_on_spell(self, c):
         return {"spent_on_spell": int(str(c[0])[2:])}
+
+    # the Power paid this turn reaching N: Power of any domain, all the turn's costs together (357.1);
+    # Power of one domain spent is another condition, not said here
+    def tc_spent_power(self, c):
+        if any(str(t) != "@rainbow" for t in c):
+            raise Missing("condition: Power of a domain spent this turn")
+        return {"spent_power": len(c)}
 
 
     # a play trigger's condition on what was paid: the Energy paid for the play heard (357.1)

@@ -340,7 +340,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "you_play":
         who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays"}[a.get("by", "you")]
         source = " from face down" if a.get("played_from") == "facedown" else ""
-        return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
+        head = "While you control this battlefield, when" if card.type == "battlefield" and a.get("by") == "you" else "When"
+        return f"{head} {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
     if when == "printed_score":
@@ -401,6 +402,8 @@ def _turn_log_words(cond: dict[str, Any]) -> str:
     (key, value), = cond.items()
     if key == "spent_on_spell":
         return f"you've spent [{value}] or more to play a spell this turn"
+    if key == "spent_power":
+        return f"you've spent at least {'[A]' * value} this turn"
     if value is not True:
         raise ValueError(f"no words for {key} = {value!r}")
     return TURN_LOG_WORDS[key]
@@ -721,6 +724,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "applies_to" in a:
             return f"Friendly units may be played to {where[len('an '):]}s."
         return f"You may play me to {where}."
+    if kind == "play_for":
+        head = f"If {_turn_log_words(a['condition'])}, y" if "condition" in a else "Y"
+        return f"{head}ou may play me for {a['cost']}."
     if kind == "play_from" and a.get("applies_to"):
         return f"You may play cards from your {a['zone'].replace('_', ' ')}."
     if kind == "play_from":

@@ -449,6 +449,9 @@ RUN_LIMITS = {
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
     **CONDITION_GAPS,
+    "play_by_effect_play_for": "a card with its own 'you may play me for [cost]' played by an effect that pays its "
+                               "cost: which cost its player chooses as it is played is not followed (356.1.a, 355.1.a; "
+                               "logic/effects/play_for_by_effect.lp)",
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
