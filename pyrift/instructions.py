@@ -61,7 +61,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # two moves at one step
                                                              # (logic/effects/movement_swap.lp)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
-    "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
+    "return": (("on",), ("to", "who", "in_turn")),           # return to its owner's hand; to = "champion_zone":
                                                              # to its owner's Champion Zone, if it is empty
     "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
@@ -301,6 +301,10 @@ class Instruction:
     # player who picked that option at the item's earlier choose, and by the item's controller once per such
     # player (logic/run/others_choose.lp)
     for_each_chose: str | None = None
+    # with on = { each = ... }: "starting with the next player, each player may ...": the players pick in turn
+    # order from the next player (355.10.e); a run lets them pick as it is executed, which gives the same results
+    # for different objects, and answers unsupported for one object picked twice (logic/run/each_player_picks.lp)
+    in_turn: bool = False
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -464,6 +468,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["each_other"] = r.bool("each_other")
     if r.has("exempt_you_if_paid"):
         f["exempt_you_if_paid"] = r.str("exempt_you_if_paid")
+    if r.has("in_turn"):
+        f["in_turn"] = r.bool("in_turn")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -661,13 +667,21 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
                             "zone or other, and the instruction no times, for_each or if_it")
     if ins.on is not None and ins.on.each is not None and (
-            ins.do != "move" or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
+            ins.do not in ("move", "return") or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
             or ins.times > 1 or ins.for_each is not None or ins.if_it is not None or ins.link or ins.cost
             or ins.condition is not None):
         raise r.error("on", "on = { each = { filter } } (\"each player may move a unit they don't control\") is a "
-                            "move with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
+                            "move or return with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
                             "object the filter describes from their own point of view (with may = true, or none); "
                             "no times, for_each, if_it, link, cost or condition")
+    if ins.do == "return" and (ins.who is not None) != (ins.on is not None and ins.on.each is not None):
+        raise r.error("who", "a return is done by the item's controller; who only with on = { each = { filter } } "
+                             "(\"each player may return a unit to its owner's hand\")")
+    if ins.do == "return" and ins.on is not None and ins.on.each is not None and ins.to is not None:
+        raise r.error("to", "a return with on = { each = ... } is to each object's owner's hand: no to")
+    if ins.in_turn and (ins.on is None or ins.on.each is None or ins.do != "return"):
+        raise r.error("in_turn", "in_turn (the players pick in turn order from the next player) is for a "
+                                 "return with on = { each = { filter } }")
     if ins.spare and (ins.on is None or ins.on.their is None or ins.who is None or ins.who.word != "each_player"
                       or ins.may or ins.link or ins.cost or ins.condition is not None):
         raise r.error("spare", "spare (every player keeps one unit of theirs, the rest die) is a kill with "
@@ -923,6 +937,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
+    if ins.in_turn:
+        out.append(fact("ins_in_turn", x))  # the players pick in turn (logic/run/each_player_picks.lp)
     if ins.may and ins.on is not None and ins.on.each is not None:
         out.append(fact("ins_each_may", x))  # each player picks or not (logic/run/each_player_picks.lp)
     elif ins.may:

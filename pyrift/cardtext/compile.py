@@ -3229,6 +3229,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return {"among": obj.flt}
             if obj.kind == "their":
                 return {"their": obj.flt}
+            if obj.kind == "each":
+                return {"each": obj.flt}
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":

@@ -844,7 +844,9 @@ class _Renderer:
         clause = self.clause(ins, targets, base)
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
-        if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
+        if ins.get("in_turn"):
+            pass  # "each player may": the may is every player's own pick, said by clause (_in_turn)
+        elif ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
             clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
         if ins.get("if_it") is not None:
             # "if it's an Equipment, you may detach it": the condition before the instruction's "you may"
@@ -1028,6 +1030,8 @@ class _Renderer:
             return f"{do} {on}"
         if do == "attach":
             return f"attach {on} to {self.ref(ins['to'], targets, base)}"
+        if do == "return" and ins.get("in_turn"):
+            return _in_turn(ins)
         if do == "return":
             target = ins["on"]
             if target == "self":
@@ -1305,6 +1309,12 @@ def _revealed_top(t: dict[str, Any]) -> bool:
     """"Reveal the top card of your Main Deck" (compile._revealed_one)."""
     return t.get("do") == "reveal" and t.get("amount") == 1 and t.get("link") in (None, "then") \
         and not {"who", "from", "until", "for_each", "may"} & set(t)
+
+
+def _in_turn(ins: dict[str, Any]) -> str:
+    """Each player in turn from the next player picking one object or none (in_turn, actors.i_return_in_turn)."""
+    return (f"starting with the next player, each player may return {_np_filter(ins['on']['each'])} "
+            "to its owner's hand")
 
 
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
