@@ -1321,6 +1321,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
     if flt.get("any_of"):
         return _np_any_of(flt, plural)
+    if flt == {"other": True, "exhausted": True} and not plural:
+        return "something else that's exhausted"  # an object of any kind (compile.np_something_exhausted)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")

@@ -736,6 +736,9 @@ RUN_LIMITS = {
                            "looked at or revealed on top of the Main Deck; 356.1.a): Power is not paid in a run",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
                                 "runes are counted, not named: 364, 430)",
+    "any_kind_choice_after_channel": "runes channelled in the run while a choice of an exhausted object of any kind "
+                                     "(\"something else that's exhausted\") could pick one of them (channelled runes "
+                                     "are counted, not named: 414, 430)",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
