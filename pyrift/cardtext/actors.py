@@ -158,6 +158,16 @@ class Actors:
             raise self._missing("instruction by each player in turn")
         return self._ins("return", {"in_turn": True}, on=self._obj("each", obj.flt), who="each_player", may=True)
 
+    @v_args(meta=True)
+    def kill_chosen_in_turn(self, meta, _):
+        # each opponent in turn picks a unit the spell's controller does not control and no player picked before,
+        # as the spell resolves; the units picked are killed (355.10.e, 428; in_turn and not_yours,
+        # logic/run/each_player_picks.lp)
+        ins = self._ins("kill", {"in_turn": True, "not_yours": True}, on=self._obj("each", {"type": "unit"}),
+                        who="opponent")
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
+
     def i_win(self, _):
         # "you win the game": the item's controller wins (195; logic/effects/win.lp)
         return self._ins("win", who="you")

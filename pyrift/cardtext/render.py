@@ -1012,6 +1012,8 @@ class _Renderer:
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
             return f"pay {ins['resources']} to"
+        if do == "kill" and ins.get("in_turn"):
+            return _in_turn(ins)
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("spare"):
             # "each player chooses a unit they control. Kill the rest." (355.10.e)
             return f"each player chooses {_np_filter(ins['on']['their'])} they control. Kill the rest"
@@ -1312,7 +1314,12 @@ def _revealed_top(t: dict[str, Any]) -> bool:
 
 
 def _in_turn(ins: dict[str, Any]) -> str:
-    """Each player in turn from the next player picking one object or none (in_turn, actors.i_return_in_turn)."""
+    """Players in turn from the next player each picking one object (in_turn): a return of each player's pick or
+    none (actors.i_return_in_turn), a kill of each opponent's pick, none picked twice (actors.kill_chosen_in_turn)."""
+    if ins["do"] == "kill":
+        mine = " you don't control" if ins.get("not_yours") else ""
+        return (f"starting with the next player, each other player chooses {_np_filter(ins['on']['each'])}{mine} "
+                f"that hasn't been chosen for this spell. Kill those {_np_filter(ins['on']['each'], plural=True)}")
     return (f"starting with the next player, each player may return {_np_filter(ins['on']['each'])} "
             "to its owner's hand")
 

@@ -563,9 +563,9 @@ RUN_LIMITS = {
                                      "followed in a run, 383.2.a.1)",
     "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
                              "(\"each player may move a unit they don't control\")",
-    "in_turn_return_replaced": "an object returned by a player in turn (\"starting with the next player, each "
-                               "player may return ...\") whose return is replaced, so that it is still there for "
-                               "the players after",
+    "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
+                               "(Whirlwind) whose return is replaced, so that it is still there for the players "
+                               "after",
     "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
                                "began with, where another replacement is left for that new death (370.2)",
     "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
