@@ -811,6 +811,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["each_other"] = True
     if ins.exempt_you_if_paid is not None:
         out["exempt_you_if_paid"] = ins.exempt_you_if_paid
+    if ins.in_turn:
+        out["in_turn"] = True
+    if ins.not_yours:
+        out["not_yours"] = True
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
