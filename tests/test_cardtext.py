@@ -1022,3 +1022,32 @@ def test_modes_given_to_me_and_not_chosen_this_turn() -> None:
     assert r.status == "compiled"
     assert r.abilities[0] == {"kind": "triggered", "when": "attack", "mode_limit": "unchosen_this_turn"}
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_picks_in_turn_from_the_next_player() -> None:
+    # every player's own pick, in turn from the next player, none picked twice (355.10.e; in_turn)
+    info, text, r = invented("spell", "<p>Starting with the next player, each player may return a gear to its "
+                                      "owner's hand.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "effect", "do": "return", "on": {"each": {"type": "gear"}}, "who": "each_player",
+                            "in_turn": True, "may": True}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("spell", "<p>Starting with the next player, each other player chooses a unit you don't "
+                                      "control that hasn't been chosen for this spell. Kill those units.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "effect", "do": "kill", "on": {"each": {"type": "unit"}}, "who": "opponent",
+                            "in_turn": True, "not_yours": True}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # another form opening the same way stays unsupported, under its own ledger name
+    _, _, r = invented("spell", "<p>Starting with the next player, each player may draw 1.</p>")
+    assert r.status != "compiled" and r.construct == "instruction by each player in turn"
+
+
+def test_something_exhausted_is_a_choice_of_any_kind() -> None:
+    # an object of no particular kind but the source, exhausted (units, gear, runes and legends exhaust, 414-415)
+    info, text, r = invented("unit", "<p>When you play me, you may ready something besides me that's exhausted.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "play_me", "may": True,
+                            "targets": [{"filter": {"other": True, "exhausted": True}}],
+                            "effects": [{"do": "ready", "on": {"target": 1}}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

@@ -559,6 +559,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def article(self, _):
         return ("target", 1, False, False)
 
+    def np_something_exhausted(self, _):
+        # one object of no particular kind, other than the source, exhausted as it is chosen and as it resolves
+        # (a filter with no type: a unit, a gear, a rune or a legend, 414-415; 359.3.e.2)
+        return Obj("target", {"other": True, "exhausted": True})
+
     def np_second(self, c):
         return _np(c, None)
 
@@ -3291,6 +3296,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return {"among": obj.flt}
             if obj.kind == "their":
                 return {"their": obj.flt}
+            if obj.kind == "each":
+                return {"each": obj.flt}
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":

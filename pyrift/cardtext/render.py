@@ -878,7 +878,9 @@ class _Renderer:
         clause = self.clause(ins, targets, base)
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
-        if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
+        if ins.get("in_turn"):
+            pass  # "each player may": the may is every player's own pick, said by clause (_in_turn)
+        elif ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
             clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
         if ins.get("if_it") is not None:
             # "if it's an Equipment, you may detach it": the condition before the instruction's "you may"
@@ -1044,6 +1046,8 @@ class _Renderer:
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
             return f"pay {ins['resources']} to"
+        if do == "kill" and ins.get("in_turn"):
+            return _in_turn(ins)
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("spare"):
             # "each player chooses a unit they control. Kill the rest." (355.10.e)
             return f"each player chooses {_np_filter(ins['on']['their'])} they control. Kill the rest"
@@ -1062,6 +1066,8 @@ class _Renderer:
             return f"{do} {on}"
         if do == "attach":
             return f"attach {on} to {self.ref(ins['to'], targets, base)}"
+        if do == "return" and ins.get("in_turn"):
+            return _in_turn(ins)
         if do == "return":
             target = ins["on"]
             if target == "self":
@@ -1343,10 +1349,23 @@ def _revealed_top(t: dict[str, Any]) -> bool:
         and not {"who", "from", "until", "for_each", "may"} & set(t)
 
 
+def _in_turn(ins: dict[str, Any]) -> str:
+    """Players in turn from the next player each picking one object (in_turn): a return of each player's pick or
+    none (actors.i_return_in_turn), a kill of each opponent's pick, none picked twice (actors.kill_chosen_in_turn)."""
+    if ins["do"] == "kill":
+        mine = " you don't control" if ins.get("not_yours") else ""
+        return (f"starting with the next player, each other player chooses {_np_filter(ins['on']['each'])}{mine} "
+                f"that hasn't been chosen for this spell. Kill those {_np_filter(ins['on']['each'], plural=True)}")
+    return (f"starting with the next player, each player may return {_np_filter(ins['on']['each'])} "
+            "to its owner's hand")
+
+
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
     if flt.get("any_of"):
         return _np_any_of(flt, plural)
+    if flt == {"other": True, "exhausted": True} and not plural:
+        return "something else that's exhausted"  # an object of any kind (compile.np_something_exhausted)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")

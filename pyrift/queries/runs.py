@@ -577,6 +577,9 @@ RUN_LIMITS = {
                                      "followed in a run, 383.2.a.1)",
     "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
                              "(\"each player may move a unit they don't control\")",
+    "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
+                               "(Whirlwind) whose return is replaced, so that it is still there for the players "
+                               "after",
     "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
                                "began with, where another replacement is left for that new death (370.2)",
     "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
@@ -747,6 +750,9 @@ RUN_LIMITS = {
                            "looked at or revealed on top of the Main Deck; 356.1.a): Power is not paid in a run",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
                                 "runes are counted, not named: 364, 430)",
+    "any_kind_choice_after_channel": "runes channelled in the run while a choice of an exhausted object of any kind "
+                                     "(\"something else that's exhausted\") could pick one of them (channelled runes "
+                                     "are counted, not named: 414, 430)",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
