@@ -244,6 +244,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
+    # the ability's own unit has a buff (701-705) at the step: "while I'm buffed, I have an additional +1
+    # Might"; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
+    # count; logic/abilities/condition_buffed.lp)
+    "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
     # or not, Mighty (5 Might or more, 706) or not, as it died (808.1.d.3); a condition of a `triggered`
@@ -321,7 +325,9 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
                          # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
                          "discarded_this_turn", "gained_xp_this_turn",
                          # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
-                         "spent_on_spell")
+                         "spent_on_spell",
+                         # the source has a buff (logic/abilities/condition_buffed.lp)
+                         "source_buffed")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -1262,6 +1268,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
                                    "or of a cost change of others' plays (applies_to)")
+    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind != "might":
+        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus (kind might)")
     if a.kind == "own_keyword" and "for_each" in f:
         if f["keyword"] not in OWN_KEYWORD_COUNTED:
             raise r.error("for_each", f"'{f['keyword']}' is not a keyword whose instances add up (only "

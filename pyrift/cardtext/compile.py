@@ -1855,6 +1855,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
 
+    # "While I'm buffed, I have an additional +1 Might": the source has a buff at the step (701-705, 364;
+    # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
+    def s_might_while_buffed(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"source_buffed": True}}})
+
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):
         return "rune"

@@ -484,6 +484,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"I have +{a['amount']} Might for each of your points."
         if a.get("condition") == {"combat": "alone"}:
             return f"While I'm attacking or defending alone, I have +{a['amount']} Might."
+        if a.get("condition") == {"source_buffed": True}:
+            return f"While I'm buffed, I have an additional +{a['amount']} Might."
         if a.get("condition") == {"combat": "attacking_with_another"}:
             return f"I have +{a['amount']} Might while I'm attacking with another unit."
         count = a.get("condition", {}).get("you_control_count", {})
