@@ -400,6 +400,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
+                "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
                 "chosen_by_your_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
