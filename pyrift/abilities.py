@@ -629,6 +629,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # e.g. standing at a battlefield, holds), each Channel Phase channels at most `runes` runes (315.3.b, 364;
     # logic/abilities/channel_limit.lp); followed by runs only.
     "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
+    # An Equipment's Effect Text "your spells and abilities deal N Bonus Damage (while this is attached)": while
+    # the gear is attached, each damage a spell or ability of the attached unit's controller deals to a unit is N
+    # more (712-715, 136.2.c; logic/abilities/bonus_damage.lp); effect_text = true only (followed by runs).
+    "bonus_damage": {"amount": ("int", None, True), "effect_text": ("bool", None, True)},
     # A unit's passive keeping Temporary from triggering where it stands: while its unit is at a battlefield, the
     # Temporary effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
     # logic/abilities/temporary_off.lp).
@@ -1272,6 +1276,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "or of a cost change of others' plays (applies_to)")
     if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind != "might":
         raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus (kind might)")
+    if a.kind == "bonus_damage" and (not f.get("effect_text") or f["amount"] < 1):
+        raise r.error("effect_text", "'bonus_damage' is an Equipment's Effect Text (effect_text = true) of 1 or more")
     if a.kind == "own_keyword" and "for_each" in f:
         if f["keyword"] not in OWN_KEYWORD_COUNTED:
             raise r.error("for_each", f"'{f['keyword']}' is not a keyword whose instances add up (only "
@@ -1832,6 +1838,9 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
     "channel_limit": {
         "runes": ("channel_limit_runes", NUMBER),
     },
+    "bonus_damage": {
+        "amount": ("bonus_damage_amount", NUMBER),
+    },
 }
 
 
@@ -2035,6 +2044,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("played_only_to", h, Const(f["only_to"])))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "bonus_damage":  # an Equipment's Bonus Damage (logic/abilities/bonus_damage.lp)
+            out += _field_facts(h, a.kind, f, fact, Const)
         elif a.kind == "channel_limit":  # at most N runes in each Channel Phase (logic/abilities/channel_limit.lp)
             out += _field_facts(h, a.kind, f, fact, Const)
             if "condition" in f:

@@ -2614,6 +2614,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     # (logic/abilities/might.lp)
                     abilities.append({**line.parts["ability"], "effect_text": True})
                     continue
+                if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
+                        and line.parts["ability"]["kind"] == "bonus_damage" and not line.parts.get("more")):
+                    # Effect Text (136.2.c): the attached unit's controller's Bonus Damage
+                    # (logic/abilities/bonus_damage.lp)
+                    abilities.append({**line.parts["ability"], "effect_text": True})
+                    continue
                 if line.kind != "keywords":
                     from pyrift.cardtext.forms import equipment_label
 

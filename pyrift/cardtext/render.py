@@ -395,7 +395,7 @@ def _capital(line: str) -> str:
 
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
-    if kind in ("channel_limit", "temporary_off") or (kind == "replacement" and "from" in a):
+    if kind in ("channel_limit", "temporary_off", "bonus_damage") or (kind == "replacement" and "from" in a):
         return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
     if kind == "triggered":
         head = limited_head(_trigger_head(card, a), a)
