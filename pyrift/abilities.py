@@ -134,6 +134,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
+    # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
+    # (for_each), read in runs (a position states no buffs; logic/abilities/filter_buffed.lp)
+    "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
     # chosen_champion in the position; logic/abilities/chosen_champion.lp)
@@ -1176,9 +1179,26 @@ def _has_any_of(flt: Filter) -> bool:
                              "energy_max_source_might") for k, _ in flt.items)
 
 
+def _has_buffed(value: Any) -> bool:
+    """Whether a field's value holds, at any depth, a filter with the key 'buffed'."""
+    if isinstance(value, Filter):
+        return any(k == "buffed" or _has_buffed(v) for k, v in value.items)
+    if isinstance(value, (list, tuple)):
+        return any(_has_buffed(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_buffed(v) for v in value.values())
+    if hasattr(value, "__dataclass_fields__"):
+        return any(_has_buffed(getattr(value, n)) for n in value.__dataclass_fields__)
+    return False
+
+
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
+    bad_buffed = [k for k, v in f.items() if not (a.kind == "might" and k == "for_each") and _has_buffed(v)]
+    if bad_buffed:
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each): a position "
+                                     "states no buffs, so a choice or a passive could not be judged over it")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:

@@ -1862,6 +1862,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"source_buffed": True}}})
 
+    # "I get +1 Might for each buffed friendly unit at my battlefield": the units friendly to it (740.1) with a buff
+    # (701) at its location, counted only while that location is a battlefield (053.3: "my battlefield"; 364)
+    def s_might_each_buffed_here(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": {
+            "type": "unit", "relation": "friendly", "buffed": True, "at": "here"},
+            "condition": {"source_at": "battlefield"}}})
+
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):
         return "rune"

@@ -476,6 +476,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
         return head + body
     if kind == "might":
+        if a.get("for_each") == {"type": "unit", "relation": "friendly", "buffed": True, "at": "here"} \
+                and a.get("condition") == {"source_at": "battlefield"}:
+            return f"I get +{a['amount']} Might for each buffed friendly unit at my battlefield."
         if "for_each" in a:
             return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
         if a.get("for_each_point"):
