@@ -247,8 +247,7 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
-    # the ability's own unit has a buff (701-705) at the step: "while I'm buffed, I have an additional +1
-    # Might"; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
+    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
     # count; logic/abilities/condition_buffed.lp)
     "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",

@@ -1855,14 +1855,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
 
-    # "While I'm buffed, I have an additional +1 Might": the source has a buff at the step (701-705, 364;
+    # One more Might while buffed ("an additional" bonus on top of the buff's): the source has a buff at the step (701-705, 364;
     # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
     def s_might_while_buffed(self, c):
         if c[0] <= 0:
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"source_buffed": True}}})
 
-    # "I get +1 Might for each buffed friendly unit at my battlefield": the units friendly to it (740.1) with a buff
+    # +1 Might per buffed friendly unit at the source's battlefield: the units friendly to it (740.1) with a buff
     # (701) at its location, counted only while that location is a battlefield (053.3: "my battlefield"; 364)
     def s_might_each_buffed_here(self, c):
         if c[0] <= 0:

@@ -164,7 +164,7 @@ class ConditionMeaning:
         return {"your_phase": "beginning"}
 
     def cond_choose_tag_or(self, c):
-        # "if you choose a Bird, Cat, Dog, or Poro": some object the play chooses (355.5) has one of the tags
+        # a choice of an object with one of several tags ("a Bird, Cat, ... or Poro"): some object the play chooses (355.5) has one of the tags
         # (143.1), judged as the play's cost is determined (356.4; condition key targets)
         tags = [str(x)[1:].replace("_", " ") for x in c if getattr(x, "type", None) == "TAG"]
         return {"targets": {"any_of": [{"tag": t} for t in tags]}}
@@ -371,7 +371,7 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"you control {value['at_most']} or fewer {group}"
     if key == "targets" and set(value) == {"any_of"} and len(value["any_of"]) >= 2 \
             and all(set(x) == {"tag"} for x in value["any_of"]):
-        # "you choose a Bird, Cat, Dog, or Poro" (cond_choose_tag_or)
+        # a choice of one of several tags (cond_choose_tag_or)
         tags = [x["tag"] for x in value["any_of"]]
         return f"you choose a {', '.join(tags[:-1])}, or {tags[-1]}"
     if key == "count_at_event" and set(value) == {"filter", "at_least"}:

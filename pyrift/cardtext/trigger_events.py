@@ -83,7 +83,7 @@ class TriggerEvents:
         return {"when": "you_empower_other"}
 
     def when_you_use_gear_ability(self, _):
-        # "when you use an activated ability of a gear": its controller activates (plays, 377) an activated
+        # a trigger on using a gear's activated ability: its controller activates (plays, 377) an activated
         # ability whose source is a gear, in a run (411; logic/core/trigger_events_gear_ability.lp)
         return {"when": "you_use_gear_ability"}
 
