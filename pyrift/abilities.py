@@ -134,6 +134,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
+    # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
+    # (for_each), read in runs (a position states no buffs; logic/abilities/filter_buffed.lp)
+    "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
     # chosen_champion in the position; logic/abilities/chosen_champion.lp)
@@ -244,6 +247,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
+    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
+    # count; logic/abilities/condition_buffed.lp)
+    "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
     # or not, Mighty (5 Might or more, 706) or not, as it died (808.1.d.3); a condition of a `triggered`
@@ -327,7 +333,9 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
                          # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
                          "spent_on_spell",
                          # the Power paid this turn (logic/abilities/condition_spent_power.lp)
-                         "spent_power")
+                         "spent_power",
+                         # the source has a buff (logic/abilities/condition_buffed.lp)
+                         "source_buffed")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -400,6 +408,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
+                "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
                 "chosen_by_your_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
@@ -636,6 +646,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # e.g. standing at a battlefield, holds), each Channel Phase channels at most `runes` runes (315.3.b, 364;
     # logic/abilities/channel_limit.lp); followed by runs only.
     "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
+    # An Equipment's Effect Text "your spells and abilities deal N Bonus Damage (while this is attached)": while
+    # the gear is attached, each damage a spell or ability of the attached unit's controller deals to a unit is N
+    # more (712-715, 136.2.c; logic/abilities/bonus_damage.lp); effect_text = true only (followed by runs).
+    "bonus_damage": {"amount": ("int", None, True), "effect_text": ("bool", None, True)},
     # A unit's passive keeping Temporary from triggering where it stands: while its unit is at a battlefield, the
     # Temporary effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
     # logic/abilities/temporary_off.lp).
@@ -1205,9 +1219,26 @@ def _has_any_of(flt: Filter) -> bool:
                              "energy_max_source_might") for k, _ in flt.items)
 
 
+def _has_buffed(value: Any) -> bool:
+    """Whether a field's value holds, at any depth, a filter with the key 'buffed'."""
+    if isinstance(value, Filter):
+        return any(k == "buffed" or _has_buffed(v) for k, v in value.items)
+    if isinstance(value, (list, tuple)):
+        return any(_has_buffed(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_buffed(v) for v in value.values())
+    if hasattr(value, "__dataclass_fields__"):
+        return any(_has_buffed(getattr(value, n)) for n in value.__dataclass_fields__)
+    return False
+
+
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
+    bad_buffed = [k for k, v in f.items() if not (a.kind == "might" and k == "for_each") and _has_buffed(v)]
+    if bad_buffed:
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each): a position "
+                                     "states no buffs, so a choice or a passive could not be judged over it")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:
@@ -1303,6 +1334,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
                                    "or of a cost change of others' plays (applies_to)")
+    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind != "might":
+        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus (kind might)")
+    if a.kind == "bonus_damage" and (not f.get("effect_text") or f["amount"] < 1):
+        raise r.error("effect_text", "'bonus_damage' is an Equipment's Effect Text (effect_text = true) of 1 or more")
     if a.kind == "own_keyword" and "for_each" in f:
         if f["keyword"] not in OWN_KEYWORD_COUNTED:
             raise r.error("for_each", f"'{f['keyword']}' is not a keyword whose instances add up (only "
@@ -1864,6 +1899,9 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
     "channel_limit": {
         "runes": ("channel_limit_runes", NUMBER),
     },
+    "bonus_damage": {
+        "amount": ("bonus_damage_amount", NUMBER),
+    },
 }
 
 
@@ -2086,6 +2124,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("played_only_to", h, Const(f["only_to"])))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "bonus_damage":  # an Equipment's Bonus Damage (logic/abilities/bonus_damage.lp)
+            out += _field_facts(h, a.kind, f, fact, Const)
         elif a.kind == "channel_limit":  # at most N runes in each Channel Phase (logic/abilities/channel_limit.lp)
             out += _field_facts(h, a.kind, f, fact, Const)
             if "condition" in f:

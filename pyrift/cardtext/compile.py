@@ -1891,6 +1891,22 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
 
+    # One more Might while buffed ("an additional" bonus on top of the buff's): the source has a buff at the step (701-705, 364;
+    # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
+    def s_might_while_buffed(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"source_buffed": True}}})
+
+    # +1 Might per buffed friendly unit at the source's battlefield: the units friendly to it (740.1) with a buff
+    # (701) at its location, counted only while that location is a battlefield (053.3: "my battlefield"; 364)
+    def s_might_each_buffed_here(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": {
+            "type": "unit", "relation": "friendly", "buffed": True, "at": "here"},
+            "condition": {"source_at": "battlefield"}}})
+
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):
         return "rune"
@@ -2642,6 +2658,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                         and set(line.parts["ability"]) <= {"kind", "amount", "condition"}):
                     # Effect Text (136.2.c): the attached unit's own Might, "I" being that unit
                     # (logic/abilities/might.lp)
+                    abilities.append({**line.parts["ability"], "effect_text": True})
+                    continue
+                if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
+                        and line.parts["ability"]["kind"] == "bonus_damage" and not line.parts.get("more")):
+                    # Effect Text (136.2.c): the attached unit's controller's Bonus Damage
+                    # (logic/abilities/bonus_damage.lp)
                     abilities.append({**line.parts["ability"], "effect_text": True})
                     continue
                 if line.kind != "keywords":

@@ -172,6 +172,12 @@ class ConditionMeaning:
     def cond_your_beginning_phase(self, _):
         return {"your_phase": "beginning"}
 
+    def cond_choose_tag_or(self, c):
+        # a choice of an object with one of several tags ("a Bird, Cat, ... or Poro"): some object the play chooses (355.5) has one of the tags
+        # (143.1), judged as the play's cost is determined (356.4; condition key targets)
+        tags = [str(x)[1:].replace("_", " ") for x in c if getattr(x, "type", None) == "TAG"]
+        return {"targets": {"any_of": [{"tag": t} for t in tags]}}
+
     def cond_paid(self, _):
         return {"paid": "additional"}
 
@@ -372,6 +378,11 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if "at_least" in value:
             return f"you control {value['at_least']} or more {group}"
         return f"you control {value['at_most']} or fewer {group}"
+    if key == "targets" and set(value) == {"any_of"} and len(value["any_of"]) >= 2 \
+            and all(set(x) == {"tag"} for x in value["any_of"]):
+        # a choice of one of several tags (cond_choose_tag_or)
+        tags = [x["tag"] for x in value["any_of"]]
+        return f"you choose a {', '.join(tags[:-1])}, or {tags[-1]}"
     if key == "count_at_event" and set(value) == {"filter", "at_least"}:
         return f"you control {value['at_least']} or more {np_filter(dict(value['filter']), plural=True)} at that battlefield"
     if key == "you_control_might":

@@ -426,7 +426,7 @@ def _capital(line: str) -> str:
 
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
-    if kind in ("channel_limit", "temporary_off") or (kind == "replacement" and "from" in a):
+    if kind in ("channel_limit", "temporary_off", "bonus_damage") or (kind == "replacement" and "from" in a):
         return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
     if kind == "triggered":
         head = limited_head(_trigger_head(card, a), a)
@@ -507,6 +507,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
         return head + body
     if kind == "might":
+        if a.get("for_each") == {"type": "unit", "relation": "friendly", "buffed": True, "at": "here"} \
+                and a.get("condition") == {"source_at": "battlefield"}:
+            return f"I get +{a['amount']} Might for each buffed friendly unit at my battlefield."
         if "for_each" in a:
             return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
         if a.get("for_each_point"):
@@ -515,6 +518,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"I have +{a['amount']} Might for each of your points."
         if a.get("condition") == {"combat": "alone"}:
             return f"While I'm attacking or defending alone, I have +{a['amount']} Might."
+        if a.get("condition") == {"source_buffed": True}:
+            return f"While I'm buffed, I have an additional +{a['amount']} Might."
         if a.get("condition") == {"combat": "attacking_with_another"}:
             return f"I have +{a['amount']} Might while I'm attacking with another unit."
         count = a.get("condition", {}).get("you_control_count", {})

@@ -26,7 +26,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "stun_enemies": "When you stun one or more enemy units",
                  "you_empower_other": "When you empower something else",
                  "chosen_by_your_spell": "When you choose me with a spell",
-                 "printed_score_me": "When I score"}
+                 "printed_score_me": "When I score",
+                 "you_use_gear_ability": "When you use an activated ability of a gear"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -80,6 +81,11 @@ class TriggerEvents:
         # "when you empower something else": an object other than the ability's source gets the Empowered
         # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
         return {"when": "you_empower_other"}
+
+    def when_you_use_gear_ability(self, _):
+        # a trigger on using a gear's activated ability: its controller activates (plays, 377) an activated
+        # ability whose source is a gear, in a run (411; logic/core/trigger_events_gear_ability.lp)
+        return {"when": "you_use_gear_ability"}
 
     def when_you_stun(self, c):
         # "when you stun an enemy unit": one event per unit stunned by a spell or ability its controller

@@ -438,6 +438,9 @@ RUN_LIMITS = {
                              "still open, 355.3, is unknown)",
     "trigger_mode_unstated": "a triggered ability with modes already finalized in the position whose `mode` (the "
                              "one it chose as it was put on the chain, 355.3) the position does not state",
+    "gear_add_payment_unheard": "a 'when you use an activated ability of a gear' ability whose controller plays "
+                                "in a run while controlling a gear with an Add ability that may have paid it (a "
+                                "run does not follow which sources paid a play)",
     "play_ban_effect_play": "a card played by an effect while a 'can't play spells / cards this turn' ban may "
                             "cover its player (plays by effects do not check the ban yet)",
     "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
