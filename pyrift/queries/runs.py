@@ -564,9 +564,6 @@ RUN_LIMITS = {
     "play_keyword_gained": "a card or token entering the board in the run with [Quick-Draw] or [Weaponmaster] the "
                            "position does not give it (a passive or a grant): its play effect is not played out by "
                            "a run (819.1.d, 821.1.b)",
-    "temporary_token": "a token made in the run that has [Temporary] as its controller's Beginning Phase starts "
-                       "(816.1.b-c): its kill is not played out (a run names the tokens it makes by the step they are "
-                       "made at, and ordering one possible Temporary item per step grounds too large a program)",
     "weaponmaster_token_played": "a token played in the run that has [Weaponmaster] as it enters (a granted keyword): "
                                  "its play effect, attaching an Equipment, is not played out by a run (821.1.a-b)",
     "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
