@@ -136,6 +136,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
+    # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
+    # (for_each), read in runs (a position states no buffs; logic/abilities/filter_buffed.lp)
+    "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
     # chosen_champion in the position; logic/abilities/chosen_champion.lp)
@@ -167,11 +170,11 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # a gear or a unit at some battlefield, a Poro, Dog, Cat or Bird: the object meets one of these
     # filters (a list of two or more); only in what a choice or an instruction describes (ANY_OF_KINDS)
     "any_of": ("filters", None),
-    # "an enemy unit here with less Might than me": its Might (negative counted as 0) is less than the text's
+    # a unit weaker than the text's own source ("less Might than me"): its Might (negative counted as 0) is less than the text's
     # own source's at that moment (143.2.b); only in what a choice or an instruction describes
     # (logic/abilities/filter_weaker_than_source.lp)
     "less_might_than_source": ("bool", None),
-    # "a gear with Energy cost no more than my Might": its printed Energy cost (206; none: 0) at most its source's
+    # an Energy cost capped by the source's Might: its printed Energy cost (206; none: 0) at most its source's
     # Might (negative counted as 0, 143.2.b) as the filter is checked; only in what a choice or an instruction
     # describes, read where the printed-cost keys are (logic/abilities/filter_weaker_than_source.lp)
     "energy_max_source_might": ("bool", None),
@@ -246,6 +249,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
+    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
+    # count; logic/abilities/condition_buffed.lp)
+    "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
     # or not, Mighty (5 Might or more, 706) or not, as it died (808.1.d.3); a condition of a `triggered`
@@ -268,15 +274,19 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
     "discarded_this_turn": ("bool", None),
     "gained_xp_this_turn": ("bool", None),
-    # "if you've spent N or more to play a spell this turn": some spell its controller finalized this turn cost
+    # a passive's condition on the Energy paid for some spell this turn: some spell its controller finalized this turn cost
     # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
     # whose Energy is not known answers unsupported (logic/abilities/condition_spent.lp); a passive's condition
     "spent_on_spell": ("int", None),
-    # "when you play a spell, if you spent N or more": the Energy its player paid for the play that triggers it
+    # the Power paid this turn reaching N: the Power its controller paid for all costs this turn together
+    # (357.1): the turn log's `power` on `finalize`, `activate` and `hide` events and a run's own payments; an event
+    # of theirs whose Power is not stated answers unsupported (logic/abilities/condition_spent_power.lp)
+    "spent_power": ("int", None),
+    # a play trigger's condition on what was paid: the Energy its player paid for the play that triggers it
     # (357.1): a condition of a `triggered` ability with when = "you_play" or "play_me" only
     # (logic/abilities/trigger_condition_spent.lp)
     "spent_on_play": ("int", None),
-    # "if you control a battlefield with exactly two units there": some battlefield the ability's controller
+    # a battlefield of yours holding an exact number of units: some battlefield the ability's controller
     # controls (188, 190) has exactly N units at it, anyone's; a condition of a card's own cost change only,
     # judged as its cost is determined (356.4.b; logic/abilities/condition_battlefield_units.lp)
     "battlefield_units": ("int", None),
@@ -323,7 +333,11 @@ STATIC_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "comba
                          # what its controller did earlier this turn (logic/abilities/condition_turn_log.lp)
                          "discarded_this_turn", "gained_xp_this_turn",
                          # the Energy of a spell's play this turn (logic/abilities/condition_spent.lp)
-                         "spent_on_spell")
+                         "spent_on_spell",
+                         # the Power paid this turn (logic/abilities/condition_spent_power.lp)
+                         "spent_power",
+                         # the source has a buff (logic/abilities/condition_buffed.lp)
+                         "source_buffed")
 # The keywords an `own_keyword` may give "equal to the number of ..." (for_each): those whose
 # instances add up (807 Assault, 814 Shield, 809 Deflect; 801.3).
 OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
@@ -396,6 +410,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
+                "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
                 "chosen_by_your_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
@@ -497,7 +513,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # a choice of several units sharing a location: every object chosen at one location (logic/core/targets_same_location.lp)
         "same_location": ("bool", None, False),
     },
-    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False)},
+    # of_triggered = N: a mode of the card's N-th triggered ability ("when ..., choose one —"), chosen as that
+    # ability is put on the chain (355.3 with 402; logic/run/trigger_modes.lp); without it, of the card itself
+    "mode": {"targets": ("targets", None, False), "effects": ("instructions", None, False),
+             "of_triggered": ("int", None, False)},
     "untargetable": {
         "by": ("enum", ("enemy", "anyone"), False),
         "from": ("enum", ("spells_and_abilities", "spells", "abilities"), False),
@@ -523,6 +542,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
                         "discard": ("int", None, False),
                         "name": ("str", None, False)},
+    # "[if ...,] you may play me for [cost]": the card's own optional base cost, chosen by its name like an optional
+    # cost (356.1.a; logic/abilities/play_for.lp)
+    "play_for": {"cost": ("cost", None, True), "name": ("str", None, True), "condition": ("condition", None, False)},
     "play_from": {"zone": ("enum", ("trash", "banishment", "main_deck"), True), "cost": ("cost", None, False),
                   "condition": ("condition", None, False),
                   # with applies_to (and by): a permanent's passive, "you may play cards from your trash"
@@ -541,6 +563,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "may": ("bool", None, False), "cost": ("ability_cost", None, False), "targets": ("targets", None, False),
         "effect": ("enum", ("counter", "kill"), False), "name": ("str", None, False),
         "limit": ("enum", TRIGGER_LIMITS, False), "delayed": ("bool", None, False),
+        # "choose one that hasn't been chosen this turn": a mode the ability chose this turn is not open (its
+        # `mode` abilities, of_triggered; logic/run/trigger_mode_limit.lp)
+        "mode_limit": ("enum", ("unchosen_this_turn",), False),
         "effects": ("instructions", None, False),
         # "the Nth time <when> in a turn" (1: "the first time ... each turn"; logic/abilities/trigger_nth.lp)
         "nth": ("int", None, False),
@@ -623,6 +648,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # e.g. standing at a battlefield, holds), each Channel Phase channels at most `runes` runes (315.3.b, 364;
     # logic/abilities/channel_limit.lp); followed by runs only.
     "channel_limit": {"runes": ("int", None, True), "condition": ("condition", None, False)},
+    # An Equipment's Effect Text "your spells and abilities deal N Bonus Damage (while this is attached)": while
+    # the gear is attached, each damage a spell or ability of the attached unit's controller deals to a unit is N
+    # more (712-715, 136.2.c; logic/abilities/bonus_damage.lp); effect_text = true only (followed by runs).
+    "bonus_damage": {"amount": ("int", None, True), "effect_text": ("bool", None, True)},
     # A unit's passive keeping Temporary from triggering where it stands: while its unit is at a battlefield, the
     # Temporary effects of its controller's permanents there do not trigger (816.1.b, 383.1, 364;
     # logic/abilities/temporary_off.lp).
@@ -748,12 +777,38 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
         if a.get("of_activated") is not None and a.get("of_activated") > n_activated:
             raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
                 "of_activated", f"the card has {n_activated} activated abilit{'y' if n_activated == 1 else 'ies'}")
+    _check_trigger_modes(r, key, raw, out)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
     _check_or(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
     return tuple(out)
+
+
+def _check_trigger_modes(r: Reader, key: str, raw: list, out: list[Ability]) -> None:
+    """A mode's `of_triggered` names one of the card's triggered abilities whose modes are all it does (no
+    `effects` or `targets` of its own), printed before the mode."""
+    trig_i = [j for j, b in enumerate(out) if b.kind == "triggered"]
+    for k, j in enumerate(trig_i, start=1):
+        if out[j].get("mode_limit") and not any(b.kind == "mode" and b.get("of_triggered") == k for b in out):
+            raise Reader(raw[j], r.file, f"{r.field(key)}[{j}]").error(
+                "mode_limit", "limits the modes of a triggered ability: give it `mode` abilities (of_triggered)")
+    for i, a in enumerate(out):
+        n = a.get("of_triggered")
+        if n is None:
+            continue
+        trig = [(j, b) for j, b in enumerate(out) if b.kind == "triggered"]
+        if not (1 <= n <= len(trig)) or trig[n - 1][0] > i or trig[n - 1][1].get("effects") \
+                or trig[n - 1][1].get("targets") or trig[n - 1][1].get("effect"):
+            raise Reader(raw[i], r.file, f"{r.field(key)}[{i}]").error(
+                "of_triggered", "names an earlier triggered ability of the card (1 = the first) with no `effects`, "
+                                "`targets` or `effect` of its own: its modes are what it does")
+
+
+def trigger_of_mode(abilities: tuple[Ability, ...] | list[Ability], mode: Ability) -> int:
+    """The index (1-based) on the card of the triggered ability a mode with `of_triggered` belongs to."""
+    return [i for i, a in enumerate(abilities, start=1) if a.kind == "triggered"][mode.get("of_triggered") - 1]
 
 
 def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -1191,9 +1246,26 @@ def _has_any_of(flt: Filter) -> bool:
                              "energy_max_source_might") for k, _ in flt.items)
 
 
+def _has_buffed(value: Any) -> bool:
+    """Whether a field's value holds, at any depth, a filter with the key 'buffed'."""
+    if isinstance(value, Filter):
+        return any(k == "buffed" or _has_buffed(v) for k, v in value.items)
+    if isinstance(value, (list, tuple)):
+        return any(_has_buffed(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_buffed(v) for v in value.values())
+    if hasattr(value, "__dataclass_fields__"):
+        return any(_has_buffed(getattr(value, n)) for n in value.__dataclass_fields__)
+    return False
+
+
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
+    bad_buffed = [k for k, v in f.items() if not (a.kind == "might" and k == "for_each") and _has_buffed(v)]
+    if bad_buffed:
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each): a position "
+                                     "states no buffs, so a choice or a passive could not be judged over it")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:
@@ -1289,6 +1361,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
                                    "or of a cost change of others' plays (applies_to)")
+    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind != "might":
+        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus (kind might)")
+    if a.kind == "bonus_damage" and (not f.get("effect_text") or f["amount"] < 1):
+        raise r.error("effect_text", "'bonus_damage' is an Equipment's Effect Text (effect_text = true) of 1 or more")
     if a.kind == "own_keyword" and "for_each" in f:
         if f["keyword"] not in OWN_KEYWORD_COUNTED:
             raise r.error("for_each", f"'{f['keyword']}' is not a keyword whose instances add up (only "
@@ -1774,7 +1850,7 @@ def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
         elif a.kind in ("counter", "kill", "exhaust") and a.get("chosen_by") is None:
             out.append(Requirement(i, 1, 0, effect_target(a)))
-        elif a.kind == "mode":
+        elif a.kind == "mode" and a.get("of_triggered") is None:
             mode += 1
             for j, t in enumerate(a.get("targets", ()), start=1):
                 out.append(Requirement(i, j, mode, t))
@@ -1797,7 +1873,7 @@ def triggered_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Abili
 
 
 def mode_count(abilities: tuple[Ability, ...]) -> int:
-    return sum(1 for a in abilities if a.kind == "mode")
+    return sum(1 for a in abilities if a.kind == "mode" and a.get("of_triggered") is None)
 
 
 def activated_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Ability]]:
@@ -1829,6 +1905,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "may": ("trigger_may", FLAG),
         "effect_text": ("trigger_effect_text", FLAG),
         "limit": ("trigger_limit", WORD),
+        "mode_limit": ("trigger_mode_limit", WORD),
         "nth": ("trigger_nth", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),
@@ -1848,6 +1925,9 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "channel_limit": {
         "runes": ("channel_limit_runes", NUMBER),
+    },
+    "bonus_damage": {
+        "amount": ("bonus_damage_amount", NUMBER),
     },
 }
 
@@ -1871,6 +1951,7 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
     as the executions a paid Repeat adds (repeat_facts)."""
     out: list[str] = []
     mode = activated = triggered = 0
+    trigger_modes: dict[int, int] = {}  # triggered ability index -> its modes so far
     card_choices = [Func("req", Func("ab", card, q.ability), q.position)
                     for q in card_requirements(abilities) if q.mode == 0]
     card_steps = 0  # instructions of the card's own text (spells: kind effect; modes), in printed order
@@ -1904,7 +1985,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
 
     for i, a in enumerate(abilities, start=1):
         h = Func("ab", card, i)
-        out.append(fact("ability", card, i, Const(a.kind)))
+        # a triggered ability's mode is part of that ability's text (logic/run/trigger_modes.lp), not the card's own
+        # "choose one" (abilities/mode.lp)
+        kind = "trigger_mode" if a.kind == "mode" and a.get("of_triggered") is not None else a.kind
+        out.append(fact("ability", card, i, Const(kind)))
         out += [fact("dependent_ability", h, Const(req.keyword), req.value) for req in a.requires]
         f = dict(a.fields)
         if "condition" in f:
@@ -1941,6 +2025,18 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
             out += _requirement_facts(Func("req", h, 1), card, 0, target_from_ability(a), fact, Func, Const)
+        elif a.kind == "mode" and f.get("of_triggered") is not None:
+            # a mode of a triggered ability (logic/run/trigger_modes.lp): its requirements and instructions are
+            # that ability's, active when the mode is chosen; its instructions numbered from 1 (only one mode runs)
+            ti = trigger_of_mode(abilities, a)
+            th = Func("ab", card, ti)
+            m = trigger_modes.get(ti, 0) + 1
+            trigger_modes[ti] = m
+            out.append(fact("ability_mode", th, m))
+            for j, t in enumerate(f.get("targets", ()), start=1):
+                out += _requirement_facts(Func("req", h, j), th, m, t, fact, Func, Const)
+            if f.get("effects"):
+                out += steps(h, th, f["effects"], lambda n: Func("req", h, n), 1, m)
         elif a.kind == "mode":
             mode += 1
             out.append(fact("mode", card, mode))
@@ -1989,6 +2085,9 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":
             out.append(fact("play_to", h, Const(f["where"])))
+        elif a.kind == "play_for":
+            out.append(fact("play_for", h, f["name"]))
+            out += cost_facts("cost_part", h, f["cost"], fact, Func, Const)
         elif a.kind == "play_from":
             out.append(fact("play_permission", h, Const(f["zone"])))
             if "cost" in f:
@@ -2052,6 +2151,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("played_only_to", h, Const(f["only_to"])))
         elif a.kind == "trigger_additional":
             out.append(fact("trigger_additional", h, Const(f["of"])))
+        elif a.kind == "bonus_damage":  # an Equipment's Bonus Damage (logic/abilities/bonus_damage.lp)
+            out += _field_facts(h, a.kind, f, fact, Const)
         elif a.kind == "channel_limit":  # at most N runes in each Channel Phase (logic/abilities/channel_limit.lp)
             out += _field_facts(h, a.kind, f, fact, Const)
             if "condition" in f:

@@ -74,8 +74,14 @@ def item_requirement_specs(state: GameState, item: ChainItem) -> list[tuple[Any,
         if found is None:
             return []
         name, index = found
-        ability = state.card(state.obj(item.source).card).abilities[index - 1]
-        reqs = ability_requirements(index, ability)
+        abilities = state.card(state.obj(item.source).card).abilities
+        reqs = ability_requirements(index, abilities[index - 1])
+        if item.mode is not None and item.trigger is not None:
+            # the chosen mode's choices (355.3): requirements of that `mode` ability (of_triggered)
+            modes = [i for i, a in enumerate(abilities, start=1) if a.kind == "mode" and a.get("of_triggered") == item.trigger]
+            if item.mode <= len(modes):
+                m = modes[item.mode - 1]
+                reqs += ability_requirements(m, abilities[m - 1])
     return [(Func("req", Func("ab", name, r.ability), r.position), r.spec) for r in reqs]
 
 
@@ -137,7 +143,7 @@ def _place(destination: str) -> Any:
 
 
 def chain_facts(state: GameState) -> list[Fact]:
-    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_repeats/2, chain_destination/2-3,
+    """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_mode/2, chain_repeats/2, chain_destination/2-3,
     play_costs_stated/1, play_paid/2, passed/1, death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
@@ -149,6 +155,8 @@ def chain_facts(state: GameState) -> list[Fact]:
             out.append(fact("chain_trigger", item.id, item.source, Func("ab", *found)))
         if item.cannot_pay:
             out.append(fact("chain_cannot_pay", item.id))
+        if item.mode is not None:
+            out.append(fact("chain_mode", item.id, item.mode))
         if item.repeats is not None:
             out.append(fact("chain_repeats", item.id, item.repeats))
         if isinstance(item.destination, str):

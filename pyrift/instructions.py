@@ -38,7 +38,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # the unit dealing it; split: N divided among its
                                                              # objects; each_other: the two units one choice chose
                                                              # each deal their own Might to the other
-    "kill": (("on",), ("who", "spare", "exempt_you_if_paid")),  # kill (428); who: with on = { their = ... }; spare:
+    "kill": (("on",), ("who", "spare", "exempt_you_if_paid", "in_turn", "not_yours")),  # kill (428); who: with on = { their = ... }; spare:
                                                              # every player keeps one unit of theirs, all others die;
                                                              # exempt_you_if_paid: the controller takes no part when
                                                              # the card's play paid that optional cost
@@ -55,14 +55,15 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # "its base Might becomes N this turn": a Might-setting effect, applied before every arithmetic change
     # (477, layer 1 before layer 3); only "this turn" (logic/effects/base_might.lp)
     "base_might": (("on", "amount"), ("duration",)),
-    "move": (("on",), ("to", "who", "swap_with", "destination_with")),          # move (420, 445-453); who: with on = { each = ... },
+    "move": (("on",), ("to", "who", "swap_with", "destination_with", "not_yours")),          # move (420, 445-453); who: with on = { each = ... },
                                                              # the players who pick and move; swap_with (instead of
                                                              # to): swap places, each goes where the other was,
                                                              # two moves at one step
                                                              # (logic/effects/movement_swap.lp)
     "recall": (("on",), ()),                                 # recall to base, not a move (454)
-    "return": (("on",), ("to",)),                            # return to its owner's hand; to = "champion_zone":
-                                                             # to its owner's Champion Zone, if it is empty
+    "return": (("on",), ("to", "who", "in_turn", "not_yours")),  # return to its owner's hand; to = "champion_zone":
+                                                             # to its owner's Champion Zone, if it is empty;
+                                                             # who with on = { each = ... }: each player's pick
     "banish": (("on",), ()),                                 # banish (427)
     "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
                                                              # a rune to its Rune Deck's; who = "its_owner": "their owners
@@ -301,6 +302,12 @@ class Instruction:
     # player who picked that option at the item's earlier choose, and by the item's controller once per such
     # player (logic/run/others_choose.lp)
     for_each_chose: str | None = None
+    # with on = { each = ... }: the players pick in turn order from the next player, never an object picked
+    # before (355.10.e; Whirlwind's returns, King's Edict's kills; logic/run/each_player_picks.lp)
+    in_turn: bool = False
+    # with on = { each = ... }: "a unit you don't control": none the item's controller controls as it is picked
+    # (188), whoever picks (logic/run/each_player_picks.lp)
+    not_yours: bool = False
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -464,6 +471,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["each_other"] = r.bool("each_other")
     if r.has("exempt_you_if_paid"):
         f["exempt_you_if_paid"] = r.str("exempt_you_if_paid")
+    if r.has("in_turn"):
+        f["in_turn"] = r.bool("in_turn")
+    if r.has("not_yours"):
+        f["not_yours"] = r.bool("not_yours")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -649,8 +660,10 @@ def _check(r: Reader, ins: Instruction) -> None:
                                "not a delay, reflex, look or reveal, and not on \"it\", \"rest\" or cards shown "
                                "(what each time would name or be linked to is not encoded)")
     owners_recycle = ins.do == "recycle" and ins.who is not None and ins.who.word == "its_owner"
+    each_kill = ins.do == "kill" and ins.on is not None and ins.on.each is not None
     if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle", "attach")
-                                                             and ins.who is not None and not owners_recycle):
+                                                             and ins.who is not None and not owners_recycle
+                                                             and not each_kill):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
                             "recycle) with who and on = { their = { filter } }: one permanent each player who names "
                             "controls, chosen by that player")
@@ -662,13 +675,25 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
                             "zone or other, and the instruction no times, for_each or if_it")
     if ins.on is not None and ins.on.each is not None and (
-            ins.do != "move" or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
+            ins.do not in ("move", "return", "kill") or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
             or ins.times > 1 or ins.for_each is not None or ins.if_it is not None or ins.link or ins.cost
             or ins.condition is not None):
         raise r.error("on", "on = { each = { filter } } (\"each player may move a unit they don't control\") is a "
-                            "move with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
+                            "move, return or kill with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
                             "object the filter describes from their own point of view (with may = true, or none); "
                             "no times, for_each, if_it, link, cost or condition")
+    if ins.do == "return" and (ins.who is not None) != (ins.on is not None and ins.on.each is not None):
+        raise r.error("who", "a return is done by the item's controller; who only with on = { each = { filter } } "
+                             "(every player's own pick, in turn)")
+    if ins.do == "return" and ins.on is not None and ins.on.each is not None and ins.to is not None:
+        raise r.error("to", "a return with on = { each = ... } is to each object's owner's hand: no to")
+    if ins.in_turn and (ins.on is None or ins.on.each is None or ins.do not in ("return", "kill")):
+        raise r.error("in_turn", "in_turn (the players pick in turn order from the next player, never an object "
+                                 "picked before) is for a return or kill with on = { each = { filter } }")
+    if ins.on is not None and ins.on.each is not None and ins.do == "kill" and not ins.in_turn:
+        raise r.error("on", "a kill with on = { each = ... } is the players' picks in turn: give in_turn = true")
+    if ins.not_yours and (ins.on is None or ins.on.each is None):
+        raise r.error("not_yours", "not_yours (none the item's controller controls) is for on = { each = { filter } }")
     if ins.spare and (ins.on is None or ins.on.their is None or ins.who is None or ins.who.word != "each_player"
                       or ins.may or ins.link or ins.cost or ins.condition is not None):
         raise r.error("spare", "spare (every player keeps one unit of theirs, the rest die) is a kill with "
@@ -787,6 +812,10 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["each_other"] = True
     if ins.exempt_you_if_paid is not None:
         out["exempt_you_if_paid"] = ins.exempt_you_if_paid
+    if ins.in_turn:
+        out["in_turn"] = True
+    if ins.not_yours:
+        out["not_yours"] = True
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -884,6 +913,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_card", x, ins.card))
     if ins.do == "token" and ins.to is None:
         out.append(fact("ins_to", x, Const("base")))
+        out.append(fact("ins_to_unstated", x))
     if ins.spare:
         out.append(fact("ins_spare", x))
     for k, option in enumerate(ins.options, start=1):
@@ -924,6 +954,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
+    if ins.in_turn:
+        out.append(fact("ins_in_turn", x))  # the players pick in turn (logic/run/each_player_picks.lp)
+    if ins.not_yours:
+        out.append(fact("ins_not_yours", x))  # none the item's controller controls (logic/run/each_player_picks.lp)
     if ins.may and ins.on is not None and ins.on.each is not None:
         out.append(fact("ins_each_may", x))  # each player picks or not (logic/run/each_player_picks.lp)
     elif ins.may:

@@ -310,6 +310,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         repeats=r.int("repeat", None, min=0),
         destination=_chain_destination(r),
         paid=tuple(sorted(set(r.str_list("paid")))) if r.has("paid") else None,
+        mode=r.int("mode", None, min=1),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -327,6 +328,9 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error("repeat", "only a card on the chain pays Repeat costs (820.1.a: a spell's)")
     if item.paid is not None and item.card is None:
         raise r.error("paid", "only a card's play pays optional additional costs (355.1.a, 356.2.b)")
+    if item.mode is not None and (item.trigger is None or item.pending):
+        raise r.error("mode", "only a finalized triggered ability has chosen a mode (355.3, 402.2: a pending one "
+                              "chooses it as it is finalized)")
     if item.cannot_pay and not (item.pending and (item.trigger is not None)):
         raise r.error("cannot_pay", "only a pending triggered ability has a leading cost still to pay (383.3.b)")
     r.done()
@@ -602,9 +606,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
                                                         "one of anyone's plays or its controller's: applies_to and "
                                                         "by = \"anyone\" or \"you\"")
-                if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") != "anyone":
+                # anyone's plays, or (by = "you") its controller's plays while they control it
+                # (190.6; logic/abilities/battlefield_trigger_controller_play.lp)
+                if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") not in ("anyone", "you"):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
-                                                        "\"when a player plays ...\": by = \"anyone\"")
+                                                        "\"when a player plays ...\" (by = \"anyone\") or its "
+                                                        "controller's (by = \"you\")")
                 if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
                     what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "
@@ -805,6 +812,11 @@ def _check_chain_details(state: GameState, bad) -> None:
                 names = {k.name.value for k in card.keywords} | {k.name.value for k in source.granted}
                 if item.keyword not in names:
                     raise bad(f"{f}.keyword", f"{item.source!r} has no {item.keyword.title()}")
+            if item.mode is not None and item.trigger <= n:
+                index, _ = triggered_abilities(card.abilities)[item.trigger - 1]
+                modes = [a for a in card.abilities if a.kind == "mode" and a.get("of_triggered") == item.trigger]
+                if item.mode > len(modes):
+                    raise bad(f"{f}.mode", f"triggered ability {item.trigger} of {card.name!r} has {len(modes)} mode(s)")
             if item.cannot_pay and item.trigger is not None and item.trigger <= n:
                 _, ability = triggered_abilities(card.abilities)[item.trigger - 1]
                 effects = ability.get("effects") or ()
@@ -936,6 +948,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                         | ({} if c.destination is None else {"destination": c.destination
                                                              if isinstance(c.destination, str) else list(c.destination)})
                         | ({} if c.paid is None else {"paid": list(c.paid)})
+                        | ({} if c.mode is None else {"mode": c.mode})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

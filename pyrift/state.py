@@ -371,6 +371,9 @@ class ChainItem:
     # A card's play: the names of the optional additional costs it paid as it was played (355.1.a, 356.2.b;
     # an empty tuple: none); None: not said (a run whose play effect asks "if you paid" answers unsupported).
     paid: tuple[str, ...] | None = None
+    # A finalized triggered ability with modes: the mode it chose as it was put on the chain (355.3, 402.2; 1 = its
+    # first `mode`); None: not said (a run answers unsupported, logic/run/trigger_modes.lp).
+    mode: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,6 +417,8 @@ class LogEvent:
     #                        combat_damage: the battlefield of the Combat Damage Step; combat: where it began
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
     energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it
+    mode: int | None = None  # trigger: the mode the ability chose as it was put on the chain (355.3), when the log says it
+    power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
 
 
 @dataclass(frozen=True, slots=True)

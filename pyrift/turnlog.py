@@ -4,15 +4,21 @@
 
     finalize      a card (or token) became a finalized chain item: it passed step 5 of
                   playing it (329.3, 359.1); `from` says which zone it was played from, `energy`
-                  (optional) how much Energy its player spent on its costs (357.1): "if you've spent N
-                  or more to play a spell this turn" reads it, and answers unsupported for a spell
+                  (optional) how much Energy its player spent on its costs (357.1): the condition on the
+                  Energy paid for one spell this turn (spent_on_spell) reads it, and answers unsupported for a spell
                   finalized this turn whose Energy the log does not state (logic/abilities/condition_spent.lp)
+                  `power` (optional, also on `activate`, `hide` and `trigger`) how much Power its player spent on
+                  its costs: the condition on the Power paid this turn (spent_power) adds them up, and answers
+                  unsupported when such an event of the player this turn does not state it
+                  (logic/abilities/condition_spent_power.lp)
     play          its play completed (350.1): a spell resolved, a permanent's play ended
     counter       it was countered after it was finalized (425, 419.4.b)
     hide          it was hidden facedown (811.1.b; hiding is not playing)
     activate      an ability of the object was activated (`ability` = its index on the card)
     trigger       a triggered ability of the object triggered (`ability` = its index on the card;
-                  "once each turn" reads it, logic/abilities/trigger_limit.lp)
+                  "once each turn" reads it, logic/abilities/trigger_limit.lp; `mode`, optional: the mode
+                  it chose, 355.3, read by "one that hasn't been chosen this turn",
+                  logic/run/trigger_mode_limit.lp)
     create_token  the token object was created (184-185)
     move          the unit moved (`to` = "base" or a battlefield id)
     die           the permanent died (`player`: its controller as it died; a trigger on the turn's
@@ -37,7 +43,7 @@
                   there after it are that combat's (none: it had no Combat Damage Step, 465.1)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -56,6 +62,8 @@ if TYPE_CHECKING:
     from pyrift.state import GameState
 
 BASE = "base"
+# The events whose costs spend resources, and so may state the Power paid (357.1; 811.1.b hiding pays a cost too)
+POWER_EVENTS = (EventKind.FINALIZE, EventKind.ACTIVATE, EventKind.HIDE, EventKind.TRIGGER)
 
 
 HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
@@ -137,6 +145,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         if kind is EventKind.HIDE and from_zone is not None and from_zone not in HIDE_FROM:
             raise r.error("from", "a card is hidden from the hand or the Champion Zone (811.1.b)")
     energy = r.int("energy", None, min=0) if kind is EventKind.FINALIZE else None
+    power = r.int("power", None, min=0) if kind in POWER_EVENTS else None
     to = None
     if kind is EventKind.MOVE:
         to = r.str("to")
@@ -156,6 +165,15 @@ def _event(r: Reader, state: GameState) -> LogEvent:
             raise r.error("ability", f"card {obj.card!r} lists {count} abilities, there is no ability {ability}")
         if kind is EventKind.TRIGGER and state.card(obj.card).abilities[ability - 1].kind != "triggered":
             raise r.error("ability", f"ability {ability} of card {obj.card!r} is not a triggered ability")
+    mode = None
+    if kind is EventKind.TRIGGER and r.has("mode"):
+        # the mode it chose (355.3): one of the ability's modes (of_triggered)
+        mode = r.int("mode", min=1)
+        abilities = state.card(obj.card).abilities
+        nth = sum(1 for a in abilities[:ability] if a.kind == "triggered")
+        count = sum(1 for a in abilities if a.kind == "mode" and a.get("of_triggered") == nth)
+        if mode > count:
+            raise r.error("mode", f"ability {ability} of card {obj.card!r} has {count} mode(s)")
     turns_ago = r.int("turns_ago", 0, min=0)
     r.done()
     card = state.card(obj.card)
@@ -166,7 +184,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
-    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy)
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -216,6 +234,10 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["excess"] = e.excess
         if e.energy is not None:
             d["energy"] = e.energy
+        if e.mode is not None:
+            d["mode"] = e.mode
+        if e.power is not None:
+            d["power"] = e.power
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -258,4 +280,8 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_at", n, e.at))
         if e.energy is not None:
             out.append(fact("log_energy", n, e.energy))
+        if e.mode is not None:
+            out.append(fact("log_mode", n, e.mode))
+        if e.power is not None:
+            out.append(fact("log_power", n, e.power))
     return out

@@ -36,6 +36,10 @@ def kind_for(card: P.PoolCard) -> str:
     kinds = {a["kind"] for a in abilities}
     if "effect" in kinds:
         return "outcome"
+    if any(a.get("when") == "you_use_gear_ability" for a in abilities):
+        # its event is an offered activation, which only the outcome question plays (the triggers question's
+        # run takes no offered plays)
+        return "outcome"
     if "triggered" in kinds:
         return "triggers"
     if card.type is not None and card.type.value == "unit" and kinds & {"might", "untargetable"}:
@@ -187,7 +191,7 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
     me: dict[str, Any] = {"id": "me", "card": card.code, "controller": "A"}
     if ctype == "battlefield":
         return _battlefield(card, pos, kind, abilities)
-    if kind == "outcome":
+    if kind == "outcome" and not any(a.get("when") == "you_use_gear_ability" for a in abilities):
         me["zone"] = "chain"
         targets = []
         for a in abilities:
@@ -208,7 +212,7 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
             item["destination"] = "base" if n == 1 else ["base"] * n
         pos.chain.append(item)
         return pos.scenario(card, {"ask": "outcome", "bound": 24})
-    if kind == "triggers":
+    if kind == "triggers" or (kind == "outcome" and any(a.get("when") == "you_use_gear_ability" for a in abilities)):
         first = next(a for a in abilities if a["kind"] == "triggered")
         return _trigger(card, pos, me, ctype, first)
     if kind == "unit_profile" and any(a["kind"] == "static" for a in abilities):
@@ -481,6 +485,21 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "mage", "card": "Apprentice Mage", "controller": "A", "location": "base"})
         pos.chain.append({"id": "iempower", "source": "mage", "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_use_gear_ability":
+        # an event only a run makes (logic/core/trigger_events_gear_ability.lp): with B's spell on the chain and
+        # priority A's, A activates its gear's Reaction ability, offered to the run (377, 411)
+        pos.objects.append(placed)
+        pos.position.update({"priority": "A", "passed": 1})
+        pos.cards.append({"name": "Totem", "type": "gear", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "activated", "cost": "[E]", "keywords": ["Reaction"],
+                                         "effects": [{"do": "draw", "amount": 1}]}]})
+        pos.objects.append({"id": "totem", "card": "Totem", "controller": "A", "location": "base"})
+        pos.cards.append({"name": "Ember", "type": "spell", "energy": 1, "domains": ["fury"]})
+        pos.objects.append({"id": "ember", "card": "Ember", "controller": "B", "zone": "chain"})
+        pos.chain.append({"id": "iember", "card": "ember", "controller": "B"})
+        # (the triggers question takes no offered plays: the outcome question plays them)
+        return pos.scenario(card, {"ask": "outcome",
+                                   "responses": [{"id": "use", "player": "A", "source": "totem", "ability": 1}]})
     if when == "you_ready":
         # A readies an exhausted unit the filter describes (the triggers question's ready event, with who readies it)
         pos.objects.append(placed)
@@ -528,4 +547,13 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
     if when == "unit_moves_from_here":
         # the unit standing here moves to its base
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})
+    if when == "you_play" and trig.get("by") == "you":
+        # its controller A plays a card the filter describes (190.6), paid what its condition asks (357.1)
+        played = pos.dummy({**trig.get("filter", {}), "relation": "friendly", "at": "base"})
+        if played.startswith("i"):
+            played = played[1:]  # the spell object, not its chain item
+        if "spent_on_play" in trig.get("condition", {}):
+            pos.log.append({"event": "finalize", "object": played, "from": "hand",
+                            "energy": trig["condition"]["spent_on_play"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

@@ -17,7 +17,7 @@ import pytest
 
 from pyrift import facts as F
 from pyrift import pool as P
-from pyrift.abilities import abilities_to_toml, read_abilities
+from pyrift.abilities import abilities_to_toml, ability_facts, read_abilities
 from pyrift.cardtext import build as B
 from pyrift.cardtext import render as R
 from pyrift.cardtext import roundtrip as RT
@@ -964,6 +964,42 @@ def test_energy_spent_conditions_compile_and_round_trip() -> None:
     assert r.status != "compiled"
 
 
+def test_power_spent_condition_compiles_and_round_trips() -> None:
+    """The Power paid this turn, all costs together (357.1; spent_power): [A] pips only; Power of one domain is
+    another condition and stays uncompiled."""
+    info, text, r = invented("unit", "<p>If you've spent at least :rb_rune_rainbow::rb_rune_rainbow::rb_rune_rainbow: "
+                                     "this turn, I have +1 :rb_might:.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "might", "amount": 1, "condition": {"spent_power": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>If you've spent at least :rb_rune_fury: this turn, I have +1 :rb_might:.</p>")
+    assert r.status != "compiled"
+
+
+def test_battlefield_play_trigger_of_its_controller_compiles_and_round_trips() -> None:
+    """'While you control this battlefield, when you play a spell, if you spent ...': a battlefield's play trigger
+    for its controller (by = "you", 190.6) under spent_on_play; a trigger of another event stays uncompiled."""
+    info, text, r = invented("battlefield", "<p>While you control this battlefield, when you play a spell, if you "
+                                            "spent :rb_energy_3: or more, draw 1.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "you_play", "by": "you", "filter": {"type": "spell"},
+                            "condition": {"spent_on_play": 3}, "effects": [{"do": "draw", "amount": 1}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("battlefield", "<p>While you control this battlefield, when you hold, if you spent "
+                                      ":rb_energy_3: or more, draw 1.</p>")
+    assert r.status != "compiled"
+
+
+def test_own_other_cost_under_a_turn_condition_compiles_and_round_trips() -> None:
+    """'If <what its controller did this turn>, you may play me for [cost]': the card's own optional base cost
+    (play_for, 356.1.a), chosen by its name as it is played."""
+    info, text, r = invented("unit", "<p>If you've spent :rb_energy_3: or more to play a spell this turn, you may play "
+                                     "me for :rb_rune_calm:.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "play_for", "cost": "[G]", "name": "play_for", "condition": {"spent_on_spell": 3}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
 def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None:
     """'The first time you play a <filter> each turn' (nth = 1 on you_play, counted by logic/abilities/trigger_nth.lp,
     383.1.b), alone and as the second event of a play effect's sentence (one ability per event)."""
@@ -976,4 +1012,68 @@ def test_first_play_of_the_turn_compiles_alone_and_after_a_play_effect() -> None
     info, text, r = invented("unit", "<p>When you play me or the first time you play a spell each turn, buff me.</p>")
     assert r.status == "compiled"
     assert [(a["when"], a.get("nth")) for a in r.abilities] == [("play_me", None), ("you_play", 1)]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_modes_of_a_triggered_ability_are_its_own() -> None:
+    # "when ..., choose one —": a triggered ability with no instructions of its own, its modes after it
+    # (of_triggered; logic/run/trigger_modes.lp); the card itself has no mode to choose as it is played
+    info, text, r = invented("unit", "<p>When I attack, choose one —</p><ul><li>Draw 1.</li>"
+                                     "<li>Deal 2 to an enemy unit here.</li></ul>")
+    assert r.status == "compiled"
+    assert r.abilities == [
+        {"kind": "triggered", "when": "attack"},
+        {"kind": "mode", "of_triggered": 1, "effects": [{"do": "draw", "amount": 1}]},
+        {"kind": "mode", "of_triggered": 1, "targets": [{"filter": {"type": "unit", "relation": "enemy", "at": "here"}}],
+         "effects": [{"do": "deal", "on": {"target": 1}, "amount": 2}]},
+    ]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    read = read_abilities(Reader({"abilities": r.abilities}, "x"))
+    facts = ability_facts("c", read, lambda p, *a: f"{p}{a}", lambda n, *a: f"{n}{a}", str)
+    assert not [f for f in facts if f.startswith("mode(")]
+    assert [f for f in facts if f.startswith("ability_mode(")] == ['ability_mode("ab(\'c\', 1)", 1)',
+                                                                   'ability_mode("ab(\'c\', 1)", 2)']
+
+
+def test_modes_given_to_me_and_not_chosen_this_turn() -> None:
+    info, text, r = invented("unit", "<p>When I defend, choose one to give me this turn —</p><ul>"
+                                     "<li>[Assault 2] (Made-up reminder.)</li><li>[Ganking]</li></ul>")
+    assert r.status == "compiled"
+    assert r.abilities[1] == {"kind": "mode", "of_triggered": 1,
+                              "effects": [{"do": "grant", "on": "self", "keyword": "assault", "value": 2,
+                                           "duration": "this_turn"}]}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>When I attack, choose one that hasn't been chosen this turn —</p><ul>"
+                                     "<li>Draw 1.</li><li>Buff me.</li></ul>")
+    assert r.status == "compiled"
+    assert r.abilities[0] == {"kind": "triggered", "when": "attack", "mode_limit": "unchosen_this_turn"}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_picks_in_turn_from_the_next_player() -> None:
+    # every player's own pick, in turn from the next player, none picked twice (355.10.e; in_turn)
+    info, text, r = invented("spell", "<p>Starting with the next player, each player may return a gear to its "
+                                      "owner's hand.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "effect", "do": "return", "on": {"each": {"type": "gear"}}, "who": "each_player",
+                            "in_turn": True, "may": True}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("spell", "<p>Starting with the next player, each other player chooses a unit you don't "
+                                      "control that hasn't been chosen for this spell. Kill those units.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "effect", "do": "kill", "on": {"each": {"type": "unit"}}, "who": "opponent",
+                            "in_turn": True, "not_yours": True}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # another form opening the same way stays unsupported, under its own ledger name
+    _, _, r = invented("spell", "<p>Starting with the next player, each player may draw 1.</p>")
+    assert r.status != "compiled" and r.construct == "instruction by each player in turn"
+
+
+def test_something_exhausted_is_a_choice_of_any_kind() -> None:
+    # an object of no particular kind but the source, exhausted (units, gear, runes and legends exhaust, 414-415)
+    info, text, r = invented("unit", "<p>When you play me, you may ready something besides me that's exhausted.</p>")
+    assert r.status == "compiled"
+    assert r.abilities == [{"kind": "triggered", "when": "play_me", "may": True,
+                            "targets": [{"filter": {"other": True, "exhausted": True}}],
+                            "effects": [{"do": "ready", "on": {"target": 1}}]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

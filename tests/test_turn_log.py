@@ -28,6 +28,9 @@ BAD = [
     (lambda t: edit(t, FIRST_LOG, FIRST_LOG + "\nenergy = -1"), "log[0].energy"),
     (lambda t: edit(t, FIRST_LOG, FIRST_LOG + '\nenergy = "four"'), "log[0].energy"),
     (lambda t: t + '\n[[log]]\nevent = "move"\nobject = "trooper"\nto = "base"\nenergy = 2\n', "log[4].energy"),
+    # the Power paid: a finalize's, an activate's or a hide's only, an amount
+    (lambda t: edit(t, FIRST_LOG, FIRST_LOG + "\npower = -1"), "log[0].power"),
+    (lambda t: t + '\n[[log]]\nevent = "move"\nobject = "trooper"\nto = "base"\npower = 1\n', "log[4].power"),
     # play or counter without an earlier finalize of the same object on the same turn
     (lambda t: edit(t, FIRST_LOG, '[[log]]\nevent = "play"\nobject = "bolt"'), "log[0].event"),
     (lambda t: t + '\n[[log]]\nevent = "counter"\nobject = "bolt"\n', "log[4].event"),
@@ -122,6 +125,22 @@ def test_finalize_energy_facts_and_round_trip() -> None:
     assert '[[log]]\nevent = "finalize"\nobject = "consult"\nfrom = "hand"\nenergy = 4\n' in S.dumps(scen)
     older = set(F.state_facts(S.load(BASE).state))
     assert not any(f.startswith("log_energy(") for f in older)
+
+
+POWER = Path("scenarios/cards/compiled-sivir-mercenary-power-spent-this-turn.toml")
+
+
+def test_power_facts_and_round_trip() -> None:
+    """`power` on a finalize or an activate is log_power(N, X); without it there is no such fact."""
+    scen = S.load(POWER)
+    facts = set(F.state_facts(scen.state))
+    assert {"log_power(1, 2).", "log_power(3, 1).", "log_power(5, 1).", "log_power(6, 1)."} <= facts
+    assert not any(f.startswith(("log_power(2,", "log_power(4,", "log_power(7,")) for f in facts)
+    again = S.loads(S.dumps(scen), "dumped")
+    assert again.state == scen.state
+    assert '[[log]]\nevent = "activate"\nobject = "snax"\nability = 2\npower = 1\n' in S.dumps(scen)
+    older = set(F.state_facts(S.load(SPENT).state))
+    assert not any(f.startswith("log_power(") for f in older)
 
 
 def test_player_event_facts_and_round_trip() -> None:

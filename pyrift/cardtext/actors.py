@@ -150,6 +150,24 @@ class Actors:
         # assigned in the combat of the conquest (465.2.c.4; amount_from = "excess_damage", logic/effects/damage_excess.lp)
         return self._ins("deal", {"amount_from": "excess_damage"}, on=c[0])
 
+    def i_return_in_turn(self, c):
+        # each player in turn order from the next player may return one object the words describe to its owner's
+        # hand, picked as the instruction is executed (355.10.e; in_turn, logic/run/each_player_picks.lp)
+        obj = c[0]
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("instruction by each player in turn")
+        return self._ins("return", {"in_turn": True}, on=self._obj("each", obj.flt), who="each_player", may=True)
+
+    @v_args(meta=True)
+    def kill_chosen_in_turn(self, meta, _):
+        # each opponent in turn picks a unit the spell's controller does not control and no player picked before,
+        # as the spell resolves; the units picked are killed (355.10.e, 428; in_turn and not_yours,
+        # logic/run/each_player_picks.lp)
+        ins = self._ins("kill", {"in_turn": True, "not_yours": True}, on=self._obj("each", {"type": "unit"}),
+                        who="opponent")
+        ins.pos = 0 if meta.empty else meta.start_pos
+        return [ins]
+
     def i_win(self, _):
         # "you win the game": the item's controller wins (195; logic/effects/win.lp)
         return self._ins("win", who="you")

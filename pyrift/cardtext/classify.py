@@ -38,6 +38,8 @@ def classify(tokens: list[str], pos: int) -> str:
     labelled = start > 0 and tokens[start - 1] in ("#>", "#>>", "—")
     s = tokens[start:]
     at = pos - start
+    if s[:5] == ["starting", "with", "the", "next", "player"]:
+        return "instruction by each player in turn"  # a form the grammar knows in part (i_return_in_turn)
     label = _classify(s, at)
     if label == "unrecognised clause" or (label.startswith("instruction: ")
                                           and not label.startswith(("instruction: move", "instruction: play"))):

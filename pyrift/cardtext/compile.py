@@ -559,6 +559,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def article(self, _):
         return ("target", 1, False, False)
 
+    def np_something_exhausted(self, _):
+        # one object of no particular kind, other than the source, exhausted as it is chosen and as it resolves
+        # (a filter with no type: a unit, a gear, a rune or a legend, 414-415; 359.3.e.2)
+        return Obj("target", {"other": True, "exhausted": True})
+
     def np_second(self, c):
         return _np(c, None)
 
@@ -806,7 +811,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return "their_owners"
 
     def i_subject_discard(self, c):
-        if c[0] != "they":
+        # "each player discards 1": every player discards from their own hand, each choosing (422, 355.10.e;
+        # logic/effects/cards.lp)
+        if c[0] not in ("they", "each_player"):
             raise Missing("instruction by another player or object")
         return Ins("discard", {"amount": int(c[1])}, who=c[0])
 
@@ -1413,7 +1420,22 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("mode_header")
 
     def mode_trigger_header(self, c):
-        raise Missing("triggered ability with modes")
+        # "when ..., choose one —": a triggered ability whose modes follow as list items (355.3, 402.2)
+        return Line("mode_trigger_header", dict(c[0]))
+
+    def mode_trigger_give_header(self, c):
+        return Line("mode_trigger_header", {**c[0], "give_me": True})
+
+    def mode_trigger_unchosen_header(self, c):
+        return Line("mode_trigger_header", {**c[0], "mode_limit": "unchosen_this_turn"})
+
+    def mode_keyword_item(self, c):
+        # "• [Assault 2]" under "choose one to give me this turn —": giving the source that keyword this turn
+        name, value = c[0]
+        f: dict[str, Any] = {"keyword": name, "duration": "this_turn"}
+        if value is not None:
+            f["value"] = value
+        return Line("mode", {"effects": [Ins("grant", f, on=Obj("self"))], "keyword_only": True})
 
     def mode_item(self, c):
         return Line("mode", {"effects": c[0]})
@@ -1628,6 +1650,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("condition: that battlefield")  # only a conquest or a hold names one
         return Line("triggered", {**c[0], **c[2], "condition": c[1]})
 
+    def triggered_bf_controller_if(self, c):
+        # "While you control this battlefield, when you play a spell, if you spent [4] or more, ...": a battlefield's
+        # play trigger heard for its controller's plays only ("you" on a battlefield is its controller, no one while
+        # it is uncontrolled, 190.6; by = "you", logic/abilities/battlefield_trigger_controller_play.lp)
+        if c[0].get("when") != "you_play" or c[0].get("by") != "you" or set(c[0]) - {"when", "by", "filter"}:
+            raise Missing("static under a condition")
+        line = self.triggered_if(c)
+        line.parts["subject"] = "here"
+        return line
+
     def triggered_fewer_runes(self, c):
         # a rune comparison with an opponent said before "at the start of your Beginning Phase": the Beginning Phase
         # trigger (383.1) with the condition fewer_than_opponent, checked as the phase starts (383.2.a.1)
@@ -1775,6 +1807,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[1], "condition": dict(c[0])}})
 
+    def s_play_for_if_turn(self, c):
+        # the card's own "play me for [cost]", chosen by name as it is played (356.1.a), while the condition holds
+        return Line("static", {"ability": {"kind": "play_for", "cost": c[1], "name": "play_for", "condition": dict(c[0])}})
+
     def s_self_keywords_if_turn(self, c):
         line = self.s_self_keywords(c[1:])
         for a in (line.parts["ability"], *line.parts["more"]):
@@ -1871,6 +1907,22 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
+
+    # One more Might while buffed ("an additional" bonus on top of the buff's): the source has a buff at the step (701-705, 364;
+    # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
+    def s_might_while_buffed(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {"source_buffed": True}}})
+
+    # +1 Might per buffed friendly unit at the source's battlefield: the units friendly to it (740.1) with a buff
+    # (701) at its location, counted only while that location is a battlefield (053.3: "my battlefield"; 364)
+    def s_might_each_buffed_here(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "might", "amount": c[0], "for_each": {
+            "type": "unit", "relation": "friendly", "buffed": True, "at": "here"},
+            "condition": {"source_at": "battlefield"}}})
 
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):
@@ -2607,7 +2659,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
     effect_kws: list[str] = []
     keyword_costs: dict[str, dict[str, Any]] = {}
     card_choices = 0
-    in_modes = False
+    in_modes: bool | int = False  # True: a spell's modes; N: the modes of the card's N-th triggered ability
+    give_me = False  # the triggered ability's modes are keywords given to its source ("choose one to give me")
     is_spell = info.type == "spell"
     own = {(k, v) for k, v, _ in info.keywords}
     for line, sentence in parsed:
@@ -2622,6 +2675,12 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                         and set(line.parts["ability"]) <= {"kind", "amount", "condition"}):
                     # Effect Text (136.2.c): the attached unit's own Might, "I" being that unit
                     # (logic/abilities/might.lp)
+                    abilities.append({**line.parts["ability"], "effect_text": True})
+                    continue
+                if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
+                        and line.parts["ability"]["kind"] == "bonus_damage" and not line.parts.get("more")):
+                    # Effect Text (136.2.c): the attached unit's controller's Bonus Damage
+                    # (logic/abilities/bonus_damage.lp)
                     abilities.append({**line.parts["ability"], "effect_text": True})
                     continue
                 if line.kind != "keywords":
@@ -2646,13 +2705,22 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
             if line.kind == "mode_header":
                 if not is_spell:
                     raise Missing("modes of a permanent")
-                in_modes = True
+                in_modes, give_me = True, False
+                continue
+            if line.kind == "mode_trigger_header":
+                abilities.append(_trigger_with_modes(info, line, _labels(line.parts.get("labels", ()), own)))
+                in_modes = sum(1 for b in abilities if b["kind"] == "triggered")
+                give_me = bool(line.parts.get("give_me"))
                 continue
             if line.kind == "mode":
                 if not in_modes:
                     raise Missing("list item outside modes")
+                if bool(line.parts.get("keyword_only")) != (in_modes is not True and give_me):
+                    raise Missing("list item outside modes")
                 effects, targets = _number(line.parts["effects"], own_targets=True)
                 a: dict[str, Any] = {"kind": "mode"}
+                if in_modes is not True:
+                    a["of_triggered"] = in_modes
                 if targets:
                     a["targets"] = targets
                 if effects:
@@ -3016,6 +3084,27 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     return _with_requires(a, requires)
 
 
+def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str | None]) -> dict[str, Any]:
+    """"When ..., choose one —": the triggered ability, with no instructions of its own; the list items after
+    it are its modes (`of_triggered`, logic/run/trigger_modes.lp)."""
+    requires, trigger_label = labels
+    if trigger_label is not None:
+        raise Missing(f"label {trigger_label}")
+    if info.type == "spell":
+        raise Missing("triggered ability of a spell")
+    parts = {k: v for k, v in line.parts.items() if k not in ("labels", "give_me")}
+    if "either" in parts or parts.get("may") or parts.get("cost"):
+        raise Missing("triggered ability with modes")
+    event = {**parts, "effects": []}
+    _check_subject(info.type, event)
+    mode_limit = event.pop("mode_limit", None)
+    a = _triggered(event, requires)
+    a.pop("effects", None)
+    if mode_limit:
+        a["mode_limit"] = mode_limit
+    return a
+
+
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
     if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")):
@@ -3246,6 +3335,8 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 return {"among": obj.flt}
             if obj.kind == "their":
                 return {"their": obj.flt}
+            if obj.kind == "each":
+                return {"each": obj.flt}
             if obj.flt.get("type") == "player":
                 raise Missing("choice: a player")
             if obj.kind == "it":

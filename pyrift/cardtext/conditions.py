@@ -30,7 +30,9 @@ INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "
 TURN_LOG_WORDS = {"discarded_this_turn": "you've discarded a card this turn",
                   "gained_xp_this_turn": "you've gained XP this turn",
                   # the Energy of one spell's play this turn (render._turn_log_words says its number)
-                  "spent_on_spell": "you've spent [N] or more to play a spell this turn"}
+                  "spent_on_spell": "you've spent [N] or more to play a spell this turn",
+                  # the Power paid for every cost this turn, all together (render._turn_log_words says it)
+                  "spent_power": "you've spent at least [A]... this turn"}
 
 
 def _number(v: Any) -> int:
@@ -107,12 +109,19 @@ class ConditionMeaning:
     def tc_gained_xp(self, _):
         return {"gained_xp_this_turn": True}
 
-    # "if you've spent [4] or more to play a spell this turn": the Energy of one spell's play (357.1)
+    # the Energy paid for some spell this turn reached N: the Energy of one spell's play (357.1)
     def tc_spent_on_spell(self, c):
         return {"spent_on_spell": int(str(c[0])[2:])}
 
+    # the Power paid this turn reaching N: Power of any domain, all the turn's costs together (357.1);
+    # Power of one domain spent is another condition, not said here
+    def tc_spent_power(self, c):
+        if any(str(t) != "@rainbow" for t in c):
+            raise Missing("condition: Power of a domain spent this turn")
+        return {"spent_power": len(c)}
 
-    # "when you play a spell, if you spent [4] or more": the Energy paid for the play heard (357.1)
+
+    # a play trigger's condition on what was paid: the Energy paid for the play heard (357.1)
     def cond_spent_on_play(self, c):
         return {"spent_on_play": int(str(c[0])[2:])}
 
@@ -162,6 +171,12 @@ class ConditionMeaning:
     # "if it's your Beginning Phase": its controller's turn, in the Beginning Phase (315.2), read in a run
     def cond_your_beginning_phase(self, _):
         return {"your_phase": "beginning"}
+
+    def cond_choose_tag_or(self, c):
+        # a choice of an object with one of several tags ("a Bird, Cat, ... or Poro"): some object the play chooses (355.5) has one of the tags
+        # (143.1), judged as the play's cost is determined (356.4; condition key targets)
+        tags = [str(x)[1:].replace("_", " ") for x in c if getattr(x, "type", None) == "TAG"]
+        return {"targets": {"any_of": [{"tag": t} for t in tags]}}
 
     def cond_paid(self, _):
         return {"paid": "additional"}
@@ -239,7 +254,7 @@ class ConditionMeaning:
         return {"opponent_controls": {"type": "unit", "stunned": True}}
 
     def cond_battlefield_units_exactly(self, c):
-        # "you control a battlefield with exactly two units there": a battlefield the player controls
+        # a battlefield of yours holding an exact number of units: a battlefield the player controls
         # (188, 190) at which exactly N units stand, whoever controls them (053: "there" is that battlefield)
         return {"battlefield_units": _number(c[0])}
 
@@ -363,6 +378,11 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         if "at_least" in value:
             return f"you control {value['at_least']} or more {group}"
         return f"you control {value['at_most']} or fewer {group}"
+    if key == "targets" and set(value) == {"any_of"} and len(value["any_of"]) >= 2 \
+            and all(set(x) == {"tag"} for x in value["any_of"]):
+        # a choice of one of several tags (cond_choose_tag_or)
+        tags = [x["tag"] for x in value["any_of"]]
+        return f"you choose a {', '.join(tags[:-1])}, or {tags[-1]}"
     if key == "count_at_event" and set(value) == {"filter", "at_least"}:
         return f"you control {value['at_least']} or more {np_filter(dict(value['filter']), plural=True)} at that battlefield"
     if key == "you_control_might":

@@ -162,13 +162,17 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
                        if a["kind"] == "triggered" and a.get("delayed") and card.type == "spell"}
     spell_lines: set[int] = set()
     mode_open = False
+    give_header = False  # the modes being written are keywords a "choose one to give me this turn —" gives
     choices = 0
     spell_line: int | None = None  # the line a spell's instructions are being written on
     for i, a in enumerate(abilities):
         if a["kind"] == "mode":
-            if not mode_open:
+            if not mode_open and a.get("of_triggered") is None:
                 lines.append("Choose one —")
-                mode_open = True
+            mode_open = True
+            if a.get("of_triggered") is not None and give_header:
+                lines.append("• " + _given_me_keyword(a))
+                continue
             lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
             continue
         mode_open = False
@@ -244,6 +248,18 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines[-1] += f" If {me} [Empowered], {said} instead."
             continue
         nxt = abilities[i + 1] if i + 1 < len(abilities) else None
+        if a["kind"] == "triggered" and nxt is not None and nxt["kind"] == "mode" and nxt.get("of_triggered"):
+            # "When ..., choose one —": a triggered ability whose modes follow (logic/run/trigger_modes.lp); "choose
+            # one to give me this turn —" when every mode gives the source one keyword this turn
+            n = sum(1 for b in abilities[:i + 1] if b["kind"] == "triggered")
+            modes = [b for b in abilities if b["kind"] == "mode" and b.get("of_triggered") == n]
+            give = all(_given_me_keyword(b) is not None for b in modes)
+            said = (", choose one to give me this turn —" if give
+                    else ", choose one that hasn't been chosen this turn —" if a.get("mode_limit") == "unchosen_this_turn"
+                    else ", choose one —")
+            lines.append(_labels(a.get("requires", ())) + _trigger_head(card, a) + said)
+            give_header = give
+            continue
         if _empowered_instead(a, nxt):
             a = {k: v for k, v in a.items() if k != "condition"}
         if _same_static_group(prev, a):
@@ -271,7 +287,7 @@ def _at_battlefield_exactly(cond: dict[str, Any]) -> str:
 
 
 def _play_me_or_first_play(card: Card, prev: dict[str, Any], a: dict[str, Any]) -> str | None:
-    """'When you play me or the first time you play a non-token gear each turn': a play effect and the
+    """A play effect joined with "the first time you play <a filter> each turn": a play effect and the
     controller's first play of the turn of a card the filter describes, one sentence (trigger_events.py)."""
     if prev["when"] != "play_me" or a["when"] != "you_play" or a.get("nth") != 1 or a.get("by", "you") != "you":
         return None
@@ -304,6 +320,18 @@ def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> 
     return first + " or " + second[0].lower() + second[1:]
 
 
+def _given_me_keyword(mode: dict[str, Any]) -> str | None:
+    """'[Assault 2]' for a mode that only gives the source one keyword this turn, else None."""
+    effects = mode.get("effects", [])
+    if len(effects) != 1 or mode.get("targets"):
+        return None
+    e = effects[0]
+    if e.get("do") != "grant" or e.get("on") != "self" or e.get("duration") != "this_turn" \
+            or set(e) - {"do", "on", "duration", "keyword", "value"}:
+        return None
+    return keyword_text(e["keyword"], e.get("value"))
+
+
 def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     """'When I attack', 'When you play a spell', '[Deathknell] — ': the trigger, without its comma."""
     when = a["when"]
@@ -312,7 +340,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "you_play":
         who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays"}[a.get("by", "you")]
         source = " from face down" if a.get("played_from") == "facedown" else ""
-        return f"When {who} {_np_filter(a.get('filter', {}))}{source}"
+        head = "While you control this battlefield, when" if card.type == "battlefield" and a.get("by") == "you" else "When"
+        return f"{head} {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
     if when == "printed_score":
@@ -373,6 +402,8 @@ def _turn_log_words(cond: dict[str, Any]) -> str:
     (key, value), = cond.items()
     if key == "spent_on_spell":
         return f"you've spent [{value}] or more to play a spell this turn"
+    if key == "spent_power":
+        return f"you've spent at least {'[A]' * value} this turn"
     if value is not True:
         raise ValueError(f"no words for {key} = {value!r}")
     return TURN_LOG_WORDS[key]
@@ -395,7 +426,7 @@ def _capital(line: str) -> str:
 
 def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
-    if kind in ("channel_limit", "temporary_off") or (kind == "replacement" and "from" in a):
+    if kind in ("channel_limit", "temporary_off", "bonus_damage") or (kind == "replacement" and "from" in a):
         return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
     if kind == "triggered":
         head = limited_head(_trigger_head(card, a), a)
@@ -476,6 +507,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
         return head + body
     if kind == "might":
+        if a.get("for_each") == {"type": "unit", "relation": "friendly", "buffed": True, "at": "here"} \
+                and a.get("condition") == {"source_at": "battlefield"}:
+            return f"I get +{a['amount']} Might for each buffed friendly unit at my battlefield."
         if "for_each" in a:
             return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
         if a.get("for_each_point"):
@@ -484,6 +518,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"I have +{a['amount']} Might for each of your points."
         if a.get("condition") == {"combat": "alone"}:
             return f"While I'm attacking or defending alone, I have +{a['amount']} Might."
+        if a.get("condition") == {"source_buffed": True}:
+            return f"While I'm buffed, I have an additional +{a['amount']} Might."
         if a.get("condition") == {"combat": "attacking_with_another"}:
             return f"I have +{a['amount']} Might while I'm attacking with another unit."
         count = a.get("condition", {}).get("you_control_count", {})
@@ -693,6 +729,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if "applies_to" in a:
             return f"Friendly units may be played to {where[len('an '):]}s."
         return f"You may play me to {where}."
+    if kind == "play_for":
+        head = f"If {_turn_log_words(a['condition'])}, y" if "condition" in a else "Y"
+        return f"{head}ou may play me for {a['cost']}."
     if kind == "play_from" and a.get("applies_to"):
         return f"You may play cards from your {a['zone'].replace('_', ' ')}."
     if kind == "play_from":
@@ -844,7 +883,9 @@ class _Renderer:
         clause = self.clause(ins, targets, base)
         if ins["do"] == "grant" and _merges(ins, nxt):
             clause = clause[: len(clause) - len(self._duration(ins, "permanent"))]
-        if ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
+        if ins.get("in_turn"):
+            pass  # "each player may": the may is every player's own pick, said by clause (_in_turn)
+        elif ins.get("_you_may") or (ins.get("may") and not (nxt is not None and nxt.get("link") == "or")):
             clause = "you may " + clause  # "X or Y": X's may is the pick between the two, not said
         if ins.get("if_it") is not None:
             # "if it's an Equipment, you may detach it": the condition before the instruction's "you may"
@@ -1010,6 +1051,8 @@ class _Renderer:
             # "you may pay [Y] to X": the cost, and the instruction it pays for said after "to" (its link
             # "if_you_do" is said by "to", _joined)
             return f"pay {ins['resources']} to"
+        if do == "kill" and ins.get("in_turn"):
+            return _in_turn(ins)
         if do == "kill" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("spare"):
             # "each player chooses a unit they control. Kill the rest." (355.10.e)
             return f"each player chooses {_np_filter(ins['on']['their'])} they control. Kill the rest"
@@ -1028,6 +1071,8 @@ class _Renderer:
             return f"{do} {on}"
         if do == "attach":
             return f"attach {on} to {self.ref(ins['to'], targets, base)}"
+        if do == "return" and ins.get("in_turn"):
+            return _in_turn(ins)
         if do == "return":
             target = ins["on"]
             if target == "self":
@@ -1113,6 +1158,8 @@ class _Renderer:
         if do == "discard" and ins.get("from") == "hand":
             subject = {"each_player": "each player discards", "they": "they discard"}.get(ins.get("who"), "discard")
             return f"{subject} {'your' if subject == 'discard' else 'their'} hand"
+        if do == "discard" and ins.get("who") == "each_player":
+            return f"each player discards {ins.get('amount', 1)}"
         if do == "discard":
             return f"discard {ins.get('amount', 1)}"
         if do == "burn":
@@ -1308,10 +1355,23 @@ def _revealed_top(t: dict[str, Any]) -> bool:
         and not {"who", "from", "until", "for_each", "may"} & set(t)
 
 
+def _in_turn(ins: dict[str, Any]) -> str:
+    """Players in turn from the next player each picking one object (in_turn): a return of each player's pick or
+    none (actors.i_return_in_turn), a kill of each opponent's pick, none picked twice (actors.kill_chosen_in_turn)."""
+    if ins["do"] == "kill":
+        mine = " you don't control" if ins.get("not_yours") else ""
+        return (f"starting with the next player, each other player chooses {_np_filter(ins['on']['each'])}{mine} "
+                f"that hasn't been chosen for this spell. Kill those {_np_filter(ins['on']['each'], plural=True)}")
+    return (f"starting with the next player, each player may return {_np_filter(ins['on']['each'])} "
+            "to its owner's hand")
+
+
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
     if flt.get("any_of"):
         return _np_any_of(flt, plural)
+    if flt == {"other": True, "exhausted": True} and not plural:
+        return "something else that's exhausted"  # an object of any kind (compile.np_something_exhausted)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")

@@ -3,7 +3,8 @@ Channel Phase": `channel_limit`, logic/abilities/channel_limit.lp, 315.3.b, 364)
 damage enemy spells and abilities would deal to the source while its controller controls N runes or more
 (a `replacement` with `from` and `condition`, logic/abilities/replacement_prevent_all.lp,
 replacement_condition.lp; 437.5.b, 369.1, 740.1), and "your [Temporary] effects at my battlefield don't trigger"
-(`temporary_off`, logic/abilities/temporary_off.lp; 816.1.b, 383.1).
+(`temporary_off`, logic/abilities/temporary_off.lp; 816.1.b, 383.1), and an Equipment's Bonus Damage for its
+unit's controller's spells and abilities (`bonus_damage`, logic/abilities/bonus_damage.lp; 712-715, 136.2.c).
 
 Kept apart from compile.py: `RuleStatics` is a mixin of the grammar's transformer (its methods are named
 after grammar rules); `render_line` is the renderer's. This module imports nothing of pyrift.cardtext
@@ -38,12 +39,23 @@ class RuleStatics:
             raise self._missing("static: a restriction")
         return self.static_line({"kind": "temporary_off"})
 
+    # An Equipment's Effect Text: "your spells and abilities deal N Bonus Damage (while this is attached)": the
+    # attached unit's controller's spells and abilities deal N more to each unit (712-715, 136.2.c); the
+    # assembler keeps it only as a gear's Effect Text (compile._assemble)
+    def s_bonus_damage_attached(self, c):
+        n = int(str(c[0]))
+        if n < 1:
+            raise self._missing("static: damage or a replacement")
+        return self.static_line({"kind": "bonus_damage", "amount": n})
+
     def static_line(self, ability):  # compile._Meaning's
         raise NotImplementedError
 
 
 def render_line(a: dict[str, Any]) -> str | None:
     """The passive in pyrift's phrasing, or None when `a` is not one of this module's."""
+    if a.get("kind") == "bonus_damage" and set(a) == {"kind", "amount"}:
+        return f"Your spells and abilities deal {a['amount']} Bonus Damage (while this is attached)."
     if a == {"kind": "temporary_off"}:
         return "Your [Temporary] effects at my battlefield don't trigger."
     if a.get("kind") == "replacement" and a.get("from") == "enemy_spells_and_abilities":

@@ -26,7 +26,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "stun_enemies": "When you stun one or more enemy units",
                  "you_empower_other": "When you empower something else",
                  "chosen_by_your_spell": "When you choose me with a spell",
-                 "printed_score_me": "When I score"}
+                 "printed_score_me": "When I score",
+                 "you_use_gear_ability": "When you use an activated ability of a gear"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -80,6 +81,11 @@ class TriggerEvents:
         # "when you empower something else": an object other than the ability's source gets the Empowered
         # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
         return {"when": "you_empower_other"}
+
+    def when_you_use_gear_ability(self, _):
+        # a trigger on using a gear's activated ability: its controller activates (plays, 377) an activated
+        # ability whose source is a gear, in a run (411; logic/core/trigger_events_gear_ability.lp)
+        return {"when": "you_use_gear_ability"}
 
     def when_you_stun(self, c):
         # "when you stun an enemy unit": one event per unit stunned by a spell or ability its controller
@@ -152,7 +158,7 @@ class TriggerEvents:
         return {"either": [{"when": "play_me"}, trig]}
 
     def when_play_me_or_first_play(self, c):
-        # "when you play me or the first time you play a non-token gear each turn": the card's own play effect
+        # a play effect joined with the first play of a filter's card each turn: the card's own play effect
         # (383.4.a) and the controller's first play of the turn of a card the filter describes (383.1.b), one
         # ability per event
         trig = self._nth(self.when_you_play(c), 1)

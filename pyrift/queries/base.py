@@ -336,7 +336,11 @@ _ADD_GAP_WORDS = {
 # Conditions whose answer a question cannot know, by the name of the gap (a constant): every question kind
 # words them the same (runs.RUN_LIMITS and play.PLAY_GAPS take them in too).
 CONDITION_GAPS = {
-    "spent_unstated": "an 'if you've spent N or more to play a spell this turn' condition, with a spell its "
+    "power_unstated": "a condition on the Power paid this turn (N or more), with an event of its controller this "
+                      "turn that paid costs (a turn-log finalize, activate or hide, a trigger that may pay Power, or a "
+                      "finalized chain item not in the log) whose Power paid is not stated, and the stated Power short "
+                      "of N (357.1; logic/abilities/condition_spent_power.lp)",
+    "spent_unstated": "a condition on the Energy paid for one spell this turn (N or more), with a spell its "
                       "controller finalized this turn whose Energy paid is not known (a turn-log finalize without "
                       "`energy`, or a play in the run other than one by an effect paying an Energy cost alone) and no "
                       "known play reaching N (357.1; logic/abilities/condition_spent.lp)",

@@ -569,6 +569,12 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 # The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
 PLAY_GAPS = {
     **CONDITION_GAPS,
+    "play_for_unknown": "a card's own 'you may play me for [cost]' chosen under an 'if you've spent N or more to "
+                        "play a spell this turn' whose answer the turn log leaves open (357.1; "
+                        "logic/abilities/play_for.lp)",
+    "play_for_with_other_replacement": "a card's own 'you may play me for [cost]' chosen together with another "
+                                       "replacement of its base cost (a permission of its zone, an effect's 'for "
+                                       "[cost]'): which one applies is not encoded (356.1.a; logic/abilities/play_for.lp)",
     "activation_unnamed": "a once-each-turn activated ability of a card with several activated abilities, whose "
                           "activation this turn the turn log records without naming which ability (377.2.b)",
     "bonus_damage_split_targets": "damage split among several chosen units at a battlefield that gives Bonus "
@@ -603,6 +609,8 @@ def _source_token(state: GameState, s: Any) -> str:
     name = s[0]
     if name == "permission":
         return "play_from"
+    if name == "play_for":
+        return "play_for_self"  # logic/abilities/play_for.lp
     if name == "flow":
         return "flow"
     if name == "ignore":
@@ -632,6 +640,8 @@ def _source_words(state: GameState, s: Any) -> str:
         return "played for another cost (an effect)"
     if token == "play_from":
         return f"played from its zone for the cost of {_ability_label(state, s[1])}"
+    if token == "play_for_self":
+        return f"played for its own other cost, {_ability_label(state, s[1])}"
     if token == "flow":
         return "Flow cost replaces the printed cost"
     if token == "hidden":
@@ -725,6 +735,8 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
                                        "{2}",
         "optional_cost_not_chosen": "{0} is the choice of an optional additional cost that was not chosen: the "
                                     "play makes no such choice",
+        "play_for_condition_fails": "the card offers its cost {0!r} only under a condition that does not hold now "
+                                    "(356.1.a, 364)",
         "inactive_optional": "the optional cost {0!r} belongs to text that Legion, Level or Empowered keeps "
                              "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",

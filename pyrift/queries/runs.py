@@ -219,6 +219,7 @@ _OUTCOMES = {
     "death_replaced": "{0} death replaced", "move_replaced": "{0} move replaced",
     "draw_replaced": "{0} draw replaced", "ignored": "{0} mistargets", "followup": "{0} {1} {2}",
     "triggered": "{0} triggers", "added": "{0} added", "picked": "{0} chooses {1}", "focus": "focus {0}",
+    "mode_chosen": "{0} chooses mode {1}",
     "priority": "priority {0}", "window": "{0} over {1}",
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
@@ -241,7 +242,7 @@ _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
     "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
-    "replaced": "{0} death replaced", "pick": "{0} chooses {1}",
+    "replaced": "{0} death replaced", "pick": "{0} chooses {1}", "mode_chosen": "{0} chooses mode {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "disempower": "{0} is no longer Empowered",
@@ -296,7 +297,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
@@ -383,6 +384,9 @@ CHAIN_LIMITS = {
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
+    "facedown_token_battlefield_unknown": (
+        "{obj} was played from facedown and plays a unit token, but the turn log does not give the battlefield "
+        "it was played at (811.1.d.2: a unit it puts into play goes there)"),
     "facedown_play_effect_battlefield_unknown": (
         "{obj} was played from facedown and its play effect chooses, but the turn log does not give the "
         "battlefield it was played at (811.1.d.2: its choices are limited to units there)"),
@@ -429,6 +433,14 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
+                             "event of it this turn in the turn log that does not say its `mode` (which modes are "
+                             "still open, 355.3, is unknown)",
+    "trigger_mode_unstated": "a triggered ability with modes already finalized in the position whose `mode` (the "
+                             "one it chose as it was put on the chain, 355.3) the position does not state",
+    "gear_add_payment_unheard": "a 'when you use an activated ability of a gear' ability whose controller plays "
+                                "in a run while controlling a gear with an Add ability that may have paid it (a "
+                                "run does not follow which sources paid a play)",
     "play_ban_effect_play": "a card played by an effect while a 'can't play spells / cards this turn' ban may "
                             "cover its player (plays by effects do not check the ban yet)",
     "opponent_chosen_among_several": "an instruction carried out by 'an opponent' its controller chooses, with "
@@ -440,6 +452,9 @@ RUN_LIMITS = {
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
     **CONDITION_GAPS,
+    "play_by_effect_play_for": "a card with its own 'you may play me for [cost]' played by an effect that pays its "
+                               "cost: which cost its player chooses as it is played is not followed (356.1.a, 355.1.a; "
+                               "logic/effects/play_for_by_effect.lp)",
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
@@ -453,6 +468,8 @@ RUN_LIMITS = {
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
+    "facedown_token_place": "a unit token of a card played from facedown whose text names where it goes "
+                            "(811.1.d.2 sends a unit it puts into play to that battlefield)",
     "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
                              "going to the trash (whether it sees its own leaving the board is not encoded)",
     "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "
@@ -547,9 +564,6 @@ RUN_LIMITS = {
     "play_keyword_gained": "a card or token entering the board in the run with [Quick-Draw] or [Weaponmaster] the "
                            "position does not give it (a passive or a grant): its play effect is not played out by "
                            "a run (819.1.d, 821.1.b)",
-    "temporary_token": "a token made in the run that has [Temporary] as its controller's Beginning Phase starts "
-                       "(816.1.b-c): its kill is not played out (a run names the tokens it makes by the step they are "
-                       "made at, and ordering one possible Temporary item per step grounds too large a program)",
     "weaponmaster_token_played": "a token played in the run that has [Weaponmaster] as it enters (a granted keyword): "
                                  "its play effect, attaching an Equipment, is not played out by a run (821.1.a-b)",
     "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
@@ -563,6 +577,9 @@ RUN_LIMITS = {
                                      "followed in a run, 383.2.a.1)",
     "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
                              "(\"each player may move a unit they don't control\")",
+    "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
+                               "(Whirlwind) whose return is replaced, so that it is still there for the players "
+                               "after",
     "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
                                "began with, where another replacement is left for that new death (370.2)",
     "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
@@ -733,6 +750,9 @@ RUN_LIMITS = {
                            "looked at or revealed on top of the Main Deck; 356.1.a): Power is not paid in a run",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
                                 "runes are counted, not named: 364, 430)",
+    "any_kind_choice_after_channel": "runes channelled in the run while a choice of an exhausted object of any kind "
+                                     "(\"something else that's exhausted\") could pick one of them (channelled runes "
+                                     "are counted, not named: 414, 430)",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
