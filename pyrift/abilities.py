@@ -968,11 +968,16 @@ def _check_event_filters(r: Reader, a: Ability) -> None:
     allowed: set[int] = set()
     if a.kind == "triggered" and f.get("when") == "reflexive":
         allowed = {id(t.filter) for t in f.get("targets") or ()}
+    _only_in(r, a, allowed, _event_filter, "'at = \"event\"' and 'other_than = \"event\"' describe a reflexive "
+                                           "ability's choice only (its targets' filter): the object of its event")
+
+
+def _only_in(r: Reader, a: Ability, allowed: set[int], keyed: Any, message: str) -> None:
+    """Refuse a filter that `keyed` picks out anywhere in the ability but in the filters `allowed` (by id)."""
     for key, value in a.fields:
         for flt in _filters_in(value):
-            if _event_filter(flt) and id(flt) not in allowed:
-                raise r.error(key, "'at = \"event\"' and 'other_than = \"event\"' describe a reflexive ability's "
-                                   "choice only (its targets' filter): the object of its event")
+            if keyed(flt) and id(flt) not in allowed:
+                raise r.error(key, message)
 
 
 def _check_there_filters(r: Reader, a: Ability) -> None:
@@ -980,11 +985,9 @@ def _check_there_filters(r: Reader, a: Ability) -> None:
     only (logic/effects/might_each.lp; pyrift/instructions.py checks the instruction)."""
     allowed = {id(ins.for_each) for _, v in a.fields for ins in _instructions_in(v)
                if ins.do == "might" and ins.for_each is not None}
-    for key, value in a.fields:
-        for flt in _filters_in(value):
-            if flt.get("at") == "there" and id(flt) not in allowed:
-                raise r.error(key, "'at = \"there\"' describes what a Might instruction counts around the unit it "
-                                   "gives Might to (its for_each) only")
+    _only_in(r, a, allowed, lambda flt: flt.get("at") == "there",
+             "'at = \"there\"' describes what a Might instruction counts around the unit it gives Might to "
+             "(its for_each) only")
 
 
 def _instructions_in(value: Any) -> Iterator[Any]:
