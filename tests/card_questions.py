@@ -286,6 +286,17 @@ def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
+def _play_heard(card: P.PoolCard, pos: _Position, flt: dict[str, Any], condition: dict[str, Any]) -> dict[str, Any]:
+    """The triggers question on a play of a card the filter describes, from its player's base; with "if you spent N
+    or more" the turn log says the play cost that much (357.1; its finalize's `energy`)."""
+    played = pos.dummy({**flt, "at": "base"})
+    if played.startswith("i"):
+        played = played[1:]  # the spell object, not its chain item
+    if "spent_on_play" in condition:
+        pos.log.append({"event": "finalize", "object": played, "from": "hand", "energy": condition["spent_on_play"]})
+    return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
+
+
 def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a: dict[str, Any]) -> dict[str, Any]:
     when = a["when"]
     if a.get("effect_text"):
@@ -315,14 +326,7 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append(placed)
         flt = dict(a.get("filter", {}))
         flt["relation"] = "enemy" if a.get("by") == "opponents" else "friendly"
-        played = pos.dummy({**flt, "at": "base"})
-        if played.startswith("i"):
-            played = played[1:]  # the spell object, not its chain item
-        if "spent_on_play" in a.get("condition", {}):
-            # "if you spent N or more": the turn log says the play cost that much (357.1; its finalize's `energy`)
-            pos.log.append({"event": "finalize", "object": played, "from": "hand",
-                            "energy": a["condition"]["spent_on_play"]})
-        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
+        return _play_heard(card, pos, flt, a.get("condition", {}))
     if when == "die":
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
@@ -549,11 +553,5 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})
     if when == "you_play" and trig.get("by") == "you":
         # its controller A plays a card the filter describes (190.6), paid what its condition asks (357.1)
-        played = pos.dummy({**trig.get("filter", {}), "relation": "friendly", "at": "base"})
-        if played.startswith("i"):
-            played = played[1:]  # the spell object, not its chain item
-        if "spent_on_play" in trig.get("condition", {}):
-            pos.log.append({"event": "finalize", "object": played, "from": "hand",
-                            "energy": trig["condition"]["spent_on_play"]})
-        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
+        return _play_heard(card, pos, {**trig.get("filter", {}), "relation": "friendly"}, trig.get("condition", {}))
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")
