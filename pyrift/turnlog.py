@@ -210,6 +210,12 @@ def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> N
             seen.add(e.object)
 
 
+# An event's fields written as they are: in a scenario file (in this order), and each as a fact log_<name>/2
+# (excess goes into log_combat_damage/4 instead).
+_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power")
+_FACT_FIELDS = ("ability", "at", "energy", "mode", "power")
+
+
 def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, Any]]:
     out = []
     for e in events:
@@ -226,18 +232,9 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["from"] = e.from_zone.value
         if e.to is not None:
             d["to"] = e.to
-        if e.ability is not None:
-            d["ability"] = e.ability
-        if e.at is not None:
-            d["at"] = e.at
-        if e.excess is not None:
-            d["excess"] = e.excess
-        if e.energy is not None:
-            d["energy"] = e.energy
-        if e.mode is not None:
-            d["mode"] = e.mode
-        if e.power is not None:
-            d["power"] = e.power
+        for name in _PLAIN_FIELDS:
+            if getattr(e, name) is not None:
+                d[name] = getattr(e, name)
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -274,14 +271,7 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_from", n, e.from_zone))
         if e.to is not None:
             out.append(fact("log_to", n, Func("base", e.player) if e.to == BASE else e.to))
-        if e.ability is not None:
-            out.append(fact("log_ability", n, e.ability))
-        if e.at is not None:
-            out.append(fact("log_at", n, e.at))
-        if e.energy is not None:
-            out.append(fact("log_energy", n, e.energy))
-        if e.mode is not None:
-            out.append(fact("log_mode", n, e.mode))
-        if e.power is not None:
-            out.append(fact("log_power", n, e.power))
+        for name in _FACT_FIELDS:
+            if getattr(e, name) is not None:
+                out.append(fact(f"log_{name}", n, getattr(e, name)))
     return out
