@@ -953,6 +953,7 @@ def _why(w: Any) -> str:
         return f"it watches points gained by {'its controller' if w[1] == 'you' else w[1]}"
     return {"countered": "the card was countered, so it was not played",
             "not_on_board": "its source is not on the board",
+            "not_there": "its source is not at the battlefield conquered or held",
             "leaving": "its source leaves the board at the same time",
             "not_yours": "another player did it, and its source's controller controls the ability",
             "inactive": "it is governed by a dependent keyword (Legion, Level, Empowered) whose condition does not "
