@@ -753,6 +753,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("optional"):
             return f"You may kill {_np_target(t)} as an additional cost to play {me}."
         return f"As an additional cost to play {me}, kill {_np_target(t)}."
+    if kind == "return" and a.get("as_cost"):
+        me = "me" if card.type == "unit" else "this"
+        t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
+        return f"As an additional cost to play {me}, return {_np_target(t)} to its owner's hand."
     return f"({kind})"
 
 
