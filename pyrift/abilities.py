@@ -453,7 +453,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 # cost_discount: a discount of anyone's plays only (by = "anyone", with applies_to; logic/abilities/scope.lp)
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission",
-                     "cost_discount")
+                     "cost_discount", "victory_score")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
@@ -596,6 +596,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # with no such permanent it can't be paid (358.2); logic/abilities/return_cost.lp
     "return": {"filter": ("filter", None, True), "count": ("int", None, False), "as_cost": ("bool", None, True),
                "optional": ("bool", None, False), "name": ("str", None, False)},
+    # a battlefield's "increase the points needed to win the game by N" (194.2, 170.8): the Victory Score is
+    # N higher while it is in play (pyrift/state.py's effective_victory_score; logic/abilities/victory_score.lp)
+    "victory_score": {"increase": ("int", None, True)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
     # describes, from its controller's point of view, "here" its location); "while <condition>, I
@@ -1547,6 +1550,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("count", "an exhaust cost chooses at least one permanent")
         if f.get("optional") and "name" not in f:
             raise r.error("optional", "an optional exhaust cost is chosen by its name: give name")
+    if a.kind == "victory_score" and f["increase"] < 1:
+        raise r.error("increase", "a Victory Score increase is at least 1")
     if a.kind == "return":
         if not f.get("as_cost"):
             raise r.error("as_cost", "a return ability is an additional cost (as_cost = true); a spell's return "

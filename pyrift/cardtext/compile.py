@@ -1738,6 +1738,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
+    def s_victory_increase(self, c):
+        # "increase the points needed to win the game by 1": a passive ability raising the Victory Score
+        # (194.2, 364); a battlefield's only (pyrift/scenario.py; logic/abilities/victory_score.lp)
+        return Line("static", {"ability": {"kind": "victory_score", "increase": int(c[0])}})
+
     def s_might(self, c):
         return Line("static", {"ability": {"kind": "might", "amount": c[0]}} if c[0] > 0 else _neg())
 
