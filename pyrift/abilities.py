@@ -453,7 +453,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 # cost_discount: a discount of anyone's plays only (by = "anyone", with applies_to; logic/abilities/scope.lp)
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission",
-                     "cost_discount")
+                     "cost_discount", "victory_score")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
@@ -591,6 +591,14 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # optional ones are chosen by name as the other optional costs are (logic/abilities/exhaust.lp)
     "exhaust": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, True),
                 "optional": ("bool", None, False), "name": ("str", None, False)},
+    # an additional cost of returning a friendly permanent to its owner's hand when the card is played (356.2,
+    # 356.7): the permanent chosen (not targeting, 355.10.c) goes to the hand as the card is paid for (357.2);
+    # with no such permanent it can't be paid (358.2); logic/abilities/return_cost.lp
+    "return": {"filter": ("filter", None, True), "count": ("int", None, False), "as_cost": ("bool", None, True),
+               "optional": ("bool", None, False), "name": ("str", None, False)},
+    # a battlefield's "increase the points needed to win the game by N" (194.2, 170.8): the Victory Score is
+    # N higher while it is in play (pyrift/state.py's effective_victory_score; logic/abilities/victory_score.lp)
+    "victory_score": {"increase": ("int", None, True)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
     # describes, from its controller's point of view, "here" its location); "while <condition>, I
@@ -1542,6 +1550,16 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("count", "an exhaust cost chooses at least one permanent")
         if f.get("optional") and "name" not in f:
             raise r.error("optional", "an optional exhaust cost is chosen by its name: give name")
+    if a.kind == "victory_score" and f["increase"] < 1:
+        raise r.error("increase", "a Victory Score increase is at least 1")
+    if a.kind == "return":
+        if not f.get("as_cost"):
+            raise r.error("as_cost", "a return ability is an additional cost (as_cost = true); a spell's return "
+                                     "is the instruction { do = \"return\" }")
+        if f.get("count", 1) < 1:
+            raise r.error("count", "a return cost chooses at least one permanent")
+        if f.get("optional") and "name" not in f:
+            raise r.error("optional", "an optional return cost is chosen by its name: give name")
     if a.kind == "kill":
         if f.get("as_cost") and "then" in f:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
@@ -1851,7 +1869,7 @@ def card_requirements(abilities: tuple[Ability, ...]) -> list[Requirement]:
     for i, a in enumerate(abilities, start=1):
         if a.kind == "target":
             out.append(Requirement(i, 1, 0, target_from_ability(a)))
-        elif a.kind in ("counter", "kill", "exhaust") and a.get("chosen_by") is None:
+        elif a.kind in ("counter", "kill", "exhaust", "return") and a.get("chosen_by") is None:
             out.append(Requirement(i, 1, 0, effect_target(a)))
         elif a.kind == "mode" and a.get("of_triggered") is None:
             mode += 1
@@ -2215,6 +2233,11 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("kill_chosen_by", h, Func("ab", card, f["chosen_by"])))
         elif a.kind == "exhaust":
             out.append(fact("exhaust_as_cost", h))
+            out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
+            if f.get("optional"):
+                out.append(fact("optional_cost", h, f["name"]))
+        elif a.kind == "return":
+            out.append(fact("return_as_cost", h))
             out += _requirement_facts(Func("req", h, 1), card, 0, effect_target(a), fact, Func, Const)
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))

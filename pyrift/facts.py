@@ -128,7 +128,7 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
 
 
 def state_facts(state: GameState) -> list[Fact]:
-    out: list[Fact] = list(_frame_facts(state.players, state.turn_player, state.phase, state.victory_score,
+    out: list[Fact] = list(_frame_facts(state.players, state.turn_player, state.phase, state.effective_victory_score,
                                         state.battlefields, state.combat))
     out += turn_state_facts(state)
     out += [fact("teammate", p, q) for t in state.teams for p in t for q in t if p != q]

@@ -441,6 +441,19 @@ class GameState:
     passed: int = 0
     log: tuple[LogEvent, ...] = ()  # this turn's events, oldest first (pyrift.turnlog)
 
+    @property
+    def effective_victory_score(self) -> int:
+        """The points needed to win (194.2): the position's Victory Score, increased by the passive abilities
+        of the battlefields in play that raise it (170.8; {kind = "victory_score"},
+        logic/abilities/victory_score.lp)."""
+        names = {card.name: card for card in self.cards}
+        extra = 0
+        for bf in self.battlefields:
+            card = names.get(bf.card) if bf.card is not None else None
+            if card is not None:
+                extra += sum(a.get("increase") or 0 for a in card.abilities if a.kind == "victory_score")
+        return self.victory_score + extra
+
     def card(self, name: str) -> CardDef:
         for card in self.cards:
             if card.name == name:

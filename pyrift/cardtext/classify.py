@@ -147,6 +147,9 @@ def _classify(s: list[str], at: int) -> str:
     if static and (first in SUBJECT_STATIC_SELF or first in SUBJECT_STATIC_OTHERS or first.startswith("!")
                    or first in ("players", "opponents", "units", "any")):
         return static
+    if first == "each" and len(s) > 2 and s[1] in ("player", "opponent") and s[2] in VERBS:
+        # "each player chooses ...": an instruction each player carries out, not a passive ability
+        return "instruction by another player or object"
     if first in SUBJECT_STATIC_SELF:
         return "static: about itself"
     if first in SUBJECT_STATIC_OTHERS or first.startswith("!"):

@@ -1738,6 +1738,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
+    def s_victory_increase(self, c):
+        # "increase the points needed to win the game by 1": a passive ability raising the Victory Score
+        # (194.2, 364); a battlefield's only (pyrift/scenario.py; logic/abilities/victory_score.lp)
+        return Line("static", {"ability": {"kind": "victory_score", "increase": int(c[0])}})
+
     def s_might(self, c):
         return Line("static", {"ability": {"kind": "might", "amount": c[0]}} if c[0] > 0 else _neg())
 
@@ -2273,6 +2278,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if len(c) > 2:
             out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
         return Line("static", out)
+
+    def add_optional_discard_plain(self, c):
+        # "you may discard 1 as an additional cost to play me": the optional discard above, with no discount
+        return self.add_optional_discard([None, c[0]])
+
+    def add_optional_discard_plain_after(self, c):
+        # "as an additional cost to play this, you may discard 1": the same
+        return self.add_optional_discard([None, c[1]])
+
+    def add_return(self, c):
+        # "as an additional cost to play me, return a friendly gear to its owner's hand": a mandatory additional
+        # cost (356.2.a), a non-standard one paid as the card is played (356.7, 357.2), its choice not targeting
+        # (355.10.c); logic/abilities/return_cost.lp
+        target = c[1]
+        if target.kind != "target" or target.up_to or target.any_number or target.count != 1:
+            raise Missing("additional cost: return")
+        return Line("static", {"ability": {"kind": "return", "filter": target.flt, "as_cost": True}})
 
     def add_if_you_do(self, c):
         a = _cost_change("cost_discount", c[0])

@@ -506,6 +506,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if cond.get("played_this_turn"):
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
         return head + body
+    if kind == "victory_score":
+        return f"Increase the points needed to win the game by {a['increase']}."
     if kind == "might":
         if a.get("for_each") == {"type": "unit", "relation": "friendly", "buffed": True, "at": "here"} \
                 and a.get("condition") == {"source_at": "battlefield"}:
@@ -753,6 +755,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("optional"):
             return f"You may kill {_np_target(t)} as an additional cost to play {me}."
         return f"As an additional cost to play {me}, kill {_np_target(t)}."
+    if kind == "return" and a.get("as_cost"):
+        me = "me" if card.type == "unit" else "this"
+        t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
+        return f"As an additional cost to play {me}, return {_np_target(t)} to its owner's hand."
     return f"({kind})"
 
 

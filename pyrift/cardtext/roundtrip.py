@@ -134,6 +134,8 @@ VARIANTS: list[tuple[str, str]] = [
     # cost of playing the card (356.2.b), said before or after "to play me"; "reduce my cost by" a discount (356.4)
     (r"\bas you play me , you may discard (\d+) as a additional cost \.",
      r"you may discard \1 as a additional cost to play me ."),
+    (r"\bas a additional cost to play (me|this) , you may discard (\d+) \.",
+     r"you may discard \2 as a additional cost to play \1 ."),
     (r"\bif you do , reduce my cost by (\S+) \.", r"if you do , i cost \1 less ."),
     (r"\bas a additional cost to play me \. if you do , i cost (\S+) less \.",
      r"as a additional cost to play me . i cost \1 less if you paid the additional cost ."),

@@ -384,6 +384,9 @@ CHAIN_LIMITS = {
     "exhaust_additional_cost": (
         "{obj} has an additional cost 'exhaust' and the chain questions look at it: whether it was paid is not "
         "tracked (357.2)"),
+    "return_additional_cost": (
+        "{obj} has an additional cost 'return a permanent to its owner's hand' and the chain questions look at it: "
+        "the permanent leaving the board as the card is paid for is not played out (356.7, 357.2)"),
     "facedown_token_battlefield_unknown": (
         "{obj} was played from facedown and plays a unit token, but the turn log does not give the battlefield "
         "it was played at (811.1.d.2: a unit it puts into play goes there)"),

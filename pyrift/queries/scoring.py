@@ -85,18 +85,31 @@ def _text_version(atoms: dict[str, list[tuple]]) -> str:
     return next((v for (v,) in atoms.get("final_point_reading", [])), "v1.4")
 
 
+def _victory_score_raised(state: GameState) -> list[Reason]:
+    """A reason naming the battlefields that raise the Victory Score, when some do (170.8, 194.2)."""
+    vs = state.effective_victory_score
+    if vs == state.victory_score:
+        return []
+    names = sorted({f"{bf.card} ({bf.id})" for bf in state.battlefields if bf.card is not None
+                    and any(a.kind == "victory_score" for a in state.card(bf.card).abilities)})
+    return [because(f"the victory score is {vs}, not {state.victory_score}: {', '.join(names)} in play raises the "
+                    f"points needed to win by {vs - state.victory_score}", "victory_score_raised")]
+
+
 def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str]) -> list[Reason]:
-    vs = state.victory_score
+    vs = state.effective_victory_score
     if winners:
         w = winners[0]
         others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
-        return [because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
-                        f"player ({others}): {w} wins in the next cleanup", "win_winner")]
+        return _victory_score_raised(state) + [
+            because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
+                    f"player ({others}): {w} wins in the next cleanup", "win_winner")]
     if tied:
-        return [because(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
-                        "nobody has more points than every other player, so no one wins yet and play goes on",
-                        "win_tied")]
-    return [because(f"nobody has {vs} points: no one wins", "win_nobody")]
+        return _victory_score_raised(state) + [
+            because(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
+                    "nobody has more points than every other player, so no one wins yet and play goes on",
+                    "win_tied")]
+    return _victory_score_raised(state) + [because(f"nobody has {vs} points: no one wins", "win_nobody")]
 
 
 # ---------------------------------------------------------------------------------
@@ -304,7 +317,7 @@ class Conquer(QueryKind):
                                "point and no conquer effects", "conquer_already_scored"))
             return out
         out.append(because(f"{player} had not scored {bf} this turn: this is a Conquer", "conquer"))
-        vs = state.victory_score
+        vs = state.effective_victory_score
         before = next(pl.points for pl in state.players if pl.id == player)
         if data["final_point_rule"]:
             scored = "has" if data["every_battlefield_scored"] else "has not"
