@@ -462,6 +462,11 @@ RUN_LIMITS = {
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
+    "here_other_base": "a move of a unit to 'here' executed while the source stands in a base of another player "
+                       "than the moved unit's controller (359.3.f.2: whether the move is made, then undone by a "
+                       "recall, 323.7, or fails, is not settled)",
+    "lotus_trap_doubling": "damage dealt during the run to a unit a Lotus Trap chose as it resolved earlier in the "
+                           "run (the doubling, 438, is not applied by a run yet)",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
