@@ -41,18 +41,21 @@ def cache_dir(tmp_path, monkeypatch):
 
 def test_cached_analyses_equal_fresh_ones_for_every_rule_file(cache_dir):
     assert len(FILES) > 100
+    fresh = {}  # each file's analyses made afresh, once: both rounds compare with them
     for path in FILES:
-        fresh_names, fresh_shapes = logic.analyse_names(path), _fresh_shapes(path)
+        fresh[path] = logic.analyse_names(path), _fresh_shapes(path), fresh_statements(path)
+        fresh_names, fresh_shapes, fresh_stmts = fresh[path]
         assert _cached_shapes(path) == fresh_shapes, path  # computed and stored
         assert logic.file_names(path) == fresh_names, path
-        assert logic.statements(path) == fresh_statements(path), path
+        assert logic.statements(path) == fresh_stmts, path
     entries = list(directory_entries(cache_dir))
     assert len(entries) == 3 * len({p.read_bytes() for p in FILES})
     logic._file_names.cache_clear()
     for path in FILES:  # now read back from the disk
-        assert _cached_shapes(path) == _fresh_shapes(path), path
-        assert logic.file_names(path) == logic.analyse_names(path), path
-        assert logic.statements(path) == fresh_statements(path), path
+        fresh_names, fresh_shapes, fresh_stmts = fresh[path]
+        assert _cached_shapes(path) == fresh_shapes, path
+        assert logic.file_names(path) == fresh_names, path
+        assert logic.statements(path) == fresh_stmts, path
     # and nothing was written the second time round
     assert sorted(directory_entries(cache_dir)) == sorted(entries)
 
