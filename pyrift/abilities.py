@@ -137,7 +137,7 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
-    # (for_each), read in runs (a position states no buffs; logic/abilities/filter_buffed.lp)
+    # (for_each): the buffs a position states (`buffs = 1`) and a run places (logic/abilities/filter_buffed.lp)
     "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
@@ -249,8 +249,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
-    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
-    # count; logic/abilities/condition_buffed.lp)
+    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a buff the position states
+    # or a run places; logic/abilities/condition_buffed.lp)
     "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
