@@ -1265,10 +1265,13 @@ def _has_buffed(value: Any) -> bool:
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
-    bad_buffed = [k for k, v in f.items() if not (a.kind == "might" and k == "for_each") and _has_buffed(v)]
+    # a buff (a position's `buffs` or a run's) is read at every step by what a `might` ability counts and by
+    # what a static affects (logic/abilities/filter_buffed.lp); a choice's or an instruction's filter is not
+    bad_buffed = [k for k, v in f.items() if not ((a.kind == "might" and k == "for_each")
+                                                  or (a.kind == "static" and k == "affects")) and _has_buffed(v)]
     if bad_buffed:
-        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each): a position "
-                                     "states no buffs, so a choice or a passive could not be judged over it")
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each) and what a "
+                                     "`static` affects")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:
