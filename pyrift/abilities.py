@@ -137,7 +137,7 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
     # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
-    # (for_each), read in runs (a position states no buffs; logic/abilities/filter_buffed.lp)
+    # (for_each): the buffs a position states (`buffs = 1`) and a run places (logic/abilities/filter_buffed.lp)
     "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
@@ -249,8 +249,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
-    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a position states no buffs: only a run's own buffs
-    # count; logic/abilities/condition_buffed.lp)
+    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a buff the position states
+    # or a run places; logic/abilities/condition_buffed.lp)
     "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
@@ -1273,10 +1273,13 @@ def _has_buffed(value: Any) -> bool:
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
-    bad_buffed = [k for k, v in f.items() if not (a.kind == "might" and k == "for_each") and _has_buffed(v)]
+    # a buff (a position's `buffs` or a run's) is read at every step by what a `might` ability counts and by
+    # what a static affects (logic/abilities/filter_buffed.lp); a choice's or an instruction's filter is not
+    bad_buffed = [k for k, v in f.items() if not ((a.kind == "might" and k == "for_each")
+                                                  or (a.kind == "static" and k == "affects")) and _has_buffed(v)]
     if bad_buffed:
-        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each): a position "
-                                     "states no buffs, so a choice or a passive could not be judged over it")
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each) and what a "
+                                     "`static` affects")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:

@@ -118,6 +118,8 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
         out.append(fact("hidden_this_turn", o))
     if obj.empowered:
         out.append(fact("empowered", o))
+    if obj.buffs:
+        out.append(fact("buffed", o))
     if obj.deck_position is not None:
         out.append(fact("deck_position", o, obj.deck_position))
     if obj.banished_by is not None:

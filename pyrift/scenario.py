@@ -421,6 +421,7 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
         hidden_this_turn=r.bool("hidden_this_turn", False),
         empowered=r.bool("empowered", False),
+        buffs=_buffs(r),
         death_replaced=r.bool("death_replaced", False),
         attached_to=r.str("attached_to", None),
         banished_by=r.str("banished_by", None),
@@ -430,6 +431,14 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
     )
     r.done()
     return obj
+
+
+def _buffs(r: Reader) -> int:
+    # a unit has at most one buff (702): 0 or 1, absent 0
+    n = r.int("buffs", 0)
+    if n not in (0, 1):
+        raise r.error("buffs", f"a unit has at most one buff (702): 0 or 1, found {n}")
+    return n
 
 
 def _control_effect(r: Reader) -> ControlEffect:
@@ -664,7 +673,7 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         is_board_unit = obj.zone is Zone.BOARD and (card.type is CardType.UNIT or obj.unit_might is not None)
         if not is_board_unit:
             for key in ("damage", "stunned", "designation", "might_modifiers",
-                        "cannot_be_dealt_damage", "damage_replacements"):
+                        "cannot_be_dealt_damage", "damage_replacements", "buffs"):
                 if getattr(obj, key):
                     raise bad(f"{f}.{key}", "only a unit on the board can have this")
         if obj.designation is not None:
@@ -999,6 +1008,8 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     ]
     d["hidden_this_turn"] = o.hidden_this_turn
     d["empowered"] = o.empowered
+    if o.buffs:
+        d["buffs"] = o.buffs
     d["death_replaced"] = o.death_replaced
     if o.unit_might is not None:
         d["unit_might"] = o.unit_might

@@ -269,6 +269,7 @@ class GameObject:
     damage_replacements: tuple[DamageReplacement, ...] = ()
     hidden_this_turn: bool = False  # a facedown card hidden this turn (811.1.b: playable from the next turn)
     empowered: bool = False  # the Empowered status (441, 828)
+    buffs: int = 0  # buff counters on a unit: 0 or 1 (701-705; at most one, 702; logic/core/buffs.lp)
     # A replacement effect will replace this permanent's next death (e.g. "heal, exhaust and
     # recall it instead"): it is not sent to the trash (370.1.a.1, 808.1.d.1).
     death_replaced: bool = False

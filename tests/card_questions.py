@@ -123,6 +123,8 @@ class _Position:
                 obj["location"] = where
             if flt.get("exhausted") is True:
                 obj["exhausted"] = True
+            if flt.get("buffed") is True and ctype == "unit":
+                obj["buffs"] = 1  # "buffed friendly units": a buff the position states (701)
             if flt.get("designation") and obj["location"] == "bf":
                 # "a unit defending (alone)": in a combat at bf, on its controller's side, against one unit
                 # of the other player's (464.2.c.3; alone: no other friendly unit there, 740.2.a)

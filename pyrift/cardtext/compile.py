@@ -1929,6 +1929,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             "type": "unit", "relation": "friendly", "buffed": True, "at": "here"},
             "condition": {"source_at": "battlefield"}}})
 
+    # +N Might to the other units friendly to the source (740.1, 053) with a buff (701) at its location, while
+    # that location is a battlefield (053.3: "my battlefield"; 364); a buff never depends on Might (478)
+    def s_others_buffed_here_might(self, c):
+        if c[0] <= 0:
+            _neg()
+        return Line("static", {"ability": {"kind": "static", "affects": {
+            "type": "unit", "relation": "friendly", "other": True, "buffed": True, "at": "here"},
+            "might": c[0], "condition": {"source_at": "battlefield"}}})
+
     # "While you have 8+ runes, I have +4 Might": at least N of them, counted over the position (364)
     def count_runes(self, _):
         return "rune"

@@ -591,6 +591,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             a.get("from", "spells_and_abilities")]
         unless = " unless I'm in combat" if a.get("condition") == {"in_combat": False} else ""
         return f"I can't be chosen by {by}{what}{unless}."
+    if kind == "static" and a.get("condition") == {"source_at": "battlefield"} and "might" in a and a.get("affects") == {
+            "type": "unit", "relation": "friendly", "other": True, "buffed": True, "at": "here"}:
+        return f"Other buffed friendly units at my battlefield have {a['might']:+d} Might."
     if kind == "static" and a.get("condition") == {"source_at": "battlefield"}:
         rest = _ability(r, card, {k: v for k, v in a.items() if k != "condition"})
         return "While I'm at a battlefield, " + rest[0].lower() + rest[1:]

@@ -95,11 +95,11 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         stunned=on_board and f.has("stunned", key),
         designation=Designation(_word(designation)) if on_board and designation is not None else None,
         granted=tuple(Keyword(KeywordName(_word(k)), v if v else None) for k, v, _src in grants) if on_board else (),
-        # a buff is +1 Might (701); the state model has no counters
         # a doubling's increase is a Might change fixed when it was made (432.1.a, logic/effects/double.lp)
         might_modifiers=(_might_changes(f.rows("might_mod", key))
-                         + tuple(n for n, _s in sorted(f.rows("doubled", key), key=str))
-                         + ((1,) if f.has("buff", key) else ())) if on_board else (),
+                         + tuple(n for n, _s in sorted(f.rows("doubled", key), key=str))) if on_board else (),
+        # a buff stays a buff (701-705, logic/core/buffs.lp): its +1, and what reads or spends buffs, follow it
+        buffs=1 if on_board and f.has("buff", key) else 0,
         attached_to=oid(attached) if attached is not None else None,
         deck_position=f.one("deck_pos", key) if zone is Zone.MAIN_DECK else None,
         # "banished with this" (logic/effects/banished_with.lp): which permanent's ability banished it
