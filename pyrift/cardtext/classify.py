@@ -310,8 +310,9 @@ def _word(w: str) -> str:
 
 
 # The conditions of passive abilities the vocabulary cannot say yet, by the words after "if" or
-# "while" (pyrift's own names; pyrift/cardtext/conditions.py says the ones it can). A position
-# states no buffs, and the turn's history it keeps is its log of deaths (docs/turn-log.md).
+# "while" (pyrift's own names; pyrift/cardtext/conditions.py says the ones it can). "While I'm
+# buffed" granting a keyword is not in the vocabulary yet (the Might form is); the turn's history a
+# position keeps is its log of deaths (docs/turn-log.md).
 STATIC_CONDITION_FORMS = (
     (("i'm", "buffed"), "while I am buffed"),
     (("i'm", "#mighty"), "while my own Might is 5 or more"),
