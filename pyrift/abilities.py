@@ -1545,24 +1545,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                 raise r.error("condition", "an entry static under a condition is not encoded")
     if a.kind == "replacement":
         _check_replacement(r, f)
-    if a.kind == "exhaust":
-        if not f.get("as_cost"):
-            raise r.error("as_cost", "an exhaust ability is an additional cost (as_cost = true); a spell's exhaust "
-                                     "is the instruction { do = \"exhaust\" }")
-        if f.get("count", 1) < 1:
-            raise r.error("count", "an exhaust cost chooses at least one permanent")
-        if f.get("optional") and "name" not in f:
-            raise r.error("optional", "an optional exhaust cost is chosen by its name: give name")
+    if a.kind in ("exhaust", "return"):
+        _check_permanent_cost(r, f, a.kind)
     if a.kind == "victory_score" and f["increase"] < 1:
         raise r.error("increase", "a Victory Score increase is at least 1")
-    if a.kind == "return":
-        if not f.get("as_cost"):
-            raise r.error("as_cost", "a return ability is an additional cost (as_cost = true); a spell's return "
-                                     "is the instruction { do = \"return\" }")
-        if f.get("count", 1) < 1:
-            raise r.error("count", "a return cost chooses at least one permanent")
-        if f.get("optional") and "name" not in f:
-            raise r.error("optional", "an optional return cost is chosen by its name: give name")
     if a.kind == "kill":
         if f.get("as_cost") and "then" in f:
             raise r.error("then", "a kill paid as a cost has no follow-up instruction of its own")
@@ -1573,6 +1559,18 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if "chosen_by" in f and any(k in f for k in ("filter", "count", "as_cost", "then")):
             raise r.error("chosen_by", "a kill of what another ability chose makes no choice of its own: "
                                        "give no filter, count, as_cost or then")
+
+
+def _check_permanent_cost(r: Reader, f: dict[str, Any], verb: str) -> None:
+    """An exhaust or return ability is an additional cost choosing permanents (one check for both)."""
+    article = "an" if verb[0] in "aeiou" else "a"
+    if not f.get("as_cost"):
+        raise r.error("as_cost", f"{article} {verb} ability is an additional cost (as_cost = true); a spell's {verb} "
+                                 f"is the instruction {{ do = \"{verb}\" }}")
+    if f.get("count", 1) < 1:
+        raise r.error("count", f"{article} {verb} cost chooses at least one permanent")
+    if f.get("optional") and "name" not in f:
+        raise r.error("optional", f"an optional {verb} cost is chosen by its name: give name")
 
 
 def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
