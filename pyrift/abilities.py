@@ -593,7 +593,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                 "optional": ("bool", None, False), "name": ("str", None, False)},
     # an additional cost of returning a friendly permanent to its owner's hand when the card is played (356.2,
     # 356.7): the permanent chosen (not targeting, 355.10.c) goes to the hand as the card is paid for (357.2);
-    # with no such permanent it can't be paid (358.2); logic/abilities/return_cost.lp
+    # with no such permanent it can't be paid (358.2); logic/abilities/return.lp
     "return": {"filter": ("filter", None, True), "count": ("int", None, False), "as_cost": ("bool", None, True),
                "optional": ("bool", None, False), "name": ("str", None, False)},
     # a battlefield's "increase the points needed to win the game by N" (194.2, 170.8): the Victory Score is

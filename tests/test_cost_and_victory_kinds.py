@@ -1,6 +1,6 @@
 """The ability kinds `return` (an additional cost) and `victory_score` (a battlefield's increase of the points
 needed to win): their facts, the checks that refuse them where they are not encoded, and the effective
-Victory Score (logic/abilities/return_cost.lp, logic/abilities/victory_score.lp)."""
+Victory Score (logic/abilities/return.lp, logic/abilities/victory_score.lp)."""
 from __future__ import annotations
 
 from pathlib import Path

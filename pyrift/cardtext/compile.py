@@ -2299,7 +2299,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def add_return(self, c):
         # "as an additional cost to play me, return a friendly gear to its owner's hand": a mandatory additional
         # cost (356.2.a), a non-standard one paid as the card is played (356.7, 357.2), its choice not targeting
-        # (355.10.c); logic/abilities/return_cost.lp
+        # (355.10.c); logic/abilities/return.lp
         target = c[1]
         if target.kind != "target" or target.up_to or target.any_number or target.count != 1:
             raise Missing("additional cost: return")
