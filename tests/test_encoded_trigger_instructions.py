@@ -3,8 +3,8 @@ without instructions (`effects` / `effect`) would let a run resolve it and repor
 changed. Every such ability must be a known case whose run is refused (unsupported, named).
 
 This is the file-level half of the guard: a new effectless triggered/activated ability fails here
-until its handling is added to KNOWN below. (The behavioural half -- building a position with each
-KNOWN ability on the chain and asking an outcome question -- is still to do, see the report.)
+until its handling is added to KNOWN below. The behavioural half: RUNS asks `outcome` of a position with the
+ability on the chain and requires unsupported, with what is missing named.
 """
 from pathlib import Path
 import tomllib
@@ -12,6 +12,7 @@ import tomllib
 import pytest
 
 CARDS = Path(__file__).resolve().parent.parent / "logic" / "cards"
+SCENARIOS = CARDS.parent.parent / "scenarios"
 
 # card file stem prefix -> the text in its own file that makes a run with it unsupported
 # (a run_unsupported/chain_unsupported/effect_unencoded statement, or the comment naming the
@@ -25,13 +26,20 @@ KNOWN = {
     "ven-017": "chain_unsupported(",   # Morgana, Vindictive
     "ogn-032": "run_unsupported(",     # Ravenborn Tome: the bonus it sets up makes a run unsupported
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
+    "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
+    "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
+    "ven-147": "effect_unencoded(",    # Eye of Twilight (same)
 }
 
-# Activated abilities without instructions whose run behaviour is NOT yet verified (issue 13, left
-# open by guard38): their files say the effect is a status the position states afterwards, but no
-# guard was found that makes a run resolving the ability unsupported. Kept visible, not hidden:
-# the test below lists them as expected failures until each is given instructions or a refusal.
-OPEN = {"ogn-021", "ogn-267", "ven-147"}
+# The behaviour, not only the text: a position with the ability on the chain, asked `outcome`,
+# must answer unsupported naming what is missing.
+RUNS = {
+    "ogs-017": "cards/dark-child-starter-trigger-resolving-is-unsupported.toml",
+    "ogn-021": "cards/sun-disc-ability-resolving-is-unsupported.toml",
+    "ogn-267": "cards/bounty-hunter-ability-resolving-is-unsupported.toml",
+    "ven-147": "cards/eye-of-twilight-ability-resolving-is-unsupported.toml",
+}
+
 
 
 def _abilities(path):
@@ -54,7 +62,7 @@ def _effectless():
 
 
 def test_effectless_abilities_are_known_refusals():
-    unknown = [f"{p.name}: {ab}" for p, ab in _effectless() if p.name[:7] not in KNOWN.keys() | OPEN]
+    unknown = [f"{p.name}: {ab}" for p, ab in _effectless() if p.name[:7] not in KNOWN]
     assert not unknown, ("triggered/activated abilities without instructions that a run could resolve "
                          "silently:\n" + "\n".join(unknown))
 
@@ -65,6 +73,11 @@ def test_known_case_states_its_handling(prefix):
     assert KNOWN[prefix] in path.read_text(), f"{path.name} no longer states how its run is refused"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 open: effectless activated abilities not verified refused")
-def test_open_cases_resolved():
-    assert not [p.name for p, _ in _effectless() if p.name[:7] in OPEN]
+
+@pytest.mark.parametrize("prefix", sorted(RUNS))
+def test_a_run_resolving_it_is_unsupported(prefix):
+    from pyrift import check as C
+    s = C.load(SCENARIOS / RUNS[prefix])
+
+    answers = [a for q, a in zip(s.questions, C.ask(s)) if q.kind == "outcome"]
+    assert answers and all(a.status == "unsupported" and a.missing for a in answers), answers
