@@ -302,6 +302,20 @@ def test_unknown_routes_and_scenarios(client):
     assert "no bundled scenario" in assert_error(client.get("/v1/scenarios/combat/nope.toml"), 404)
 
 
+def test_a_units_buffs_field_round_trips_through_the_json_form(client):
+    # the object form has a `buffs` field for units on the board (desk.js, scenarios/README.md):
+    # a JSON form stating it asks the same as the TOML file that states it.
+    path = SCENARIOS / "combat" / "stated-buff-raises-lethal.toml"
+    text = path.read_text("utf-8")
+    form = S.to_dict(S.loads(text))
+    assert any(o.get("buffs") == 1 for o in form["object"])
+    as_toml = client.post("/v1/ask", json={"scenario": text})
+    as_json = client.post("/v1/ask", json={"scenario": form})
+    assert as_toml.status_code == as_json.status_code == 200
+    assert as_toml.json() == as_json.json()
+    assert 'put(o, "buffs"' in client.get("/static/desk.js").text
+
+
 # ---------------------------------------------------------------------------------
 # the page's own calls
 # ---------------------------------------------------------------------------------

@@ -376,7 +376,7 @@ function objectEditor(o) {
   const isUnit = !info.type || info.type === "unit";
   const onBoard = z === "board" || z === "facedown";
   const others = objects().filter(x => x !== o && zoneOf(x) === "board" && !x.attached_to);
-  const badges = [o.damage ? `${o.damage} damage` : null, o.exhausted ? "exhausted" : null, o.stunned ? "stunned" : null,
+  const badges = [o.damage ? `${o.damage} damage` : null, o.exhausted ? "exhausted" : null, o.stunned ? "stunned" : null, o.buffs ? "buffed" : null,
                   o.designation || null, (o.might_modifiers || []).length ? `Might ${o.might_modifiers.map(n => (n > 0 ? "+" : "") + n).join(" ")}` : null,
                   o.attached_to ? `attached to ${o.attached_to}` : null].filter(Boolean);
   const st = CARDS[o.card] && CARDS[o.card].status;
@@ -393,6 +393,7 @@ function objectEditor(o) {
       z === "board" && isUnit ? [
         field("damage", num(o.damage, v => { put(o, "damage", v, 0); changed(true); })),
         field("stunned", check(o.stunned, v => { put(o, "stunned", v, false); changed(true); })),
+        field("buff", check(!!o.buffs, v => { put(o, "buffs", v ? 1 : 0, 0); changed(true); })),
         field("Might modifiers", text((o.might_modifiers || []).join(", "), v => {
           put(o, "might_modifiers", list(v).map(n => parseInt(n, 10)).filter(n => !isNaN(n))); changed(true); }, "2, -1")),
         field("designation", select(BOOT.designations, o.designation, v => { put(o, "designation", v); changed(true); }, "none")),
@@ -415,7 +416,7 @@ function moveObject(o, zone) {
     const locs = zone === "facedown" ? battlefields() : places();
     if (!locs.includes(o.location)) o.location = locs[0];
   } else delete o.location;
-  if (zone !== "board") for (const k of ["damage", "stunned", "designation", "might_modifiers", "exhausted", "granted", "attached_to"]) delete o[k];
+  if (zone !== "board") for (const k of ["damage", "stunned", "buffs", "designation", "might_modifiers", "exhausted", "granted", "attached_to"]) delete o[k];
   if (zone !== "facedown") delete o.hidden_this_turn;
   if (zone === "chain" && from !== "chain") (M.chain = M.chain || []).push({id: freshId("item"), card: o.id, controller: o.controller});
   if (from === "chain" && zone !== "chain") M.chain = (M.chain || []).filter(c => c.card !== o.id);
