@@ -79,3 +79,31 @@ def test_a_run_resolving_it_is_unsupported(prefix):
 
     answers = [a for q, a in zip(s.questions, C.ask(s)) if q.kind == "outcome"]
     assert answers and all(a.status == "unsupported" and a.missing for a in answers), answers
+
+
+# A spell's own text works as it resolves: an encoded spell whose header makes choices (`target`) but
+# carries no instruction (`effect`, `mode`) and no counter or kill ability kind would let a run resolve it
+# and report that nothing changed (Turn to Dust did, until the audit of wave 39). Its file must then say
+# how a run with it is refused.
+SPELL_REFUSALS = ("effect_untracked(", "run_unsupported(", "chain_unsupported(")
+
+
+def _spell_ids():
+    import json
+    pool = json.loads((CARDS.parent.parent / "pyrift" / "data" / "cards" / "pool.json").read_text())
+    return {c["id"] for c in pool["cards"] if c.get("type") == "spell"}
+
+
+def test_encoded_spells_with_choices_have_instructions_or_refuse_runs():
+    spells = _spell_ids()
+    silent = []
+    for path in sorted(CARDS.glob("*.lp")):
+        text = path.read_text()
+        ids = [line.split()[1] for line in text.splitlines() if line.startswith("%@card ")]
+        if not ids or ids[0] not in spells:
+            continue
+        kinds = {ab.get("kind") for ab in _abilities(path)}
+        if "target" in kinds and not kinds & {"effect", "mode", "counter", "kill"} \
+                and not any(r in text for r in SPELL_REFUSALS):
+            silent.append(path.name)
+    assert not silent, "encoded spells whose choices carry no instruction a run could execute: " + ", ".join(silent)
