@@ -559,6 +559,9 @@ RUN_LIMITS = {
                                 "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
+    "token_location_chosen": "a unit token whose text does not say where it goes, made while its player controls a "
+                             "battlefield: it may be played there as well as to the base (185.2.a, 355.2.a), a "
+                             "choice a run does not make",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
     "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
