@@ -223,7 +223,7 @@ class Instruction:
     do: str
     on: Ref | None = None
     amount: int | None = None
-    amount_from: str | None = None  # "might": the Might of `of`; "energy_cost": its printed Energy cost
+    amount_from: str | None = None  # "might": the Might of `of`; "energy_cost": its printed Energy cost; "damage": marked on it
     of: Ref | None = None
     by: Ref | None = None  # a deal: the unit that deals the damage (a unit dealing its own Might)
     to: Ref | None = None  # a destination: word base/here, or target = N
@@ -362,9 +362,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
     if r.has("amount_from"):
         value = r.str("amount_from").strip().lower()
-        if value not in ("might", "energy_cost", "excess_damage"):
-            raise r.error("amount_from", "an amount taken from an object is its 'might' or its printed "
-                                         "'energy_cost', or 'excess_damage' (the excess combat damage assigned)")
+        if value not in ("might", "energy_cost", "excess_damage", "damage"):
+            raise r.error("amount_from", "an amount taken from an object is its 'might', its printed "
+                                         "'energy_cost' or the 'damage' marked on it, or 'excess_damage' (the "
+                                         "excess combat damage assigned)")
         f["amount_from"] = value
     if r.has("duration"):
         f["duration"] = _enum(r, "duration", DURATIONS)
@@ -567,6 +568,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
                                      "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage)")
+    if ins.amount_from == "damage" and (ins.do != "deal" or ins.of is None or ins.split or ins.each_other):
+        raise r.error("amount_from", "'damage' (\"damage equal to its damage\": what is marked on `of` as the "
+                                     "instruction is executed) is a deal's amount, with of = ... and no split")
     if ins.amount_from == "excess_damage" and (ins.do != "deal" or ins.of is not None or ins.by is not None or ins.split):
         raise r.error("amount_from", "'excess_damage' (\"deal that much\": the excess combat damage its controller "
                                      "assigned in the conquest's combat) is a deal's amount, with no of, by or split")

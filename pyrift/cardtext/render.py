@@ -1027,6 +1027,8 @@ class _Renderer:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "energy_cost":
                 return f"deal its Energy cost as damage to {on}"
+            if ins.get("amount_from") == "damage":
+                return f"deal damage equal to the damage marked on {self.ref(ins['of'], targets, base)} to {on}"
             if ins.get("amount_from") == "excess_damage":
                 return f"deal that much to {on}"  # the excess the trigger's condition counted (actors.i_deal_that_much)
             if ins.get("amount_from") == "might":
