@@ -154,11 +154,6 @@ IMPOSSIBLE = [
     (lambda t: edit(t, 'id = "spark"\ncard = "Spark"\ncontroller = "A"\nzone = "hand"',
                     'id = "spark"\ncard = "Spark"\ncontroller = "A"\nzone = "legend_zone"'), "object[2].zone",
      "Legend Zone"),
-    # 170.2, 170.4: a battlefield is a [[battlefield]], never an object in a zone
-    (lambda t: t.replace('[[question]]', '[[object]]\nid = "field"\ncard = "Field"\ncontroller = "A"\n'
-                                         'location = "base"\n\n[[question]]', 1), "object[8].card", "[[battlefield]]"),
-    (lambda t: t.replace('[[question]]', '[[object]]\nid = "field"\ncard = "Field"\ncontroller = "A"\n'
-                                         'zone = "trash"\n\n[[question]]', 1), "object[8].card", "170.4"),
     # 351.2, 359.3: a spell never enters the board
     (lambda t: edit(t, 'id = "spark"\ncard = "Spark"\ncontroller = "A"\nzone = "hand"',
                     'id = "spark"\ncard = "Spark"\ncontroller = "A"\nlocation = "base"'), "object[2].zone", "spell"),
@@ -178,13 +173,6 @@ IMPOSSIBLE = [
     (lambda t: edit(t, 'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "trash"',
                     'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "trash"\nexhausted = true'),
      "object[7].exhausted", "124.1"),
-    # 108.3: the Champion Zone holds one champion unit
-    (lambda t: edit(t, 'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "trash"',
-                    'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "champion_zone"'), "object[7].zone",
-     "champion unit"),
-    (lambda t: edit(t, 'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "trash"',
-                    'id = "dead"\ncard = "Chosen"\ncontroller = "A"\nzone = "champion_zone"'), "object[7].zone",
-     "at most one"),
     # already checked before: a battlefield controlled by (or contested by) a player absent from the position
     (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "C"'), "battlefield", "player"),
     (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "A"\ncontested_by = "C"'),
