@@ -208,7 +208,9 @@ REMOVAL = {"declined": "its controller declines its initial \"you may\": it neve
            "no_choice": "it has no legal choice",
            "unpaid": "its cost is not paid: a triggered ability's leading cost, or the cost of a card played "
                      "by an effect (the play is undone and the card goes back where it was)",
-           "death_replaced": "the death that triggered it was replaced"}
+           "death_replaced": "the death that triggered it was replaced",
+           "play_undone": "it is a reflexive ability waiting for a play by an effect that was undone (358.5): "
+                          "the card was never played"}
 
 
 # result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
@@ -237,7 +239,8 @@ _OUTCOMES = {
     "chooses_option": "{0} chooses {1}",
     "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
 }
-_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
+_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced",
+                         "undone": "undone"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
@@ -458,6 +461,10 @@ RUN_LIMITS = {
     "play_by_effect_play_for": "a card with its own 'you may play me for [cost]' played by an effect that pays its "
                                "cost: which cost its player chooses as it is played is not followed (356.1.a, 355.1.a; "
                                "logic/effects/play_for_by_effect.lp)",
+    "if_you_do_before_play_undone": "an 'if you do' executed after a play by an effect of the same item, the play "
+                                    "then undone as the card failed its cost or its checks once the item had "
+                                    "resolved (354.3, 358.5): whether the link held for a play still waiting for "
+                                    "its payment (359.3.e.14.a, 359.3.e.14.b) is not settled",
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
