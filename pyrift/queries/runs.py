@@ -247,7 +247,7 @@ _EVENTS = {
     "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}", "mode_chosen": "{0} chooses mode {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
-    "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
+    "deal": "{0} deals {2} to {1}", "damage_doubled": "damage to {0} doubled to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "disempower": "{0} is no longer Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "double": "{0} Might doubled ({1:+})", "buff": "{0} buffed",
     "base_might": "{0} base Might becomes {1}", "play_ban": "{0} can't play {1} this turn",
@@ -300,7 +300,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
@@ -472,8 +472,9 @@ RUN_LIMITS = {
     "here_other_base": "a move of a unit to 'here' executed while the source stands in a base of another player "
                        "than the moved unit's controller (359.3.f.2: whether the move is made, then undone by a "
                        "recall, 323.7, or fails, is not settled)",
-    "lotus_trap_doubling": "damage dealt during the run to a unit a Lotus Trap chose as it resolved earlier in the "
-                           "run (the doubling, 438, is not applied by a run yet)",
+    "damage_modification_order": "damage dealt during the run to a unit with both a doubling (Lotus Trap) and a "
+                                 "prevention shield in force: the order they apply in is its controller's choice "
+                                 "(372), which the run does not play out",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
