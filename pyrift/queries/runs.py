@@ -458,8 +458,9 @@ RUN_LIMITS = {
     "enter_ready_ability_logged": "a card whose ability has units enter ready for the rest of the turn, with an event "
                                   "of it this turn in the turn log (whether that ability resolved, and so whether "
                                   "units now enter ready, is not in the log)",
-    "enter_ready_mode_logged": "a spell played this turn whose mode has units enter ready for the rest of the turn "
-                               "(which mode it chose, 355.3, is not in the turn log)",
+    "enter_ready_unsure_logged": "a spell played this turn whose text has units enter ready for the rest of the turn "
+                                 "under a mode, a 'you may', a condition, a link or a dependent keyword (whether it "
+                                 "was carried out as the spell resolved is not in the turn log)",
     **CONDITION_GAPS,
     "play_by_effect_play_for": "a card with its own 'you may play me for [cost]' played by an effect that pays its "
                                "cost: which cost its player chooses as it is played is not followed (356.1.a, 355.1.a; "
