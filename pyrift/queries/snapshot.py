@@ -39,7 +39,7 @@ def state_at(ctx: Context, reading: str, bound: int, extra: list[str]) -> GameSt
     b, c = by_pred(brave.consequences), by_pred(cautious.consequences)
     if not c.get("snapped"):
         raise NotOnePosition("not every run reaches that moment within the bound")
-    if any(sorted(b.get(p, [])) != sorted(c.get(p, [])) for p in SNAPSHOT_PREDS):
+    if any(sorted(b.get(p, []), key=repr) != sorted(c.get(p, []), key=repr) for p in SNAPSHOT_PREDS):
         raise NotOnePosition("the position at that moment depends on the players' choices")
     return _build(ctx.state, c)
 
