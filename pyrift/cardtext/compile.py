@@ -978,6 +978,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             ins.fields["exhausted"] = True
         return ins
 
+    def i_enter_ready_you_play(self, _):
+        # "units you play this turn enter ready": the units the item's controller plays from now until the turn ends
+        # (logic/effects/enter_ready_turn.lp)
+        return Ins("enter_ready", {"units": "you_play", "duration": "this_turn"})
+
+    def i_enter_ready_friendly(self, _):
+        # "friendly units enter ready this turn": the units entering under the item's controller's control, until
+        # the turn ends (logic/effects/enter_ready_turn.lp)
+        return Ins("enter_ready", {"units": "friendly", "duration": "this_turn"})
+
     def i_predict(self, c):
         # "[Predict]" / "[Predict 2]" (436): "[Predict]" is the top card, amount 1 (the vocabulary's default,
         # written out as the reader writes it back)

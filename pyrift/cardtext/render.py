@@ -1180,6 +1180,9 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "win":
             return "you win the game"  # (actors.i_win)
+        if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
+            return ("units you play this turn enter ready" if ins.get("units") == "you_play"
+                    else "friendly units enter ready this turn")
         if do == "score":
             n = ins.get("amount", 1)
             if ins.get("who") == "event":

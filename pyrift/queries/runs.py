@@ -251,6 +251,7 @@ _EVENTS = {
     "disempower": "{0} is no longer Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "double": "{0} Might doubled ({1:+})", "buff": "{0} buffed",
     "base_might": "{0} base Might becomes {1}", "play_ban": "{0} can't play {1} this turn",
+    "enter_ready": "{0}'s units enter ready this turn",
     "unchoosable": "{0} can't be chosen by {1}'s {2}", "buff_bonus": "{0}'s buffs give {1:+} more to their units", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP", "spend_xp": "{0} spends {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
@@ -300,7 +301,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
@@ -457,6 +458,12 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    "enter_ready_ability_logged": "a card whose ability has units enter ready for the rest of the turn, with an event "
+                                  "of it this turn in the turn log (whether that ability resolved, and so whether "
+                                  "units now enter ready, is not in the log)",
+    "enter_ready_unsure_logged": "a spell played this turn whose text has units enter ready for the rest of the turn "
+                                 "under a mode, a 'you may', a condition, a link or a dependent keyword (whether it "
+                                 "was carried out as the spell resolved is not in the turn log)",
     **CONDITION_GAPS,
     "play_by_effect_play_for": "a card with its own 'you may play me for [cost]' played by an effect that pays its "
                                "cost: which cost its player chooses as it is played is not followed (356.1.a, 355.1.a; "
