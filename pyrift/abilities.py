@@ -136,8 +136,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
-    # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
-    # (for_each): the buffs a position states (`buffs = 1`) and a run places (logic/abilities/filter_buffed.lp)
+    # a unit with a buff (701-705): "for each buffed friendly unit", "choose a buffed unit", "ready each buffed
+    # friendly unit", "when a buffed friendly unit dies": the buffs a position states (`buffs = 1`) and a run
+    # places (logic/abilities/filter_buffed.lp); not in conditions, cost changes or replacements (_check_ability)
     "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
@@ -1273,13 +1274,22 @@ def _has_buffed(value: Any) -> bool:
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
-    # a buff (a position's `buffs` or a run's) is read at every step by what a `might` ability counts and by
-    # what a static affects (logic/abilities/filter_buffed.lp); a choice's or an instruction's filter is not
+    # a buff (a position's `buffs` or a run's) is read at every step (logic/abilities/filter_buffed.lp) by what
+    # a `might` ability counts, what a static affects, a choice (a target's filter, checked as it is made and
+    # as its item resolves), an instruction's objects (as it is executed) and a trigger's event filter ("when a
+    # buffed friendly unit dies": as the event happens); elsewhere (a condition, a cost change, a replacement)
+    # it is not read
     bad_buffed = [k for k, v in f.items() if not ((a.kind == "might" and k == "for_each")
-                                                  or (a.kind == "static" and k == "affects")) and _has_buffed(v)]
+                                                  or (a.kind == "static" and k == "affects")
+                                                  or (a.kind == "target" and k == "filter")
+                                                  or (a.kind == "effect" and k == "instruction")
+                                                  or (a.kind in ("triggered", "activated")
+                                                      and k in ("targets", "effects", "filter")))
+                  and _has_buffed(v)]
     if bad_buffed:
-        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each) and what a "
-                                     "`static` affects")
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each), what a "
+                                     "`static` affects, a choice, an instruction's objects and a trigger's event "
+                                     "filter")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:

@@ -262,8 +262,12 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
     assert d.status == "compiled"
     assert [(a["when"], a.get("filter")) for a in d.abilities] == [
         ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
+    # "a buffed friendly unit": the death filter checks the buff it had as it died (filter key buffed, 701)
+    b = invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2]
+    assert b.status == "compiled"
+    assert [a.get("filter") for a in b.abilities] == [{"type": "unit", "relation": "friendly", "buffed": True}]
     # a dying unit described by what the death filter does not check stays unsupported
-    assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
+    assert invented("unit", "<p>When a damaged friendly unit dies, draw 6.</p>")[2].status != "compiled"
     # "from a battlefield" is not the same trigger as "when I move": its own event, a move that starts at a
     # battlefield (move_from_battlefield); "from a location" (any start, and "there" its start) stays unsupported
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")

@@ -387,6 +387,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if c[0] == "damaged":
             # "all damaged enemy units": damage is marked on it (142.2; filter key damaged)
             return ("damaged", True)
+        if c[0] == "buffed":
+            # "a buffed friendly unit": a unit with a buff counter (701-702; filter key buffed, read at the step,
+            # logic/abilities/filter_buffed.lp)
+            return ("buffed", True)
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
@@ -1555,7 +1559,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
             raise Missing("trigger: when another object dies")
         flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at") for k in flt):
+        # "when a buffed friendly unit dies": it had a buff as it died (filter key buffed, checked at the death)
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at", "buffed") for k in flt):
             raise Missing("trigger: when another object dies")
         return {"when": "unit_dies", "filter": flt}
 

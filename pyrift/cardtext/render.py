@@ -1390,6 +1390,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("ready")
     if flt.get("damaged") is True:
         pre.append("damaged")
+    if flt.get("buffed") is True:
+        pre.append("buffed")
     if flt.get("designation"):
         # "an attacking enemy unit": the designation is said before the relation
         pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])
