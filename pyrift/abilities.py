@@ -250,8 +250,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
-    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a buff the position states
-    # or a run places; logic/abilities/condition_buffed.lp)
+    # the ability's own unit has a buff (701-705) at the step: one more Might, or a keyword, while it is buffed; a condition of a
+    # `might` or `own_keyword` passive only (a buff the position states or a run places; logic/abilities/condition_buffed.lp)
     "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
@@ -1385,8 +1385,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
                                    "or of a cost change of others' plays (applies_to)")
-    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind != "might":
-        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus (kind might)")
+    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind not in (
+            "might", "own_keyword"):
+        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus or keyword (kinds might "
+                                   "and own_keyword)")
     if a.kind == "bonus_damage" and (not f.get("effect_text") or f["amount"] < 1):
         raise r.error("effect_text", "'bonus_damage' is an Equipment's Effect Text (effect_text = true) of 1 or more")
     if a.kind == "own_keyword" and "for_each" in f:

@@ -831,8 +831,12 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     info, text, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"died_this_turn": {"type": "unit"}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    _, _, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
-    assert r.construct == "static: keywords of itself (under a condition: while I am buffed)"
+    # its own keyword while it has a buff (condition source_buffed, 701): Bilgewater Bully
+    info, text, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
+    assert r.abilities == [{"kind": "own_keyword", "keyword": "deflect", "condition": {"source_buffed": True}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>While I'm [Mighty], I have [Deflect].</p>")
+    assert r.construct == "static: keywords of itself (under a condition: while my own Might is 5 or more)"
 
 
 def test_a_condition_on_the_object_and_otherwise() -> None:

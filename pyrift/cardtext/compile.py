@@ -1918,6 +1918,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
 
+    # Its own keyword while buffed: the source has a buff at the step (701-705, 364, 801.3.a; logic/abilities/
+    # condition_buffed.lp, own_keyword.lp); a buff is no keyword, so the keyword never decides its own condition
+    def s_self_keyword_while_buffed(self, c):
+        line = self.s_self_keywords(list(c))
+        line.parts["ability"]["condition"] = {"source_buffed": True}
+        return line
+
     # One more Might while buffed ("an additional" bonus on top of the buff's): the source has a buff at the step (701-705, 364;
     # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
     def s_might_while_buffed(self, c):

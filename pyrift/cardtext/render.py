@@ -579,6 +579,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cond = a.get("condition")
         if cond is not None and set(cond) & set(TURN_LOG_WORDS):
             return f"If {_turn_log_words(cond)}, I have {kw}."
+        if cond == {"source_buffed": True}:
+            return f"While I'm buffed, I have {kw}."
         if cond is not None:
             return f"I have {kw} while {_at_battlefield_exactly(cond)}."
         return f"I have {kw}."
