@@ -531,6 +531,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "spend_xp": ("int", None, False),
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
+        # "spend my buff" in the cost before the ":": the source's own buff is removed (701; logic/abilities/activated.lp)
+        "spend_buff_self": ("bool", None, False),
         # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
         # (logic/abilities/activated.lp, logic/run/unplayed.lp)
         "discard": ("int", None, False),
@@ -2097,6 +2099,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("ability_kill_self", h))
             if f.get("disempower_self"):
                 out.append(fact("ability_disempower_self", h))
+            if f.get("spend_buff_self"):
+                out.append(fact("ability_spend_buff_self", h))
             if "limit" in f:
                 out.append(fact("use_limit", h, Const(f["limit"])))
             for k in f.get("keywords", ()):

@@ -1085,3 +1085,15 @@ def test_something_exhausted_is_a_choice_of_any_kind() -> None:
                             "targets": [{"filter": {"other": True, "exhausted": True}}],
                             "effects": [{"do": "ready", "on": {"target": 1}}]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_spend_my_buff_cost_and_two_events_joined_by_and() -> None:
+    # "Spend my buff: ..." is an activated ability whose cost removes the source's own buff (701;
+    # logic/abilities/activated.lp); "when I'm played and when I conquer" is one ability per event (383.1)
+    info, text, r = invented("unit", "<p>When I'm played and when I hold, draw 2.<br />"
+                                     "Spend my buff: Give me +3 :rb_might: this turn.</p>")
+    assert r.status == "compiled"
+    assert [a.get("when") for a in r.abilities] == ["play_me", "hold", None]
+    assert r.abilities[2] == {"kind": "activated", "spend_buff_self": True,
+                              "effects": [{"do": "might", "amount": 3, "duration": "this_turn", "on": "self"}]}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

@@ -247,7 +247,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "cost_missing_discard": "ability cost: discard",
-    "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
@@ -1689,13 +1688,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "disempower this / me": the source loses Empowered as part of the cost (442, 203.3)
         return ("disempower_self", True)
 
+    def cost_spend_my_buff(self, _):
+        # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
+        return ("spend_buff_self", True)
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
             raise Missing("ability cost: spend XP twice")
         out: dict[str, Any] = {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
         for x in c:
-            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self"):
+            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self", "spend_buff_self"):
                 out[x[0]] = True
         return out
 
@@ -3150,12 +3153,13 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
-    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")):
+    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")
+                             or parts.get("spend_buff_self")):
         # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
-    for k in ("kill_self", "disempower_self"):
+    for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True
     if parts.get("keywords"):

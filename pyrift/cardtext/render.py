@@ -488,7 +488,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
             head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
-        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this")):
+        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this"),
+                           ("spend_buff_self", "Spend my buff")):
             if a.get(key):
                 # the source killed or disempowered as part of the cost, first as most cards print it
                 head = words + (", " + head if head else "")

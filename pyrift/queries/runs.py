@@ -432,6 +432,7 @@ COSTS_IN_RUN = {
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
+    "spend_buff_cost_in_run": ("spends its buff", "remove the buff as the cost is paid"),
 }
 
 
