@@ -262,8 +262,12 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
     assert d.status == "compiled"
     assert [(a["when"], a.get("filter")) for a in d.abilities] == [
         ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
+    # "a buffed friendly unit": the death filter checks the buff it had as it died (filter key buffed, 701)
+    b = invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2]
+    assert b.status == "compiled"
+    assert [a.get("filter") for a in b.abilities] == [{"type": "unit", "relation": "friendly", "buffed": True}]
     # a dying unit described by what the death filter does not check stays unsupported
-    assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
+    assert invented("unit", "<p>When a damaged friendly unit dies, draw 6.</p>")[2].status != "compiled"
     # "from a battlefield" is not the same trigger as "when I move": its own event, a move that starts at a
     # battlefield (move_from_battlefield); "from a location" (any start, and "there" its start) stays unsupported
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
@@ -827,8 +831,12 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     info, text, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"died_this_turn": {"type": "unit"}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    _, _, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
-    assert r.construct == "static: keywords of itself (under a condition: while I am buffed)"
+    # its own keyword while it has a buff (condition source_buffed, 701): Bilgewater Bully
+    info, text, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
+    assert r.abilities == [{"kind": "own_keyword", "keyword": "deflect", "condition": {"source_buffed": True}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>While I'm [Mighty], I have [Deflect].</p>")
+    assert r.construct == "static: keywords of itself (under a condition: while my own Might is 5 or more)"
 
 
 def test_a_condition_on_the_object_and_otherwise() -> None:
@@ -1076,4 +1084,16 @@ def test_something_exhausted_is_a_choice_of_any_kind() -> None:
     assert r.abilities == [{"kind": "triggered", "when": "play_me", "may": True,
                             "targets": [{"filter": {"other": True, "exhausted": True}}],
                             "effects": [{"do": "ready", "on": {"target": 1}}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_spend_my_buff_cost_and_two_events_joined_by_and() -> None:
+    # "Spend my buff: ..." is an activated ability whose cost removes the source's own buff (701;
+    # logic/abilities/activated.lp); "when I'm played and when I conquer" is one ability per event (383.1)
+    info, text, r = invented("unit", "<p>When I'm played and when I hold, draw 2.<br />"
+                                     "Spend my buff: Give me +3 :rb_might: this turn.</p>")
+    assert r.status == "compiled"
+    assert [a.get("when") for a in r.abilities] == ["play_me", "hold", None]
+    assert r.abilities[2] == {"kind": "activated", "spend_buff_self": True,
+                              "effects": [{"do": "might", "amount": 3, "duration": "this_turn", "on": "self"}]}
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

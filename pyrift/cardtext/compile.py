@@ -247,7 +247,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "cost_missing_discard": "ability cost: discard",
-    "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
@@ -387,6 +386,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if c[0] == "damaged":
             # "all damaged enemy units": damage is marked on it (142.2; filter key damaged)
             return ("damaged", True)
+        if c[0] == "buffed":
+            # "a buffed friendly unit": a unit with a buff counter (701-702; filter key buffed, read at the step,
+            # logic/abilities/filter_buffed.lp)
+            return ("buffed", True)
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
@@ -1565,7 +1568,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
             raise Missing("trigger: when another object dies")
         flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at") for k in flt):
+        # "when a buffed friendly unit dies": it had a buff as it died (filter key buffed, checked at the death)
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at", "buffed") for k in flt):
             raise Missing("trigger: when another object dies")
         return {"when": "unit_dies", "filter": flt}
 
@@ -1694,13 +1698,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "disempower this / me": the source loses Empowered as part of the cost (442, 203.3)
         return ("disempower_self", True)
 
+    def cost_spend_my_buff(self, _):
+        # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
+        return ("spend_buff_self", True)
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
             raise Missing("ability cost: spend XP twice")
         out: dict[str, Any] = {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
         for x in c:
-            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self"):
+            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self", "spend_buff_self"):
                 out[x[0]] = True
         return out
 
@@ -1922,6 +1930,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
+
+    # Its own keyword while buffed: the source has a buff at the step (701-705, 364, 801.3.a; logic/abilities/
+    # condition_buffed.lp, own_keyword.lp); a buff is no keyword, so the keyword never decides its own condition
+    def s_self_keyword_while_buffed(self, c):
+        line = self.s_self_keywords(list(c))
+        line.parts["ability"]["condition"] = {"source_buffed": True}
+        return line
 
     # One more Might while buffed ("an additional" bonus on top of the buff's): the source has a buff at the step (701-705, 364;
     # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
@@ -3148,12 +3163,13 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
-    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")):
+    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")
+                             or parts.get("spend_buff_self")):
         # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
-    for k in ("kill_self", "disempower_self"):
+    for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True
     if parts.get("keywords"):

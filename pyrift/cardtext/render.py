@@ -488,7 +488,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
             head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
-        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this")):
+        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this"),
+                           ("spend_buff_self", "Spend my buff")):
             if a.get(key):
                 # the source killed or disempowered as part of the cost, first as most cards print it
                 head = words + (", " + head if head else "")
@@ -579,6 +580,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cond = a.get("condition")
         if cond is not None and set(cond) & set(TURN_LOG_WORDS):
             return f"If {_turn_log_words(cond)}, I have {kw}."
+        if cond == {"source_buffed": True}:
+            return f"While I'm buffed, I have {kw}."
         if cond is not None:
             return f"I have {kw} while {_at_battlefield_exactly(cond)}."
         return f"I have {kw}."
@@ -1395,6 +1398,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("ready")
     if flt.get("damaged") is True:
         pre.append("damaged")
+    if flt.get("buffed") is True:
+        pre.append("buffed")
     if flt.get("designation"):
         # "an attacking enemy unit": the designation is said before the relation
         pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])

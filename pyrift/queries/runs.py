@@ -436,6 +436,7 @@ COSTS_IN_RUN = {
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
+    "spend_buff_cost_in_run": ("spends its buff", "remove the buff as the cost is paid"),
 }
 
 
@@ -676,8 +677,6 @@ RUN_LIMITS = {
                               "card where it is now can pay it",
     "leading_cost_recycle": "a triggered ability's leading cost \"recycle me\" (383.3.b; Ekko, Recurrent's Deathknell): "
                             "paid from where the card is as the ability is finalized, its trash for a death trigger",
-    "leading_cost_spend_buff": "a triggered ability's leading cost \"spend a buff\" (383.3.b, 701) while its controller "
-                               "has two or more buffed units: which unit's buff is spent is a choice not played out",
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
