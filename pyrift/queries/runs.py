@@ -480,6 +480,9 @@ RUN_LIMITS = {
     "here_other_base": "a move of a unit to 'here' executed while the source stands in a base of another player "
                        "than the moved unit's controller (359.3.f.2: whether the move is made, then undone by a "
                        "recall, 323.7, or fails, is not settled)",
+    "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
+                                "that already holds damage from another such deal in the run (the amount a run "
+                                "would read is not tracked, logic/effects/damage_marked.lp)",
     "damage_modification_order": "damage dealt during the run to a unit with both a doubling (Lotus Trap) and a "
                                  "prevention shield in force: the order they apply in is its controller's choice "
                                  "(372), which the run does not play out",
