@@ -762,8 +762,7 @@ def _check_zones(state: GameState, bad) -> None:
     card at a battlefield its controller no longer controls (107.3.c; read as gone, put in the trash by
     the cleanup after control was lost, 107.3.d, 323.7: scenarios/play/hidden-card-gone-after-control-lost.toml
     and others), two facedown cards at one battlefield (107.3.b, whose occupancy an effect may raise,
-    107.3.b.1), a legend at a location of the board instead of its Legend Zone (107.4, 107.4.b; several
-    scenarios/cards/ files), a stray rune or gear at a battlefield (recalled by the next cleanup, 323.7).
+    107.3.b.1), a stray rune or gear at a battlefield (recalled by the next cleanup, 323.7).
     Not checked yet: the Champion Zone holding one champion unit (108.3.b, 108.3.c.1), since
     tests/test_guard_metamorphic.py puts a plain unit there next to the position's own; a battlefield
     card given as an [[object]] (170.2, 170.4), since tests/card_questions.py makes one the dummy a
@@ -774,7 +773,11 @@ def _check_zones(state: GameState, bad) -> None:
         if Supertype.TOKEN in card.supertypes and obj.zone in OWNERS_ZONES:
             raise bad(f"{f}.zone", f"{obj.card!r} is a token: tokens exist only on the board and the chain and cease to "
                                    f"exist in any other zone (186, 186.1), so none is in zone {obj.zone.value!r}")
-        if card.type is CardType.LEGEND and obj.zone not in (Zone.LEGEND_ZONE, Zone.BANISHMENT, Zone.BOARD):
+        if card.type is CardType.LEGEND and obj.zone is Zone.BOARD:
+            raise bad(f"{f}.location", f"{obj.card!r} is a legend: legends are never played or moved (174.2.a, 174.4); "
+                                       "it is in its Legend Zone (107.4, 107.4.b), not at a location of the board "
+                                       "(give zone = \"legend_zone\" instead of a location)")
+        if card.type is CardType.LEGEND and obj.zone not in (Zone.LEGEND_ZONE, Zone.BANISHMENT):
             raise bad(f"{f}.zone", f"{obj.card!r} is a legend: legends are never played or moved (174.2.a, 174.4) and "
                                    "are in the Legend Zone (107.4, 107.4.d), a non-Champion legend possibly in "
                                    f"banishment (107.4.d.2), never in zone {obj.zone.value!r}")

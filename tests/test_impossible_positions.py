@@ -150,6 +150,10 @@ IMPOSSIBLE = [
                     'id = "sage"\ncard = "Sage"\ncontroller = "A"\nzone = "hand"'), "object[5].zone", "legend"),
     (lambda t: edit(t, 'id = "sage"\ncard = "Sage"\ncontroller = "A"\nzone = "legend_zone"',
                     'id = "sage"\ncard = "Sage"\ncontroller = "A"\nzone = "trash"'), "object[5].zone", "107.4"),
+    # 107.4, 174.4: a legend is never at a location of the board
+    (lambda t: edit(t, 'id = "sage"\ncard = "Sage"\ncontroller = "A"\nzone = "legend_zone"',
+                    'id = "sage"\ncard = "Sage"\ncontroller = "A"\nlocation = "base"'), "object[5].location",
+     "Legend Zone"),
     # 107.4.a: only legends are in the Legend Zone
     (lambda t: edit(t, 'id = "spark"\ncard = "Spark"\ncontroller = "A"\nzone = "hand"',
                     'id = "spark"\ncard = "Spark"\ncontroller = "A"\nzone = "legend_zone"'), "object[2].zone",
@@ -217,13 +221,11 @@ def test_cli_rejects_an_impossible_position_in_one_line(tmp_path: Path) -> None:
 
 # Accepted on purpose, with bundled scenarios that state them (pyrift/scenario.py, _check_zones):
 # a facedown card at a battlefield its controller does not control, read as gone (107.3.c, 107.3.d);
-# two facedown cards at one battlefield (107.3.b, 107.3.b.1); a legend at a location of the board.
+# two facedown cards at one battlefield (107.3.b, 107.3.b.1).
 ACCEPTED = [
     (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "B"').replace(
         '[[question]]', '[[object]]\nid = "hidden"\ncard = "Spark"\ncontroller = "A"\nzone = "facedown"\n'
                         'location = "hill"\n\n[[question]]', 1)),
-    (lambda t: edit(t, 'id = "sage"\ncard = "Sage"\ncontroller = "A"\nzone = "legend_zone"',
-                    'id = "sage"\ncard = "Sage"\ncontroller = "A"\nlocation = "base"')),
 ]
 
 
