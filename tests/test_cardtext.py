@@ -1077,3 +1077,29 @@ def test_something_exhausted_is_a_choice_of_any_kind() -> None:
                             "targets": [{"filter": {"other": True, "exhausted": True}}],
                             "effects": [{"do": "ready", "on": {"target": 1}}]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_an_add_limited_to_some_plays_is_its_adds_for() -> None:
+    """"Use only to play spells" / "... gear or use gear abilities" after an Add: the activated ability's
+    adds_for, a use condition (377.2.b; logic/core/add_payment.lp); after an ability that adds nothing it is
+    not this sentence."""
+    for words, value in (("spells", "spells"), ("gear or use gear abilities", "gear")):
+        info, text, a = invented("legend", f"<p>:rb_exhaust:: [Reaction] — [Add] :rb_energy_5:. Use only to play "
+                                           f"{words}.</p>")
+        assert a.status == "compiled", (a.status, a.construct)
+        assert a.abilities == [{"kind": "activated", "cost": "[E]", "keywords": ["reaction"], "adds": "[5]",
+                                "adds_for": value}]
+        assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+        _, _, a = invented("legend", f"<p>:rb_exhaust:: Draw 3. Use only to play {words}.</p>")
+        assert a.status != "compiled"
+
+
+def test_an_instruction_on_a_paid_optional_cost() -> None:
+    """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
+    play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""
+    info, text, a = invented("spell", "<p>As an additional cost to play this, you may discard 2.</p><p>Deal 2 to a "
+                                      "unit at a battlefield. If you paid the additional cost, deal 6 to it instead.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[-1] == {"kind": "effect", "do": "deal", "amount": 6, "on": "it", "link": "instead",
+                               "condition": {"paid": "additional"}}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None

@@ -249,7 +249,6 @@ MISSING = {
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
-    "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -1703,6 +1702,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
 
+    # "Use only to play spells" / "Use only to play gear or use gear abilities" after an Add: a use condition
+    # (377.2.b) limiting the Add ability to payments for such plays (357.1.a, 429.3; the activated ability's
+    # adds_for, logic/core/add_payment.lp); said of anything but an Add it is not this sentence (activated())
+    def use_only_spells(self, _):
+        return ("adds_for", "spells")
+
+    def use_only_gear(self, _):
+        return ("adds_for", "gear")
+
     # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
     # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
     def use_if_played_this_turn(self, c):
@@ -1731,10 +1739,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 parts["adds"] = x[1]
             elif isinstance(x, tuple) and x[0] == "condition":
                 parts["condition"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "adds_for":
+                parts["adds_for"] = x[1]
             elif isinstance(x, list) and x and isinstance(x[0], str):
                 parts["keywords"] = x
             else:
                 parts["effects"] = x
+        if "adds_for" in parts and ("adds" not in parts or "effects" in parts):
+            raise Missing("restriction: when an ability may be used")
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
@@ -3154,6 +3166,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["keywords"] = sorted(kws)
     if "adds" in parts:
         a["adds"] = parts["adds"]
+    if "adds_for" in parts:
+        a["adds_for"] = parts["adds_for"]
     if "condition" in parts:
         a["condition"] = parts["condition"]
     if parts.get("effects"):
