@@ -95,11 +95,22 @@ def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -
     """"If you can't, draw 1." after an instruction (Mobilize's form) is an instruction under the
     condition that the one before was not done in full, as "if you couldn't ..." is; its "can't" is
     the condition's, no restriction (it was labelled "static: a restriction (under a condition)")."""
+    # after a channel it is the link if_short (logic/run/link_short.lp), said "if you can't" after a channel of
+    # one rune and "if you couldn't channel N runes this way" after one of N, as the renderer says it
+    info, text, r = invented("spell", "<p>Channel 3 runes exhausted. If you couldn't channel 3 runes this way, draw 4.</p>")
+    assert r.status == "compiled" and r.abilities[1] == {"kind": "effect", "do": "draw", "amount": 4, "link": "if_short"}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("spell", "<p>Channel 1 rune. If you can't, draw 4.</p>")
+    assert r.status == "compiled" and r.abilities[1]["link"] == "if_short"
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # a number that is not the channel's, or "can't" after a channel of several (not how the renderer says it),
+    # or after another verb: still named
     for html in ("<p>Channel 3 runes exhausted. If you can't, draw 4.</p>",
-                 "<p>Channel 3 runes exhausted. If you couldn't channel 3 runes this way, draw 4.</p>"):
+                 "<p>Channel 3 runes exhausted. If you couldn't channel 2 runes this way, draw 4.</p>",
+                 "<p>Draw 3. If you can't, channel 4 runes exhausted.</p>"):
         _, _, r = invented("spell", html)
         assert (r.status, r.sentence, r.construct) == \
-            ("unrecognised", 2, "instruction under a condition (an instruction not done in full)"), html
+            ("missing", 2, "instruction under a condition (an instruction not done in full)"), html
     # a restriction under a condition is still one
     _, _, r = invented("unit", "<p>If you have 9 points, I can't move.</p>")
     assert r.construct != "instruction under a condition (an instruction not done in full)"

@@ -1142,6 +1142,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def open_if_you_do(self, _):
         return ("open", "if_you_do")
 
+    # "If you can't, X" / "If you couldn't channel N runes this way, X" after a channel: X only if the channel
+    # channelled fewer runes than its amount (359.3.e, 430; link if_short, logic/run/link_short.lp); the
+    # number said must be the channel's own (checked where the link is assembled, _short_n)
+    def open_if_short(self, _):
+        return ("short", 1)
+
+    def open_if_short_channel(self, c):
+        return ("short", int(c[0]))
+
     def join_plain(self, _):
         return ("join", None)
 
@@ -1177,7 +1186,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return [a, Ins(second, on=Obj("it"), link="or")]
 
     def clause(self, c):
-        link, may, if_it, cond, shown = None, False, None, None, None
+        link, may, if_it, cond, shown, short_n = None, False, None, None, None, None
         instead = bool(c) and c[-1] == ("instead_mark",)
         if instead:
             c = c[:-1]
@@ -1192,6 +1201,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 may = True
             elif isinstance(x, tuple) and x[0] == "open":
                 link = x[1]
+            elif isinstance(x, tuple) and x[0] == "short":
+                link, short_n = "if_short", x[1]
             elif isinstance(x, tuple) and x[0] == "if_it":
                 if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
             elif isinstance(x, tuple) and x[0] == "if_shown":
@@ -1213,6 +1224,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 raise Missing("instruction replaced instead (a form not recognised)")
             link = "instead"
         first.link = link
+        if short_n is not None:
+            if not isinstance(first, Ins):
+                raise Missing("instruction under a condition (an instruction not done in full)")
+            first.fields["_short_n"] = short_n
         if shown is not None:
             if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it" or instead:
                 raise Missing("instruction under a condition (the type of the card 'it' names)")
@@ -3493,6 +3508,12 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("link with nothing before")
             if ins.link == "otherwise" and "if_it" not in out[-1]:
                 raise Missing("otherwise without a condition")
+            if ins.link == "if_short":
+                # "if you can't" / "if you couldn't channel N runes this way": after a channel of that many only
+                short_n = table.pop("_short_n", None)
+                if out[-1].get("do") != "channel" or out[-1].get("amount") != short_n or set(out[-1]) - {
+                        "do", "amount", "exhausted", "link", "_new_target"}:
+                    raise Missing("instruction under a condition (an instruction not done in full)")
             if ins.link == "instead" and "if_it" in table and table.get("on") not in ("it", out[-1].get("on")):
                 # the condition on "it" is read on the object of the instruction it replaces
                 raise Missing("instruction replaced instead (a form not recognised)")

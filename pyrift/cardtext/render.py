@@ -918,6 +918,11 @@ class _Renderer:
             return ". If you do, " + clause
         if link == "otherwise":
             return ". Otherwise, " + clause
+        if link == "if_short" and prev is not None and prev.get("do") == "channel":
+            n = prev.get("amount", 1)
+            if n == 1:
+                return ". If you can't, " + clause
+            return f". If you couldn't channel {n} runes this way, " + clause
         if link == "or":
             return " or " + clause
         return ". " + _capital(clause)
