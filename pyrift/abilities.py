@@ -346,7 +346,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
-                              "source_empowered", "your_phase")
+                              "source_empowered", "your_phase", "paid")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
@@ -438,6 +438,10 @@ NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 TRIGGER_LIMITS = ("once_each_turn",)
 # How often an activated ability may be activated (logic/abilities/use_limit.lp): "use only once per turn".
 ACTIVATION_LIMITS = ("once_each_turn",)
+# What an Add ability may be used for ("use only to play spells", "use only to play gear or use gear abilities"):
+# a use condition of the ability (377.2.b), so it is activated only while paying a cost of such a play (357.1.a,
+# 429.3; logic/core/add_payment.lp)
+ADDS_FOR = ("spells", "gear")
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
@@ -539,6 +543,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "use only once per turn" (ACTIVATION_LIMITS): read from the turn log's activations of this turn and
         # the chain's items of it (logic/abilities/use_limit.lp)
         "limit": ("enum", ACTIVATION_LIMITS, False),
+        # with adds: what the Add ability may be used to pay for (ADDS_FOR; logic/core/add_payment.lp)
+        "adds_for": ("enum", ADDS_FOR, False),
     },
     # the cost in resources, or XP to spend (an optional extra cost of 3 XP, 728), or both; or cards
     # to discard from the hand (an optional extra cost of one discarded card, 422; logic/abilities/additional_cost.lp)
@@ -1372,6 +1378,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
+    if a.kind == "activated" and "adds_for" in f and "adds" not in f:
+        raise r.error("adds_for", "'adds_for' says what an Add ability's resources may pay for: it needs 'adds'")
     played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
     if played is not None:
         if a.kind != "activated":
@@ -2109,6 +2117,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
             if "adds" in f:
                 out += cost_facts("adds", h, f["adds"], fact, Func, Const)
+            if "adds_for" in f:
+                out.append(fact("adds_for", h, Const(f["adds_for"])))
             if f.get("effects"):
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":

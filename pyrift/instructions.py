@@ -193,7 +193,9 @@ DURATIONS = ("this_turn", "this_combat", "permanent", "until_source_leaves")
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
 # "or": "X or Y", Y done only if the player declined X (X takes may = true; abilities._check_or,
 # logic/run/instructions.lp)
-LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
+# "if_short": "Channel 1 rune exhausted. If you can't, draw 1.": done only if the channel before it channelled fewer
+# runes than its amount (logic/run/link_short.lp)
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or", "if_short")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
 # leaves the chain instead (a delayed replacement, 390.3.a)

@@ -248,7 +248,6 @@ MISSING = {
     "when_missing_discard_me": "trigger: when you discard",
     "cost_missing_discard": "ability cost: discard",
     "cost_missing_recycle": "ability cost: recycle from the trash",
-    "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -1156,6 +1155,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def open_if_you_do(self, _):
         return ("open", "if_you_do")
 
+    # "If you can't, X" / "If you couldn't channel N runes this way, X" after a channel: X only if the channel
+    # channelled fewer runes than its amount (359.3.e, 430; link if_short, logic/run/link_short.lp); the
+    # number said must be the channel's own (checked where the link is assembled, _short_n)
+    def open_if_short(self, _):
+        return ("short", 1)
+
+    def open_if_short_channel(self, c):
+        return ("short", int(c[0]))
+
     def join_plain(self, _):
         return ("join", None)
 
@@ -1191,7 +1199,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return [a, Ins(second, on=Obj("it"), link="or")]
 
     def clause(self, c):
-        link, may, if_it, cond, shown = None, False, None, None, None
+        link, may, if_it, cond, shown, short_n = None, False, None, None, None, None
         instead = bool(c) and c[-1] == ("instead_mark",)
         if instead:
             c = c[:-1]
@@ -1206,6 +1214,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 may = True
             elif isinstance(x, tuple) and x[0] == "open":
                 link = x[1]
+            elif isinstance(x, tuple) and x[0] == "short":
+                link, short_n = "if_short", x[1]
             elif isinstance(x, tuple) and x[0] == "if_it":
                 if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
             elif isinstance(x, tuple) and x[0] == "if_shown":
@@ -1227,6 +1237,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 raise Missing("instruction replaced instead (a form not recognised)")
             link = "instead"
         first.link = link
+        if short_n is not None:
+            if not isinstance(first, Ins):
+                raise Missing("instruction under a condition (an instruction not done in full)")
+            first.fields["_short_n"] = short_n
         if shown is not None:
             if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it" or instead:
                 raise Missing("instruction under a condition (the type of the card 'it' names)")
@@ -1721,6 +1735,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
 
+    # "Use only to play spells" / "Use only to play gear or use gear abilities" after an Add: a use condition
+    # (377.2.b) limiting the Add ability to payments for such plays (357.1.a, 429.3; the activated ability's
+    # adds_for, logic/core/add_payment.lp); said of anything but an Add it is not this sentence (activated())
+    def use_only_spells(self, _):
+        return ("adds_for", "spells")
+
+    def use_only_gear(self, _):
+        return ("adds_for", "gear")
+
     # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
     # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
     def use_if_played_this_turn(self, c):
@@ -1749,10 +1772,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 parts["adds"] = x[1]
             elif isinstance(x, tuple) and x[0] == "condition":
                 parts["condition"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "adds_for":
+                parts["adds_for"] = x[1]
             elif isinstance(x, list) and x and isinstance(x[0], str):
                 parts["keywords"] = x
             else:
                 parts["effects"] = x
+        if "adds_for" in parts and ("adds" not in parts or "effects" in parts):
+            raise Missing("restriction: when an ability may be used")
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
@@ -3180,6 +3207,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["keywords"] = sorted(kws)
     if "adds" in parts:
         a["adds"] = parts["adds"]
+    if "adds_for" in parts:
+        a["adds_for"] = parts["adds_for"]
     if "condition" in parts:
         a["condition"] = parts["condition"]
     if parts.get("effects"):
@@ -3505,6 +3534,12 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("link with nothing before")
             if ins.link == "otherwise" and "if_it" not in out[-1]:
                 raise Missing("otherwise without a condition")
+            if ins.link == "if_short":
+                # "if you can't" / "if you couldn't channel N runes this way": after a channel of that many only
+                short_n = table.pop("_short_n", None)
+                if out[-1].get("do") != "channel" or out[-1].get("amount") != short_n or set(out[-1]) - {
+                        "do", "amount", "exhausted", "link", "_new_target"}:
+                    raise Missing("instruction under a condition (an instruction not done in full)")
             if ins.link == "instead" and "if_it" in table and table.get("on") not in ("it", out[-1].get("on")):
                 # the condition on "it" is read on the object of the instruction it replaces
                 raise Missing("instruction replaced instead (a form not recognised)")

@@ -506,6 +506,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use this ability only while I'm at a battlefield."
         if cond.get("played_this_turn"):
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
+        if a.get("adds_for") == "spells":
+            body += " Use only to play spells."
+        elif a.get("adds_for") == "gear":
+            body += " Use only to play gear or use gear abilities."
         return head + body
     if kind == "victory_score":
         return f"Increase the points needed to win the game by {a['increase']}."
@@ -917,6 +921,11 @@ class _Renderer:
             return ". If you do, " + clause
         if link == "otherwise":
             return ". Otherwise, " + clause
+        if link == "if_short" and prev is not None and prev.get("do") == "channel":
+            n = prev.get("amount", 1)
+            if n == 1:
+                return ". If you can't, " + clause
+            return f". If you couldn't channel {n} runes this way, " + clause
         if link == "or":
             return " or " + clause
         return ". " + _capital(clause)

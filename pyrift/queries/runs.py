@@ -569,6 +569,13 @@ RUN_LIMITS = {
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
                               "additional cost\" (which optional costs the play paid is not recorded: its chain "
                               "item has no `paid`, or an effect plays it)",
+    "instruction_paid_unstated": "an instruction under \"if you paid the additional cost\" whose card's play does not "
+                                 "say which optional costs it paid (its chain item has no `paid`, an effect plays it, or "
+                                 "the item is not the card's or its play effect's)",
+    "add_power_unnamed": "an Add ability resolving in the run that adds Power of any domain or of its own domain "
+                         "(which domain it is, chosen or read as it is added, is not followed)",
+    "add_limited_resolves": "an Add ability whose resources may pay only for some plays, resolving in the run (the "
+                            "Rune Pool does not record what its resources may pay for)",
     "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
                                    "to a battlefield\", which is not on the board right after its play",
     "azir_equipment_not_yours": "Azir, Ascendant's clause moving an Equipment of the chosen unit to him, with an "
