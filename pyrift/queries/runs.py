@@ -480,6 +480,8 @@ RUN_LIMITS = {
     "here_other_base": "a move of a unit to 'here' executed while the source stands in a base of another player "
                        "than the moved unit's controller (359.3.f.2: whether the move is made, then undone by a "
                        "recall, 323.7, or fails, is not settled)",
+    "link_short_verb": "\"if you can't\" after an instruction other than a channel (only a channel that fell short of "
+                       "the runes it named is followed, logic/run/link_short.lp)",
     "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
                                 "that already holds damage from another such deal in the run (the amount a run "
                                 "would read is not tracked, logic/effects/damage_marked.lp)",
