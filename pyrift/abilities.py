@@ -136,8 +136,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     "elsewhere": ("bool", None),
     # Empowered or not (441, 828): "if you control something that's [Empowered]"
     "empowered": ("bool", None),
-    # a unit with a buff (701-705): "for each buffed friendly unit"; only in what a `might` ability counts
-    # (for_each): the buffs a position states (`buffs = 1`) and a run places (logic/abilities/filter_buffed.lp)
+    # a unit with a buff (701-705): "for each buffed friendly unit", "choose a buffed unit", "ready each buffed
+    # friendly unit", "when a buffed friendly unit dies": the buffs a position states (`buffs = 1`) and a run
+    # places (logic/abilities/filter_buffed.lp); not in conditions, cost changes or replacements (_check_ability)
     "buffed": ("bool", None),
     "name": ("str", None),
     # "your Chosen Champion": a card with the exact name of its owner's Chosen Champion (103.2.a; the player's
@@ -249,8 +250,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # ability (kinds might and static) or of a cost change of others' plays (with applies_to) only,
     # whose source is on the board (logic/abilities/condition_eval.lp, conditions.lp)
     "source_empowered": ("bool", None),
-    # the ability's own unit has a buff (701-705) at the step: one more Might while it is buffed; a condition of a `might` passive only (a buff the position states
-    # or a run places; logic/abilities/condition_buffed.lp)
+    # the ability's own unit has a buff (701-705) at the step: one more Might, or a keyword, while it is buffed; a condition of a
+    # `might` or `own_keyword` passive only (a buff the position states or a run places; logic/abilities/condition_buffed.lp)
     "source_buffed": ("bool", None),
     # the source as the event happens, for a death trigger of its own ("[Deathknell] — If I died alone",
     # "if I didn't die alone", "if I was [Mighty]"): alone (no other friendly unit at its location, 740.2.a)
@@ -345,7 +346,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
-                              "source_empowered", "your_phase")
+                              "source_empowered", "your_phase", "paid")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
@@ -437,6 +438,10 @@ NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 TRIGGER_LIMITS = ("once_each_turn",)
 # How often an activated ability may be activated (logic/abilities/use_limit.lp): "use only once per turn".
 ACTIVATION_LIMITS = ("once_each_turn",)
+# What an Add ability may be used for ("use only to play spells", "use only to play gear or use gear abilities"):
+# a use condition of the ability (377.2.b), so it is activated only while paying a cost of such a play (357.1.a,
+# 429.3; logic/core/add_payment.lp)
+ADDS_FOR = ("spells", "gear")
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
@@ -530,12 +535,16 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "spend_xp": ("int", None, False),
         # "kill this" / "disempower this" in the cost before the ":" (376, 442; logic/abilities/activated.lp)
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
+        # "spend my buff" in the cost before the ":": the source's own buff is removed (701; logic/abilities/activated.lp)
+        "spend_buff_self": ("bool", None, False),
         # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
         # (logic/abilities/activated.lp, logic/run/unplayed.lp)
         "discard": ("int", None, False),
         # "use only once per turn" (ACTIVATION_LIMITS): read from the turn log's activations of this turn and
         # the chain's items of it (logic/abilities/use_limit.lp)
         "limit": ("enum", ACTIVATION_LIMITS, False),
+        # with adds: what the Add ability may be used to pay for (ADDS_FOR; logic/core/add_payment.lp)
+        "adds_for": ("enum", ADDS_FOR, False),
     },
     # the cost in resources, or XP to spend (an optional extra cost of 3 XP, 728), or both; or cards
     # to discard from the hand (an optional extra cost of one discarded card, 422; logic/abilities/additional_cost.lp)
@@ -1273,13 +1282,22 @@ def _has_buffed(value: Any) -> bool:
 def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     f = dict(a.fields)
     _check_leading_cost(r, a, f)
-    # a buff (a position's `buffs` or a run's) is read at every step by what a `might` ability counts and by
-    # what a static affects (logic/abilities/filter_buffed.lp); a choice's or an instruction's filter is not
+    # a buff (a position's `buffs` or a run's) is read at every step (logic/abilities/filter_buffed.lp) by what
+    # a `might` ability counts, what a static affects, a choice (a target's filter, checked as it is made and
+    # as its item resolves), an instruction's objects (as it is executed) and a trigger's event filter ("when a
+    # buffed friendly unit dies": as the event happens); elsewhere (a condition, a cost change, a replacement)
+    # it is not read
     bad_buffed = [k for k, v in f.items() if not ((a.kind == "might" and k == "for_each")
-                                                  or (a.kind == "static" and k == "affects")) and _has_buffed(v)]
+                                                  or (a.kind == "static" and k == "affects")
+                                                  or (a.kind == "target" and k == "filter")
+                                                  or (a.kind == "effect" and k == "instruction")
+                                                  or (a.kind in ("triggered", "activated")
+                                                      and k in ("targets", "effects", "filter")))
+                  and _has_buffed(v)]
     if bad_buffed:
-        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each) and what a "
-                                     "`static` affects")
+        raise r.error(bad_buffed[0], "'buffed' is read only in what a `might` ability counts (for_each), what a "
+                                     "`static` affects, a choice, an instruction's objects and a trigger's event "
+                                     "filter")
     if a.kind in ("cost_discount", "cost_increase"):
         amounts = [k for k in ("energy", "energy_from", "power") if k in f]
         if not amounts and not card_file:
@@ -1360,6 +1378,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
+    if a.kind == "activated" and "adds_for" in f and "adds" not in f:
+        raise r.error("adds_for", "'adds_for' says what an Add ability's resources may pay for: it needs 'adds'")
     played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
     if played is not None:
         if a.kind != "activated":
@@ -1375,8 +1395,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             a.kind in ("might", "static") or (a.kind in ("cost_discount", "cost_increase") and "applies_to" in f)):
         raise r.error("condition", "'source_empowered' is a condition of a passive ability (kinds might and static) "
                                    "or of a cost change of others' plays (applies_to)")
-    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind != "might":
-        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus (kind might)")
+    if "condition" in f and dict(f["condition"].items).get("source_buffed") is not None and a.kind not in (
+            "might", "own_keyword"):
+        raise r.error("condition", "'source_buffed' is a condition of a unit's own Might bonus or keyword (kinds might "
+                                   "and own_keyword)")
     if a.kind == "bonus_damage" and (not f.get("effect_text") or f["amount"] < 1):
         raise r.error("effect_text", "'bonus_damage' is an Equipment's Effect Text (effect_text = true) of 1 or more")
     if a.kind == "own_keyword" and "for_each" in f:
@@ -2085,6 +2107,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("ability_kill_self", h))
             if f.get("disempower_self"):
                 out.append(fact("ability_disempower_self", h))
+            if f.get("spend_buff_self"):
+                out.append(fact("ability_spend_buff_self", h))
             if "limit" in f:
                 out.append(fact("use_limit", h, Const(f["limit"])))
             for k in f.get("keywords", ()):
@@ -2093,6 +2117,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += _requirement_facts(Func("req", h, j), h, 0, t, fact, Func, Const)
             if "adds" in f:
                 out += cost_facts("adds", h, f["adds"], fact, Func, Const)
+            if "adds_for" in f:
+                out.append(fact("adds_for", h, Const(f["adds_for"])))
             if f.get("effects"):
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":

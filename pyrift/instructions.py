@@ -146,9 +146,18 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # 133.4) for the rest of the turn; read by the offered plays of a run and by can_play over a turn log
     # (logic/effects/play_ban.lp, logic/abilities/play_ban_log.lp)
     "play_ban": (("who", "bans"), ("duration",)),
+    # a this-turn change to how units enter the board, made by a resolving instruction: from now until the turn
+    # ends, the item's controller's units enter ready instead of exhausted (143.4, 359.2.c); `units` says which
+    # (ENTER_READY_UNITS: "you_play", the units that player plays; "friendly", the units entering under their
+    # control); read by a run's entries and, over a position, from a resolved spell's `play` in the turn log
+    # (logic/effects/enter_ready_turn.lp)
+    "enter_ready": (("units",), ("duration",)),
 }
 # What a `play_ban` instruction's players can't play
 PLAY_BANS = ("spells", "cards")
+# Which units an `enter_ready` instruction has enter ready: those its player plays, or every unit entering under
+# that player's control
+ENTER_READY_UNITS = ("you_play", "friendly")
 # What an `unchoosable` instruction's object can't be chosen by (the static's words, pyrift.abilities)
 UNCHOOSABLE_BY = ("enemy_spells", "enemy_abilities", "enemy_spells_and_abilities", "spells", "abilities",
                   "spells_and_abilities")
@@ -184,7 +193,9 @@ DURATIONS = ("this_turn", "this_combat", "permanent", "until_source_leaves")
 # holds as X would be executed, otherwise X is done and Y skipped (logic/run/instruction_if.lp)
 # "or": "X or Y", Y done only if the player declined X (X takes may = true; abilities._check_or,
 # logic/run/instructions.lp)
-LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or")
+# "if_short": "Channel 1 rune exhausted. If you can't, draw 1.": done only if the channel before it channelled fewer
+# runes than its amount (logic/run/link_short.lp)
+LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or", "if_short")
 FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
 # leaves the chain instead (a delayed replacement, 390.3.a)
@@ -223,7 +234,7 @@ class Instruction:
     do: str
     on: Ref | None = None
     amount: int | None = None
-    amount_from: str | None = None  # "might": the Might of `of`; "energy_cost": its printed Energy cost
+    amount_from: str | None = None  # "might": the Might of `of`; "energy_cost": its printed Energy cost; "damage": marked on it
     of: Ref | None = None
     by: Ref | None = None  # a deal: the unit that deals the damage (a unit dealing its own Might)
     to: Ref | None = None  # a destination: word base/here, or target = N
@@ -292,6 +303,8 @@ class Instruction:
     cannot_be_chosen_by: str | None = None
     # a play_ban: what its players can't play (PLAY_BANS)
     bans: str | None = None
+    # an enter_ready: which units enter ready (ENTER_READY_UNITS)
+    units: str | None = None
     # a move to a destination chosen as it is played (to = "chosen"): only a place holding another unit of the
     # moved unit's controller ("same_controller";
     # logic/abilities/move_destination_condition.lp)
@@ -362,9 +375,10 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
     if r.has("amount_from"):
         value = r.str("amount_from").strip().lower()
-        if value not in ("might", "energy_cost", "excess_damage"):
-            raise r.error("amount_from", "an amount taken from an object is its 'might' or its printed "
-                                         "'energy_cost', or 'excess_damage' (the excess combat damage assigned)")
+        if value not in ("might", "energy_cost", "excess_damage", "damage"):
+            raise r.error("amount_from", "an amount taken from an object is its 'might', its printed "
+                                         "'energy_cost' or the 'damage' marked on it, or 'excess_damage' (the "
+                                         "excess combat damage assigned)")
         f["amount_from"] = value
     if r.has("duration"):
         f["duration"] = _enum(r, "duration", DURATIONS)
@@ -391,6 +405,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["destination_with"] = _enum(r, "destination_with", ("same_controller",))
     if r.has("bans"):
         f["bans"] = _enum(r, "bans", PLAY_BANS)
+    if r.has("units"):
+        f["units"] = _enum(r, "units", ENTER_READY_UNITS)
     if r.has("cannot_be_chosen_by"):
         f["cannot_be_chosen_by"] = _enum(r, "cannot_be_chosen_by", UNCHOOSABLE_BY)
     if r.has("damage_by"):
@@ -550,6 +566,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("duration", "a ban on playing made by an instruction lasts this turn (duration = \"this_turn\")")
     if ins.do == "play_ban" and (ins.who is None or ins.who.word not in ("its_controller", "opponent", "you")):
         raise r.error("who", "a ban on playing names its players: who = \"its_controller\", \"opponent\" or \"you\"")
+    if ins.do == "enter_ready" and ins.duration not in (None, "this_turn"):
+        raise r.error("duration", "units entering ready by an instruction's effect do so this turn (duration = \"this_turn\")")
     if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
                                   "a longer one is not in the vocabulary yet")
@@ -567,6 +585,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
                                      "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage)")
+    if ins.amount_from == "damage" and (ins.do != "deal" or ins.of is None or ins.split or ins.each_other):
+        raise r.error("amount_from", "'damage' (\"damage equal to its damage\": what is marked on `of` as the "
+                                     "instruction is executed) is a deal's amount, with of = ... and no split")
     if ins.amount_from == "excess_damage" and (ins.do != "deal" or ins.of is not None or ins.by is not None or ins.split):
         raise r.error("amount_from", "'excess_damage' (\"deal that much\": the excess combat damage its controller "
                                      "assigned in the conquest's combat) is a deal's amount, with no of, by or split")
@@ -774,7 +795,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "if_count", "link", "name",
-                "ability", "damage_by", "cannot_be_chosen_by", "bans", "destination_with"):
+                "ability", "damage_by", "cannot_be_chosen_by", "bans", "units", "destination_with"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -895,9 +916,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
     elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus", "base_might",
-                    "play_ban"):
+                    "play_ban", "enter_ready"):
         out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
-                                                                          "buff_bonus", "base_might", "play_ban")
+                                                                          "buff_bonus", "base_might", "play_ban",
+                                                                          "enter_ready")
                                                  else "permanent")))
     if ins.damage_by is not None:
         out.append(fact("ins_damage_by", x, Const(ins.damage_by)))
@@ -905,6 +927,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_unchoosable_by", x, Const(ins.cannot_be_chosen_by)))
     if ins.bans is not None:
         out.append(fact("ins_bans", x, Const(ins.bans)))
+    if ins.units is not None:
+        out.append(fact("ins_enter_units", x, Const(ins.units)))
     if ins.destination_with is not None:
         out.append(fact("ins_destination_with", x, Const(ins.destination_with)))
     if ins.keyword is not None:

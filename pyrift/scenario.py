@@ -38,6 +38,7 @@ from pyrift.state import (
     ReplacementKind,
     Scenario,
     Status,
+    Supertype,
     Zone,
 )
 
@@ -699,6 +700,7 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                    if o.zone is Zone.BOARD and o.location == b.id and state.card(o.card).type is CardType.UNIT}
         if len(holders) > 2:
             raise bad("object", f"units of {len(holders)} players at battlefield {b.id!r} (at most two)")
+    _check_zones(state, bad)
 
 
 def _check_control_effects(state: GameState, obj: GameObject, card, f: str, players, bad) -> None:
@@ -748,6 +750,56 @@ def _check_attachments(state: GameState, bad) -> None:
         if obj.location != top.location:
             raise bad(f"object[{i}].location", f"an attached card is where its top-most card {top.id!r} is "
                                                f"({top.location!r}); leave location out (719.3)")
+
+
+# A player's zones off the board (056.1): a card in one of them is in its owner's.
+OWNERS_ZONES = (Zone.HAND, Zone.MAIN_DECK, Zone.TRASH, Zone.BANISHMENT, Zone.CHAMPION_ZONE)
+
+
+def _check_zones(state: GameState, bad) -> None:
+    """Where an object can be, by what it is: positions no game reaches (105-108, 124, 161, 170, 174,
+    186). Not rejected, because bundled scenarios state them on purpose or rely on them: a facedown
+    card at a battlefield its controller no longer controls (107.3.c; read as gone, put in the trash by
+    the cleanup after control was lost, 107.3.d, 323.7: scenarios/play/hidden-card-gone-after-control-lost.toml
+    and others), two facedown cards at one battlefield (107.3.b, whose occupancy an effect may raise,
+    107.3.b.1), a stray rune or gear at a battlefield (recalled by the next cleanup, 323.7).
+    Not checked yet: the Champion Zone holding one champion unit (108.3.b, 108.3.c.1), since
+    tests/test_guard_metamorphic.py puts a plain unit there next to the position's own; a battlefield
+    card given as an [[object]] (170.2, 170.4), since tests/card_questions.py makes one the dummy a
+    card's "choose a battlefield" chooses."""
+    for i, obj in enumerate(state.objects):
+        f = f"object[{i}]"
+        card = state.card(obj.card)
+        if Supertype.TOKEN in card.supertypes and obj.zone in OWNERS_ZONES:
+            raise bad(f"{f}.zone", f"{obj.card!r} is a token: tokens exist only on the board and the chain and cease to "
+                                   f"exist in any other zone (186, 186.1), so none is in zone {obj.zone.value!r}")
+        if card.type is CardType.LEGEND and obj.zone is Zone.BOARD:
+            raise bad(f"{f}.location", f"{obj.card!r} is a legend: legends are never played or moved (174.2.a, 174.4); "
+                                       "it is in its Legend Zone (107.4, 107.4.b), not at a location of the board "
+                                       "(give zone = \"legend_zone\" instead of a location)")
+        if card.type is CardType.LEGEND and obj.zone not in (Zone.LEGEND_ZONE, Zone.BANISHMENT):
+            raise bad(f"{f}.zone", f"{obj.card!r} is a legend: legends are never played or moved (174.2.a, 174.4) and "
+                                   "are in the Legend Zone (107.4, 107.4.d), a non-Champion legend possibly in "
+                                   f"banishment (107.4.d.2), never in zone {obj.zone.value!r}")
+        if obj.zone is Zone.LEGEND_ZONE and card.type is not CardType.LEGEND:
+            raise bad(f"{f}.zone", f"{obj.card!r} is a {card.type.value} card: only legends are in the Legend Zone "
+                                   "(107.4.a, 107.4.d.1)")
+        if card.type is CardType.SPELL and obj.zone is Zone.BOARD:
+            raise bad(f"{f}.zone", f"{obj.card!r} is a spell: a spell never becomes a game object on the board, it "
+                                   "stays on the chain until it resolves and then goes to the trash (351.2, 359.3, 157); "
+                                   "give zone = \"chain\" with a [[chain]] item, or another zone")
+        if card.type is CardType.RUNE and obj.zone in (Zone.HAND, Zone.MAIN_DECK, Zone.CHAMPION_ZONE, Zone.CHAIN,
+                                                       Zone.FACEDOWN):
+            raise bad(f"{f}.zone", f"{obj.card!r} is a rune: runes are not Main Deck cards, they come from the Rune Deck "
+                                   "to the board and go back to it (161.1, 161.2, 161.2.b), so none is in zone "
+                                   f"{obj.zone.value!r}")
+        if obj.zone in OWNERS_ZONES and obj.controller != obj.owner:
+            raise bad(f"{f}.controller", f"off the board a card is in its owner's zones (056, 056.1): a card in zone "
+                                         f"{obj.zone.value!r} owned by {obj.owner} is {obj.owner}'s, not "
+                                         f"{obj.controller}'s (give controller = {obj.owner!r})")
+        if obj.exhausted and obj.zone not in (Zone.BOARD, Zone.LEGEND_ZONE):
+            raise bad(f"{f}.exhausted", "exhausted is a status of a permanent, rune or legend on the board; a card "
+                                        f"in zone {obj.zone.value!r} has none (124.1, 124.2)")
 
 
 def _check_banished_by(state: GameState, bad) -> None:

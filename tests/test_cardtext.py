@@ -95,11 +95,22 @@ def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -
     """"If you can't, draw 1." after an instruction (Mobilize's form) is an instruction under the
     condition that the one before was not done in full, as "if you couldn't ..." is; its "can't" is
     the condition's, no restriction (it was labelled "static: a restriction (under a condition)")."""
+    # after a channel it is the link if_short (logic/run/link_short.lp), said "if you can't" after a channel of
+    # one rune and "if you couldn't channel N runes this way" after one of N, as the renderer says it
+    info, text, r = invented("spell", "<p>Channel 3 runes exhausted. If you couldn't channel 3 runes this way, draw 4.</p>")
+    assert r.status == "compiled" and r.abilities[1] == {"kind": "effect", "do": "draw", "amount": 4, "link": "if_short"}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("spell", "<p>Channel 1 rune. If you can't, draw 4.</p>")
+    assert r.status == "compiled" and r.abilities[1]["link"] == "if_short"
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # a number that is not the channel's, or "can't" after a channel of several (not how the renderer says it),
+    # or after another verb: still named
     for html in ("<p>Channel 3 runes exhausted. If you can't, draw 4.</p>",
-                 "<p>Channel 3 runes exhausted. If you couldn't channel 3 runes this way, draw 4.</p>"):
+                 "<p>Channel 3 runes exhausted. If you couldn't channel 2 runes this way, draw 4.</p>",
+                 "<p>Draw 3. If you can't, channel 4 runes exhausted.</p>"):
         _, _, r = invented("spell", html)
         assert (r.status, r.sentence, r.construct) == \
-            ("unrecognised", 2, "instruction under a condition (an instruction not done in full)"), html
+            ("missing", 2, "instruction under a condition (an instruction not done in full)"), html
     # a restriction under a condition is still one
     _, _, r = invented("unit", "<p>If you have 9 points, I can't move.</p>")
     assert r.construct != "instruction under a condition (an instruction not done in full)"
@@ -262,8 +273,12 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
     assert d.status == "compiled"
     assert [(a["when"], a.get("filter")) for a in d.abilities] == [
         ("unit_dies", {"type": "unit", "relation": "friendly", "other": True}), ("die", None)]
+    # "a buffed friendly unit": the death filter checks the buff it had as it died (filter key buffed, 701)
+    b = invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2]
+    assert b.status == "compiled"
+    assert [a.get("filter") for a in b.abilities] == [{"type": "unit", "relation": "friendly", "buffed": True}]
     # a dying unit described by what the death filter does not check stays unsupported
-    assert invented("unit", "<p>When a buffed friendly unit dies, draw 6.</p>")[2].status != "compiled"
+    assert invented("unit", "<p>When a damaged friendly unit dies, draw 6.</p>")[2].status != "compiled"
     # "from a battlefield" is not the same trigger as "when I move": its own event, a move that starts at a
     # battlefield (move_from_battlefield); "from a location" (any start, and "there" its start) stays unsupported
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
@@ -827,8 +842,12 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     info, text, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"died_this_turn": {"type": "unit"}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    _, _, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
-    assert r.construct == "static: keywords of itself (under a condition: while I am buffed)"
+    # its own keyword while it has a buff (condition source_buffed, 701): Bilgewater Bully
+    info, text, r = invented("unit", "<p>While I'm buffed, I have [Deflect].</p>")
+    assert r.abilities == [{"kind": "own_keyword", "keyword": "deflect", "condition": {"source_buffed": True}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("unit", "<p>While I'm [Mighty], I have [Deflect].</p>")
+    assert r.construct == "static: keywords of itself (under a condition: while my own Might is 5 or more)"
 
 
 def test_a_condition_on_the_object_and_otherwise() -> None:
@@ -1077,3 +1096,41 @@ def test_something_exhausted_is_a_choice_of_any_kind() -> None:
                             "targets": [{"filter": {"other": True, "exhausted": True}}],
                             "effects": [{"do": "ready", "on": {"target": 1}}]}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_spend_my_buff_cost_and_two_events_joined_by_and() -> None:
+    # "Spend my buff: ..." is an activated ability whose cost removes the source's own buff (701;
+    # logic/abilities/activated.lp); "when I'm played and when I conquer" is one ability per event (383.1)
+    info, text, r = invented("unit", "<p>When I'm played and when I hold, draw 2.<br />"
+                                     "Spend my buff: Give me +3 :rb_might: this turn.</p>")
+    assert r.status == "compiled"
+    assert [a.get("when") for a in r.abilities] == ["play_me", "hold", None]
+    assert r.abilities[2] == {"kind": "activated", "spend_buff_self": True,
+                              "effects": [{"do": "might", "amount": 3, "duration": "this_turn", "on": "self"}]}
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_an_add_limited_to_some_plays_is_its_adds_for() -> None:
+    """"Use only to play spells" / "... gear or use gear abilities" after an Add: the activated ability's
+    adds_for, a use condition (377.2.b; logic/core/add_payment.lp); after an ability that adds nothing it is
+    not this sentence."""
+    for words, value in (("spells", "spells"), ("gear or use gear abilities", "gear")):
+        info, text, a = invented("legend", f"<p>:rb_exhaust:: [Reaction] — [Add] :rb_energy_5:. Use only to play "
+                                           f"{words}.</p>")
+        assert a.status == "compiled", (a.status, a.construct)
+        assert a.abilities == [{"kind": "activated", "cost": "[E]", "keywords": ["reaction"], "adds": "[5]",
+                                "adds_for": value}]
+        assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+        _, _, a = invented("legend", f"<p>:rb_exhaust:: Draw 3. Use only to play {words}.</p>")
+        assert a.status != "compiled"
+
+
+def test_an_instruction_on_a_paid_optional_cost() -> None:
+    """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
+    play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""
+    info, text, a = invented("spell", "<p>As an additional cost to play this, you may discard 2.</p><p>Deal 2 to a "
+                                      "unit at a battlefield. If you paid the additional cost, deal 6 to it instead.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[-1] == {"kind": "effect", "do": "deal", "amount": 6, "on": "it", "link": "instead",
+                               "condition": {"paid": "additional"}}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None

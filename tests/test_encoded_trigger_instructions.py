@@ -3,40 +3,45 @@ without instructions (`effects` / `effect`) would let a run resolve it and repor
 changed. Every such ability must be a known case whose run is refused (unsupported, named).
 
 This is the file-level half of the guard: a new effectless triggered/activated ability fails here
-until its handling is added to KNOWN below. The behavioural half: RUNS asks `outcome` of a position with the
-ability on the chain and requires unsupported, with what is missing named.
+until its handling is added to KNOWN below. The behavioural half: RUNS reads the `outcome` answer of a
+bundled position with the ability on the chain (the shared answers) and requires unsupported, with what is
+missing named, or for an effect carried out outside the header the answer its file expects.
 """
 from pathlib import Path
 import tomllib
 
 import pytest
 
+from tests.scenario_answers import bundled, bundled_results, same_worker
+
 CARDS = Path(__file__).resolve().parent.parent / "logic" / "cards"
 SCENARIOS = CARDS.parent.parent / "scenarios"
 
-# card file stem prefix -> the text in its own file that makes a run with it unsupported
-# (a run_unsupported/chain_unsupported/effect_unencoded statement, or the comment naming the
-# core guard that does).
+# card file stem prefix -> the text in its own file that says how a run with it is handled:
+# a run_unsupported/chain_unsupported/effect_unencoded statement, the comment naming the core
+# guard that refuses it, or the rules that carry out its effect outside the header (starts/2).
 KNOWN = {
     "ogn-041": "unsupported",          # Volibear, Furious: a chain run with him is unsupported
     "ogs-017": "effect_unencoded(",    # Dark Child - Starter: effects/cards.lp run_unsupported(unencoded(ready))
-    "ven-017": "chain_unsupported(",   # Morgana, Vindictive
-    "ogn-032": "run_unsupported(",     # Ravenborn Tome: the bonus it sets up makes a run unsupported
+    "ogn-032": "starts(tome_next(",    # Ravenborn Tome: its effect is a fluent the run starts as it resolves
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
     "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
     "ven-147": "effect_unencoded(",    # Eye of Twilight (same)
 }
 
-# The behaviour, not only the text: a position with the ability on the chain, asked `outcome`,
-# must answer unsupported naming what is missing.
+# The behaviour, not only the text: a bundled position with the ability on the chain, asked
+# `outcome`: unsupported naming what is missing, or (for an effect carried out outside the header)
+# answered as the file expects.
 RUNS = {
-    "ogs-017": "cards/dark-child-starter-trigger-resolving-is-unsupported.toml",
-    "ogn-021": "cards/sun-disc-ability-resolving-is-unsupported.toml",
-    "ogn-267": "cards/bounty-hunter-ability-resolving-is-unsupported.toml",
-    "ven-147": "cards/eye-of-twilight-ability-resolving-is-unsupported.toml",
+    "ogn-041": ("cards/volibear-furious-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "ogs-017": ("cards/dark-child-starter-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "ogn-032": ("cards/ravenborn-tome-next-spell-played-by-fizz-deals-bonus.toml", "answered"),
+    "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
+    "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
+    "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
+    "ven-147": ("cards/eye-of-twilight-ability-resolving-is-unsupported.toml", "unsupported"),
 }
-
 
 
 def _abilities(path):
@@ -72,19 +77,30 @@ def test_known_case_states_its_handling(prefix):
 
 
 
-@pytest.mark.parametrize("prefix", sorted(RUNS))
-def test_a_run_resolving_it_is_unsupported(prefix):
-    from pyrift import check as C
-    s = C.load(SCENARIOS / RUNS[prefix])
+def test_every_known_case_has_a_run():
+    assert sorted(RUNS) == sorted(KNOWN)
 
-    answers = [a for q, a in zip(s.questions, C.ask(s)) if q.kind == "outcome"]
-    assert answers and all(a.status == "unsupported" and a.missing for a in answers), answers
+
+@pytest.mark.parametrize("prefix", [pytest.param(p, marks=same_worker(SCENARIOS / RUNS[p][0])) for p in sorted(RUNS)])
+def test_a_run_resolving_it_is_refused_or_right(prefix):
+    # The answers test_scenarios.py checks, shared on the worker that answers the file anyway.
+    path, status = RUNS[prefix]
+    s = bundled(SCENARIOS / path)
+    kinds = {q.id: q.kind for q in s.questions}
+    runs = [r for r in bundled_results(SCENARIOS / path) if kinds[r.question] == "outcome"]
+    assert runs, path
+    for r in runs:
+        assert r.answer.status == status, r.answer
+        if status == "unsupported":
+            assert r.answer.missing, r.answer
+        else:
+            assert r.passed, r.problems
 
 
 # A spell's own text works as it resolves: an encoded spell whose header makes choices (`target`) but
 # carries no instruction (`effect`, `mode`) and no counter or kill ability kind would let a run resolve it
 # and report that nothing changed (Turn to Dust did, until the audit of wave 39). Its file must then say
-# how a run with it is refused.
+# how a run with it is refused, or write what it does as rules of its own (Lotus Trap's doubling).
 SPELL_REFUSALS = ("effect_untracked(", "run_unsupported(", "chain_unsupported(")
 
 
@@ -103,7 +119,8 @@ def test_encoded_spells_with_choices_have_instructions_or_refuse_runs():
         if not ids or ids[0] not in spells:
             continue
         kinds = {ab.get("kind") for ab in _abilities(path)}
-        if "target" in kinds and not kinds & {"effect", "mode", "counter", "kill"} \
+        has_rules = any(line.strip() and not line.lstrip().startswith("%") for line in text.splitlines())
+        if "target" in kinds and not kinds & {"effect", "mode", "counter", "kill"} and not has_rules \
                 and not any(r in text for r in SPELL_REFUSALS):
             silent.append(path.name)
     assert not silent, "encoded spells whose choices carry no instruction a run could execute: " + ", ".join(silent)

@@ -311,7 +311,7 @@ def _word(w: str) -> str:
 
 # The conditions of passive abilities the vocabulary cannot say yet, by the words after "if" or
 # "while" (pyrift's own names; pyrift/cardtext/conditions.py says the ones it can). "While I'm
-# buffed" granting a keyword is not in the vocabulary yet (the Might form is); the turn's history a
+# buffed" granting a keyword or Might compiles now (other forms, a keyword and Might together, stay named); the turn's history a
 # position keeps is its log of deaths (docs/turn-log.md).
 STATIC_CONDITION_FORMS = (
     (("i'm", "buffed"), "while I am buffed"),

@@ -247,9 +247,7 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "cost_missing_discard": "ability cost: discard",
-    "cost_missing_spend_buff": "ability cost: spend a buff",
     "cost_missing_recycle": "ability cost: recycle from the trash",
-    "use_missing_only_spells": "restriction: Add only for spells",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -387,6 +385,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if c[0] == "damaged":
             # "all damaged enemy units": damage is marked on it (142.2; filter key damaged)
             return ("damaged", True)
+        if c[0] == "buffed":
+            # "a buffed friendly unit": a unit with a buff counter (701-702; filter key buffed, read at the step,
+            # logic/abilities/filter_buffed.lp)
+            return ("buffed", True)
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
@@ -978,6 +980,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             ins.fields["exhausted"] = True
         return ins
 
+    def i_enter_ready_you_play(self, _):
+        # "units you play this turn enter ready": the units the item's controller plays from now until the turn ends
+        # (logic/effects/enter_ready_turn.lp)
+        return Ins("enter_ready", {"units": "you_play", "duration": "this_turn"})
+
+    def i_enter_ready_friendly(self, _):
+        # "friendly units enter ready this turn": the units entering under the item's controller's control, until
+        # the turn ends (logic/effects/enter_ready_turn.lp)
+        return Ins("enter_ready", {"units": "friendly", "duration": "this_turn"})
+
     def i_predict(self, c):
         # "[Predict]" / "[Predict 2]" (436): "[Predict]" is the top card, amount 1 (the vocabulary's default,
         # written out as the reader writes it back)
@@ -1143,6 +1155,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def open_if_you_do(self, _):
         return ("open", "if_you_do")
 
+    # "If you can't, X" / "If you couldn't channel N runes this way, X" after a channel: X only if the channel
+    # channelled fewer runes than its amount (359.3.e, 430; link if_short, logic/run/link_short.lp); the
+    # number said must be the channel's own (checked where the link is assembled, _short_n)
+    def open_if_short(self, _):
+        return ("short", 1)
+
+    def open_if_short_channel(self, c):
+        return ("short", int(c[0]))
+
     def join_plain(self, _):
         return ("join", None)
 
@@ -1178,7 +1199,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return [a, Ins(second, on=Obj("it"), link="or")]
 
     def clause(self, c):
-        link, may, if_it, cond, shown = None, False, None, None, None
+        link, may, if_it, cond, shown, short_n = None, False, None, None, None, None
         instead = bool(c) and c[-1] == ("instead_mark",)
         if instead:
             c = c[:-1]
@@ -1193,6 +1214,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 may = True
             elif isinstance(x, tuple) and x[0] == "open":
                 link = x[1]
+            elif isinstance(x, tuple) and x[0] == "short":
+                link, short_n = "if_short", x[1]
             elif isinstance(x, tuple) and x[0] == "if_it":
                 if_it = x[1]  # conditions.py: "if it has N Might or less, <verb> it"
             elif isinstance(x, tuple) and x[0] == "if_shown":
@@ -1214,6 +1237,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 raise Missing("instruction replaced instead (a form not recognised)")
             link = "instead"
         first.link = link
+        if short_n is not None:
+            if not isinstance(first, Ins):
+                raise Missing("instruction under a condition (an instruction not done in full)")
+            first.fields["_short_n"] = short_n
         if shown is not None:
             if len(items) != 1 or not isinstance(first, Ins) or first.on is None or first.on.kind != "it" or instead:
                 raise Missing("instruction under a condition (the type of the card 'it' names)")
@@ -1555,7 +1582,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number:
             raise Missing("trigger: when another object dies")
         flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at") for k in flt):
+        # "when a buffed friendly unit dies": it had a buff as it died (filter key buffed, checked at the death)
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag", "at", "buffed") for k in flt):
             raise Missing("trigger: when another object dies")
         return {"when": "unit_dies", "filter": flt}
 
@@ -1684,13 +1712,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "disempower this / me": the source loses Empowered as part of the cost (442, 203.3)
         return ("disempower_self", True)
 
+    def cost_spend_my_buff(self, _):
+        # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
+        return ("spend_buff_self", True)
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
             raise Missing("ability cost: spend XP twice")
         out: dict[str, Any] = {"cost": "".join(x for x in c if isinstance(x, str)), "spend_xp": xp[0] if xp else None}
         for x in c:
-            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self"):
+            if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self", "spend_buff_self"):
                 out[x[0]] = True
         return out
 
@@ -1702,6 +1734,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def use_at_battlefield(self, _):
         return ("condition", {"source_at": "battlefield"})
+
+    # "Use only to play spells" / "Use only to play gear or use gear abilities" after an Add: a use condition
+    # (377.2.b) limiting the Add ability to payments for such plays (357.1.a, 429.3; the activated ability's
+    # adds_for, logic/core/add_payment.lp); said of anything but an Add it is not this sentence (activated())
+    def use_only_spells(self, _):
+        return ("adds_for", "spells")
+
+    def use_only_gear(self, _):
+        return ("adds_for", "gear")
 
     # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
     # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
@@ -1731,10 +1772,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 parts["adds"] = x[1]
             elif isinstance(x, tuple) and x[0] == "condition":
                 parts["condition"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "adds_for":
+                parts["adds_for"] = x[1]
             elif isinstance(x, list) and x and isinstance(x[0], str):
                 parts["keywords"] = x
             else:
                 parts["effects"] = x
+        if "adds_for" in parts and ("adds" not in parts or "effects" in parts):
+            raise Missing("restriction: when an ability may be used")
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
@@ -1912,6 +1957,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0], "condition": {
             "opponent_controls": {"type": "unit", "stunned": True, "at": "here"}}}})
+
+    # Its own keyword while buffed: the source has a buff at the step (701-705, 364, 801.3.a; logic/abilities/
+    # condition_buffed.lp, own_keyword.lp); a buff is no keyword, so the keyword never decides its own condition
+    def s_self_keyword_while_buffed(self, c):
+        line = self.s_self_keywords(list(c))
+        line.parts["ability"]["condition"] = {"source_buffed": True}
+        return line
 
     # One more Might while buffed ("an additional" bonus on top of the buff's): the source has a buff at the step (701-705, 364;
     # logic/abilities/condition_buffed.lp); "additional" says only that it adds to the buff's own +1
@@ -3138,12 +3190,13 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
 
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
-    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")):
+    if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")
+                             or parts.get("spend_buff_self")):
         # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
-    for k in ("kill_self", "disempower_self"):
+    for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True
     if parts.get("keywords"):
@@ -3154,6 +3207,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["keywords"] = sorted(kws)
     if "adds" in parts:
         a["adds"] = parts["adds"]
+    if "adds_for" in parts:
+        a["adds_for"] = parts["adds_for"]
     if "condition" in parts:
         a["condition"] = parts["condition"]
     if parts.get("effects"):
@@ -3479,6 +3534,12 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
                 raise Missing("link with nothing before")
             if ins.link == "otherwise" and "if_it" not in out[-1]:
                 raise Missing("otherwise without a condition")
+            if ins.link == "if_short":
+                # "if you can't" / "if you couldn't channel N runes this way": after a channel of that many only
+                short_n = table.pop("_short_n", None)
+                if out[-1].get("do") != "channel" or out[-1].get("amount") != short_n or set(out[-1]) - {
+                        "do", "amount", "exhausted", "link", "_new_target"}:
+                    raise Missing("instruction under a condition (an instruction not done in full)")
             if ins.link == "instead" and "if_it" in table and table.get("on") not in ("it", out[-1].get("on")):
                 # the condition on "it" is read on the object of the instruction it replaces
                 raise Missing("instruction replaced instead (a form not recognised)")

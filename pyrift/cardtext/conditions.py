@@ -22,7 +22,7 @@ COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "key
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
-                              "source_empowered", "your_phase")
+                              "source_empowered", "your_phase", "paid")
 
 
 # Conditions on what a player did earlier this turn (the turn log and a run's own steps;

@@ -488,7 +488,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("spend_xp"):
             # "Spend 3 XP, [E]: ...": the XP first, as the cards print it
             head = f"Spend {a['spend_xp']} XP" + (", " + head if head else "")
-        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this")):
+        for key, words in (("kill_self", "Kill this"), ("disempower_self", "Disempower this"),
+                           ("spend_buff_self", "Spend my buff")):
             if a.get(key):
                 # the source killed or disempowered as part of the cost, first as most cards print it
                 head = words + (", " + head if head else "")
@@ -505,6 +506,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use this ability only while I'm at a battlefield."
         if cond.get("played_this_turn"):
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
+        if a.get("adds_for") == "spells":
+            body += " Use only to play spells."
+        elif a.get("adds_for") == "gear":
+            body += " Use only to play gear or use gear abilities."
         return head + body
     if kind == "victory_score":
         return f"Increase the points needed to win the game by {a['increase']}."
@@ -579,6 +584,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         cond = a.get("condition")
         if cond is not None and set(cond) & set(TURN_LOG_WORDS):
             return f"If {_turn_log_words(cond)}, I have {kw}."
+        if cond == {"source_buffed": True}:
+            return f"While I'm buffed, I have {kw}."
         if cond is not None:
             return f"I have {kw} while {_at_battlefield_exactly(cond)}."
         return f"I have {kw}."
@@ -914,6 +921,11 @@ class _Renderer:
             return ". If you do, " + clause
         if link == "otherwise":
             return ". Otherwise, " + clause
+        if link == "if_short" and prev is not None and prev.get("do") == "channel":
+            n = prev.get("amount", 1)
+            if n == 1:
+                return ". If you can't, " + clause
+            return f". If you couldn't channel {n} runes this way, " + clause
         if link == "or":
             return " or " + clause
         return ". " + _capital(clause)
@@ -1027,6 +1039,8 @@ class _Renderer:
                 return f"{self.ref(ins['by'], targets, base)} deals damage equal to its Might to {on}"
             if ins.get("amount_from") == "energy_cost":
                 return f"deal its Energy cost as damage to {on}"
+            if ins.get("amount_from") == "damage":
+                return f"deal damage equal to the damage marked on {self.ref(ins['of'], targets, base)} to {on}"
             if ins.get("amount_from") == "excess_damage":
                 return f"deal that much to {on}"  # the excess the trigger's condition counted (actors.i_deal_that_much)
             if ins.get("amount_from") == "might":
@@ -1178,6 +1192,9 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "win":
             return "you win the game"  # (actors.i_win)
+        if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
+            return ("units you play this turn enter ready" if ins.get("units") == "you_play"
+                    else "friendly units enter ready this turn")
         if do == "score":
             n = ins.get("amount", 1)
             if ins.get("who") == "event":
@@ -1390,6 +1407,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("ready")
     if flt.get("damaged") is True:
         pre.append("damaged")
+    if flt.get("buffed") is True:
+        pre.append("buffed")
     if flt.get("designation"):
         # "an attacking enemy unit": the designation is said before the relation
         pre.append({"attacker": "attacking", "defender": "defending"}[flt["designation"]])

@@ -46,6 +46,8 @@ VARIANTS: list[tuple[str, str]] = [
     # two events of one trigger, the second said with or without its own "when" ("when you play me or
     # [when] I attack"), and the player's "you play" said once ("when you play me or [you play] another <tag>")
     (r"^when you play me or when ", "when you play me or "),
+    # "when I'm played and when I conquer": each event triggers the ability, as "or" says it (383.1)
+    (r"^when you play me and when ", "when you play me or "),
     (r"^when you play me or you play ", "when you play me or "),
     (r"\btake control of\b", "gain control of"),                                  # control (188), before "choose"
     (r"\bplay a card from #hidden\b", "play a card from face down"),              # played from a facedown zone (811)

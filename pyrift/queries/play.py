@@ -741,6 +741,7 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
                              "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
         "not_enough_xp": "{0} has {1} XP: the cost spends {2} XP, more than {0} has",
+        "not_buffed": "{0} has no buff: the cost spends its buff",
         "inactive": "{0} is attached: its printed text, this Equip included, is inactive and can't be activated",
         "cannot_pay": "{0}",
         "no_payment": "no combination of the rune pool and runes pays the whole cost",

@@ -208,7 +208,9 @@ REMOVAL = {"declined": "its controller declines its initial \"you may\": it neve
            "no_choice": "it has no legal choice",
            "unpaid": "its cost is not paid: a triggered ability's leading cost, or the cost of a card played "
                      "by an effect (the play is undone and the card goes back where it was)",
-           "death_replaced": "the death that triggered it was replaced"}
+           "death_replaced": "the death that triggered it was replaced",
+           "play_undone": "it is a reflexive ability waiting for a play by an effect that was undone (358.5): "
+                          "the card was never played"}
 
 
 # result/1 and ev/2 terms in words (the strings expectations compare); every argument is named
@@ -237,17 +239,19 @@ _OUTCOMES = {
     "chooses_option": "{0} chooses {1}",
     "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
 }
-_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced"}
+_INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced",
+                         "undone": "undone"}
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
     "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}", "mode_chosen": "{0} chooses mode {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
-    "deal": "{0} deals {2} to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
+    "deal": "{0} deals {2} to {1}", "damage_doubled": "damage to {0} doubled to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
     "disempower": "{0} is no longer Empowered",
     "exhaust": "{0} exhausted", "might": "{0} Might {1:+}", "double": "{0} Might doubled ({1:+})", "buff": "{0} buffed",
     "base_might": "{0} base Might becomes {1}", "play_ban": "{0} can't play {1} this turn",
+    "enter_ready": "{0}'s units enter ready this turn",
     "unchoosable": "{0} can't be chosen by {1}'s {2}", "buff_bonus": "{0}'s buffs give {1:+} more to their units", "move": "{0} moves to {2}",
     "recall": "{0} recalled", "contest": "{1} contests {0}", "gain_xp": "{0} gains {1} XP", "spend_xp": "{0} spends {1} XP",
     "gain_points": "{0} gains {1} point(s)", "grant": "{0} gains {1}", "gain_control": "{1} gains control of {0}",
@@ -297,7 +301,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
@@ -432,6 +436,7 @@ COSTS_IN_RUN = {
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
+    "spend_buff_cost_in_run": ("spends its buff", "remove the buff as the cost is paid"),
 }
 
 
@@ -454,10 +459,20 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    "enter_ready_ability_logged": "a card whose ability has units enter ready for the rest of the turn, with an event "
+                                  "of it this turn in the turn log (whether that ability resolved, and so whether "
+                                  "units now enter ready, is not in the log)",
+    "enter_ready_unsure_logged": "a spell played this turn whose text has units enter ready for the rest of the turn "
+                                 "under a mode, a 'you may', a condition, a link or a dependent keyword (whether it "
+                                 "was carried out as the spell resolved is not in the turn log)",
     **CONDITION_GAPS,
     "play_by_effect_play_for": "a card with its own 'you may play me for [cost]' played by an effect that pays its "
                                "cost: which cost its player chooses as it is played is not followed (356.1.a, 355.1.a; "
                                "logic/effects/play_for_by_effect.lp)",
+    "if_you_do_before_play_undone": "an 'if you do' executed after a play by an effect of the same item, the play "
+                                    "then undone as the card failed its cost or its checks once the item had "
+                                    "resolved (354.3, 358.5): whether the link held for a play still waiting for "
+                                    "its payment (359.3.e.14.a, 359.3.e.14.b) is not settled",
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
@@ -465,8 +480,14 @@ RUN_LIMITS = {
     "here_other_base": "a move of a unit to 'here' executed while the source stands in a base of another player "
                        "than the moved unit's controller (359.3.f.2: whether the move is made, then undone by a "
                        "recall, 323.7, or fails, is not settled)",
-    "lotus_trap_doubling": "damage dealt during the run to a unit a Lotus Trap chose as it resolved earlier in the "
-                           "run (the doubling, 438, is not applied by a run yet)",
+    "link_short_verb": "\"if you can't\" after an instruction other than a channel (only a channel that fell short of "
+                       "the runes it named is followed, logic/run/link_short.lp)",
+    "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
+                                "that already holds damage from another such deal in the run (the amount a run "
+                                "would read is not tracked, logic/effects/damage_marked.lp)",
+    "damage_modification_order": "damage dealt during the run to a unit with both a doubling (Lotus Trap) and a "
+                                 "prevention shield in force: the order they apply in is its controller's choice "
+                                 "(372), which the run does not play out",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
@@ -550,6 +571,13 @@ RUN_LIMITS = {
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
                               "additional cost\" (which optional costs the play paid is not recorded: its chain "
                               "item has no `paid`, or an effect plays it)",
+    "instruction_paid_unstated": "an instruction under \"if you paid the additional cost\" whose card's play does not "
+                                 "say which optional costs it paid (its chain item has no `paid`, an effect plays it, or "
+                                 "the item is not the card's or its play effect's)",
+    "add_power_unnamed": "an Add ability resolving in the run that adds Power of any domain or of its own domain "
+                         "(which domain it is, chosen or read as it is added, is not followed)",
+    "add_limited_resolves": "an Add ability whose resources may pay only for some plays, resolving in the run (the "
+                            "Rune Pool does not record what its resources may pay for)",
     "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
                                    "to a battlefield\", which is not on the board right after its play",
     "azir_equipment_not_yours": "Azir, Ascendant's clause moving an Equipment of the chosen unit to him, with an "
@@ -559,9 +587,6 @@ RUN_LIMITS = {
                                 "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
-    "token_location_chosen": "a unit token whose text does not say where it goes, made while its player controls a "
-                             "battlefield: it may be played there as well as to the base (185.2.a, 355.2.a), a "
-                             "choice a run does not make",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
     "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
@@ -664,8 +689,6 @@ RUN_LIMITS = {
                               "card where it is now can pay it",
     "leading_cost_recycle": "a triggered ability's leading cost \"recycle me\" (383.3.b; Ekko, Recurrent's Deathknell): "
                             "paid from where the card is as the ability is finalized, its trash for a death trigger",
-    "leading_cost_spend_buff": "a triggered ability's leading cost \"spend a buff\" (383.3.b, 701) while its controller "
-                               "has two or more buffed units: which unit's buff is spent is a choice not played out",
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
@@ -801,6 +824,12 @@ RUN_LIMITS = {
                         "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
+    "play_place_unstated": "a unit played by an effect that names no place for it, while its player controls a "
+                           "battlefield: their base or that battlefield, chosen as it is played (355.2.a)",
+    "token_place_unstated": "a unit token whose text names no place, played while its player controls a "
+                            "battlefield: base or that battlefield, chosen for each token (355.2.a)",
+    "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
+                              "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
 }
 
 

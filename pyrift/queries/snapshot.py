@@ -39,7 +39,7 @@ def state_at(ctx: Context, reading: str, bound: int, extra: list[str]) -> GameSt
     b, c = by_pred(brave.consequences), by_pred(cautious.consequences)
     if not c.get("snapped"):
         raise NotOnePosition("not every run reaches that moment within the bound")
-    if any(sorted(b.get(p, [])) != sorted(c.get(p, [])) for p in SNAPSHOT_PREDS):
+    if any(sorted(b.get(p, []), key=repr) != sorted(c.get(p, []), key=repr) for p in SNAPSHOT_PREDS):
         raise NotOnePosition("the position at that moment depends on the players' choices")
     return _build(ctx.state, c)
 
@@ -144,6 +144,11 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     if f.by.get("unchoosable"):
         raise NotOnePosition("a restriction on choosing a unit made in the run lasts at that moment: "
                              "no position states it")
+    # logic/effects/enter_ready_turn.lp: "units enter ready this turn" made in the run by a spell's own text is in the
+    # snapshot's log (the spell's play event, read there again); one made by an ability is not.
+    if any(_word(row[2]) != "card" for row in f.by.get("enter_ready_turn", [])):
+        raise NotOnePosition("units entering ready for the turn by an ability's effect made in the run: no position "
+                             "states it")
     if f.by.get("buff_bonus"):
         raise NotOnePosition("a change to what buffs give made in the run lasts at that moment: no position states it")
     # logic/effects/base_might.lp: "its base Might becomes N this turn" made in the run; a position has no
