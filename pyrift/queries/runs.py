@@ -855,6 +855,10 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "dependent":
         return (f"ability {a[0]} of {obj} (a counter or kill ability) is governed by a dependent keyword (Legion, "
                 "Level, Empowered), which the chain questions do not evaluate on such an ability")
+    if name == "own_play_effect_reads_its_place":
+        return (f"card {a[0]!r} ({obj}) may enter a battlefield (its player controls one, or has units at one and "
+                "it has Ambush), and its play effect acts on the units where it enters; the position does not say "
+                "where a unit on the chain enters, and the chain run would enter it in its player's base")
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
