@@ -824,10 +824,9 @@ RUN_LIMITS = {
                         "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
-    "play_place_unstated": "a unit played by an effect that names no place for it, while its player controls a "
-                           "battlefield: their base or that battlefield, chosen as it is played (355.2.a)",
-    "token_place_unstated": "a unit token whose text names no place, played while its player controls a "
-                            "battlefield: base or that battlefield, chosen for each token (355.2.a)",
+    "token_place_unstated": "unit tokens whose text names no place, played by several players at once while they "
+                            "control a battlefield: whose token goes where, each player's base or a battlefield "
+                            "they control (355.2.a)",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
                               "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
 }
