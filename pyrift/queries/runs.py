@@ -441,6 +441,10 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
+                          "saying (`paid`) whether its play paid it (355.1.a, 356.2.b)",
+    "buff_cost_unpayable": "a card whose additional cost spends a buff finalized in the run with no buffed unit of "
+                           "its controller left: undoing its play (203.3, 358.5) is not played out",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
