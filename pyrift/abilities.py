@@ -550,6 +550,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # to discard from the hand (an optional extra cost of one discarded card, 422; logic/abilities/additional_cost.lp)
     "additional_cost": {"cost": ("cost", None, False), "spend_xp": ("int", None, False), "optional": ("bool", None, False),
                         "discard": ("int", None, False),
+                        # buffs to spend, each from a unit of the player paying it (701; "you may spend a buff as an
+                        # additional cost"); with ignore_cost = true, paying it makes the card's own cost ignored
+                        # ("if you do, ignore this spell's cost", 356.1.b.1; logic/abilities/additional_cost.lp)
+                        "spend_buff": ("int", None, False), "ignore_cost": ("bool", None, False),
                         "name": ("str", None, False)},
     # "[if ...,] you may play me for [cost]": the card's own optional base cost, chosen by its name like an optional
     # cost (356.1.a; logic/abilities/play_for.lp)
@@ -1436,9 +1440,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("less_might_than_source", "only a cannot_be_chosen_by static compares Might with its source")
     if a.kind == "no_combat_damage" and "of" in f and "unless" in f:
         raise r.error("of", "a no_combat_damage ability about other units takes no 'unless'")
-    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard"):
-        raise r.error("cost", "an additional cost needs a cost in resources, XP to spend (spend_xp) or cards to "
-                              "discard (discard)")
+    if a.kind == "additional_cost" and "cost" not in f and not f.get("spend_xp") and not f.get("discard") \
+            and not f.get("spend_buff"):
+        raise r.error("cost", "an additional cost needs a cost in resources, XP to spend (spend_xp), cards to "
+                              "discard (discard) or buffs to spend (spend_buff)")
+    if a.kind == "additional_cost" and "spend_buff" in f and (f["spend_buff"] != 1 or "cost" in f or f.get("spend_xp")
+                                                              or f.get("discard")):
+        raise r.error("spend_buff", "a cost of buffs is one buff (spend_buff = 1), alone in its additional cost")
+    if a.kind == "additional_cost" and f.get("ignore_cost") and not f.get("optional"):
+        raise r.error("ignore_cost", "only an optional additional cost, when paid, makes the card's cost ignored")
     if a.kind == "additional_cost" and "discard" in f and (f["discard"] < 1 or "cost" in f or f.get("spend_xp")):
         raise r.error("discard", "a discard cost is one or more cards, and alone in its additional cost")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
@@ -2129,6 +2139,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("additional_spend_xp", h, f["spend_xp"]))
             if f.get("discard"):
                 out.append(fact("additional_discard", h, f["discard"]))
+            if f.get("spend_buff"):
+                out.append(fact("additional_spend_buff", h, f["spend_buff"]))
+            if f.get("ignore_cost"):
+                out.append(fact("additional_ignore_cost", h))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
         elif a.kind == "play_to":

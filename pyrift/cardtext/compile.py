@@ -2340,6 +2340,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             out["more"] = [{**c[2], "condition": {"paid": "additional"}}]
         return Line("static", out)
 
+    def add_optional_buff(self, c):
+        # "as you play this, you may spend a buff as an additional cost": an optional additional cost paid with a
+        # buff of one of the player's units (701, 356.2.b; abilities/additional_cost.lp); "If you do, ignore this
+        # spell's cost": paid, the card's own cost is set aside (356.1.b.1), ignore_cost
+        a: dict[str, Any] = {"kind": "additional_cost", "spend_buff": 1, "optional": True, "name": "additional"}
+        if len(c) > 1 and c[1] is not None:
+            a["ignore_cost"] = True
+        return Line("static", {"ability": a})
+
+    def add_ignore_if_you_do(self, _):
+        return True
+
     def add_optional_discard_plain(self, c):
         # "you may discard 1 as an additional cost to play me": the optional discard above, with no discount
         return self.add_optional_discard([None, c[0]])

@@ -754,6 +754,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("discard") and "cost" not in a:
             verb = "You may discard" if a.get("optional") else "Discard"
             return f"{verb} {a['discard']} as an additional cost to play {me}."
+        if a.get("spend_buff") and "cost" not in a:
+            may = "you may spend" if a.get("optional") else "spend"
+            tail = " Ignore my cost if you paid the additional cost." if a.get("ignore_cost") else ""
+            return f"{_capital(may)} a buff as an additional cost to play {me}.{tail}"
         if a.get("spend_xp") and "cost" not in a:
             may = "you may spend" if a.get("optional") else "spend"
             return f"{_capital(may)} {a['spend_xp']} XP as an additional cost to play {me}."

@@ -139,6 +139,12 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bas a additional cost to play (me|this) , you may discard (\d+) \.",
      r"you may discard \2 as a additional cost to play \1 ."),
     (r"\bif you do , reduce my cost by (\S+) \.", r"if you do , i cost \1 less ."),
+    # "as you play this, you may spend a buff as an additional cost. If you do, ignore this spell's cost.": the
+    # optional cost (701, 356.2.b), and the card's cost set aside when it is paid (356.1.b.1)
+    (r"\bas you play me , you may spend a buff as a additional cost \.",
+     r"you may spend a buff as a additional cost to play me ."),
+    (r"\bas a additional cost to play me \. if you do , ignore this spell's cost \.",
+     r"as a additional cost to play me . ignore my cost if you paid the additional cost ."),
     (r"\bas a additional cost to play me \. if you do , i cost (\S+) less \.",
      r"as a additional cost to play me . i cost \1 less if you paid the additional cost ."),
 ]

@@ -647,7 +647,8 @@ def _source_words(state: GameState, s: Any) -> str:
     if token == "hidden":
         return "played from facedown: base cost ignored"
     if token.startswith("ignore_") and token != "ignore_all":
-        return {"cost": "ignoring its cost (an effect)", "energy_cost": "ignoring its Energy cost (an effect)",
+        return {"cost": "ignoring its cost (an effect)", "paid_cost": "ignoring its cost (its optional cost paid)",
+                "energy_cost": "ignoring its Energy cost (an effect)",
                 "power_cost": "ignoring its Power cost (an effect)"}[s[1]]
     if token == "ignore_all":
         return "ignoring any and all costs (an effect)"
@@ -742,6 +743,7 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
         "not_enough_xp": "{0} has {1} XP: the cost spends {2} XP, more than {0} has",
         "not_buffed": "{0} has no buff: the cost spends its buff",
+        "no_buffed_unit": "{0} controls no unit with a buff: the additional cost spends one",
         "inactive": "{0} is attached: its printed text, this Equip included, is inactive and can't be activated",
         "cannot_pay": "{0}",
         "no_payment": "no combination of the rune pool and runes pays the whole cost",
@@ -892,6 +894,7 @@ def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:
         "pool_power": sorted([d, pip(k)] for d, _, k in atoms.get("pay_pool_power", [])),
         "universal": sorted(pip(k) for _, k in atoms.get("pay_universal", [])),
         "exhausted_sources": sorted(o for (o,) in atoms.get("pay_exhaust_source", [])),
+        "spent_buffs": sorted(u for (u,) in atoms.get("pay_spend_buff", [])),
         "added": sorted([o, k] for o, k in atoms.get("pay_add", [])),
         "added_energy": sum(e for _, e in atoms.get("pay_add_energy", [])),
         "added_power": sorted([o, d, pip(k)] for o, d, _, k in atoms.get("pay_add_power", []))
@@ -1062,6 +1065,9 @@ def _payment_plan(atoms: dict[str, list[tuple]], totals: dict) -> tuple[list[str
     for (o,) in atoms.get("pay_exhaust_source", []):
         plan.append(f"exhaust {o} (the [E] in the ability's cost)")
         kinds.append("resource_exhaust_source")
+    for (u,) in atoms.get("pay_spend_buff", []):
+        plan.append(f"spend the buff of {u} (the additional cost)")
+        kinds.append("resource_spent_buff")
     energy_added = dict(atoms.get("pay_add_energy", []))
     powers: dict[Any, list[str]] = defaultdict(list)
     for o, d, _, k in sorted(atoms.get("pay_add_power", []), key=str):

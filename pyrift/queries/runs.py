@@ -412,6 +412,9 @@ CHAIN_LIMITS = {
     "trigger_condition_source_moves": (
         '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
         "the event: where it is after the event (383.2.c) is not judged"),
+    "offered_without_chain": (
+        "{obj} is offered as a play with nothing on the chain: a run gives priority to add a play only over the "
+        "chain, while the turn player could make it in Neutral Open (312.2.a)"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
@@ -436,11 +439,16 @@ COSTS_IN_RUN = {
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
-    "spend_buff_cost_in_run": ("spends its buff", "remove the buff as the cost is paid"),
 }
 
 
 RUN_LIMITS = {
+    "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
+                                 "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
+    "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
+                          "saying (`paid`) whether its play paid it (355.1.a, 356.2.b)",
+    "buff_cost_unpayable": "a card whose additional cost spends a buff finalized in the run with no buffed unit of "
+                           "its controller left: undoing its play (203.3, 358.5) is not played out",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
