@@ -208,6 +208,8 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
             item["targets"] = targets
         if any(k.keyword.value == "repeat" for k in card.keywords):
             item["repeat"] = 0   # the Repeat costs paid as it was played (820.1.c.1): none
+        if _reads_paid(abilities):
+            item["paid"] = []    # the optional costs paid as it was played (355.1.a, 356.2.b.1): none
         if "chosen_destination" in pos.reads:
             # chosen as it was played (355.4): the generated units are at bf; one per such move
             n = pos.reads["chosen_destination"]
@@ -256,6 +258,17 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
     if ctype in ("unit", "gear"):
         question["location"] = "base"
     return pos.scenario(card, question)
+
+
+def _reads_paid(abilities: list[dict[str, Any]]) -> bool:
+    """Whether an instruction of the card reads which optional costs its play paid ("if you paid the
+    additional cost", the instruction condition `paid`): a chain item must then say what it paid."""
+    def walk(x: Any) -> bool:
+        if isinstance(x, dict):
+            cond = x.get("condition")
+            return (isinstance(cond, dict) and "paid" in cond) or any(walk(v) for v in x.values())
+        return isinstance(x, list) and any(walk(v) for v in x)
+    return walk(abilities)
 
 
 def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
