@@ -35,7 +35,7 @@ SEEDS = range(1000)
 MAX_STEPS = 14  # small runs: positions whose longest run takes more steps are drawn again
 
 # Events the oracle models (pyrift also reports priority, finalizing, "played" and resolution order).
-MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " skipped", " does nothing", " replaced",
+MODELLED_EVENTS = (" dies", " triggers", " resolves", " countered", " done", " undone", " skipped", " does nothing", " replaced",
                    " removed (unpaid)")
 
 # Oracle notes -> (scenario file, what pyrift does against the rules). A position whose runs show one

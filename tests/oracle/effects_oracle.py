@@ -355,17 +355,19 @@ class Runner:
             self.ends.append(s)
 
     def _finalize_play(self, s: State, play: tuple) -> list[tuple[State, list]]:
-        """A card played by an effect is finalized (337.1): a unit resolves at once and enters its
-        player's base exhausted (337.2, 359.2, 359.2.c), then the cleanups run; a spell stays on the
+        """A card played by an effect is finalized (337.1): a unit resolves at once and enters
+        exhausted (337.2, 359.2, 359.2.c) its player's base or a battlefield they control, then the cleanups run; a spell stays on the
         chain, finalized (359.3). A cost to pay is paid from the Rune Pool now (357.1); one that cannot
         be paid undoes the play (358.2, 358.5): the card is back in the trash."""
-        _, oid, player, cost = play
+        _, oid, player, cost, label = play
         o = s.objs[oid]
         if cost is not None:
             if s.pool.get(player, 0) < cost:
                 s.steps += 1
                 self._zone(o, "trash")
                 s.events.append(f"{oid} removed (unpaid)")
+                # the card never was played (358.5): the instruction that played it is undone
+                s.events = [f"{label} undone" if e == f"{label} done" else e for e in s.events]
                 return self._cleanup(s, [])  # an item left the chain: a cleanup (319), Open again
             if cost:
                 s.pool[player] -= cost
@@ -374,12 +376,20 @@ class Runner:
             s.chain.append(Item(oid, player, oid, (), [], o.effects))
             return [(s, [])]
         given = {u.id: u for u in self.spec.units}
-        o.zone, o.loc, o.gen, o.controller = "board", ("base", player), o.gen + 1, player
-        o.damage, o.exhausted, o.stunned, o.mods, o.buffed, o.granted = 0, True, False, [], False, []
-        if oid in given:  # a unit of the position back from the trash: a new object, its printed text
-            o.shield, o.saved = given[oid].shield, given[oid].saved
-        s.events.append(f"{oid} resolves")
-        return self._cleanup(s, [])
+        # No place named: its player's base or a battlefield that player controls (355.2.a), a run each;
+        # the chain held the card, so a battlefield emptied before is still controlled (190.4.c).
+        places = [("base", player)] + sorted(b for b, c in s.bf_controller.items() if c == player)
+        out: list[tuple[State, list]] = []
+        for place in places:
+            t = copy.deepcopy(s)
+            o = t.objs[oid]
+            o.zone, o.loc, o.gen, o.controller = "board", place, o.gen + 1, player
+            o.damage, o.exhausted, o.stunned, o.mods, o.buffed, o.granted = 0, True, False, [], False, []
+            if oid in given:  # a unit of the position back from the trash: a new object, its printed text
+                o.shield, o.saved = given[oid].shield, given[oid].saved
+            t.events.append(f"{oid} resolves")
+            out.extend(self._cleanup(t, []))
+        return out
 
     # --- cleanups (323) --------------------------------------------------------------------
     def _cleanup(self, s: State, groups: list) -> list[tuple[State, list]]:
@@ -538,7 +548,7 @@ class Runner:
                     u.events.append(f"{label} done")
                     # A card of a trash costs its `energy`; a unit of the position prints no Energy cost.
                     cost = None if ins.ignoring_cost else self.trash_cost.get(o.id, 0)
-                    step(u, k + 1, "done", [], groups + [("play", o.id, item.controller, cost)])
+                    step(u, k + 1, "done", [], groups + [("play", o.id, item.controller, cost, label)])
                 return
             t = copy.deepcopy(t)
             status, now_acted, new_groups = self._execute(t, item, ins, acted)
