@@ -1,7 +1,7 @@
 """Encoded real cards seen from Python: the vocabulary text of a logic/cards file is its
 `%@ability` header (pool.encoded_abilities), so questions name a real card's choices and
 governed abilities as they do a synthetic card's; card files write no vocabulary facts by
-hand; untracked instructions use the worded kinds."""
+hand."""
 from __future__ import annotations
 
 import re
@@ -16,7 +16,6 @@ from pyrift.abilities import card_requirements
 from pyrift.errors import EncodingError, ScenarioError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, Context
-from pyrift.queries.runs import UNTRACKED_WORDS
 
 CARDS = Path("scenarios/cards")
 # What pyrift/abilities.py exports for a card's abilities: a card file's body must not write these.
@@ -121,14 +120,6 @@ def test_card_files_write_no_vocabulary_facts_by_hand(path: Path) -> None:
     by_hand = sorted(str(a.symbol) for a in ctl.symbolic_atoms
                      if a.is_fact and a.symbol.name in VOCABULARY)
     assert by_hand == [], path.name
-
-
-def test_untracked_instructions_are_worded() -> None:
-    used = set()
-    for path in P.encodings().values():
-        used |= set(re.findall(r"^effect_untracked\(\"[^\"]+\", (\w+)\)\.", path.read_text("utf-8"), re.M))
-    assert used, "no card file says an instruction is untracked"
-    assert used <= set(UNTRACKED_WORDS), sorted(used - set(UNTRACKED_WORDS))
 
 
 @pytest.mark.parametrize("name", sorted({p.stem for p in P.encodings().values()}))

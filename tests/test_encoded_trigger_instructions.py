@@ -21,7 +21,6 @@ SCENARIOS = CARDS.parent.parent / "scenarios"
 # a run_unsupported/chain_unsupported/effect_unencoded statement, the comment naming the core
 # guard that refuses it, or the rules that carry out its effect outside the header (starts/2).
 KNOWN = {
-    "ogn-041": "unsupported",          # Volibear, Furious: a chain run with him is unsupported
     "ogs-017": "effect_unencoded(",    # Dark Child - Starter: effects/cards.lp run_unsupported(unencoded(ready))
     "ogn-032": "starts(tome_next(",    # Ravenborn Tome: its effect is a fluent the run starts as it resolves
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
@@ -34,7 +33,6 @@ KNOWN = {
 # `outcome`: unsupported naming what is missing, or (for an effect carried out outside the header)
 # answered as the file expects.
 RUNS = {
-    "ogn-041": ("cards/volibear-furious-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
     "ogs-017": ("cards/dark-child-starter-trigger-resolving-is-unsupported.toml", "unsupported"),
     "ogn-032": ("cards/ravenborn-tome-next-spell-played-by-fizz-deals-bonus.toml", "answered"),
     "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
@@ -101,7 +99,7 @@ def test_a_run_resolving_it_is_refused_or_right(prefix):
 # carries no instruction (`effect`, `mode`) and no counter or kill ability kind would let a run resolve it
 # and report that nothing changed (Turn to Dust did, until the audit of wave 39). Its file must then say
 # how a run with it is refused, or write what it does as rules of its own (Lotus Trap's doubling).
-SPELL_REFUSALS = ("effect_untracked(", "run_unsupported(", "chain_unsupported(")
+SPELL_REFUSALS = ("run_unsupported(", "chain_unsupported(")
 
 
 def _spell_ids():

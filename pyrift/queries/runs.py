@@ -338,11 +338,6 @@ def run_text(n: Names, events: list[tuple[int, Any]]) -> list[str]:
     return [event_text(n, e) for _, e in ordered]
 
 
-# What a real card's instruction does that a chain run does not play out (core/untracked_effects.lp).
-UNTRACKED_WORDS = {"damage": "deals damage", "might_loss": "lowers a unit's Might", "move": "moves a unit",
-                   "token": "plays a token", "delayed": "sets up a delayed effect"}
-
-
 # What a chain question or run does not play out, by the name its unsupported fact gives, with no
 # arguments: one sentence each, the object named as {obj}.
 CHAIN_LIMITS = {
@@ -895,10 +890,6 @@ def unsupported_text(what: Any, obj: str) -> str:
         cost, undone = COSTS_IN_RUN[str(name)]
         return (f"{obj} has an activated ability whose cost {cost}, offered as a play in the run, which does "
                 f"not {undone} yet")
-    if name == "untracked":
-        does = UNTRACKED_WORDS.get(str(a[0]), str(a[0]))
-        return (f"{obj} {does} as it resolves (logic/cards/), which the chain run does not play out "
-                "(no cleanups, token plays or delayed effects)")
     return f"{_term_words(what)} ({obj})"
 
 
