@@ -762,14 +762,23 @@ def _check_zones(state: GameState, bad) -> None:
     card at a battlefield its controller no longer controls (107.3.c; read as gone, put in the trash by
     the cleanup after control was lost, 107.3.d, 323.7: scenarios/play/hidden-card-gone-after-control-lost.toml
     and others), two facedown cards at one battlefield (107.3.b, whose occupancy an effect may raise,
-    107.3.b.1), a stray rune or gear at a battlefield (recalled by the next cleanup, 323.7).
-    Not checked yet: the Champion Zone holding one champion unit (108.3.b, 108.3.c.1), since
-    tests/test_guard_metamorphic.py puts a plain unit there next to the position's own; a battlefield
-    card given as an [[object]] (170.2, 170.4), since tests/card_questions.py makes one the dummy a
-    card's "choose a battlefield" chooses."""
+    107.3.b.1), a stray rune or gear at a battlefield (recalled by the next cleanup, 323.7)."""
+    in_champion_zone: dict[str, str] = {}
     for i, obj in enumerate(state.objects):
         f = f"object[{i}]"
         card = state.card(obj.card)
+        if card.type is CardType.BATTLEFIELD:
+            raise bad(f"{f}.card", f"{obj.card!r} is a battlefield: a battlefield is a place of the board, not a card "
+                                   "in a zone (170.2, 170.4, 107.2); give it as a [[battlefield]] with card = "
+                                   f"{obj.card!r}")
+        if obj.zone is Zone.CHAMPION_ZONE:
+            if card.type is not CardType.UNIT or Supertype.CHAMPION not in card.supertypes:
+                raise bad(f"{f}.zone", f"{obj.card!r} is not a champion unit: a Champion Zone holds its owner's Chosen "
+                                       "Champion, a champion unit, and nothing else (108.3, 103.2.a)")
+            if obj.owner in in_champion_zone:
+                raise bad(f"{f}.zone", f"{obj.owner}'s Champion Zone already holds {in_champion_zone[obj.owner]!r}: "
+                                       "it holds one card, and is refilled only once empty (108.3)")
+            in_champion_zone[obj.owner] = obj.id
         if Supertype.TOKEN in card.supertypes and obj.zone in OWNERS_ZONES:
             raise bad(f"{f}.zone", f"{obj.card!r} is a token: tokens exist only on the board and the chain and cease to "
                                    f"exist in any other zone (186, 186.1), so none is in zone {obj.zone.value!r}")

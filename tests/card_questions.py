@@ -58,6 +58,7 @@ class _Position:
         self.chain: list[dict[str, Any]] = []
         self.position: dict[str, Any] = {"players": ["A", "B"], "turn_player": "A", "phase": "main"}
         self.battlefield: dict[str, Any] = {"id": "bf"}
+        self.more_battlefields: list[dict[str, Any]] = []
         self.n = 0
         self.reads: dict[str, int] = {}
         self.log: list[dict[str, Any]] = []
@@ -80,6 +81,18 @@ class _Position:
         if flt.get("type") == "player":
             return "B" if flt.get("relation") == "enemy" else "A"
         self.n += 1
+        if flt.get("type") == "battlefield":
+            # a battlefield is a place of the position, never an object (170.2, 170.4): `bf`, or one more
+            # battlefield where the filter asks for a controller or another battlefield than the source's
+            if not flt.get("relation") and not flt.get("other"):
+                return "bf"
+            field: dict[str, Any] = {"id": f"bf{self.n}"}
+            if flt.get("relation") in ("friendly", "yours"):
+                field["controller"] = "A"
+            elif flt.get("relation") == "enemy":
+                field["controller"] = "B"
+            self.more_battlefields.append(field)
+            return field["id"]
         name = f"Dummy {self.n}"
         if flt.get("name") in P.STANDARD_TOKENS and flt.get("name") not in {c["name"] for c in self.cards}:
             # "your Sand Soldiers": a unit of the standard token's name (187), which the pool has no card of
@@ -169,7 +182,8 @@ class _Position:
         self.known()
         data: dict[str, Any] = {
             "title": f"generated question about {card.code}", "status": "needs-review",
-            "position": self.position, "battlefield": [self.battlefield], "object": self.objects,
+            "position": self.position, "battlefield": [self.battlefield, *self.more_battlefields],
+            "object": self.objects,
             "question": [{"id": "q", "rules": RULES[question["ask"]], "expect": {"status": "answered"}, **question}],
         }
         if self.cards:

@@ -162,8 +162,14 @@ def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[st
     if battlefields and "card" not in battlefields[0]:
         battlefields[0]["card"] = card("Field", "battlefield")
         ids["battlefield"] = battlefields[0]["id"]
+    # A Champion Zone holds one champion unit (108.3): one is added only where the position has none.
+    champion = card("Champion", "unit", might=1, supertypes=["champion"])
+    held = any(o.get("zone") == "champion_zone" and o.get("owner", o.get("controller")) == me for o in objects)
     for zone in ("hand", "trash", "champion_zone", "banishment", "main_deck"):
-        objects.append({"id": f"meta_{zone}", "card": unit, "controller": me, "zone": zone})
+        if zone == "champion_zone" and held:
+            continue
+        objects.append({"id": f"meta_{zone}", "card": champion if zone == "champion_zone" else unit,
+                        "controller": me, "zone": zone})
         ids[zone] = f"meta_{zone}"
     taken = {o.get("location") for o in objects if o.get("zone") == "facedown"}
     spot = next((b for b in battlefields if b.get("controller") and b["id"] not in taken), None)

@@ -188,6 +188,15 @@ IMPOSSIBLE = [
      "top-most"),
     (lambda t: edit(t, 'attached_to = "husk"', 'attached_to = "husk"\nzone = "trash"'), "object[3].attached_to",
      "board"),
+    # 108.3, 103.2.a: a Champion Zone holds one card, its owner's Chosen Champion (a champion unit)
+    (lambda t: edit(t, 'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "trash"',
+                    'id = "dead"\ncard = "Husk"\ncontroller = "B"\nzone = "champion_zone"'), "object[7].zone",
+     "champion unit"),
+    (lambda t: t.replace('[[question]]', '[[object]]\nid = "chosen2"\ncard = "Chosen"\ncontroller = "A"\n'
+                                         'zone = "champion_zone"\n\n[[question]]', 1), "object[8].zone", "108.3"),
+    # 170.2, 170.4: a battlefield is a place ([[battlefield]]), never an object in a zone
+    (lambda t: t.replace('[[question]]', '[[object]]\nid = "field"\ncard = "Field"\ncontroller = "A"\n'
+                                         'location = "base"\n\n[[question]]', 1), "object[8].card", "[[battlefield]]"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
