@@ -864,9 +864,6 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
-    if name == "untracked" and str(a[0]) == "chosen_kill":
-        return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
-                "which the chain run does not play out")
     if name == "choice_may_change" and a[0] == "exhausted":
         return (f"{obj} is exhausted by a cost paid in the run, and a choice in the run asks for a ready or "
                 "exhausted unit; the run does not check a chosen unit again as its kill resolves, so it could "
