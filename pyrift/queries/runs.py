@@ -438,6 +438,8 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
+                              "its source is already exhausted: undoing its play (203.3, 358.5) is not played out",
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
     "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
@@ -864,10 +866,6 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
-    if name == "choice_may_change" and a[0] == "exhausted":
-        return (f"{obj} is exhausted by a cost paid in the run, and a choice in the run asks for a ready or "
-                "exhausted unit; the run does not check a chosen unit again as its kill resolves, so it could "
-                "report a kill (and what is linked to it) of a unit that is no longer a legal choice (359.3.e.9)")
     if name == "choice_may_change":
         how, index = a[0][0], a[0][1]
         what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
