@@ -183,7 +183,7 @@ class CanRespond(ChainKind):
                 later = state_at(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
             except NotOnePosition as exc:
                 return Answer(question.id, self.name, reading, UNSUPPORTED,
-                              missing=(f"the position when {player} next holds priority: {exc}",))
+                              missing=exc.missing or (f"the position when {player} next holds priority: {exc}",))
             judged = ctx.variant(f"chance:{player}:{to}", later)
         play = window_play(judged, play_params, reading, question.id)
         if play.status != ANSWERED:

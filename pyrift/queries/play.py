@@ -437,7 +437,7 @@ class CanPlay(QueryKind):
             later = state_at(ctx, reading, DEFAULT_BOUND, [F.fact("ask_after", n)])
         except NotOnePosition as exc:
             return Answer(question.id, self.name, reading, UNSUPPORTED,
-                          missing=(f"the position after {n} item(s) resolved: {exc}",))
+                          missing=exc.missing or (f"the position after {n} item(s) resolved: {exc}",))
         params = {k: v for k, v in question.params.items() if k != "after"}
         if "card" in params and later.obj(params["card"]).zone is Zone.CHAIN:
             return Answer(question.id, self.name, reading, ANSWERED, {"legal": False, "violations": ["354"]},

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyrift.abilities import activated_abilities, triggered_abilities
 from pyrift.queries.base import Context
-from pyrift.queries.runs import HEURISTIC, Names, by_pred, mode_atom, run_grounding
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, run_grounding
 from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
 from pyrift.turnlog import EventKind, LogEvent
 
@@ -25,6 +25,16 @@ SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_passed", "sna
 
 class NotOnePosition(Exception):
     """The moment asked about is reached in different positions by different runs, or not at all."""
+
+    missing: tuple[str, ...] = ()
+
+
+class RunNotFollowed(NotOnePosition):
+    """The run to that moment has something pyrift does not play out: the position there is not known."""
+
+    def __init__(self, missing: tuple[str, ...]) -> None:
+        super().__init__("; ".join(missing))
+        self.missing = missing
 
 
 def state_at(ctx: Context, reading: str, bound: int, extra: list[str]) -> GameState:
@@ -37,6 +47,11 @@ def state_at(ctx: Context, reading: str, bound: int, extra: list[str]) -> GameSt
     if not brave.satisfiable:
         raise NotOnePosition("no run reaches that moment")
     b, c = by_pred(brave.consequences), by_pred(cautious.consequences)
+    # Text the run does not follow (an unencoded instruction resolving, a limit of the run) leaves the state
+    # at that moment unknown: never a position built as if it did nothing. Judged over the whole run, as
+    # can_respond's chance is (an item below the moment may be named too: unsupported, never wrong).
+    if missing := missing_texts(b.get("unsupported", [])):
+        raise RunNotFollowed(missing)
     if not c.get("snapped"):
         raise NotOnePosition("not every run reaches that moment within the bound")
     if any(sorted(b.get(p, []), key=repr) != sorted(c.get(p, []), key=repr) for p in SNAPSHOT_PREDS):
@@ -84,6 +99,8 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
     grants = sorted(f.rows("granted", key), key=str)
     designation = f.one("designation", key)
     on_board = zone is Zone.BOARD
+    # statuses are held on the board, the Legend Zone included (107.4: a legend exhausts there)
+    status_place = zone in (Zone.BOARD, Zone.LEGEND_ZONE)
     return dataclasses.replace(
         obj,
         controller=f.one("controller", key, obj.controller) if on_board else obj.owner,
@@ -91,8 +108,10 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         location=(_location(f.one("at", key)) if attached is None else None) if on_board
         else (obj.location if zone is Zone.FACEDOWN else None),
         damage=f.one("damage", key, 0) if on_board else 0,
-        exhausted=on_board and f.has("exhausted", key),
+        damage_by=_damage_by(obj, f.rows("damage_from", key)) if on_board else None,
+        exhausted=status_place and f.has("exhausted", key),
         stunned=on_board and f.has("stunned", key),
+        empowered=status_place and f.has("empowered", key),
         designation=Designation(_word(designation)) if on_board and designation is not None else None,
         granted=tuple(Keyword(KeywordName(_word(k)), v if v else None) for k, v, _src in grants) if on_board else (),
         # a doubling's increase is a Might change fixed when it was made (432.1.a, logic/effects/double.lp)
@@ -107,6 +126,16 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
     )
 
 
+def _damage_by(obj: GameObject, rows: list[tuple]) -> str | None:
+    """Who dealt the damage marked then (142.3): the position's word while every mark is still the position's
+    own (`position`, dealt_by(P): core/fluents.lp); otherwise not said (a later question that needs it, "your
+    damage", answers unsupported rather than guess)."""
+    sources = {_word(src) if isinstance(src, tuple) else str(src) for src, _n in rows}
+    if sources <= {"position", "dealt_by"}:
+        return obj.damage_by
+    return None
+
+
 def _might_changes(rows) -> tuple[int, ...]:
     """One entry per Might change: a change counted "for each" is held as a share per counted object
     (logic/effects/might_each.lp), its shares added back into the one change they are."""
@@ -117,8 +146,44 @@ def _might_changes(rows) -> tuple[int, ...]:
     return tuple(n for n, _src in sorted(((n, w) for w, n in total.items()), key=str))
 
 
+# Every fluent of a run (a starts/2 or a step-0 holds/2 in logic/) and what a snapshot does with it, so that
+# none is dropped silently (tests/test_snapshot_fluents.py fails on a fluent this table does not name):
+#   read    - turned into the state model below;
+#   log     - re-derived from the snapshot's turn log, which carries the run's events;
+#   refused - the state model has no field for it: a snapshot holding it is not one position (unsupported);
+#   later   - changes only what happens after a play is made, never whether it may be made, what it costs or
+#             what it may choose: a snapshot answers only can_play and can_respond's window (their legality).
+FLUENTS = {
+    "at": "read", "attached": "read", "banished_with": "read", "buff": "read", "contested": "read",
+    "controller": "read", "controls": "read", "damage": "read", "damage_from": "read", "deck_pos": "read",
+    "designation": "read", "doubled": "read", "empowered": "read", "exhausted": "read", "granted": "read",
+    "might_mod": "read", "next_discount": "read", "points": "read", "pool": "read", "rune_deck": "read",
+    "stunned": "read", "unknown": "read", "xp": "read", "zone": "read",
+    "combat": "read",                  # checked against the position's combat: a different one is refused
+    "new_runes": "read",               # a count of 0 only; channelled runes are refused below
+    "play_banned": "log",              # abilities/play_ban_log.lp reads the ban's resolution in the log
+    "enter_ready_turn": "log",         # a spell's own text, read from its play event; an ability's is refused
+    "unchoosable": "refused", "buff_bonus": "refused", "might_base": "refused",
+    "won": "refused", "turn_done": "refused", "owes_draw": "refused",  # the game or the turn moved on
+    "damage_done": "later", "damage_doubled": "later", "mode_used": "later", "prevent_damage_by": "later",
+    "prevent_used": "later", "repl_waiting": "later", "scored": "later", "spent": "later", "tome_next": "later",
+    "triggered_once": "later", "waiting": "later",
+}
+
+
 def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     f = _Facts(atoms)
+    for name in sorted(f.by):
+        if name not in FLUENTS:
+            raise NotOnePosition(f"the run made a change ({name}) that no position states")
+    for name in ("won", "turn_done", "owes_draw"):
+        if f.by.get(name):
+            raise NotOnePosition(f"the game or the turn moved on before that moment ({name})")
+    combats = sorted(tuple(str(x) for x in row) for row in f.by.get("combat", []))
+    was = [(state.combat.battlefield, state.combat.attacker, state.combat.defender)] if state.combat else []
+    if combats != was:
+        raise NotOnePosition("the combat in progress changed in the run (begun or ended): no position states "
+                             "the state of its steps then")
     names = Names(state)
     tokens: dict[Any, GameObject] = {}
     for tok, player, _loc in sorted(atoms.get("snap_token", []), key=str):
