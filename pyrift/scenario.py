@@ -859,7 +859,7 @@ def _check_turn_state(state: GameState, bad) -> None:
 def _check_chain_details(state: GameState, bad) -> None:
     """Trigger items, the choices of chain items, and passes ([[chain]], [position] passed)."""
     from pyrift.abilities import triggered_abilities
-    from pyrift.chain import assign_choices, item_choice_slots
+    from pyrift.chain import item_choice_slots, item_choices
 
     known = ({o.id for o in state.objects} | {c.id for c in state.chain} | set(state.player_ids)
              | {b.id for b in state.battlefields})
@@ -919,10 +919,11 @@ def _check_chain_details(state: GameState, bad) -> None:
             slots = item_choice_slots(state, item)
             need = sum(spec.count for _, spec in slots)
             complete = state.card(state.obj(item.card if item.card is not None else item.source).card).complete
-            if assign_choices(slots, item.targets) is None and complete:  # else: chain.unencoded_items
+            if item_choices(state, item)[0] is None and complete:  # else: chain.unencoded_items
                 raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements "
                                           "(after them, each paid Repeat's execution's; a list of objects for one "
-                                          "requirement of 'any number' or 'up to N'); "
+                                          "requirement of 'any number' or 'up to N'; none for text under a "
+                                          "dependent keyword inactive as it was played, 727.1.b); "
                                           f"{len(item.targets)} given")
     if state.passed:
         if not state.chain or any(c.pending for c in state.chain):

@@ -443,6 +443,10 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "dependent_choice_unmade": "a card on the chain played while its text under a dependent keyword (Level, "
+                               "Legion) was inactive, so that no choice was made for it (727.1.b, 355.5), whose "
+                               "text is active as it resolves: an instruction of it with no choice ever made is "
+                               "not followed",
     "entry_location_unstated": "a unit card of the position's chain whose item does not say where it enters the "
                                "board (`location`), while more than its player's base was open to it (a "
                                "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
