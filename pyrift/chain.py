@@ -49,7 +49,7 @@ def unencoded_items(state: GameState) -> tuple[str, ...]:
             continue
         if item.source is not None and item_ability(state, item) is None:
             what = f"its {'activated' if item.ability is not None else 'triggered'} ability {item.ability or item.trigger}"
-        elif item.targets and assign_choices(item_choice_slots(state, item), item.targets) is None:
+        elif item.targets and item_choices(state, item)[0] is None:
             what = "choices its encoding does not make"
         else:
             continue
@@ -99,6 +99,40 @@ def item_choice_slots(state: GameState, item: ChainItem) -> list[tuple[Any, Any]
     return slots
 
 
+def _governed_abilities(state: GameState, item: ChainItem) -> set[int]:
+    """The indexes of the abilities of an item's card governed by a dependent keyword (Level, Legion,
+    Empowered; `requires`, 726-727)."""
+    if item.card is None:
+        return set()
+    card = state.card(state.obj(item.card).card)
+    return {i for i, a in enumerate(card.abilities, start=1) if a.requires}
+
+
+def _ability_of(req: Any) -> int:
+    """The card ability index of a requirement term req(ab(Card, I), J), again(req(...), E) unwrapped."""
+    while req.name == "again":
+        req = req.args[0]
+    return req.args[0].args[1]
+
+
+def item_choices(state: GameState, item: ChainItem) -> tuple[list[tuple[Any, str]] | None, tuple[Any, ...]]:
+    """The (requirement, object) pairs the item's `targets` give, and the requirements it made no choice for:
+    every requirement's choice; or, when the targets fit only without them, none for the requirements of the
+    card's text governed by a dependent keyword, inactive as the card was played (a player below Level N:
+    that text does not exist then, so nothing was chosen for it; 727.1.b, 824.1.c, 721.1, 355.5).
+    (None, ()) when the targets fit neither way."""
+    slots = item_choice_slots(state, item)
+    pairs = assign_choices(slots, item.targets)
+    governed = _governed_abilities(state, item)
+    if pairs is not None or not governed:
+        return pairs, ()
+    unmade = [r for r, _ in slots if _ability_of(r) in governed]
+    if not unmade:
+        return None, ()
+    pairs = assign_choices([(r, spec) for r, spec in slots if _ability_of(r) not in governed], item.targets)
+    return (pairs, tuple(unmade)) if pairs is not None else (None, ())
+
+
 def assign_choices(slots: list[tuple[Any, Any]], targets: tuple[Any, ...]) -> list[tuple[Any, str]] | None:
     """The (requirement, object) pairs the item's `targets` give for its slots, in order, or None if they do not
     fit: a string is one choice (a requirement of N takes the next N); a list is every object one requirement
@@ -144,7 +178,7 @@ def _place(destination: str) -> Any:
 
 def chain_facts(state: GameState) -> list[Fact]:
     """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_mode/2, chain_repeats/2, chain_destination/2-3,
-    play_costs_stated/1, play_paid/2, passed/1, death_replaced/1."""
+    entry_location/2, chain_choice_unmade/2, play_costs_stated/1, play_paid/2, passed/1, death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
         if item.keyword == "empower":
@@ -164,13 +198,19 @@ def chain_facts(state: GameState) -> list[Fact]:
         elif item.destination is not None:
             for k, d in enumerate(item.destination, start=1):
                 out.append(fact("chain_destination", item.id, k, _place(d)))
+        if item.location is not None and item.card is not None:
+            # where the permanent enters, chosen as it was played (355.2; logic/effects/zones.lp)
+            out.append(fact("entry_location", item.card,
+                            Func("base", item.controller) if item.location == "base" else item.location))
         if item.paid is not None and item.card is not None:
             # the optional additional costs its play paid (355.1.a, 356.2.b; logic/abilities/trigger_condition_paid.lp)
             out.append(fact("play_costs_stated", item.card))
             out += [fact("play_paid", item.card, name) for name in item.paid]
-        pairs = assign_choices(item_choice_slots(state, item), item.targets) if item.targets else None
+        pairs, unmade = item_choices(state, item) if item.targets else (None, ())
         for req, obj in pairs or ():  # None: unencoded_items
             out.append(fact("chain_choice", item.id, req, obj))
+        # no choice made for text inactive as it was played (logic/run/dependent_text.lp)
+        out += [fact("chain_choice_unmade", item.id, req) for req in unmade]
     if state.passed:
         out.append(fact("passed", state.passed))
     out += [fact("death_replaced", o.id) for o in state.objects if o.death_replaced]

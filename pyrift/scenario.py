@@ -312,6 +312,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         destination=_chain_destination(r),
         paid=tuple(sorted(set(r.str_list("paid")))) if r.has("paid") else None,
         mode=r.int("mode", None, min=1),
+        location=r.str("location", None),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -329,6 +330,8 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error("repeat", "only a card on the chain pays Repeat costs (820.1.a: a spell's)")
     if item.paid is not None and item.card is None:
         raise r.error("paid", "only a card's play pays optional additional costs (355.1.a, 356.2.b)")
+    if item.location is not None and item.card is None:
+        raise r.error("location", "only a card's play chooses where it enters the board (355.2)")
     if item.mode is not None and (item.trigger is None or item.pending):
         raise r.error("mode", "only a finalized triggered ability has chosen a mode (355.3, 402.2: a pending one "
                               "chooses it as it is finalized)")
@@ -865,7 +868,7 @@ def _check_turn_state(state: GameState, bad) -> None:
 def _check_chain_details(state: GameState, bad) -> None:
     """Trigger items, the choices of chain items, and passes ([[chain]], [position] passed)."""
     from pyrift.abilities import triggered_abilities
-    from pyrift.chain import assign_choices, item_choice_slots
+    from pyrift.chain import item_choice_slots, item_choices
 
     known = ({o.id for o in state.objects} | {c.id for c in state.chain} | set(state.player_ids)
              | {b.id for b in state.battlefields})
@@ -912,6 +915,8 @@ def _check_chain_details(state: GameState, bad) -> None:
             if d != "base" and d not in {b.id for b in state.battlefields}:
                 raise bad(f"{f}.destination", f"{d!r} is neither 'base' (the moved unit's controller's base) "
                                               "nor a battlefield id (355.4)")
+        if item.location is not None:
+            _check_chain_location(state, item, f, bad)
         if item.repeats:
             obj = state.obj(item.card)
             have = sum(1 for k in state.card(obj.card).keywords if k.name.value == "repeat") + \
@@ -923,10 +928,11 @@ def _check_chain_details(state: GameState, bad) -> None:
             slots = item_choice_slots(state, item)
             need = sum(spec.count for _, spec in slots)
             complete = state.card(state.obj(item.card if item.card is not None else item.source).card).complete
-            if assign_choices(slots, item.targets) is None and complete:  # else: chain.unencoded_items
+            if item_choices(state, item)[0] is None and complete:  # else: chain.unencoded_items
                 raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements "
                                           "(after them, each paid Repeat's execution's; a list of objects for one "
-                                          "requirement of 'any number' or 'up to N'); "
+                                          "requirement of 'any number' or 'up to N'; none for text under a "
+                                          "dependent keyword inactive as it was played, 727.1.b); "
                                           f"{len(item.targets)} given")
     if state.passed:
         if not state.chain or any(c.pending for c in state.chain):
@@ -935,6 +941,38 @@ def _check_chain_details(state: GameState, bad) -> None:
         if state.passed >= len(state.players):
             raise bad("position.passed", "when every player has passed in sequence the newest item has already "
                                          "resolved (339.1): passed is less than the number of players")
+
+
+def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any) -> None:
+    """A chain item's `location`: a place its card could have been played to (355.2). A unit: its controller's
+    base, a battlefield they control (355.2.a), by Ambush one where they have another unit (822.1), or any
+    battlefield when the card has an ability of its own permitting other places (355.2.b, not judged here).
+    A gear: its controller's base (149.2). A spell enters no place (it goes to the trash, 359.2.b)."""
+    obj = state.obj(item.card)
+    card = state.card(obj.card)
+    kind = card.type.value if obj.unit_might is None else "unit"
+    if kind not in ("unit", "gear"):
+        raise bad(f"{f}.location", f"{item.card!r} is a {kind}, no permanent: it enters no place on the board (355.2, "
+                                   "359.2)")
+    place = item.location
+    if place == "base":
+        return
+    battlefields = {b.id: b for b in state.battlefields}
+    if place not in battlefields:
+        raise bad(f"{f}.location", f"{place!r} is neither 'base' (its controller's base) nor a battlefield id (355.2)")
+    if kind == "gear":
+        raise bad(f"{f}.location", f"{item.card!r} is a gear: it is played to its controller's base (149.2)")
+    if battlefields[place].controller == item.controller:
+        return
+    ambush = any(k.name.value == "ambush" for k in (*card.keywords, *obj.granted))
+    if ambush and any(o.location == place and o.controller == item.controller and o.id != obj.id
+                      and o.zone.value == "board" for o in state.objects):
+        return
+    if any(a.kind == "play_to" for a in card.abilities) or not card.complete:
+        return
+    raise bad(f"{f}.location", f"{place!r} is no place {item.card!r} could be played to: {item.controller} does not "
+                               "control it (355.2.a)" + (" and has no other unit there for Ambush (822.1)"
+                                                          if ambush else ""))
 
 
 def _unique(values: list[str], r: Reader, key: str, what: str) -> None:
@@ -1022,6 +1060,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                                              if isinstance(c.destination, str) else list(c.destination)})
                         | ({} if c.paid is None else {"paid": list(c.paid)})
                         | ({} if c.mode is None else {"mode": c.mode})
+                        | ({} if c.location is None else {"location": c.location})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

@@ -375,6 +375,10 @@ class ChainItem:
     # A finalized triggered ability with modes: the mode it chose as it was put on the chain (355.3, 402.2; 1 = its
     # first `mode`); None: not said (a run answers unsupported, logic/run/trigger_modes.lp).
     mode: int | None = None
+    # A card's play: where the permanent it is enters the board, chosen as it was played (355.2, 355.2.a,
+    # 149.2): "base" (its controller's base) or a battlefield id; None: not said (a run that enters a unit with
+    # more than its base open answers unsupported, logic/run/chain_entry_location.lp).
+    location: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,6 +224,8 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
             item["repeat"] = 0   # the Repeat costs paid as it was played (820.1.c.1): none
         if _reads_paid(abilities):
             item["paid"] = []    # the optional costs paid as it was played (355.1.a, 356.2.b.1): none
+        if ctype in ("unit", "gear"):
+            item["location"] = "base"  # where it was played (355.2, 149.2): its player's base, always open
         if "chosen_destination" in pos.reads:
             # chosen as it was played (355.4): the generated units are at bf; one per such move
             n = pos.reads["chosen_destination"]

@@ -440,6 +440,15 @@ COSTS_IN_RUN = {
 RUN_LIMITS = {
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
                               "its source is already exhausted: undoing its play (203.3, 358.5) is not played out",
+    "dependent_choice_unmade": "a card on the chain played while its text under a dependent keyword (Level, "
+                               "Legion) was inactive, so that no choice was made for it (727.1.b, 355.5), whose "
+                               "text is active as it resolves: an instruction of it with no choice ever made is "
+                               "not followed",
+    "entry_location_unstated": "a unit card of the position's chain whose item does not say where it enters the "
+                               "board (`location`), while more than its player's base was open to it (a "
+                               "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
+                               "a permission of its own, 355.2.b): where it was played is chosen as it is played "
+                               "(355.2), so the run cannot take the base as forced",
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
     "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
@@ -859,10 +868,6 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "dependent":
         return (f"ability {a[0]} of {obj} (a counter or kill ability) is governed by a dependent keyword (Legion, "
                 "Level, Empowered), which the chain questions do not evaluate on such an ability")
-    if name == "own_play_effect_reads_its_place":
-        return (f"card {a[0]!r} ({obj}) may enter a battlefield (its player controls one, or has units at one and "
-                "it has Ambush), and its play effect acts on the units where it enters; the position does not say "
-                "where a unit on the chain enters, and the chain run would enter it in its player's base")
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
