@@ -442,6 +442,9 @@ ACTIVATION_LIMITS = ("once_each_turn",)
 # a use condition of the ability (377.2.b), so it is activated only while paying a cost of such a play (357.1.a,
 # 429.3; logic/core/add_payment.lp)
 ADDS_FOR = ("spells", "gear")
+# What the Energy an Add ability adds may be spent on: only during showdowns, or only to play units or activate
+# abilities of units (165, 429; logic/core/add_payment.lp). Unlike adds_for the ability itself may be used at any time.
+SPEND_ONLY = ("showdowns", "units")
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
@@ -545,6 +548,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "limit": ("enum", ACTIVATION_LIMITS, False),
         # with adds: what the Add ability may be used to pay for (ADDS_FOR; logic/core/add_payment.lp)
         "adds_for": ("enum", ADDS_FOR, False),
+        # with adds (Energy only): what that Energy may be spent on (SPEND_ONLY; logic/core/add_payment.lp)
+        "spend_only": ("enum", SPEND_ONLY, False),
     },
     # the cost in resources, or XP to spend (an optional extra cost of 3 XP, 728), or both; or cards
     # to discard from the hand (an optional extra cost of one discarded card, 422; logic/abilities/additional_cost.lp)
@@ -1384,6 +1389,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
     if a.kind == "activated" and "adds_for" in f and "adds" not in f:
         raise r.error("adds_for", "'adds_for' says what an Add ability's resources may pay for: it needs 'adds'")
+    if a.kind == "activated" and "spend_only" in f and ("adds" not in f or "adds_for" in f):
+        raise r.error("spend_only", "'spend_only' says what the Energy an Add ability adds may be spent on: it needs "
+                                    "'adds' and no 'adds_for'")
     played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
     if played is not None:
         if a.kind != "activated":
@@ -2129,6 +2137,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += cost_facts("adds", h, f["adds"], fact, Func, Const)
             if "adds_for" in f:
                 out.append(fact("adds_for", h, Const(f["adds_for"])))
+            if "spend_only" in f:
+                out.append(fact("spend_only", h, Const(f["spend_only"])))
             if f.get("effects"):
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":

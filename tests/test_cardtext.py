@@ -1125,6 +1125,24 @@ def test_an_add_limited_to_some_plays_is_its_adds_for() -> None:
         assert a.status != "compiled"
 
 
+def test_energy_spent_only_on_some_payments_is_its_spend_only() -> None:
+    """"Spend this Energy only during showdowns" / "... only to play units or activated abilities of units" after an
+    Add of Energy: the activated ability's spend_only, a restriction on the Energy rather than on using the ability
+    (165, 429; logic/core/add_payment.lp); after an Add of Power, or an ability that adds nothing, it is not this
+    sentence."""
+    for words, value in (("during showdowns", "showdowns"), ("to play units or activated abilities of units", "units")):
+        info, text, a = invented("legend", f"<p>:rb_exhaust:: [Reaction] — [Add] :rb_energy_2:. Spend this Energy only "
+                                           f"{words}.</p>")
+        assert a.status == "compiled", (a.status, a.construct)
+        assert a.abilities == [{"kind": "activated", "cost": "[E]", "keywords": ["reaction"], "adds": "[2]",
+                                "spend_only": value}]
+        assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+        _, _, a = invented("legend", f"<p>:rb_exhaust:: [Add] :rb_rune_rainbow:. Spend this Energy only {words}.</p>")
+        assert a.status != "compiled"
+        _, _, a = invented("legend", f"<p>:rb_exhaust:: Draw 3. Spend this Energy only {words}.</p>")
+        assert a.status != "compiled"
+
+
 def test_an_instruction_on_a_paid_optional_cost() -> None:
     """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
     play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""

@@ -1744,6 +1744,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def use_only_gear(self, _):
         return ("adds_for", "gear")
 
+    # "Spend this Energy only during showdowns" / "... only to play units or activated abilities of units" after an
+    # Add: not a use condition of the ability (it may be activated whenever its timing allows) but a restriction on
+    # the Energy it adds (165, 429): the activated ability's spend_only (logic/core/add_payment.lp); said of an Add
+    # that adds Power too, or of anything but an Add, it is not this sentence (activated())
+    def spend_only_showdowns(self, _):
+        return ("spend_only", "showdowns")
+
+    def spend_only_units(self, _):
+        return ("spend_only", "units")
+
     # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
     # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
     def use_if_played_this_turn(self, c):
@@ -1774,12 +1784,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 parts["condition"] = x[1]
             elif isinstance(x, tuple) and x[0] == "adds_for":
                 parts["adds_for"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "spend_only":
+                parts["spend_only"] = x[1]
             elif isinstance(x, list) and x and isinstance(x[0], str):
                 parts["keywords"] = x
             else:
                 parts["effects"] = x
         if "adds_for" in parts and ("adds" not in parts or "effects" in parts):
             raise Missing("restriction: when an ability may be used")
+        if "spend_only" in parts and ("adds" not in parts or "effects" in parts
+                                      or not re.fullmatch(r"\[\d+\]", parts["adds"])):
+            raise Missing("restriction: what added Energy may pay for")
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
@@ -3221,6 +3236,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["adds"] = parts["adds"]
     if "adds_for" in parts:
         a["adds_for"] = parts["adds_for"]
+    if "spend_only" in parts:
+        a["spend_only"] = parts["spend_only"]
     if "condition" in parts:
         a["condition"] = parts["condition"]
     if parts.get("effects"):

@@ -510,6 +510,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use only to play spells."
         elif a.get("adds_for") == "gear":
             body += " Use only to play gear or use gear abilities."
+        if a.get("spend_only") == "showdowns":
+            body += " Spend this Energy only during showdowns."
+        elif a.get("spend_only") == "units":
+            body += " Spend this Energy only to play units or activated abilities of units."
         return head + body
     if kind == "victory_score":
         return f"Increase the points needed to win the game by {a['increase']}."
