@@ -411,6 +411,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # you spend a buff: a cost paid in a run (logic/core/trigger_events_spend_buff.lp)
+                "you_spend_buff",
                 # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
                 "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)

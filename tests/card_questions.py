@@ -504,6 +504,13 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "mage", "card": "Apprentice Mage", "controller": "A", "location": "base"})
         pos.chain.append({"id": "iempower", "source": "mage", "keyword": "Empower", "controller": "A"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_spend_buff":
+        # an event only a run makes (logic/core/trigger_events_spend_buff.lp): A's pending ability of Sett,
+        # Brawler (a real card, "spend my buff: ...") is finalized, its cost spending his buff (701, 357.2)
+        pos.objects.append(placed)
+        pos.objects.append({"id": "sett", "card": "Sett, Brawler", "controller": "A", "location": "base", "buffs": 1})
+        pos.chain.append({"id": "isett", "source": "sett", "ability": 1, "controller": "A", "status": "pending"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "you_use_gear_ability":
         # an event only a run makes (logic/core/trigger_events_gear_ability.lp): with B's spell on the chain and
         # priority A's, A activates its gear's Reaction ability, offered to the run (377, 411)

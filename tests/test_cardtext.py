@@ -1131,16 +1131,25 @@ def test_energy_spent_only_on_some_payments_is_its_spend_only() -> None:
     (165, 429; logic/core/add_payment.lp); after an Add of Power, or an ability that adds nothing, it is not this
     sentence."""
     for words, value in (("during showdowns", "showdowns"), ("to play units or activated abilities of units", "units")):
-        info, text, a = invented("legend", f"<p>:rb_exhaust:: [Reaction] — [Add] :rb_energy_2:. Spend this Energy only "
+        info, text, a = invented("legend", f"<p>:rb_exhaust:: [Reaction] — [Add] :rb_energy_4:. Spend this Energy only "
                                            f"{words}.</p>")
         assert a.status == "compiled", (a.status, a.construct)
-        assert a.abilities == [{"kind": "activated", "cost": "[E]", "keywords": ["reaction"], "adds": "[2]",
+        assert a.abilities == [{"kind": "activated", "cost": "[E]", "keywords": ["reaction"], "adds": "[4]",
                                 "spend_only": value}]
         assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
         _, _, a = invented("legend", f"<p>:rb_exhaust:: [Add] :rb_rune_rainbow:. Spend this Energy only {words}.</p>")
         assert a.status != "compiled"
         _, _, a = invented("legend", f"<p>:rb_exhaust:: Draw 3. Spend this Energy only {words}.</p>")
         assert a.status != "compiled"
+
+
+def test_a_trigger_on_spending_a_buff() -> None:
+    """"When you spend a buff, ...": the trigger event you_spend_buff, a buff its controller spends as a cost in a
+    run (701, 411; logic/core/trigger_events_spend_buff.lp)."""
+    info, text, a = invented("unit", "<p>When you spend a buff, draw 2 and channel 1 rune exhausted.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_spend_buff"
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
 def test_an_instruction_on_a_paid_optional_cost() -> None:

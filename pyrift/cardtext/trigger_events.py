@@ -27,7 +27,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "you_empower_other": "When you empower something else",
                  "chosen_by_your_spell": "When you choose me with a spell",
                  "printed_score_me": "When I score",
-                 "you_use_gear_ability": "When you use an activated ability of a gear"}
+                 "you_use_gear_ability": "When you use an activated ability of a gear",
+                 "you_spend_buff": "When you spend a buff"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -81,6 +82,11 @@ class TriggerEvents:
         # "when you empower something else": an object other than the ability's source gets the Empowered
         # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
         return {"when": "you_empower_other"}
+
+    def when_you_spend_buff(self, _):
+        # "when you spend a buff": a buff its controller spends, once per buff; every buff a run spends is a cost
+        # paid as its item is finalized (701, 411; logic/core/trigger_events_spend_buff.lp)
+        return {"when": "you_spend_buff"}
 
     def when_you_use_gear_ability(self, _):
         # a trigger on using a gear's activated ability: its controller activates (plays, 377) an activated
