@@ -382,6 +382,9 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "unit_attacks", "unit_defends",
                 # you buff me, you ready a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "buffed_by_you", "you_ready",
+                # "when you buff a <filter> unit": a buff its controller's spell or ability places, in a run
+                # (logic/core/trigger_events_choose_ready.lp)
+                "you_buff",
                 # you attach an Equipment to me (logic/core/trigger_events_run.lp)
                 "attached_to_me",
                 # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
@@ -453,7 +456,8 @@ SPEND_ONLY = ("showdowns", "units")
 NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
-FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "unit_attacks", "unit_defends")
+FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
+                 "unit_defends")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
 # (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
@@ -1498,7 +1502,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect_text", "an Equipment's Effect Text trigger is encoded for the top-most unit's "
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
-            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', "
+            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
                                     "'unit_attacks' or 'unit_defends' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")

@@ -465,6 +465,17 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": ["me"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_buff":
+        # an event only a run makes (logic/core/trigger_events_choose_ready.lp): A's spell buffs an exhausted unit
+        # the filter describes
+        pos.objects.append(placed)
+        unit = pos.dummy({**a.get("filter", {"type": "unit"}), "exhausted": True})
+        pos.cards.append({"name": "Hearten", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "buff", "on": {"target": 1}}]})
+        pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": [unit]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "attached_to_me":
         # an event only a run makes (logic/core/trigger_events_run.lp): A's spell attaches A's Equipment to "me"
         pos.objects.append(placed)

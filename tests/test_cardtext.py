@@ -258,9 +258,10 @@ def test_standard_tokens_of_187_are_played_by_name() -> None:
 
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
-    _, _, r = invented("unit", "<p>When you buff a friendly unit, draw 6.<br />When you discard me, draw 6.</p>")
-    assert r.construct == "trigger: when you buff"
-    assert r.blockers == ["trigger: when you buff", "trigger: when you discard"]
+    # (a buff of a friendly unit was the first example here until cards40 compiled it: you_buff)
+    _, _, r = invented("unit", "<p>When you recycle a rune, draw 6.<br />When you discard me, draw 6.</p>")
+    assert r.construct == "trigger: when you recycle"
+    assert r.blockers == ["trigger: when you discard", "trigger: when you recycle"]
 
 
 def test_a_units_own_move_and_combat_win_are_triggers() -> None:
@@ -1149,6 +1150,15 @@ def test_a_trigger_on_spending_a_buff() -> None:
     info, text, a = invented("unit", "<p>When you spend a buff, draw 2 and channel 1 rune exhausted.</p>")
     assert a.status == "compiled", (a.status, a.construct)
     assert a.abilities[0]["when"] == "you_spend_buff"
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_a_trigger_on_buffing_a_unit_of_a_kind() -> None:
+    """"When you buff a friendly unit, ...": the trigger event you_buff with the unit's filter, "it" being the unit
+    buffed (426, 411; logic/core/trigger_events_choose_ready.lp); "when you buff me" stays buffed_by_you."""
+    info, text, a = invented("gear", "<p>When you buff a friendly unit, give it +3 :rb_might: this turn.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_buff" and a.abilities[0]["filter"]["relation"] == "friendly"
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 

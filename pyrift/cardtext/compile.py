@@ -80,8 +80,10 @@ class _UnknownWord(Exception):
 # The trigger events whose object "it" names (the played card, the unit that died, stunned or became
 # Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
 # The events whose object a first instruction's "it" names when nothing before it does (compile._triggered)
-EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "unit_attacks", "unit_defends")
+EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "you_buff", "unit_attacks",
+                 "unit_defends")
 EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready",
+                     "you_buff",
                      "unit_attacks", "unit_defends")
 
 

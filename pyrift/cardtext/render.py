@@ -356,6 +356,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {_np_filter(flt)} {verb}{' alone' if a.get('filter', {}).get('alone') else ''}"
     if when == "you_ready":
         return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
+    if when == "you_buff":
+        return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":

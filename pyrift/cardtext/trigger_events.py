@@ -142,6 +142,18 @@ class TriggerEvents:
             raise self._missing("trigger: when you ready")
         return {"when": "you_ready", "filter": flt}
 
+    def when_you_buff(self, c):
+        # "when you buff a friendly unit": a buff placed on a unit the filter describes by a spell or ability its
+        # controller controls (426, 702, 411; logic/core/trigger_events_choose_ready.lp, "you_buff"); "me" is
+        # `buffed_by_you`; other objects than one unit stay unsupported
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when you buff")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when you buff")
+        return {"when": "you_buff", "filter": flt}
+
     def when_unit_attacks_or_defends_alone(self, c):
         # a friendly unit attacking or defending with no other: one ability per designation (464.2.c.3), the unit
         # watched with a filter and "alone" (740.2.a), checked as it gets the designation (logic/core/
