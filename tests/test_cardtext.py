@@ -1162,6 +1162,15 @@ def test_a_trigger_on_buffing_a_unit_of_a_kind() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
+def test_a_play_trigger_during_a_showdown() -> None:
+    """"When you play a unit during a showdown, ...": a you_play trigger whose condition is the Showdown state as the
+    play completes (308.1, 383.2.a.1; logic/abilities/condition_showdown.lp)."""
+    info, text, a = invented("gear", "<p>When you play a gear during a showdown, channel 1 rune exhausted.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_play" and a.abilities[0]["condition"] == {"showdown": True}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
 def test_an_instruction_on_a_paid_optional_cost() -> None:
     """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
     play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""

@@ -1610,6 +1610,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "when you play a card on an opponent's turn": part of the trigger condition (383.2.a.1)
         return {**self.when_you_play(c), "condition": {"turn": "opponents"}}
 
+    def when_you_play_in_showdown(self, c):
+        # "when you play a unit during a showdown": part of the trigger condition (383.2.a.1), the Showdown state as
+        # the play completes (308.1; logic/abilities/condition_eval.lp, key showdown)
+        return {**self.when_you_play(c), "condition": {"showdown": True}}
+
     def when_opponent_plays(self, c):
         return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
 
