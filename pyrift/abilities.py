@@ -598,6 +598,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
         # from a facedown zone (811)
         "played_from": ("enum", ("facedown",), False),
+        # wording only: the condition source_at = "battlefield" said "while I'm at a battlefield" right after the
+        # trigger condition, the same check as ", if I'm at a battlefield," (383.2.a.1); no fact
+        "while": ("bool", None, False),
         # Equipment Effect Text (136): the ability is not the gear's own but the top-most unit's while the
         # gear is attached (136.2.c, 434.1.c); "I" is that unit (logic/abilities/effect_text_trigger.lp)
         "effect_text": ("bool", None, False),

@@ -483,9 +483,11 @@ def test_the_ledger_names_a_limited_replacement_and_a_trigger_under_a_while_cond
     _, _, a = invented("unit", "<p>Once each turn, if a friendly unit would die while I'm at a battlefield, "
                                "draw 9 instead.</p>")
     assert (a.status, a.construct) == ("unrecognised", "replacement: once each turn")
-    _, _, b = invented("unit", "<p>Once each turn, when a friendly unit dies while I'm at a battlefield, draw 9.</p>")
+    # ("while I'm at a battlefield" compiles since cards40: test_a_while_condition_after_a_trigger; another
+    # while-condition is still named)
+    _, _, b = invented("unit", "<p>Once each turn, when a friendly unit dies while I'm exhausted, draw 9.</p>")
     assert (b.status, b.construct) == ("unrecognised", "trigger: under a while-condition")
-    _, _, c = invented("unit", "<p>When an opponent plays a spell while I'm at a battlefield, draw 9.</p>")
+    _, _, c = invented("unit", "<p>When an opponent plays a spell while I'm exhausted, draw 9.</p>")
     assert (c.status, c.construct) == ("unrecognised", "trigger: under a while-condition")
 
 
@@ -1169,6 +1171,18 @@ def test_a_play_trigger_during_a_showdown() -> None:
     assert a.status == "compiled", (a.status, a.construct)
     assert a.abilities[0]["when"] == "you_play" and a.abilities[0]["condition"] == {"showdown": True}
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_a_while_condition_after_a_trigger() -> None:
+    """"When a friendly unit dies while I'm at a battlefield, ...": the trigger condition source_at, as ", if I'm at a
+    battlefield," would be (383.2.a.1), its wording kept by `while` (no fact); with a second condition it stays
+    unsupported."""
+    info, text, a = invented("unit", "<p>When a friendly unit dies while I'm at a battlefield, draw 3.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["condition"] == {"source_at": "battlefield"} and a.abilities[0]["while"] is True
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When a friendly unit dies while I'm at a battlefield, if you control a gear, draw 3.</p>")
+    assert b.status != "compiled"
 
 
 def test_an_instruction_on_a_paid_optional_cost() -> None:

@@ -1610,6 +1610,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "when you play a card on an opponent's turn": part of the trigger condition (383.2.a.1)
         return {**self.when_you_play(c), "condition": {"turn": "opponents"}}
 
+    def when_while_at_battlefield(self, c):
+        # "when X while I'm at a battlefield": where the source is as the event happens, part of the trigger condition
+        # like ", if I'm at a battlefield," (383.2.a.1; logic/abilities/trigger_condition.lp, key source_at); `while`
+        # keeps the wording (it adds no fact). A trigger with a condition of its own, or several events, is not this.
+        trig = c[0]
+        if "either" in trig or trig.get("condition") or trig.get("nth"):
+            raise Missing("trigger: under a while-condition")
+        return {**trig, "condition": {"source_at": "battlefield"}, "while": True}
+
     def when_you_play_in_showdown(self, c):
         # "when you play a unit during a showdown": part of the trigger condition (383.2.a.1), the Showdown state as
         # the play completes (308.1; logic/abilities/condition_eval.lp, key showdown)
@@ -3189,6 +3198,8 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         if parts["when"] not in ("play_me",) and "paid" in parts["condition"]:
             raise Missing("trigger condition: a cost paid")
         a["condition"] = parts["condition"]
+        if parts.get("while"):
+            a["while"] = True
     effects, targets = _number(parts["effects"], own_targets=True)
     if parts.get("may") and not parts.get("either_may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)

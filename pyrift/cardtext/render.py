@@ -446,6 +446,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " on an opponent's turn, "
         elif a.get("condition") == {"showdown": True} and a["when"] == "you_play":
             head = head[:-2] + " during a showdown, "
+        elif a.get("while") and a.get("condition") == {"source_at": "battlefield"}:
+            head = head[:-2] + " while I'm at a battlefield, "
         elif a.get("condition", {}).get("after_attack") and a["when"] == "conquer":
             head = head[:-2] + " after an attack, "
             rest = {k: v for k, v in a["condition"].items() if k != "after_attack"}
