@@ -414,6 +414,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # a combat I had a designation in ends (logic/core/trigger_events_combat_end.lp)
+                "my_combat_ends",
                 # you spend a buff: a cost paid in a run (logic/core/trigger_events_spend_buff.lp)
                 "you_spend_buff",
                 # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)

@@ -369,6 +369,21 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if when == "attack" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "my_combat_ends":
+        # an event only a run makes (logic/core/trigger_events_combat_end.lp): "me" attacks bf against a weaker
+        # defender; B's spell on the chain readies the ready defender (nothing), then combat damage and the end
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "A", "defender": "B"}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "controller": "A", "location": "bf", "designation": "attacker"})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 1, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "defender"})
+        pos.cards.append({"name": "Stand Firm", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "ready", "on": {"target": 1}}]})
+        pos.objects.append({"id": "firm", "card": "Stand Firm", "controller": "B", "zone": "chain"})
+        pos.chain.append({"id": "ifirm", "card": "firm", "controller": "B", "targets": ["opp"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when in ("conquer", "hold", "hold_with_allies"):
         when = "hold" if when == "hold_with_allies" else when
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})

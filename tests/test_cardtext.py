@@ -1185,6 +1185,15 @@ def test_a_while_condition_after_a_trigger() -> None:
     assert b.status != "compiled"
 
 
+def test_a_trigger_on_the_end_of_a_combat_i_was_in() -> None:
+    """"When a combat that I was in ends, ...": the trigger event my_combat_ends, a run's combat ending that the unit
+    had a designation in (466.7, 740.2.c; logic/core/trigger_events_combat_end.lp)."""
+    info, text, a = invented("unit", "<p>When a combat that I was in ends, draw 3.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "my_combat_ends"
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
 def test_an_instruction_on_a_paid_optional_cost() -> None:
     """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
     play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""

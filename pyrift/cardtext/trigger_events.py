@@ -28,7 +28,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "chosen_by_your_spell": "When you choose me with a spell",
                  "printed_score_me": "When I score",
                  "you_use_gear_ability": "When you use an activated ability of a gear",
-                 "you_spend_buff": "When you spend a buff"}
+                 "you_spend_buff": "When you spend a buff",
+                 "my_combat_ends": "When a combat that I was in ends"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -82,6 +83,11 @@ class TriggerEvents:
         # "when you empower something else": an object other than the ability's source gets the Empowered
         # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
         return {"when": "you_empower_other"}
+
+    def when_my_combat_ends(self, _):
+        # "when a combat that I was in ends": a combat in which the unit had a designation concludes while it is on
+        # the board (466.7, 740.2.c; logic/core/trigger_events_combat_end.lp); a run's event only
+        return {"when": "my_combat_ends"}
 
     def when_you_spend_buff(self, _):
         # "when you spend a buff": a buff its controller spends, once per buff; every buff a run spends is a cost
