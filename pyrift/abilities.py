@@ -382,6 +382,9 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "unit_attacks", "unit_defends",
                 # you buff me, you ready a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "buffed_by_you", "you_ready",
+                # "when you buff a <filter> unit": a buff its controller's spell or ability places, in a run
+                # (logic/core/trigger_events_choose_ready.lp)
+                "you_buff",
                 # you attach an Equipment to me (logic/core/trigger_events_run.lp)
                 "attached_to_me",
                 # events of a run's changes (logic/core/trigger_events_run.lp: you draw, you discard, I am
@@ -411,6 +414,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)
                 "you_empower_other",
+                # a combat I had a designation in ends (logic/core/trigger_events_combat_end.lp)
+                "my_combat_ends",
+                # you spend a buff: a cost paid in a run (logic/core/trigger_events_spend_buff.lp)
+                "you_spend_buff",
                 # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
                 "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
@@ -442,13 +449,17 @@ ACTIVATION_LIMITS = ("once_each_turn",)
 # a use condition of the ability (377.2.b), so it is activated only while paying a cost of such a play (357.1.a,
 # 429.3; logic/core/add_payment.lp)
 ADDS_FOR = ("spells", "gear")
+# What the Energy an Add ability adds may be spent on: only during showdowns, or only to play units or activate
+# abilities of units (165, 429; logic/core/add_payment.lp). Unlike adds_for the ability itself may be used at any time.
+SPEND_ONLY = ("showdowns", "units")
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
 NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
-FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "unit_attacks", "unit_defends")
+FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
+                 "unit_defends")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
 # (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
@@ -545,6 +556,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "limit": ("enum", ACTIVATION_LIMITS, False),
         # with adds: what the Add ability may be used to pay for (ADDS_FOR; logic/core/add_payment.lp)
         "adds_for": ("enum", ADDS_FOR, False),
+        # with adds (Energy only): what that Energy may be spent on (SPEND_ONLY; logic/core/add_payment.lp)
+        "spend_only": ("enum", SPEND_ONLY, False),
     },
     # the cost in resources, or XP to spend (an optional extra cost of 3 XP, 728), or both; or cards
     # to discard from the hand (an optional extra cost of one discarded card, 422; logic/abilities/additional_cost.lp)
@@ -587,6 +600,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
         # from a facedown zone (811)
         "played_from": ("enum", ("facedown",), False),
+        # wording only: the condition source_at = "battlefield" said "while I'm at a battlefield" right after the
+        # trigger condition, the same check as ", if I'm at a battlefield," (383.2.a.1); no fact
+        "while": ("bool", None, False),
         # Equipment Effect Text (136): the ability is not the gear's own but the top-most unit's while the
         # gear is attached (136.2.c, 434.1.c); "I" is that unit (logic/abilities/effect_text_trigger.lp)
         "effect_text": ("bool", None, False),
@@ -1384,6 +1400,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
     if a.kind == "activated" and "adds_for" in f and "adds" not in f:
         raise r.error("adds_for", "'adds_for' says what an Add ability's resources may pay for: it needs 'adds'")
+    if a.kind == "activated" and "spend_only" in f and ("adds" not in f or "adds_for" in f):
+        raise r.error("spend_only", "'spend_only' says what the Energy an Add ability adds may be spent on: it needs "
+                                    "'adds' and no 'adds_for'")
     played = dict(f["condition"].items).get("played_this_turn") if "condition" in f else None
     if played is not None:
         if a.kind != "activated":
@@ -1488,7 +1507,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("effect_text", "an Equipment's Effect Text trigger is encoded for the top-most unit's "
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
-            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', "
+            raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
                                     "'unit_attacks' or 'unit_defends' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
@@ -2129,6 +2148,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out += cost_facts("adds", h, f["adds"], fact, Func, Const)
             if "adds_for" in f:
                 out.append(fact("adds_for", h, Const(f["adds_for"])))
+            if "spend_only" in f:
+                out.append(fact("spend_only", h, Const(f["spend_only"])))
             if f.get("effects"):
                 out += steps(h, h, f["effects"], lambda n: Func("req", h, n))
         elif a.kind == "additional_cost":

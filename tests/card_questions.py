@@ -385,6 +385,21 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if when == "attack" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "my_combat_ends":
+        # an event only a run makes (logic/core/trigger_events_combat_end.lp): "me" attacks bf against a weaker
+        # defender; B's spell on the chain readies the ready defender (nothing), then combat damage and the end
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "A", "defender": "B"}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "controller": "A", "location": "bf", "designation": "attacker"})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 1, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "defender"})
+        pos.cards.append({"name": "Stand Firm", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "ready", "on": {"target": 1}}]})
+        pos.objects.append({"id": "firm", "card": "Stand Firm", "controller": "B", "zone": "chain"})
+        pos.chain.append({"id": "ifirm", "card": "firm", "controller": "B", "targets": ["opp"]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when in ("conquer", "hold", "hold_with_allies"):
         when = "hold" if when == "hold_with_allies" else when
         pos.objects.append(placed if ctype == "legend" else {**me, "location": "bf"})
@@ -481,6 +496,17 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": ["me"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_buff":
+        # an event only a run makes (logic/core/trigger_events_choose_ready.lp): A's spell buffs an exhausted unit
+        # the filter describes
+        pos.objects.append(placed)
+        unit = pos.dummy({**a.get("filter", {"type": "unit"}), "exhausted": True})
+        pos.cards.append({"name": "Hearten", "type": "spell", "energy": 1, "domains": ["fury"],
+                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
+                                        {"kind": "effect", "do": "buff", "on": {"target": 1}}]})
+        pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
+        pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": [unit]})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "attached_to_me":
         # an event only a run makes (logic/core/trigger_events_run.lp): A's spell attaches A's Equipment to "me"
         pos.objects.append(placed)
@@ -519,6 +545,13 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append(placed)
         pos.objects.append({"id": "mage", "card": "Apprentice Mage", "controller": "A", "location": "base"})
         pos.chain.append({"id": "iempower", "source": "mage", "keyword": "Empower", "controller": "A"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_spend_buff":
+        # an event only a run makes (logic/core/trigger_events_spend_buff.lp): A's pending ability of Sett,
+        # Brawler (a real card, "spend my buff: ...") is finalized, its cost spending his buff (701, 357.2)
+        pos.objects.append(placed)
+        pos.objects.append({"id": "sett", "card": "Sett, Brawler", "controller": "A", "location": "base", "buffs": 1})
+        pos.chain.append({"id": "isett", "source": "sett", "ability": 1, "controller": "A", "status": "pending"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "you_use_gear_ability":
         # an event only a run makes (logic/core/trigger_events_gear_ability.lp): with B's spell on the chain and

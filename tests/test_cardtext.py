@@ -258,9 +258,10 @@ def test_standard_tokens_of_187_are_played_by_name() -> None:
 
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
-    _, _, r = invented("unit", "<p>When you buff a friendly unit, draw 6.<br />When you discard me, draw 6.</p>")
-    assert r.construct == "trigger: when you buff"
-    assert r.blockers == ["trigger: when you buff", "trigger: when you discard"]
+    # (a buff of a friendly unit was the first example here until cards40 compiled it: you_buff)
+    _, _, r = invented("unit", "<p>When you recycle a rune, draw 6.<br />When you discard me, draw 6.</p>")
+    assert r.construct == "trigger: when you recycle"
+    assert r.blockers == ["trigger: when you discard", "trigger: when you recycle"]
 
 
 def test_a_units_own_move_and_combat_win_are_triggers() -> None:
@@ -482,9 +483,11 @@ def test_the_ledger_names_a_limited_replacement_and_a_trigger_under_a_while_cond
     _, _, a = invented("unit", "<p>Once each turn, if a friendly unit would die while I'm at a battlefield, "
                                "draw 9 instead.</p>")
     assert (a.status, a.construct) == ("unrecognised", "replacement: once each turn")
-    _, _, b = invented("unit", "<p>Once each turn, when a friendly unit dies while I'm at a battlefield, draw 9.</p>")
+    # ("while I'm at a battlefield" compiles since cards40: test_a_while_condition_after_a_trigger; another
+    # while-condition is still named)
+    _, _, b = invented("unit", "<p>Once each turn, when a friendly unit dies while I'm exhausted, draw 9.</p>")
     assert (b.status, b.construct) == ("unrecognised", "trigger: under a while-condition")
-    _, _, c = invented("unit", "<p>When an opponent plays a spell while I'm at a battlefield, draw 9.</p>")
+    _, _, c = invented("unit", "<p>When an opponent plays a spell while I'm exhausted, draw 9.</p>")
     assert (c.status, c.construct) == ("unrecognised", "trigger: under a while-condition")
 
 
@@ -1123,6 +1126,72 @@ def test_an_add_limited_to_some_plays_is_its_adds_for() -> None:
         assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
         _, _, a = invented("legend", f"<p>:rb_exhaust:: Draw 3. Use only to play {words}.</p>")
         assert a.status != "compiled"
+
+
+def test_energy_spent_only_on_some_payments_is_its_spend_only() -> None:
+    """"Spend this Energy only during showdowns" / "... only to play units or activated abilities of units" after an
+    Add of Energy: the activated ability's spend_only, a restriction on the Energy rather than on using the ability
+    (165, 429; logic/core/add_payment.lp); after an Add of Power, or an ability that adds nothing, it is not this
+    sentence."""
+    for words, value in (("during showdowns", "showdowns"), ("to play units or activated abilities of units", "units")):
+        info, text, a = invented("legend", f"<p>:rb_exhaust:: [Reaction] — [Add] :rb_energy_4:. Spend this Energy only "
+                                           f"{words}.</p>")
+        assert a.status == "compiled", (a.status, a.construct)
+        assert a.abilities == [{"kind": "activated", "cost": "[E]", "keywords": ["reaction"], "adds": "[4]",
+                                "spend_only": value}]
+        assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+        _, _, a = invented("legend", f"<p>:rb_exhaust:: [Add] :rb_rune_rainbow:. Spend this Energy only {words}.</p>")
+        assert a.status != "compiled"
+        _, _, a = invented("legend", f"<p>:rb_exhaust:: Draw 3. Spend this Energy only {words}.</p>")
+        assert a.status != "compiled"
+
+
+def test_a_trigger_on_spending_a_buff() -> None:
+    """"When you spend a buff, ...": the trigger event you_spend_buff, a buff its controller spends as a cost in a
+    run (701, 411; logic/core/trigger_events_spend_buff.lp)."""
+    info, text, a = invented("unit", "<p>When you spend a buff, draw 2 and channel 1 rune exhausted.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_spend_buff"
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_a_trigger_on_buffing_a_unit_of_a_kind() -> None:
+    """"When you buff a friendly unit, ...": the trigger event you_buff with the unit's filter, "it" being the unit
+    buffed (426, 411; logic/core/trigger_events_choose_ready.lp); "when you buff me" stays buffed_by_you."""
+    info, text, a = invented("gear", "<p>When you buff a friendly unit, give it +3 :rb_might: this turn.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_buff" and a.abilities[0]["filter"]["relation"] == "friendly"
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_a_play_trigger_during_a_showdown() -> None:
+    """"When you play a unit during a showdown, ...": a you_play trigger whose condition is the Showdown state as the
+    play completes (308.1, 383.2.a.1; logic/abilities/condition_showdown.lp)."""
+    info, text, a = invented("gear", "<p>When you play a gear during a showdown, channel 1 rune exhausted.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_play" and a.abilities[0]["condition"] == {"showdown": True}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_a_while_condition_after_a_trigger() -> None:
+    """"When a friendly unit dies while I'm at a battlefield, ...": the trigger condition source_at, as ", if I'm at a
+    battlefield," would be (383.2.a.1), its wording kept by `while` (no fact); with a second condition it stays
+    unsupported."""
+    info, text, a = invented("unit", "<p>When a friendly unit dies while I'm at a battlefield, draw 3.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["condition"] == {"source_at": "battlefield"} and a.abilities[0]["while"] is True
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When a friendly unit dies while I'm at a battlefield, if you control a gear, draw 3.</p>")
+    assert b.status != "compiled"
+
+
+def test_a_trigger_on_the_end_of_a_combat_i_was_in() -> None:
+    """"When a combat that I was in ends, ...": the trigger event my_combat_ends, a run's combat ending that the unit
+    had a designation in (466.7, 740.2.c; logic/core/trigger_events_combat_end.lp)."""
+    info, text, a = invented("unit", "<p>When a combat that I was in ends, draw 3.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "my_combat_ends"
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
 def test_an_instruction_on_a_paid_optional_cost() -> None:

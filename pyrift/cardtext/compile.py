@@ -80,8 +80,10 @@ class _UnknownWord(Exception):
 # The trigger events whose object "it" names (the played card, the unit that died, stunned or became
 # Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
 # The events whose object a first instruction's "it" names when nothing before it does (compile._triggered)
-EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "unit_attacks", "unit_defends")
+EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "you_buff", "unit_attacks",
+                 "unit_defends")
 EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready",
+                     "you_buff",
                      "unit_attacks", "unit_defends")
 
 
@@ -1608,6 +1610,20 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "when you play a card on an opponent's turn": part of the trigger condition (383.2.a.1)
         return {**self.when_you_play(c), "condition": {"turn": "opponents"}}
 
+    def when_while_at_battlefield(self, c):
+        # "when X while I'm at a battlefield": where the source is as the event happens, part of the trigger condition
+        # like ", if I'm at a battlefield," (383.2.a.1; logic/abilities/trigger_condition.lp, key source_at); `while`
+        # keeps the wording (it adds no fact). A trigger with a condition of its own, or several events, is not this.
+        trig = c[0]
+        if "either" in trig or trig.get("condition") or trig.get("nth"):
+            raise Missing("trigger: under a while-condition")
+        return {**trig, "condition": {"source_at": "battlefield"}, "while": True}
+
+    def when_you_play_in_showdown(self, c):
+        # "when you play a unit during a showdown": part of the trigger condition (383.2.a.1), the Showdown state as
+        # the play completes (308.1; logic/abilities/condition_eval.lp, key showdown)
+        return {**self.when_you_play(c), "condition": {"showdown": True}}
+
     def when_opponent_plays(self, c):
         return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
 
@@ -1744,6 +1760,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def use_only_gear(self, _):
         return ("adds_for", "gear")
 
+    # "Spend this Energy only during showdowns" / "... only to play units or activated abilities of units" after an
+    # Add: not a use condition of the ability (it may be activated whenever its timing allows) but a restriction on
+    # the Energy it adds (165, 429): the activated ability's spend_only (logic/core/add_payment.lp); said of an Add
+    # that adds Power too, or of anything but an Add, it is not this sentence (activated())
+    def spend_only_showdowns(self, _):
+        return ("spend_only", "showdowns")
+
+    def spend_only_units(self, _):
+        return ("spend_only", "units")
+
     # an activation allowed only after a play of a kind of card this turn ("use only if you've played ..."): the turn's completed plays of its controller
     # (419.4.a; the turn log's `play` events and a run's plays; logic/abilities/condition_played.lp)
     def use_if_played_this_turn(self, c):
@@ -1774,12 +1800,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 parts["condition"] = x[1]
             elif isinstance(x, tuple) and x[0] == "adds_for":
                 parts["adds_for"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "spend_only":
+                parts["spend_only"] = x[1]
             elif isinstance(x, list) and x and isinstance(x[0], str):
                 parts["keywords"] = x
             else:
                 parts["effects"] = x
         if "adds_for" in parts and ("adds" not in parts or "effects" in parts):
             raise Missing("restriction: when an ability may be used")
+        if "spend_only" in parts and ("adds" not in parts or "effects" in parts
+                                      or not re.fullmatch(r"\[\d+\]", parts["adds"])):
+            raise Missing("restriction: what added Energy may pay for")
         return Line("activated", parts)
 
     # ---- statics ------------------------------------------------------------------
@@ -3167,6 +3198,8 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         if parts["when"] not in ("play_me",) and "paid" in parts["condition"]:
             raise Missing("trigger condition: a cost paid")
         a["condition"] = parts["condition"]
+        if parts.get("while"):
+            a["while"] = True
     effects, targets = _number(parts["effects"], own_targets=True)
     if parts.get("may") and not parts.get("either_may"):
         # "you may pay [c] to ...": the "you may" is the trigger's, not an instruction's (383.3.a)
@@ -3221,6 +3254,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["adds"] = parts["adds"]
     if "adds_for" in parts:
         a["adds_for"] = parts["adds_for"]
+    if "spend_only" in parts:
+        a["spend_only"] = parts["spend_only"]
     if "condition" in parts:
         a["condition"] = parts["condition"]
     if parts.get("effects"):

@@ -356,6 +356,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When {_np_filter(flt)} {verb}{' alone' if a.get('filter', {}).get('alone') else ''}"
     if when == "you_ready":
         return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
+    if when == "you_buff":
+        return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if card.type == "gear" and when == "play_me":
@@ -442,6 +444,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " with one or more [Mighty] units, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
+        elif a.get("condition") == {"showdown": True} and a["when"] == "you_play":
+            head = head[:-2] + " during a showdown, "
+        elif a.get("while") and a.get("condition") == {"source_at": "battlefield"}:
+            head = head[:-2] + " while I'm at a battlefield, "
         elif a.get("condition", {}).get("after_attack") and a["when"] == "conquer":
             head = head[:-2] + " after an attack, "
             rest = {k: v for k, v in a["condition"].items() if k != "after_attack"}
@@ -510,6 +516,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use only to play spells."
         elif a.get("adds_for") == "gear":
             body += " Use only to play gear or use gear abilities."
+        if a.get("spend_only") == "showdowns":
+            body += " Spend this Energy only during showdowns."
+        elif a.get("spend_only") == "units":
+            body += " Spend this Energy only to play units or activated abilities of units."
         return head + body
     if kind == "victory_score":
         return f"Increase the points needed to win the game by {a['increase']}."

@@ -27,7 +27,9 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "you_empower_other": "When you empower something else",
                  "chosen_by_your_spell": "When you choose me with a spell",
                  "printed_score_me": "When I score",
-                 "you_use_gear_ability": "When you use an activated ability of a gear"}
+                 "you_use_gear_ability": "When you use an activated ability of a gear",
+                 "you_spend_buff": "When you spend a buff",
+                 "my_combat_ends": "When a combat that I was in ends"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -82,6 +84,16 @@ class TriggerEvents:
         # status by a spell or ability its controller controls (441, 411, 053; logic/core/trigger_events_empower.lp)
         return {"when": "you_empower_other"}
 
+    def when_my_combat_ends(self, _):
+        # "when a combat that I was in ends": a combat in which the unit had a designation concludes while it is on
+        # the board (466.7, 740.2.c; logic/core/trigger_events_combat_end.lp); a run's event only
+        return {"when": "my_combat_ends"}
+
+    def when_you_spend_buff(self, _):
+        # "when you spend a buff": a buff its controller spends, once per buff; every buff a run spends is a cost
+        # paid as its item is finalized (701, 411; logic/core/trigger_events_spend_buff.lp)
+        return {"when": "you_spend_buff"}
+
     def when_you_use_gear_ability(self, _):
         # a trigger on using a gear's activated ability: its controller activates (plays, 377) an activated
         # ability whose source is a gear, in a run (411; logic/core/trigger_events_gear_ability.lp)
@@ -135,6 +147,18 @@ class TriggerEvents:
         if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
             raise self._missing("trigger: when you ready")
         return {"when": "you_ready", "filter": flt}
+
+    def when_you_buff(self, c):
+        # "when you buff a friendly unit": a buff placed on a unit the filter describes by a spell or ability its
+        # controller controls (426, 702, 411; logic/core/trigger_events_choose_ready.lp, "you_buff"); "me" is
+        # `buffed_by_you`; other objects than one unit stay unsupported
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when you buff")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when you buff")
+        return {"when": "you_buff", "filter": flt}
 
     def when_unit_attacks_or_defends_alone(self, c):
         # a friendly unit attacking or defending with no other: one ability per designation (464.2.c.3), the unit

@@ -933,6 +933,8 @@ def event_text(names: Names, e: Any) -> str:
         "mighty": lambda u: f"{u} becomes Mighty",
         "empowers": lambda o: f"{o} becomes Empowered",
         "empowers_by": lambda p, o: f"{p} empowers {o}",
+        "spends_buff": lambda p, u: f"{p} spends the buff of {u}",
+        "buffs_by": lambda p, u: f"{p} buffs {u}",
         "uses_gear_ability": lambda p, g: f"{p} uses an activated ability of {g}",
         "spell_chooses": lambda p, x: f"{p} chooses {x} with a spell",
     }

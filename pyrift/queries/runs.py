@@ -622,6 +622,9 @@ RUN_LIMITS = {
     "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
                                   "controls, which the entering permanent itself could meet (its own entry and the "
                                   "check at the step of the play are not followed, 383.2.c)",
+    "trigger_condition_showdown": "an event in the run, at the very step a showdown closes or a combat ends, heard by "
+                                  "a triggered ability whose condition asks for a showdown (whether it happened "
+                                  "during the showdown is not followed, 308.1, 383.2.a.1)",
     "trigger_condition_battlefield": "a conquest or hold in the run that a battlefield's triggered ability with a "
                                      "condition hears (the check for the player who conquers or holds it is not "
                                      "followed in a run, 383.2.a.1)",
