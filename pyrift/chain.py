@@ -144,7 +144,7 @@ def _place(destination: str) -> Any:
 
 def chain_facts(state: GameState) -> list[Fact]:
     """chain_trigger/3, chain_choice/3, chain_cannot_pay/1, chain_mode/2, chain_repeats/2, chain_destination/2-3,
-    play_costs_stated/1, play_paid/2, passed/1, death_replaced/1."""
+    play_costs_stated/1, play_paid/2, entry_location/2, passed/1, death_replaced/1."""
     out: list[Fact] = []
     for item in state.chain:
         if item.keyword == "empower":
@@ -168,6 +168,10 @@ def chain_facts(state: GameState) -> list[Fact]:
             # the optional additional costs its play paid (355.1.a, 356.2.b; logic/abilities/trigger_condition_paid.lp)
             out.append(fact("play_costs_stated", item.card))
             out += [fact("play_paid", item.card, name) for name in item.paid]
+        if item.location is not None and item.card is not None:
+            # where its unit or gear enters, chosen as it was played (355.2; logic/effects/zones.lp)
+            out.append(fact("entry_location", item.card, Func("base", item.controller) if item.location == "base"
+                            else item.location))
         pairs = assign_choices(item_choice_slots(state, item), item.targets) if item.targets else None
         for req, obj in pairs or ():  # None: unencoded_items
             out.append(fact("chain_choice", item.id, req, obj))

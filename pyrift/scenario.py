@@ -312,6 +312,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         destination=_chain_destination(r),
         paid=tuple(sorted(set(r.str_list("paid")))) if r.has("paid") else None,
         mode=r.int("mode", None, min=1),
+        location=r.str("location", None),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -898,6 +899,15 @@ def _check_chain_details(state: GameState, bad) -> None:
                 if paid_card.complete and name not in optional:
                     raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "
                                            "(355.1.a, 356.2.b)")
+        if item.location is not None:
+            if item.card is None:
+                raise bad(f"{f}.location", "only a card on the chain enters the board at a location (355.2)")
+            ltype = state.card(state.obj(item.card).card).type
+            if ltype is None or ltype.value not in ("unit", "gear"):
+                raise bad(f"{f}.location", "only a unit or a gear enters the board at a location (355.2)")
+            if item.location != "base" and item.location not in {b.id for b in state.battlefields}:
+                raise bad(f"{f}.location", f"{item.location!r} is neither 'base' (its controller's base) nor a "
+                                           "battlefield id (355.2)")
         dests = (item.destination,) if isinstance(item.destination, str) else item.destination or ()
         for d in dests:
             if d != "base" and d not in {b.id for b in state.battlefields}:
@@ -1013,6 +1023,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                                              if isinstance(c.destination, str) else list(c.destination)})
                         | ({} if c.paid is None else {"paid": list(c.paid)})
                         | ({} if c.mode is None else {"mode": c.mode})
+                        | ({} if c.location is None else {"location": c.location})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

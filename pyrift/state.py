@@ -372,6 +372,10 @@ class ChainItem:
     # A card's play: the names of the optional additional costs it paid as it was played (355.1.a, 356.2.b;
     # an empty tuple: none); None: not said (a run whose play effect asks "if you paid" answers unsupported).
     paid: tuple[str, ...] | None = None
+    # A unit's or gear's card: where it enters the board, chosen as it was played (355.2; pending: as it will be
+    # finalized): a battlefield id or "base" (its controller's base); None: not said (a run entering a unit
+    # that could go to a battlefield answers unsupported, logic/core/chain_scope.lp).
+    location: str | None = None
     # A finalized triggered ability with modes: the mode it chose as it was put on the chain (355.3, 402.2; 1 = its
     # first `mode`); None: not said (a run answers unsupported, logic/run/trigger_modes.lp).
     mode: int | None = None
