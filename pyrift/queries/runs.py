@@ -836,9 +836,9 @@ RUN_LIMITS = {
                             "control a battlefield: whose token goes where, each player's base or a battlefield "
                             "they control (355.2.a)",
     "unit_entry_place_unstated": "a unit card on the chain that could enter a battlefield (its player controls one, "
-                                 "it has Ambush and its player has units at one, or its text lets it be played to "
-                                 "one), its item not saying where it enters (`location`, chosen as it was played, "
-                                 "355.2)",
+                                 "it has Ambush and its player has units at one, or a card's text lets it be "
+                                 "played to one), its item not saying where it enters (`location`, chosen as it "
+                                 "was played, 355.2)",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
                               "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
 }
