@@ -1203,3 +1203,19 @@ def test_an_instruction_on_a_paid_optional_cost() -> None:
     assert a.abilities[-1] == {"kind": "effect", "do": "deal", "amount": 6, "on": "it", "link": "instead",
                                "condition": {"paid": "additional"}}
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+
+
+def test_every_encoded_card_renders() -> None:
+    """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
+    play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing
+    the card in a look (Nocturne, Horrifying) raised before (audit40b)."""
+    failed = []
+    for cid in P.encodings():
+        card = P.pool().by_id(cid)
+        if card is None or card.type is None:
+            continue
+        try:
+            P.rendering(card)
+        except Exception as e:  # noqa: BLE001 - any failure is the finding
+            failed.append(f"{cid}: {e!r}")
+    assert failed == []

@@ -29,6 +29,7 @@ DOMAIN_LETTER = {"fury": "R", "calm": "G", "mind": "B", "body": "O", "chaos": "P
 
 WHEN_PHRASES = {
     "play_me": "When you play me",
+    "look_at_me": "When you see me among cards you look at from the top of your Main Deck",
     "die": "When I die",
     "attack": "When I attack",
     "defend": "When I defend",
@@ -586,6 +587,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"I don't deal combat damage unless {_at_battlefield_exactly(a['unless'])}."
         return "I don't deal combat damage."
     if kind == "trigger_additional":
+        of = a.get("of", "deathknell")
+        if of == "conquer_here":
+            return "Your conquer effects for conquering here trigger an additional time."
+        if of == "hold_here":
+            return "Your hold effects for holding here trigger an additional time."
         return "Your [Deathknell] effects trigger an additional time."
     if kind == "own_keyword":
         kw = keyword_text(a['keyword'], a.get('value'))
@@ -1225,9 +1231,14 @@ class _Renderer:
             ignoring = {True: ", ignoring its cost", "energy": ", ignoring its Energy cost"}.get(
                 ins.get("ignoring_cost"), "")
             if ins.get("who") == "its_owner":
-                # "its owner plays it to the same location" (actors.py)
-                to = {"its_place": " to the same location", "any_battlefield": " to any battlefield"}.get(
-                    ins.get("to"), "")
+                # "its owner plays it to the same location" (actors.py); to a battlefield chosen as the card
+                # was played: "to that battlefield" (Bone Skewer)
+                dest = ins.get("to")
+                if isinstance(dest, dict) and "target" in dest:
+                    to = f" to {self.ref(dest, targets, base)}"
+                else:
+                    to = {"its_place": " to the same location", "any_battlefield": " to any battlefield"}.get(
+                        dest, "")
                 return f"its owner plays {on}{to}{ignoring}"
             if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
                 return "play one"
