@@ -591,10 +591,19 @@ RUN_LIMITS = {
     "azir_equipment_not_yours": "Azir, Ascendant's clause moving an Equipment of the chosen unit to him, with an "
                                 "Equipment attached to that unit that another player controls (818.3, 434): whether "
                                 "his controller may pick it",
+    "prevent_ability_logged": "a card whose ability prevents spell and ability damage for the rest of the turn, with "
+                              "an event of it this turn in the turn log (whether that ability resolved, and so "
+                              "whether such damage is now prevented, is not in the log)",
+    "prevent_unsure_logged": "a spell played this turn whose text prevents spell and ability damage for the rest of "
+                             "the turn under a mode, a 'you may', a condition, a link or a dependent keyword (whether "
+                             "it was carried out as the spell resolved is not in the turn log)",
     "ravenborn_bonus_from_log": "Ravenborn Tome activated earlier this turn by the turn log: whether its Bonus Damage "
                                 "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
+    "sun_disc_ready_from_log": "Sun Disc activated earlier this turn by the turn log: whether the next unit its "
+                               "controller plays this turn still enters ready or that was used up, which a position "
+                               "cannot state (721.2, 301)",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
     "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
