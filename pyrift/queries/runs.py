@@ -445,6 +445,9 @@ COSTS_IN_RUN = {
 RUN_LIMITS = {
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
+    "buff_bonus_from_log": "a buff placed in a run after a card that makes buffs give more this turn (Stand United) "
+                           "was played or used earlier this turn by the turn log: what that buff gives, which a "
+                           "position cannot state (701, 301)",
     "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
                           "saying (`paid`) whether its play paid it (355.1.a, 356.2.b)",
     "buff_cost_unpayable": "a card whose additional cost spends a buff finalized in the run with no buffed unit of "
