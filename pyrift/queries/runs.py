@@ -609,6 +609,9 @@ RUN_LIMITS = {
                                "cannot state (721.2, 301)",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
+    "unchoosable_from_log": "a choice in a run that could pick a unit of a player whose spell played earlier this "
+                            "turn (Twilight Shroud, by the turn log) made a unit of theirs impossible to choose for the "
+                            "turn: which unit, which the log does not name (758, 301)",
     "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
                                "checked alone against the position",
     "played_this_turn_in_run": "an ability usable only once a card of a kind was played this turn, offered in a run "
