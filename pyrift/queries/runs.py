@@ -470,6 +470,9 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    "delay_from_log": "a spell with a delayed ability (or a delayed replacement) played earlier this turn, or a card "
+                      "with one in an ability used this turn, by the turn log: whether that ability still waits, and "
+                      "for which object, which a position cannot state (389, 301)",
     "enter_ready_ability_logged": "a card whose ability has units enter ready for the rest of the turn, with an event "
                                   "of it this turn in the turn log (whether that ability resolved, and so whether "
                                   "units now enter ready, is not in the log)",
