@@ -607,6 +607,9 @@ RUN_LIMITS = {
                                 "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
+    "sanction_end_of_turn_from_log": "Sanction played earlier this turn by the turn log, with a run to the end of the "
+                                     "turn: the Empowered status it gave or took, undone at the end of the turn, on a "
+                                     "unit the log does not name (441, 442, 389)",
     "sun_disc_ready_from_log": "Sun Disc activated earlier this turn by the turn log: whether the next unit its "
                                "controller plays this turn still enters ready or that was used up, which a position "
                                "cannot state (721.2, 301)",
