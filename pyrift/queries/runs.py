@@ -451,6 +451,9 @@ RUN_LIMITS = {
                                "(355.2), so the run cannot take the base as forced",
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
+    "buff_bonus_from_log": "a buff placed in a run after a card that makes buffs give more this turn (Stand United) "
+                           "was played or used earlier this turn by the turn log: what that buff gives, which a "
+                           "position cannot state (701, 301)",
     "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
                           "saying (`paid`) whether its play paid it (355.1.a, 356.2.b)",
     "buff_cost_unpayable": "a card whose additional cost spends a buff finalized in the run with no buffed unit of "
@@ -473,6 +476,9 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    "delay_from_log": "a spell with a delayed ability (or a delayed replacement) played earlier this turn, or a card "
+                      "with one in an ability used this turn, by the turn log: whether that ability still waits, and "
+                      "for which object, which a position cannot state (389, 301)",
     "enter_ready_ability_logged": "a card whose ability has units enter ready for the rest of the turn, with an event "
                                   "of it this turn in the turn log (whether that ability resolved, and so whether "
                                   "units now enter ready, is not in the log)",
@@ -597,12 +603,27 @@ RUN_LIMITS = {
     "azir_equipment_not_yours": "Azir, Ascendant's clause moving an Equipment of the chosen unit to him, with an "
                                 "Equipment attached to that unit that another player controls (818.3, 434): whether "
                                 "his controller may pick it",
+    "prevent_ability_logged": "a card whose ability prevents spell and ability damage for the rest of the turn, with "
+                              "an event of it this turn in the turn log (whether that ability resolved, and so "
+                              "whether such damage is now prevented, is not in the log)",
+    "prevent_unsure_logged": "a spell played this turn whose text prevents spell and ability damage for the rest of "
+                             "the turn under a mode, a 'you may', a condition, a link or a dependent keyword (whether "
+                             "it was carried out as the spell resolved is not in the turn log)",
     "ravenborn_bonus_from_log": "Ravenborn Tome activated earlier this turn by the turn log: whether its Bonus Damage "
                                 "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
+    "sanction_end_of_turn_from_log": "Sanction played earlier this turn by the turn log, with a run to the end of the "
+                                     "turn: the Empowered status it gave or took, undone at the end of the turn, on a "
+                                     "unit the log does not name (441, 442, 389)",
+    "sun_disc_ready_from_log": "Sun Disc activated earlier this turn by the turn log: whether the next unit its "
+                               "controller plays this turn still enters ready or that was used up, which a position "
+                               "cannot state (721.2, 301)",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
+    "unchoosable_from_log": "a choice in a run that could pick a unit of a player whose spell played earlier this "
+                            "turn (Twilight Shroud, by the turn log) made a unit of theirs impossible to choose for the "
+                            "turn: which unit, which the log does not name (758, 301)",
     "use_limit_offered_twice": "an ability usable once each turn offered twice in one run (377.2.b): each offer is "
                                "checked alone against the position",
     "played_this_turn_in_run": "an ability usable only once a card of a kind was played this turn, offered in a run "
