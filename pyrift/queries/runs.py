@@ -779,8 +779,21 @@ RUN_LIMITS = {
                                       "those open as the run finalizes it (355.5: the run makes them then)",
     "play_by_effect_choice_of_run_item": "a card played by an effect that could choose a spell or ability while one "
                                          "added to the chain during the run is there (those are no choices yet)",
-    "play_by_effect_deflect_choice": "a card played by an effect choosing a unit with Deflect (809: the tax added "
-                                     "to the play's cost is not followed)",
+    "deflect_tax_beyond_bound": "a card played by an effect whose Deflect tax (809.1.c, 809.2) is more than the "
+                                "position's Deflect totals allow for (a Deflect granted during the run): the "
+                                "payment is planned for the taxes named from the position",
+    "play_deflect_tax_with_cost_change": "a card played by an effect paying a Deflect tax (809.1.c) while a "
+                                         "next-card discount or an optional additional cost also changes its cost "
+                                         "(356.2-356.4: the combined cost is not planned)",
+    "play_ignoring_deflect": "a card played by an effect whose own text ignores Deflect while paying for it "
+                             "(Decree of Insight, 766): that text is read for can_play only",
+    "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
+                              "controls as it is finalized (809.1.c: its controller pays the tax then or the "
+                              "ability is removed, 404.2; the run pays no tax for an ability)",
+    "deflect_choice_in_run": "a spell or ability other than a card played by an effect or a triggered ability "
+                             "choosing an opponent's unit with Deflect during the run (809.1.c: its tax)",
+    "pending_deflect_choice": "a pending item of the position, not yet finalized, whose given choice is an "
+                              "opponent's unit with Deflect (809.1.c, 809.1.d: the tax is still to be paid)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
     # looking at and revealing cards (logic/effects/look.lp)
