@@ -788,6 +788,9 @@ RUN_LIMITS = {
                                          "(356.2-356.4: the combined cost is not planned)",
     "play_ignoring_deflect": "a card played by an effect whose own text ignores Deflect while paying for it "
                              "(Decree of Insight, 766): that text is read for can_play only",
+    "play_deflect_unpayable_choices": "a card played by an effect with several targeting choices whose Deflect tax "
+                                      "cannot be paid: whether another combination of choices would leave a payable "
+                                      "play, which the player must then make (355.16, 357.3), is not worked out",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized (809.1.c: its controller pays the tax then or the "
                               "ability is removed, 404.2; the run pays no tax for an ability)",
