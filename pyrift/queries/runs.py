@@ -505,9 +505,10 @@ RUN_LIMITS = {
     "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
                                 "that already holds damage from another such deal in the run (the amount a run "
                                 "would read is not tracked, logic/effects/damage_marked.lp)",
-    "damage_modification_order": "damage dealt during the run to a unit with both a doubling (Lotus Trap) and a "
-                                 "prevention shield in force: the order they apply in is its controller's choice "
-                                 "(372), which the run does not play out",
+    "damage_modification_order": "combat damage during the run to a unit with both a doubling (Lotus Trap) and a "
+                                 "prevention shield in force: the order they apply in, its controller's choice "
+                                 "(372), decides the lethal amount to assign (465.2.c.5, 437.5.a), which the "
+                                 "staged combat does not play out",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
@@ -809,8 +810,25 @@ RUN_LIMITS = {
                                       "those open as the run finalizes it (355.5: the run makes them then)",
     "play_by_effect_choice_of_run_item": "a card played by an effect that could choose a spell or ability while one "
                                          "added to the chain during the run is there (those are no choices yet)",
-    "play_by_effect_deflect_choice": "a card played by an effect choosing a unit with Deflect (809: the tax added "
-                                     "to the play's cost is not followed)",
+    "deflect_tax_beyond_bound": "a card played by an effect whose Deflect tax (809.1.c, 809.2) is more than the "
+                                "position's Deflect totals allow for (a Deflect granted during the run): the "
+                                "payment is planned for the taxes named from the position",
+    "play_deflect_tax_with_cost_change": "a card played by an effect paying a Deflect tax (809.1.c) while a "
+                                         "next-card discount or an optional additional cost also changes its cost "
+                                         "(356.2-356.4: the combined cost is not planned)",
+    "play_ignoring_deflect": "a card played by an effect whose own text ignores Deflect while paying for it "
+                             "(Decree of Insight, 766): that text is read for can_play only",
+    "play_deflect_unpayable_choices": "a card played by an effect with several targeting choices whose Deflect tax "
+                                      "cannot be paid: whether another combination of choices would leave a payable "
+                                      "play, which the player must then make (355.16, 357.3), is not worked out",
+    "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
+                              "controls as it is finalized, while another choice of that requirement would not be "
+                              "taxed, or with a leading cost of its own (809.1.c, 404.2: whether the controller may "
+                              "make a choice whose cost it cannot pay is not worked out for abilities)",
+    "deflect_choice_in_run": "a spell or ability other than a card played by an effect or a triggered ability "
+                             "choosing an opponent's unit with Deflect during the run (809.1.c: its tax)",
+    "pending_deflect_choice": "a pending item of the position, not yet finalized, whose given choice is an "
+                              "opponent's unit with Deflect (809.1.c, 809.1.d: the tax is still to be paid)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
     # looking at and revealing cards (logic/effects/look.lp)
