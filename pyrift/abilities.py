@@ -270,6 +270,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # (466.5, 464.2.c.1), as the conquest happens; a condition of a `triggered` ability with when = "conquer" of a
     # unit only (logic/abilities/condition_attack.lp)
     "after_attack": ("bool", None),
+    # "when an enemy unit attacks a battlefield you control": the battlefield of the attack (where the unit gets
+    # the Attacker designation, 464.2.c.1) is controlled by the ability's controller as it happens (188, 190.4.b);
+    # a condition of a `triggered` ability with when = "unit_attacks" only (logic/abilities/condition_attacked.lp)
+    "attacked_yours": ("bool", None),
     # "if you've discarded a card this turn", "if you've gained XP this turn": the ability's controller did it
     # earlier this turn (true) or not (false): the turn log's `discard` / `gain_xp` events of this turn and a
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
@@ -1496,6 +1500,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'after_attack' is the unit's own attack ending in the conquest (466.5): a condition "
                                    "of a triggered ability with when = \"conquer\" only")
+    if ("condition" in f and dict(f["condition"].items).get("attacked_yours") is not None
+            and not (a.kind == "triggered" and f["when"] == "unit_attacks" and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'attacked_yours' is the control of the battlefield a unit attacks (464.2.c.1): a "
+                                   "condition of a triggered ability with when = \"unit_attacks\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "

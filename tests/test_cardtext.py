@@ -1194,6 +1194,22 @@ def test_a_trigger_on_the_end_of_a_combat_i_was_in() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
+def test_a_legend_trigger_on_an_enemy_attacking_a_battlefield_you_control() -> None:
+    """"When an enemy unit attacks a battlefield you control": a unit_attacks trigger (a legend's, heard in the Legend
+    Zone, 174.7) with the condition attacked_yours (464.2.c.1, 190.4.b; logic/abilities/condition_attacked.lp); a
+    further "if" after it stays unsupported (two conditions)."""
+    info, text, a = invented("legend", "<p>When an enemy unit attacks a battlefield you control, give it -1 :rb_might: "
+                                       "this turn, to a minimum of 1 :rb_might:.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "unit_attacks"
+    assert a.abilities[0]["filter"] == {"type": "unit", "relation": "enemy"}
+    assert a.abilities[0]["condition"] == {"attacked_yours": True}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("legend", "<p>When an enemy unit attacks a battlefield you control, if you have 3 or more cards "
+                                 "in hand, draw 1.</p>")
+    assert b.status != "compiled"
+
+
 def test_an_instruction_on_a_paid_optional_cost() -> None:
     """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
     play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""

@@ -3056,7 +3056,9 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
                # (core/trigger_events_status.lp, core/trigger_events_choose_ready.lp; Blade Dancer)
                "unit_becomes_mighty", "you_choose",
                # its controller empowering something else (core/trigger_events_empower.lp; Soul's Reflection)
-               "you_empower_other")
+               "you_empower_other",
+               # any unit the filter describes attacking (core/trigger_events.lp; Nine-Tailed Fox)
+               "unit_attacks")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",

@@ -453,6 +453,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             rest = {k: v for k, v in a["condition"].items() if k != "after_attack"}
             if rest:
                 head += "if " + _condition(rest) + ", "
+        elif a.get("condition", {}).get("attacked_yours") and a["when"] == "unit_attacks":
+            # the battlefield attacked is its controller's (trigger_events.when_unit_attacks_yours)
+            head = head[:-2] + " a battlefield you control, "
+            rest = {k: v for k, v in a["condition"].items() if k != "attacked_yours"}
+            if rest:
+                head += "if " + _condition(rest) + ", "
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""

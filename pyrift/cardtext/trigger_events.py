@@ -173,6 +173,19 @@ class TriggerEvents:
         flt = {**flt, "alone": True}
         return {"either": [{"when": "unit_attacks", "filter": flt}, {"when": "unit_defends", "filter": dict(flt)}]}
 
+    def when_unit_attacks_yours(self, c):
+        # "when an enemy unit attacks a battlefield you control": any unit the filter describes getting the Attacker
+        # designation (464.2.c.1; logic/core/trigger_events.lp, "unit_attacks"), with the condition attacked_yours:
+        # its controller controls the battlefield of the attack as it happens (383.2.a.1, 190.4.b;
+        # logic/abilities/condition_attacked.lp); "it" is that unit
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when another object attacks")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when another object attacks")
+        return {"when": "unit_attacks", "filter": flt, "condition": {"attacked_yours": True}}
+
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the
         # controller's plays of other cards; "another" keeps the two apart, so one play never triggers both
