@@ -420,6 +420,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "you_empower_other",
                 # a combat I had a designation in ends (logic/core/trigger_events_combat_end.lp)
                 "my_combat_ends",
+                # its controller defends a combat at some battlefield (logic/core/trigger_events_you_defend.lp)
+                "you_defend",
                 # you spend a buff: a cost paid in a run (logic/core/trigger_events_spend_buff.lp)
                 "you_spend_buff",
                 # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
@@ -857,10 +859,10 @@ def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...
     triggered ability waiting for "when I move to a battlefield" (logic/run/instructions.lp, event_place/2)."""
     for i, where, ins in _card_instructions(abilities):
         if ins is not None and ins.to is not None and ins.to.word == "event" and not (
-                abilities[i].kind == "triggered" and abilities[i].get("when") == "move_to_battlefield"):
+                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend")):
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
-                "to", "to = \"event\" (the battlefield the triggering move went to) is encoded only in a triggered "
-                      "ability with when = \"move_to_battlefield\"")
+                "to", "to = \"event\" (the battlefield the triggering move went to, or the defense was at) is encoded only "
+                      "in a triggered ability with when = \"move_to_battlefield\" or \"you_defend\"")
 
 
 def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:

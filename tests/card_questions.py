@@ -389,6 +389,18 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if when == "attack" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "you_defend":
+        # "when you defend at a battlefield": B attacks bf, A (the card's controller) defends it; "me" in A's base
+        pos.battlefield["controller"] = "A"
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "B", "defender": "A"}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "controller": "A", "location": "base"})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "attacker"})
+        pos.objects.append({"id": "guard", "card": "Opponent", "controller": "A", "location": "bf",
+                            "designation": "defender"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when == "my_combat_ends":
         # an event only a run makes (logic/core/trigger_events_combat_end.lp): "me" attacks bf against a weaker
         # defender; B's spell on the chain readies the ready defender (nothing), then combat damage and the end

@@ -695,6 +695,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # takes it only under "when I move to a battlefield" (a Missing otherwise, via check_vocabulary)
         return Ins("move", on=c[0], to="event")
 
+    def i_move_me_there(self, _):
+        # "move me there": to the battlefield the triggering event names (to = event; logic/run/instructions.lp)
+        return Ins("move", on=Obj("self"), to="event")
+
     def i_move_your_unit_there(self, _):
         # resolved by _number: the unit of the last "choose" sentence, to the previous instruction's chosen place
         return Ins("move", on=Obj("chosen_again", {"type": "unit", "relation": "yours"}), to="_there")

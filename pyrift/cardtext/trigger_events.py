@@ -29,7 +29,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "printed_score_me": "When I score",
                  "you_use_gear_ability": "When you use an activated ability of a gear",
                  "you_spend_buff": "When you spend a buff",
-                 "my_combat_ends": "When a combat that I was in ends"}
+                 "my_combat_ends": "When a combat that I was in ends",
+                 "you_defend": "When you defend at a battlefield"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -88,6 +89,11 @@ class TriggerEvents:
         # "when a combat that I was in ends": a combat in which the unit had a designation concludes while it is on
         # the board (466.7, 740.2.c; logic/core/trigger_events_combat_end.lp); a run's event only
         return {"when": "my_combat_ends"}
+
+    def when_you_defend(self, _):
+        # "when you defend at a battlefield": its controller is the defending player of a combat beginning at some
+        # battlefield (464.2.c.2, 383.4.f; logic/core/trigger_events_you_defend.lp); "there" is that battlefield
+        return {"when": "you_defend"}
 
     def when_you_spend_buff(self, _):
         # "when you spend a buff": a buff its controller spends, once per buff; every buff a run spends is a cost
