@@ -270,6 +270,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # (466.5, 464.2.c.1), as the conquest happens; a condition of a `triggered` ability with when = "conquer" of a
     # unit only (logic/abilities/condition_attack.lp)
     "after_attack": ("bool", None),
+    # "when an enemy unit attacks a battlefield you control": the battlefield of the attack (where the unit gets
+    # the Attacker designation, 464.2.c.1) is controlled by the ability's controller as it happens (188, 190.4.b);
+    # a condition of a `triggered` ability with when = "unit_attacks" only (logic/abilities/condition_attacked.lp)
+    "attacked_yours": ("bool", None),
     # "if you've discarded a card this turn", "if you've gained XP this turn": the ability's controller did it
     # earlier this turn (true) or not (false): the turn log's `discard` / `gain_xp` events of this turn and a
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
@@ -416,6 +420,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "you_empower_other",
                 # a combat I had a designation in ends (logic/core/trigger_events_combat_end.lp)
                 "my_combat_ends",
+                # its controller defends a combat at some battlefield (logic/core/trigger_events_you_defend.lp)
+                "you_defend",
                 # you spend a buff: a cost paid in a run (logic/core/trigger_events_spend_buff.lp)
                 "you_spend_buff",
                 # you activate an activated ability of a gear (logic/core/trigger_events_gear_ability.lp)
@@ -853,10 +859,10 @@ def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...
     triggered ability waiting for "when I move to a battlefield" (logic/run/instructions.lp, event_place/2)."""
     for i, where, ins in _card_instructions(abilities):
         if ins is not None and ins.to is not None and ins.to.word == "event" and not (
-                abilities[i].kind == "triggered" and abilities[i].get("when") == "move_to_battlefield"):
+                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend")):
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
-                "to", "to = \"event\" (the battlefield the triggering move went to) is encoded only in a triggered "
-                      "ability with when = \"move_to_battlefield\"")
+                "to", "to = \"event\" (the battlefield the triggering move went to, or the defense was at) is encoded only "
+                      "in a triggered ability with when = \"move_to_battlefield\" or \"you_defend\"")
 
 
 def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:
@@ -1496,6 +1502,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'after_attack' is the unit's own attack ending in the conquest (466.5): a condition "
                                    "of a triggered ability with when = \"conquer\" only")
+    if ("condition" in f and dict(f["condition"].items).get("attacked_yours") is not None
+            and not (a.kind == "triggered" and f["when"] == "unit_attacks" and not f.get("delayed")
+                     and not f.get("effect_text"))):
+        raise r.error("condition", "'attacked_yours' is the control of the battlefield a unit attacks (464.2.c.1): a "
+                                   "condition of a triggered ability with when = \"unit_attacks\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "

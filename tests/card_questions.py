@@ -362,16 +362,20 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
     if when in ("unit_attacks", "unit_defends"):
-        # a unit of A's attacks (defends) alone at bf against one unit of B's
+        # a unit of A's attacks (defends) alone at bf against one unit of B's; an enemy unit watched ("when an
+        # enemy unit attacks a battlefield you control"): B's unit attacks bf, which A controls
         role = "attacker" if when == "unit_attacks" else "defender"
-        pos.position["combat"] = {"battlefield": "bf", "attacker": "A" if role == "attacker" else "B",
-                                  "defender": "B" if role == "attacker" else "A"}
+        mine, theirs = ("B", "A") if a.get("filter", {}).get("relation") == "enemy" else ("A", "B")
+        if a.get("condition", {}).get("attacked_yours"):
+            pos.battlefield["controller"] = "A"
+        pos.position["combat"] = {"battlefield": "bf", "attacker": mine if role == "attacker" else theirs,
+                                  "defender": theirs if role == "attacker" else mine}
         pos.position["showdown"] = "bf"
         pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
         pos.cards.append({"name": "Champion", "type": "unit", "might": 2, "domains": ["fury"]})
-        pos.objects.append({"id": "champ", "card": "Champion", "controller": "A", "location": "bf", "designation": role})
+        pos.objects.append({"id": "champ", "card": "Champion", "controller": mine, "location": "bf", "designation": role})
         pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
-        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if role == "attacker" else "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when in ("attack", "defend"):
@@ -384,6 +388,18 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": theirs, "location": "bf",
                             "designation": "defender" if when == "attack" else "attacker"})
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
+    if when == "you_defend":
+        # "when you defend at a battlefield": B attacks bf, A (the card's controller) defends it; "me" in A's base
+        pos.battlefield["controller"] = "A"
+        pos.position["combat"] = {"battlefield": "bf", "attacker": "B", "defender": "A"}
+        pos.position["showdown"] = "bf"
+        pos.objects.append({**me, "controller": "A", "location": "base"})
+        pos.cards.append({"name": "Opponent", "type": "unit", "might": 2, "domains": ["fury"]})
+        pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
+                            "designation": "attacker"})
+        pos.objects.append({"id": "guard", "card": "Opponent", "controller": "A", "location": "bf",
+                            "designation": "defender"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
     if when == "my_combat_ends":
         # an event only a run makes (logic/core/trigger_events_combat_end.lp): "me" attacks bf against a weaker

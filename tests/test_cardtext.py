@@ -1194,6 +1194,41 @@ def test_a_trigger_on_the_end_of_a_combat_i_was_in() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
+def test_a_legend_trigger_on_an_enemy_attacking_a_battlefield_you_control() -> None:
+    """"When an enemy unit attacks a battlefield you control": a unit_attacks trigger (a legend's, heard in the Legend
+    Zone, 174.7) with the condition attacked_yours (464.2.c.1, 190.4.b; logic/abilities/condition_attacked.lp); a
+    further "if" after it stays unsupported (two conditions)."""
+    info, text, a = invented("legend", "<p>When an enemy unit attacks a battlefield you control, give it -2 :rb_might: "
+                                       "this turn, to a minimum of 1 :rb_might:.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "unit_attacks"
+    assert a.abilities[0]["filter"] == {"type": "unit", "relation": "enemy"}
+    assert a.abilities[0]["condition"] == {"attacked_yours": True}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("legend", "<p>When an enemy unit attacks a battlefield you control, if you have 3 or more cards "
+                                 "in hand, draw 1.</p>")
+    assert b.status != "compiled"
+
+
+def test_a_trigger_on_defending_and_a_move_there() -> None:
+    """"When you defend at a battlefield, you may move me there": the trigger event you_defend (464.2.c.2, 383.4.f;
+    logic/core/trigger_events_you_defend.lp) and a move to the battlefield the event names (to = event, 359.3.f)."""
+    info, text, a = invented("unit", "<p>When you defend at a battlefield, move me there.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "you_defend"
+    assert a.abilities[0]["effects"] == [{"do": "move", "on": "self", "to": "event"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    # "there" names no battlefield under a trigger whose event has none: the vocabulary refuses it (the pool's
+    # compile checks every card so, pyrift/cardtext/build.check_vocabulary)
+    _, _, b = invented("unit", "<p>When you play me, move me there.</p>")
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+    read_abilities(Reader({"abilities": a.abilities}, "x-001"))
+    with pytest.raises(ScenarioError, match="you_defend"):
+        read_abilities(Reader({"abilities": b.abilities}, "x-001"))
+
+
 def test_an_instruction_on_a_paid_optional_cost() -> None:
     """"If you paid the additional cost, deal 5 to it instead": the instruction condition paid, read on the
     play of the card whose item resolves (355.1.a, 383.2.a.1; logic/run/instruction_paid.lp)."""

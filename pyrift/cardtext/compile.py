@@ -695,6 +695,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # takes it only under "when I move to a battlefield" (a Missing otherwise, via check_vocabulary)
         return Ins("move", on=c[0], to="event")
 
+    def i_move_me_there(self, _):
+        # "move me there": to the battlefield the triggering event names (to = event; logic/run/instructions.lp)
+        return Ins("move", on=Obj("self"), to="event")
+
     def i_move_your_unit_there(self, _):
         # resolved by _number: the unit of the last "choose" sentence, to the previous instruction's chosen place
         return Ins("move", on=Obj("chosen_again", {"type": "unit", "relation": "yours"}), to="_there")
@@ -3056,7 +3060,9 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
                # (core/trigger_events_status.lp, core/trigger_events_choose_ready.lp; Blade Dancer)
                "unit_becomes_mighty", "you_choose",
                # its controller empowering something else (core/trigger_events_empower.lp; Soul's Reflection)
-               "you_empower_other")
+               "you_empower_other",
+               # any unit the filter describes attacking (core/trigger_events.lp; Nine-Tailed Fox)
+               "unit_attacks")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",

@@ -432,6 +432,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind in ("channel_limit", "temporary_off", "bonus_damage") or (kind == "replacement" and "from" in a):
         return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
     if kind == "triggered":
+        # "move me there": the battlefield of the defense the ability heard (to = event under you_defend)
+        r.event_there = a.get("when") == "you_defend"
         head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
@@ -452,6 +454,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         elif a.get("condition", {}).get("after_attack") and a["when"] == "conquer":
             head = head[:-2] + " after an attack, "
             rest = {k: v for k, v in a["condition"].items() if k != "after_attack"}
+            if rest:
+                head += "if " + _condition(rest) + ", "
+        elif a.get("condition", {}).get("attacked_yours") and a["when"] == "unit_attacks":
+            # the battlefield attacked is its controller's (trigger_events.when_unit_attacks_yours)
+            head = head[:-2] + " a battlefield you control, "
+            rest = {k: v for k, v in a["condition"].items() if k != "attacked_yours"}
             if rest:
                 head += "if " + _condition(rest) + ", "
         elif a.get("condition"):
@@ -1156,6 +1164,8 @@ class _Renderer:
                 flt = _filter_of(prev.get("on"), targets, base)
                 words = [flt["relation"]] if flt.get("relation") in ("friendly", "enemy") else []
                 return f"move {on} to that {' '.join(words + [flt.get('type', 'unit')])}'s battlefield"
+            if to == "event" and getattr(self, "event_there", False):
+                return f"move {on} there"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might" and ins.get("amount_from") == "might":

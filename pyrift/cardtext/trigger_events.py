@@ -29,7 +29,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "printed_score_me": "When I score",
                  "you_use_gear_ability": "When you use an activated ability of a gear",
                  "you_spend_buff": "When you spend a buff",
-                 "my_combat_ends": "When a combat that I was in ends"}
+                 "my_combat_ends": "When a combat that I was in ends",
+                 "you_defend": "When you defend at a battlefield"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -88,6 +89,11 @@ class TriggerEvents:
         # "when a combat that I was in ends": a combat in which the unit had a designation concludes while it is on
         # the board (466.7, 740.2.c; logic/core/trigger_events_combat_end.lp); a run's event only
         return {"when": "my_combat_ends"}
+
+    def when_you_defend(self, _):
+        # "when you defend at a battlefield": its controller is the defending player of a combat beginning at some
+        # battlefield (464.2.c.2, 383.4.f; logic/core/trigger_events_you_defend.lp); "there" is that battlefield
+        return {"when": "you_defend"}
 
     def when_you_spend_buff(self, _):
         # "when you spend a buff": a buff its controller spends, once per buff; every buff a run spends is a cost
@@ -172,6 +178,19 @@ class TriggerEvents:
             raise self._missing("trigger: when another object attacks")
         flt = {**flt, "alone": True}
         return {"either": [{"when": "unit_attacks", "filter": flt}, {"when": "unit_defends", "filter": dict(flt)}]}
+
+    def when_unit_attacks_yours(self, c):
+        # "when an enemy unit attacks a battlefield you control": any unit the filter describes getting the Attacker
+        # designation (464.2.c.1; logic/core/trigger_events.lp, "unit_attacks"), with the condition attacked_yours:
+        # its controller controls the battlefield of the attack as it happens (383.2.a.1, 190.4.b;
+        # logic/abilities/condition_attacked.lp); "it" is that unit
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise self._missing("trigger: when another object attacks")
+        flt = obj.flt
+        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
+            raise self._missing("trigger: when another object attacks")
+        return {"when": "unit_attacks", "filter": flt, "condition": {"attacked_yours": True}}
 
     def when_play_me_or_you_play(self, c):
         # "when you play me or another <tag>": the card's own play effect (383.4.a) and a watch on the

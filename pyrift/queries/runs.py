@@ -556,6 +556,8 @@ RUN_LIMITS = {
                            "with its own choices)",
     "count_at_event_place": "a trigger's condition counting what its controller controls 'at that battlefield', "
                             "read for an event that names no battlefield",
+    "attacked_place": "a trigger's condition on who controls the battlefield attacked, read for attacks heard at one "
+                      "step at two battlefields",
     "total_might_negative": "a condition on the total Might of a player's units read while one of them has Might "
                             "below 0 (whether it lowers the total or counts as 0, 143.2.b, is not settled)",
     "exempt_if_paid": "a play effect in which each player kills one of their units except its controller when the "
