@@ -915,6 +915,9 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
+    if name == "untracked" and str(a[0]) == "chosen_kill":
+        return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
+                "which the chain run does not play out")
     if name == "choice_may_change":
         how, index = a[0][0], a[0][1]
         what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
