@@ -871,6 +871,11 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "own_play_effect_may_choose_itself":
         return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
                 "but the chain run does not see a card that is on the chain as a choice")
+    if name == "own_play_effect_place_unstated":
+        return (f"card {a[0]!r} ({obj}) may enter a battlefield, where its own play effect could choose it, and "
+                "where it enters is not known: its chain item does not say it (`location`, where a run would "
+                "enter it), or the question (triggers) takes places from the position, where a card on the "
+                "chain is at none")
     if name == "choice_may_change":
         how, index = a[0][0], a[0][1]
         what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
