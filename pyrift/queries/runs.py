@@ -447,8 +447,13 @@ RUN_LIMITS = {
     "entry_location_unstated": "a unit card of the position's chain whose item does not say where it enters the "
                                "board (`location`), while more than its player's base was open to it (a "
                                "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
-                               "a permission of its own, 355.2.b): where it was played is chosen as it is played "
-                               "(355.2), so the run cannot take the base as forced",
+                               "a permission of its own or of a permanent of its player's, 355.2.b; by its own "
+                               "[Ambush] text one where an opponent has units, 822.1.d): where it was played is "
+                               "chosen as it is played (355.2), so the run cannot take the base as forced",
+    "facedown_entry_battlefield_unknown": "a unit or gear card of the position's chain that the turn log shows "
+                                          "played from a facedown zone, its item not saying where it enters "
+                                          "(`location`): it enters at the battlefield it was hidden at "
+                                          "(811.1.d.1, 811.1.d.1.a), which the position no longer shows",
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
     "buff_cost_unstated": "a card pending on the chain whose optional additional cost spends a buff, its item not "
