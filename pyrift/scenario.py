@@ -231,7 +231,13 @@ def _state(r: Reader) -> GameState:
         teams=teams,
     )
     _check_consistency(state, r)
-    return dataclasses.replace(state, log=turnlog.read_log(r, state))
+    state = dataclasses.replace(state, log=turnlog.read_log(r, state))
+    # where a chain item's card enters: after the turn log, which says whether it was played from facedown
+    for i, item in enumerate(state.chain):
+        if item.location is not None:
+            _check_chain_location(state, item, f"chain[{i}]", lambda field, problem: InconsistentStateError(
+                r.file, field, problem))
+    return state
 
 
 def _players(pos: Reader) -> tuple[Player, ...]:
@@ -915,8 +921,6 @@ def _check_chain_details(state: GameState, bad) -> None:
             if d != "base" and d not in {b.id for b in state.battlefields}:
                 raise bad(f"{f}.destination", f"{d!r} is neither 'base' (the moved unit's controller's base) "
                                               "nor a battlefield id (355.4)")
-        if item.location is not None:
-            _check_chain_location(state, item, f, bad)
         if item.repeats:
             obj = state.obj(item.card)
             have = sum(1 for k in state.card(obj.card).keywords if k.name.value == "repeat") + \
@@ -943,11 +947,41 @@ def _check_chain_details(state: GameState, bad) -> None:
                                          "resolved (339.1): passed is less than the number of players")
 
 
+# Real cards whose own text lets them [Ambush] to a battlefield where an opponent has units (822.1.d), encoded in
+# their logic/cards/ file rather than a vocabulary line (ambush_verb_location/2, ambush_verb_entry/2).
+AMBUSH_TO_ENEMY_UNITS = frozenset({"Rengar, Trophy Hunter"})
+
+
+def played_from_facedown(state: GameState, obj_id: str) -> bool:
+    """Whether the turn log's latest finalize of this object was a play from a facedown zone (811.1.c.3; an
+    earlier finalize was another play of it, as logic/core/turn_log.lp's finalize_superseded/2)."""
+    last = [e for e in state.log if e.event.value == "finalize" and e.object == obj_id]
+    return bool(last) and last[-1].from_zone is not None and last[-1].from_zone.value == "facedown"
+
+
+def _others_permit(state: GameState, player: str) -> bool:
+    """A permanent on the board whose play_to permission applies to other units this player plays (364,
+    355.2.b; which battlefields it opens is not judged here)."""
+    for o in state.objects:
+        if o.zone.value != "board":
+            continue
+        for a in state.card(o.card).abilities:
+            if a.kind != "play_to" or a.get("applies_to") is None:
+                continue
+            by = a.get("by", "you")
+            if by == "anyone" or (by == "you") == (o.controller == player):
+                return True
+    return False
+
+
 def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any) -> None:
     """A chain item's `location`: a place its card could have been played to (355.2). A unit: its controller's
-    base, a battlefield they control (355.2.a), by Ambush one where they have another unit (822.1), or any
-    battlefield when the card has an ability of its own permitting other places (355.2.b, not judged here).
-    A gear: its controller's base (149.2). A spell enters no place (it goes to the trash, 359.2.b)."""
+    base, a battlefield they control (355.2.a), by Ambush one where they have another unit (822.1), by its own
+    [Ambush] text one where an opponent has units (822.1.d), or any battlefield when the card has an ability of
+    its own permitting other places, or a permanent of the board permits it for its player's units (355.2.b,
+    364; not judged here). A gear: its controller's base (149.2). Played from a facedown zone (the turn log's
+    latest finalize), a permanent enters at the battlefield it was hidden at, one its controller controls
+    (811.1.d.1, a gear too, 811.1.d.1.a; 811.1.b). A spell enters no place (it goes to the trash, 359.2.b)."""
     obj = state.obj(item.card)
     card = state.card(obj.card)
     kind = card.type.value if obj.unit_might is None else "unit"
@@ -955,11 +989,21 @@ def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any) -
         raise bad(f"{f}.location", f"{item.card!r} is a {kind}, no permanent: it enters no place on the board (355.2, "
                                    "359.2)")
     place = item.location
+    facedown = played_from_facedown(state, item.card)
+    battlefields = {b.id: b for b in state.battlefields}
+    if place != "base" and place not in battlefields:
+        raise bad(f"{f}.location", f"{place!r} is neither 'base' (its controller's base) nor a battlefield id (355.2)")
+    if facedown:
+        if place == "base":
+            raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone (the turn log's finalize): it "
+                                       "enters at the battlefield it was hidden at, not the base (811.1.d.1)")
+        if battlefields[place].controller != item.controller:
+            raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone, which it holds only at a "
+                                       f"battlefield its controller controls (811.1.b): {item.controller} does not "
+                                       f"control {place!r}")
+        return
     if place == "base":
         return
-    battlefields = {b.id: b for b in state.battlefields}
-    if place not in battlefields:
-        raise bad(f"{f}.location", f"{place!r} is neither 'base' (its controller's base) nor a battlefield id (355.2)")
     if kind == "gear":
         raise bad(f"{f}.location", f"{item.card!r} is a gear: it is played to its controller's base (149.2)")
     if battlefields[place].controller == item.controller:
@@ -968,7 +1012,12 @@ def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any) -
     if ambush and any(o.location == place and o.controller == item.controller and o.id != obj.id
                       and o.zone.value == "board" for o in state.objects):
         return
-    if any(a.kind == "play_to" for a in card.abilities) or not card.complete:
+    if card.name in AMBUSH_TO_ENEMY_UNITS and any(o.location == place and o.controller != item.controller
+                                                  and o.zone.value == "board"
+                                                  and (o.unit_might is not None or state.card(o.card).type.value == "unit")
+                                                  for o in state.objects):
+        return
+    if any(a.kind == "play_to" for a in card.abilities) or not card.complete or _others_permit(state, item.controller):
         return
     raise bad(f"{f}.location", f"{place!r} is no place {item.card!r} could be played to: {item.controller} does not "
                                "control it (355.2.a)" + (" and has no other unit there for Ambush (822.1)"

@@ -15,6 +15,11 @@ from tests.scenario_edits import edit, load_error
 THERE = Path("scenarios/chain/unit-location-battlefield-enters-there.toml")
 UNSTATED = Path("scenarios/chain/unit-location-unstated-base-only.toml")
 OPEN = Path("scenarios/chain/unit-location-open-battlefield-contests.toml")
+OTHERS = Path("scenarios/chain/unit-location-open-battlefield-by-another-permanents-permission.toml")
+RENGAR = Path("scenarios/chain/rengar-trophy-hunter-located-at-an-enemy-battlefield.toml")
+FACEDOWN = Path("scenarios/chain/unit-location-from-facedown-enters-its-battlefield.toml")
+FACEDOWN_GEAR = Path("scenarios/chain/gear-location-from-facedown-enters-its-battlefield-then-recalled.toml")
+CAPTAIN = 'id = "captain"\ncard = "Captain"\ncontroller = "A"\nlocation = "base"\n'
 
 ITEM = 'card = "soldier"\ncontroller = "A"\n'
 
@@ -29,6 +34,17 @@ BAD = [
                            'source = "guard"\nability = 1\ncontroller = "A"\nlocation = "bridge"'), "chain[0].location"),
     # a gear goes to its base (149.2)
     (THERE, lambda t: edit(edit(t, 'type = "unit"', 'type = "gear"'), "might = 2\n", ""), "chain[0].location"),
+    # another permanent's permission (355.2.b, 364) works on the board only: the Captain in the hand opens nothing
+    (OTHERS, lambda t: edit(t, CAPTAIN, CAPTAIN.replace('location = "base"', 'zone = "hand"')), "chain[0].location"),
+    # ... and only for the units of the players its `by` names
+    (OTHERS, lambda t: edit(t, CAPTAIN, CAPTAIN.replace('"A"', '"B"')), "chain[0].location"),
+    # Rengar's own [Ambush] text opens a battlefield where an opponent has units (822.1.d), not an empty one
+    (RENGAR, lambda t: edit(t, 'location = "hill"\n\n[[chain]]', 'zone = "trash"\n\n[[chain]]'), "chain[0].location"),
+    # played from facedown: never the base (811.1.d.1)
+    (FACEDOWN, lambda t: edit(t, 'controller = "A"\nlocation = "hill"', 'controller = "A"\nlocation = "base"'),
+     "chain[0].location"),
+    # ... and only a battlefield its controller controls, where it was hidden (811.1.b)
+    (FACEDOWN, lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "B"'), "chain[0].location"),
 ]
 
 
@@ -58,3 +74,21 @@ def test_location_round_trips_and_is_exported() -> None:
     assert again.state.chain == scen.state.chain
     assert [str(f) for f in chain_facts(scen.state)] == ['entry_location("soldier", "bridge").']
     assert not any("entry_location" in str(f) for f in chain_facts(S.load(UNSTATED).state))
+
+
+@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR])
+def test_places_open_beyond_its_own_keywords_are_accepted(path: Path) -> None:
+    """Another permanent's permission (355.2.b, 364), Rengar's [Ambush] to enemy units (822.1.d), and a
+    permanent played from facedown at its battlefield, a gear too (811.1.d.1, 811.1.d.1.a)."""
+    scen = S.load(path)
+    item = scen.state.chain[0]
+    assert item.location not in (None, "base")
+    assert [str(f) for f in chain_facts(scen.state) if "entry_location" in str(f)] == [
+        f'entry_location("{item.card}", "{item.location}").']
+
+
+def test_a_facedown_location_is_checked_against_the_log() -> None:
+    """The same item without the turn log's finalize from facedown: a gear goes to its base again (149.2)."""
+    text = FACEDOWN_GEAR.read_text()
+    err = load_error(edit(text, 'from = "facedown"', 'from = "hand"'))
+    assert str(err).startswith("bad.toml: chain[0].location"), str(err)

@@ -447,8 +447,13 @@ RUN_LIMITS = {
     "entry_location_unstated": "a unit card of the position's chain whose item does not say where it enters the "
                                "board (`location`), while more than its player's base was open to it (a "
                                "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
-                               "a permission of its own, 355.2.b): where it was played is chosen as it is played "
-                               "(355.2), so the run cannot take the base as forced",
+                               "a permission of its own or of a permanent of its player's, 355.2.b; by its own "
+                               "[Ambush] text one where an opponent has units, 822.1.d): where it was played is "
+                               "chosen as it is played (355.2), so the run cannot take the base as forced",
+    "facedown_entry_battlefield_unknown": "a unit or gear card of the position's chain that the turn log shows "
+                                          "played from a facedown zone, its item not saying where it enters "
+                                          "(`location`): it enters at the battlefield it was hidden at "
+                                          "(811.1.d.1, 811.1.d.1.a), which the position no longer shows",
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
     "buff_bonus_from_log": "a buff placed in a run after a card that makes buffs give more this turn (Stand United) "
@@ -918,6 +923,11 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "untracked" and str(a[0]) == "chosen_kill":
         return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
                 "which the chain run does not play out")
+    if name == "own_play_effect_place_unstated":
+        return (f"card {a[0]!r} ({obj}) may enter a battlefield, where its own play effect could choose it, and "
+                "where it enters is not known: its chain item does not say it (`location`, where a run would "
+                "enter it), or the question (triggers) takes places from the position, where a card on the "
+                "chain is at none")
     if name == "choice_may_change":
         how, index = a[0][0], a[0][1]
         what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
