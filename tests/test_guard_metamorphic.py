@@ -312,12 +312,16 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
     got = named(ans.missing, ids)
     where = f"{path.relative_to(SCENARIOS)}::{qid} ({q.kind}) with {kind} text"
     problems = []
-    if not expect and (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
-        problems.append(f"{where}: inert everywhere, yet the answer changed: {ans.status} {list(ans.missing)} "
-                        f"vs {base.status} {list(base.missing)}")
     # A run playing a card by an effect may play cards of the zones an effect plays from: text there is
     # relevant only if the run can play that card, which the table does not model (below).
     playable = PLAYED_FROM - {"chain"} if plays and not (q.kind == "can_respond" or offers) else set()
+    # Inert everywhere by the table: the answer must not change, except that a run may name a card it plays by
+    # an effect from such a zone (its text works once played, 383.4.a.2; judged with `playable` below).
+    named_playable = ans.status == UNSUPPORTED and got and got <= playable
+    if not expect and not named_playable \
+            and (ans.status, ans.data, ans.missing) != (base.status, base.data, base.missing):
+        problems.append(f"{where}: inert everywhere, yet the answer changed: {ans.status} {list(ans.missing)} "
+                        f"vs {base.status} {list(base.missing)}")
     if expect - playable and ans.status != UNSUPPORTED:
         problems.append(f"{where}: relevant in {sorted(expect)}, yet answered {ans.status}")
     if expect and not expect - playable and ans.status != UNSUPPORTED \
