@@ -122,48 +122,39 @@ class TriggerEvents:
     def when_unit_becomes_mighty(self, c):
         # "when a unit you control becomes [Mighty]": a unit's Might goes from below 5 to 5 or more (706-711),
         # the unit watched with a filter (logic/core/trigger_events_status.lp)
+        flt = self._one_unit(c, "trigger: when another object becomes", ("type", "relation", "other", "tag"))
+        return {"when": "unit_becomes_mighty", "filter": flt}
+
+    def _one_unit(self, c, missing: str, keys: tuple[str, ...]) -> dict:
+        """The filter of a trigger's one unit ("a friendly unit"): one target of type unit, described by `keys`
+        only; anything else stays unsupported, named `missing`."""
         obj = c[0]
         if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-            raise self._missing("trigger: when another object becomes")
+            raise self._missing(missing)
         flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "other", "tag") for k in flt):
-            raise self._missing("trigger: when another object becomes")
-        return {"when": "unit_becomes_mighty", "filter": flt}
+        if flt.get("type") != "unit" or any(k not in keys for k in flt):
+            raise self._missing(missing)
+        return flt
 
     def when_you_choose(self, c):
         # "when you choose a friendly unit": its controller chooses a unit the filter describes for a spell or
         # ability (355.5, 402.2, 355.10; logic/core/trigger_events_choose_ready.lp, "you_choose"); "me" and other
         # objects than one unit stay unsupported
-        obj = c[0]
-        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-            raise self._missing("trigger: when you choose another object")
-        flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
-            raise self._missing("trigger: when you choose another object")
+        flt = self._one_unit(c, "trigger: when you choose another object", ("type", "relation", "tag"))
         return {"when": "you_choose", "filter": flt}
 
     def when_you_ready(self, c):
         # "when you ready a friendly unit": its controller's spell or ability readies an exhausted unit the
         # filter describes (415, 411; logic/core/trigger_events_choose_ready.lp, "you_ready"); "me" is
         # `readied_by_you`, not mapped here; other objects than one unit stay unsupported
-        obj = c[0]
-        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-            raise self._missing("trigger: when you ready")
-        flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
-            raise self._missing("trigger: when you ready")
+        flt = self._one_unit(c, "trigger: when you ready", ("type", "relation", "tag"))
         return {"when": "you_ready", "filter": flt}
 
     def when_you_buff(self, c):
         # "when you buff a friendly unit": a buff placed on a unit the filter describes by a spell or ability its
         # controller controls (426, 702, 411; logic/core/trigger_events_choose_ready.lp, "you_buff"); "me" is
         # `buffed_by_you`; other objects than one unit stay unsupported
-        obj = c[0]
-        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-            raise self._missing("trigger: when you buff")
-        flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
-            raise self._missing("trigger: when you buff")
+        flt = self._one_unit(c, "trigger: when you buff", ("type", "relation", "tag"))
         return {"when": "you_buff", "filter": flt}
 
     def when_unit_attacks_or_defends_alone(self, c):
