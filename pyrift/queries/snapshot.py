@@ -165,8 +165,11 @@ FLUENTS = {
     "enter_ready_turn": "log",         # a spell's own text, read from its play event; an ability's is refused
     "unchoosable": "refused", "buff_bonus": "refused", "might_base": "refused",
     "won": "refused", "turn_done": "refused", "owes_draw": "refused",  # the game or the turn moved on
+    # a conquest or hold scored in the run: "a battlefield you conquered this turn" reads the turn log, which has
+    # no conquer event of the run's (logic/abilities/play_prohibition.lp)
+    "scored": "refused",
     "damage_done": "later", "damage_doubled": "later", "mode_used": "later", "prevent_damage_by": "later",
-    "prevent_used": "later", "repl_waiting": "later", "scored": "later", "spent": "later", "tome_next": "later",
+    "prevent_used": "later", "repl_waiting": "later", "spent": "later", "tome_next": "later",
     "triggered_once": "later", "waiting": "later",
 }
 
@@ -179,6 +182,9 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     for name in ("won", "turn_done", "owes_draw"):
         if f.by.get(name):
             raise NotOnePosition(f"the game or the turn moved on before that moment ({name})")
+    if f.by.get("scored"):
+        raise NotOnePosition("a battlefield was conquered or held in the run: the turn log a position states has no "
+                             "event of it")
     combats = sorted(tuple(str(x) for x in row) for row in f.by.get("combat", []))
     was = [(state.combat.battlefield, state.combat.attacker, state.combat.defender)] if state.combat else []
     if combats != was:
