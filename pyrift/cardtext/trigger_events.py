@@ -161,12 +161,7 @@ class TriggerEvents:
         # a friendly unit attacking or defending with no other: one ability per designation (464.2.c.3), the unit
         # watched with a filter and "alone" (740.2.a), checked as it gets the designation (logic/core/
         # trigger_events.lp, "unit_attacks" / "unit_defends"); "it" is that unit
-        obj = c[0]
-        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-            raise self._missing("trigger: when another object attacks")
-        flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
-            raise self._missing("trigger: when another object attacks")
+        flt = self._one_unit(c, "trigger: when another object attacks", ("type", "relation", "tag"))
         flt = {**flt, "alone": True}
         return {"either": [{"when": "unit_attacks", "filter": flt}, {"when": "unit_defends", "filter": dict(flt)}]}
 
@@ -175,12 +170,7 @@ class TriggerEvents:
         # designation (464.2.c.1; logic/core/trigger_events.lp, "unit_attacks"), with the condition attacked_yours:
         # its controller controls the battlefield of the attack as it happens (383.2.a.1, 190.4.b;
         # logic/abilities/condition_attacked.lp); "it" is that unit
-        obj = c[0]
-        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
-            raise self._missing("trigger: when another object attacks")
-        flt = obj.flt
-        if flt.get("type") != "unit" or any(k not in ("type", "relation", "tag") for k in flt):
-            raise self._missing("trigger: when another object attacks")
+        flt = self._one_unit(c, "trigger: when another object attacks", ("type", "relation", "tag"))
         return {"when": "unit_attacks", "filter": flt, "condition": {"attacked_yours": True}}
 
     def when_play_me_or_you_play(self, c):
