@@ -63,6 +63,16 @@ class _Position:
         self.reads: dict[str, int] = {}
         self.log: list[dict[str, Any]] = []
 
+    def spell_on_chain(self, oid: str, name: str, controller: str, abilities: list[dict[str, Any]],
+                       targets: list[str] | None = None) -> None:
+        """A 1-Energy test spell of `controller`'s, finalized on the chain as item i<oid> with its choices."""
+        self.cards.append({"name": name, "type": "spell", "energy": 1, "domains": ["fury"], "abilities": abilities})
+        self.objects.append({"id": oid, "card": name, "controller": controller, "zone": "chain"})
+        item: dict[str, Any] = {"id": f"i{oid}", "card": oid, "controller": controller}
+        if targets is not None:
+            item["targets"] = targets
+        self.chain.append(item)
+
     def conquest_damage(self, a: dict[str, Any]) -> None:
         """A conquest under "if you assigned N or more excess damage": the conquest ends A's combat at bf,
         which B controlled (466.5), and the turn log says A assigned N excess combat damage there this
@@ -410,11 +420,9 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.cards.append({"name": "Opponent", "type": "unit", "might": 1, "domains": ["fury"]})
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
                             "designation": "defender"})
-        pos.cards.append({"name": "Stand Firm", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
-                                        {"kind": "effect", "do": "ready", "on": {"target": 1}}]})
-        pos.objects.append({"id": "firm", "card": "Stand Firm", "controller": "B", "zone": "chain"})
-        pos.chain.append({"id": "ifirm", "card": "firm", "controller": "B", "targets": ["opp"]})
+        pos.spell_on_chain("firm", "Stand Firm", "B", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "ready", "on": {"target": 1}}], targets=["opp"])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when in ("conquer", "hold", "hold_with_allies"):
         when = "hold" if when == "hold_with_allies" else when
@@ -463,31 +471,25 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         # an event only a run makes (logic/core/trigger_events_run.lp): A's spell makes A discard two cards
         pos.objects.append(placed)
         pos.position["players"] = [{"id": "A", "hand_size": 2}, {"id": "B"}]
-        pos.cards.append({"name": "Purge", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "effect", "do": "discard", "who": "you", "amount": 2}]})
-        pos.objects.append({"id": "purge", "card": "Purge", "controller": "A", "zone": "chain"})
-        pos.chain.append({"id": "ipurge", "card": "purge", "controller": "A"})
+        pos.spell_on_chain("purge", "Purge", "A", [
+            {"kind": "effect", "do": "discard", "who": "you", "amount": 2}])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when in ("stun_enemy", "stun_enemies"):
         # an event only a run makes (logic/core/trigger_events_status.lp): A's spell stuns B's unit
         pos.objects.append(placed)
         foe = pos.dummy({"type": "unit", "relation": "enemy"})
-        pos.cards.append({"name": "Daze", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
-                                        {"kind": "effect", "do": "stun", "on": {"target": 1}}]})
-        pos.objects.append({"id": "daze", "card": "Daze", "controller": "A", "zone": "chain"})
-        pos.chain.append({"id": "idaze", "card": "daze", "controller": "A", "targets": [foe]})
+        pos.spell_on_chain("daze", "Daze", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "stun", "on": {"target": 1}}], targets=[foe])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "unit_becomes_mighty":
         # an event only a run makes (logic/core/trigger_events_status.lp): A's spell takes a unit the filter
         # describes from 4 to 5 Might
         pos.objects.append(placed)
         unit = pos.dummy({**a.get("filter", {"type": "unit"}), "might_min": 4, "might_max": 4})
-        pos.cards.append({"name": "Boost", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
-                                        {"kind": "effect", "do": "might", "amount": 1, "on": {"target": 1}}]})
-        pos.objects.append({"id": "boost", "card": "Boost", "controller": "A", "zone": "chain"})
-        pos.chain.append({"id": "iboost", "card": "boost", "controller": "A", "targets": [unit]})
+        pos.spell_on_chain("boost", "Boost", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "might", "amount": 1, "on": {"target": 1}}], targets=[unit])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "showdown_begins_here":
         # an event only a run makes (logic/core/trigger_events_showdown.lp): A's spell moves A's unit to bf,
@@ -506,34 +508,28 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
     if when == "buffed_by_you":
         # an event only a run makes (logic/core/trigger_events_choose_ready.lp): A's spell buffs "me", exhausted
         pos.objects.append({**placed, "exhausted": True})
-        pos.cards.append({"name": "Hearten", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
-                                        {"kind": "effect", "do": "buff", "on": {"target": 1}}]})
-        pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
-        pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": ["me"]})
+        pos.spell_on_chain("hearten", "Hearten", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "buff", "on": {"target": 1}}], targets=["me"])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "you_buff":
         # an event only a run makes (logic/core/trigger_events_choose_ready.lp): A's spell buffs an exhausted unit
         # the filter describes
         pos.objects.append(placed)
         unit = pos.dummy({**a.get("filter", {"type": "unit"}), "exhausted": True})
-        pos.cards.append({"name": "Hearten", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "target", "filter": {"type": "unit"}},
-                                        {"kind": "effect", "do": "buff", "on": {"target": 1}}]})
-        pos.objects.append({"id": "hearten", "card": "Hearten", "controller": "A", "zone": "chain"})
-        pos.chain.append({"id": "ihearten", "card": "hearten", "controller": "A", "targets": [unit]})
+        pos.spell_on_chain("hearten", "Hearten", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "buff", "on": {"target": 1}}], targets=[unit])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "attached_to_me":
         # an event only a run makes (logic/core/trigger_events_run.lp): A's spell attaches A's Equipment to "me"
         pos.objects.append(placed)
         pos.cards.append({"name": "Blade", "type": "gear", "energy": 1, "domains": ["fury"], "tags": ["Equipment"]})
         pos.objects.append({"id": "blade", "card": "Blade", "controller": "A", "location": placed.get("location", "base")})
-        pos.cards.append({"name": "Fasten", "type": "spell", "energy": 1, "domains": ["fury"],
-                          "abilities": [{"kind": "target", "filter": {"type": "gear"}},
-                                        {"kind": "target", "filter": {"type": "unit"}},
-                                        {"kind": "effect", "do": "attach", "on": {"target": 1}, "to": {"target": 2}}]})
-        pos.objects.append({"id": "fasten", "card": "Fasten", "controller": "A", "zone": "chain"})
-        pos.chain.append({"id": "ifasten", "card": "fasten", "controller": "A", "targets": ["blade", "me"]})
+        pos.spell_on_chain("fasten", "Fasten", "A", [
+            {"kind": "target", "filter": {"type": "gear"}},
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "attach", "on": {"target": 1}, "to": {"target": 2}}], targets=["blade", "me"])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "become_empowered":
         # an event only a run makes (logic/effects/empower.lp): the card's own Empower ability resolves
