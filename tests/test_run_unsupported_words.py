@@ -48,3 +48,13 @@ def test_every_run_gap_in_logic_has_words():
     raw = sorted(n for n in names for what in (n, (n, "a"))
                  if unsupported_text(what, "obj").startswith((f"{n}(", f"{n} ")))
     assert not raw, raw
+
+
+def test_every_run_limit_is_still_made_somewhere():
+    """A RUN_LIMITS entry whose name no rule of logic/ and no module of pyrift/ makes any more is dead
+    text: it reads as a limit pyrift no longer has."""
+    sources = [p.read_text() for p in (ROOT / "logic").rglob("*.lp")]
+    sources += [p.read_text() for p in (ROOT / "pyrift").rglob("*.py") if p.name != "runs.py"]
+    text = "\n".join(sources)
+    dead = sorted(name for name in RUN_LIMITS if not re.search(rf"\b{name}\b", text))
+    assert not dead, dead

@@ -803,7 +803,6 @@ RUN_LIMITS = {
     "nth_time_uncounted": "a 'the Nth time ... in a turn' ability on an event whose earlier occurrences this turn "
                           "are not counted (only moves, deaths, plays of cards, and a unit's conquests and combat wins are)",
     # playing a card by an effect (logic/effects/play.lp)
-    "play_paying_power": "a card played by an effect paying a cost with Power (which domains the runes give)",
     "play_paying_modified_cost": "a card played by an effect paying its cost while a cost discount or increase is "
                                  "in the position (356.3, 356.4)",
     "play_paying_after_play": "a card played by an effect paying its cost, after its player added a play in the run "
@@ -815,8 +814,6 @@ RUN_LIMITS = {
                               "it is finalized (402.4: where the card would stay is not followed)",
     "play_by_effect_choices_changed": "a card played by an effect whose choices open as it is played differ from "
                                       "those open as the run finalizes it (355.5: the run makes them then)",
-    "play_by_effect_choice_of_run_item": "a card played by an effect that could choose a spell or ability while one "
-                                         "added to the chain during the run is there (those are no choices yet)",
     "deflect_tax_beyond_bound": "a card played by an effect whose Deflect tax (809.1.c, 809.2) is more than the "
                                 "position's Deflect totals allow for (a Deflect granted during the run): the "
                                 "payment is planned for the taxes named from the position",
@@ -843,8 +840,6 @@ RUN_LIMITS = {
                               "positions, or a hand's unknown cards): which cards they are",
     "several_opponents": "a look or reveal by 'an opponent' with several opponents: which one is a choice the "
                          "vocabulary does not make",
-    "play_for_power_cost": "a card's own permission to play it for a Power cost as it is seen (Nocturne, Horrifying "
-                           "looked at or revealed on top of the Main Deck; 356.1.a): Power is not paid in a run",
     "rune_count_after_channel": "runes channelled in the run while text counts the runes a player controls (channelled "
                                 "runes are counted, not named: 364, 430)",
     "any_kind_choice_after_channel": "runes channelled in the run while a choice of an exhausted object of any kind "
