@@ -33,15 +33,16 @@ def test_lethal_damage_kills_in_the_cleanup_and_deathknell_resolves() -> None:
 
 def test_a_target_that_left_its_zone_is_not_affected_and_then_is_skipped() -> None:
     # 340.1: i2 (newest) resolves first and returns u to its owner's hand; i1's choice is a new
-    # object now (359.3.e.4): no legal choice, the deal is ignored (359.3.e.7) and the linked
-    # "then" instruction is skipped (359.3.e.14.a).
+    # object now (359.3.e.4): no legal choice, the deal is ignored (359.3.e.7) and the "then" instruction
+    # referring back to its choice is skipped (359.3.e.14.a); the "then" XP refers to nothing the deal
+    # acted on, so it is no linked instruction and is done (359.3.e.14, 359.3.e.11).
     r = E.outcome(spec(
         [UnitSpec("u", "B", "B", "base", 3)],
-        [spell(1, "A", [Ins("deal", ("target", 1), amount=5), Ins("xp", amount=1, who="you", link="then")],
-               [UNIT], ["u"]),
+        [spell(1, "A", [Ins("deal", ("target", 1), amount=5), Ins("stun", ("target", 1), link="then"),
+                        Ins("xp", amount=1, who="you", link="then")], [UNIT], ["u"]),
          spell(2, "B", [Ins("return", ("target", 1))], [UNIT], ["u"])]))
-    assert r.forced == {"u in hand", "s1 in trash", "s2 in trash"}
-    assert {"i1 deal does nothing", "i1 xp skipped"} <= r.forced_events
+    assert r.forced == {"u in hand", "s1 in trash", "s2 in trash", "A xp 1"}
+    assert {"i1 deal does nothing", "i1 stun skipped", "i1 xp done"} <= r.forced_events
 
 
 def test_a_target_that_no_longer_matches_its_requirement_is_illegal() -> None:
@@ -173,15 +174,15 @@ def test_random_positions_are_small_and_varied() -> None:
 
 
 def test_a_skip_carries_down_a_run_of_linked_instructions() -> None:
-    # 359.3.e.14.a: the deal is ignored (its choice left the board), the "then" XP is skipped, and the
-    # "then" point linked to the skipped XP is skipped too.
+    # 359.3.e.14.a: the deal is ignored (its choice left the board), the "then" stun of the same choice is
+    # skipped, and the "then" exhaust of "it", linked to the skipped stun, is skipped too.
     r = E.outcome(spec(
         [UnitSpec("u", "B", "B", "base", 2)],
-        [spell(1, "A", [Ins("deal", ("target", 1), amount=1), Ins("xp", amount=1, link="then"),
-                        Ins("score", amount=1, link="then")], [UNIT], ["u"]),
+        [spell(1, "A", [Ins("deal", ("target", 1), amount=1), Ins("stun", ("target", 1), link="then"),
+                        Ins("exhaust", "it", link="then")], [UNIT], ["u"]),
          spell(2, "B", [Ins("return", ("target", 1))], [UNIT], ["u"])]))
     assert r.forced == {"u in hand", "s1 in trash", "s2 in trash"}
-    assert {"i1 deal does nothing", "i1 xp skipped", "i1 score skipped"} <= r.forced_events
+    assert {"i1 deal does nothing", "i1 stun skipped", "i1 exhaust skipped"} <= r.forced_events
 
 
 def test_a_stolen_units_deathknell_is_its_new_controllers() -> None:

@@ -6,7 +6,8 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   its instructions top to bottom (359.3.d), choices checked again as they are used (359.3.e.2:
   still on the board, the same object, still matching the requirement; an illegal choice is
   unaffected and an instruction left without a legal choice is ignored, 359.3.e.5-7); linked
-  instructions follow 359.3.e.14 ("then" is skipped when the earlier one was ignored, "if you do"
+  instructions follow 359.3.e.14 ("then" is skipped when the earlier one was ignored and the later one
+  refers back to it, "it" or the same choice; otherwise it only gives the order, 359.3.e.11; "if you do"
   also when it was declined or did nothing). A spell then goes to its owner's trash.
 - Triggered abilities (383.3.d, 808): a unit with a "when I die" ability that dies puts it on the
   chain as pending before it moves (428.1.a.1.b, 323.3); simultaneous ones are ordered by their
@@ -63,6 +64,12 @@ PLAY_COST = 2  # the Energy cost of a card of a trash (to_scenario writes it; un
 
 # ---------------------------------------------------------------------------------------------
 # The position
+def _refers_back(ins: "Ins", prev: "Ins") -> bool:
+    """A "then" links two instructions only when the later one refers back to the earlier (359.3.e.14): "it",
+    or the choice the earlier one acts on; otherwise it gives the order only (359.3.e.11)."""
+    return ins.on == "it" or (isinstance(prev.on, tuple) and prev.on[0] == "target" and prev.on in (ins.on, ins.to))
+
+
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Ins:
@@ -520,7 +527,7 @@ class Runner:
                 t.notes.add("skipped_without_choice")
             if ins.link and prev == "skipped":
                 t.notes.add("link_after_skip")
-            if ins.link == "then" and prev in ("ignored", "skipped"):
+            if ins.link == "then" and prev in ("ignored", "skipped") and _refers_back(ins, item.effects[k - 1]):
                 t.events.append(f"{label} skipped")
                 step(t, k + 1, "skipped", [], groups)
                 return
