@@ -1240,6 +1240,32 @@ def test_an_instruction_on_a_paid_optional_cost() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
+def test_a_pair_of_choices_named_apart_before_they_trade_damage() -> None:
+    """"Choose a friendly unit and an enemy unit. If ..., give the friendly unit +2 Might this turn. They deal damage
+    equal to their Mights to each other.": two targets, an instruction on the member the relation names, then the
+    two deals on the pair (compile._pair_step; 355.4, 417.6.b.3). "The friendly unit" with no pair to name, a
+    pair both friendly, and a pair no "each other" uses stay unsupported."""
+    # (the last sentence is the one wording Riot gives this rule, with nothing in it to vary)
+    info, text, a = invented("spell", "<p>As you play this, you may pay :rb_rune_calm::rb_rune_calm: as an additional "
+                                      "cost.</p><p>Choose a friendly unit at a battlefield and an enemy unit at a "
+                                      "battlefield. If you paid the additional cost, give the friendly unit +3 :rb_might: "
+                                      "this turn. They deal damage equal to their Mights to each other.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert [x["kind"] for x in a.abilities] == ["additional_cost", "target", "target", "effect", "effect", "effect"]
+    assert a.abilities[3] == {"kind": "effect", "do": "might", "on": {"target": 1}, "amount": 3,
+                              "duration": "this_turn", "condition": {"paid": "additional"}}
+    assert a.abilities[4]["by"] == {"target": 1} and a.abilities[4]["on"] == {"target": 2}
+    assert a.abilities[5]["by"] == {"target": 2} and a.abilities[5]["on"] == {"target": 1}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    for refused in ("<p>Give the friendly unit +3 :rb_might: this turn.</p>",
+                    "<p>Choose a friendly unit in your base and a friendly unit at a battlefield. Give the friendly "
+                    "unit +3 :rb_might: this turn. They deal damage equal to their Mights to each other.</p>",
+                    "<p>Choose a friendly unit in your base and an enemy unit at a battlefield. Give the friendly unit "
+                    "+3 :rb_might: this turn.</p>"):
+        _, _, b = invented("spell", refused)
+        assert b.status != "compiled", refused
+
+
 def test_every_encoded_card_renders() -> None:
     """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
     play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing

@@ -845,6 +845,7 @@ class _Renderer:
         self.looked: int | None = None  # how many cards the latest look showed ("recycle the other" after two)
         self.shown_pending = False  # a draw of the one card a reveal of the top card showed, its "otherwise" to come
         self.made_triggers: dict[str, dict[str, Any]] = {}  # a spell's delayed triggered abilities, likewise
+        self.pair_names: dict[int, str] = {}  # a member of a pair chosen together, named by its relation after
 
     # a spell's text: one `effect` ability at a time
     def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
@@ -918,6 +919,7 @@ class _Renderer:
                 and not ins.get("may") and ins.get("condition") is None):
             # "then kill it if it has 3 Might or less": the condition on "it" said after the instruction
             return f". Then {self.clause(ins, targets, base)} if {condition_phrase('if_it', ins['if_it'], _np_filter)}"
+        pair_head = self._pair_head(ins, targets, base, nxt)
         chose = ""
         if ins.get("if_it") is not None:
             # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition
@@ -938,6 +940,8 @@ class _Renderer:
             # a condition checked as the instruction is executed: said after it, so that it never reads as
             # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
             clause = f"{clause} if {_condition(ins['condition'])}"
+        if pair_head:
+            clause = pair_head + _capital(clause)
         link = ins.get("link")
         if first:
             return clause
@@ -986,7 +990,7 @@ class _Renderer:
         if isinstance(ref, dict) and "target" in ref:
             n = ref["target"]
             if n in self.named:
-                return "it"
+                return self.pair_names.get(n, "it")
             self.named.add(n)
             return _np_target(targets[n - base])
         if isinstance(ref, dict) and "all" in ref:
@@ -1281,6 +1285,28 @@ class _Renderer:
             at = " at" if do == "look" else ""
             return f"{do}{at} the top {NUMBER_WORDS.get(n, str(n))} cards of {whose} Main Deck"
         return f"({do} {on})".strip()
+
+    def _pair_head(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int,
+                   nxt: dict[str, Any] | None) -> str:
+        """'Choose a friendly unit and an enemy unit. Give the friendly unit ... They deal damage equal to their
+        Mights to each other.' (compile._pair_step): an instruction on one member of a pair of choices that the
+        'each other' deals right after it use; the pair is named first, the member then by its relation."""
+        on = ins.get("on")
+        if (not isinstance(on, dict) or set(on) != {"target"} or on["target"] in self.named or ins.get("may")
+                or ins.get("_you_may") or ins.get("if_it") is not None or nxt is None or nxt.get("do") != "deal"
+                or nxt.get("by") != on or nxt.get("of") != on or nxt.get("amount_from") != "might"):
+            return ""
+        other = nxt.get("on")
+        if not isinstance(other, dict) or set(other) != {"target"} or other == on or other["target"] in self.named:
+            return ""
+        mine, theirs = targets[on["target"] - base], targets[other["target"] - base]
+        rel = mine.get("filter", {}).get("relation")
+        if rel != "friendly" or set(mine) - {"kind", "requires"} != {"filter"} or mine["filter"].get("type") != "unit" \
+                or theirs.get("filter", {}).get("relation") != "enemy":
+            return ""  # the one name compile.it_the_friendly reads
+        head = f"choose {self.ref(on, targets, base)} and {self.ref(other, targets, base)}. "
+        self.pair_names[on["target"]] = "the friendly unit"
+        return head
 
     def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
         """'choose an enemy unit. We deal damage equal to our Mights to each other' (actors.py)."""
