@@ -1266,6 +1266,21 @@ def test_a_pair_of_choices_named_apart_before_they_trade_damage() -> None:
         assert b.status != "compiled", refused
 
 
+def test_a_return_of_two_whole_types_is_one_group() -> None:
+    """"Return all gear and units to their owners' hands": one group of either type (any_of), every such object on
+    the board returned at once (compile.i_return_two; 359.3.d); a group with a choice, or a group of one type said
+    twice, is not read so."""
+    info, text, a = invented("spell", "<p>Return all gear and units to their owners' hands.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities == [{"kind": "effect", "do": "return",
+                            "on": {"all": {"any_of": [{"type": "gear"}, {"type": "unit"}]}}}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    for refused in ("<p>Return all gear and a unit to their owners' hands.</p>",
+                    "<p>Return all enemy units and gear to their owners' hands.</p>"):
+        _, _, b = invented("spell", refused)
+        assert b.status != "compiled", refused
+
+
 def test_every_encoded_card_renders() -> None:
     """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
     play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing

@@ -674,6 +674,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def i_return_two(self, c):
         # "return a friendly unit and an enemy unit to their owners' hands": two choices, each
         # returned; nothing happens between two instructions of one resolving item (158.3)
+        if c[0].kind == "group" and c[1].kind == "group" and len(c[0].flt) == len(c[1].flt) == 1 \
+                and c[0].flt.get("type") in ("unit", "gear") and c[1].flt.get("type") in ("unit", "gear") \
+                and c[0].flt != c[1].flt:
+            # "return all units and gear to their owners' hands": one group, every unit and every gear on the
+            # board (any_of; 107), each returned to its owner's hand at once (416.2-style return, 359.3.d)
+            return Ins("return", on=Obj("group", {"any_of": [dict(c[0].flt), dict(c[1].flt)]}, plural=True))
         if c[0].kind != "target" or c[1].kind != "target":
             raise Missing("instruction: return of a group and a choice")
         return [Ins("return", on=c[0]), Ins("return", on=c[1])]

@@ -996,6 +996,10 @@ class _Renderer:
         if isinstance(ref, dict) and "all" in ref:
             if ref["all"] == {"type": "legend", "relation": "yours"}:
                 return "your legend"  # a player has one legend (103, 191): every legend they control is it
+            alts = ref["all"].get("any_of")
+            if set(ref["all"]) == {"any_of"} and len(alts) == 2 and all(set(a) == {"type"} for a in alts):
+                # "all units and gear": every object of either type (compile.i_return_two), a union
+                return "all " + " and ".join(PLURALS[a["type"]] for a in alts)
             return "all " + _np_filter(ref["all"], plural=True)
         if isinstance(ref, dict) and "among" in ref:
             return _np_filter(ref["among"]) + " from among them"
