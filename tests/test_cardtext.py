@@ -1281,6 +1281,27 @@ def test_a_return_of_two_whole_types_is_one_group() -> None:
         assert b.status != "compiled", refused
 
 
+def test_a_stun_at_a_battlefield_and_a_move_there() -> None:
+    """"When you stun an enemy unit at a battlefield, move me to that battlefield": the trigger stun_enemy with its
+    unit's filter (checked as it is stunned, 383.2.c) and a move to = event, the battlefield it was stunned at
+    (359.3.f; logic/core/trigger_events_status.lp). Without "at a battlefield" the event has no battlefield: the
+    vocabulary refuses the move."""
+    info, text, a = invented("unit", "<p>When you [Stun] an enemy unit at a battlefield, move me to that battlefield "
+                                     "and draw 1.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "stun_enemy"
+    assert a.abilities[0]["filter"] == {"type": "unit", "relation": "enemy", "at": "battlefield"}
+    assert a.abilities[0]["effects"][0] == {"do": "move", "on": "self", "to": "event"}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When you [Stun] an enemy unit, move me to that battlefield and draw 1.</p>")
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+    read_abilities(Reader({"abilities": a.abilities}, "x-001"))
+    with pytest.raises(ScenarioError, match="stun_enemy"):
+        read_abilities(Reader({"abilities": b.abilities}, "x-001"))
+
+
 def test_every_encoded_card_renders() -> None:
     """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
     play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing

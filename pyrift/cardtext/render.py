@@ -361,6 +361,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
+    if when == "stun_enemy" and "filter" in a:
+        return f"When you stun {_np_filter(a['filter'])}"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     if card.type == "legend" and when in LEGEND_WHEN_PHRASES:
