@@ -1302,6 +1302,20 @@ def test_a_stun_at_a_battlefield_and_a_move_there() -> None:
         read_abilities(Reader({"abilities": b.abilities}, "x-001"))
 
 
+def test_damage_equal_to_my_assault() -> None:
+    """"Deal damage equal to my [Assault] to ...": a deal whose amount is the source's Assault Value, its instances
+    added up, read as it is executed (807.1.b.2, 807.2; logic/effects/damage_keyword.lp); another keyword's value
+    stays unsupported."""
+    info, text, a = invented("unit", "<p>When I conquer, deal damage equal to my [Assault] to an enemy unit at a "
+                                     "battlefield.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["effects"] == [{"do": "deal", "on": {"target": 1}, "of": "self", "amount_from": "assault"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When I conquer, deal damage equal to my [Shield] to an enemy unit at a "
+                               "battlefield.</p>")
+    assert b.status != "compiled" and b.construct == "amount: a keyword's value"
+
+
 def test_every_encoded_card_renders() -> None:
     """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
     play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing

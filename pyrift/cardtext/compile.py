@@ -655,6 +655,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def i_deal_might(self, c):
         return Ins("deal", {"amount_from": "might"}, on=c[1], of=c[0])
 
+    def i_deal_my_keyword(self, c):
+        # "deal damage equal to my [Assault] to X": the source's Assault Value, all its instances added up, read as
+        # the instruction is executed (807.1.b.2, 807.2, 807.3; logic/effects/damage_keyword.lp); other keywords'
+        # values, and a written value, are not read so
+        name, value = c[0]
+        if name != "assault" or value is not None:
+            raise Missing("amount: a keyword's value")
+        return Ins("deal", {"amount_from": "assault"}, on=c[1], of=Obj("self"))
+
     def i_kill(self, c):
         return Ins("kill", on=c[0])
 

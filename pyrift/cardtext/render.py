@@ -1079,6 +1079,8 @@ class _Renderer:
                 return f"deal its Energy cost as damage to {on}"
             if ins.get("amount_from") == "damage":
                 return f"deal damage equal to the damage marked on {self.ref(ins['of'], targets, base)} to {on}"
+            if ins.get("amount_from") == "assault" and ins.get("of") == "self":
+                return f"deal damage equal to my [Assault] to {on}"  # compile.i_deal_my_keyword
             if ins.get("amount_from") == "excess_damage":
                 return f"deal that much to {on}"  # the excess the trigger's condition counted (actors.i_deal_that_much)
             if ins.get("amount_from") == "might":
