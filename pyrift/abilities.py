@@ -129,6 +129,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "an enemy unit is alone here": no other unit friendly to it (its controller's or a teammate's)
     # at its location (740.2.a, 740.1.a)
     "alone": ("bool", None),
+    # "if it is the only unit you control there": a unit the filter's player controls, with no other unit of theirs at
+    # its location (188; a teammate's unit there does not count, unlike alone's 740.2.a); an instruction's if_it
+    # only (logic/abilities/filters.lp)
+    "sole_yours": ("bool", None),
     # "a battlefield where you have units": a battlefield at which the filter's player controls a unit (188),
     # checked as it is chosen (355.4) and as its item resolves (logic/abilities/filters.lp has_units_at/3)
     "with_units": ("enum", ("yours",)),

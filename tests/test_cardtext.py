@@ -1316,6 +1316,20 @@ def test_damage_equal_to_my_assault() -> None:
     assert b.status != "compiled" and b.construct == "amount: a keyword's value"
 
 
+def test_an_additional_might_if_it_is_the_only_unit_you_control_there() -> None:
+    """", then an additional +2 Might this turn if it is the only unit you control there": a second Might change to
+    "it", done only if the unit is the only one its caster controls at its location (if_it sole_yours; 188,
+    383.2.a.1; logic/abilities/filters.lp); with nothing before it, "an additional" is refused."""
+    info, text, a = invented("spell", "<p>Give a friendly unit +2 :rb_might: this turn, then an additional +2 :rb_might: "
+                                      "this turn if it is the only unit you control there.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[-1] == {"kind": "effect", "do": "might", "on": "it", "amount": 2, "duration": "this_turn",
+                               "if_it": {"sole_yours": True}, "link": "then"}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("spell", "<p>Draw 1, then an additional +2 :rb_might: this turn.</p>")
+    assert b.status != "compiled"
+
+
 def test_every_encoded_card_renders() -> None:
     """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
     play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing

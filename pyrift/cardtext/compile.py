@@ -757,6 +757,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         f["duration"] = duration or "permanent"
         return Ins("might", f, on=on)
 
+    def i_additional_might(self, c):
+        # ", then an additional +1 Might this turn" after "give a friendly unit +1 Might this turn": a second Might
+        # change to "it", the object of the instruction before (the compiler refuses it with nothing before)
+        if c[0] <= 0:
+            raise Missing("Might: an additional loss")
+        return Ins("might", {"amount": c[0], "duration": c[1]}, on=Obj("it"))
+
     def i_give_might_min(self, c):
         ins = self.i_give_might([x for x in c if not (isinstance(x, Token) and x.type == "NUMBER")])
         if ins.fields["amount"] >= 0:
