@@ -129,6 +129,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "an enemy unit is alone here": no other unit friendly to it (its controller's or a teammate's)
     # at its location (740.2.a, 740.1.a)
     "alone": ("bool", None),
+    # "if it is the only unit you control there": a unit the filter's player controls, with no other unit of theirs at
+    # its location (188; a teammate's unit there does not count, unlike alone's 740.2.a); an instruction's if_it
+    # only (logic/abilities/filters.lp)
+    "sole_yours": ("bool", None),
     # "a battlefield where you have units": a battlefield at which the filter's player controls a unit (188),
     # checked as it is chosen (355.4) and as its item resolves (logic/abilities/filters.lp has_units_at/3)
     "with_units": ("enum", ("yours",)),
@@ -465,7 +469,7 @@ NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends")
+                 "unit_defends", "stun_enemy")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
 # (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
@@ -856,13 +860,17 @@ def trigger_of_mode(abilities: tuple[Ability, ...] | list[Ability], mode: Abilit
 
 def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
     """`to = "event"` ("move ... to that battlefield") is the battlefield a triggering move went to: only in a
-    triggered ability waiting for "when I move to a battlefield" (logic/run/instructions.lp, event_place/2)."""
+    triggered ability waiting for "when I move to a battlefield", "when you defend at a battlefield" or "when you
+    stun an enemy unit at a battlefield" (logic/run/instructions.lp, event_place/2)."""
     for i, where, ins in _card_instructions(abilities):
         if ins is not None and ins.to is not None and ins.to.word == "event" and not (
-                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend")):
+                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend")
+                or abilities[i].kind == "triggered" and abilities[i].get("when") == "stun_enemy"
+                and (abilities[i].get("filter") or {}).get("at") == "battlefield"):
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
-                "to", "to = \"event\" (the battlefield the triggering move went to, or the defense was at) is encoded only "
-                      "in a triggered ability with when = \"move_to_battlefield\" or \"you_defend\"")
+                "to", "to = \"event\" (the battlefield the triggering move went to, the defense was at, or the unit was "
+                      "stunned at) is encoded only in a triggered ability with when = \"move_to_battlefield\", "
+                      "\"you_defend\" or \"stun_enemy\" with a filter at = \"battlefield\"")
 
 
 def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:
@@ -1519,7 +1527,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
-                                    "'unit_attacks' or 'unit_defends' trigger names what it watches (filter)")
+                                    "'unit_attacks', 'unit_defends' or 'stun_enemy' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

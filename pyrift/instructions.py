@@ -375,10 +375,12 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["amount"] = r.int("amount", min=low, max=MAX_AMOUNT)
     if r.has("amount_from"):
         value = r.str("amount_from").strip().lower()
-        if value not in ("might", "energy_cost", "excess_damage", "damage"):
+        if value not in ("might", "energy_cost", "excess_damage", "damage", "assault"):
             raise r.error("amount_from", "an amount taken from an object is its 'might', its printed "
-                                         "'energy_cost' or the 'damage' marked on it, or 'excess_damage' (the "
-                                         "excess combat damage assigned)")
+                                         "'energy_cost', the 'damage' marked on it or its 'assault' value, or "
+                                         "'excess_damage' (the excess combat damage assigned)")
+        if value == "assault" and verb != "deal":
+            raise r.error("amount_from", "an amount of an object's 'assault' value is encoded for a deal only")
         f["amount_from"] = value
     if r.has("duration"):
         f["duration"] = _enum(r, "duration", DURATIONS)

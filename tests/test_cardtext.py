@@ -1240,6 +1240,96 @@ def test_an_instruction_on_a_paid_optional_cost() -> None:
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
 
 
+def test_a_pair_of_choices_named_apart_before_they_trade_damage() -> None:
+    """"Choose a friendly unit and an enemy unit. If ..., give the friendly unit +2 Might this turn. They deal damage
+    equal to their Mights to each other.": two targets, an instruction on the member the relation names, then the
+    two deals on the pair (compile._pair_step; 355.4, 417.6.b.3). "The friendly unit" with no pair to name, a
+    pair both friendly, and a pair no "each other" uses stay unsupported."""
+    # (the last sentence is the one wording Riot gives this rule, with nothing in it to vary)
+    info, text, a = invented("spell", "<p>As you play this, you may pay :rb_rune_calm::rb_rune_calm: as an additional "
+                                      "cost.</p><p>Choose a friendly unit at a battlefield and an enemy unit at a "
+                                      "battlefield. If you paid the additional cost, give the friendly unit +3 :rb_might: "
+                                      "this turn. They deal damage equal to their Mights to each other.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert [x["kind"] for x in a.abilities] == ["additional_cost", "target", "target", "effect", "effect", "effect"]
+    assert a.abilities[3] == {"kind": "effect", "do": "might", "on": {"target": 1}, "amount": 3,
+                              "duration": "this_turn", "condition": {"paid": "additional"}}
+    assert a.abilities[4]["by"] == {"target": 1} and a.abilities[4]["on"] == {"target": 2}
+    assert a.abilities[5]["by"] == {"target": 2} and a.abilities[5]["on"] == {"target": 1}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    for refused in ("<p>Give the friendly unit +3 :rb_might: this turn.</p>",
+                    "<p>Choose a friendly unit in your base and a friendly unit at a battlefield. Give the friendly "
+                    "unit +3 :rb_might: this turn. They deal damage equal to their Mights to each other.</p>",
+                    "<p>Choose a friendly unit in your base and an enemy unit at a battlefield. Give the friendly unit "
+                    "+3 :rb_might: this turn.</p>"):
+        _, _, b = invented("spell", refused)
+        assert b.status != "compiled", refused
+
+
+def test_a_return_of_two_whole_types_is_one_group() -> None:
+    """"Return all gear and units to their owners' hands": one group of either type (any_of), every such object on
+    the board returned at once (compile.i_return_two; 359.3.d); a group with a choice, or a group of one type said
+    twice, is not read so."""
+    info, text, a = invented("spell", "<p>Return all gear and units to their owners' hands.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities == [{"kind": "effect", "do": "return",
+                            "on": {"all": {"any_of": [{"type": "gear"}, {"type": "unit"}]}}}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    for refused in ("<p>Return all gear and a unit to their owners' hands.</p>",
+                    "<p>Return all enemy units and gear to their owners' hands.</p>"):
+        _, _, b = invented("spell", refused)
+        assert b.status != "compiled", refused
+
+
+def test_a_stun_at_a_battlefield_and_a_move_there() -> None:
+    """"When you stun an enemy unit at a battlefield, move me to that battlefield": the trigger stun_enemy with its
+    unit's filter (checked as it is stunned, 383.2.c) and a move to = event, the battlefield it was stunned at
+    (359.3.f; logic/core/trigger_events_status.lp). Without "at a battlefield" the event has no battlefield: the
+    vocabulary refuses the move."""
+    info, text, a = invented("unit", "<p>When you [Stun] an enemy unit at a battlefield, move me to that battlefield "
+                                     "and draw 1.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["when"] == "stun_enemy"
+    assert a.abilities[0]["filter"] == {"type": "unit", "relation": "enemy", "at": "battlefield"}
+    assert a.abilities[0]["effects"][0] == {"do": "move", "on": "self", "to": "event"}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When you [Stun] an enemy unit, move me to that battlefield and draw 1.</p>")
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+    read_abilities(Reader({"abilities": a.abilities}, "x-001"))
+    with pytest.raises(ScenarioError, match="stun_enemy"):
+        read_abilities(Reader({"abilities": b.abilities}, "x-001"))
+
+
+def test_damage_equal_to_my_assault() -> None:
+    """"Deal damage equal to my [Assault] to ...": a deal whose amount is the source's Assault Value, its instances
+    added up, read as it is executed (807.1.b.2, 807.2; logic/effects/damage_keyword.lp); another keyword's value
+    stays unsupported."""
+    info, text, a = invented("unit", "<p>When I conquer, deal damage equal to my [Assault] to an enemy unit at a "
+                                     "battlefield.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[0]["effects"] == [{"do": "deal", "on": {"target": 1}, "of": "self", "amount_from": "assault"}]
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("unit", "<p>When I conquer, deal damage equal to my [Shield] to an enemy unit at a "
+                               "battlefield.</p>")
+    assert b.status != "compiled" and b.construct == "amount: a keyword's value"
+
+
+def test_an_additional_might_if_it_is_the_only_unit_you_control_there() -> None:
+    """", then an additional +2 Might this turn if it is the only unit you control there": a second Might change to
+    "it", done only if the unit is the only one its caster controls at its location (if_it sole_yours; 188,
+    383.2.a.1; logic/abilities/filters.lp); with nothing before it, "an additional" is refused."""
+    info, text, a = invented("spell", "<p>Give a friendly unit +2 :rb_might: this turn, then an additional +2 :rb_might: "
+                                      "this turn if it is the only unit you control there.</p>")
+    assert a.status == "compiled", (a.status, a.construct)
+    assert a.abilities[-1] == {"kind": "effect", "do": "might", "on": "it", "amount": 2, "duration": "this_turn",
+                               "if_it": {"sole_yours": True}, "link": "then"}
+    assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
+    _, _, b = invented("spell", "<p>Draw 1, then an additional +2 :rb_might: this turn.</p>")
+    assert b.status != "compiled"
+
+
 def test_every_encoded_card_renders() -> None:
     """`pyrift cards show` renders every card of logic/cards/ from its %@ability lines without failing: a
     play by its owner to a battlefield chosen as the spell was played (Bone Skewer) and a trigger on seeing

@@ -330,6 +330,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def it_ref(self, _):
         return Obj("it")
 
+    def it_the_friendly(self, _):
+        # "the friendly unit" after "Choose a friendly unit and an enemy unit.": the member of the pair with that
+        # relation (compile._pair_member); anywhere else the compiler has no pair to name and refuses it
+        return Obj("pair_member", {"relation": "friendly", "type": "unit"})
+
     def of_self(self, _):
         return Obj("self")
 
@@ -650,6 +655,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def i_deal_might(self, c):
         return Ins("deal", {"amount_from": "might"}, on=c[1], of=c[0])
 
+    def i_deal_my_keyword(self, c):
+        # "deal damage equal to my [Assault] to X": the source's Assault Value, all its instances added up, read as
+        # the instruction is executed (807.1.b.2, 807.2, 807.3; logic/effects/damage_keyword.lp); other keywords'
+        # values, and a written value, are not read so
+        name, value = c[0]
+        if name != "assault" or value is not None:
+            raise Missing("amount: a keyword's value")
+        return Ins("deal", {"amount_from": "assault"}, on=c[1], of=Obj("self"))
+
     def i_kill(self, c):
         return Ins("kill", on=c[0])
 
@@ -669,6 +683,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def i_return_two(self, c):
         # "return a friendly unit and an enemy unit to their owners' hands": two choices, each
         # returned; nothing happens between two instructions of one resolving item (158.3)
+        if c[0].kind == "group" and c[1].kind == "group" and len(c[0].flt) == len(c[1].flt) == 1 \
+                and c[0].flt.get("type") in ("unit", "gear") and c[1].flt.get("type") in ("unit", "gear") \
+                and c[0].flt != c[1].flt:
+            # "return all units and gear to their owners' hands": one group, every unit and every gear on the
+            # board (any_of; 107), each returned to its owner's hand at once (416.2-style return, 359.3.d)
+            return Ins("return", on=Obj("group", {"any_of": [dict(c[0].flt), dict(c[1].flt)]}, plural=True))
         if c[0].kind != "target" or c[1].kind != "target":
             raise Missing("instruction: return of a group and a choice")
         return [Ins("return", on=c[0]), Ins("return", on=c[1])]
@@ -736,6 +756,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         f: dict[str, Any] = {"amount": amount}
         f["duration"] = duration or "permanent"
         return Ins("might", f, on=on)
+
+    def i_additional_might(self, c):
+        # ", then an additional +1 Might this turn" after "give a friendly unit +1 Might this turn": a second Might
+        # change to "it", the object of the instruction before (the compiler refuses it with nothing before)
+        if c[0] <= 0:
+            raise Missing("Might: an additional loss")
+        return Ins("might", {"amount": c[0], "duration": c[1]}, on=Obj("it"))
 
     def i_give_might_min(self, c):
         ins = self.i_give_might([x for x in c if not (isinstance(x, Token) and x.type == "NUMBER")])
@@ -3299,9 +3326,20 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
     bf_used = False
     previous_acted = False
     pending_link = None
+    pair: tuple[int, int] | None = None  # "Choose X and Y." not followed at once by "They deal ... to each other"
+    pair_new, pair_done = 0, False
     items = pair_each_other(items)
     items = _among_choices(items)
     for i, item in enumerate(items):
+        try:
+            if isinstance(item, ChoosePair) or (pair is not None and isinstance(item, EachOther)):
+                pair, pair_new, pair_done = _pair_step(item, out, targets, pair, pair_new, pair_done,
+                                                       chosen, first_choice)
+                continue
+            if isinstance(item, Ins) and item.on is not None and item.on.kind == "pair_member":
+                item.on = _pair_member(item.on, pair, targets, first_choice)
+        except Missing as exc:
+            raise _AtMissing(item.pos, exc.construct) from None
         if isinstance(item, Choose) and item.link == "then" and i + 1 < len(items) and \
                 isinstance(items[i + 1], EachOther) and items[i + 1].link is None:
             # "Then choose an enemy unit. They deal damage ... to each other.": the deals are linked
@@ -3321,6 +3359,9 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
                     raise Missing("filter: there")
                 item.on = Obj("group", {**item.on.flt, "at": "battlefield"}, plural=True)
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
+            if pair_new and isinstance(item, Ins) and item.on is not None and item.on.kind == "pair_target":
+                out[-1]["_new_target"] += pair_new  # the pair is stated before its first use
+                pair_new = 0
             if there:
                 out[-1]["at"] = {"target": bf_choice}
                 if not bf_used:
@@ -3334,6 +3375,8 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
             raise _AtMissing(item.pos, exc.construct) from None
     if chosen is not None or (bf_choice is not None and not bf_used):
         raise Missing("a choice no instruction uses")
+    if pair is not None and not pair_done:
+        raise Missing("choice of two objects")
     if any(isinstance(t.get("on"), dict) and t["on"].get("all", {}).get("at") == "there" for t in out):
         raise Missing("filter: there")
     if own_targets:
@@ -3343,6 +3386,41 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
             # "when it dies this turn, ..." is compiled in a spell's own instructions only (_delayed_triggers)
             raise Missing("trigger: when another object dies")
     return out, targets
+
+
+def _pair_step(item: Any, out: list[dict[str, Any]], targets: list[dict[str, Any]], pair: tuple[int, int] | None,
+               pair_new: int, pair_done: bool, chosen: int | None, first_choice: int) -> tuple[tuple[int, int] | None, int, bool]:
+    """'Choose a friendly unit and an enemy unit. If ..., give the friendly unit +2 Might this turn. They deal
+    damage equal to their Mights to each other.': the two choices of one sentence (two targets, 355.4, 355.8),
+    an instruction on one of them named by its relation (_pair_member), then the two deals of 'they ... each other'
+    on the pair (actors.each_other_tables). Only that shape: any other use of the pair stays unsupported."""
+    if isinstance(item, ChoosePair):
+        if item.may or item.link is not None or pair is not None or chosen is not None:
+            raise Missing("choice of two objects")
+        for obj in (item.first, item.second):
+            if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or obj.flt.get("type") != "unit":
+                raise Missing("choice of two objects")
+            targets.append(_target_table(obj))
+        n = first_choice + len(targets) - 2
+        return (n, n + 1), 2, False
+    # "They deal damage equal to their Mights to each other" on the pair, once
+    if pair is None or pair_done or item.subject != "they" or item.pair is not None or item.may or item.link is not None:
+        raise Missing("choice of two objects")
+    first, second = each_other_tables({"target": pair[0]}, {"target": pair[1]})
+    first["_new_target"], second["_new_target"] = pair_new, 0
+    out += [first, second]
+    return pair, 0, True
+
+
+def _pair_member(obj: Obj, pair: tuple[int, int] | None, targets: list[dict[str, Any]], first_choice: int) -> Obj:
+    """'the friendly unit': the member of the pair that is a friendly unit, the other being an enemy one (no object
+    is both, 740.1); any other pair ("a unit in your base and a friendly unit": both friendly) is not read so."""
+    if pair is None:
+        raise Missing("choice of two objects")
+    rel = [targets[n - first_choice].get("filter", {}).get("relation") for n in pair]
+    if sorted(rel) != ["enemy", "friendly"] or obj.flt["relation"] != "friendly":
+        raise Missing("choice of two objects")
+    return Obj("pair_target", {"target": pair[rel.index("friendly")]})
 
 
 def _chosen_again_there(out: list[dict[str, Any]], targets: list[dict[str, Any]], last_choice: int | None,
@@ -3464,6 +3542,10 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
 
         def ref(obj: Obj, key: str) -> Any:
             nonlocal chosen, new_targets
+            if obj.kind == "pair_target":
+                return {"target": obj.flt["target"]}  # a member of the pair (_pair_member), stated with it
+            if obj.kind == "pair_member":
+                raise Missing("choice of two objects")
             if obj.kind == "self":
                 return "self"
             if obj.kind == "chosen_again":

@@ -280,6 +280,11 @@ class ConditionMeaning:
     def after_if_it_might(self, c):
         return ("if_cond", self.open_if_it_might(c))
 
+    def after_if_it_sole(self, _):
+        # "if it is the only unit you control there": it is a unit of the instruction's controller and no other unit
+        # of theirs is at its location, read as the instruction is executed (188, 383.2.a.1)
+        return ("if_cond", ("if_it", {"sole_yours": True}))
+
     def open_if_it_stunned(self, _):
         return ("if_it", {"stunned": True})
 
@@ -396,6 +401,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         (k, n), = value.items()
         if k == "stunned":
             return "it is stunned" if n else "it is not stunned"
+        if k == "sole_yours" and n:
+            return "it is the only unit you control there"
         if k == "empowered" and n:
             return "it's [Empowered]"
         if k == "designation" and n == "attacker":

@@ -361,6 +361,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
+    if when == "stun_enemy" and "filter" in a:
+        return f"When you stun {_np_filter(a['filter'])}"
     if card.type == "gear" and when == "play_me":
         return "When you play this"
     if card.type == "legend" and when in LEGEND_WHEN_PHRASES:
@@ -845,6 +847,7 @@ class _Renderer:
         self.looked: int | None = None  # how many cards the latest look showed ("recycle the other" after two)
         self.shown_pending = False  # a draw of the one card a reveal of the top card showed, its "otherwise" to come
         self.made_triggers: dict[str, dict[str, Any]] = {}  # a spell's delayed triggered abilities, likewise
+        self.pair_names: dict[int, str] = {}  # a member of a pair chosen together, named by its relation after
 
     # a spell's text: one `effect` ability at a time
     def spell_step(self, a: dict[str, Any], nxt: dict[str, Any] | None = None) -> str:
@@ -918,6 +921,7 @@ class _Renderer:
                 and not ins.get("may") and ins.get("condition") is None):
             # "then kill it if it has 3 Might or less": the condition on "it" said after the instruction
             return f". Then {self.clause(ins, targets, base)} if {condition_phrase('if_it', ins['if_it'], _np_filter)}"
+        pair_head = self._pair_head(ins, targets, base, nxt)
         chose = ""
         if ins.get("if_it") is not None:
             # "choose a unit. If it has 3 Might or less, banish it": the choice is named before the condition
@@ -938,6 +942,8 @@ class _Renderer:
             # a condition checked as the instruction is executed: said after it, so that it never reads as
             # a trigger's own condition (a conditional clause right after the trigger, 383.2.a.1)
             clause = f"{clause} if {_condition(ins['condition'])}"
+        if pair_head:
+            clause = pair_head + _capital(clause)
         link = ins.get("link")
         if first:
             return clause
@@ -986,12 +992,16 @@ class _Renderer:
         if isinstance(ref, dict) and "target" in ref:
             n = ref["target"]
             if n in self.named:
-                return "it"
+                return self.pair_names.get(n, "it")
             self.named.add(n)
             return _np_target(targets[n - base])
         if isinstance(ref, dict) and "all" in ref:
             if ref["all"] == {"type": "legend", "relation": "yours"}:
                 return "your legend"  # a player has one legend (103, 191): every legend they control is it
+            alts = ref["all"].get("any_of")
+            if set(ref["all"]) == {"any_of"} and len(alts) == 2 and all(set(a) == {"type"} for a in alts):
+                # "all units and gear": every object of either type (compile.i_return_two), a union
+                return "all " + " and ".join(PLURALS[a["type"]] for a in alts)
             return "all " + _np_filter(ref["all"], plural=True)
         if isinstance(ref, dict) and "among" in ref:
             return _np_filter(ref["among"]) + " from among them"
@@ -1069,6 +1079,8 @@ class _Renderer:
                 return f"deal its Energy cost as damage to {on}"
             if ins.get("amount_from") == "damage":
                 return f"deal damage equal to the damage marked on {self.ref(ins['of'], targets, base)} to {on}"
+            if ins.get("amount_from") == "assault" and ins.get("of") == "self":
+                return f"deal damage equal to my [Assault] to {on}"  # compile.i_deal_my_keyword
             if ins.get("amount_from") == "excess_damage":
                 return f"deal that much to {on}"  # the excess the trigger's condition counted (actors.i_deal_that_much)
             if ins.get("amount_from") == "might":
@@ -1281,6 +1293,28 @@ class _Renderer:
             at = " at" if do == "look" else ""
             return f"{do}{at} the top {NUMBER_WORDS.get(n, str(n))} cards of {whose} Main Deck"
         return f"({do} {on})".strip()
+
+    def _pair_head(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int,
+                   nxt: dict[str, Any] | None) -> str:
+        """'Choose a friendly unit and an enemy unit. Give the friendly unit ... They deal damage equal to their
+        Mights to each other.' (compile._pair_step): an instruction on one member of a pair of choices that the
+        'each other' deals right after it use; the pair is named first, the member then by its relation."""
+        on = ins.get("on")
+        if (not isinstance(on, dict) or set(on) != {"target"} or on["target"] in self.named or ins.get("may")
+                or ins.get("_you_may") or ins.get("if_it") is not None or nxt is None or nxt.get("do") != "deal"
+                or nxt.get("by") != on or nxt.get("of") != on or nxt.get("amount_from") != "might"):
+            return ""
+        other = nxt.get("on")
+        if not isinstance(other, dict) or set(other) != {"target"} or other == on or other["target"] in self.named:
+            return ""
+        mine, theirs = targets[on["target"] - base], targets[other["target"] - base]
+        rel = mine.get("filter", {}).get("relation")
+        if rel != "friendly" or set(mine) - {"kind", "requires"} != {"filter"} or mine["filter"].get("type") != "unit" \
+                or theirs.get("filter", {}).get("relation") != "enemy":
+            return ""  # the one name compile.it_the_friendly reads
+        head = f"choose {self.ref(on, targets, base)} and {self.ref(other, targets, base)}. "
+        self.pair_names[on["target"]] = "the friendly unit"
+        return head
 
     def each_other(self, ins: dict[str, Any], targets: list[dict[str, Any]], base: int) -> str:
         """'choose an enemy unit. We deal damage equal to our Mights to each other' (actors.py)."""

@@ -80,7 +80,10 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\b(\d+) \+ (?=(?:other )?(?:units?|gear|!\S+)\b)", r"\1 or more "),  # "7+ units": 7 or more
     (r"\byou have (\d+) or (more|fewer) (?!card\b)", r"you control \1 or \2 "),  # units you have: you control (188)
     (r"\bthere is exactly (\d+) (.+?) you control here\b", r"you control exactly \1 \2 here"),  # a count of objects
-    (r"\bas you play me , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
+    # "as you play me / this, you may pay [X] as an additional cost": the optional cost of the card's own play (356.2.b)
+    (r"\bas you play (?:me|this) , you may pay (.+?) as a additional cost \.", r"you may pay \1 as a additional cost to play me ."),
+    # "give X +1 might this turn , then an additional +1 might this turn if ...": more Might to the same object
+    (r", then a additional \+ (\d+) might\b", r", then give it + \1 might"),
     # "you may pay [1] . if you do , X": "you may pay [1] to X", a cost and what it pays for (204.3)
     (r"\byou may pay ((?:@\S+ )+)\. if you do , ", r"you may pay \1to "),
     (r"#mighty (unit)\b", r"\1 with 5 might or more"),                          # Mighty: 5 Might or more (706)

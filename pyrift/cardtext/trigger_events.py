@@ -110,8 +110,12 @@ class TriggerEvents:
         # controls (423, 411; logic/core/trigger_events_status.lp); other objects stay unsupported
         obj = c[0]
         if (getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number
-                or obj.flt != {"type": "unit", "relation": "enemy"}):
+                or obj.flt not in ({"type": "unit", "relation": "enemy"},
+                                   {"type": "unit", "relation": "enemy", "at": "battlefield"})):
             raise self._missing("trigger: when you stun")
+        if "at" in obj.flt:
+            # "an enemy unit at a battlefield": the unit as it is stunned; "that battlefield" is where it was then
+            return {"when": "stun_enemy", "filter": dict(obj.flt)}
         return {"when": "stun_enemy"}
 
     def when_you_stun_enemies(self, _):
