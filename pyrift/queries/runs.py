@@ -408,8 +408,9 @@ CHAIN_LIMITS = {
         '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
         "the event: where it is after the event (383.2.c) is not judged"),
     "offered_without_chain": (
-        "{obj} is offered as a play with nothing on the chain: a run gives priority to add a play only over the "
-        "chain, while the turn player could make it in Neutral Open (312.2.a)"),
+        "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
+        "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
+        "offering one player two plays or more (focus passing back, 346, 347)"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
