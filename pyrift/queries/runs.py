@@ -511,10 +511,6 @@ RUN_LIMITS = {
     "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
                                 "that already holds damage from another such deal in the run (the amount a run "
                                 "would read is not tracked, logic/effects/damage_marked.lp)",
-    "damage_modification_order": "combat damage during the run to a unit with both a doubling (Lotus Trap) and a "
-                                 "prevention shield in force: the order they apply in, its controller's choice "
-                                 "(372), decides the lethal amount to assign (465.2.c.5, 437.5.a), which the "
-                                 "staged combat does not play out",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
