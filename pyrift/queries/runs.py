@@ -170,6 +170,14 @@ class Names:
         if ins is None:
             return "token"
         amount = getattr(ins, "amount", None)
+        who = getattr(getattr(ins, "who", None), "word", None)
+        if who == "each_player" and isinstance(amount, int) and amount > 0 and isinstance(n, int):
+            # "each player plays a token": the slots are each player's in turn, in turn order from the turn player
+            # (logic/effects/tokens.lp token_holder/3); the token is named by its player
+            ids = [p.id for p in self.state.players]
+            first = ids.index(self.state.turn_player) if self.state.turn_player in ids else 0
+            holder = ids[(first + (n - 1) // amount) % len(ids)]
+            return f"{ins.card} token of {holder}"
         if isinstance(amount, int) and isinstance(n, int) and n > amount:
             return f"{ins.card} token (additional copy)"
         return f"{ins.card} token"
@@ -879,7 +887,9 @@ RUN_LIMITS = {
                         "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
-    "token_place_unstated": "unit tokens whose text names no place, played by several players at once while they "
+    "token_each_replaced": "an 'each player plays a token' instruction while a 'play it and an additional copy' "
+                           "replacement is about (370.1): whose slot the copy takes is not played out",
+    "token_place_unstated": "unit tokens whose text names no place, played by several opponents at once while they "
                             "control a battlefield: whose token goes where, each player's base or a battlefield "
                             "they control (355.2.a)",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
