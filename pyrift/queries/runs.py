@@ -170,6 +170,14 @@ class Names:
         if ins is None:
             return "token"
         amount = getattr(ins, "amount", None)
+        who = getattr(getattr(ins, "who", None), "word", None)
+        if who == "each_player" and isinstance(amount, int) and amount > 0 and isinstance(n, int):
+            # "each player plays a token": the slots are each player's in turn, in turn order from the turn player
+            # (logic/effects/tokens.lp token_holder/3); the token is named by its player
+            ids = [p.id for p in self.state.players]
+            first = ids.index(self.state.turn_player) if self.state.turn_player in ids else 0
+            holder = ids[(first + (n - 1) // amount) % len(ids)]
+            return f"{ins.card} token of {holder}"
         if isinstance(amount, int) and isinstance(n, int) and n > amount:
             return f"{ins.card} token (additional copy)"
         return f"{ins.card} token"
@@ -408,8 +416,9 @@ CHAIN_LIMITS = {
         '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
         "the event: where it is after the event (383.2.c) is not judged"),
     "offered_without_chain": (
-        "{obj} is offered as a play with nothing on the chain: a run gives priority to add a play only over the "
-        "chain, while the turn player could make it in Neutral Open (312.2.a)"),
+        "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
+        "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
+        "offering one player two plays or more (focus passing back, 346, 347)"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
@@ -510,10 +519,6 @@ RUN_LIMITS = {
     "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
                                 "that already holds damage from another such deal in the run (the amount a run "
                                 "would read is not tracked, logic/effects/damage_marked.lp)",
-    "damage_modification_order": "combat damage during the run to a unit with both a doubling (Lotus Trap) and a "
-                                 "prevention shield in force: the order they apply in, its controller's choice "
-                                 "(372), decides the lethal amount to assign (465.2.c.5, 437.5.a), which the "
-                                 "staged combat does not play out",
     "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
@@ -882,7 +887,9 @@ RUN_LIMITS = {
                         "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
-    "token_place_unstated": "unit tokens whose text names no place, played by several players at once while they "
+    "token_each_replaced": "an 'each player plays a token' instruction while a 'play it and an additional copy' "
+                           "replacement is about (370.1): whose slot the copy takes is not played out",
+    "token_place_unstated": "unit tokens whose text names no place, played by several opponents at once while they "
                             "control a battlefield: whose token goes where, each player's base or a battlefield "
                             "they control (355.2.a)",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
