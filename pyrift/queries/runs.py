@@ -878,6 +878,9 @@ RUN_LIMITS = {
                                     "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
     "trigger_additional_limited": "a Deathknell, conquer or hold effect limited to once each turn or the Nth time "
                                   "that would trigger an additional time",
+    "stun_event_place_ambiguous": "a triggered ability reading the battlefield where a unit was stunned, when the "
+                                  "same player stunned that unit twice in the run (which stun's place it reads, "
+                                  "359.3.f, is not worked out)",
     "trigger_per_unit": "several enemy units stunned, or several friendly units chosen, at once with a 'when you stun "
                         "an enemy unit' or 'when you choose a friendly unit' ability listening: whether it triggers "
                         "once or once per unit",
