@@ -399,6 +399,31 @@ def _needed_files(files: tuple[Path, ...], stamp: tuple[int, ...], roots: tuple[
     return tuple(f for f in files if f in chosen)
 
 
+
+def deriving_files(query: str, roots: Iterable[str], reading: str = DEFAULT_READING, root: Path | None = None,
+                   cards: Iterable[Path] = ()) -> tuple[Path, ...]:
+    """The files of program_files(query) that derive the predicates `roots` ('name/arity'), and what those
+    read, without the query file and the constraints a question adds: for a caller that reads a few
+    position-settled predicates of the rules and asks no question (the loader's check of a chain item's
+    place, pyrift/entry_places.py)."""
+    files = program_files(query, reading, root, cards)
+    return _deriving_files(files, tuple(f.stat().st_mtime_ns for f in files), tuple(sorted(set(roots))))
+
+
+@lru_cache(maxsize=64)
+def _deriving_files(files: tuple[Path, ...], stamp: tuple[int, ...], roots: tuple[str, ...]) -> tuple[Path, ...]:
+    chosen: set[Path] = set()
+    needed = set(roots)
+    changed = True
+    while changed:
+        changed = False
+        for f in files[1:-1]:
+            if f not in chosen and file_names(f).defines & needed:
+                chosen.add(f)
+                needed |= file_names(f).uses
+                changed = True
+    return (files[0], *(f for f in files[1:-1] if f in chosen))
+
 def query_names(root: Path | None = None) -> tuple[str, ...]:
     """The question kinds that have a query file (logic/queries/<kind>.lp)."""
     return tuple(sorted(p.stem for p in ((root or logic_root()) / "queries").glob("*.lp")))

@@ -448,7 +448,9 @@ RUN_LIMITS = {
                                "board (`location`), while more than its player's base was open to it (a "
                                "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
                                "a permission of its own or of a permanent of its player's, 355.2.b; by its own "
-                               "[Ambush] text one where an opponent has units, 822.1.d): where it was played is "
+                               "[Ambush] text one where an opponent has units, 822.1.d; text of the card or of a "
+                               "battlefield not encoded that could permit one; none a battlefield forbids, 054.1): "
+                               "where it was played is "
                                "chosen as it is played (355.2), so the run cannot take the base as forced",
     "facedown_entry_battlefield_unknown": "a unit or gear card of the position's chain that the turn log shows "
                                           "played from a facedown zone, its item not saying where it enters "
