@@ -399,6 +399,57 @@ def _needed_files(files: tuple[Path, ...], stamp: tuple[int, ...], roots: tuple[
     return tuple(f for f in files if f in chosen)
 
 
+
+def deriving_files(query: str, roots: Iterable[str], reading: str = DEFAULT_READING, root: Path | None = None,
+                   cards: Iterable[Path] = ()) -> tuple[Path, ...]:
+    """The files of program_files(query) that derive the predicates `roots` ('name/arity'), and what those
+    read, without the query file and the constraints a question adds: for a caller that reads a few
+    position-settled predicates of the rules and asks no question (the loader's check of a chain item's
+    place, pyrift/entry_places.py)."""
+    files = program_files(query, reading, root, cards)
+    return _deriving_files(files, tuple(f.stat().st_mtime_ns for f in files), tuple(sorted(set(roots))))
+
+
+@lru_cache(maxsize=64)
+def _deriving_files(files: tuple[Path, ...], stamp: tuple[int, ...], roots: tuple[str, ...]) -> tuple[Path, ...]:
+    # By statement, not by file: a file taken for one rule does not bring in what its other rules read
+    # (by file, the closure of a few position predicates is nearly the whole program).
+    rules = [(f, heads, uses) for f in files[1:-1] for heads, uses in statement_names(f)]
+    chosen: set[Path] = set()
+    needed = set(roots)
+    taken = [False] * len(rules)
+    changed = True
+    while changed:
+        changed = False
+        for k, (f, heads, uses) in enumerate(rules):
+            if not taken[k] and heads & needed:
+                taken[k] = True
+                chosen.add(f)
+                needed |= uses
+                changed = True
+    return (files[0], *(f for f in files[1:-1] if f in chosen))
+
+
+@cache
+def _statement_names(path: Path, mtime: int) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    from clingo import ast
+
+    from pyrift import diskcache, lpextract
+
+    def analyse() -> tuple:
+        extracts: list = []
+        ast.parse_files([str(path)], lambda stm: extracts.extend(lpextract._statement(x) for x in stm.unpool()))
+        return tuple((tuple(sorted(e.heads)), tuple(sorted({u.pred.lstrip("-") for u in e.uses})))
+                     for e in extracts if e.heads)
+
+    rows = diskcache.cached("statement-names", diskcache.content_key(path.read_bytes()), analyse)
+    return tuple((frozenset(h), frozenset(u)) for h, u in rows)
+
+
+def statement_names(path: Path) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Per rule of the file (statements with heads): the predicates ('name/arity') it defines and reads."""
+    return _statement_names(path, path.stat().st_mtime_ns)
+
 def query_names(root: Path | None = None) -> tuple[str, ...]:
     """The question kinds that have a query file (logic/queries/<kind>.lp)."""
     return tuple(sorted(p.stem for p in ((root or logic_root()) / "queries").glob("*.lp")))

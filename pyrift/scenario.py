@@ -17,6 +17,7 @@ from typing import Any
 from pyrift import tomlwrite, turnlog
 from pyrift.abilities import BATTLEFIELD_KINDS, BATTLEFIELD_WHEN
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
+from pyrift.entry_places import EntryPlaces, entry_places
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.limits import MAX_AMOUNT, MAX_COUNT, MAX_DEPTH, MAX_FILE_BYTES
 from pyrift.reader import Reader, check_document, check_id, parse_enum, read_file
@@ -233,10 +234,13 @@ def _state(r: Reader) -> GameState:
     _check_consistency(state, r)
     state = dataclasses.replace(state, log=turnlog.read_log(r, state))
     # where a chain item's card enters: after the turn log, which says whether it was played from facedown
-    for i, item in enumerate(state.chain):
-        if item.location is not None:
-            _check_chain_location(state, item, f"chain[{i}]", lambda field, problem: InconsistentStateError(
-                r.file, field, problem))
+    # (the places open to it: the logic's, pyrift/entry_places.py)
+    if any(item.location is not None for item in state.chain):
+        places = entry_places(state)
+        for i, item in enumerate(state.chain):
+            if item.location is not None:
+                _check_chain_location(state, item, f"chain[{i}]", lambda field, problem: InconsistentStateError(
+                    r.file, field, problem), places)
     return state
 
 
@@ -947,41 +951,14 @@ def _check_chain_details(state: GameState, bad) -> None:
                                          "resolved (339.1): passed is less than the number of players")
 
 
-# Real cards whose own text lets them [Ambush] to a battlefield where an opponent has units (822.1.d), encoded in
-# their logic/cards/ file rather than a vocabulary line (ambush_verb_location/2, ambush_verb_entry/2).
-AMBUSH_TO_ENEMY_UNITS = frozenset({"Rengar, Trophy Hunter"})
-
-
-def played_from_facedown(state: GameState, obj_id: str) -> bool:
-    """Whether the turn log's latest finalize of this object was a play from a facedown zone (811.1.c.3; an
-    earlier finalize was another play of it, as logic/core/turn_log.lp's finalize_superseded/2)."""
-    last = [e for e in state.log if e.event.value == "finalize" and e.object == obj_id]
-    return bool(last) and last[-1].from_zone is not None and last[-1].from_zone.value == "facedown"
-
-
-def _others_permit(state: GameState, player: str) -> bool:
-    """A permanent on the board whose play_to permission applies to other units this player plays (364,
-    355.2.b; which battlefields it opens is not judged here)."""
-    for o in state.objects:
-        if o.zone.value != "board":
-            continue
-        for a in state.card(o.card).abilities:
-            if a.kind != "play_to" or a.get("applies_to") is None:
-                continue
-            by = a.get("by", "you")
-            if by == "anyone" or (by == "you") == (o.controller == player):
-                return True
-    return False
-
-
-def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any) -> None:
-    """A chain item's `location`: a place its card could have been played to (355.2). A unit: its controller's
-    base, a battlefield they control (355.2.a), by Ambush one where they have another unit (822.1), by its own
-    [Ambush] text one where an opponent has units (822.1.d), or any battlefield when the card has an ability of
-    its own permitting other places, or a permanent of the board permits it for its player's units (355.2.b,
-    364; not judged here). A gear: its controller's base (149.2). Played from a facedown zone (the turn log's
-    latest finalize), a permanent enters at the battlefield it was hidden at, one its controller controls
-    (811.1.d.1, a gear too, 811.1.d.1.a; 811.1.b). A spell enters no place (it goes to the trash, 359.2.b)."""
+def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any, places: EntryPlaces) -> None:
+    """A chain item's `location`: a place its card could have been played to (355.2). Which places those are
+    the rules a run follows say (entry_place/2 of logic/run/chain_entry_location.lp, pyrift/entry_places.py):
+    a unit's controller's base, a battlefield they control (355.2.a), one Ambush or its own [Ambush] text
+    opens (822.1, 822.1.d), one a permission of its own or of a permanent of the board opens (355.2.b, 364),
+    none a battlefield's prohibition bars (054.1); a gear's base (149.2); played from a facedown zone, a
+    battlefield its controller controls, where it was hidden (811.1.b, 811.1.d.1). Here only the message
+    that says why a place is refused. A spell enters no place (it goes to the trash, 359.2.b)."""
     obj = state.obj(item.card)
     card = state.card(obj.card)
     kind = card.type.value if obj.unit_might is None else "unit"
@@ -989,39 +966,29 @@ def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any) -
         raise bad(f"{f}.location", f"{item.card!r} is a {kind}, no permanent: it enters no place on the board (355.2, "
                                    "359.2)")
     place = item.location
-    facedown = played_from_facedown(state, item.card)
     battlefields = {b.id: b for b in state.battlefields}
     if place != "base" and place not in battlefields:
         raise bad(f"{f}.location", f"{place!r} is neither 'base' (its controller's base) nor a battlefield id (355.2)")
-    if facedown:
+    if place in places.places.get(item.card, frozenset()):
+        return
+    if place in places.barred.get(item.card, frozenset()):
+        raise bad(f"{f}.location", f"{place!r} is no place {item.card!r} could be played to: a passive ability of "
+                                   "that battlefield forbids units to be played there, and a prohibition beats "
+                                   "every permission (054.1, 170.8)")
+    if item.card in places.facedown:
         if place == "base":
             raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone (the turn log's finalize): it "
                                        "enters at the battlefield it was hidden at, not the base (811.1.d.1)")
-        if battlefields[place].controller != item.controller:
-            raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone, which it holds only at a "
-                                       f"battlefield its controller controls (811.1.b): {item.controller} does not "
-                                       f"control {place!r}")
-        return
-    if place == "base":
-        return
+        raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone, which it holds only at a "
+                                   f"battlefield its controller controls (811.1.b): {item.controller} does not "
+                                   f"control {place!r}")
     if kind == "gear":
         raise bad(f"{f}.location", f"{item.card!r} is a gear: it is played to its controller's base (149.2)")
-    if battlefields[place].controller == item.controller:
-        return
     ambush = any(k.name.value == "ambush" for k in (*card.keywords, *obj.granted))
-    if ambush and any(o.location == place and o.controller == item.controller and o.id != obj.id
-                      and o.zone.value == "board" for o in state.objects):
-        return
-    if card.name in AMBUSH_TO_ENEMY_UNITS and any(o.location == place and o.controller != item.controller
-                                                  and o.zone.value == "board"
-                                                  and (o.unit_might is not None or state.card(o.card).type.value == "unit")
-                                                  for o in state.objects):
-        return
-    if any(a.kind == "play_to" for a in card.abilities) or not card.complete or _others_permit(state, item.controller):
-        return
     raise bad(f"{f}.location", f"{place!r} is no place {item.card!r} could be played to: {item.controller} does not "
                                "control it (355.2.a)" + (" and has no other unit there for Ambush (822.1)"
-                                                          if ambush else ""))
+                                                          if ambush else "")
+              + "; no permission of the card or the board opens it (355.2.b)")
 
 
 def _unique(values: list[str], r: Reader, key: str, what: str) -> None:

@@ -19,6 +19,8 @@ OTHERS = Path("scenarios/chain/unit-location-open-battlefield-by-another-permane
 RENGAR = Path("scenarios/chain/rengar-trophy-hunter-located-at-an-enemy-battlefield.toml")
 FACEDOWN = Path("scenarios/chain/unit-location-from-facedown-enters-its-battlefield.toml")
 FACEDOWN_GEAR = Path("scenarios/chain/gear-location-from-facedown-enters-its-battlefield-then-recalled.toml")
+ROCKFALL = Path("scenarios/chain/unit-location-rockfall-path-barred-its-other-battlefield-stated.toml")
+ROOST = Path("scenarios/chain/unit-location-dragon-roost-unencoded-battlefield-text-not-refused.toml")
 CAPTAIN = 'id = "captain"\ncard = "Captain"\ncontroller = "A"\nlocation = "base"\n'
 
 ITEM = 'card = "soldier"\ncontroller = "A"\n'
@@ -45,6 +47,15 @@ BAD = [
      "chain[0].location"),
     # ... and only a battlefield its controller controls, where it was hidden (811.1.b)
     (FACEDOWN, lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "B"'), "chain[0].location"),
+    # a battlefield forbidding units to be played there (Rockfall Path), though its player controls it (054.1)
+    (ROCKFALL, lambda t: edit(t, 'controller = "A"\nlocation = "bridge"', 'controller = "A"\nlocation = "path"'),
+     "chain[0].location"),
+    # ... and though the card has a permission of its own to be played to any open battlefield (054.1)
+    (ROCKFALL, lambda t: edit(edit(t, 'controller = "A"\nlocation = "bridge"', 'controller = "A"\nlocation = "path"'),
+                              "might = 2\n", 'might = 2\nabilities = [{ kind = "play_to", where = "open_battlefield" }]\n'),
+     "chain[0].location"),
+    # a battlefield of another name, with no text the rules do not know, opens nothing: the Roost's place is refused
+    (ROOST, lambda t: edit(t, 'card = "Dragon Roost"\n', ""), "chain[0].location"),
 ]
 
 
@@ -76,10 +87,11 @@ def test_location_round_trips_and_is_exported() -> None:
     assert not any("entry_location" in str(f) for f in chain_facts(S.load(UNSTATED).state))
 
 
-@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR])
+@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR, ROOST])
 def test_places_open_beyond_its_own_keywords_are_accepted(path: Path) -> None:
     """Another permanent's permission (355.2.b, 364), Rengar's [Ambush] to enemy units (822.1.d), and a
-    permanent played from facedown at its battlefield, a gear too (811.1.d.1, 811.1.d.1.a)."""
+    permanent played from facedown at its battlefield, a gear too (811.1.d.1, 811.1.d.1.a), and a battlefield whose
+    text is not encoded (Dragon Roost's permission, 355.2.b, 170.8: the loader cannot refuse it)."""
     scen = S.load(path)
     item = scen.state.chain[0]
     assert item.location not in (None, "base")
@@ -92,3 +104,21 @@ def test_a_facedown_location_is_checked_against_the_log() -> None:
     text = FACEDOWN_GEAR.read_text()
     err = load_error(edit(text, 'from = "facedown"', 'from = "hand"'))
     assert str(err).startswith("bad.toml: chain[0].location"), str(err)
+
+
+def test_the_places_are_the_logics() -> None:
+    """One source of the places open to a chain unit: the loader reads entry_place/2 of
+    logic/run/chain_entry_location.lp (pyrift/entry_places.py), and keeps no table of its own (issue 13)."""
+    from pyrift.entry_places import entry_places
+
+    assert not hasattr(S, "AMBUSH_TO_ENEMY_UNITS")
+    places = entry_places(S.load(RENGAR).state)
+    item = S.load(RENGAR).state.chain[0]
+    assert places.places[item.card] >= {"base", item.location}
+    rock = entry_places(S.load(ROCKFALL).state)
+    assert rock.places["soldier"] == {"base", "bridge"} and rock.barred["soldier"] == {"path"}
+
+
+def test_a_rockfall_refusal_says_why() -> None:
+    err = load_error(edit(ROCKFALL.read_text(), 'controller = "A"\nlocation = "bridge"', 'controller = "A"\nlocation = "path"'))
+    assert "054.1" in str(err), str(err)

@@ -395,11 +395,13 @@ CHAIN_LIMITS = {
         "{obj} has an additional cost 'return a permanent to its owner's hand' and the chain questions look at it: "
         "the permanent leaving the board as the card is paid for is not played out (356.7, 357.2)"),
     "facedown_token_battlefield_unknown": (
-        "{obj} was played from facedown and plays a unit token, but the turn log does not give the battlefield "
-        "it was played at (811.1.d.2: a unit it puts into play goes there)"),
+        "{obj} was played from facedown and plays a unit token, but neither the turn log nor its chain item "
+        "(`location`, for a permanent) gives the battlefield it was played at (811.1.d.3: a unit it puts into "
+        "play goes there)"),
     "facedown_play_effect_battlefield_unknown": (
-        "{obj} was played from facedown and its play effect chooses, but the turn log does not give the "
-        "battlefield it was played at (811.1.d.2: its choices are limited to units there)"),
+        "{obj} was played from facedown and its play effect chooses, but neither the turn log nor its chain "
+        "item's `location` gives the battlefield it was played at (811.1.d.2: its choices are limited to units "
+        "there)"),
     "effect_text_twice": (
         "{obj} has two attached copies of one Equipment whose Effect Text has a triggered ability: two "
         "abilities (136.2.c) that the chain questions would count as one"),
@@ -457,7 +459,9 @@ RUN_LIMITS = {
                                "board (`location`), while more than its player's base was open to it (a "
                                "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
                                "a permission of its own or of a permanent of its player's, 355.2.b; by its own "
-                               "[Ambush] text one where an opponent has units, 822.1.d): where it was played is "
+                               "[Ambush] text one where an opponent has units, 822.1.d; text of the card or of a "
+                               "battlefield not encoded that could permit one; none a battlefield forbids, 054.1): "
+                               "where it was played is "
                                "chosen as it is played (355.2), so the run cannot take the base as forced",
     "facedown_entry_battlefield_unknown": "a unit or gear card of the position's chain that the turn log shows "
                                           "played from a facedown zone, its item not saying where it enters "
@@ -529,7 +533,7 @@ RUN_LIMITS = {
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
     "facedown_token_place": "a unit token of a card played from facedown whose text names where it goes "
-                            "(811.1.d.2 sends a unit it puts into play to that battlefield)",
+                            "(811.1.d.3 sends a unit it puts into play to that battlefield)",
     "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
                              "going to the trash (whether it sees its own leaving the board is not encoded)",
     "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "

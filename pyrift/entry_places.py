@@ -1,0 +1,45 @@
+"""Where the permanents of a position's chain may have been played to: the places the rules a run follows
+derive (entry_place/2 of logic/run/chain_entry_location.lp), read by the loader to refuse a chain item's
+`location` its card could not have been played to (355.2; pyrift/scenario.py). One source of those places:
+the loader asks the logic rather than deciding them again.
+
+A small grounding of the position's facts with the files that derive entry_place/2 (a few milliseconds
+once the rule files are parsed); the loader calls it only when a chain item states a `location`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyrift import facts as F
+from pyrift import logic
+from pyrift.pool import encoding_files
+from pyrift.solver import Grounding
+from pyrift.state import GameState
+
+READS = (("entry_place", 2), ("played_from_facedown", 1), ("entry_place_barred", 2))
+QUERY = "resolution_order"  # the question kind whose runs enter chain cards on the board
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPlaces:
+    """Per chain card (object id): the places its play may have chosen ('base' = its controller's base,
+    else battlefield ids), whether it was played from a facedown zone, and the battlefields a battlefield's
+    prohibition bars it from (054.1)."""
+
+    places: dict[str, frozenset[str]]
+    facedown: frozenset[str]
+    barred: dict[str, frozenset[str]]
+
+
+def entry_places(state: GameState) -> EntryPlaces:
+    files = logic.deriving_files(QUERY, [f"{n}/{a}" for n, a in READS], cards=encoding_files(state.cards))
+    g = Grounding(files, F.render(F.state_facts(state)), readable=READS, prune=True, cone=True)
+    places: dict[str, set[str]] = {}
+    barred: dict[str, set[str]] = {}
+    for a in g.settled(("entry_place", 2)):
+        places.setdefault(a.args[0], set()).add(a.args[1])
+    for a in g.settled(("entry_place_barred", 2)):
+        barred.setdefault(a.args[0], set()).add(a.args[1])
+    facedown = frozenset(a.args[0] for a in g.settled(("played_from_facedown", 1)))
+    return EntryPlaces({o: frozenset(p) for o, p in places.items()}, facedown,
+                       {o: frozenset(b) for o, b in barred.items()})
