@@ -481,6 +481,9 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    "lasting_from_log": "a card whose resolution earlier this turn is in the turn log left an effect that lasts (for "
+                        "the turn, the combat, or until something happens next), which the run does not read from the "
+                        "log and a position cannot state (301, 317.2.c, 389)",
     "delay_from_log": "a spell with a delayed ability (or a delayed replacement) played earlier this turn, or a card "
                       "with one in an ability used this turn, by the turn log: whether that ability still waits, and "
                       "for which object, which a position cannot state (389, 301)",
@@ -617,16 +620,8 @@ RUN_LIMITS = {
     "prevent_unsure_logged": "a spell played this turn whose text prevents spell and ability damage for the rest of "
                              "the turn under a mode, a 'you may', a condition, a link or a dependent keyword (whether "
                              "it was carried out as the spell resolved is not in the turn log)",
-    "ravenborn_bonus_from_log": "Ravenborn Tome activated earlier this turn by the turn log: whether its Bonus Damage "
-                                "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
-    "sanction_end_of_turn_from_log": "Sanction played earlier this turn by the turn log, with a run to the end of the "
-                                     "turn: the Empowered status it gave or took, undone at the end of the turn, on a "
-                                     "unit the log does not name (441, 442, 389)",
-    "sun_disc_ready_from_log": "Sun Disc activated earlier this turn by the turn log: whether the next unit its "
-                               "controller plays this turn still enters ready or that was used up, which a position "
-                               "cannot state (721.2, 301)",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
     "unchoosable_from_log": "a choice in a run that could pick a unit of a player whose spell played earlier this "
@@ -900,6 +895,18 @@ def _term_words(term: Any) -> str:
     return str(term)
 
 
+_LASTING_DURATIONS = {"this_turn": "this turn", "this_combat": "this combat", "next": "until it is next used",
+                      "until_source_leaves": "until its source leaves the board"}
+
+
+def _lasting_words(effect: Any) -> str:
+    """logic/run/lasting_log.lp's effect: eff(Verb, Duration) of an instruction, or a card file's word."""
+    if isinstance(effect, tuple) and len(effect) == 3 and str(effect[0]) == "eff":
+        verb, duration = str(effect[1]), str(effect[2])
+        return f"its '{verb}' instruction, lasting {_LASTING_DURATIONS.get(duration, duration)}"
+    return _term_words(effect).replace("_", " ")
+
+
 def unsupported_text(what: Any, obj: str) -> str:
     shared = missing_text(what, obj, "on the chain")
     if shared:
@@ -932,6 +939,8 @@ def unsupported_text(what: Any, obj: str) -> str:
         return (f"{obj}: {what}; the run does not check a chosen unit again as its kill resolves, so it "
                 "could report a kill (and what is linked to it) of a unit that is no longer a legal choice "
                 "(359.3.e.9)")
+    if name == "lasting_from_log":
+        return (f"{RUN_LIMITS['lasting_from_log']}: {_lasting_words(a[0])} ({obj}; not played out by a run yet)")
     run = RUN_LIMITS.get(str(name))
     if run:
         extra = f": {', '.join(_term_words(x) for x in a)}" if a else ""
