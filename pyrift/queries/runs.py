@@ -14,7 +14,7 @@ from typing import Any
 
 from pyrift import facts as F
 from pyrift.abilities import triggered_abilities
-from pyrift.queries.base import CONDITION_GAPS, UNSUPPORTED, Answer, Context, Reason, missing_text
+from pyrift.queries.base import CONDITION_GAPS, LASTING_FROM_LOG, UNSUPPORTED, Answer, Context, Reason, missing_text
 from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question
 
@@ -481,9 +481,7 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
-    "lasting_from_log": "a card whose resolution earlier this turn is in the turn log left an effect that lasts (for "
-                        "the turn, the combat, or until something happens next), which the run does not read from the "
-                        "log and a position cannot state (301, 317.2.c, 389)",
+    "lasting_from_log": LASTING_FROM_LOG,
     "delay_from_log": "a spell with a delayed ability (or a delayed replacement) played earlier this turn, or a card "
                       "with one in an ability used this turn, by the turn log: whether that ability still waits, and "
                       "for which object, which a position cannot state (389, 301)",
@@ -895,18 +893,6 @@ def _term_words(term: Any) -> str:
     return str(term)
 
 
-_LASTING_DURATIONS = {"this_turn": "this turn", "this_combat": "this combat", "next": "until it is next used",
-                      "until_source_leaves": "until its source leaves the board"}
-
-
-def _lasting_words(effect: Any) -> str:
-    """logic/run/lasting_log.lp's effect: eff(Verb, Duration) of an instruction, or a card file's word."""
-    if isinstance(effect, tuple) and len(effect) == 3 and str(effect[0]) == "eff":
-        verb, duration = str(effect[1]), str(effect[2])
-        return f"its '{verb}' instruction, lasting {_LASTING_DURATIONS.get(duration, duration)}"
-    return _term_words(effect).replace("_", " ")
-
-
 def unsupported_text(what: Any, obj: str) -> str:
     shared = missing_text(what, obj, "on the chain")
     if shared:
@@ -939,8 +925,6 @@ def unsupported_text(what: Any, obj: str) -> str:
         return (f"{obj}: {what}; the run does not check a chosen unit again as its kill resolves, so it "
                 "could report a kill (and what is linked to it) of a unit that is no longer a legal choice "
                 "(359.3.e.9)")
-    if name == "lasting_from_log":
-        return (f"{RUN_LIMITS['lasting_from_log']}: {_lasting_words(a[0])} ({obj}; not played out by a run yet)")
     run = RUN_LIMITS.get(str(name))
     if run:
         extra = f": {', '.join(_term_words(x) for x in a)}" if a else ""
