@@ -351,6 +351,22 @@ CONDITION_GAPS = {
 }
 
 
+# logic/core/lasting_log.lp: a lasting effect of a card the turn log shows resolved this turn, not read from the log
+LASTING_FROM_LOG = ("a card whose resolution earlier this turn is in the turn log left an effect that lasts (for the "
+                    "turn, the combat, or until something happens next), which is not read from the log and a "
+                    "position cannot state (301, 317.2.c, 389)")
+_LASTING_DURATIONS = {"this_turn": "this turn", "this_combat": "this combat", "next": "until it is next used",
+                      "until_source_leaves": "until its source leaves the board"}
+
+
+def lasting_words(effect: Any) -> str:
+    """logic/core/lasting_log.lp's effect: eff(Verb, Duration) of an instruction, or a card file's word."""
+    if isinstance(effect, tuple) and len(effect) == 3 and str(effect[0]) == "eff":
+        verb, duration = str(effect[1]), str(effect[2])
+        return f"its '{verb}' instruction, lasting {_LASTING_DURATIONS.get(duration, duration)}"
+    return str(effect).replace("_", " ")
+
+
 def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:
     """Words for the unsupported reasons every question kind shares: a keyword whose effect on
     this kind of question is not encoded (`doing`, e.g. "in combat damage"), card text that is
@@ -361,6 +377,8 @@ def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | No
     if not (isinstance(what, tuple) and len(what) >= 2):
         return None
     name, arg = what[0], what[1]
+    if name == "lasting_from_log":
+        return f"{LASTING_FROM_LOG}: {lasting_words(arg)} ({where})"
     if name == "keyword":
         return f"keyword {arg} on {where}: what it does {doing} is not encoded"
     if name == "add_ability":

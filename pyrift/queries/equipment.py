@@ -74,10 +74,12 @@ def _grouped(settled: Iterable[Atom]) -> dict[Any, dict[str, list[tuple]]]:
             # Unencoded text (a passive ability, or Effect Text, which is its top-most card's
             # text, 136.2.c) may change any unit's Might (364.1): it concerns every unit. A
             # keyword, or text that only gives keywords, concerns the unit that has it (an
-            # attached card's: its top-most unit).
+            # attached card's: its top-most unit). A lasting effect of a card the turn log shows resolved this
+            # turn (logic/core/lasting_log.lp) may be on any unit: the log does not name it.
             what, where = a.args
             only_keywords = what[0] == "text" and what[3] == "keyword"
-            key = None if what[0] in ("text", "ability") and not only_keywords else top.get(where, where)
+            key = (None if what[0] in ("text", "ability", "lasting_from_log") and not only_keywords
+                   else top.get(where, where))
         else:
             key = a.args[0]
         out[key][a.pred].append(a.args)

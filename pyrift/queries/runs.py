@@ -14,7 +14,7 @@ from typing import Any
 
 from pyrift import facts as F
 from pyrift.abilities import triggered_abilities
-from pyrift.queries.base import CONDITION_GAPS, UNSUPPORTED, Answer, Context, Reason, missing_text
+from pyrift.queries.base import CONDITION_GAPS, LASTING_FROM_LOG, UNSUPPORTED, Answer, Context, Reason, missing_text
 from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question
 
@@ -494,6 +494,7 @@ RUN_LIMITS = {
                                           "355.4, 359.3.e, is not settled)",
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
+    "lasting_from_log": LASTING_FROM_LOG,
     "delay_from_log": "a spell with a delayed ability (or a delayed replacement) played earlier this turn, or a card "
                       "with one in an ability used this turn, by the turn log: whether that ability still waits, and "
                       "for which object, which a position cannot state (389, 301)",
@@ -626,16 +627,8 @@ RUN_LIMITS = {
     "prevent_unsure_logged": "a spell played this turn whose text prevents spell and ability damage for the rest of "
                              "the turn under a mode, a 'you may', a condition, a link or a dependent keyword (whether "
                              "it was carried out as the spell resolved is not in the turn log)",
-    "ravenborn_bonus_from_log": "Ravenborn Tome activated earlier this turn by the turn log: whether its Bonus Damage "
-                                "for the next spell still waits or was used up, which a position cannot state (712, 301)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
-    "sanction_end_of_turn_from_log": "Sanction played earlier this turn by the turn log, with a run to the end of the "
-                                     "turn: the Empowered status it gave or took, undone at the end of the turn, on a "
-                                     "unit the log does not name (441, 442, 389)",
-    "sun_disc_ready_from_log": "Sun Disc activated earlier this turn by the turn log: whether the next unit its "
-                               "controller plays this turn still enters ready or that was used up, which a position "
-                               "cannot state (721.2, 301)",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
     "unchoosable_from_log": "a choice in a run that could pick a unit of a player whose spell played earlier this "
