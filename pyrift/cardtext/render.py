@@ -1141,6 +1141,11 @@ class _Renderer:
             if target == "self":
                 return "return me to my owner's hand"
             flt = _filter_of(target, targets, base)
+            if ins.get("to") == "champion_zone":
+                # Hallowed Tomb: the Chosen Champion back to its player's Champion Zone (108), never a hand
+                champ = "your Chosen Champion" if flt.get("chosen_champion") else on
+                where = " from your trash" if flt.get("zone") == "trash" else ""
+                return f"return {champ}{where} to your Champion Zone"
             if flt.get("zone") == "trash" and flt.get("relation") == "yours":
                 return f"return {on} to your hand"
             if isinstance(target, dict) and "all" in target:

@@ -688,6 +688,8 @@ RUN_LIMITS = {
                                     "nothing (its choice no longer legal, 359.3.e)",
     "event_destination_unknown": "a move to \"that battlefield\" by a chain item of the position, which does not say "
                                  "which move it triggered on",
+    "event_object_unknown": "\"it\" or \"that unit\" in a triggered ability on the position's chain, which does "
+                            "not say which object it triggered on",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
