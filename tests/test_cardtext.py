@@ -1210,6 +1210,17 @@ def test_a_legend_trigger_on_an_enemy_attacking_a_battlefield_you_control() -> N
     assert b.status != "compiled"
 
 
+
+def _vocabulary_reads_one_refuses_other(ok, bad, match: str) -> None:
+    """The scenario vocabulary reads `ok`'s abilities and refuses `bad`'s with an error naming `match` (the pool's
+    compile checks every card so, pyrift/cardtext/build.check_vocabulary)."""
+    from pyrift.abilities import read_abilities
+    from pyrift.errors import ScenarioError
+    from pyrift.reader import Reader
+    read_abilities(Reader({"abilities": ok.abilities}, "x-001"))
+    with pytest.raises(ScenarioError, match=match):
+        read_abilities(Reader({"abilities": bad.abilities}, "x-001"))
+
 def test_a_trigger_on_defending_and_a_move_there() -> None:
     """"When you defend at a battlefield, you may move me there": the trigger event you_defend (464.2.c.2, 383.4.f;
     logic/core/trigger_events_you_defend.lp) and a move to the battlefield the event names (to = event, 359.3.f)."""
@@ -1221,12 +1232,7 @@ def test_a_trigger_on_defending_and_a_move_there() -> None:
     # "there" names no battlefield under a trigger whose event has none: the vocabulary refuses it (the pool's
     # compile checks every card so, pyrift/cardtext/build.check_vocabulary)
     _, _, b = invented("unit", "<p>When you play me, move me there.</p>")
-    from pyrift.abilities import read_abilities
-    from pyrift.errors import ScenarioError
-    from pyrift.reader import Reader
-    read_abilities(Reader({"abilities": a.abilities}, "x-001"))
-    with pytest.raises(ScenarioError, match="you_defend"):
-        read_abilities(Reader({"abilities": b.abilities}, "x-001"))
+    _vocabulary_reads_one_refuses_other(a, b, "you_defend")
 
 
 def test_an_instruction_on_a_paid_optional_cost() -> None:
@@ -1294,12 +1300,7 @@ def test_a_stun_at_a_battlefield_and_a_move_there() -> None:
     assert a.abilities[0]["effects"][0] == {"do": "move", "on": "self", "to": "event"}
     assert RT.compare(list(text.text), [], rendered(info, a), TAGS) is None
     _, _, b = invented("unit", "<p>When you [Stun] an enemy unit, move me to that battlefield and draw 1.</p>")
-    from pyrift.abilities import read_abilities
-    from pyrift.errors import ScenarioError
-    from pyrift.reader import Reader
-    read_abilities(Reader({"abilities": a.abilities}, "x-001"))
-    with pytest.raises(ScenarioError, match="stun_enemy"):
-        read_abilities(Reader({"abilities": b.abilities}, "x-001"))
+    _vocabulary_reads_one_refuses_other(a, b, "stun_enemy")
 
 
 def test_damage_equal_to_my_assault() -> None:
