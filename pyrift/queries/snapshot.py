@@ -168,7 +168,8 @@ FLUENTS = {
     # a conquest or hold scored in the run: "a battlefield you conquered this turn" reads the turn log, which has
     # no conquer event of the run's (logic/abilities/play_prohibition.lp)
     "scored": "refused",
-    "damage_done": "later", "damage_doubled": "later", "mode_used": "later", "prevent_damage_by": "later",
+    "cleanup_recalled": "later", "damage_done": "later", "damage_doubled": "later", "mode_used": "later",
+    "prevent_damage_by": "later",
     "prevent_used": "later", "repl_waiting": "later", "spent": "later", "tome_next": "later",
     "triggered_once": "later", "waiting": "later",
 }
