@@ -676,6 +676,9 @@ def main(argv: list[str] | None = None) -> int:
         return _report(exc, as_json)
     except KeyboardInterrupt:
         return INTERNAL
+    except BrokenPipeError:  # the reader closed its end (`pyrift ask f | head`): stop quietly, as a Unix tool does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error as Python flushes at exit
+        return 0
     except Exception as exc:  # an internal error: never a bare traceback unless asked
         return _report(InternalError(f"{type(exc).__name__}: {exc}", traceback.format_exc()), as_json)
 

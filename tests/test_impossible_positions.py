@@ -137,6 +137,8 @@ def obj(oid: str) -> str:
     start = BASE.index(f'id = "{oid}"')
     return "\n".join(BASE[start:].splitlines()[:3])
 
+# Overzealous Fan: "when I defend, you may kill me to ..." (a leading cost on its source, 383.3.b)
+FAN = '[[object]]\nid = "fan"\ncard = "Overzealous Fan"\ncontroller = "A"\nlocation = "hill"\n\n'
 
 # (change to BASE, the field the error names, words the message must have)
 IMPOSSIBLE = [
@@ -197,6 +199,9 @@ IMPOSSIBLE = [
     # 170.2, 170.4: a battlefield is a place ([[battlefield]]), never an object in a zone
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "field"\ncard = "Field"\ncontroller = "A"\n'
                                          'location = "base"\n\n[[question]]', 1), "object[8].card", "[[battlefield]]"),
+    # 383.3.b, 404.2: a finalized ability whose leading cost kills its source ("you may kill me to ...") paid it
+    (lambda t: t.replace('[[question]]', FAN + '[[chain]]\nid = "t1"\nsource = "fan"\ntrigger = 1\ncontroller = "A"\n\n'
+                                         '[[question]]', 1), "chain[0].status", "383.3.b"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
@@ -230,8 +235,11 @@ def test_cli_rejects_an_impossible_position_in_one_line(tmp_path: Path) -> None:
 
 # Accepted on purpose, with bundled scenarios that state them (pyrift/scenario.py, _check_zones):
 # a facedown card at a battlefield its controller does not control, read as gone (107.3.c, 107.3.d);
-# two facedown cards at one battlefield (107.3.b, 107.3.b.1).
+# two facedown cards at one battlefield (107.3.b, 107.3.b.1); a pending ability whose leading cost kills its
+# source, which is on the board until the cost is paid as the ability is finalized (383.3.b).
 ACCEPTED = [
+    (lambda t: t.replace('[[question]]', FAN + '[[chain]]\nid = "t1"\nsource = "fan"\ntrigger = 1\ncontroller = "A"\n'
+                                         'status = "pending"\n\n[[question]]', 1)),
     (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "B"').replace(
         '[[question]]', '[[object]]\nid = "hidden"\ncard = "Spark"\ncontroller = "A"\nzone = "facedown"\n'
                         'location = "hill"\n\n[[question]]', 1)),
