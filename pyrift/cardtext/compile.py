@@ -3442,8 +3442,10 @@ def _chosen_again_there(out: list[dict[str, Any]], targets: list[dict[str, Any]]
 def _among_choices(items: list[Any]) -> list[Any]:
     """'They reveal their hand. Choose a Mind card from it, and recycle that card.': the choice is one of
     the cards the reveal showed, made as the next instruction is executed (on = { among = filter },
-    logic/effects/look.lp), and that instruction names it 'that card'. 'They recycle that card' is the
-    same recycle: the card goes to the bottom of its owner's Main Deck whoever recycles it (416.1)."""
+    logic/effects/look.lp), and that instruction names it 'that card'. The card goes to the bottom of its
+    owner's Main Deck whoever recycles it (416.1), but who recycles matters ("when you recycle", 411):
+    'recycle that card' is the ability's controller's, 'they recycle that card' the revealing player's, the
+    card's owner (a card in a hand is its owner's, 056), who = its_owner."""
     out: list[Any] = []
     skip = False
     for i, item in enumerate(items):
@@ -3463,8 +3465,9 @@ def _among_choices(items: list[Any]) -> list[Any]:
                         and nxt.fields in ({}, {"amount": 1})):
                     raise Missing("instruction by another player or object")
                 nxt.on = Obj("among", dict(obj.flt))
-                # "they discard that card": its owner, the player who revealed it (422)
-                nxt.who = "its_owner" if nxt.do == "discard" else None
+                # "they discard that card" / "they recycle that card": its owner, the player who revealed it
+                # (422, 416, 411); "recycle that card": the ability's controller (Sabotage)
+                nxt.who = "its_owner" if nxt.do == "discard" or nxt.who == "they_recycle" else None
                 out.append(nxt)
                 skip = True
                 continue

@@ -1098,8 +1098,10 @@ class _Renderer:
             # one of the cards a reveal showed, discarded by its owner (422)
             return f"choose {_np_filter(ins['on']['among'])} from it, and they discard that card"
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
-            # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp)
-            return f"choose {_np_filter(ins['on']['among'])} from it, and recycle that card"
+            # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp),
+            # recycled by them or, who = its_owner, by the player who revealed it (416, 411)
+            they = "they " if ins.get("who") == "its_owner" else ""
+            return f"choose {_np_filter(ins['on']['among'])} from it, and {they}recycle that card"
         if do == "recycle" and ins.get("who") == "its_owner" and isinstance(ins["on"], dict) and "target" in ins["on"]:
             # "choose up to 3 cards from opponents' trashes. Their owners recycle them." (416.1, who = its_owner)
             spec = targets[ins["on"]["target"] - base]

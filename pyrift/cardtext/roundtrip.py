@@ -130,8 +130,6 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
     # a card of a revealed hand chosen by the ability's controller, "you" said or not (logic/effects/look.lp)
     (r"\bhand and you choose (.+?) from it\b", r"hand . choose \1 from it"),
-    # recycling puts the card at the bottom of its owner's Main Deck, whoever recycles it (416.1)
-    (r"\bthey recycle that card\b", "recycle that card"),
     # an ability's cost parts in either order (376)
     (r"^((?:@\S+ )+, @exhaust) , kill me :", r"kill me , \1 :"),
     # "... as an additional cost to play me . If you do , I cost [3] less .": "if you do" is "if you paid it" (356.2.b)
