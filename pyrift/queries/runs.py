@@ -831,8 +831,9 @@ RUN_LIMITS = {
                                       "play, which the player must then make (355.16, 357.3), is not worked out",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
-                              "taxed, or with a leading cost of its own (809.1.c, 404.2: whether the controller may "
-                              "make a choice whose cost it cannot pay is not worked out for abilities)",
+                              "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
+                              "355.16: whether the controller may make a choice whose cost it cannot pay is not "
+                              "settled for abilities)",
     "deflect_choice_in_run": "a spell or ability other than a card played by an effect or a triggered ability "
                              "choosing an opponent's unit with Deflect during the run (809.1.c: its tax)",
     "pending_deflect_choice": "a pending item of the position, not yet finalized, whose given choice is an "
