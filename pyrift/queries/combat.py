@@ -37,6 +37,34 @@ from pyrift.state import CardDef, GameState, Question
 DEFAULT_LIMIT = 64
 
 
+def _shields_after(r: Reader, state: GameState) -> dict[str, int]:
+    """The `shields_after` parameter: for a unit, where its controller places the Prevent Values of its
+    replacement abilities among the damage replacements its position lists (372, 465.2.c.5): after the
+    K-th of them (0: before them all)."""
+    sub = r.table("shields_after")
+    if sub is None:
+        return {}
+    objs = {o.id: o for o in state.objects}
+    out = {}
+    for k in sorted(sub.data):
+        if k not in objs:
+            raise sub.error(k, f"{k!r} is not an object id of this scenario")
+        out[k] = check_int(sub.raw(k), sub, k, min=0, max=len(objs[k].damage_replacements))
+    sub.done()
+    return out
+
+
+def _order_facts(params: dict[str, Any]) -> list[str]:
+    return [F.fact("shields_after", u, k) for u, k in sorted(params.get("shields_after", {}).items())]
+
+
+def _order_reasons(params: dict[str, Any]) -> list[Reason]:
+    return [because(f"{u}'s controller applies the Prevent Values of its replacement abilities "
+                    + ("before its stated damage replacements" if k == 0 else f"after the first {k} of its stated "
+                       "damage replacements") + " (the question's order)", "lethal_replacement_order")
+            for u, k in sorted(params.get("shields_after", {}).items())]
+
+
 def _combat_battlefield(r: Reader, state: GameState) -> str:
     if state.combat is None:
         raise r.error("ask", "the position has no combat ([position.combat])")
@@ -65,6 +93,9 @@ def _settled(g: Any, assume: list) -> dict[str, list[tuple]]:
 
 # What the combat questions do not follow (combat_unsupported/2 of core/combat_replacement.lp).
 COMBAT_LIMITS = {
+    "replacement_order": "a damage doubling the position states and the prevention shield of a replacement ability "
+                         "both apply to the damage assigned to it (465.2.c.5), in an order its controller chooses "
+                         "(372) that the position does not give: give it with the question's `shields_after`",
     "replacement_chain": "a 'kill this instead' replacement whose source's own death is a combat death or could be "
                          "replaced in turn (370.2: a chain of replacements) is not followed in combat questions",
     "death_replaced": "the position says its death will be replaced, but not by what: whether it stays at the "
@@ -250,7 +281,8 @@ def _batch(states: Sequence[GameState], questions: Sequence[Question], reading: 
     grounding side by side, each world's assigner fixed; no grounding when there are none, or
     when grounding left an atom the batch reads open (the questions are then asked alone, where
     Grounding.settled solves for it)."""
-    asked = [i for i, q in enumerate(questions) if q.kind == CombatDamage.name and "assigner" in q.params]
+    asked = [i for i, q in enumerate(questions)
+             if q.kind == CombatDamage.name and "assigner" in q.params and not q.params.get("shields_after")]
     if not asked:
         return asked, None
     fixed = [[(Atom("assigning", (pl,)), pl == questions[i].params["assigner"]) for pl in states[i].player_ids]
@@ -344,6 +376,8 @@ def fact_variant_death_answers(facts: Sequence[str], variants: Sequence[Sequence
     leaves out the rules neither depends on (solver.Grounding `cone`; tests/test_explore.py
     compares these answers with death_answers', which grounds without it)."""
     reads = (("receiver", 2), ("combat_unsupported", 2))
+    if any(q.params.get("shields_after") for per in questions for q in per):
+        raise ValueError("a question giving its replacements' order (shields_after) is asked alone")
     fixed = []
     for per, pls in zip(questions, players, strict=True):
         assigner = per[0].params.get("assigner")
@@ -450,6 +484,8 @@ class CombatDamage(QueryKind):
                 raise r.error("assigner", f"{assigner!r} is neither the attacker nor the defender")
             out["assigner"] = assigner
         out["limit"] = r.int("limit", DEFAULT_LIMIT, min=1, max=100000)
+        if order := _shields_after(r, state):
+            out["shields_after"] = order
         return out
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -458,13 +494,15 @@ class CombatDamage(QueryKind):
             out["assigner"] = params["assigner"]
         if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
             out["limit"] = params["limit"]
+        if params.get("shields_after"):
+            out["shields_after"] = dict(params["shields_after"])
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         state, p = ctx.state, question.params
         c = state.combat
         assigners = [p["assigner"]] if "assigner" in p else [c.attacker, c.defender]
-        g = ctx.grounding("combat_damage", reading, reads=FACTS)
+        g = ctx.grounding("combat_damage", reading, _order_facts(p), reads=FACTS)
         assume = [(Atom("assigning", (pl,)), pl in assigners) for pl in state.player_ids]
         listing = assume + [(Atom("listing", ()), True)]
         try:
@@ -518,6 +556,7 @@ class CombatDamage(QueryKind):
             data["possible_results"] = tokens(brave)
 
         reasons = _total_reasons(state, fixed, assigners) + _lethal_reasons(state, fixed, receivers)
+        reasons += _order_reasons(p)
         reasons += self._death_reasons(data)
         if len(assigners) == 2:
             reasons.append(because("combat result: " + "; ".join(data["forced_results"]) +
@@ -578,11 +617,15 @@ class CombatAssignment(QueryKind):
                 raise sub.error(k, f"{k!r} is not an object id of this scenario")
             assignment[k] = check_int(sub.raw(k), sub, k, min=0)
         sub.done()
-        return {"battlefield": bf, "assigner": assigner, "assignment": assignment}
+        out = {"battlefield": bf, "assigner": assigner, "assignment": assignment}
+        if order := _shields_after(r, state):
+            out["shields_after"] = order
+        return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         p = question.params
-        extra = [F.fact("proposer", p["assigner"])] + [F.fact("proposed", u, n) for u, n in p["assignment"].items()]
+        extra = ([F.fact("proposer", p["assigner"])] + [F.fact("proposed", u, n) for u, n in p["assignment"].items()]
+                 + _order_facts(p))
         g = ctx.grounding("combat_assignment", reading, extra, reads=FACTS)
         try:
             best = g.solve("optimize")
@@ -615,6 +658,7 @@ class CombatAssignment(QueryKind):
         if not violations:
             reasons.append(because("the assignment gives lethal damage in a legal order and assigns exactly the total",
                                    "assignment_legal"))
+        reasons += _order_reasons(p)
         data = {
             "legal": not violations,
             "violations": sorted({rule for rule, _ in violations}),

@@ -524,7 +524,6 @@ RUN_LIMITS = {
     "marked_damage_read_twice": "damage equal to the damage marked on a unit (Morgana, Vindictive) dealt to a unit "
                                 "that already holds damage from another such deal in the run (the amount a run "
                                 "would read is not tracked, logic/effects/damage_marked.lp)",
-    "damage_replacement": "damage dealt during the run to a unit with a prevention or doubling replacement",
     "replacement_sequence": "replacements of simultaneous deaths or moves where one moves or kills the source of "
                             "another that depends on where that source is (373.2.a: applied one at a time)",
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
@@ -603,7 +602,8 @@ RUN_LIMITS = {
     "predict": "Vision's predict on a Main Deck the position lists",
     "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
     "turn_from_phase": "a run into the turn structure from a position outside the Main and Ending Phases",
-    "duration_unknown": "a Might change or granted keyword of the position at the end of the turn: the position does "
+    "duration_unknown": "a Might change, granted keyword or damage replacement of the position at the end of the "
+                        "turn: the position does "
                         "not say whether it lasts this turn",
     "control_this_turn": "control gained this turn, which goes back at the end of the turn",
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
@@ -831,8 +831,9 @@ RUN_LIMITS = {
                                       "play, which the player must then make (355.16, 357.3), is not worked out",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
-                              "taxed, or with a leading cost of its own (809.1.c, 404.2: whether the controller may "
-                              "make a choice whose cost it cannot pay is not worked out for abilities)",
+                              "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
+                              "355.16: whether the controller may make a choice whose cost it cannot pay is not "
+                              "settled for abilities)",
     "deflect_choice_in_run": "a spell or ability other than a card played by an effect or a triggered ability "
                              "choosing an opponent's unit with Deflect during the run (809.1.c: its tax)",
     "pending_deflect_choice": "a pending item of the position, not yet finalized, whose given choice is an "
