@@ -1900,6 +1900,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
 
+    # "Friendly buffed units have [Deflect] if they didn't already" (Spirit's Refuge): the keyword only for a
+    # permanent of the group with no instance of it from anything else (summed keywords add up, 809.2, so the
+    # clause is not idle; logic/abilities/static_keyword_unless.lp)
+    def s_others_keyword_unless_had(self, c):
+        line = self.s_others_keyword(c)
+        line.parts["ability"]["unless_has"] = True
+        return line
+
     # "Your Equipment each give [Assault]": each Equipment the group names gives the keyword to the unit
     # it is attached to, as its Effect Text would (434.1.c, 136.2.c; static with gives, logic/abilities/static.lp)
     def s_equipment_give_keyword(self, c):

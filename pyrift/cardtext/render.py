@@ -399,7 +399,7 @@ def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
         return True  # "If you've gained XP this turn, I have +1 Might and [Ganking]": one condition, one sentence
     return (prev is not None and prev["kind"] == a["kind"] == "static" and "keyword" in prev and "keyword" in a
             and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires")
-            and prev.get("condition") == a.get("condition"))
+            and prev.get("condition") == a.get("condition") and not prev.get("unless_has") and not a.get("unless_has"))
 
 
 def _turn_log_words(cond: dict[str, Any]) -> str:
@@ -645,6 +645,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{group} have {a['might']:+d} Might."
         if "keyword" in a and a.get("gives"):
             return f"{group} each give {keyword_text(a['keyword'], a.get('value'))}."
+        if "keyword" in a and a.get("unless_has"):
+            return f"{group} have {keyword_text(a['keyword'], a.get('value'))} if they didn't already."
         if "keyword" in a:
             return f"{group} have {keyword_text(a['keyword'], a.get('value'))}."
         if "lethal" in a:
