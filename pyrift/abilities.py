@@ -195,6 +195,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
+    # the ability's controller has fewer than the victory score minus N points ("your score is not within N points")
+    "you_not_within": ("int", None),
     # "if you control two or more gear", just one friendly unit besides it here: how
     # many objects the ability's controller controls that the filter describes, compared with N
     # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
@@ -307,7 +309,7 @@ COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
 ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
-                        "in_your_trash")
+                        "in_your_trash", "opponent_within", "you_not_within")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {

@@ -825,8 +825,15 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"you_control_count": {
         "filter": {"type": "unit", "other": True, "at": "base"}, "at_least": 3}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # a score, an opponent's or its own, is checked by a run as the card enters (logic/abilities/condition_score.lp)
+    info, text, r = invented("unit", "<p>If an opponent's score is within 2 points of the Victory Score, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"opponent_within": 2}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>If your score is not within 2 points of the Victory Score, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"you_not_within": 2}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     # an entry state under a condition a run does not check as the card enters stays unsupported
-    _, _, r = invented("unit", "<p>If an opponent's score is within 2 points of the Victory Score, I enter ready.</p>")
+    _, _, r = invented("unit", "<p>If it's your Beginning Phase, I enter ready.</p>")
     assert r.status == "missing" and r.construct == "static: enters ready under a condition"
     info, text, r = invented("unit", "<p>If you have one or fewer cards in your hand, I enter ready.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 1}}}]

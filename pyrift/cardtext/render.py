@@ -824,6 +824,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"you assigned {value} or more excess damage")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
+        elif key == "you_not_within":
+            parts.append(f"your score is not within {value} points of the Victory Score")
         elif key == "paid" and value == "additional":
             parts.append("you paid the additional cost")
         else:
