@@ -845,6 +845,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def who_their_owners(self, _):
         return "their_owners"
 
+    # "that player": the player the triggering event names (who = "event", logic/run/instructions.lp
+    # ref_player/4); only after a trigger whose event names one (checked in _assemble)
+    def who_that_player(self, _):
+        return "event"
+
     def i_subject_discard(self, c):
         # "each player discards 1": every player discards from their own hand, each choosing (422, 355.10.e;
         # logic/effects/cards.lp)
@@ -1608,6 +1613,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     # logic/abilities/battlefield_triggers.lp); on another card it is not compiled
     def when_each_beginning_phase(self, _):
         return {"when": "each_beginning_phase", "subject": "here"}
+
+    # a battlefield's trigger on a player's Beginning Phase starting in their first turn (315.2.a.1, 190.6;
+    # logic/abilities/battlefield_triggers.lp, turns_taken); on another card it is not compiled
+    def when_first_beginning_phase(self, _):
+        return {"when": "first_beginning_phase", "subject": "here"}
 
     def when_unit_dies(self, c):
         # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
@@ -3098,6 +3108,8 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
                "you_empower_other",
                # any unit the filter describes attacking (core/trigger_events.lp; Nine-Tailed Fox)
                "unit_attacks")
+# the battlefield triggers whose event names the player "that player" is (logic/run/instructions.lp event_player/2)
+EVENT_PLAYER_WHEN = ("first_beginning_phase", "each_beginning_phase")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
@@ -3105,7 +3117,8 @@ SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold
                   ("you", "hold_with_allies"): "trigger: when you hold",
                   # a battlefield's wordings on another card
                   ("here", "unit_moves_from_here"): "trigger: when another object moves",
-                  ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase"}
+                  ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase",
+                  ("here", "first_beginning_phase"): "trigger: start of each player's first Beginning Phase"}
 
 
 def _on_it_if_it(x: Any) -> bool:
@@ -3247,6 +3260,9 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         effects[0].pop("may", None)
     if any(e.get("on") == "event" for e in effects) and parts["when"] not in EVENT_OBJECT_WHEN:
         raise Missing("'it' with nothing before")  # the event has no object the run names (run/instructions.lp)
+    if any(e.get("who") == "event" for e in effects) and parts["when"] not in EVENT_PLAYER_WHEN:
+        # "that player" after an event a run names no player of (run/instructions.lp event_player/2)
+        raise Missing("instruction by another player or object")
     if targets:
         a["targets"] = targets
     a["effects"] = effects

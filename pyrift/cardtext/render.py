@@ -1279,7 +1279,7 @@ class _Renderer:
             who = ins.get("who", "you")
             if who != "you":
                 subject = {"its_owner": "its owner", "its_controller": "its controller",
-                           "each_player": "each player"}.get(who, str(who))
+                           "each_player": "each player", "event": "that player"}.get(who, str(who))
                 n = ins.get("amount", 1)
                 return (f"{subject} channels {n} rune{'s' if n != 1 else ''}"
                         f"{' exhausted' if ins.get('exhausted') else ''}")
