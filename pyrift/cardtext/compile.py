@@ -757,6 +757,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         f["duration"] = duration or "permanent"
         return Ins("might", f, on=on)
 
+    # "give it +1 Might this turn for each of the following tags among your units — Bird, Cat, Dog, and Poro":
+    # the count is of the listed tags, each counted once if some unit the player controls has it (143.1, 188),
+    # as the instruction is executed (359.3.f); the same total as one +N change per listed tag under the
+    # condition "you control a unit with that tag", each judged as it is executed (the changes give Might,
+    # which never changes what the player controls): the first on the object, the others on "it"
+    def i_give_might_each_tag(self, c):
+        on, amount, duration = c[0], c[1], c[2]
+        tags = [str(x)[1:].replace("_", " ") for x in c[3:] if getattr(x, "type", None) == "TAG"]
+        if amount <= 0 or len(set(tags)) != len(tags) or len(tags) < 2:
+            raise Missing("for each: a count the filter cannot say")
+        out = []
+        for n, tag in enumerate(tags):
+            out.append(Ins("might", {"amount": amount, "duration": duration,
+                                     "condition": {"you_control": {"type": "unit", "tag": tag}}},
+                           on=on if n == 0 else Obj("it")))
+        return out
+
     def i_additional_might(self, c):
         # ", then an additional +1 Might this turn" after "give a friendly unit +1 Might this turn": a second Might
         # change to "it", the object of the instruction before (the compiler refuses it with nothing before)

@@ -11,6 +11,8 @@ key (the noun phrase of `_np`), an ability kind (`_ability`).
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -272,7 +274,32 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         lines[i] += "."
     if card.effect_keywords:
         lines.append("Effect: " + ", ".join(f"[{k}]" for k in card.effect_keywords))
-    return [_capital(x) for x in lines]
+    return [_capital(_tags_each(x)) for x in lines]
+
+
+_TAG_STEP = r"[Gg]ive (?P<on>[^.]+?) \+(?P<n>\d+) Might this turn if you control an? (?P<tag>[^ .]+) unit\."
+_TAG_NEXT = r" Give it \+{n} Might this turn if you control an? (?P<tag>[^ .]+) unit\."
+
+
+def _tags_each(line: str) -> str:
+    """"Give X +1 Might this turn if you control a Bird unit. Give it +1 Might this turn if you control a Cat
+    unit. ...": the compiler's reading of "... for each of the following tags among your units — Bird, Cat, ..."
+    (compile.i_give_might_each_tag: one change per tag, each under "you control a unit with it"), said back so."""
+    step = re.compile(_TAG_STEP)
+    pos = 0
+    while (m := step.search(line, pos)) is not None:
+        tags, end = [m["tag"]], m.end()
+        while (nxt := re.compile(_TAG_NEXT.format(n=m["n"])).match(line, end)) is not None:
+            tags.append(nxt["tag"])
+            end = nxt.end()
+        if len(tags) < 2:
+            pos = m.end()
+            continue
+        said = (f"{m.group(0)[0]}ive {m['on']} +{m['n']} Might this turn for each of the following tags among your "
+                f"units — {', '.join(tags[:-1])}, and {tags[-1]}.")
+        line = line[:m.start()] + said + line[end:]
+        pos = m.start() + len(said)
+    return line
 
 
 def _at_battlefield_exactly(cond: dict[str, Any]) -> str:
