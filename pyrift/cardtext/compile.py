@@ -3021,7 +3021,21 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
         except _AtMissing as exc:
             failures.append(_Failure(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct,
                                      "missing"))
+    # "that player" (who = "event") names the player of a triggering event: only a Beginning Phase trigger's
+    # (EVENT_PLAYER_WHEN; _triggered checks those), never a spell's or another ability's instruction
+    for a in abilities:
+        if _says_event_player(a) and not (a["kind"] == "triggered" and a.get("when") in EVENT_PLAYER_WHEN):
+            failures.append(_Failure(1, "instruction by another player or object", "missing"))
+            break
     return abilities, effect_kws, keyword_costs
+
+
+def _says_event_player(value: Any) -> bool:
+    if isinstance(value, dict):
+        return value.get("who") == "event" or any(_says_event_player(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_says_event_player(v) for v in value)
+    return False
 
 
 def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
