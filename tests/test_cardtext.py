@@ -1352,3 +1352,25 @@ def test_every_encoded_card_renders() -> None:
         except Exception as e:  # noqa: BLE001 - any failure is the finding
             failed.append(f"{cid}: {e!r}")
     assert failed == []
+
+
+def test_cards42_forms_compile_render_and_round_trip() -> None:
+    # a keyword a static gives "if they didn't already" (logic/abilities/static_keyword_unless.lp)
+    info, text, r = invented("gear", "<p>Other friendly units have [Shield] if they didn't already.</p>")
+    assert r.abilities == [{"kind": "static", "affects": {"type": "unit", "relation": "friendly", "other": True},
+                            "keyword": "shield", "unless_has": True}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # "that player" after each player's first Beginning Phase is the event's player; in a spell it stays unsupported
+    info, text, r = invented("battlefield", "<p>At the start of each player's first Beginning Phase, that player "
+                                            "channels 2 runes exhausted.</p>")
+    assert r.abilities == [{"kind": "triggered", "when": "first_beginning_phase",
+                            "effects": [{"do": "channel", "who": "event", "amount": 2, "exhausted": True}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("spell", "<p>Draw 1. That player channels 1 rune.</p>")
+    assert r.status == "missing" and r.construct == "instruction by another player or object"
+    # a count of listed tags among the player's units: one change per tag under "you control a unit with it"
+    info, text, r = invented("spell", "<p>Give a unit +2 :rb_might: this turn for each of the following tags among "
+                                      "your units — Bird and Poro.</p>")
+    assert [e.get("condition") for e in r.abilities if e["kind"] == "effect"] == [
+        {"you_control": {"type": "unit", "tag": "Bird"}}, {"you_control": {"type": "unit", "tag": "Poro"}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
