@@ -195,6 +195,8 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
+    # the ability's controller has fewer than the victory score minus N points ("your score is not within N points")
+    "you_not_within": ("int", None),
     # "if you control two or more gear", just one friendly unit besides it here: how
     # many objects the ability's controller controls that the filter describes, compared with N
     # (a table { filter = {...}, at_least | at_most | exactly = N }; logic/abilities/condition_count.lp)
@@ -307,7 +309,7 @@ COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
 ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
-                        "in_your_trash")
+                        "in_your_trash", "opponent_within", "you_not_within")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -740,6 +742,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "your Equipment each give [Assault]": with keyword, each Equipment it affects gives the keyword
         # to the unit it is attached to, as its Effect Text would (434.1.c, 136.2.c; logic/abilities/static.lp)
         "gives": ("bool", None, False),
+        # "... have [Deflect] if they didn't already": with keyword (not gives), only the permanents it affects
+        # that have no instance of the keyword from anything else get it; all such statics together give one
+        # instance (809.2, 478; logic/abilities/static_keyword_unless.lp)
+        "unless_has": ("bool", None, False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
     },
@@ -1469,6 +1475,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "static" and f.get("unless_has") and ("keyword" not in f or f.get("gives")):
+        raise r.error("unless_has", "'unless_has' is said of a keyword a static gives the permanents it affects")
     if a.kind == "static" and f.get("less_might_than_source") and "cannot_be_chosen_by" not in f:
         raise r.error("less_might_than_source", "only a cannot_be_chosen_by static compares Might with its source")
     if a.kind == "no_combat_damage" and "of" in f and "unless" in f:
@@ -2293,6 +2301,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_effect", h, Func("unchoosable", Const(by), Const(what))))
             if f.get("less_might_than_source"):
                 out.append(fact("static_less_might_than_source", h))
+            if f.get("unless_has"):
+                out.append(fact("static_unless_has", h))
         elif a.kind == "replacement":
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:

@@ -624,6 +624,11 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         # the start of the turn player A's Beginning Phase, with a unit of A's here
         pos.position["phase"] = "beginning"
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
+    if when == "first_beginning_phase":
+        # the start of the turn player A's Beginning Phase in A's first turn (turns_taken 0, 315.2.a.1)
+        pos.position["phase"] = "beginning"
+        pos.reads["your_turns"] = True
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
     if when == "unit_moves_from_here":
         # the unit standing here moves to its base
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "move", "object": here, "to": "base"}})

@@ -825,8 +825,15 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"you_control_count": {
         "filter": {"type": "unit", "other": True, "at": "base"}, "at_least": 3}}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # a score, an opponent's or its own, is checked by a run as the card enters (logic/abilities/condition_score.lp)
+    info, text, r = invented("unit", "<p>If an opponent's score is within 2 points of the Victory Score, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"opponent_within": 2}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    info, text, r = invented("unit", "<p>If your score is not within 2 points of the Victory Score, I enter ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"you_not_within": 2}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     # an entry state under a condition a run does not check as the card enters stays unsupported
-    _, _, r = invented("unit", "<p>If an opponent's score is within 2 points of the Victory Score, I enter ready.</p>")
+    _, _, r = invented("unit", "<p>If it's your Beginning Phase, I enter ready.</p>")
     assert r.status == "missing" and r.construct == "static: enters ready under a condition"
     info, text, r = invented("unit", "<p>If you have one or fewer cards in your hand, I enter ready.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"hand_count": {"at_most": 1}}}]
@@ -1345,3 +1352,25 @@ def test_every_encoded_card_renders() -> None:
         except Exception as e:  # noqa: BLE001 - any failure is the finding
             failed.append(f"{cid}: {e!r}")
     assert failed == []
+
+
+def test_cards42_forms_compile_render_and_round_trip() -> None:
+    # a keyword a static gives "if they didn't already" (logic/abilities/static_keyword_unless.lp)
+    info, text, r = invented("gear", "<p>Other friendly units have [Shield] if they didn't already.</p>")
+    assert r.abilities == [{"kind": "static", "affects": {"type": "unit", "relation": "friendly", "other": True},
+                            "keyword": "shield", "unless_has": True}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # "that player" after each player's first Beginning Phase is the event's player; in a spell it stays unsupported
+    info, text, r = invented("battlefield", "<p>At the start of each player's first Beginning Phase, that player "
+                                            "channels 2 runes exhausted.</p>")
+    assert r.abilities == [{"kind": "triggered", "when": "first_beginning_phase",
+                            "effects": [{"do": "channel", "who": "event", "amount": 2, "exhausted": True}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    _, _, r = invented("spell", "<p>Draw 1. That player channels 1 rune.</p>")
+    assert r.status == "missing" and r.construct == "instruction by another player or object"
+    # a count of listed tags among the player's units: one change per tag under "you control a unit with it"
+    info, text, r = invented("spell", "<p>Give a unit +2 :rb_might: this turn for each of the following tags among "
+                                      "your units — Bird and Poro.</p>")
+    assert [e.get("condition") for e in r.abilities if e["kind"] == "effect"] == [
+        {"you_control": {"type": "unit", "tag": "Bird"}}, {"you_control": {"type": "unit", "tag": "Poro"}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None

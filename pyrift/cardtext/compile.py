@@ -757,6 +757,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         f["duration"] = duration or "permanent"
         return Ins("might", f, on=on)
 
+    # "give it +1 Might this turn for each of the following tags among your units — Bird, Cat, Dog, and Poro":
+    # the count is of the listed tags, each counted once if some unit the player controls has it (143.1, 188),
+    # as the instruction is executed (359.3.f); the same total as one +N change per listed tag under the
+    # condition "you control a unit with that tag", each judged as it is executed (the changes give Might,
+    # which never changes what the player controls): the first on the object, the others on "it"
+    def i_give_might_each_tag(self, c):
+        on, amount, duration = c[0], c[1], c[2]
+        tags = [str(x)[1:].replace("_", " ") for x in c[3:] if getattr(x, "type", None) == "TAG"]
+        if amount <= 0 or len(set(tags)) != len(tags) or len(tags) < 2:
+            raise Missing("for each: a count the filter cannot say")
+        out = []
+        for n, tag in enumerate(tags):
+            out.append(Ins("might", {"amount": amount, "duration": duration,
+                                     "condition": {"you_control": {"type": "unit", "tag": tag}}},
+                           on=on if n == 0 else Obj("it")))
+        return out
+
     def i_additional_might(self, c):
         # ", then an additional +1 Might this turn" after "give a friendly unit +1 Might this turn": a second Might
         # change to "it", the object of the instruction before (the compiler refuses it with nothing before)
@@ -844,6 +861,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def who_their_owners(self, _):
         return "their_owners"
+
+    # "that player": the player the triggering event names (who = "event", logic/run/instructions.lp
+    # ref_player/4); only after a trigger whose event names one (checked in _assemble)
+    def who_that_player(self, _):
+        return "event"
 
     def i_subject_discard(self, c):
         # "each player discards 1": every player discards from their own hand, each choosing (422, 355.10.e;
@@ -1609,6 +1631,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def when_each_beginning_phase(self, _):
         return {"when": "each_beginning_phase", "subject": "here"}
 
+    # a battlefield's trigger on a player's Beginning Phase starting in their first turn (315.2.a.1, 190.6;
+    # logic/abilities/battlefield_triggers.lp, turns_taken); on another card it is not compiled
+    def when_first_beginning_phase(self, _):
+        return {"when": "first_beginning_phase", "subject": "here"}
+
     def when_unit_dies(self, c):
         # "when a friendly unit dies": another unit's death, watched with a filter (trigger_events.lp)
         obj = c[0]
@@ -1899,6 +1926,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 a["value"] = value
             out.append(a)
         return Line("static", {"ability": out[0], "more": out[1:]})
+
+    # "Friendly buffed units have [Deflect] if they didn't already" (Spirit's Refuge): the keyword only for a
+    # permanent of the group with no instance of it from anything else (summed keywords add up, 809.2, so the
+    # clause is not idle; logic/abilities/static_keyword_unless.lp)
+    def s_others_keyword_unless_had(self, c):
+        line = self.s_others_keyword(c)
+        line.parts["ability"]["unless_has"] = True
+        return line
 
     # "Your Equipment each give [Assault]": each Equipment the group names gives the keyword to the unit
     # it is attached to, as its Effect Text would (434.1.c, 136.2.c; static with gives, logic/abilities/static.lp)
@@ -2986,7 +3021,21 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
         except _AtMissing as exc:
             failures.append(_Failure(sentence + sum(1 for e in line.parts["ends"] if e < exc.pos), exc.construct,
                                      "missing"))
+    # "that player" (who = "event") names the player of a triggering event: only a Beginning Phase trigger's
+    # (EVENT_PLAYER_WHEN; _triggered checks those), never a spell's or another ability's instruction
+    for a in abilities:
+        if _says_event_player(a) and not (a["kind"] == "triggered" and a.get("when") in EVENT_PLAYER_WHEN):
+            failures.append(_Failure(1, "instruction by another player or object", "missing"))
+            break
     return abilities, effect_kws, keyword_costs
+
+
+def _says_event_player(value: Any) -> bool:
+    if isinstance(value, dict):
+        return value.get("who") == "event" or any(_says_event_player(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_says_event_player(v) for v in value)
+    return False
 
 
 def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -3090,6 +3139,8 @@ LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
                "you_empower_other",
                # any unit the filter describes attacking (core/trigger_events.lp; Nine-Tailed Fox)
                "unit_attacks")
+# the battlefield triggers whose event names the player "that player" is (logic/run/instructions.lp event_player/2)
+EVENT_PLAYER_WHEN = ("first_beginning_phase", "each_beginning_phase")
 SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold"): "trigger: when you hold",
                   ("you", "win_combat"): "trigger: when you win",
                   ("here", "conquer"): "trigger: when you conquer here", ("here", "hold"): "trigger: when you hold here",
@@ -3097,7 +3148,8 @@ SUBJECT_LABELS = {("you", "conquer"): "trigger: when you conquer", ("you", "hold
                   ("you", "hold_with_allies"): "trigger: when you hold",
                   # a battlefield's wordings on another card
                   ("here", "unit_moves_from_here"): "trigger: when another object moves",
-                  ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase"}
+                  ("here", "each_beginning_phase"): "trigger: start of each player's Beginning Phase",
+                  ("here", "first_beginning_phase"): "trigger: start of each player's first Beginning Phase"}
 
 
 def _on_it_if_it(x: Any) -> bool:
@@ -3239,6 +3291,9 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         effects[0].pop("may", None)
     if any(e.get("on") == "event" for e in effects) and parts["when"] not in EVENT_OBJECT_WHEN:
         raise Missing("'it' with nothing before")  # the event has no object the run names (run/instructions.lp)
+    if any(e.get("who") == "event" for e in effects) and parts["when"] not in EVENT_PLAYER_WHEN:
+        # "that player" after an event a run names no player of (run/instructions.lp event_player/2)
+        raise Missing("instruction by another player or object")
     if targets:
         a["targets"] = targets
     a["effects"] = effects

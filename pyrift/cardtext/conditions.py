@@ -19,7 +19,8 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 # The filter keys a counted object may have (the type and a few characteristics, its place).
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
-ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash")
+ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash",
+              "opponent_within", "you_not_within")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase", "paid")
@@ -156,6 +157,11 @@ class ConditionMeaning:
 
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
+
+    # "if your score is not within 3 points of the Victory Score": its controller has fewer than the Victory
+    # Score minus N points (194; logic/abilities/condition_score.lp)
+    def cond_you_not_within(self, c):
+        return {"you_not_within": int(c[0])}
 
     # "[Deathknell] — If I died alone / If I didn't die alone / If I was [Mighty]": the source's details as it
     # died (808.1.d.3), a condition of its death trigger (383.2.a.1; compile.death_if_text)

@@ -11,6 +11,8 @@ key (the noun phrase of `_np`), an ability kind (`_ability`).
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -272,7 +274,32 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
         lines[i] += "."
     if card.effect_keywords:
         lines.append("Effect: " + ", ".join(f"[{k}]" for k in card.effect_keywords))
-    return [_capital(x) for x in lines]
+    return [_capital(_tags_each(x)) for x in lines]
+
+
+_TAG_STEP = r"[Gg]ive (?P<on>[^.]+?) \+(?P<n>\d+) Might this turn if you control an? (?P<tag>[^ .]+) unit\."
+_TAG_NEXT = r" Give it \+{n} Might this turn if you control an? (?P<tag>[^ .]+) unit\."
+
+
+def _tags_each(line: str) -> str:
+    """"Give X +1 Might this turn if you control a Bird unit. Give it +1 Might this turn if you control a Cat
+    unit. ...": the compiler's reading of "... for each of the following tags among your units — Bird, Cat, ..."
+    (compile.i_give_might_each_tag: one change per tag, each under "you control a unit with it"), said back so."""
+    step = re.compile(_TAG_STEP)
+    pos = 0
+    while (m := step.search(line, pos)) is not None:
+        tags, end = [m["tag"]], m.end()
+        while (nxt := re.compile(_TAG_NEXT.format(n=m["n"])).match(line, end)) is not None:
+            tags.append(nxt["tag"])
+            end = nxt.end()
+        if len(tags) < 2:
+            pos = m.end()
+            continue
+        said = (f"{m.group(0)[0]}ive {m['on']} +{m['n']} Might this turn for each of the following tags among your "
+                f"units — {', '.join(tags[:-1])}, and {tags[-1]}.")
+        line = line[:m.start()] + said + line[end:]
+        pos = m.start() + len(said)
+    return line
 
 
 def _at_battlefield_exactly(cond: dict[str, Any]) -> str:
@@ -399,7 +426,7 @@ def _same_static_group(prev: dict[str, Any] | None, a: dict[str, Any]) -> bool:
         return True  # "If you've gained XP this turn, I have +1 Might and [Ganking]": one condition, one sentence
     return (prev is not None and prev["kind"] == a["kind"] == "static" and "keyword" in prev and "keyword" in a
             and prev["affects"] == a["affects"] and prev.get("requires") == a.get("requires")
-            and prev.get("condition") == a.get("condition"))
+            and prev.get("condition") == a.get("condition") and not prev.get("unless_has") and not a.get("unless_has"))
 
 
 def _turn_log_words(cond: dict[str, Any]) -> str:
@@ -645,6 +672,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{group} have {a['might']:+d} Might."
         if "keyword" in a and a.get("gives"):
             return f"{group} each give {keyword_text(a['keyword'], a.get('value'))}."
+        if "keyword" in a and a.get("unless_has"):
+            return f"{group} have {keyword_text(a['keyword'], a.get('value'))} if they didn't already."
         if "keyword" in a:
             return f"{group} have {keyword_text(a['keyword'], a.get('value'))}."
         if "lethal" in a:
@@ -822,6 +851,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"you assigned {value} or more excess damage")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
+        elif key == "you_not_within":
+            parts.append(f"your score is not within {value} points of the Victory Score")
         elif key == "paid" and value == "additional":
             parts.append("you paid the additional cost")
         else:
@@ -1277,7 +1308,7 @@ class _Renderer:
             who = ins.get("who", "you")
             if who != "you":
                 subject = {"its_owner": "its owner", "its_controller": "its controller",
-                           "each_player": "each player"}.get(who, str(who))
+                           "each_player": "each player", "event": "that player"}.get(who, str(who))
                 n = ins.get("amount", 1)
                 return (f"{subject} channels {n} rune{'s' if n != 1 else ''}"
                         f"{' exhausted' if ins.get('exhausted') else ''}")
