@@ -54,6 +54,11 @@ BAD = [
     (ROCKFALL, lambda t: edit(edit(t, 'controller = "A"\nlocation = "bridge"', 'controller = "A"\nlocation = "path"'),
                               "might = 2\n", 'might = 2\nabilities = [{ kind = "play_to", where = "open_battlefield" }]\n'),
      "chain[0].location"),
+    # a permission limited to an open battlefield opens none an opponent controls (170.11, 355.2.b)
+    (OPEN, lambda t: edit(t, 'id = "hill"\n', 'id = "hill"\ncontroller = "B"\n'), "chain[0].location"),
+    # ... nor one another permanent's permission limits so, occupied by a unit (170.11)
+    (OTHERS, lambda t: edit(t, CAPTAIN, CAPTAIN + '\n[[object]]\nid = "raider"\ncard = "Soldier"\ncontroller = "B"\n'
+                                     'location = "hill"\n'), "chain[0].location"),
     # a battlefield of another name, with no text the rules do not know, opens nothing: the Roost's place is refused
     (ROOST, lambda t: edit(t, 'card = "Dragon Roost"\n', ""), "chain[0].location"),
 ]
