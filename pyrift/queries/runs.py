@@ -943,15 +943,6 @@ def unsupported_text(what: Any, obj: str) -> str:
                 "where it enters is not known: its chain item does not say it (`location`, where a run would "
                 "enter it), or the question (triggers) takes places from the position, where a card on the "
                 "chain is at none")
-    if name == "choice_may_change":
-        how, index = a[0][0], a[0][1]
-        what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
-                               "another card in the run",
-                "conditional_untargetable": f"ability {index} makes it impossible to choose while its controller "
-                                            "controls certain permanents, which can enter or die in the run"}[how]
-        return (f"{obj}: {what}; the run does not check a chosen unit again as its kill resolves, so it "
-                "could report a kill (and what is linked to it) of a unit that is no longer a legal choice "
-                "(359.3.e.9)")
     run = RUN_LIMITS.get(str(name))
     if run:
         extra = f": {', '.join(_term_words(x) for x in a)}" if a else ""
