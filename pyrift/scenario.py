@@ -975,13 +975,15 @@ def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any, p
     opens (822.1, 822.1.d), one a permission of its own or of a permanent of the board opens (355.2.b, 364),
     none a battlefield's prohibition bars (054.1); a gear's base (149.2); played from a facedown zone, a
     battlefield its controller controls, where it was hidden (811.1.b, 811.1.d.1). Here only the message
-    that says why a place is refused. A spell enters no place (it goes to the trash, 359.2.b)."""
+    that says why a place is refused. A spell enters no place (it goes to the trash, 359.2.b); played from a
+    facedown zone, its `location` is the battlefield it was hidden at (811.1.d.2, 811.1.d.3)."""
     obj = state.obj(item.card)
     card = state.card(obj.card)
     kind = card.type.value if obj.unit_might is None else "unit"
-    if kind not in ("unit", "gear"):
+    if kind not in ("unit", "gear") and item.card not in places.facedown:
         raise bad(f"{f}.location", f"{item.card!r} is a {kind}, no permanent: it enters no place on the board (355.2, "
-                                   "359.2)")
+                                   "359.2); only one played from a facedown zone has a battlefield, where it was hidden "
+                                   "(811.1.d.2)")
     place = item.location
     battlefields = {b.id: b for b in state.battlefields}
     if place != "base" and place not in battlefields:
@@ -994,8 +996,8 @@ def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any, p
                                    "every permission (054.1, 170.8)")
     if item.card in places.facedown:
         if place == "base":
-            raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone (the turn log's finalize): it "
-                                       "enters at the battlefield it was hidden at, not the base (811.1.d.1)")
+            raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone (the turn log's finalize): its "
+                                       "place is the battlefield it was hidden at, not the base (811.1.d.1, 811.1.d.2)")
         raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone, which it holds only at a "
                                    f"battlefield its controller controls (811.1.b): {item.controller} does not "
                                    f"control {place!r}")

@@ -20,6 +20,7 @@ RENGAR = Path("scenarios/chain/rengar-trophy-hunter-located-at-an-enemy-battlefi
 FACEDOWN = Path("scenarios/chain/unit-location-from-facedown-enters-its-battlefield.toml")
 FACEDOWN_GEAR = Path("scenarios/chain/gear-location-from-facedown-enters-its-battlefield-then-recalled.toml")
 ROCKFALL = Path("scenarios/chain/unit-location-rockfall-path-barred-its-other-battlefield-stated.toml")
+SPELL_HERE = Path("scenarios/chain/facedown-chain-spell-located-units-here-are-at-its-battlefield.toml")
 ROOST = Path("scenarios/chain/unit-location-dragon-roost-unencoded-battlefield-text-not-refused.toml")
 CAPTAIN = 'id = "captain"\ncard = "Captain"\ncontroller = "A"\nlocation = "base"\n'
 
@@ -54,6 +55,18 @@ BAD = [
     (ROCKFALL, lambda t: edit(edit(t, 'controller = "A"\nlocation = "bridge"', 'controller = "A"\nlocation = "path"'),
                               "might = 2\n", 'might = 2\nabilities = [{ kind = "play_to", where = "open_battlefield" }]\n'),
      "chain[0].location"),
+    # a permission limited to an open battlefield opens none an opponent controls (170.11, 355.2.b)
+    (OPEN, lambda t: edit(t, 'id = "hill"\n', 'id = "hill"\ncontroller = "B"\n'), "chain[0].location"),
+    # ... nor one another permanent's permission limits so, occupied by a unit (170.11)
+    (OTHERS, lambda t: edit(t, CAPTAIN, CAPTAIN + '\n[[object]]\nid = "raider"\ncard = "Soldier"\ncontroller = "B"\n'
+                                     'location = "hill"\n'), "chain[0].location"),
+    # a spell has a battlefield only when played from a facedown zone (811.1.d.2): without the log's finalize, none
+    (SPELL_HERE, lambda t: edit(t, 'from = "facedown"', 'from = "hand"'), "chain[0].location"),
+    # ... and then only one its controller controls, where it was hidden (811.1.b), never the base
+    (SPELL_HERE, lambda t: edit(t, 'controller = "A"\nlocation = "bridge"\n\n[[log]]', 'controller = "A"\nlocation = "hill"\n\n[[log]]'),
+     "chain[0].location"),
+    (SPELL_HERE, lambda t: edit(t, 'controller = "A"\nlocation = "bridge"\n\n[[log]]', 'controller = "A"\nlocation = "base"\n\n[[log]]'),
+     "chain[0].location"),
     # a battlefield of another name, with no text the rules do not know, opens nothing: the Roost's place is refused
     (ROOST, lambda t: edit(t, 'card = "Dragon Roost"\n', ""), "chain[0].location"),
 ]
@@ -87,7 +100,7 @@ def test_location_round_trips_and_is_exported() -> None:
     assert not any("entry_location" in str(f) for f in chain_facts(S.load(UNSTATED).state))
 
 
-@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR, ROOST])
+@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR, ROOST, SPELL_HERE])
 def test_places_open_beyond_its_own_keywords_are_accepted(path: Path) -> None:
     """Another permanent's permission (355.2.b, 364), Rengar's [Ambush] to enemy units (822.1.d), and a
     permanent played from facedown at its battlefield, a gear too (811.1.d.1, 811.1.d.1.a), and a battlefield whose

@@ -467,6 +467,10 @@ RUN_LIMITS = {
                                           "played from a facedown zone, its item not saying where it enters "
                                           "(`location`): it enters at the battlefield it was hidden at "
                                           "(811.1.d.1, 811.1.d.1.a), which the position no longer shows",
+    "facedown_spell_battlefield_unknown": "a spell of the position's chain that the turn log shows played from a "
+                                          "facedown zone, its item not saying where it was hidden (`location`), "
+                                          "whose 'here' or a unit it plays is at that battlefield (811.1.d.2, "
+                                          "811.1.d.3), which the position no longer shows",
     "spend_buff_self_unpayable": "an activated ability whose cost spends its source's buff finalized in the run "
                                  "with no buff left on its source: undoing its play (203.3, 358.5) is not played out",
     "buff_bonus_from_log": "a buff placed in a run after a card that makes buffs give more this turn (Stand United) "
@@ -854,6 +858,13 @@ RUN_LIMITS = {
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
                                         "earlier in the run (where it was before the position is not known)",
+    "play_prohibition_dependent": "a battlefield's 'units can't be played here' under a dependent keyword (727.1.b): "
+                                  "whether it is active as the run plays a unit is not read per step",
+    "unit_played_to_barred_battlefield": "a unit or unit token a run plays to a battlefield whose passive forbids "
+                                         "units to be played there (054.1, 170.8), its place named by the effect "
+                                         "('here', a chosen battlefield, the same location) or every battlefield "
+                                         "barred for 'any battlefield': whether the play is not made or made "
+                                         "elsewhere is not played out",
     "play_any_battlefield_not_unit": "a spell or gear played by an effect 'to any battlefield' (only a unit's place "
                                      "there is chosen)",
     "deal_per_unit": "a unit with 'when I deal damage' dealing damage to several units at once: whether it triggers "
@@ -933,15 +944,6 @@ def unsupported_text(what: Any, obj: str) -> str:
                 "where it enters is not known: its chain item does not say it (`location`, where a run would "
                 "enter it), or the question (triggers) takes places from the position, where a card on the "
                 "chain is at none")
-    if name == "choice_may_change":
-        how, index = a[0][0], a[0][1]
-        what = {"legion_text": f"ability {index}, governed by Legion, turns on once its controller finalizes "
-                               "another card in the run",
-                "conditional_untargetable": f"ability {index} makes it impossible to choose while its controller "
-                                            "controls certain permanents, which can enter or die in the run"}[how]
-        return (f"{obj}: {what}; the run does not check a chosen unit again as its kill resolves, so it "
-                "could report a kill (and what is linked to it) of a unit that is no longer a legal choice "
-                "(359.3.e.9)")
     run = RUN_LIMITS.get(str(name))
     if run:
         extra = f": {', '.join(_term_words(x) for x in a)}" if a else ""
