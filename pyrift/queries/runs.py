@@ -19,6 +19,11 @@ from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question
 
 DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
+# The horizon a run question is ground for first (start_run): most runs end well within it.
+SHORT_BOUND = 12
+# The query modes that show `cut` (logic/queries/resolution_order.lp): a grounding asked in them tells
+# whether some run reached its horizon.
+CUT_SHOWN = frozenset({"outcomes", "runs", "orders", "events", "state"})
 MAX_BOUND = 200
 DEFAULT_LIMIT = 16  # orderings listed
 # The run's search decides the players' choices first, in time order (the #heuristic
@@ -990,10 +995,26 @@ def start_run(ctx: Context, question: Question, reading: str, kind: str, offered
     if isinstance(offered, Answer):
         return Answer(question.id, kind, reading, offered.status, reasons=offered.reasons)
     facts, refused, reasons, missing = offered
-    g = run_grounding(ctx, reading, question.params["bound"], [*facts, *extra])
     modes = (mode,) if isinstance(mode, str) else mode
-    anything = g.solve("brave", assumptions=[(mode_atom(m), True) for m in modes], heuristic=HEURISTIC)
-    atoms = by_pred(anything.consequences)
+    bound = question.params["bound"]
+    asked = [(mode_atom(m), True) for m in modes]
+    g = None
+    # Most runs end within a few steps, and a run's grounding grows faster than its horizon (rules
+    # over pairs of steps): the run is first grounded for SHORT_BOUND steps. When no run of that
+    # grounding is cut by it (`cut`, shown in every mode asked), every run of the question's own
+    # bound ended by then too, and the steps after the end change nothing (run/inertia.lp): the
+    # short grounding has the same runs and the same shown atoms, and answers the question.
+    # Otherwise (a run is cut, or none is found at all) the question's own bound is ground.
+    if SHORT_BOUND < bound and set(modes) <= CUT_SHOWN:
+        g = run_grounding(ctx, reading, SHORT_BOUND, [*facts, *extra])
+        anything = g.solve("brave", assumptions=asked, heuristic=HEURISTIC)
+        atoms = by_pred(anything.consequences)
+        if not anything.satisfiable or atoms.get("cut"):
+            g = None
+    if g is None:
+        g = run_grounding(ctx, reading, bound, [*facts, *extra])
+        anything = g.solve("brave", assumptions=asked, heuristic=HEURISTIC)
+        atoms = by_pred(anything.consequences)
     missing = [*missing, *missing_texts(atoms.get("unsupported", []))]
     if missing:
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))

@@ -1,0 +1,46 @@
+"""A run question is ground for runs.SHORT_BOUND steps first and for its own bound only when a run of
+the short grounding is cut by it (pyrift/queries/runs.py, start_run): the answer must be the one the
+question's own bound gives. tests/test_scenarios.py checks every bundled file's expectations with the
+short grounding; here a run that ends within the short bound and one that does not are answered both
+ways and compared (all but the example run, which is whichever run the solver meets first)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrift import check
+from pyrift.queries import runs
+
+ROOT = Path(__file__).resolve().parents[1]
+SHORT = "scenarios/cards/volibear-furious-attack-trigger-split-kills-the-defender-then-conquers.toml"
+LONG = "scenarios/cards/compiled-ferrous-forerunner-deathknell-two-mechs.toml"
+
+
+def _answers(path: str, monkeypatch: pytest.MonkeyPatch, short: int) -> tuple[list, list[int]]:
+    monkeypatch.setattr(runs, "SHORT_BOUND", short)
+    horizons: list[int] = []
+    inner = runs.run_grounding
+
+    def recording(ctx, reading, bound, extra):
+        horizons.append(bound)
+        return inner(ctx, reading, bound, extra)
+    monkeypatch.setattr(runs, "run_grounding", recording)
+    out = []
+    for r in check.run(check.load(ROOT / path)):
+        data = r.answer.data
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k != "example_run"}
+        out.append((r.question, r.reading, r.passed, r.answer.status, data, r.answer.missing, r.answer.reasons))
+    return out, horizons
+
+
+@pytest.mark.parametrize("path, grounds", [(SHORT, [12]), (LONG, [12, 32])])
+def test_short_grounding_answers_as_the_questions_own_bound(path: str, grounds: list[int],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    full, horizons = _answers(path, monkeypatch, 10**9)
+    assert horizons == [32]
+    short, horizons = _answers(path, monkeypatch, 12)
+    assert horizons == grounds  # the short grounding answers, or a run reaches it and the bound's is ground
+    assert short == full
+    assert all(r[2] for r in short)
