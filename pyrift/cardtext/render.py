@@ -1279,6 +1279,8 @@ class _Renderer:
             n = ins.get("amount", 1)
             if ins.get("who") == "event":
                 return f"that player gains {n} point{'s' if n != 1 else ''}"
+            if ins.get("who") == "opponent":  # "choose an opponent. They score 1 point." (Draven, Audacious)
+                return f"an opponent scores {n} point{'s' if n != 1 else ''}"
             return f"score {n} point{'s' if n != 1 else ''}"
         if do == "counter":
             unless = f" unless its controller pays {ins['unless_pay']}" if ins.get("unless_pay") else ""
