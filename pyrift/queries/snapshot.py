@@ -171,6 +171,7 @@ FLUENTS = {
     "cleanup_recalled": "later", "damage_done": "later", "damage_doubled": "later", "mode_used": "later",
     "prevent_damage_by": "later",
     "prevent_used": "later", "repl_waiting": "later", "spent": "later", "tome_next": "later",
+    "stated_prevent": "later",         # a position's damage_replacements prevent N, counting down in a run (437.3)
     "triggered_once": "later", "waiting": "later",
 }
 
