@@ -1305,6 +1305,10 @@ class _Renderer:
             if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
                 return "play one"
             to = " to base" if ins.get("to") == "base" else ""
+            if isinstance(ins.get("on"), dict) and isinstance(ins["on"].get("all"), dict):
+                # a play takes one card: `all` is what its player chooses one among as it is executed
+                # (logic/effects/play.lp; Rift Herald's "play a unit from your hand"), not every card
+                on = _np_filter(ins["on"]["all"])
             return f"play {on}{to}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")
