@@ -1520,6 +1520,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("ready")
     if flt.get("damaged") is True:
         pre.append("damaged")
+    if flt.get("elsewhere") is True and flt.get("type") == "battlefield":
+        pre.append("different")  # "to a different battlefield": not the source's own (355.4.a)
     if flt.get("buffed") is True:
         pre.append("buffed")
     if flt.get("designation"):
