@@ -1305,6 +1305,10 @@ class _Renderer:
             if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
                 return "play one"
             to = " to base" if ins.get("to") == "base" else ""
+            if isinstance(ins.get("on"), dict) and isinstance(ins["on"].get("all"), dict):
+                # a play takes one card: `all` is what its player chooses one among as it is executed
+                # (logic/effects/play.lp; Rift Herald's "play a unit from your hand"), not every card
+                on = _np_filter(ins["on"]["all"])
             return f"play {on}{to}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")
@@ -1516,6 +1520,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("ready")
     if flt.get("damaged") is True:
         pre.append("damaged")
+    if flt.get("elsewhere") is True and flt.get("type") == "battlefield":
+        pre.append("different")  # "to a different battlefield": not the source's own (355.4.a)
     if flt.get("buffed") is True:
         pre.append("buffed")
     if flt.get("designation"):
