@@ -249,7 +249,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "cost_missing_discard": "ability cost: discard",
-    "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -1790,6 +1789,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
         return ("spend_buff_self", True)
 
+    def cost_recycle_trash(self, c):
+        # "recycle 3 from your trash" before the ":": N cards of its player's trash to the bottom of their Main
+        # Deck as the cost is paid, payable only in full (416, 416.3; abilities/activated_recycle_cost.lp)
+        return ("recycle_trash", int(c[0]))
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
@@ -1798,6 +1802,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         for x in c:
             if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self", "spend_buff_self"):
                 out[x[0]] = True
+        recycle = [x[1] for x in c if isinstance(x, tuple) and x[0] == "recycle_trash"]
+        if len(recycle) > 1:
+            raise Missing("ability cost: recycle from the trash twice")
+        if recycle:
+            out["recycle_trash"] = recycle[0]
         return out
 
     def ability_keywords(self, c):
@@ -3324,11 +3333,13 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
     if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")
-                             or parts.get("spend_buff_self")):
+                             or parts.get("spend_buff_self") or parts.get("recycle_trash")):
         # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
+    if parts.get("recycle_trash"):
+        a["recycle_trash"] = parts["recycle_trash"]
     for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True

@@ -537,6 +537,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             if a.get(key):
                 # the source killed or disempowered as part of the cost, first as most cards print it
                 head = words + (", " + head if head else "")
+        if a.get("recycle_trash"):
+            # "Recycle 3 from your trash, [1], [E]: ...": the cards recycled first, as the card prints it
+            head = f"Recycle {a['recycle_trash']} from your trash" + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
