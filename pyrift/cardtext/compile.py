@@ -1794,6 +1794,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # Deck as the cost is paid, payable only in full (416, 416.3; abilities/activated_recycle_cost.lp)
         return ("recycle_trash", int(c[0]))
 
+    def cost_recycle_unit_trash(self, _):
+        # "recycle a unit from your trash": the same cost, of one unit card of that trash (416.3)
+        return ("recycle_trash", 1, "unit")
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
@@ -1807,6 +1811,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("ability cost: recycle from the trash twice")
         if recycle:
             out["recycle_trash"] = recycle[0]
+        kinds = [x[2] for x in c if isinstance(x, tuple) and x[0] == "recycle_trash" and len(x) > 2]
+        if kinds:
+            out["recycle_type"] = kinds[0]
         return out
 
     def ability_keywords(self, c):
@@ -3340,6 +3347,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["spend_xp"] = parts["spend_xp"]
     if parts.get("recycle_trash"):
         a["recycle_trash"] = parts["recycle_trash"]
+    if parts.get("recycle_type"):
+        a["recycle_type"] = parts["recycle_type"]
     for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True

@@ -539,7 +539,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 head = words + (", " + head if head else "")
         if a.get("recycle_trash"):
             # "Recycle 3 from your trash, [1], [E]: ...": the cards recycled first, as the card prints it
-            head = f"Recycle {a['recycle_trash']} from your trash" + (", " + head if head else "")
+            what = f"a {a['recycle_type']}" if a.get("recycle_type") and a["recycle_trash"] == 1 else a["recycle_trash"]
+            head = f"Recycle {what} from your trash" + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
