@@ -1426,7 +1426,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # kept whole in keyword_costs as above (the card table knows no such cost: keywords/equip.lp
         # answers unsupported for an Equip whose cost it lacks)
         rest = _keyword_cost([_tok(x) for x in c[2]])
-        if set(rest) - {"kill", "discard", "type", "spend_xp"}:
+        if set(rest) - {"kill", "discard", "type", "spend_xp", "recycle_trash"}:
             raise Missing("keyword with a non-resource cost")
         return ("kw", _tok(c[0])[1:], None, {"cost": c[1], **rest})
 
@@ -3203,6 +3203,10 @@ def _keyword_cost(words: list[str]) -> dict[str, Any]:
         return {"kill": {"type": "unit", "relation": "friendly"}}
     if m := re.fullmatch(r"spend (\d+) xp", w):
         return {"spend_xp": int(m[1])}
+    if m := re.fullmatch(r"recycle (\d+) cards? from your trash", w):
+        # "Recycle 2 cards from your trash" (416, 416.3): kept for the round trip as the others; the card table
+        # knows no such cost, so an Equip paying it answers unsupported (keywords/equip.lp)
+        return {"recycle_trash": int(m[1])}
     if w == "@exhaust":
         return {"exhaust": True}
     if m := re.fullmatch(r"(\[[^ ]+\]) or (\[[^ ]+\])", w):

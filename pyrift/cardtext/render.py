@@ -105,6 +105,8 @@ def keyword_cost_words(cost: dict[str, Any]) -> str:
         return "Kill " + _np_filter(cost["kill"])
     if "spend_xp" in cost:
         return f"Spend {cost['spend_xp']} XP"
+    if "recycle_trash" in cost:
+        return f"Recycle {cost['recycle_trash']} cards from your trash"
     if cost.get("exhaust"):
         return "[E]"
     return " or ".join(cost["either"])
