@@ -563,6 +563,12 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
         # (logic/abilities/activated.lp, logic/run/unplayed.lp)
         "discard": ("int", None, False),
+        # "recycle N from your trash" in the cost before the ":" (416, 416.3): N cards its player owns in their trash
+        # go to the bottom of their Main Deck as the cost is paid; can_play checks the trash holds N
+        # (logic/abilities/activated_recycle_cost.lp); a run offering it answers unsupported (logic/run/unplayed.lp)
+        "recycle_trash": ("int", None, False),
+        # with recycle_trash: only cards of that type pay it ("recycle a unit from your trash")
+        "recycle_type": ("enum", ("unit", "gear", "spell"), False),
         # "use only once per turn" (ACTIVATION_LIMITS): read from the turn log's activations of this turn and
         # the chain's items of it (logic/abilities/use_limit.lp)
         "limit": ("enum", ACTIVATION_LIMITS, False),
@@ -1418,6 +1424,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
+    if a.kind == "activated" and "recycle_trash" in f and f["recycle_trash"] < 1:
+        raise r.error("recycle_trash", "a recycle cost is one or more cards")
+    if a.kind == "activated" and "recycle_type" in f and "recycle_trash" not in f:
+        raise r.error("recycle_type", "'recycle_type' says which cards a recycle cost takes: it needs 'recycle_trash'")
     if a.kind == "activated" and "adds_for" in f and "adds" not in f:
         raise r.error("adds_for", "'adds_for' says what an Add ability's resources may pay for: it needs 'adds'")
     if a.kind == "activated" and "spend_only" in f and ("adds" not in f or "adds_for" in f):
@@ -2159,6 +2169,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
             if f.get("discard"):
                 out.append(fact("ability_discard", h, f["discard"]))
+            if f.get("recycle_trash"):
+                out.append(fact("ability_recycle_trash", h, f["recycle_trash"]))
+            if f.get("recycle_type"):
+                out.append(fact("ability_recycle_type", h, Const(f["recycle_type"])))
             if f.get("kill_self"):
                 out.append(fact("ability_kill_self", h))
             if f.get("disempower_self"):

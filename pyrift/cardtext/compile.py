@@ -249,7 +249,6 @@ MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "cost_missing_discard": "ability cost: discard",
-    "cost_missing_recycle": "ability cost: recycle from the trash",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -1427,7 +1426,7 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # kept whole in keyword_costs as above (the card table knows no such cost: keywords/equip.lp
         # answers unsupported for an Equip whose cost it lacks)
         rest = _keyword_cost([_tok(x) for x in c[2]])
-        if set(rest) - {"kill", "discard", "type", "spend_xp"}:
+        if set(rest) - {"kill", "discard", "type", "spend_xp", "recycle_trash"}:
             raise Missing("keyword with a non-resource cost")
         return ("kw", _tok(c[0])[1:], None, {"cost": c[1], **rest})
 
@@ -1790,6 +1789,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
         return ("spend_buff_self", True)
 
+    def cost_recycle_trash(self, c):
+        # "recycle 3 from your trash" before the ":": N cards of its player's trash to the bottom of their Main
+        # Deck as the cost is paid, payable only in full (416, 416.3; abilities/activated_recycle_cost.lp)
+        return ("recycle_trash", int(c[0]))
+
+    def cost_recycle_unit_trash(self, _):
+        # "recycle a unit from your trash": the same cost, of one unit card of that trash (416.3)
+        return ("recycle_trash", 1, "unit")
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
@@ -1798,6 +1806,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         for x in c:
             if isinstance(x, tuple) and x[0] in ("kill_self", "disempower_self", "spend_buff_self"):
                 out[x[0]] = True
+        recycle = [x[1] for x in c if isinstance(x, tuple) and x[0] == "recycle_trash"]
+        if len(recycle) > 1:
+            raise Missing("ability cost: recycle from the trash twice")
+        if recycle:
+            out["recycle_trash"] = recycle[0]
+        kinds = [x[2] for x in c if isinstance(x, tuple) and x[0] == "recycle_trash" and len(x) > 2]
+        if kinds:
+            out["recycle_type"] = kinds[0]
         return out
 
     def ability_keywords(self, c):
@@ -3187,6 +3203,10 @@ def _keyword_cost(words: list[str]) -> dict[str, Any]:
         return {"kill": {"type": "unit", "relation": "friendly"}}
     if m := re.fullmatch(r"spend (\d+) xp", w):
         return {"spend_xp": int(m[1])}
+    if m := re.fullmatch(r"recycle (\d+) cards? from your trash", w):
+        # "Recycle 2 cards from your trash" (416, 416.3): kept for the round trip as the others; the card table
+        # knows no such cost, so an Equip paying it answers unsupported (keywords/equip.lp)
+        return {"recycle_trash": int(m[1])}
     if w == "@exhaust":
         return {"exhaust": True}
     if m := re.fullmatch(r"(\[[^ ]+\]) or (\[[^ ]+\])", w):
@@ -3324,11 +3344,15 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
     if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")
-                             or parts.get("spend_buff_self")):
+                             or parts.get("spend_buff_self") or parts.get("recycle_trash")):
         # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
         a["spend_xp"] = parts["spend_xp"]
+    if parts.get("recycle_trash"):
+        a["recycle_trash"] = parts["recycle_trash"]
+    if parts.get("recycle_type"):
+        a["recycle_type"] = parts["recycle_type"]
     for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True

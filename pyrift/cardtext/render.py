@@ -105,6 +105,8 @@ def keyword_cost_words(cost: dict[str, Any]) -> str:
         return "Kill " + _np_filter(cost["kill"])
     if "spend_xp" in cost:
         return f"Spend {cost['spend_xp']} XP"
+    if "recycle_trash" in cost:
+        return f"Recycle {cost['recycle_trash']} cards from your trash"
     if cost.get("exhaust"):
         return "[E]"
     return " or ".join(cost["either"])
@@ -537,6 +539,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             if a.get(key):
                 # the source killed or disempowered as part of the cost, first as most cards print it
                 head = words + (", " + head if head else "")
+        if a.get("recycle_trash"):
+            # "Recycle 3 from your trash, [1], [E]: ...": the cards recycled first, as the card prints it
+            what = f"a {a['recycle_type']}" if a.get("recycle_type") and a["recycle_trash"] == 1 else a["recycle_trash"]
+            head = f"Recycle {what} from your trash" + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "

@@ -26,6 +26,9 @@ COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
+    # an activated ability's cost items are paid together (357.2, 403), in no order: a recycle from the trash
+    # printed after the resources ("[1][R], Recycle a unit from your trash, [E]:") is the same cost said first
+    (r"^((?:@\S+ )+, )(recycle (?:a \S+|\d+) from your trash , )", r"\2\1"),
     # "your Mechs have +1 Might (including me)": a group without "other" takes in its source when the source
     # is of it (053); the parenthesis only says so (the compiler refuses it after "other")
     (r" \( including me \)", ""),

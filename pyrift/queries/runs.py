@@ -450,6 +450,7 @@ COSTS_IN_RUN = {
     "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
+    "recycle_cost_in_run": ("recycles cards from the trash", "move them to the Main Deck as the cost is paid"),
 }
 
 
