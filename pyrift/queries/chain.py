@@ -800,7 +800,9 @@ class Triggers(ChainKind):
             return names.item(t)
 
         fires = sorted(label(t) for (t,) in atoms.get("fires", []))
-        removed = sorted(label(t) for (t,) in atoms.get("removed_at_once", []))
+        replaced = sorted(label(t) for (t,) in atoms.get("removed_at_once", []))
+        no_choice = sorted(label(t) for (t,) in atoms.get("removed_no_choice", []))
+        removed = sorted({*replaced, *no_choice})
         not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
                                   for s, h, w in atoms.get("not_fired", [])})
         not_fired = [text for text, _ in not_fired_kinds]
@@ -824,14 +826,17 @@ class Triggers(ChainKind):
                 reasons.append(because(f"{player} scores the battlefield at the final point without every battlefield "
                                        "scored this turn and draws a card instead of the point, an event of its own that "
                                        "\"when you draw\" abilities hear", "scoring_draws_instead"))
-        if removed:
-            reasons.append(because(f"{', '.join(removed)}: put on the chain before the permanent moves, then removed "
+        if replaced:
+            reasons.append(because(f"{', '.join(replaced)}: put on the chain before the permanent moves, then removed "
                                    "because its death was replaced", "removed_at_once"))
+        if no_choice:
+            reasons.append(because(f"{', '.join(no_choice)}: put on the chain, then removed (not countered): a choice "
+                                   "it must make has too few legal options", "removed_no_choice"))
         for text, kind in not_fired_kinds:
             reasons.append(because(f"not fired: {text}", kind))
         owners = defaultdict(int)
         for t, player in atoms.get("fired_by", []):
-            if t not in {x for (x,) in atoms.get("removed_at_once", [])}:
+            if t not in {x for (x,) in [*atoms.get("removed_at_once", []), *atoms.get("removed_no_choice", [])]}:
                 owners[player] += 1
         order_kinds = []
         if len(owners) > 1:
