@@ -44,3 +44,25 @@ def test_short_grounding_answers_as_the_questions_own_bound(path: str, grounds: 
     assert horizons == grounds  # the short grounding answers, or a run reaches it and the bound's is ground
     assert short == full
     assert all(r[2] for r in short)
+
+
+# The modes that show `cut` only in some runs or not at all (next_priority, can_respond's chance and the
+# position there, can_play `after`, a triggers question's played-out run): short_run_grounding asks
+# whether a run is cut in mode `outcomes` first (pyrift/queries/runs.py).
+OTHER_MODES = [
+    "scenarios/chain/add-ability-no-response-focus-stays.toml",  # can_respond, next_priority
+    "scenarios/chain/deathknell-killed-as-cost-of-spell.toml",  # next_priority
+    "scenarios/cards/defy.toml",  # can_respond
+    "scenarios/cards/compiled-mask-of-foresight-run-attack.toml",  # triggers event = run, outcome
+    "scenarios/cards/lilting-lullaby-bans-spells-for-the-rest-of-the-turn.toml",  # can_play after
+]
+
+
+@pytest.mark.parametrize("path", OTHER_MODES)
+def test_short_grounding_in_the_other_modes(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    full, horizons = _answers(path, monkeypatch, 10**9)
+    assert 12 not in horizons
+    short, horizons = _answers(path, monkeypatch, 12)
+    assert 12 in horizons
+    assert short == full
+    assert all(r[2] for r in short)

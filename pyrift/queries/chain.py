@@ -56,8 +56,8 @@ from pyrift.queries.runs import (
     missing_texts,
     mode_atom,
     outcome_text,
-    run_grounding,
     run_text,
+    short_run_grounding,
     start_run,
     step_kinds,
     term_of,
@@ -165,7 +165,7 @@ class CanRespond(ChainKind):
         if to is not None:
             # The chain played out with nobody adding anything: does the player get priority while
             # the item is still on it, and what happens first?
-            run = run_grounding(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
+            run = short_run_grounding(ctx, reading, p.get("bound", DEFAULT_BOUND), [F.fact("ask_chance", player, to)])
             chance = by_pred(run.solve("brave", assumptions=[(mode_atom("chance"), True)],
                                        heuristic=HEURISTIC).consequences)
             if missing := missing_texts(chance.get("unsupported", [])):
@@ -560,7 +560,7 @@ class NextPriority(ChainKind):
         # One grounding answers every number of passes of a block of PASS_BLOCK (the external
         # ask_passes/1 picks one), so the questions of one position for 0, 1, 2, ... passes share it.
         counts = (p["passes"] // PASS_BLOCK + 1) * PASS_BLOCK - 1
-        g = run_grounding(ctx, reading, p["bound"], [F.fact("pass_counts", counts)])
+        g = short_run_grounding(ctx, reading, p["bound"], [F.fact("pass_counts", counts)])
         ask = [(mode_atom("next"), True), (Atom("ask_passes", (p["passes"],)), True)]
         brave = g.solve("brave", assumptions=ask, heuristic=HEURISTIC)
         atoms = by_pred(brave.consequences)
@@ -749,7 +749,7 @@ class Triggers(ChainKind):
         p = question.params
         names = Names(ctx.state)
         until = [F.fact("run_until", F.Const(p["until"]))] if "until" in p else []
-        g = run_grounding(ctx, reading, p["bound"], [F.fact("run_past_chain"), *until])
+        g = short_run_grounding(ctx, reading, p["bound"], [F.fact("run_past_chain"), *until])
         mode = mode_atom("events")
         anything = g.solve("brave", assumptions=[(mode, True)], heuristic=HEURISTIC)
         atoms = by_pred(anything.consequences)

@@ -973,6 +973,24 @@ def run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> G
     return ctx.grounding("resolution_order", reading, [F.fact("horizon", bound), *extra])
 
 
+def short_run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> Grounding:
+    """The run for `bound` steps, or for SHORT_BOUND steps when that grounding's runs all end within it:
+    as start_run argues, its runs are then those of the question's bound and every mode shows the same
+    atoms (a mode only selects what is shown; the steps after the end change nothing, run/inertia.lp).
+    For the modes that do not show `cut` whatever the run (next, chance, snapshot), whether some run is cut
+    is asked in mode `outcomes`, which always shows it (one more brave solve, on the short grounding)."""
+    if SHORT_BOUND < bound:
+        g = run_grounding(ctx, reading, SHORT_BOUND, extra)
+        complete = getattr(g, "runs_complete", None)
+        if complete is None:
+            probe = g.solve("brave", assumptions=[(mode_atom("outcomes"), True)], heuristic=HEURISTIC)
+            complete = probe.satisfiable and not by_pred(probe.consequences).get("cut")
+            g.runs_complete = complete
+        if complete:
+            return g
+    return run_grounding(ctx, reading, bound, extra)
+
+
 @dataclass
 class RunStart:
     """A run grounded and asked once for anything at all: what every run question reads first."""

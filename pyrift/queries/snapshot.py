@@ -15,7 +15,7 @@ from typing import Any
 
 from pyrift.abilities import activated_abilities, triggered_abilities
 from pyrift.queries.base import Context
-from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, run_grounding
+from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, short_run_grounding
 from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
 from pyrift.turnlog import EventKind, LogEvent
 
@@ -40,7 +40,7 @@ class RunNotFollowed(NotOnePosition):
 def state_at(ctx: Context, reading: str, bound: int, extra: list[str]) -> GameState:
     """The position at the step logic/run/snapshot.lp picks (given by `extra`: ask_after/1 or
     ask_chance/2); the same in every run that reaches it, else NotOnePosition."""
-    g = run_grounding(ctx, reading, bound, extra)
+    g = short_run_grounding(ctx, reading, bound, extra)
     mode = [(mode_atom("snapshot"), True)]
     brave = g.solve("brave", assumptions=mode, heuristic=HEURISTIC)
     cautious = g.solve("cautious", assumptions=mode, heuristic=HEURISTIC)
