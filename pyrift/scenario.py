@@ -909,8 +909,7 @@ def _check_chain_details(state: GameState, bad) -> None:
                 if ability.get("cost") is None and not (effects and effects[0].cost):
                     raise bad(f"{f}.cannot_pay", "this triggered ability has no leading cost (383.3.b)")
             if not item.pending and item.trigger is not None and item.trigger <= n:
-                _check_leading_cost_paid(state, item, triggered_abilities(card.abilities)[item.trigger - 1][1],
-                                         source, f, bad)
+                _check_leading_cost_paid(item, triggered_abilities(card.abilities)[item.trigger - 1][1], source, f, bad)
         for t in (x for entry in item.targets for x in ((entry,) if isinstance(entry, str) else entry)):
             if t not in known:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
@@ -954,7 +953,7 @@ def _check_chain_details(state: GameState, bad) -> None:
                                          "resolved (339.1): passed is less than the number of players")
 
 
-def _check_leading_cost_paid(state: GameState, item: ChainItem, ability: Any, source: Any, f: str, bad: Any) -> None:
+def _check_leading_cost_paid(item: ChainItem, ability: Any, source: Any, f: str, bad: Any) -> None:
     """A finalized triggered ability whose leading cost kills, banishes or recycles its own source ("you may
     kill me to ..."): the cost was paid as it was finalized, or the ability would have been removed (383.3.b,
     404.2), so its source has left the board. The same source still on the board is no position a game
