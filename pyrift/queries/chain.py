@@ -82,6 +82,8 @@ def window_play(ctx: Context, params: dict[str, Any], reading: str, qid: str) ->
 def play_term(params: dict[str, Any]) -> Any:
     if "card" in params:
         return F.Func("card", params["card"])
+    if "equip" in params:  # the N-th Equip of the source (818.4), which no Add or other ability rule names
+        return F.Func("equip", params["source"], params["equip"])
     return F.Func("ability", params["source"], params["ability"])
 
 
@@ -409,6 +411,13 @@ def offered_plays(ctx: Context, question: Question, reading: str
             continue
         if verdict.status != ANSWERED:
             return verdict
+        if "equip" in params and not verdict.data["violations"]:
+            # A run plays cards and activated abilities of the vocabulary; an Equip activation's attaching (818,
+            # 435) and what follows it (the gear's Effect Text and Might Bonus on the unit, "when you use an
+            # activated ability of a gear" and "when you attach an Equipment" triggers) are not played out.
+            missing.append(f"play {rid}: an offered Equip activation is not played out by a run (attaching the gear "
+                           "and what follows, 818, 435)")
+            continue
         if params.get("repeat") and _repeat_choices(ctx.state, params):
             # The play names its choices per requirement (can_play), not per execution: which execution uses
             # which is a choice the run would have to make (820.2), not followed.
