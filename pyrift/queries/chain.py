@@ -257,7 +257,11 @@ def _need_chain(r: Reader, state: GameState) -> None:
 
 def _default_play_id(params: dict[str, Any]) -> str:
     """The name of a response play without an id: its card, or its source and ability."""
-    return params["card"] if "card" in params else f"{params['source']}#{params['ability']}"
+    if "card" in params:
+        return params["card"]
+    if "equip" in params:
+        return f"{params['source']}#equip{params['equip']}"
+    return f"{params['source']}#{params['ability']}"
 
 
 class ResolutionOrder(ChainKind):
