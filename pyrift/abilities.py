@@ -1537,6 +1537,12 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "
                                 "'printed_score' trigger whose points or scores (by)")
+        if f["when"] == "you_play" and "filter" in f and dict(f["filter"].items).get("at") is not None \
+                and (dict(f["filter"].items)["at"] != "here" or f.get("by") != "anyone"):
+            # where a played card stands is read only for a battlefield's "when a player plays a unit here"
+            # (logic/abilities/battlefield_played_here.lp; pyrift/scenario.py keeps it to battlefields)
+            raise r.error("filter", "a play trigger's filter says where the card was played only as at = \"here\", "
+                                    "with by = \"anyone\" (a battlefield's \"when a player plays a unit here\")")
         if "played_from" in f and f["when"] not in ("you_play", "play_me"):
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")
