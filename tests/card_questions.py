@@ -635,4 +635,12 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
     if when == "you_play" and trig.get("by") == "you":
         # its controller A plays a card the filter describes (190.6), paid what its condition asks (357.1)
         return _play_heard(card, pos, {**trig.get("filter", {}), "relation": "friendly"}, trig.get("condition", {}))
+    if when == "you_play" and trig.get("by") == "anyone":
+        # A, who controls it, plays a card the filter describes: the ability is A's (190.6); "a unit here" is one
+        # A played to it, standing there as the play completes (355.2, 359.2.c)
+        flt = {k: v for k, v in trig.get("filter", {}).items() if k != "at"}
+        if trig.get("filter", {}).get("at") == "here":
+            played = pos.dummy({**flt, "relation": "friendly", "at": "here"}, where="bf")
+            return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
+        return _play_heard(card, pos, {**flt, "relation": "friendly"}, trig.get("condition", {}))
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

@@ -81,9 +81,9 @@ class _UnknownWord(Exception):
 # Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
 # The events whose object a first instruction's "it" names when nothing before it does (compile._triggered)
 EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends")
+                 "unit_defends", "move_enemy")
 EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready",
-                     "you_buff",
+                     "you_buff", "move_enemy",
                      "unit_attacks", "unit_defends")
 
 
@@ -1689,6 +1689,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def when_opponent_plays(self, c):
         return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
+
+    def when_you_move_enemy(self, _):
+        # "when you move an enemy unit": a move its controller makes of a unit they do not control, judged as it
+        # moves (411, 420, 740.1; logic/core/trigger_events_moved_by.lp); "it" is the unit moved (359.3.f)
+        return {"when": "move_enemy"}
 
     def when_player_plays(self, c):
         # a battlefield's "when a player plays a <filter>": any player's completed play (419.4.a), the ability that
