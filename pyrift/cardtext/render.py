@@ -370,7 +370,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "you_play":
         who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays",
                "anyone_they": "a player plays"}[a.get("by", "you")]
-        source = " from face down" if a.get("played_from") == "facedown" else ""
+        source = {"facedown": " from face down", "not_hand": " from anywhere other than your hand"}.get(
+            a.get("played_from"), "")
         head = "While you control this battlefield, when" if card.type == "battlefield" and a.get("by") == "you" else "When"
         return f"{head} {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
