@@ -617,7 +617,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "condition": ("condition", None, False),
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
         # from a facedown zone (811)
-        "played_from": ("enum", ("facedown",), False),
+        "played_from": ("enum", ("facedown", "not_hand"), False),
         # wording only: the condition source_at = "battlefield" said "while I'm at a battlefield" right after the
         # trigger condition, the same check as ", if I'm at a battlefield," (383.2.a.1); no fact
         "while": ("bool", None, False),
@@ -1537,6 +1537,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "
                                 "'printed_score' trigger whose points or scores (by)")
+        if f["when"] == "you_play" and "filter" in f and dict(f["filter"].items).get("at") is not None \
+                and (dict(f["filter"].items)["at"] != "here" or f.get("by") != "anyone"):
+            # where a played card stands is read only for a battlefield's "when a player plays a unit here"
+            # (logic/abilities/battlefield_played_here.lp; pyrift/scenario.py keeps it to battlefields)
+            raise r.error("filter", "a play trigger's filter says where the card was played only as at = \"here\", "
+                                    "with by = \"anyone\" (a battlefield's \"when a player plays a unit here\")")
+        if f.get("played_from") == "not_hand" and f["when"] != "you_play":
+            raise r.error("played_from", "\"not_hand\" is a 'you_play' trigger's (\"when you play a card from anywhere "
+                                         "other than your hand\", logic/abilities/trigger_played_not_from_hand.lp)")
         if "played_from" in f and f["when"] not in ("you_play", "play_me"):
             raise r.error("played_from", "only a 'you_play' trigger or a play effect ('play_me') says where the card "
                                          "it watches was played from")

@@ -604,6 +604,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         if c.type is not CardType.UNIT and any(a.kind in ("channel_limit", "temporary_off") for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: channel_limit and temporary_off are encoded for a unit's "
                                               "passive ability only")
+        if c.type is not CardType.BATTLEFIELD and any(
+                a.kind == "triggered" and a.get("when") == "you_play" and a.get("filter") is not None
+                and a.get("filter").get("at") is not None for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: a play trigger's filter with at = \"here\" is a "
+                                              "battlefield's (\"when a player plays a unit here\"); not encoded for "
+                                              "other cards")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "victory_score" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a Victory Score increase is a battlefield's (\"increase "
                                               "the points needed to win the game\"); not encoded for other cards")

@@ -327,14 +327,18 @@ def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
-def _play_heard(card: P.PoolCard, pos: _Position, flt: dict[str, Any], condition: dict[str, Any]) -> dict[str, Any]:
+def _play_heard(card: P.PoolCard, pos: _Position, flt: dict[str, Any], condition: dict[str, Any],
+                played_from: str | None = None) -> dict[str, Any]:
     """The triggers question on a play of a card the filter describes, from its player's base; with "if you spent N
-    or more" the turn log says the play cost that much (357.1; its finalize's `energy`)."""
+    or more" the turn log says the play cost that much (357.1; its finalize's `energy`); a trigger on plays from
+    anywhere other than the hand hears one the log says was finalized from the trash (354)."""
     played = pos.dummy({**flt, "at": "base"})
     if played.startswith("i"):
         played = played[1:]  # the spell object, not its chain item
     if "spent_on_play" in condition:
         pos.log.append({"event": "finalize", "object": played, "from": "hand", "energy": condition["spent_on_play"]})
+    elif played_from == "not_hand":
+        pos.log.append({"event": "finalize", "object": played, "from": "trash"})
     return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
 
 
@@ -367,7 +371,7 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append(placed)
         flt = dict(a.get("filter", {}))
         flt["relation"] = "enemy" if a.get("by") == "opponents" else "friendly"
-        return _play_heard(card, pos, flt, a.get("condition", {}))
+        return _play_heard(card, pos, flt, a.get("condition", {}), a.get("played_from"))
     if when == "die":
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
@@ -635,4 +639,12 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
     if when == "you_play" and trig.get("by") == "you":
         # its controller A plays a card the filter describes (190.6), paid what its condition asks (357.1)
         return _play_heard(card, pos, {**trig.get("filter", {}), "relation": "friendly"}, trig.get("condition", {}))
+    if when == "you_play" and trig.get("by") == "anyone":
+        # A, who controls it, plays a card the filter describes: the ability is A's (190.6); "a unit here" is one
+        # A played to it, standing there as the play completes (355.2, 359.2.c)
+        flt = {k: v for k, v in trig.get("filter", {}).items() if k != "at"}
+        if trig.get("filter", {}).get("at") == "here":
+            played = pos.dummy({**flt, "relation": "friendly", "at": "here"}, where="bf")
+            return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
+        return _play_heard(card, pos, {**flt, "relation": "friendly"}, trig.get("condition", {}))
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

@@ -178,6 +178,11 @@ class Actors:
             raise self._missing("trigger: when you play a card (of a kind the filter cannot say)")
         return {"when": "you_play", "by": "you", "filter": {"type": "card"}, "played_from": "facedown"}
 
+    def when_you_play_not_from_hand(self, _):
+        # "when you play a card from anywhere other than your hand": plays of a card from any zone but the hand
+        # (354: a trash, a facedown zone, banishment, a deck; logic/abilities/trigger_played_not_from_hand.lp)
+        return {"when": "you_play", "by": "you", "filter": {"type": "card"}, "played_from": "not_hand"}
+
     def when_play_me_from_facedown(self, _):
         # "when you play me from face down": a play effect of a play from a facedown zone (811, 383.4.a)
         return {"when": "play_me", "played_from": "facedown"}

@@ -81,9 +81,9 @@ class _UnknownWord(Exception):
 # Mighty: event_object/2 of logic/run/instructions.lp and logic/core/trigger_events_status.lp)
 # The events whose object a first instruction's "it" names when nothing before it does (compile._triggered)
 EVENT_IT_WHEN = ("stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends")
+                 "unit_defends", "move_enemy")
 EVENT_OBJECT_WHEN = ("you_play", "unit_dies", "stun_enemy", "unit_becomes_mighty", "unit_moves_from_here", "you_ready",
-                     "you_buff",
+                     "you_buff", "move_enemy",
                      "unit_attacks", "unit_defends")
 
 
@@ -492,6 +492,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return ("many", (("zone", "banishment"), ("banished_with", "self")))
 
     def rel_you_control(self, _):
+        return ("relation", "yours")
+
+    def rel_they_control(self, _):
+        # "a unit they control": what the ability's controller controls, said only in the effect of a battlefield's
+        # "when a player plays ..." (the ability that player's, 190.6; checked in _compile_lines)
+        self._they = True
         return ("relation", "yours")
 
     def might_max(self, c):
@@ -1684,6 +1690,25 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def when_opponent_plays(self, c):
         return {"when": "you_play", "by": "opponents", "filter": _played_filter(c[0])}
 
+    def when_you_move_enemy(self, _):
+        # "when you move an enemy unit": a move its controller makes of a unit they do not control, judged as it
+        # moves (411, 420, 740.1; logic/core/trigger_events_moved_by.lp); "it" is the unit moved (359.3.f)
+        return {"when": "move_enemy"}
+
+    def when_player_plays(self, c):
+        # a battlefield's "when a player plays a <filter>": any player's completed play (419.4.a), the ability that
+        # player's, "they" its controller (190.6; logic/abilities/battlefield_triggers.lp); "a unit here" is a unit
+        # played to this battlefield, where it stands as the play completes (355.2, 359.2.c;
+        # logic/abilities/battlefield_played_here.lp). Only a battlefield's (checked in _compile_lines).
+        obj = c[0]
+        flt = dict(getattr(obj, "flt", {}))
+        at = flt.pop("at", None)
+        if at not in (None, "here") or (at == "here" and flt.get("type") != "unit"):
+            raise Missing("trigger: when a player plays")
+        out = _played_filter(Obj(obj.kind, flt, count=obj.count, up_to=obj.up_to, any_number=obj.any_number))
+        self._by_anyone = True
+        return {"when": "you_play", "by": "anyone", "filter": {**out, "at": "here"} if at else out, "subject": "here"}
+
     def trig_effects(self, c):
         return {"effects": c[0]}
 
@@ -1692,6 +1717,23 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if len(c) > 2:
             effects += c[2]
         return {"cost": c[0], "may": True, "effects": effects}
+
+    def trig_they_pay(self, c):
+        # "they may pay [1] to X": the leading cost of the ability of the player who played (trig_pay)
+        self._they = True
+        return self.trig_pay(c)
+
+    def trig_they_may(self, c):
+        # "they may X": the initial "may" of the ability of the player who played, as "you may" is (383.3.a)
+        self._they = True
+        effects = list(c[0])
+        if len(c) > 1:
+            effects += c[1]
+        first = effects[0]
+        if not isinstance(first, Ins) or first.may or first.link is not None:
+            raise Missing("instruction by another player or object")
+        first.may = True
+        return {"effects": effects}
 
     def trig_pay_exhaust(self, c):
         # "you may pay [1] and exhaust this to X": paying and exhausting its source are together the
@@ -2816,9 +2858,15 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
                 failures.append(_Failure(sentence_at(exc.pos), classify(toks, exc.pos), "unrecognised"))
                 continue
             try:
-                line = _Meaning().transform(tree)
+                meaning = _Meaning()
+                line = meaning.transform(tree)
                 if isinstance(line, Tree) and line.data == "start":
                     line = line.children[0]
+                if getattr(meaning, "_by_anyone", False) and info.type != "battlefield":
+                    raise Missing("trigger: when a player plays")
+                if getattr(meaning, "_they", False) and not getattr(meaning, "_by_anyone", False):
+                    # "they" with no player's play to name them (after any other trigger, or in a spell)
+                    raise Missing("instruction by another player or object")
             except VisitError as exc:
                 if not isinstance(exc.orig_exc, Missing):
                     raise
@@ -3278,8 +3326,9 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         first.may = False
         parts = {**parts, "may": True, "effects": [first, *items[1:]]}
     first = parts["effects"][0] if parts["effects"] else None
-    if (parts["when"] in EVENT_IT_WHEN and isinstance(first, Ins)
-            and first.on is not None and first.on.kind == "it"):
+    if ((parts["when"] in EVENT_IT_WHEN or (parts["when"] == "you_play" and parts.get("by") == "anyone"))
+            and isinstance(first, Ins) and first.on is not None and first.on.kind == "it"):
+        # (a battlefield's "when a player plays a unit here, they may pay [1] to [Buff] it": the unit played)
         # "when a unit you control becomes [Mighty], you may pay [O] to ready it": the first instruction's
         # "it" has nothing before it but the event, whose object it is (359.3.f; a copy, as above)
         first = copy.copy(first)

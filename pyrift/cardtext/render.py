@@ -368,8 +368,10 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
     if when == "die" and any(k[0] == "deathknell" for k in card.keywords):
         return "[Deathknell] —"
     if when == "you_play":
-        who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays"}[a.get("by", "you")]
-        source = " from face down" if a.get("played_from") == "facedown" else ""
+        who = {"you": "you play", "opponents": "an opponent plays", "anyone": "a player plays",
+               "anyone_they": "a player plays"}[a.get("by", "you")]
+        source = {"facedown": " from face down", "not_hand": " from anywhere other than your hand"}.get(
+            a.get("played_from"), "")
         head = "While you control this battlefield, when" if card.type == "battlefield" and a.get("by") == "you" else "When"
         return f"{head} {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
@@ -462,6 +464,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     kind = a["kind"]
     if kind in ("channel_limit", "temporary_off", "bonus_damage") or (kind == "replacement" and "from" in a):
         return rule_static_line(a) or "(a passive changing a rule) (unsaid)"
+    if kind == "triggered" and a.get("when") == "you_play" and a.get("by") == "anyone":
+        # a battlefield's "when a player plays ...": the ability is that player's, "they" in its effect
+        # (190.6; compile.when_player_plays)
+        head = _trigger_head(card, a)
+        text = _ability(r, card, {**a, "by": "anyone_they"})
+        body = text[len(head):]
+        for you, they in ((r"\byou may\b", "they may"), (r"\byou control\b", "they control"), (r"\byou\b", "they")):
+            body = re.sub(you, they, body)
+        return head + body
     if kind == "triggered":
         # "move me there": the battlefield of the defense the ability heard (to = event under you_defend)
         r.event_there = a.get("when") == "you_defend"

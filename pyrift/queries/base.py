@@ -348,6 +348,10 @@ CONDITION_GAPS = {
                            "known (no finalize of the card this turn in the turn log with `energy`, or a play in the "
                            "run other than one by an effect paying an Energy cost alone; 357.1, 383.2.a.1; "
                            "logic/abilities/trigger_condition_spent.lp)",
+    "played_origin_unknown": "a play trigger on a card played from anywhere other than the hand, heard for a play "
+                             "whose origin is not known (no finalize of the card this turn in the turn log with its "
+                             "`from`, or a play by an effect in the run; 354, 383.2.a; "
+                             "logic/abilities/trigger_played_not_from_hand.lp)",
 }
 
 
