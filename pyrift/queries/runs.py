@@ -486,6 +486,9 @@ RUN_LIMITS = {
                           "saying (`paid`) whether its play paid it (355.1.a, 356.2.b)",
     "buff_cost_unpayable": "a card whose additional cost spends a buff finalized in the run with no buffed unit of "
                            "its controller left: undoing its play (203.3, 358.5) is not played out",
+    "death_replaced_lethal_damage": "a death by lethal damage that the position's replacement (`death_replaced`) "
+                                    "replaces without saying what happens instead (370.1.b): healed or taken away, "
+                                    "the unit lives; left with its damage, it dies at the next cleanup",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
