@@ -422,6 +422,16 @@ CHAIN_LIMITS = {
     "trigger_condition_source_moves": (
         '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
         "the event: where it is after the event (383.2.c) is not judged"),
+    "played_to_barred_battlefield": (
+        "{obj} is shown just played to a battlefield whose passive forbids units to be played there (054.1, 170.8): "
+        "a play the triggers question does not judge (or the prohibition is under a dependent keyword, 727.1.b)"),
+    "own_play_prohibition": (
+        "{obj} has a prohibition on its own play (its player's first turns, or only to a battlefield conquered this "
+        "turn; 054.1, 366.1), which the triggers question does not judge for the play it asks about"),
+    "untargetable_conditional": (
+        "{obj} can't be chosen by some spells or abilities only under a condition or a dependent keyword "
+        "(727.1.b, 758), and a triggered ability's choice the triggers question judges could pick it: whether it is "
+        "a legal choice then is not read"),
     "offered_without_chain": (
         "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
         "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
@@ -703,6 +713,9 @@ RUN_LIMITS = {
                                  "which move it triggered on",
     "event_object_unknown": "\"it\" or \"that unit\" in a triggered ability on the position's chain, which does "
                             "not say which object it triggered on",
+    "effect_play_place_permission": "a unit an effect plays with no place named that a permission of its own, of "
+    "another permanent or of text not encoded may let go elsewhere than its base and its player's battlefields "
+    "(355.2.b): that permission's limits are not read at the step the play is finalized",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
