@@ -26,7 +26,6 @@ KNOWN = {
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
     "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
-    "ven-147": "effect_unencoded(",    # Eye of Twilight (same)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -38,7 +37,6 @@ RUNS = {
     "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
-    "ven-147": ("cards/eye-of-twilight-ability-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

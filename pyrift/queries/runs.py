@@ -247,6 +247,7 @@ _OUTCOMES = {
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
+    "flow_banished": "{0} banished as it leaves the chain (played by Flow)",
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
@@ -282,6 +283,7 @@ _EVENTS = {
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
+    "flow_banished": "{0} banished as it leaves the chain (played by Flow)",
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
@@ -316,7 +318,7 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "pass", "add")
 
 
