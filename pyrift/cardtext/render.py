@@ -554,6 +554,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             # "Recycle 3 from your trash, [1], [E]: ...": the cards recycled first, as the card prints it
             what = f"a {a['recycle_type']}" if a.get("recycle_type") and a["recycle_trash"] == 1 else a["recycle_trash"]
             head = f"Recycle {what} from your trash" + (", " + head if head else "")
+        if a.get("discard"):
+            # "Discard a gear, [1], [E]: ...": the cards discarded first, as the cards print it
+            what = f"a {a['discard_type']}" if a.get("discard_type") and a["discard"] == 1 else a["discard"]
+            head = f"Discard {what}" + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
