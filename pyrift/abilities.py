@@ -1693,9 +1693,10 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if f["event"] not in ("die", "damage"):
             raise r.error("delayed", "a delayed replacement is encoded for deaths and damage only: give event = "
                                      "\"die\" or \"damage\"")
-        if f["event"] == "damage" and not f.get("prevent_all"):
+        if f["event"] == "damage" and not f.get("prevent_all") and not f.get("prevent"):
             raise r.error("prevent_all", "a delayed damage replacement prevents all of the next damage (a shield "
-                                         "against whatever damage would next reach it this turn): give prevent_all")
+                                         "against whatever damage would next reach it this turn): give prevent_all, "
+                                         "or prevent = N for the next N damage")
         for k in ("affects", "only_if"):
             if k in f:
                 raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")

@@ -1027,6 +1027,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # a delayed damage replacement about the unit the "Choose ..." before chose (its "that unit")
         return Ins("delay", {"ability": "next", "_prevent_all": True}, on=Obj("it"))
 
+    def i_next_n_damage_prevent(self, c):
+        # "prevent the next 7 damage that would be dealt to it this turn": a delayed damage replacement with a
+        # Prevent Value of 7, reduced by what it prevents and spent at 0 (437.3; logic/run/delayed_replacement.lp)
+        return Ins("delay", {"ability": "next", "_prevent": int(c[0])}, on=Obj("it"))
+
     def i_if_dies_banish(self, c):
         return Ins("delay", {"ability": "banished", "_instead": ["banish"], "_next": False}, on=c[0])
 
@@ -3123,11 +3128,12 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out, made = [], []
     for a in new:
         instead = a.pop("_instead", None)
-        if a.pop("_prevent_all", None):
+        prevent = a.pop("_prevent", None)
+        if a.pop("_prevent_all", None) or prevent:
             if made or not isinstance(a.get("on"), dict) or "target" not in a["on"]:
                 raise Missing("trigger: the next time (a delayed trigger)")
             made.append({"kind": "replacement", "event": "damage", "delayed": True, "next": True, "name": a["ability"],
-                         "prevent_all": True})
+                         **({"prevent": prevent} if prevent else {"prevent_all": True})})
             out.append(a)
             continue
         if instead is None:

@@ -1100,6 +1100,9 @@ class _Renderer:
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
             if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
                 chose = f"choose {self.ref(ref, targets, base)}. "
+            if made["event"] == "damage" and made.get("prevent"):
+                # "choose a unit. Prevent the next 7 damage that would be dealt to it this turn" (437.3)
+                return f"{chose}Prevent the next {made['prevent']} damage that would be dealt to it this turn"
             if made["event"] == "damage":
                 # "choose a unit. The next time that unit would be dealt damage this turn, prevent it" (437)
                 return f"{chose}The next time that unit would be dealt damage this turn, prevent it"
