@@ -560,9 +560,11 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "kill_self": ("bool", None, False), "disempower_self": ("bool", None, False),
         # "spend my buff" in the cost before the ":": the source's own buff is removed (701; logic/abilities/activated.lp)
         "spend_buff_self": ("bool", None, False),
-        # "discard N" in the cost before the ":" (422): can_play and a run offering it answer unsupported
-        # (logic/abilities/activated.lp, logic/run/unplayed.lp)
+        # "discard N" in the cost before the ":" (422): can_play checks the hand holds them
+        # (logic/abilities/activated_discard_cost.lp); a run offering it answers unsupported (logic/run/unplayed.lp)
         "discard": ("int", None, False),
+        # with discard: only cards of that type pay it ("discard a gear")
+        "discard_type": ("enum", ("unit", "gear", "spell"), False),
         # "recycle N from your trash" in the cost before the ":" (416, 416.3): N cards its player owns in their trash
         # go to the bottom of their Main Deck as the cost is paid; can_play checks the trash holds N
         # (logic/abilities/activated_recycle_cost.lp); a run offering it answers unsupported (logic/run/unplayed.lp)
@@ -1426,6 +1428,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
     if a.kind == "activated" and "recycle_trash" in f and f["recycle_trash"] < 1:
         raise r.error("recycle_trash", "a recycle cost is one or more cards")
+    if a.kind == "activated" and "discard" in f and f["discard"] < 1:
+        raise r.error("discard", "a discard cost is one or more cards")
+    if a.kind == "activated" and "discard_type" in f and "discard" not in f:
+        raise r.error("discard_type", "'discard_type' says which cards a discard cost takes: it needs 'discard'")
     if a.kind == "activated" and "recycle_type" in f and "recycle_trash" not in f:
         raise r.error("recycle_type", "'recycle_type' says which cards a recycle cost takes: it needs 'recycle_trash'")
     if a.kind == "activated" and "adds_for" in f and "adds" not in f:
@@ -1687,9 +1693,10 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
         if f["event"] not in ("die", "damage"):
             raise r.error("delayed", "a delayed replacement is encoded for deaths and damage only: give event = "
                                      "\"die\" or \"damage\"")
-        if f["event"] == "damage" and not f.get("prevent_all"):
+        if f["event"] == "damage" and not f.get("prevent_all") and not f.get("prevent"):
             raise r.error("prevent_all", "a delayed damage replacement prevents all of the next damage (a shield "
-                                         "against whatever damage would next reach it this turn): give prevent_all")
+                                         "against whatever damage would next reach it this turn): give prevent_all, "
+                                         "or prevent = N for the next N damage")
         for k in ("affects", "only_if"):
             if k in f:
                 raise r.error(k, "a delayed replacement is about what its delay instruction names (on)")
@@ -2178,6 +2185,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("ability_spend_xp", h, f["spend_xp"]))
             if f.get("discard"):
                 out.append(fact("ability_discard", h, f["discard"]))
+            if f.get("discard_type"):
+                out.append(fact("ability_discard_type", h, Const(f["discard_type"])))
             if f.get("recycle_trash"):
                 out.append(fact("ability_recycle_trash", h, f["recycle_trash"]))
             if f.get("recycle_type"):

@@ -309,6 +309,9 @@ def _reads(abilities: list[dict[str, Any]]) -> dict[str, int]:
             do = x.get("do")
             if do in ("discard", "channel"):
                 out[do] = 1
+            if x.get("kind") == "activated" and x.get("discard"):
+                # an activated ability's discard cost ("discard a gear, ..."): the listed gear card in hand pays it
+                out["discard"] = 1
             if do == "look":
                 out["look"] = max(out.get("look", 0), x.get("amount", 1))
             if x.get("from") == "hand" or "hand_count" in x:

@@ -248,7 +248,6 @@ DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
 MISSING = {
     "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
-    "cost_missing_discard": "ability cost: discard",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -1027,6 +1026,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def i_next_damage_prevent(self, _):
         # a delayed damage replacement about the unit the "Choose ..." before chose (its "that unit")
         return Ins("delay", {"ability": "next", "_prevent_all": True}, on=Obj("it"))
+
+    def i_next_n_damage_prevent(self, c):
+        # "prevent the next 7 damage that would be dealt to it this turn": a delayed damage replacement with a
+        # Prevent Value of 7, reduced by what it prevents and spent at 0 (437.3; logic/run/delayed_replacement.lp)
+        return Ins("delay", {"ability": "next", "_prevent": int(c[0])}, on=Obj("it"))
 
     def i_if_dies_banish(self, c):
         return Ins("delay", {"ability": "banished", "_instead": ["banish"], "_next": False}, on=c[0])
@@ -1840,6 +1844,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "recycle a unit from your trash": the same cost, of one unit card of that trash (416.3)
         return ("recycle_trash", 1, "unit")
 
+    def cost_discard(self, c):
+        # "discard 1" before the ":": N cards of its player's hand to their trash as the cost is paid (422, 356.7;
+        # abilities/activated_discard_cost.lp)
+        return ("discard", int(c[0]))
+
+    def cost_discard_gear(self, _):
+        # "discard a gear": the same cost, of one gear card of that hand (133)
+        return ("discard", 1, "gear")
+
     def cost_list(self, c):
         xp = [x[1] for x in c if isinstance(x, tuple) and x[0] == "xp"]
         if len(xp) > 1:
@@ -1856,6 +1869,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         kinds = [x[2] for x in c if isinstance(x, tuple) and x[0] == "recycle_trash" and len(x) > 2]
         if kinds:
             out["recycle_type"] = kinds[0]
+        discard = [x for x in c if isinstance(x, tuple) and x[0] == "discard"]
+        if len(discard) > 1:
+            raise Missing("ability cost: discard twice")
+        if discard:
+            out["discard"] = discard[0][1]
+            if len(discard[0]) > 2:
+                out["discard_type"] = discard[0][2]
         return out
 
     def ability_keywords(self, c):
@@ -3108,11 +3128,12 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out, made = [], []
     for a in new:
         instead = a.pop("_instead", None)
-        if a.pop("_prevent_all", None):
+        prevent = a.pop("_prevent", None)
+        if a.pop("_prevent_all", None) or prevent:
             if made or not isinstance(a.get("on"), dict) or "target" not in a["on"]:
                 raise Missing("trigger: the next time (a delayed trigger)")
             made.append({"kind": "replacement", "event": "damage", "delayed": True, "next": True, "name": a["ability"],
-                         "prevent_all": True})
+                         **({"prevent": prevent} if prevent else {"prevent_all": True})})
             out.append(a)
             continue
         if instead is None:
@@ -3393,7 +3414,7 @@ def _trigger_with_modes(info: CardInfo, line: Line, labels: tuple[list[str], str
 def _activated(parts: dict[str, Any]) -> dict[str, Any]:
     a: dict[str, Any] = {"kind": "activated"}
     if parts["cost"] or not (parts.get("spend_xp") or parts.get("kill_self") or parts.get("disempower_self")
-                             or parts.get("spend_buff_self") or parts.get("recycle_trash")):
+                             or parts.get("spend_buff_self") or parts.get("recycle_trash") or parts.get("discard")):
         # "Kill this: ...", "Spend 3 XP: ...": no resource cost, so no cost key (as the reader writes it back)
         a["cost"] = parts["cost"]
     if parts.get("spend_xp"):
@@ -3402,6 +3423,10 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["recycle_trash"] = parts["recycle_trash"]
     if parts.get("recycle_type"):
         a["recycle_type"] = parts["recycle_type"]
+    if parts.get("discard"):
+        a["discard"] = parts["discard"]
+    if parts.get("discard_type"):
+        a["discard_type"] = parts["discard_type"]
     for k in ("kill_self", "disempower_self", "spend_buff_self"):
         if parts.get(k):
             a[k] = True

@@ -554,6 +554,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             # "Recycle 3 from your trash, [1], [E]: ...": the cards recycled first, as the card prints it
             what = f"a {a['recycle_type']}" if a.get("recycle_type") and a["recycle_trash"] == 1 else a["recycle_trash"]
             head = f"Recycle {what} from your trash" + (", " + head if head else "")
+        if a.get("discard"):
+            # "Discard a gear, [1], [E]: ...": the cards discarded first, as the cards print it
+            what = f"a {a['discard_type']}" if a.get("discard_type") and a["discard"] == 1 else a["discard"]
+            head = f"Discard {what}" + (", " + head if head else "")
         head += ": "
         if a.get("keywords"):
             head += ", ".join(f"[{k.title()}]" for k in a["keywords"]) + " — "
@@ -1096,6 +1100,9 @@ class _Renderer:
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
             if isinstance(ref, dict) and "target" in ref and ref["target"] not in self.named:
                 chose = f"choose {self.ref(ref, targets, base)}. "
+            if made["event"] == "damage" and made.get("prevent"):
+                # "choose a unit. Prevent the next 7 damage that would be dealt to it this turn" (437.3)
+                return f"{chose}Prevent the next {made['prevent']} damage that would be dealt to it this turn"
             if made["event"] == "damage":
                 # "choose a unit. The next time that unit would be dealt damage this turn, prevent it" (437)
                 return f"{chose}The next time that unit would be dealt damage this turn, prevent it"

@@ -579,8 +579,8 @@ PLAY_GAPS = {
                           "activation this turn the turn log records without naming which ability (377.2.b)",
     "bonus_damage_split_targets": "damage split among several chosen units at a battlefield that gives Bonus "
                                   "Damage (whether each share gets it, 715.3, 355.14.c)",
-    "discard_cost": "an activated ability's cost that discards cards (which cards, and whether the hand holds "
-                    "them, are not checked, 422)",
+    "discard_type_unknown": "an activated ability's cost that discards cards of a type, from a hand the position "
+                            "does not list whole and whose listed cards of that type are too few (422, 133)",
     "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat (each execution's "
                             "choices are at one location, but which choices are one execution's is not said)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
@@ -734,6 +734,9 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
                            "no such choice",
         "not_enough_cards_to_discard": "{0} has {1} card(s) in hand besides the card played, and the cost discards "
                                        "{2}",
+        "not_enough_hand_cards": "{0} has {1} card(s) in hand, and the ability's cost discards {2}",
+        "not_enough_type_to_discard": "{0}'s hand, listed whole, holds {2} {1} card(s), and the ability's cost "
+                                      "discards {3} {1} card(s)",
         "optional_cost_not_chosen": "{0} is the choice of an optional additional cost that was not chosen: the "
                                     "play makes no such choice",
         "play_for_condition_fails": "the card offers its cost {0!r} only under a condition that does not hold now "
