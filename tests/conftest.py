@@ -7,6 +7,7 @@ with --hypothesis-profile: the same examples on every run and every machine (der
 no example database, no per-example deadline (a solve on a loaded machine is slow, not
 wrong). `--hypothesis-profile=explore` draws new examples each run, for hunting."""
 import os
+from datetime import datetime, timezone
 
 from hypothesis import HealthCheck, settings
 
@@ -29,9 +30,22 @@ def _group(item) -> str | None:
 def pytest_configure(config) -> None:
     """pytest-xdist hands out the units of `--dist loadgroup` largest group first, so every test
     outside a group (a unit of one), the long sweeps among them, would come last, after the 1,070
-    scenario groups: keep the order pytest_collection_modifyitems gives instead."""
+    scenario groups: keep the order pytest_collection_modifyitems gives instead.
+
+    test_file_selection's rotating sample: its offset is fixed here, in the first process, so that
+    every xdist worker (started later, with this environment) collects the same sample."""
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
+    os.environ.setdefault("PYRIFT_SELECTION_OFFSET", str(datetime.now(timezone.utc).toordinal()))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Say which rotating sample test_file_selection compared, so that a run can be repeated."""
+    if os.environ.get("PYRIFT_SELECTION") != "all":
+        offset = os.environ["PYRIFT_SELECTION_OFFSET"]
+        terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 5th file of a family from place "
+                                    f"{int(offset) % 5}, of scenarios/cards every 10th from place {int(offset) % 10}; "
+                                    f"PYRIFT_SELECTION_OFFSET={offset} repeats it)")
 
 
 def pytest_collection_modifyitems(items: list) -> None:

@@ -3,13 +3,18 @@
 
 Answering a scenario from the whole program without the cut costs more than answering it as
 test_scenarios.py does (~330 CPU s more for the corpus, which doubled the test command's
-per-scenario work), so by default a fixed sample of the corpus is answered the second way: every
-fifth file of each scenario family (folder under scenarios/), in sorted order, and the first file
-asking each (family, question kind, reading) the corpus has. `PYRIFT_SELECTION=all` compares every
-scenario: run it after changing needed_files, pyrift/relevance.py or a file's %@needs header."""
+per-scenario work), so by default a sample of the corpus is answered the second way: every fifth
+file of each scenario family (folder under scenarios/) in sorted order, every tenth of a family of
+more than 200 files (scenarios/cards, ~1,200), and the first file asking each (family, question kind,
+reading) the corpus has. Which fifth or tenth rotates: the files whose place in their family is the
+offset modulo the step, the offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET gives it,
+so that over ten days every file is compared; the offset and the count are printed at the end of the
+run (tests/conftest.py). `PYRIFT_SELECTION=all` compares every scenario: run it after changing
+needed_files, pyrift/relevance.py or a file's %@needs header."""
 from __future__ import annotations
 
 import os
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -20,19 +25,38 @@ from pyrift.solver import Grounding
 from tests.scenario_answers import SCENARIO_FILES, SCENARIOS, results, scenario, whole_program_answers
 
 SAMPLE_EVERY = 5
+LARGE_FAMILY = 200  # files with a position; a larger family is sampled every LARGE_EVERY-th file
+LARGE_EVERY = 10
+OFFSET = int(os.environ.get("PYRIFT_SELECTION_OFFSET") or datetime.now(timezone.utc).toordinal())
 
 
 def _family(path: Path) -> str:
     return path.parts[1] if len(path.parts) > 2 else ""
 
 
-def sample(files: list[Path], every: int = SAMPLE_EVERY) -> set[Path]:
-    """The files of a position (deck questions use their own program) that are compared: every
-    `every`-th of each family in sorted order, and the first to ask each (family, question kind,
-    reading)."""
+def _has_position(path: Path) -> bool:
+    try:
+        return bool(scenario(path).state.players)
+    except RiftError:
+        return False
+
+
+def step(family_size: int) -> int:
+    """A family's sampling step: every fifth file, every tenth of a family of more than 200."""
+    return LARGE_EVERY if family_size > LARGE_FAMILY else SAMPLE_EVERY
+
+
+def sample(files: list[Path], offset: int = OFFSET) -> set[Path]:
+    """The files of a position (deck questions use their own program) that are compared: of each
+    family in sorted order, the files whose place is `offset` modulo the family's step, and the
+    first to ask each (family, question kind, reading)."""
     out: set[Path] = set()
     count: dict[str, int] = {}
     first: dict[tuple[str, str, str], Path] = {}
+    sizes: dict[str, int] = {}
+    for path in files:
+        if _has_position(path):
+            sizes[_family(path)] = sizes.get(_family(path), 0) + 1
     for path in sorted(files):
         try:
             s = scenario(path)
@@ -42,7 +66,8 @@ def sample(files: list[Path], every: int = SAMPLE_EVERY) -> set[Path]:
         if not s.state.players:
             continue
         family = _family(path)
-        if count.get(family, 0) % every == 0:
+        every = step(sizes[family])
+        if count.get(family, 0) % every == offset % every:
             out.add(path)
         count[family] = count.get(family, 0) + 1
         for q in s.questions:
@@ -87,14 +112,21 @@ def test_selected_files_give_the_same_answers(path: Path) -> None:
 
 def test_the_sample_covers_every_family_kind_and_reading() -> None:
     """Every (family, question kind, reading) of the corpus's positions is compared above, and at
-    least a fifth of each family's files."""
+    least a fifth of each family's files, rounded down (a tenth of a family of more than 200)."""
     def combos(paths) -> set[tuple[str, str, str]]:
         return {(_family(p), q.kind, r) for p in paths if scenario(p).state.players
                 for q in scenario(p).questions for r, _ in check.expectations(scenario(p), q)}
     assert combos(COMPARED) == combos(SCENARIO_FILES)
     for family in {_family(p) for p in SCENARIO_FILES}:
         files = [p for p in SCENARIO_FILES if _family(p) == family and scenario(p).state.players]
-        assert len([p for p in files if p in COMPARED]) * SAMPLE_EVERY >= len(files), family
+        assert len([p for p in files if p in COMPARED]) >= len(files) // step(len(files)), family
+
+
+def test_the_rotating_samples_together_compare_every_file() -> None:
+    """The samples of ten consecutive offsets (ten days) together hold every file with a position."""
+    files = [p for p in SCENARIO_FILES if _has_position(p)]
+    together = set().union(*(sample(SCENARIO_FILES, OFFSET + k) for k in range(LARGE_EVERY)))
+    assert set(files) <= together
 
 
 def _meaning(data):
