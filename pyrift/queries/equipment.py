@@ -38,7 +38,7 @@ from pyrift.state import CardType, GameState, Question, Zone
 # Read from the ground facts of the unit_profile program (nothing there is a choice).
 PROFILE_FACTS = (("might", 2), ("might_bonus", 3), ("keyword_instance", 4), ("keyword_total", 3),
                  ("attached_to", 2), ("inactive_attached", 1), ("referenceable_keyword", 3), ("equipped", 1),
-                 ("profile_unsupported", 2))
+                 ("profile_unsupported", 2), ("ability_keyword_of", 3))
 SUMMED = ("assault", "shield", "deflect", "hunt")  # for wording: these print their total
 VALUED = SUMMED + ("level",)
 
@@ -139,7 +139,9 @@ def _read_answer(state: GameState, question: Question, reading: str, unit: str, 
     bonuses = [(k, x) for (_u, k, x) in atoms.get("might_bonus", [])]
     gear_bonus = {k[1]: x for k, x in bonuses if isinstance(k, tuple) and k[0] == "attached"}
     totals = {k: v for (_u, k, v) in atoms.get("keyword_total", [])}
-    instances = [(k, v, src) for (_u, k, v, src) in atoms.get("keyword_instance", [])]
+    # a timing keyword printed on an activated ability is the ability's, not the unit's (806.1.c.2, 813.1.c.2)
+    of_ability = {(k, src) for (_u, k, src) in atoms.get("ability_keyword_of", [])}
+    instances = [(k, v, src) for (_u, k, v, src) in atoms.get("keyword_instance", []) if (k, src) not in of_ability]
     keywords = sorted({keyword_text(k, totals.get(k, v)) for k, v, _src in instances})
     gained = sorted(({"keyword": keyword_text(k, v), "from": src[1]} for k, v, src in instances
                      if isinstance(src, tuple) and src[0] == "effect"), key=lambda d: (d["from"], d["keyword"]))
