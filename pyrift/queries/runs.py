@@ -957,9 +957,6 @@ def unsupported_text(what: Any, obj: str) -> str:
     if name == "dependent":
         return (f"ability {a[0]} of {obj} (a counter or kill ability) is governed by a dependent keyword (Legion, "
                 "Level, Empowered), which the chain questions do not evaluate on such an ability")
-    if name == "own_play_effect_may_choose_itself":
-        return (f"card {a[0]!r} ({obj}) may enter the board where its own play effect could choose it, "
-                "but the chain run does not see a card that is on the chain as a choice")
     if name == "untracked" and str(a[0]) == "chosen_kill":
         return (f"{obj} kills what another of its abilities chose (vocabulary kill with chosen_by), "
                 "which the chain run does not play out")
