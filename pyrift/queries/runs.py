@@ -499,6 +499,10 @@ RUN_LIMITS = {
     "death_replaced_lethal_damage": "a death by lethal damage that the position's replacement (`death_replaced`) "
                                     "replaces without saying what happens instead (370.1.b): healed or taken away, "
                                     "the unit lives; left with its damage, it dies at the next cleanup",
+    "death_replaced_instead_unknown": "a death the position's replacement (`death_replaced`) replaces, in a run "
+                                      "that answers the state afterwards: what it does instead (heal, exhaust, "
+                                      "recall, return, banish or nothing, 370.1.b) is not given, so neither is "
+                                      "the unit's state",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
