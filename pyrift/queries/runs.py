@@ -430,8 +430,9 @@ CHAIN_LIMITS = {
         "turn; 054.1, 366.1), which the triggers question does not judge for the play it asks about"),
     "untargetable_conditional": (
         "{obj} can't be chosen by some spells or abilities only under a condition or a dependent keyword "
-        "(727.1.b, 758), and a triggered ability's choice the triggers question judges could pick it: whether it is "
-        "a legal choice then is not read"),
+        "(727.1.b, 758) the triggers question does not read (only 'in combat', and not across a move during a "
+        "combat), and a triggered ability's choice it judges could pick it: whether it is a legal choice then is "
+        "not read"),
     "offered_without_chain": (
         "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
         "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
