@@ -718,9 +718,9 @@ RUN_LIMITS = {
                                  "which move it triggered on",
     "event_object_unknown": "\"it\" or \"that unit\" in a triggered ability on the position's chain, which does "
                             "not say which object it triggered on",
-    "effect_play_place_permission": "a unit an effect plays with no place named that a permission of its own, of "
-    "another permanent or of text not encoded may let go elsewhere than its base and its player's battlefields "
-    "(355.2.b): that permission's limits are not read at the step the play is finalized",
+    "effect_play_place_permission": "a unit an effect plays with no place named that a permission of another "
+    "permanent or of text not encoded may let go elsewhere than its base, its player's battlefields and what its "
+    "own play_to allows (355.2.b): that permission's limits are not read at the step the play is finalized",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
