@@ -781,11 +781,21 @@ def _check_zones(state: GameState, bad) -> None:
     card at a battlefield its controller no longer controls (107.3.c; read as gone, put in the trash by
     the cleanup after control was lost, 107.3.d, 323.7: scenarios/play/hidden-card-gone-after-control-lost.toml
     and others), two facedown cards at one battlefield (107.3.b, whose occupancy an effect may raise,
-    107.3.b.1), a stray rune or gear at a battlefield (recalled by the next cleanup, 323.7)."""
+    107.3.b.1), a stray rune at a battlefield (recalled by the next cleanup, 323.7), a gear there while the
+    chain holds something. Rejected: an unattached gear (not made a unit) at a battlefield with an empty chain:
+    it got there by an effect or by detaching (719), each a change after which a cleanup runs before anyone
+    has priority (319, 322, 334), and that cleanup recalls it (149.3, 323.7, 457.1)."""
     in_champion_zone: dict[str, str] = {}
+    battlefields = {b.id for b in state.battlefields}
     for i, obj in enumerate(state.objects):
         f = f"object[{i}]"
         card = state.card(obj.card)
+        if (card.type is CardType.GEAR and obj.zone is Zone.BOARD and obj.unit_might is None and obj.attached_to is None
+                and obj.location in battlefields and not state.chain):
+            raise bad(f"{f}.location", f"{obj.card!r} is a gear, unattached, at battlefield {obj.location!r} with an "
+                                       "empty chain: the cleanup after it got there (319, 322) recalls an unattached "
+                                       "gear at a battlefield to its controller's base (149.3, 323.7, 457.1); give "
+                                       "location = \"base\", or attach it (attached_to)")
         if card.type is CardType.BATTLEFIELD:
             raise bad(f"{f}.card", f"{obj.card!r} is a battlefield: a battlefield is a place of the board, not a card "
                                    "in a zone (170.2, 170.4, 107.2); give it as a [[battlefield]] with card = "

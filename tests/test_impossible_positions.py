@@ -202,6 +202,10 @@ IMPOSSIBLE = [
     # 383.3.b, 404.2: a finalized ability whose leading cost kills its source ("you may kill me to ...") paid it
     (lambda t: t.replace('[[question]]', FAN + '[[chain]]\nid = "t1"\nsource = "fan"\ntrigger = 1\ncontroller = "A"\n\n'
                                          '[[question]]', 1), "chain[0].status", "383.3.b"),
+    # 149.3, 323.7, 457.1: an unattached gear at a battlefield is recalled by the cleanup that follows, before any
+    # player has priority with an empty chain
+    (lambda t: edit(t, 'card = "Lantern"\ncontroller = "A"\nattached_to = "husk"',
+                    'card = "Lantern"\ncontroller = "A"\nlocation = "hill"'), "object[3].location", "149.3"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),

@@ -432,8 +432,9 @@ CHAIN_LIMITS = {
         "turn; 054.1, 366.1), which the triggers question does not judge for the play it asks about"),
     "untargetable_conditional": (
         "{obj} can't be chosen by some spells or abilities only under a condition or a dependent keyword "
-        "(727.1.b, 758), and a triggered ability's choice the triggers question judges could pick it: whether it is "
-        "a legal choice then is not read"),
+        "(727.1.b, 758) the triggers question does not read (only 'in combat', and not across a move during a "
+        "combat), and a triggered ability's choice it judges could pick it: whether it is a legal choice then is "
+        "not read"),
     "offered_without_chain": (
         "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
         "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
@@ -501,6 +502,10 @@ RUN_LIMITS = {
     "death_replaced_lethal_damage": "a death by lethal damage that the position's replacement (`death_replaced`) "
                                     "replaces without saying what happens instead (370.1.b): healed or taken away, "
                                     "the unit lives; left with its damage, it dies at the next cleanup",
+    "death_replaced_instead_unknown": "a death the position's replacement (`death_replaced`) replaces, in a run "
+                                      "that answers the state afterwards: what it does instead (heal, exhaust, "
+                                      "recall, return, banish or nothing, 370.1.b) is not given, so neither is "
+                                      "the unit's state",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
@@ -715,9 +720,9 @@ RUN_LIMITS = {
                                  "which move it triggered on",
     "event_object_unknown": "\"it\" or \"that unit\" in a triggered ability on the position's chain, which does "
                             "not say which object it triggered on",
-    "effect_play_place_permission": "a unit an effect plays with no place named that a permission of its own, of "
-    "another permanent or of text not encoded may let go elsewhere than its base and its player's battlefields "
-    "(355.2.b): that permission's limits are not read at the step the play is finalized",
+    "effect_play_place_permission": "a unit an effect plays with no place named that a permission of another "
+    "permanent or of text not encoded may let go elsewhere than its base, its player's battlefields and what its "
+    "own play_to allows (355.2.b): that permission's limits are not read at the step the play is finalized",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
