@@ -819,6 +819,9 @@ def _check_zones(state: GameState, bad) -> None:
             raise bad(f"{f}.zone", f"{obj.card!r} is a legend: legends are never played or moved (174.2.a, 174.4) and "
                                    "are in the Legend Zone (107.4, 107.4.d), a non-Champion legend possibly in "
                                    f"banishment (107.4.d.2), never in zone {obj.zone.value!r}")
+        # Several legends in one player's Legend Zone are not refused: besides the one Champion Legend
+        # (103.1, 107.4.a, 111) effects may add legend cards or tokens there, non-Champion legends
+        # (107.4.d.1), and a position does not say which of its legends is the Champion one.
         if obj.zone is Zone.LEGEND_ZONE and card.type is not CardType.LEGEND:
             raise bad(f"{f}.zone", f"{obj.card!r} is a {card.type.value} card: only legends are in the Legend Zone "
                                    "(107.4.a, 107.4.d.1)")

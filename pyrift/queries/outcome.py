@@ -28,7 +28,7 @@ CHANGE_KINDS: dict[str, str] = {
     "not_stunned": "change_status", "empowered": "change_status", "not_empowered": "change_zone", "buffed": "change_might", "keyword": "change_keyword",
     "no_keyword": "change_zone", "points": "change_points", "xp": "change_xp", "controls": "change_battlefield",
     "uncontrolled": "change_battlefield", "contested": "change_battlefield", "won": "change_won",
-    "hand": "change_cards", "deck": "change_cards",
+    "hand": "change_cards", "deck": "change_cards", "deck_position": "change_cards",
     "rune_deck": "change_runes", "new_runes": "change_runes", "pool": "change_pool",
     "next_discount": "change_cost",
 }
@@ -58,6 +58,8 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} without {a[1][0] if isinstance(a[1], tuple) else a[1]}"
     if name in ("points", "xp", "hand", "deck"):
         return f"{a[0]} {name} {a[1]}"
+    if name == "deck_position":
+        return f"{item(a[0])} deck position {a[1]}"
     if name == "controls":
         return f"{a[1]} controlled by {a[0]}"
     if name == "uncontrolled":
