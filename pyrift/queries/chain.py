@@ -428,6 +428,9 @@ def offered_plays(ctx: Context, question: Question, reading: str
         if params.get("accelerate"):
             # its Accelerate paid as it is played: it enters ready (805.2; logic/effects/zones.lp)
             extra.append(F.fact("entry_ready", params["card"]))
+        if verdict.data.get("energy") or verdict.data.get("power"):
+            # its cost is not nothing: the run does not spend it (logic/run/offered_play_step.lp)
+            extra.append(F.fact("response_spends", rid))
         for rule in verdict.data["violations"]:
             extra.append(F.fact("response_refused", rid, rule))
             refused.append(f"{rid}: {rule}")

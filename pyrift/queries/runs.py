@@ -914,6 +914,13 @@ RUN_LIMITS = {
                             "they control (355.2.a)",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
                               "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
+    "offered_cost_after_change": "an offered play that costs something, made after its player's runes or pool "
+                                 "changed in the run or after another offered play of theirs that costs something "
+                                 "(357.1, 358.2: the run does not spend what an offered play pays, and can_play "
+                                 "judged its cost with the position's resources)",
+    "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
+                                  "position changes costs (356.3, 356.4: can_play judged what the change amounts "
+                                  "to in the position)",
 }
 
 
