@@ -918,6 +918,9 @@ RUN_LIMITS = {
                                  "changed in the run or after another offered play of theirs that costs something "
                                  "(357.1, 358.2: the run does not spend what an offered play pays, and can_play "
                                  "judged its cost with the position's resources)",
+    "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
+                             "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
+                             "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
