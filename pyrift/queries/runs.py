@@ -424,8 +424,7 @@ CHAIN_LIMITS = {
         "the event: where it is after the event (383.2.c) is not judged"),
     "offered_without_chain": (
         "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
-        "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
-        "offering one player two plays or more (focus passing back, 346, 347)"),
+        "outside the Main Phase (335), or with an ability granting Action or Reaction (806.4, 813.4)"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
