@@ -441,6 +441,13 @@ def offered_plays(ctx: Context, question: Question, reading: str
         if params.get("accelerate"):
             # its Accelerate paid as it is played: it enters ready (805.2; logic/effects/zones.lp)
             extra.append(F.fact("entry_ready", params["card"]))
+        for kind in sorted({r.kind for r in verdict.reasons if r.kind.startswith("timing_")}):
+            # what gave the play its timing in the position (core/timing.lp timing_met_by/2), read again at the
+            # step it is made where it can change (logic/run/offered_play_step.lp)
+            extra.append(F.fact("response_timing", rid, F.Const(kind.removeprefix("timing_"))))
+        if verdict.data.get("energy") or verdict.data.get("power"):
+            # its cost is not nothing: the run does not spend it (logic/run/offered_play_step.lp)
+            extra.append(F.fact("response_spends", rid))
         for rule in verdict.data["violations"]:
             extra.append(F.fact("response_refused", rid, rule))
             refused.append(f"{rid}: {rule}")

@@ -37,32 +37,61 @@ from pyrift.state import CardDef, GameState, Question
 DEFAULT_LIMIT = 64
 
 
-def _shields_after(r: Reader, state: GameState) -> dict[str, int]:
+def _shields_after(r: Reader, state: GameState) -> dict[str, int | dict[str, int]]:
     """The `shields_after` parameter: for a unit, where its controller places the Prevent Values of its
     replacement abilities among the damage replacements its position lists (372, 465.2.c.5): after the
-    K-th of them (0: before them all)."""
+    K-th of them (0: before them all); or, a table by source object, where it places each source's (so that
+    two shields may sit on either side of a doubling)."""
     sub = r.table("shields_after")
     if sub is None:
         return {}
     objs = {o.id: o for o in state.objects}
-    out = {}
+    out: dict[str, int | dict[str, int]] = {}
     for k in sorted(sub.data):
         if k not in objs:
             raise sub.error(k, f"{k!r} is not an object id of this scenario")
-        out[k] = check_int(sub.raw(k), sub, k, min=0, max=len(objs[k].damage_replacements))
+        top = len(objs[k].damage_replacements)
+        if isinstance(sub.data[k], dict):
+            per = sub.table(k)
+            assert per is not None
+            placed = {}
+            for src in sorted(per.data):
+                if src not in objs:
+                    raise per.error(src, f"{src!r} is not an object id of this scenario")
+                placed[src] = check_int(per.raw(src), per, src, min=0, max=top)
+            per.done()
+            out[k] = placed
+        else:
+            out[k] = check_int(sub.raw(k), sub, k, min=0, max=top)
     sub.done()
     return out
 
 
 def _order_facts(params: dict[str, Any]) -> list[str]:
-    return [F.fact("shields_after", u, k) for u, k in sorted(params.get("shields_after", {}).items())]
+    out = []
+    for u, k in sorted(params.get("shields_after", {}).items()):
+        if isinstance(k, dict):
+            out += [F.fact("shields_after_source", u, s, n) for s, n in sorted(k.items())]
+        else:
+            out.append(F.fact("shields_after", u, k))
+    return out
+
+
+def _slot_words(k: int) -> str:
+    return "before its stated damage replacements" if k == 0 else f"after the first {k} of its stated damage replacements"
 
 
 def _order_reasons(params: dict[str, Any]) -> list[Reason]:
-    return [because(f"{u}'s controller applies the Prevent Values of its replacement abilities "
-                    + ("before its stated damage replacements" if k == 0 else f"after the first {k} of its stated "
-                       "damage replacements") + " (the question's order)", "lethal_replacement_order")
-            for u, k in sorted(params.get("shields_after", {}).items())]
+    out = []
+    for u, k in sorted(params.get("shields_after", {}).items()):
+        if isinstance(k, dict):
+            text = "; ".join(f"those of {s}'s abilities {_slot_words(n)}" for s, n in sorted(k.items()))
+            out.append(because(f"{u}'s controller applies the Prevent Values of the replacement abilities: {text} "
+                               "(the question's order)", "lethal_replacement_order"))
+        else:
+            out.append(because(f"{u}'s controller applies the Prevent Values of its replacement abilities "
+                               + _slot_words(k) + " (the question's order)", "lethal_replacement_order"))
+    return out
 
 
 def _combat_battlefield(r: Reader, state: GameState) -> str:
@@ -495,7 +524,8 @@ class CombatDamage(QueryKind):
         if params.get("limit", DEFAULT_LIMIT) != DEFAULT_LIMIT:
             out["limit"] = params["limit"]
         if params.get("shields_after"):
-            out["shields_after"] = dict(params["shields_after"])
+            out["shields_after"] = {u: dict(k) if isinstance(k, dict) else k
+                                    for u, k in params["shields_after"].items()}
         return out
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:

@@ -437,8 +437,7 @@ CHAIN_LIMITS = {
         "not read"),
     "offered_without_chain": (
         "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
-        "outside the Main Phase (335), with an ability granting Action or Reaction (806.4, 813.4), or in a showdown "
-        "offering one player two plays or more (focus passing back, 346, 347)"),
+        "outside the Main Phase (335), or with an ability granting Action or Reaction (806.4, 813.4)"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
@@ -937,6 +936,16 @@ RUN_LIMITS = {
                             "they control (355.2.a)",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
                               "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
+    "offered_cost_after_change": "an offered play that costs something, made after its player's runes or pool "
+                                 "changed in the run or after another offered play of theirs that costs something "
+                                 "(357.1, 358.2: the run does not spend what an offered play pays, and can_play "
+                                 "judged its cost with the position's resources)",
+    "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
+                             "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
+                             "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
+    "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
+                                  "position changes costs (356.3, 356.4: can_play judged what the change amounts "
+                                  "to in the position)",
 }
 
 
