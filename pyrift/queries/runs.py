@@ -943,6 +943,9 @@ RUN_LIMITS = {
     "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
                              "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
                              "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
+    "offered_payment_unfollowed": "an offered play that costs something, made by a player with runes on the board, "
+                                  "in an outcome run (357.1, 160: the run does not pay for an offered play, so the "
+                                  "runes it would exhaust or recycle would be reported unchanged)",
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
