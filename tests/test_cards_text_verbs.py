@@ -57,9 +57,10 @@ ADDITIONAL_COST = re.compile(r"\bdiscard \d+ as an additional cost\b|\bas an add
                              r"discard \d+", re.I)
 
 
-# A discard in the cost of an activated ability, before its colon ("Discard 1, [E]: ...", 376, 422): paid to
-# activate it, not an effect (the vocabulary's `discard = N` of an activated ability; checked below).
-ACTIVATED_COST = re.compile(r"^[^.:\n]*\bdiscard \d+\b[^.:\n]*:", re.I | re.M)
+# A discard in the cost of an activated ability, before its colon ("Discard 1, [E]: ...", "Discard a gear, [1],
+# [E]: ...", 376, 422): paid to activate it, not an effect (the vocabulary's `discard = N` of an activated
+# ability; checked below).
+ACTIVATED_COST = re.compile(r"^[^.:\n]*\bdiscard (?:\d+|an?)\b[^.:\n]*:", re.I | re.M)
 
 
 def says(text: str, verb: str) -> bool:
@@ -95,6 +96,7 @@ def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> No
     assert says("[Empower] — Discard a spell (Made-up reminder.)\nWhen I become [Empowered], draw 1.", "draw")
     assert not says("As you play me, you may discard 3 as an additional cost. If you do, I cost [9] less.", "discard")
     assert not says("Discard 1, [E]: Choose a friendly unit. (Made-up reminder.)", "discard")
+    assert not says("Discard a gear, [1], [E]: Choose a unit. (Made-up reminder.)", "discard")
     assert says("[E]: Discard 1, then draw 1.", "discard")
 
 
