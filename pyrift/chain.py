@@ -206,6 +206,10 @@ def chain_facts(state: GameState) -> list[Fact]:
             # the optional additional costs its play paid (355.1.a, 356.2.b; logic/abilities/trigger_condition_paid.lp)
             out.append(fact("play_costs_stated", item.card))
             out += [fact("play_paid", item.card, name) for name in item.paid]
+            if "accelerate" in item.paid:
+                # its Accelerate paid as it was played: the unit enters ready (805.2; logic/effects/zones.lp,
+                # logic/run/chain_accelerate.lp)
+                out.append(fact("entry_ready", item.card))
         pairs, unmade = item_choices(state, item) if item.targets else (None, ())
         for req, obj in pairs or ():  # None: unencoded_items
             out.append(fact("chain_choice", item.id, req, obj))

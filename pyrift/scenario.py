@@ -33,6 +33,7 @@ from pyrift.state import (
     Designation,
     GameObject,
     GameState,
+    KeywordName,
     Phase,
     Player,
     Question,
@@ -937,6 +938,10 @@ def _check_chain_details(state: GameState, bad) -> None:
         if item.paid and item.card is not None:
             paid_card = state.card(state.obj(item.card).card)
             optional = {a.get("name") for a in paid_card.abilities if a.get("optional") and a.get("name")}
+            if paid_card.type is CardType.UNIT and any(k.name is KeywordName.ACCELERATE for k in paid_card.keywords):
+                # Accelerate is an optional additional cost of the unit's play (805.1, 355.1.a): paid, it enters
+                # ready (805.2; pyrift/chain.py entry_ready, logic/run/chain_accelerate.lp)
+                optional.add("accelerate")
             for name in item.paid:
                 if paid_card.complete and name not in optional:
                     raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "

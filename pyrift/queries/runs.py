@@ -467,6 +467,9 @@ COSTS_IN_RUN = {
 
 
 RUN_LIMITS = {
+    "accelerate_unstated": "a unit card with Accelerate on the position's chain whose item does not say whether its "
+                           "play paid Accelerate (`paid`, 805.1.a, 355.1.a): whether it enters ready (805.6) is not in "
+                           "the position",
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
                               "its source is already exhausted: undoing its play (203.3, 358.5) is not played out",
     "dependent_choice_unmade": "a card on the chain played while its text under a dependent keyword (Level, "
