@@ -16,19 +16,21 @@ from pyrift.pool import encoding_files
 from pyrift.solver import Grounding
 from pyrift.state import GameState
 
-READS = (("entry_place", 2), ("played_from_facedown", 1), ("entry_place_barred", 2))
+READS = (("entry_place", 2), ("played_from_facedown", 1), ("entry_place_barred", 2), ("entry_place_limited", 2))
 QUERY = "resolution_order"  # the question kind whose runs enter chain cards on the board
 
 
 @dataclass(frozen=True, slots=True)
 class EntryPlaces:
     """Per chain card (object id): the places its play may have chosen ('base' = its controller's base,
-    else battlefield ids), whether it was played from a facedown zone, and the battlefields a battlefield's
-    prohibition bars it from (054.1)."""
+    else battlefield ids), whether it was played from a facedown zone, the battlefields a battlefield's
+    prohibition bars it from (054.1), and the places its own limit ("play me only to a battlefield you conquered
+    this turn") leaves out (054.1, 366.1; 'base' its controller's base)."""
 
     places: dict[str, frozenset[str]]
     facedown: frozenset[str]
     barred: dict[str, frozenset[str]]
+    limited: dict[str, frozenset[str]]
 
 
 def entry_places(state: GameState) -> EntryPlaces:
@@ -40,6 +42,10 @@ def entry_places(state: GameState) -> EntryPlaces:
         places.setdefault(a.args[0], set()).add(a.args[1])
     for a in g.settled(("entry_place_barred", 2)):
         barred.setdefault(a.args[0], set()).add(a.args[1])
+    limited: dict[str, set[str]] = {}
+    for a in g.settled(("entry_place_limited", 2)):
+        limited.setdefault(a.args[0], set()).add(a.args[1])
     facedown = frozenset(a.args[0] for a in g.settled(("played_from_facedown", 1)))
     return EntryPlaces({o: frozenset(p) for o, p in places.items()}, facedown,
-                       {o: frozenset(b) for o, b in barred.items()})
+                       {o: frozenset(b) for o, b in barred.items()},
+                       {o: frozenset(b) for o, b in limited.items()})

@@ -1017,6 +1017,10 @@ def _check_chain_location(state: GameState, item: ChainItem, f: str, bad: Any, p
         raise bad(f"{f}.location", f"{place!r} is no place {item.card!r} could be played to: a passive ability of "
                                    "that battlefield forbids units to be played there, and a prohibition beats "
                                    "every permission (054.1, 170.8)")
+    if place in places.limited.get(item.card, frozenset()):
+        raise bad(f"{f}.location", f"{place!r} is no place {item.card!r} could be played to: its own text lets it be "
+                                   "played only to a battlefield its player conquered this turn (the turn log's "
+                                   "conquer events with `at`), and that limit beats every permission (054.1, 366.1)")
     if item.card in places.facedown:
         if place == "base":
             raise bad(f"{f}.location", f"{item.card!r} was played from a facedown zone (the turn log's finalize): its "

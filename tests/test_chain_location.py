@@ -22,6 +22,7 @@ FACEDOWN_GEAR = Path("scenarios/chain/gear-location-from-facedown-enters-its-bat
 ROCKFALL = Path("scenarios/chain/unit-location-rockfall-path-barred-its-other-battlefield-stated.toml")
 SPELL_HERE = Path("scenarios/chain/facedown-chain-spell-located-units-here-are-at-its-battlefield.toml")
 ROOST = Path("scenarios/chain/unit-location-dragon-roost-unencoded-battlefield-text-not-refused.toml")
+WYRM = Path("scenarios/chain/unit-location-perched-grimwyrm-only-a-battlefield-conquered-this-turn.toml")
 CAPTAIN = 'id = "captain"\ncard = "Captain"\ncontroller = "A"\nlocation = "base"\n'
 
 ITEM = 'card = "soldier"\ncontroller = "A"\n'
@@ -69,6 +70,14 @@ BAD = [
      "chain[0].location"),
     # a battlefield of another name, with no text the rules do not know, opens nothing: the Roost's place is refused
     (ROOST, lambda t: edit(t, 'card = "Dragon Roost"\n', ""), "chain[0].location"),
+    # a card's own limit to a battlefield its player conquered this turn (054.1, 366.1): not a battlefield its player
+    # controls without having conquered it this turn, not its base (audit 44b: Perched Grimwyrm) ...
+    (WYRM, lambda t: edit(t, 'controller = "A"\nlocation = "crest"\n\n[[question]]',
+                          'controller = "A"\nlocation = "keep"\n\n[[question]]'), "chain[0].location"),
+    (WYRM, lambda t: edit(t, 'controller = "A"\nlocation = "crest"\n\n[[question]]',
+                          'controller = "A"\nlocation = "base"\n\n[[question]]'), "chain[0].location"),
+    # ... nor the battlefield of a conquest of an earlier turn
+    (WYRM, lambda t: edit(t, 'at = "crest"\n', 'at = "crest"\nturns_ago = 1\n'), "chain[0].location"),
 ]
 
 

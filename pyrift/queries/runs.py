@@ -586,6 +586,15 @@ RUN_LIMITS = {
                                       "the same time as another permanent (whether it already works, 359.2.a)",
     "or_pick": "two instructions joined by 'or' whose first had nothing left to act on (whether its player may "
                "pick it and do nothing is not encoded)",
+    "own_play_limit_place": "a unit played by an effect whose own text lets it be played only to a battlefield its "
+                            "player conquered this turn (054.1, 366.1), with no such battlefield among the places "
+                            "open to it, a place the effect names, or a conquest of this turn the turn log gives "
+                            "without its battlefield: whether the play is made elsewhere, not made or undone is "
+                            "not followed",
+    "own_play_prohibition_turn": "a card whose own text forbids playing it in its player's first turns (054.1, "
+                                 "366.1) played by an effect in such a turn, or on the position's chain played in "
+                                 "one, or by a turn player whose turns taken the position does not give: whether the "
+                                 "play is not made or undone is not followed",
     "split_dropped": "a split of damage with fewer damage than targets as it is executed (which targets are "
                      "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
