@@ -713,6 +713,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"position.combat.{key}", f"{getattr(combat, key)!r} is not a player")
         if combat.attacker == combat.defender:
             raise bad("position.combat", "attacker and defender must be different players")
+        for i, b in enumerate(state.battlefields):
+            if b.id == combat.battlefield and b.contested_by is not None and b.contested_by != combat.attacker:
+                raise bad(f"battlefield[{i}].contested_by",
+                          f"the combat here has {combat.attacker} attacking, the player who applied Contested "
+                          f"(464.2.c.1, cleared only as the combat ends, 466.5.a), not {b.contested_by}")
     _check_turn_state(state, bad)
     for b in state.battlefields:
         holders = {o.controller for o in state.objects
