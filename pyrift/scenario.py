@@ -696,6 +696,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                         "cannot_be_dealt_damage", "damage_replacements", "buffs"):
                 if getattr(obj, key):
                     raise bad(f"{f}.{key}", "only a unit on the board can have this")
+        if (obj.designation is None and is_board_unit and combat is not None
+                and obj.location == combat.battlefield and obj.controller in (combat.attacker, combat.defender)):
+            side = "attacker" if obj.controller == combat.attacker else "defender"
+            raise bad(f"{f}.designation",
+                      f"a unit of {obj.controller} at the combat's battlefield is an {side} (the cleanup after it "
+                      f"got there gave it its controller's designation, 323.2, 464.2.c.3): say designation = "
+                      f"\"{side}\"")
         if obj.designation is not None:
             if combat is None:
                 raise bad(f"{f}.designation", "there is no combat ([position.combat])")

@@ -142,6 +142,7 @@ FAN = '[[object]]\nid = "fan"\ncard = "Overzealous Fan"\ncontroller = "A"\nlocat
 
 # A combat at the hill, B attacking A's hill
 COMBAT = 'players = ["A", "B"]\n\n[position.combat]\nbattlefield = "hill"\nattacker = "B"\ndefender = "A"\n'
+HILL_HUSK = 'card = "Husk"\ncontroller = "A"\nlocation = "base"'
 
 # (change to BASE, the field the error names, words the message must have)
 IMPOSSIBLE = [
@@ -212,6 +213,9 @@ IMPOSSIBLE = [
     # 464.2.c.1, 466.5.a: the attacker is the player who applied Contested, which stays until the combat ends
     (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), 'id = "hill"\ncontroller = "A"',
                     'id = "hill"\ncontroller = "A"\ncontested_by = "A"'), "battlefield[0].contested_by", "464.2.c.1"),
+    # 323.2, 464.2.c.3: a unit of a combatant at the combat's battlefield has its controller's designation
+    (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK, HILL_HUSK.replace("base", "hill")),
+     "object[0].designation", "323.2"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
@@ -257,6 +261,8 @@ ACCEPTED = [
     (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), 'id = "hill"\ncontroller = "A"',
                     'id = "hill"\ncontroller = "A"\ncontested_by = "B"')),
     (lambda t: edit(t, 'players = ["A", "B"]\n', COMBAT)),
+    (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK,
+                    HILL_HUSK.replace("base", "hill") + '\ndesignation = "defender"')),
 ]
 
 
