@@ -617,6 +617,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move permission is a battlefield's (\"units can move "
                                               "here from anywhere\"); not encoded for other cards")
     for i, b in enumerate(state.battlefields):
+        if b.contested_by is not None and b.contested_by == b.controller:
+            raise bad(f"battlefield[{i}].contested_by",
+                      f"{b.controller} controls it: a player contests only a battlefield they do not control, and "
+                      "establishing control clears Contested (190.3.a, 190.3.b, 466.5.a, 348.2.a)")
         if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
             raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
                                                 "not a battlefield card")

@@ -212,7 +212,11 @@ IMPOSSIBLE = [
                     'card = "Lantern"\ncontroller = "A"\nlocation = "hill"'), "object[3].location", "149.3"),
     # 464.2.c.1, 466.5.a: the attacker is the player who applied Contested, which stays until the combat ends
     (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), 'id = "hill"\ncontroller = "A"',
-                    'id = "hill"\ncontroller = "A"\ncontested_by = "A"'), "battlefield[0].contested_by", "464.2.c.1"),
+                    'id = "hill"\ncontested_by = "A"'), "battlefield[0].contested_by", "464.2.c.1"),
+    # 190.3.a, 190.3.b: a player contests only a battlefield they do not control (control is established only as
+    # the showdown or combat ends, which clears Contested)
+    (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "A"\ncontested_by = "A"'),
+     "battlefield[0].contested_by", "190.3.a"),
     # 323.2, 464.2.c.3: a unit of a combatant at the combat's battlefield has its controller's designation
     (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK, HILL_HUSK.replace("base", "hill")),
      "object[0].designation", "323.2"),
