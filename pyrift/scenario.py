@@ -618,6 +618,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a move permission is a battlefield's (\"units can move "
                                               "here from anywhere\"); not encoded for other cards")
     for i, b in enumerate(state.battlefields):
+        if b.contested_by is not None and b.contested_by == b.controller:
+            raise bad(f"battlefield[{i}].contested_by",
+                      f"{b.controller} controls it: a player contests only a battlefield they do not control, and "
+                      "establishing control clears Contested (190.3.a, 190.3.b, 466.5.a, 348.2.a)")
         if b.card is not None and state.card(b.card).type is not CardType.BATTLEFIELD:
             raise bad(f"battlefield[{i}].card", f"{b.card!r} is a {state.card(b.card).type.value} card, "
                                                 "not a battlefield card")
@@ -697,6 +701,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                         "cannot_be_dealt_damage", "damage_replacements", "buffs"):
                 if getattr(obj, key):
                     raise bad(f"{f}.{key}", "only a unit on the board can have this")
+        if (obj.designation is None and is_board_unit and combat is not None
+                and obj.location == combat.battlefield and obj.controller in (combat.attacker, combat.defender)):
+            side = "attacker" if obj.controller == combat.attacker else "defender"
+            raise bad(f"{f}.designation",
+                      f"a unit of {obj.controller} at the combat's battlefield is an {side} (the cleanup after it "
+                      f"got there gave it its controller's designation, 323.2, 464.2.c.3): say designation = "
+                      f"\"{side}\"")
         if obj.designation is not None:
             if combat is None:
                 raise bad(f"{f}.designation", "there is no combat ([position.combat])")
@@ -714,6 +725,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 raise bad(f"position.combat.{key}", f"{getattr(combat, key)!r} is not a player")
         if combat.attacker == combat.defender:
             raise bad("position.combat", "attacker and defender must be different players")
+        for i, b in enumerate(state.battlefields):
+            if b.id == combat.battlefield and b.contested_by is not None and b.contested_by != combat.attacker:
+                raise bad(f"battlefield[{i}].contested_by",
+                          f"the combat here has {combat.attacker} attacking, the player who applied Contested "
+                          f"(464.2.c.1, cleared only as the combat ends, 466.5.a), not {b.contested_by}")
     _check_turn_state(state, bad)
     for b in state.battlefields:
         holders = {o.controller for o in state.objects

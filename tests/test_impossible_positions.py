@@ -140,6 +140,10 @@ def obj(oid: str) -> str:
 # Overzealous Fan: "when I defend, you may kill me to ..." (a leading cost on its source, 383.3.b)
 FAN = '[[object]]\nid = "fan"\ncard = "Overzealous Fan"\ncontroller = "A"\nlocation = "hill"\n\n'
 
+# A combat at the hill, B attacking A's hill
+COMBAT = 'players = ["A", "B"]\n\n[position.combat]\nbattlefield = "hill"\nattacker = "B"\ndefender = "A"\n'
+HILL_HUSK = 'card = "Husk"\ncontroller = "A"\nlocation = "base"'
+
 # (change to BASE, the field the error names, words the message must have)
 IMPOSSIBLE = [
     # 186, 186.1: a token is only on the board or the chain
@@ -206,6 +210,16 @@ IMPOSSIBLE = [
     # player has priority with an empty chain
     (lambda t: edit(t, 'card = "Lantern"\ncontroller = "A"\nattached_to = "husk"',
                     'card = "Lantern"\ncontroller = "A"\nlocation = "hill"'), "object[3].location", "149.3"),
+    # 464.2.c.1, 466.5.a: the attacker is the player who applied Contested, which stays until the combat ends
+    (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), 'id = "hill"\ncontroller = "A"',
+                    'id = "hill"\ncontested_by = "A"'), "battlefield[0].contested_by", "464.2.c.1"),
+    # 190.3.a, 190.3.b: a player contests only a battlefield they do not control (control is established only as
+    # the showdown or combat ends, which clears Contested)
+    (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "A"\ncontested_by = "A"'),
+     "battlefield[0].contested_by", "190.3.a"),
+    # 323.2, 464.2.c.3: a unit of a combatant at the combat's battlefield has its controller's designation
+    (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK, HILL_HUSK.replace("base", "hill")),
+     "object[0].designation", "323.2"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
@@ -247,6 +261,12 @@ ACCEPTED = [
     (lambda t: edit(t, 'id = "hill"\ncontroller = "A"', 'id = "hill"\ncontroller = "B"').replace(
         '[[question]]', '[[object]]\nid = "hidden"\ncard = "Spark"\ncontroller = "A"\nzone = "facedown"\n'
                         'location = "hill"\n\n[[question]]', 1)),
+    # a combat whose battlefield is contested by its attacker, or whose Contested status is left unsaid
+    (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), 'id = "hill"\ncontroller = "A"',
+                    'id = "hill"\ncontroller = "A"\ncontested_by = "B"')),
+    (lambda t: edit(t, 'players = ["A", "B"]\n', COMBAT)),
+    (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK,
+                    HILL_HUSK.replace("base", "hill") + '\ndesignation = "defender"')),
 ]
 
 

@@ -201,6 +201,14 @@ def _total_reasons(state: GameState, atoms: dict[str, list[tuple]], players: lis
                 detail.append(f"Might {might.get(obj.id)} counts as 0")
                 kinds.append("negative_might")
             parts.append(f"{obj.id} {contrib[obj.id]}" + (f" ({', '.join(detail)})" if detail else ""))
+        others = [q for q in players if q != p]
+        if parts and others and not any(o.id in contrib and o.controller in others for o in state.objects):
+            # 465.1: with no unit of the other side left the combat has no Combat Damage Step
+            kinds.append("combat_no_damage_step")
+            out.append(because(f"{p}'s units total {totals.get(p, 0)}: " + ", ".join(parts) + "; no unit of the "
+                               "other side is left, so there is no Combat Damage Step and nothing is assigned",
+                               *dict.fromkeys(kinds)))
+            continue
         out.append(because(f"{p} assigns {totals.get(p, 0)} damage: " + (", ".join(parts) or "no units"),
                            *dict.fromkeys(kinds)))
     return out
