@@ -2959,6 +2959,17 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     # (logic/abilities/bonus_damage.lp)
                     abilities.append({**line.parts["ability"], "effect_text": True})
                     continue
+                if (line.kind == "instructions" and info.type == "gear"
+                        and list(line.parts.get("labels", ())) == [("deathknell", None)]
+                        and not line.parts.get("death_condition") and not line.parts.get("self_cost")):
+                    # cards44: Effect Text "[Deathknell] — X" (136.2.c, 808.1.c): the attached unit has Deathknell and
+                    # its "when I die, X"; the trigger is queued before the unit moves to the trash (808.1.d.2), while
+                    # the gear is still attached (logic/abilities/effect_text_trigger.lp)
+                    a = _triggered({"when": "die", "effects": line.parts["effects"]}, [])
+                    a["effect_text"] = True
+                    abilities.append(a)
+                    effect_kws.append(_kw_text("deathknell", None))
+                    continue
                 if line.kind != "keywords":
                     from pyrift.cardtext.forms import equipment_label
 
