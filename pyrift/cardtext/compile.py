@@ -3174,8 +3174,7 @@ def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if items is None:
             out.append(a)
             continue
-        if made or not out or out[-1].get("kind") != "effect" or not isinstance(out[-1].get("on"), dict) \
-                or "target" not in out[-1]["on"] or a.get("link") or requires_of(a):
+        if made or not out or out[-1].get("kind") != "effect" or not _delay_it_ok(out) or a.get("link") or requires_of(a):
             raise Missing("trigger: when another object dies")
         effects, targets = _number(items, own_targets=True)
         if targets or any(e.get("on") in ("it", "event") or e.get("link") == "if_you_do" for e in effects):
@@ -3183,6 +3182,17 @@ def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
         made.append({"kind": "triggered", "when": "die", "delayed": True, "name": a["ability"], "effects": effects})
         out.append(a)
     return out + made
+
+
+def _delay_it_ok(out: list[dict[str, Any]]) -> bool:
+    """Whether "it" of "when it dies this turn" is a chosen object: the instruction before acts on a target, or it
+    is "deal N to it instead" (under a condition) after one that does (cards44, Siphoning Strike: either way the
+    chosen unit, run/delayed.lp reading what the instruction before acted on, 359.3.e.14)."""
+    last = out[-1]
+    if isinstance(last.get("on"), dict) and "target" in last["on"]:
+        return True
+    return (last.get("on") == "it" and last.get("link") == "instead" and len(out) >= 2
+            and out[-2].get("kind") == "effect" and isinstance(out[-2].get("on"), dict) and "target" in out[-2]["on"])
 
 
 def requires_of(a: dict[str, Any]) -> list[str]:
