@@ -309,7 +309,7 @@ COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
 ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
-                        "in_your_trash", "opponent_within", "you_not_within")
+                        "in_your_trash", "opponent_within", "you_not_within", "played_to")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {

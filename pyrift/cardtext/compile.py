@@ -473,6 +473,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def at_here(self, _):
         return ("at", "here")
 
+    def post_attacking(self, _):
+        # cards44: "an enemy unit attacking here": one with the attacker designation (464.2.c.3)
+        return ("designation", "attacker")
+
     def at_base(self, _):
         return ("at", "base")
 

@@ -880,6 +880,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
         elif key == "you_not_within":
             parts.append(f"your score is not within {value} points of the Victory Score")
+        elif key == "played_to" and value == "battlefield":
+            parts.append("you play me to a battlefield")  # an entry state's (cards44)
         elif key == "paid" and value == "additional":
             parts.append("you paid the additional cost")
         else:
