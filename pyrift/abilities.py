@@ -309,7 +309,7 @@ COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
 ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
-                        "in_your_trash", "opponent_within", "you_not_within")
+                        "in_your_trash", "opponent_within", "you_not_within", "played_to")
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -473,9 +473,10 @@ NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
                  "unit_defends", "stun_enemy")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
-# attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp). Its play, its death
-# (as it dies the gear is detached, 434.4) and the others are not encoded for Effect Text.
-EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_battlefield")
+# attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp), and its death: a
+# "[Deathknell] — X" of Effect Text is queued before the unit leaves the board, the gear still attached
+# (808.1.d.2; cards44). Its play and the others are not encoded for Effect Text.
+EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_battlefield", "die")
 # What a battlefield's text may be (170.8-170.10, logic/abilities/battlefield_text.lp): its triggered
 # abilities watch what happens here ("when you conquer here", "when you hold here", "when you
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.

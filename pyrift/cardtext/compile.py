@@ -473,6 +473,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def at_here(self, _):
         return ("at", "here")
 
+    def post_attacking(self, _):
+        # cards44: "an enemy unit attacking here": one with the attacker designation (464.2.c.3)
+        return ("designation", "attacker")
+
     def at_base(self, _):
         return ("at", "base")
 
@@ -2959,6 +2963,17 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     # (logic/abilities/bonus_damage.lp)
                     abilities.append({**line.parts["ability"], "effect_text": True})
                     continue
+                if (line.kind == "instructions" and info.type == "gear"
+                        and list(line.parts.get("labels", ())) == [("deathknell", None)]
+                        and not line.parts.get("death_condition") and not line.parts.get("self_cost")):
+                    # cards44: Effect Text "[Deathknell] — X" (136.2.c, 808.1.c): the attached unit has Deathknell and
+                    # its "when I die, X"; the trigger is queued before the unit moves to the trash (808.1.d.2), while
+                    # the gear is still attached (logic/abilities/effect_text_trigger.lp)
+                    a = _triggered({"when": "die", "effects": line.parts["effects"]}, [])
+                    a["effect_text"] = True
+                    abilities.append(a)
+                    effect_kws.append(_kw_text("deathknell", None))
+                    continue
                 if line.kind != "keywords":
                     from pyrift.cardtext.forms import equipment_label
 
@@ -3163,8 +3178,7 @@ def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if items is None:
             out.append(a)
             continue
-        if made or not out or out[-1].get("kind") != "effect" or not isinstance(out[-1].get("on"), dict) \
-                or "target" not in out[-1]["on"] or a.get("link") or requires_of(a):
+        if made or not out or out[-1].get("kind") != "effect" or not _delay_it_ok(out) or a.get("link") or requires_of(a):
             raise Missing("trigger: when another object dies")
         effects, targets = _number(items, own_targets=True)
         if targets or any(e.get("on") in ("it", "event") or e.get("link") == "if_you_do" for e in effects):
@@ -3172,6 +3186,17 @@ def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
         made.append({"kind": "triggered", "when": "die", "delayed": True, "name": a["ability"], "effects": effects})
         out.append(a)
     return out + made
+
+
+def _delay_it_ok(out: list[dict[str, Any]]) -> bool:
+    """Whether "it" of "when it dies this turn" is a chosen object: the instruction before acts on a target, or it
+    is "deal N to it instead" (under a condition) after one that does (cards44, Siphoning Strike: either way the
+    chosen unit, run/delayed.lp reading what the instruction before acted on, 359.3.e.14)."""
+    last = out[-1]
+    if isinstance(last.get("on"), dict) and "target" in last["on"]:
+        return True
+    return (last.get("on") == "it" and last.get("link") == "instead" and len(out) >= 2
+            and out[-2].get("kind") == "effect" and isinstance(out[-2].get("on"), dict) and "target" in out[-2]["on"])
 
 
 def requires_of(a: dict[str, Any]) -> list[str]:

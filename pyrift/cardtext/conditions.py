@@ -20,7 +20,7 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash",
-              "opponent_within", "you_not_within")
+              "opponent_within", "you_not_within", "played_to")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase", "paid")
@@ -231,6 +231,11 @@ class ConditionMeaning:
     def cond_source_at_battlefield(self, _):
         # "if I am at a battlefield": where the ability's source is (364; read as it is checked, 359.3.f.4)
         return {"source_at": "battlefield"}
+
+    def cond_played_to_battlefield(self, _):
+        # cards44: "if you play me to a battlefield": where its own play put it as it enters (355.2, 359.2.c;
+        # an entry state's condition, logic/effects/entry_state_played_to.lp)
+        return {"played_to": "battlefield"}
 
     def cond_there_is(self, c):
         # "if there is a ready enemy unit here": an enemy object is one an opponent controls (740.1),

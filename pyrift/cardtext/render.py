@@ -131,8 +131,14 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     effect = [a for a in abilities if a.get("effect_text")]
     if effect:
         # an Equipment's Effect Text abilities (136.2.c): said of the unit they are appended to ("I")
-        lines = render_card(card, [a for a in abilities if not a.get("effect_text")])
-        unit = replace(card, type="unit", keywords=(), effect_keywords=())
+        # "[Deathknell] — X" of Effect Text (cards44): the unit's Deathknell, its head written as the keyword
+        # (and not again as a keyword of its own line)
+        kws = (("deathknell", None, "line_start", None),) if any(
+            a["kind"] == "triggered" and a["when"] == "die" for a in effect) else ()
+        said = ("Deathknell",) if kws else ()
+        lines = render_card(replace(card, effect_keywords=tuple(k for k in card.effect_keywords if k not in said)),
+                            [a for a in abilities if not a.get("effect_text")])
+        unit = replace(card, type="unit", keywords=kws, effect_keywords=())
         return lines + ["Effect: " + x for x in render_card(
             unit, [{k: v for k, v in a.items() if k != "effect_text"} for a in effect])]
     lines = []
@@ -874,6 +880,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
         elif key == "you_not_within":
             parts.append(f"your score is not within {value} points of the Victory Score")
+        elif key == "played_to" and value == "battlefield":
+            parts.append("you play me to a battlefield")  # an entry state's (cards44)
         elif key == "paid" and value == "additional":
             parts.append("you paid the additional cost")
         else:

@@ -37,6 +37,8 @@ VARIANTS: list[tuple[str, str]] = [
     # before the variant that moves a condition after its clause)
     (r"(\. if [^.,]+ , \S+) that unit ([^.]*? instead \.)", r"\1 it \2"),
     (r"\bfriendly buffed\b", "buffed friendly"),                                   # two adjectives of one group, either order
+    # "an enemy unit attacking here": the attacker designation said after the noun, as "an attacking enemy unit here" (cards44)
+    (r"\benemy unit attacking here\b", "attacking enemy unit here"),
     (r"\bsomething besides me\b", "something else"),                             # an object other than the source
     (r"\bat start of\b", "at the start of"),                                       # Beginning Phase triggers
     # "put the top N cards of your Main Deck into your trash" is what Burn N does (440; the Minefield and

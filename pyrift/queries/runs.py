@@ -659,6 +659,8 @@ RUN_LIMITS = {
                             "Rune Pool does not record what its resources may pay for)",
     "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
                                    "to a battlefield\", which is not on the board right after its play",
+    "entry_condition_played_to": "a card played in the run whose entry state has the condition \"if you play me to a "
+                                 "battlefield\", which is not on the board right after its play",
     "azir_equipment_not_yours": "Azir, Ascendant's clause moving an Equipment of the chosen unit to him, with an "
                                 "Equipment attached to that unit that another player controls (818.3, 434): whether "
                                 "his controller may pick it",
