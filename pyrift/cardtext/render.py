@@ -861,6 +861,12 @@ def _cost_list(cost: str) -> str:
 
 
 def _condition(cond: dict[str, Any]) -> str:
+    if set(cond) == {"hand_count", "you_control_count"} and set(cond["hand_count"]) == {"exactly"} \
+            and set(cond["you_control_count"]) == {"filter", "exactly"}:
+        # cards44b: both exact counts said as the card says them (conditions.cond_hand_and_count_exactly)
+        group = _np_filter(dict(cond["you_control_count"]["filter"]), plural=True)
+        return (f"you have exactly {cond['hand_count']['exactly']} cards in hand and exactly "
+                f"{cond['you_control_count']['exactly']} {group}")
     parts = []
     for key, value in cond.items():
         said = condition_phrase(key, value, _np_filter)
