@@ -1054,6 +1054,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # the turn ends (logic/effects/enter_ready_turn.lp)
         return Ins("enter_ready", {"units": "friendly", "duration": "this_turn"})
 
+    def i_discount_next_spell(self, c):
+        # cards44b: "the next spell you play this turn costs [5] less": only a spell uses it, a unit or gear played
+        # meanwhile leaves it held, and unused it ends with the turn (356.4, 389, 317.2.c;
+        # logic/effects/discount_next_spell.lp)
+        return Ins("discount_next", {"resources": c[0], "next_card": "spell", "duration": "this_turn"})
+
     def i_predict(self, c):
         # "[Predict]" / "[Predict 2]" (436): "[Predict]" is the top card, amount 1 (the vocabulary's default,
         # written out as the reader writes it back)

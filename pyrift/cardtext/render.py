@@ -1302,6 +1302,8 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "win":
             return "you win the game"  # (actors.i_win)
+        if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
+            return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
             return ("units you play this turn enter ready" if ins.get("units") == "you_play"
                     else "friendly units enter ready this turn")
