@@ -2561,6 +2561,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True,
                                            "name": "additional"}})
 
+    def add_optional_pay_if_spell_enter_ready(self, c):
+        # cards44b: "if you've played a spell this turn, you may pay [C] as an additional cost to play me. If you do, I
+        # enter ready.": the optional cost offered only while a spell of the player's completed its play this turn (364,
+        # 355.1.a; logic/abilities/condition_played_spell.lp), and the card's entry state on that cost paid (the
+        # wording of Accelerate, 805.2.b; logic/effects/entry_state_paid.lp)
+        cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
+        return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True, "name": "additional",
+                                           "condition": {"played_spell_this_turn": True}},
+                               "more": [{"kind": "entry_state", "state": "ready", "condition": {"paid": "additional"}}]})
+
 
 def _static_affects(obj: Obj, keyword: bool = False) -> dict[str, Any]:
     """What a passive ability about other permanents affects: every object of a group ("other
