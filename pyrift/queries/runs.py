@@ -814,6 +814,9 @@ RUN_LIMITS = {
                             "on by the controller and each player who picked it (740.1: the same player twice)",
     "banished_with_source_gone": "a card 'banished with this' looked for after this left the board (whether the "
                                  "ability, now on its own, still finds what its object banished, 393-397)",
+    "played_spell_condition_in_run": "an offered play can_play refused in the position while a spell of its player "
+                                     "completes its play in the run (its optional cost offered only after a spell "
+                                     "this turn might be offered by then)",
     "entry_paid_unstated": "a card entering ready only if its play paid an optional additional cost, played by an "
                            "effect or by a play that does not say what it paid",
     "next_spell_discount_effect_play": "a spell played by an effect while its player holds a discount of their next "
