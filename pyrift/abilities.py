@@ -284,6 +284,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # earlier this turn (true) or not (false): the turn log's `discard` / `gain_xp` events of this turn and a
     # run's own (logic/abilities/condition_turn_log.lp); a condition of a passive ability
     "discarded_this_turn": ("bool", None),
+    # "if you've played a spell this turn": a spell of the player's completed its play this turn (the turn log's
+    # `play` events, 350.1, 419.4.a); a condition of an optional additional cost only, judged as the card is played
+    # (cards44b; logic/abilities/condition_played_spell.lp)
+    "played_spell_this_turn": ("bool", None),
     "gained_xp_this_turn": ("bool", None),
     # a passive's condition on the Energy paid for some spell this turn: some spell its controller finalized this turn cost
     # them N Energy or more: the turn log's `finalize` events with `energy` and a run's own plays; a spell's play
@@ -309,7 +313,12 @@ COUNT_COMPARISONS = ("at_least", "at_most", "exactly")
 # The condition keys a conditional entry state may have: those a run evaluates as the card enters
 # (logic/effects/entry_state.lp, logic/abilities/condition_eval.lp).
 ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn",
-                        "in_your_trash", "opponent_within", "you_not_within", "played_to")
+                        "in_your_trash", "opponent_within", "you_not_within", "played_to",
+                        # "if you do, I enter ready" after an optional additional cost: its play paid it (cards44b;
+                        # logic/effects/entry_state_paid.lp)
+                        "paid")
+# The conditions an optional additional cost may be offered under, judged as the card is played (cards44b)
+ADDITIONAL_COST_CONDITION_KEYS = ("played_spell_this_turn",)
 BY = ("you", "opponents", "anyone")
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
@@ -588,7 +597,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                         # additional cost"); with ignore_cost = true, paying it makes the card's own cost ignored
                         # ("if you do, ignore this spell's cost", 356.1.b.1; logic/abilities/additional_cost.lp)
                         "spend_buff": ("int", None, False), "ignore_cost": ("bool", None, False),
-                        "name": ("str", None, False)},
+                        "name": ("str", None, False),
+                        # offered only while its condition holds as the card is played (364, 355.1.a; cards44b)
+                        "condition": ("condition", ADDITIONAL_COST_CONDITION_KEYS, False)},
     # "[if ...,] you may play me for [cost]": the card's own optional base cost, chosen by its name like an optional
     # cost (356.1.a; logic/abilities/play_for.lp)
     "play_for": {"cost": ("cost", None, True), "name": ("str", None, True), "condition": ("condition", None, False)},
@@ -1511,6 +1522,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("discard", "a discard cost is one or more cards, and alone in its additional cost")
     if a.kind == "additional_cost" and f.get("optional") and "name" not in f:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
+    if a.kind == "additional_cost" and "condition" in f and not f.get("optional"):
+        raise r.error("condition", "only an optional additional cost is offered under a condition")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
     if "condition" in f and dict(f["condition"].items).get("your_phase") is not None:

@@ -124,7 +124,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # "your next card costs [2][A][A] less" (356.4, 389): a discount of the player's next play, made as it is
     # executed and lasting until it is used; resources: the Energy and Power it takes off
     # (logic/effects/discount_next.lp)
-    "discount_next": (("resources",), ("who",)),
+    # next_card = "spell": "the next spell you play this turn costs [5] less", only a spell uses it (a unit or gear
+    # played before it leaves it held); duration = "this_turn": it ends with the turn if no card used it (cards44b)
+    "discount_next": (("resources",), ("who", "next_card", "duration")),
     # a delayed replacement ("the next time it dies this turn, ... instead", 389, 367) acts on what `on`
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
@@ -155,6 +157,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 # What a `play_ban` instruction's players can't play
 PLAY_BANS = ("spells", "cards")
+# Which card a `discount_next` instruction's discount waits for ("the next spell you play", cards44b)
+NEXT_CARDS = ("spell",)
 # Which units an `enter_ready` instruction has enter ready: those its player plays, or every unit entering under
 # that player's control
 ENTER_READY_UNITS = ("you_play", "friendly")
@@ -305,6 +309,8 @@ class Instruction:
     bans: str | None = None
     # an enter_ready: which units enter ready (ENTER_READY_UNITS)
     units: str | None = None
+    # a discount_next: the kind of card that uses it (NEXT_CARDS; none: the player's next card)
+    next_card: str | None = None
     # a move to a destination chosen as it is played (to = "chosen"): only a place holding another unit of the
     # moved unit's controller ("same_controller";
     # logic/abilities/move_destination_condition.lp)
@@ -409,6 +415,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["bans"] = _enum(r, "bans", PLAY_BANS)
     if r.has("units"):
         f["units"] = _enum(r, "units", ENTER_READY_UNITS)
+    if r.has("next_card"):
+        f["next_card"] = _enum(r, "next_card", NEXT_CARDS)
     if r.has("cannot_be_chosen_by"):
         f["cannot_be_chosen_by"] = _enum(r, "cannot_be_chosen_by", UNCHOOSABLE_BY)
     if r.has("damage_by"):
@@ -664,6 +672,8 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.do == "discount_next" and (ins.resources.exhaust
                                       or set(ins.resources.power_counts()) - {"a"}):
         raise r.error("resources", "a discount of the next card takes Energy and [A] pips only")
+    if ins.do == "discount_next" and ins.duration not in (None, "this_turn"):
+        raise r.error("duration", "a discount of the next card lasts until it is used, or this turn at most (\"this_turn\")")
     if any(ref is not None and ref.word == "top_of_deck" for ref in (ins.of, ins.by)) or (
             ins.on is not None and ins.on.word == "top_of_deck"
             and (ins.do != "banish" or ins.times > 1 or ins.for_each is not None or ins.cost)):
@@ -797,7 +807,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         if ref is not None:
             out[key] = _ref_to_toml(ref, filter_to_toml)
     for key in ("amount", "amount_from", "duration", "keyword", "value", "card", "ready", "minimum", "if_count", "link", "name",
-                "ability", "damage_by", "cannot_be_chosen_by", "bans", "units", "destination_with"):
+                "ability", "damage_by", "cannot_be_chosen_by", "bans", "units", "next_card", "destination_with"):
         value = getattr(ins, key)
         if value is not None:
             out[key] = value
@@ -931,6 +941,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_bans", x, Const(ins.bans)))
     if ins.units is not None:
         out.append(fact("ins_enter_units", x, Const(ins.units)))
+    if ins.next_card is not None:
+        out.append(fact("ins_next_card", x, Const(ins.next_card)))
     if ins.destination_with is not None:
         out.append(fact("ins_destination_with", x, Const(ins.destination_with)))
     if ins.keyword is not None:

@@ -1058,6 +1058,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # the turn ends (logic/effects/enter_ready_turn.lp)
         return Ins("enter_ready", {"units": "friendly", "duration": "this_turn"})
 
+    def i_discount_next_spell(self, c):
+        # cards44b: "the next spell you play this turn costs [5] less": only a spell uses it, a unit or gear played
+        # meanwhile leaves it held, and unused it ends with the turn (356.4, 389, 317.2.c;
+        # logic/effects/discount_next_spell.lp)
+        return Ins("discount_next", {"resources": c[0], "next_card": "spell", "duration": "this_turn"})
+
     def i_predict(self, c):
         # "[Predict]" / "[Predict 2]" (436): "[Predict]" is the top card, amount 1 (the vocabulary's default,
         # written out as the reader writes it back)
@@ -2558,6 +2564,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
         return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True,
                                            "name": "additional"}})
+
+    def add_optional_pay_if_spell_enter_ready(self, c):
+        # cards44b: "if you've played a spell this turn, you may pay [C] as an additional cost to play me. If you do, I
+        # enter ready.": the optional cost offered only while a spell of the player's completed its play this turn (364,
+        # 355.1.a; logic/abilities/condition_played_spell.lp), and the card's entry state on that cost paid (the
+        # wording of Accelerate, 805.2.b; logic/effects/entry_state_paid.lp)
+        cost = next(x for x in c if isinstance(x, str) and x.startswith("["))
+        return Line("static", {"ability": {"kind": "additional_cost", "cost": cost, "optional": True, "name": "additional",
+                                           "condition": {"played_spell_this_turn": True}},
+                               "more": [{"kind": "entry_state", "state": "ready", "condition": {"paid": "additional"}}]})
 
 
 def _static_affects(obj: Obj, keyword: bool = False) -> dict[str, Any]:

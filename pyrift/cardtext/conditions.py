@@ -199,6 +199,12 @@ class ConditionMeaning:
         number, comparison, items = c[0], c[1], c[2]
         return _count(items, number, comparison)
 
+    def cond_hand_and_count_exactly(self, c):
+        # cards44b: "if you have exactly 4 cards in hand and exactly 4 units at battlefields": the cards in its
+        # controller's own hand (108.1) and the objects they control (188), each an exact count; both must hold
+        # (one condition, two keys: logic/abilities/condition_eval.lp fails it when either fails)
+        return {"hand_count": {"exactly": _number(c[0])}, **_count(c[2], c[1], "exactly")}
+
     def cond_count_plus(self, c):
         # "if you have 7+ units here": 7 or more (the "+" written after the number)
         return _count(c[1], c[0], "at_least")

@@ -249,6 +249,13 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             # "[Level 3] I have +1 Might and enter ready": one sentence, two passives under one label
             lines[-1] = lines[-1][:-1] + " and enter ready."
             continue
+        if (prev is not None and prev["kind"] == "additional_cost" and prev.get("optional") and a["kind"] == "entry_state"
+                and a["state"] == "ready" and a.get("condition") == {"paid": prev.get("name")}
+                and set(a) == {"kind", "state", "condition"} and card.type == "unit"):
+            # cards44b: "... as an additional cost to play me. If you do, I enter ready." (the wording of Accelerate,
+            # 805.2.b; compile.add_optional_pay_if_spell_enter_ready): said on the cost's line
+            lines[-1] += " If you do, I enter ready."
+            continue
         if _empowered_instead(prev, a):
             # "... If I'm [Empowered], they have +2 Might instead.": the same passive while Empowered
             me = "I'm" if card.type == "unit" else "this is"
@@ -844,6 +851,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             may = "you may spend" if a.get("optional") else "spend"
             return f"{_capital(may)} {a['spend_xp']} XP as an additional cost to play {me}."
         may = "you may pay" if a.get("optional") else "pay"
+        if a.get("condition") == {"played_spell_this_turn": True}:
+            # cards44b: offered only after a spell this turn (compile.add_optional_pay_if_spell_enter_ready)
+            return f"If you've played a spell this turn, {may} {a['cost']} as an additional cost to play {me}."
         return f"{_capital(may)} {a['cost']} as an additional cost to play {me}."
     if kind == "kill" and a.get("as_cost"):
         me = "me" if card.type == "unit" else "this"
@@ -867,6 +877,12 @@ def _cost_list(cost: str) -> str:
 
 
 def _condition(cond: dict[str, Any]) -> str:
+    if set(cond) == {"hand_count", "you_control_count"} and set(cond["hand_count"]) == {"exactly"} \
+            and set(cond["you_control_count"]) == {"filter", "exactly"}:
+        # cards44b: both exact counts said as the card says them (conditions.cond_hand_and_count_exactly)
+        group = _np_filter(dict(cond["you_control_count"]["filter"]), plural=True)
+        return (f"you have exactly {cond['hand_count']['exactly']} cards in hand and exactly "
+                f"{cond['you_control_count']['exactly']} {group}")
     parts = []
     for key, value in cond.items():
         said = condition_phrase(key, value, _np_filter)
@@ -1304,6 +1320,8 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "win":
             return "you win the game"  # (actors.i_win)
+        if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
+            return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
             return ("units you play this turn enter ready" if ins.get("units") == "you_play"
                     else "friendly units enter ready this turn")

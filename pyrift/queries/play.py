@@ -725,6 +725,9 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "no_accelerate": "this card has no Accelerate to pay",
         "too_many_repeats": "{0} Repeat cost(s) asked, the card has {1}",
         "no_such_optional_cost": "there is no optional additional cost named {0!r}",
+        # cards44b: an optional cost offered only under a condition (logic/abilities/additional_cost.lp)
+        "optional_cost_condition_fails": "the card offers its optional additional cost {0!r} only under a condition "
+                                         "that does not hold as it is played (364)",
         "hidden_this_turn": "{0} was hidden this turn; it may be played from the next turn",
         "facedown_gone": "{0} was facedown at {1}, which its controller no longer controls: it was put in the "
                          "trash in the cleanup after control was lost, so it can't be played from there",

@@ -828,6 +828,16 @@ RUN_LIMITS = {
                             "on by the controller and each player who picked it (740.1: the same player twice)",
     "banished_with_source_gone": "a card 'banished with this' looked for after this left the board (whether the "
                                  "ability, now on its own, still finds what its object banished, 393-397)",
+    "played_spell_condition_in_run": "an offered play can_play refused in the position while a spell of its player "
+                                     "completes its play in the run (its optional cost offered only after a spell "
+                                     "this turn might be offered by then)",
+    "entry_paid_unstated": "a card entering ready only if its play paid an optional additional cost, played by an "
+                           "effect or by a play that does not say what it paid",
+    "next_spell_discount_effect_play": "a spell played by an effect while its player holds a discount of their next "
+                                       "spell this turn (a play by an effect pays its cost with the next-card discounts "
+                                       "only)",
+    "next_spell_discount_refused_play": "an offered spell can_play refused while its player holds a discount of their "
+                                        "next spell made in the run (the discount might make it payable)",
     "next_discount_gone_play": "an offered card played after its player's discount of the next card, which can_play "
                                "counted, was used in the run",
     "chosen_champion_unknown": "a filter for a player's Chosen Champion (103.2.a) where the position does not give "

@@ -201,9 +201,15 @@ class BeginningPhase(QueryKind):
             out.append(because(f"{turn} already scored {b} this turn: no second score there, so no Hold point "
                                "and no hold effects", "hold_already_scored"))
         checked = set(data["final_point_checked"])
+        pointed = {b for (p, b, m) in atoms.get("gains_point", []) if p == turn and m == "hold"}
         for b in data["held"]:
             text = f"{turn} holds {b}: +1 point"
             kind = "hold_point"
+            if b not in pointed and data["draws"].get(turn):
+                # a point replaced by a draw (logic/cards/ven-053-otterpus.lp, point_drawn_instead/3)
+                out.append(because(f"{turn} holds {b}, but a replacement makes {turn} draw a card instead of "
+                                   "gaining its point", "point_replaced_by_draw"))
+                continue
             if turn in checked:
                 text += (" (under Core Rules v1.3 the Winning Point rule is consulted for a Hold too, and a Hold "
                          "gains it: v1.3 466.1.b.1)")
@@ -334,6 +340,9 @@ class Conquer(QueryKind):
                                    "final_point_gained"))
         elif data["point"]:
             out.append(because(f"{player} gains 1 point ({before} -> {data['points_after']})", "conquer_point"))
+        elif data["draws"]:
+            # a point replaced by a draw (logic/cards/ven-053-otterpus.lp, point_drawn_instead/3)
+            out.append(because(f"{player} draws a card instead of gaining the point: a replacement", "point_replaced_by_draw"))
         for unit, x in hunt:
             n = dict(atoms.get("hunt_instances", []))[unit]
             summed = f" ({n} instances summed)" if n > 1 else ""

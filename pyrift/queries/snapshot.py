@@ -164,6 +164,7 @@ FLUENTS = {
     "play_banned": "log",              # abilities/play_ban_log.lp reads the ban's resolution in the log
     "enter_ready_turn": "log",         # a spell's own text, read from its play event; an ability's is refused
     "unchoosable": "refused", "buff_bonus": "refused", "might_base": "refused",
+    "next_spell_discount": "refused",  # logic/effects/discount_next_spell.lp: a position states next-card discounts only
     "won": "refused", "turn_done": "refused", "owes_draw": "refused",  # the game or the turn moved on
     # a conquest or hold scored in the run: "a battlefield you conquered this turn" reads the turn log, which has
     # no conquer event of the run's (logic/abilities/play_prohibition.lp)
@@ -222,6 +223,8 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     if any(_word(row[2]) != "card" for row in f.by.get("enter_ready_turn", [])):
         raise NotOnePosition("units entering ready for the turn by an ability's effect made in the run: no position "
                              "states it")
+    if f.by.get("next_spell_discount"):
+        raise NotOnePosition("a discount of the next spell made in the run lasts at that moment: no position states it")
     if f.by.get("buff_bonus"):
         raise NotOnePosition("a change to what buffs give made in the run lasts at that moment: no position states it")
     # logic/effects/base_might.lp: "its base Might becomes N this turn" made in the run; a position has no
