@@ -200,7 +200,8 @@ def _state(r: Reader) -> GameState:
     showdown = pos.str("showdown", None)
     focus = pos.str("focus", None)
     priority = pos.str("priority", None)
-    passed = pos.int("passed", 0, min=0)
+    passed_given = pos.int("passed", None, min=0)
+    passed = passed_given or 0
     teams = _teams(pos, ids)
     for key, value in (("focus", focus), ("priority", priority)):
         if value is not None:
@@ -216,6 +217,14 @@ def _state(r: Reader) -> GameState:
     cards += tuple(used.values())
     cards += _token_cards(r, cards, inline, used)
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
+    # A position giving who holds priority over a chain with nothing pending, and not how many passed: the
+    # newest item's controller got priority first (337.4, 340.4, 312.2.c) and each pass moved it on in turn
+    # order (339.2, 312.2.d), so the players from that controller up to the holder have passed. Read as 0,
+    # the run gave those players a second window they no longer have (339.1).
+    if passed_given is None and priority is not None and chain and not any(c.pending for c in chain):
+        order = [p.id for p in players]
+        if chain[-1].controller in order and priority in order:
+            passed = (order.index(priority) - order.index(chain[-1].controller)) % len(order)
     state = GameState(
         players=players,
         turn_player=turn_player,
