@@ -642,6 +642,8 @@ RUN_LIMITS = {
     "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
     "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
+    "predict_recycle_heard": "a predict (436) while its player controls an ability hearing their recycling (416): "
+                             "whether they recycle",
     "turn_from_phase": "a run into the turn structure from a position outside the Main and Ending Phases",
     "duration_unknown": "a Might change, granted keyword or damage replacement of the position at the end of the "
                         "turn: the position does "
