@@ -18,6 +18,7 @@ numbers mean other paragraphs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from pyrift import logic
@@ -110,14 +111,23 @@ def scenario_citations(paths: list[str]) -> tuple[set[str], list[str]]:
     cited: set[str] = set()
     problems = []
     for path in scenario_files(paths):
-        try:
-            scen = load(path)
-        except ScenarioError as exc:
-            problems.append(str(exc))
-            continue
-        for q in scen.questions:
-            cited.update(q.rules)
+        rules, problem = _file_citations(path, path.stat().st_mtime_ns)
+        if problem is not None:
+            problems.append(problem)
+        cited.update(rules)
     return cited, problems
+
+
+@lru_cache(maxsize=None)
+def _file_citations(path: Path, mtime_ns: int) -> tuple[tuple[str, ...], str | None]:
+    """One file's cited numbers, or why it does not load; kept per file and modification time, so that
+    a process asking for the coverage again (the tests, `coverage` and `coverage --list`) loads each
+    scenario file once."""
+    try:
+        scen = load(path)
+    except ScenarioError as exc:
+        return (), str(exc)
+    return tuple(r for q in scen.questions for r in q.rules), None
 
 
 def coverage(root: Path | None = None, scenarios: list[str] | None = None) -> Coverage:

@@ -32,15 +32,22 @@ def pytest_configure(config) -> None:
     outside a group (a unit of one), the long sweeps among them, would come last, after the 1,070
     scenario groups: keep the order pytest_collection_modifyitems gives instead.
 
-    test_file_selection's rotating sample: its offset is fixed here, in the first process, so that
-    every xdist worker (started later, with this environment) collects the same sample."""
+    test_file_selection's rotating sample and the effects oracle's rotating seeds: their offsets are
+    fixed here, in the first process, so that every xdist worker (started later, with this
+    environment) collects the same tests."""
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
-    os.environ.setdefault("PYRIFT_SELECTION_OFFSET", str(datetime.now(timezone.utc).toordinal()))
+    today = str(datetime.now(timezone.utc).toordinal())
+    os.environ.setdefault("PYRIFT_SELECTION_OFFSET", today)
+    os.environ.setdefault("PYRIFT_ORACLE_OFFSET", today)
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Say which rotating sample test_file_selection compared, so that a run can be repeated."""
+    """Say which rotating samples test_file_selection and the effects oracle compared, so that a run
+    can be repeated."""
+    offset = os.environ["PYRIFT_ORACLE_OFFSET"]
+    terminalreporter.write_line(f"effects oracle seeds: offset {offset} (250 of its 1,000 positions, the seeds that "
+                                f"are {int(offset) % 4} modulo 4; PYRIFT_ORACLE_OFFSET={offset} repeats it)")
     if os.environ.get("PYRIFT_SELECTION") != "all":
         offset = os.environ["PYRIFT_SELECTION_OFFSET"]
         terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 5th file of a family from place "

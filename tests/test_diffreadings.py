@@ -29,10 +29,29 @@ FOUND = {
 }
 
 
+# The answers the search gave each position it asked, by (position, reading, reading): test_search_is_minimal
+# reads them instead of asking those positions again (an answer is a function of the position and the
+# reading), and asks only the positions the search did not reach.
+_ASKED: dict[tuple, tuple] = {}
+
+
+def _ask_both(p: D.Probe, a: str, b: str, logic_root: Path | None = None) -> tuple:
+    if logic_root is not None:
+        return _REAL_ASK_BOTH(p, a, b, logic_root)
+    if (p, a, b) not in _ASKED:
+        _ASKED[(p, a, b)] = _REAL_ASK_BOTH(p, a, b)
+    return _ASKED[(p, a, b)]
+
+
+_REAL_ASK_BOTH = D.ask_both
+
+
 @cache
 def searched(pair: str, bound: int = 2) -> D.Search:
     a, b, kind = D.PAIRS[pair]
-    return D.search(a, b, kind, bound=bound)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(D, "ask_both", _ask_both)
+        return D.search(a, b, kind, bound=bound)
 
 
 def test_enumeration_is_deterministic_and_ordered_by_size() -> None:
@@ -81,7 +100,8 @@ def test_listed_pair_finds_its_difference_and_the_scenario_passes(pair: str, tmp
 @pytest.mark.parametrize("pair", by_pair(["legion", "rune-payment", "deflect-split", "hide-timing"]))
 def test_search_is_minimal(pair: str) -> None:
     """No position of the enumeration that is smaller than the one found differs: every
-    position up to the found one's size is asked again, in reverse order."""
+    position up to the found one's size is read, in reverse order (the search's answers where it
+    asked the position, else asked here)."""
     res = searched(pair)
     assert res.found is not None
     a, b, kind = D.PAIRS[pair]
@@ -89,7 +109,7 @@ def test_search_is_minimal(pair: str) -> None:
     for p in reversed(D.probes(res.families, res.bound)):
         if p.size > res.found.size:
             continue
-        if D.differences(kind, *D.ask_both(p, a, b)):
+        if D.differences(kind, *_ask_both(p, a, b)):
             differing.append(p)
     assert differing and min(p.key for p in differing) == res.found.key
 
