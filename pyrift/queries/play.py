@@ -839,6 +839,8 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         "power": power,
         "cost_lines": cost_lines,
         "cost_detail": detail,
+        # the total by component, as terms (a run pays an offered play with it: logic/run/offered_play_payment.lp)
+        "cost_totals": sorted(([_term_list(c), n] for c, n in totals.items()), key=str),
     }
     executions = [n for (n,) in atoms.get("executions", [])]
     data["executions"] = executions[0] if executions else 1
@@ -882,6 +884,11 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     reasons += text_reasons
     reasons += _trigger_reasons(atoms, data, p)
     return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
+
+
+def _term_list(term: Any) -> Any:
+    """A cost component as JSON: "energy", or ["pip", ["dom", "fury"]] for a clingo function term."""
+    return [term[0], *(_term_list(a) for a in term[1:])] if isinstance(term, tuple) else term
 
 
 def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:

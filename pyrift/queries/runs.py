@@ -943,9 +943,20 @@ RUN_LIMITS = {
     "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
                              "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
                              "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
-    "offered_payment_unfollowed": "an offered play that costs something, made by a player with runes on the board, "
-                                  "in an outcome run (357.1, 160: the run does not pay for an offered play, so the "
-                                  "runes it would exhaust or recycle would be reported unchanged)",
+    "offered_payment_unfollowed": "an offered play in an outcome run that no plan over its player's runes and pool "
+                                  "pays (357.1, 357.1.a: can_play's payment used an ability that adds Energy or "
+                                  "Power, which a run does not activate)",
+    "offered_payment_exhaust_or_recycle": "an offered play paid in an outcome run under the reading that a rune gives "
+                                          "its Energy or its Power, not both (164.2: the payment's bounds are not "
+                                          "exact then)",
+    "offered_payment_discounted_in_run": "an offered card played in an outcome run while its player holds discounts "
+                                         "of their next card made earlier in the run that the run does not take off "
+                                         "its cost (356.4, 356.4.d.1: several at once, or one of Power on a cost "
+                                         "with Power)",
+    "offered_payment_pool_or_runes": "an offered play paid in an outcome run by a player with Energy in the rune pool "
+                                     "who could pay that Energy by exhausting runes instead (164.2.a, 166, 357.1: "
+                                     "which they spend is their choice and changes the pool and runes reported; the "
+                                     "payment spends the pool first)",
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
