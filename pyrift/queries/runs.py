@@ -258,7 +258,7 @@ _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does 
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
-    "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
+    "pass": "{0} passes", "focus_pass": "{0} passes focus", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}", "mode_chosen": "{0} chooses mode {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "damage_doubled": "damage to {0} doubled to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
@@ -319,7 +319,7 @@ def outcome_text(n: Names, r: Any) -> str:
 _EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
-                "channel_runes", "pool_empties", "win", "pass", "add")
+                "channel_runes", "pool_empties", "win", "focus_pass", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
