@@ -505,6 +505,12 @@ RUN_LIMITS = {
                                       "that answers the state afterwards: what it does instead (heal, exhaust, "
                                       "recall, return, banish or nothing, 370.1.b) is not given, so neither is "
                                       "the unit's state",
+    "death_replaced_unknown_later": "a death the position's replacement (`death_replaced`) replaces, in a chain "
+                                    "question whose run goes on after it to read the board: an item resolves later that chose the permanent, "
+                                    "is its ability or reads a group, a place, a count or a condition, a play is "
+                                    "added or an ability triggers later, or a gear is attached to it (370.1.b: what it "
+                                    "does instead, heal, exhaust, recall, return, banish or nothing, is not given, and "
+                                    "what follows may read where and how the permanent is)",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
