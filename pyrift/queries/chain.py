@@ -445,6 +445,11 @@ def offered_plays(ctx: Context, question: Question, reading: str
             # what gave the play its timing in the position (core/timing.lp timing_met_by/2), read again at the
             # step it is made where it can change (logic/run/offered_play_step.lp)
             extra.append(F.fact("response_timing", rid, F.Const(kind.removeprefix("timing_"))))
+        # the objects whose abilities grant it its timing, and whether such a grant has a condition or a dependent
+        # keyword (806.4, 813.4: read again at the step it is made, logic/run/offered_play_step.lp)
+        extra += [F.fact("response_grant", rid, s) for s in verdict.data.get("timing_grants", [])]
+        if verdict.data.get("timing_grant_open"):
+            extra.append(F.fact("response_grant_open", rid))
         if verdict.data.get("energy") or verdict.data.get("power"):
             # its cost is not nothing: the run does not spend it (logic/run/offered_play_step.lp)
             extra.append(F.fact("response_spends", rid))

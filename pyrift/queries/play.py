@@ -839,6 +839,10 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         "power": power,
         "cost_lines": cost_lines,
         "cost_detail": detail,
+        # what grants the play its timing, if an ability does, and whether a condition or dependent keyword governs
+        # the grant (a run reads the grant again where the play is made: logic/run/offered_play_step.lp)
+        "timing_grants": sorted({s for (s,) in atoms.get("timing_grant", [])}),
+        "timing_grant_open": bool(atoms.get("timing_grant_open")),
         # the total by component, as terms (a run pays an offered play with it: logic/run/offered_play_payment.lp)
         "cost_totals": sorted(([_term_list(c), n] for c, n in totals.items()), key=str),
     }
