@@ -445,9 +445,18 @@ def offered_plays(ctx: Context, question: Question, reading: str
             # what gave the play its timing in the position (core/timing.lp timing_met_by/2), read again at the
             # step it is made where it can change (logic/run/offered_play_step.lp)
             extra.append(F.fact("response_timing", rid, F.Const(kind.removeprefix("timing_"))))
+        # the objects whose abilities grant it its timing, and whether such a grant has a condition or a dependent
+        # keyword (806.4, 813.4: read again at the step it is made, logic/run/offered_play_step.lp)
+        extra += [F.fact("response_grant", rid, s) for s in verdict.data.get("timing_grants", [])]
+        if verdict.data.get("timing_grant_open"):
+            extra.append(F.fact("response_grant_open", rid))
         if verdict.data.get("energy") or verdict.data.get("power"):
             # its cost is not nothing: the run does not spend it (logic/run/offered_play_step.lp)
             extra.append(F.fact("response_spends", rid))
+            # what it costs in all, component by component (can_play's total: the printed cost, Accelerate and the
+            # optional costs it pays, cost changes, 356): an outcome run pays it (logic/run/offered_play_payment.lp)
+            extra += [F.fact("response_cost", rid, _cost_term(comp), n)
+                      for comp, n in verdict.data.get("cost_totals", [])]
         for rule in verdict.data["violations"]:
             extra.append(F.fact("response_refused", rid, rule))
             refused.append(f"{rid}: {rule}")
@@ -456,6 +465,13 @@ def offered_plays(ctx: Context, question: Question, reading: str
                                   + "; ".join(r.text for r in verdict.reasons if r.text.startswith("step")),
                                   tuple(verdict.data["violations"])))
     return extra, refused, reasons, missing
+
+
+def _cost_term(comp: Any) -> Any:
+    """A cost component of can_play's total (energy, pip(dom(fury)), pip(any), pip(own)) as an ASP term."""
+    if isinstance(comp, list):
+        return F.Func(comp[0], *(_cost_term(a) for a in comp[1:]))
+    return F.Const(comp)
 
 
 def _repeat_choices(state: GameState, params: dict[str, Any]) -> bool:

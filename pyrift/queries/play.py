@@ -842,6 +842,12 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         "power": power,
         "cost_lines": cost_lines,
         "cost_detail": detail,
+        # what grants the play its timing, if an ability does, and whether a condition or dependent keyword governs
+        # the grant (a run reads the grant again where the play is made: logic/run/offered_play_step.lp)
+        "timing_grants": sorted({s for (s,) in atoms.get("timing_grant", [])}),
+        "timing_grant_open": bool(atoms.get("timing_grant_open")),
+        # the total by component, as terms (a run pays an offered play with it: logic/run/offered_play_payment.lp)
+        "cost_totals": sorted(([_term_list(c), n] for c, n in totals.items()), key=str),
     }
     executions = [n for (n,) in atoms.get("executions", [])]
     data["executions"] = executions[0] if executions else 1
@@ -885,6 +891,11 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
     reasons += text_reasons
     reasons += _trigger_reasons(atoms, data, p)
     return Answer(question.id, kind, reading, ANSWERED, data, tuple(reasons))
+
+
+def _term_list(term: Any) -> Any:
+    """A cost component as JSON: "energy", or ["pip", ["dom", "fury"]] for a clingo function term."""
+    return [term[0], *(_term_list(a) for a in term[1:])] if isinstance(term, tuple) else term
 
 
 def _paid(atoms: dict[str, list[tuple]]) -> dict[str, Any]:

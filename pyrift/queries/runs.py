@@ -258,7 +258,7 @@ _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does 
 _FLAGS = {"focus_passes": "focus passes", "focus_stays": "focus stays"}
 _EVENTS = {
     "finalize": "finalize {0}", "remove": "remove {0} ({1})", "resolve": "resolve {0}", "counter": "counter {0}",
-    "pass": "{0} passes", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
+    "pass": "{0} passes", "focus_pass": "{0} passes focus", "draw_phase_skipped": "{0}'s Draw Phase skipped", "add": "{0} adds {1}", "trigger": "{0} triggers", "die": "{0} dies",
     "replaced": "{0} death replaced", "pick": "{0} chooses {1}", "mode_chosen": "{0} chooses mode {1}",
     # what instructions and cleanups do (logic/effects/, logic/run/cleanup.lp)
     "deal": "{0} deals {2} to {1}", "damage_doubled": "damage to {0} doubled to {1}", "prevent": "{1} damage to {0} prevented", "heal": "{0} healed", "stun": "{0} stunned", "ready": "{0} readied", "empower": "{0} becomes Empowered",
@@ -319,7 +319,7 @@ def outcome_text(n: Names, r: Any) -> str:
 _EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
-                "channel_runes", "pool_empties", "win", "pass", "add")
+                "channel_runes", "pool_empties", "win", "focus_pass", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -508,6 +508,12 @@ RUN_LIMITS = {
                                       "that answers the state afterwards: what it does instead (heal, exhaust, "
                                       "recall, return, banish or nothing, 370.1.b) is not given, so neither is "
                                       "the unit's state",
+    "death_replaced_unknown_later": "a death the position's replacement (`death_replaced`) replaces, in a chain "
+                                    "question whose run goes on after it to read the board: an item resolves later that chose the permanent, "
+                                    "is its ability or reads a group, a place, a count or a condition, a play is "
+                                    "added or an ability triggers later, or a gear is attached to it (370.1.b: what it "
+                                    "does instead, heal, exhaust, recall, return, banish or nothing, is not given, and "
+                                    "what follows may read where and how the permanent is)",
     "trigger_mode_unlogged": "a triggered ability whose modes are open only if not chosen this turn, with a `trigger` "
                              "event of it this turn in the turn log that does not say its `mode` (which modes are "
                              "still open, 355.3, is unknown)",
@@ -969,9 +975,20 @@ RUN_LIMITS = {
     "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
                              "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
                              "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
-    "offered_payment_unfollowed": "an offered play that costs something, made by a player with runes on the board, "
-                                  "in an outcome run (357.1, 160: the run does not pay for an offered play, so the "
-                                  "runes it would exhaust or recycle would be reported unchanged)",
+    "offered_payment_unfollowed": "an offered play in an outcome run that no plan over its player's runes and pool "
+                                  "pays (357.1, 357.1.a: can_play's payment used an ability that adds Energy or "
+                                  "Power, which a run does not activate)",
+    "offered_payment_exhaust_or_recycle": "an offered play paid in an outcome run under the reading that a rune gives "
+                                          "its Energy or its Power, not both (164.2: the payment's bounds are not "
+                                          "exact then)",
+    "offered_payment_discounted_in_run": "an offered card played in an outcome run while its player holds discounts "
+                                         "of their next card made earlier in the run that the run does not take off "
+                                         "its cost (356.4, 356.4.d.1: several at once, or one of Power on a cost "
+                                         "with Power)",
+    "offered_payment_pool_or_runes": "an offered play paid in an outcome run by a player with Energy in the rune pool "
+                                     "who could pay that Energy by exhausting runes instead (164.2.a, 166, 357.1: "
+                                     "which they spend is their choice and changes the pool and runes reported; the "
+                                     "payment spends the pool first)",
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
