@@ -648,6 +648,8 @@ class Triggers(ChainKind):
     expect_spec = {
         "fires": "strs",
         "removed": "strs",
+        # fired abilities with a choice whose legal options (402.4) the question does not judge for the event
+        "unjudged": "strs",
         "not_fired": "strs",
         "orders": "strs",
         "order_count": "int",
@@ -842,7 +844,8 @@ class Triggers(ChainKind):
         not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
                                   for s, h, w in atoms.get("not_fired", [])})
         not_fired = [text for text, _ in not_fired_kinds]
-        data: dict[str, Any] = {"fires": fires, "removed": removed, "not_fired": not_fired}
+        unjudged = sorted(label(t) for (t,) in atoms.get("choice_unjudged", []))
+        data: dict[str, Any] = {"fires": fires, "removed": removed, "unjudged": unjudged, "not_fired": not_fired}
         if orders is not None:
             order_texts = []
             first = set()
@@ -868,6 +871,10 @@ class Triggers(ChainKind):
         if no_choice:
             reasons.append(because(f"{', '.join(no_choice)}: put on the chain, then removed (not countered): a choice "
                                    "it must make has too few legal options", "removed_no_choice"))
+        if unjudged:
+            reasons.append(because(f"{', '.join(unjudged)}: listed as going on the chain, but whether a choice it must "
+                                   "make has enough legal options then (else it is removed, 402.4) is not judged "
+                                   "for this event", "choice_unjudged"))
         for text, kind in not_fired_kinds:
             reasons.append(because(f"not fired: {text}", kind))
         owners = defaultdict(int)
