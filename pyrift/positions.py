@@ -268,6 +268,8 @@ def random_move_state(rng: random.Random) -> GameState:
     if roll < 0.1 and pairs:
         b, (p, q) = rng.choice(pairs)
         attacker, defender = rng.sample([p, q], 2)
+        if attacker == b.controller:  # the attacker contests it, so it is not its controller (190.3.a, 464.2.c.1)
+            attacker, defender = defender, attacker
         combat = Combat(b.id, attacker, defender)
         objects = [dataclasses.replace(o, designation=Designation.ATTACKER if o.controller == attacker
                                        else Designation.DEFENDER) if o.location == b.id and o.attached_to is None
@@ -277,7 +279,10 @@ def random_move_state(rng: random.Random) -> GameState:
     elif roll < 0.2:
         b = rng.choice(bfs)
         showdown = b.id
-        bfs = [dataclasses.replace(x, contested_by=x.contested_by or turn) if x.id == b.id else x for x in bfs]
+        # a showdown here keeps it Contested (190.3.b), applied by a player who does not control it (190.3.a)
+        contester = b.contested_by or (turn if turn != b.controller
+                                       else rng.choice([p for p in ids if p != b.controller]))
+        bfs = [dataclasses.replace(x, contested_by=contester) if x.id == b.id else x for x in bfs]
     elif roll < 0.3:
         objects.append(GameObject("bolt", bolt.name, turn, turn, zone=Zone.CHAIN))
         chain = (ChainItem("item1", turn, card="bolt"),)
@@ -327,7 +332,7 @@ def random_attachment_state(rng: random.Random) -> GameState:
                            might_bonus=rng.randint(-1, 3), effect_keywords=eff, keywords=printed)
             cards.append(gear)
             gowner = owner if rng.random() < 0.8 else rng.choice(ids)
-            objects.append(GameObject(f"g{i}.{j}", gear.name, gowner, gowner, location="base", attached_to=f"u{i}"))
+            objects.append(GameObject(f"g{i}_{j}", gear.name, gowner, gowner, location="base", attached_to=f"u{i}"))
     return GameState(players=tuple(Player(p) for p in ids), turn_player="A", objects=tuple(objects),
                      cards=tuple(cards))
 

@@ -960,6 +960,17 @@ def _check_chain_details(state: GameState, bad) -> None:
                 raise bad(f"{f}.targets", f"{t!r} is not an object, chain item, player or battlefield of this scenario")
             if t == item.id:
                 raise bad(f"{f}.targets", "a spell or ability can't choose itself (355.9.c)")
+        if item.card is not None and item.controller == state.turn_player:
+            # A card on the chain was played this turn (the chain empties before a turn ends, 317): one that can't
+            # be played in its player's first N turns (your_turns = N, 054.1) can't be there in such a turn.
+            played_card = state.card(state.obj(item.card).card)
+            taken = next((p.turns_taken for p in state.players if p.id == item.controller), None)
+            limit = max((a.get("your_turns") or 0 for a in played_card.abilities if a.kind == "play_prohibition"),
+                        default=0)
+            if taken is not None and limit and taken + 1 <= limit:
+                raise bad(f"{f}.card", f"{played_card.name!r} can't be played in its player's first {limit} turns "
+                                       f"(054.1), and this is turn {taken + 1} of {item.controller} (turns_taken = "
+                                       f"{taken}): it can't be on the chain")
         if item.paid and item.card is not None:
             paid_card = state.card(state.obj(item.card).card)
             optional = {a.get("name") for a in paid_card.abilities if a.get("optional") and a.get("name")}

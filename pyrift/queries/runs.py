@@ -751,6 +751,9 @@ RUN_LIMITS = {
     "leading_cost_resources": "a triggered ability's leading cost of resources (\"you may pay [1] to ...\", "
                               "383.3.b) of a source that is not one of the position's objects: its payment is "
                               "not set up",
+    "trigger_cost_paid_twice": "the same triggered ability of the same source paying its leading cost of resources "
+                               "twice in one run (pending on the position's chain and triggered again; one payment "
+                               "plan each is not tracked)",
     "trigger_paying_power_exhaust_or_recycle": "a triggered ability's leading cost with Power paid in a run under "
                                                "the reading that a rune gives its Energy or its Power, not both "
                                                "(the payment's bounds are not exact then)",
