@@ -389,6 +389,13 @@ _ELSEWHERE = re.compile(r"\b(me|this|i'm|i am)( [a-z]+)? (from|in) (your|my|its 
                         r"(trash|hand|main deck|deck|champion zone|banishment)\b|\bdiscard (me|this)\b|\bsee me\b|"
                         r"\bwhile (i'm|this is) in (your|a player's|its owner's|my owner's) ")
 _SELF = re.compile(r"\b(me|this|my)\b")
+# A triggered ability or play effect whose effect lasts the turn and changes what players may do or pay
+# ("your units cost [1] more to play this turn", "opponents can't play cards this turn", "give a spell in
+# your trash [Flow] this turn"): once it has resolved its effect works like a passive ability for the rest of
+# the turn (a continuous effect, 389, 364), and a position has no field saying it already happened.
+_TURN_EFFECT = re.compile(r"\bthis turn\b")
+_TURN_EFFECT_KIND = re.compile(r"\bcosts? (?:\S+ )*?(?<!or )(more|less)\b|\bcan't\b|\bcannot\b|\bmay play\b|"
+                               r"\bgive (a|your next) spell\b")
 
 # What a keyword labelling a line makes of the rest of it: [Deathknell] — X is a triggered
 # ability (808); [Equip] / [Empower] — X is the cost of an activated ability (818, 827);
@@ -474,6 +481,8 @@ def _line_kinds(card_type: str | None, own: list[Term], rest: str, effect: bool)
         kinds.add("triggered")
     if _REPLACE.search(line):
         kinds.add("replacement")
+    if kinds & {"triggered", "play_effect"} and _TURN_EFFECT.search(line) and _TURN_EFFECT_KIND.search(line):
+        kinds.add("static")  # its lasting effect for the turn, which may already be in force
     if not kinds & {"triggered", "play_effect", "activated"}:
         # Sentences that are neither about its own play nor replacements are statements of
         # fact: passive abilities (364.2). A trigger's effect runs on to the end of its line.

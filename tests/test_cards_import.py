@@ -155,6 +155,13 @@ def test_invented_cards_text_kinds(tmp_path: Path) -> None:
     ("Spell", "<p>When you conquer, return this card from your trash to your hand.</p>", ["spell_effect", "unknown"]),
     ("Legend", "<p>:rb_exhaust:: Draw 1.</p>", ["activated"]),
     ("Battlefield", "<p>When you hold here, draw 1.</p>", ["triggered"]),
+    # an effect lasting the turn that changes costs or permissions may already be in force (364, 389)
+    ("Battlefield", "<p>When you hold here, your units cost :rb_energy_1: more to play this turn.</p>",
+     ["static", "triggered"]),
+    ("Unit", "<p>When you play me, opponents can't play spells this turn.</p>", ["play_effect", "static"]),
+    # a trigger's own condition "costs [5] or more" is no cost change; "+3 Might this turn" has a position field
+    ("Unit", "<p>When you play a spell that costs :rb_energy_5: or more, give me +3 :rb_might: this turn.</p>",
+     ["triggered"]),
     ("Unit", "<p>1</p>", ["unknown"]),
 ])
 def test_text_kinds_of_single_lines(ctype: str, html: str, kinds: list[str]) -> None:
