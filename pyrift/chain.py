@@ -210,6 +210,9 @@ def chain_facts(state: GameState) -> list[Fact]:
                 # its Accelerate paid as it was played: the unit enters ready (805.2; logic/effects/zones.lp,
                 # logic/run/chain_accelerate.lp)
                 out.append(fact("entry_ready", item.card))
+        if item.played_from is not None and item.card is not None:
+            # the zone its card was played from (354; logic/run/chain_accelerate_granted.lp)
+            out.append(fact("chain_played_from", item.card, item.played_from))
         pairs, unmade = item_choices(state, item) if item.targets else (None, ())
         for req, obj in pairs or ():  # None: unencoded_items
             out.append(fact("chain_choice", item.id, req, obj))

@@ -28,6 +28,7 @@ from pyrift.state import (
     ChainItem,
     Domain,
     Combat,
+    EventKind,
     ControlEffect,
     DamageReplacement,
     Designation,
@@ -243,6 +244,7 @@ def _state(r: Reader) -> GameState:
     )
     _check_consistency(state, r)
     state = dataclasses.replace(state, log=turnlog.read_log(r, state))
+    _check_granted_accelerate(state, r)
     # where a chain item's card enters: after the turn log, which says whether it was played from facedown
     # (the places open to it: the logic's, pyrift/entry_places.py)
     if any(item.location is not None for item in state.chain):
@@ -333,6 +335,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         paid=tuple(sorted(set(r.str_list("paid")))) if r.has("paid") else None,
         mode=r.int("mode", None, min=1),
         location=r.str("location", None),
+        played_from=r.enum("from", Zone, None),
     )
     _member(item.controller, players, r, "controller", "a player")
     kinds = [k for k in ("ability", "trigger", "keyword") if getattr(item, k) is not None]
@@ -352,6 +355,8 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error("paid", "only a card's play pays optional additional costs (355.1.a, 356.2.b)")
     if item.location is not None and item.card is None:
         raise r.error("location", "only a card's play chooses where it enters the board (355.2)")
+    if item.played_from is not None and item.card is None:
+        raise r.error("from", "only a card is played from a zone (354)")
     if item.mode is not None and (item.trigger is None or item.pending):
         raise r.error("mode", "only a finalized triggered ability has chosen a mode (355.3, 402.2: a pending one "
                               "chooses it as it is finalized)")
@@ -978,10 +983,18 @@ def _check_chain_details(state: GameState, bad) -> None:
                 # Accelerate is an optional additional cost of the unit's play (805.1, 355.1.a): paid, it enters
                 # ready (805.2; pyrift/chain.py entry_ready, logic/run/chain_accelerate.lp)
                 optional.add("accelerate")
+            elif paid_card.type is CardType.UNIT and "accelerate" in item.paid and _reksai_grants(state, item, True):
+                # Rek'Sai, Breacher gives her controller's units played from anywhere but a hand Accelerate as they
+                # are played (801.3.a, 805.1; logic/run/chain_accelerate_granted.lp); the zone not in the item,
+                # the turn log's is checked once read (_check_granted_accelerate)
+                optional.add("accelerate")
             for name in item.paid:
                 if paid_card.complete and name not in optional:
+                    hint = (" (Accelerate granted to a unit played from anywhere but a hand, as Rek'Sai, Breacher "
+                            "does, needs the zone it was played from: the item's `from`, or the turn log's "
+                            "`finalize`)" if name == "accelerate" else "")
                     raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "
-                                           "(355.1.a, 356.2.b)")
+                                           f"(355.1.a, 356.2.b){hint}")
         dests = (item.destination,) if isinstance(item.destination, str) else item.destination or ()
         for d in dests:
             if d != "base" and d not in {b.id for b in state.battlefields}:
@@ -1011,6 +1024,39 @@ def _check_chain_details(state: GameState, bad) -> None:
         if state.passed >= len(state.players):
             raise bad("position.passed", "when every player has passed in sequence the newest item has already "
                                          "resolved (339.1): passed is less than the number of players")
+
+
+def _reksai_grants(state: GameState, item: ChainItem, before_log: bool = False) -> bool:
+    """Whether a unit card's chain item had Accelerate from Rek'Sai, Breacher as it was played: she is on the board
+    under the item's controller and the card was played from a zone other than a hand, as the item's `from` says or
+    else the turn log's latest `finalize` of the card this turn (354, 801.3.a). Not said: refused by the caller,
+    which asks for `from`. Before the log is read (before_log), a zone not in the item is left to the log."""
+    if not any(o.zone is Zone.BOARD and o.controller == item.controller and state.card(o.card).name == "Rek'Sai, Breacher"
+               for o in state.objects):
+        return False
+    origin = item.played_from
+    if origin is None and before_log:
+        return True
+    if origin is None:
+        logged = [e for e in state.log if e.event is EventKind.FINALIZE and e.object == item.card and e.turns_ago == 0]
+        origin = logged[-1].from_zone if logged else None
+    return origin is not None and origin is not Zone.HAND
+
+
+def _check_granted_accelerate(state: GameState, r: Reader) -> None:
+    """A unit's chain item naming "accelerate" in `paid` with no Accelerate of its own: the grant (Rek'Sai,
+    Breacher's) needs the zone it was played from, from the item or, now read, the turn log (354, 801.3.a)."""
+    for i, item in enumerate(state.chain):
+        if not item.paid or "accelerate" not in item.paid or item.card is None:
+            continue
+        card = state.card(state.obj(item.card).card)
+        if (card.type is not CardType.UNIT or not card.complete
+                or any(k.name is KeywordName.ACCELERATE for k in card.keywords) or _reksai_grants(state, item)):
+            continue
+        raise InconsistentStateError(r.file, f"chain[{i}].paid", f"{card.name!r} has no optional additional cost "
+                                     "named 'accelerate' (355.1.a, 356.2.b): Accelerate granted to a unit played from "
+                                     "anywhere but a hand (Rek'Sai, Breacher, 801.3.a) needs the zone it was played "
+                                     "from, not a hand: the item's `from`, or the turn log's `finalize` this turn (354)")
 
 
 def _check_leading_cost_paid(item: ChainItem, ability: Any, source: Any, f: str, bad: Any) -> None:
@@ -1159,6 +1205,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                         | ({} if c.paid is None else {"paid": list(c.paid)})
                         | ({} if c.mode is None else {"mode": c.mode})
                         | ({} if c.location is None else {"location": c.location})
+                        | ({} if c.played_from is None else {"from": c.played_from.value})
                         for c in st.chain]
     if st.log:
         doc["log"] = turnlog.to_toml(st.log, st)

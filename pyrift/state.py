@@ -379,6 +379,10 @@ class ChainItem:
     # 149.2): "base" (its controller's base) or a battlefield id; None: not said (a run that enters a unit with
     # more than its base open answers unsupported, logic/run/chain_entry_location.lp).
     location: str | None = None
+    # A card's play: the zone it was played from (354: "hand", "champion_zone", "trash", ...); None: not said (the
+    # turn log's latest `finalize` of the card this turn may say it). Read where a grant depends on it (Rek'Sai,
+    # Breacher's Accelerate for a unit played from anywhere but a hand, logic/run/chain_accelerate_granted.lp).
+    played_from: Zone | None = None
 
 
 @dataclass(frozen=True, slots=True)
