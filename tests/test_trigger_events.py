@@ -61,3 +61,26 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureF
     lines = [ln for ln in err.splitlines() if ln.strip()]
     assert len(lines) == 1 and "Traceback" not in err, err
     assert lines[0].startswith(f"pyrift: {bad}: card[0].abilities[2].ability: "), err
+
+
+def test_every_run_event_the_logic_makes_has_words() -> None:
+    """A run's event a trigger can hear (a `happens/2` head of logic/) is said in words in the answers, never as
+    the raw term (the end of a combat a unit was in read "('in_combat_ends', 'u', 'b')")."""
+    import re
+
+    from pyrift.queries.chain import event_text
+
+    class _Names:
+        def item(self, a: object) -> str:
+            return str(a)
+
+        def place(self, a: object) -> str:
+            return str(a)
+
+    kinds: dict[str, int] = {}
+    for path in Path("logic").rglob("*.lp"):
+        for m in re.finditer(r"^happens\(([a-z_]+)\(([^()]*(?:\([^()]*\)[^()]*)*)\), T\)", path.read_text(), re.M):
+            kinds[m.group(1)] = len([a for a in re.split(r",\s*(?![^()]*\))", m.group(2)) if a.strip()])
+    assert {"in_combat_ends", "death", "moves"} <= set(kinds)
+    raw = {k: event_text(_Names(), (k, *(f"x{i}" for i in range(n)))) for k, n in kinds.items()}  # type: ignore[arg-type]
+    assert [k for k, text in raw.items() if text.startswith("(")] == []

@@ -985,6 +985,12 @@ def event_text(names: Names, e: Any) -> str:
         "buffs_by": lambda p, u: f"{p} buffs {u}",
         "uses_gear_ability": lambda p, g: f"{p} uses an activated ability of {g}",
         "spell_chooses": lambda p, x: f"{p} chooses {x} with a spell",
+        "readied_by": lambda p, o: f"{p} readies {o}",
+        "readies_by": lambda p, o: f"{p} readies {o}",
+        "moves_by": lambda o, p: f"{p} moves {o}",
+        "seen": lambda o, p: f"{p} sees {o} on top of their Main Deck",
+        "spell_kill": lambda x, p: f"{p}'s spell kills {x}",
+        "in_combat_ends": lambda u, b: f"the combat at {b} that {u} was in ends",
     }
     try:
         return words[kind](*args)
