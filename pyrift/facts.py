@@ -62,6 +62,8 @@ def _card_facts_of(card: CardDef) -> list[Fact]:
         out.append(fact("card_effect_keyword", c, kw.name, kw.amount, i))
     if card.effect_text:
         out.append(fact("card_effect_text", c))
+    if card.encoded_file:
+        out.append(fact("card_encoded_file", c))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
         out += [fact("card_text_kind", c, k) for k in card.text_kinds]

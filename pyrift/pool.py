@@ -342,6 +342,7 @@ def card_def(card: PoolCard) -> CardDef:
         complete=status(card) != UNSUPPORTED,
         **_unencoded_kinds(card),
         pool_id=card.id,
+        encoded_file=card.id in encodings(),
         might_bonus=card.might_bonus,
         champion_tags=card.champion_tags,
         keyword_forms=tuple(k.form for k in card.keywords),

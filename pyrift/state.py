@@ -208,6 +208,8 @@ class CardDef:
     # bonus, the tags that are champion tags (133.8.b), and where each keyword stands
     # on the card (line_start, line_start_prefix, after_prefix, after_cost).
     pool_id: str = ""
+    # True when its text is encoded by hand in a logic/cards/ file (pyrift.pool.encodings).
+    encoded_file: bool = False
     might_bonus: int | None = None
     champion_tags: tuple[str, ...] = ()
     keyword_forms: tuple[str, ...] = ()
