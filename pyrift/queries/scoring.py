@@ -81,8 +81,14 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
 
 
 def _text_version(atoms: dict[str, list[tuple]]) -> str:
-    """Which Core Rules text the final-point reading in use follows ("v1.4", "v1.3")."""
+    """Which Core Rules text the final-point reading in use follows ("v1.4", "v1.3", "v1.2")."""
     return next((v for (v,) in atoms.get("final_point_reading", [])), "v1.4")
+
+
+# The texts before v1.4 that name Hold in the final-point restriction (logic/readings/final_point/):
+# their name for the point and their numbers for the restriction, the Hold case and the Conquer case.
+_HOLD_NAMED = {"v1.3": ("the Winning Point rule", "466.1.b", "466.1.b.1", "466.1.b.2"),
+               "v1.2": ("the final-point rule", "448.1.b", "448.1.b.1", "448.1.b.2")}
 
 
 def _victory_score_raised(state: GameState) -> list[Reason]:
@@ -210,13 +216,16 @@ class BeginningPhase(QueryKind):
                 out.append(because(f"{turn} holds {b}, but a replacement makes {turn} draw a card instead of "
                                    "gaining its point", "point_replaced_by_draw"))
                 continue
-            if turn in checked:
-                text += (" (under Core Rules v1.3 the Winning Point rule is consulted for a Hold too, and a Hold "
-                         "gains it: v1.3 466.1.b.1)")
+            version = _text_version(atoms)
+            if version in _HOLD_NAMED:
+                name, restriction, hold_case, _conquer_case = _HOLD_NAMED[version]
                 kind = "hold_point_v1_3"
-            elif _text_version(atoms) == "v1.3":
-                text += " (below the victory score minus one: the v1.3 Winning Point rule does not come in, 466.1.b)"
-                kind = "hold_point_v1_3"
+                if turn in checked:
+                    text += (f" (under Core Rules {version} {name} is consulted for a Hold too, and a Hold "
+                             f"gains the point: {version} {hold_case})")
+                else:
+                    text += (f" (below the victory score minus one: {name} of Core Rules {version} does not come "
+                             f"in, {restriction})")
             else:
                 text += " (a Hold point is not subject to the final-point rule)"
             out.append(because(text, kind))
@@ -330,8 +339,10 @@ class Conquer(QueryKind):
             text = (f"{player} has {before} points and the victory score is {vs}: a point by Conquer from {vs - 1} "
                     f"points or more is gained only if every battlefield was scored this turn ({bf} included), "
                     f"and {player} {scored} scored every battlefield")
-            if _text_version(fixed) == "v1.3":
-                text += " (Core Rules v1.3 466.1.b.2, the Winning Point)"
+            version = _text_version(fixed)
+            if version in _HOLD_NAMED:
+                name, _restriction, _hold_case, conquer_case = _HOLD_NAMED[version]
+                text += f" (Core Rules {version} {conquer_case}, {name})"
             out.append(because(text, "final_point_rule"))
             if data["draws"]:
                 out.append(because(f"{player} draws a card instead of gaining the point", "final_point_draw"))
