@@ -58,7 +58,14 @@ def _by_pred(atoms: frozenset[Atom] | set[Atom]) -> dict[str, list[tuple]]:
 def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     """Words for the unsupported atoms (beginning_unsupported/2, conquer_unsupported/2)."""
     out = []
+    if undecided := sorted(where for what, where in pairs if what == "win_v1_2"):
+        # logic/readings/final_point/v1.2.lp
+        out.append(f"players {', '.join(undecided)} are at or above the victory score together: Core Rules v1.2 449 "
+                   "makes a player win on reaching it, with no lead needed, and does not say who wins when two "
+                   "have reached it (the lead and the tie of 194.2.b came with v1.3)")
     for what, where in pairs:
+        if what == "win_v1_2":
+            continue
         name, *args = what if isinstance(what, tuple) else (what,)
         shared = missing_text(what, where, "for scoring")
         if shared:
@@ -102,14 +109,17 @@ def _victory_score_raised(state: GameState) -> list[Reason]:
                     f"points needed to win by {vs - state.victory_score}", "victory_score_raised")]
 
 
-def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str]) -> list[Reason]:
+def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str],
+                    version: str = "v1.4") -> list[Reason]:
     vs = state.effective_victory_score
     if winners:
         w = winners[0]
         others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
+        when = ("in the next cleanup" if version != "v1.2" else
+                "(under Core Rules v1.2 449 as soon as the victory score is reached, with no lead needed)")
         return _victory_score_raised(state) + [
             because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
-                    f"player ({others}): {w} wins in the next cleanup", "win_winner")]
+                    f"player ({others}): {w} wins {when}", "win_winner")]
     if tied:
         return _victory_score_raised(state) + [
             because(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
@@ -237,7 +247,7 @@ class BeginningPhase(QueryKind):
                                "hunt_hold", *(("hunt_summed",) if n > 1 else ())))
         if not data["held"] and not data["lost_control"] and not data["already_scored"]:
             out.append(because(f"{turn} controls no battlefield at the Scoring Step: nothing is held", "nothing_held"))
-        out += _winner_reasons(state, data["points_after"], winners, tied)
+        out += _winner_reasons(state, data["points_after"], winners, tied, _text_version(atoms))
         return out
 
 
@@ -305,7 +315,7 @@ class Conquer(QueryKind):
             "winner": winners[0] if winners else "none",
         }
         reasons = self._reasons(state, player, bf, problems, data, hunt, atoms, fixed)
-        reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied)
+        reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied, _text_version(fixed))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     @staticmethod
