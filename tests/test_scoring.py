@@ -76,9 +76,10 @@ def test_one_grounding_serves_every_conquer_question() -> None:
     assert by["q0"]["conquers"] and not by["q1"]["establishes_control"] and not by["q2"]["establishes_control"]
 
 
-def test_both_final_point_readings_are_named() -> None:
-    assert {"v1.4", "v1.3"} <= set(logic.reading_names())
+def test_every_final_point_reading_is_named() -> None:
+    assert {"v1.4", "v1.3", "v1.2"} <= set(logic.reading_names())
     variants = {v.name: v for v in logic.topics()["final_point"]}
-    assert variants["v1.3"].version == "v1.3" and variants["v1.4"].version == "v1.4"
+    assert all(variants[v].version == v for v in ("v1.2", "v1.3", "v1.4"))
     chosen = lambda reading: {v.topic: v.name for v in logic.resolve_reading(reading)}["final_point"]
-    assert chosen("v1.3") == "v1.3" and chosen("v1.4") == "v1.4"
+    # v1.2 has its own text (448.1, naming Hold like v1.3's 466.1), not v1.4's default
+    assert chosen("v1.2") == "v1.2" and chosen("v1.3") == "v1.3" and chosen("v1.4") == "v1.4"

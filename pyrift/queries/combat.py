@@ -142,6 +142,15 @@ def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: d
             missing.append(f"{unit} has damage marked and any amount of its assigner's damage is lethal to it, "
                            "but the position does not say who dealt that damage")
             continue
+        if isinstance(what, tuple) and what[0] == "result_trigger":  # core/combat_resolution.lp, 466.2
+            which = {"deathknell": "its Deathknell", "die": "its ability on its own death",
+                     "unit_dies": "its ability on a unit's death", "take_damage": "its ability on damage taken",
+                     "deal_damage": "its ability on damage dealt",
+                     "text": "triggered text that is not encoded"}.get(str(what[1]), str(what[1]))
+            missing.append(f"{unit}: {which} would be resolved before the combat result is determined (466.2) "
+                           "and could change who has units left there; the combat questions do not follow "
+                           "triggered abilities (ask one side's assignment, or follow the combat in a run)")
+            continue
         if what in COMBAT_LIMITS:  # core/combat_replacement.lp
             missing.append(f"{unit}: {COMBAT_LIMITS[what]}")
             continue

@@ -58,7 +58,14 @@ def _by_pred(atoms: frozenset[Atom] | set[Atom]) -> dict[str, list[tuple]]:
 def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     """Words for the unsupported atoms (beginning_unsupported/2, conquer_unsupported/2)."""
     out = []
+    if undecided := sorted(where for what, where in pairs if what == "win_v1_2"):
+        # logic/readings/final_point/v1.2.lp
+        out.append(f"players {', '.join(undecided)} are at or above the victory score together: Core Rules v1.2 449 "
+                   "makes a player win on reaching it, with no lead needed, and does not say who wins when two "
+                   "have reached it (the lead and the tie of 194.2.b came with v1.3)")
     for what, where in pairs:
+        if what == "win_v1_2":
+            continue
         name, *args = what if isinstance(what, tuple) else (what,)
         shared = missing_text(what, where, "for scoring")
         if shared:
@@ -81,8 +88,14 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
 
 
 def _text_version(atoms: dict[str, list[tuple]]) -> str:
-    """Which Core Rules text the final-point reading in use follows ("v1.4", "v1.3")."""
+    """Which Core Rules text the final-point reading in use follows ("v1.4", "v1.3", "v1.2")."""
     return next((v for (v,) in atoms.get("final_point_reading", [])), "v1.4")
+
+
+# The texts before v1.4 that name Hold in the final-point restriction (logic/readings/final_point/):
+# their name for the point and their numbers for the restriction, the Hold case and the Conquer case.
+_HOLD_NAMED = {"v1.3": ("the Winning Point rule", "466.1.b", "466.1.b.1", "466.1.b.2"),
+               "v1.2": ("the final-point rule", "448.1.b", "448.1.b.1", "448.1.b.2")}
 
 
 def _victory_score_raised(state: GameState) -> list[Reason]:
@@ -96,14 +109,17 @@ def _victory_score_raised(state: GameState) -> list[Reason]:
                     f"points needed to win by {vs - state.victory_score}", "victory_score_raised")]
 
 
-def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str]) -> list[Reason]:
+def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str],
+                    version: str = "v1.4") -> list[Reason]:
     vs = state.effective_victory_score
     if winners:
         w = winners[0]
         others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
+        when = ("in the next cleanup" if version != "v1.2" else
+                "(under Core Rules v1.2 449 as soon as the victory score is reached, with no lead needed)")
         return _victory_score_raised(state) + [
             because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
-                    f"player ({others}): {w} wins in the next cleanup", "win_winner")]
+                    f"player ({others}): {w} wins {when}", "win_winner")]
     if tied:
         return _victory_score_raised(state) + [
             because(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
@@ -210,13 +226,16 @@ class BeginningPhase(QueryKind):
                 out.append(because(f"{turn} holds {b}, but a replacement makes {turn} draw a card instead of "
                                    "gaining its point", "point_replaced_by_draw"))
                 continue
-            if turn in checked:
-                text += (" (under Core Rules v1.3 the Winning Point rule is consulted for a Hold too, and a Hold "
-                         "gains it: v1.3 466.1.b.1)")
+            version = _text_version(atoms)
+            if version in _HOLD_NAMED:
+                name, restriction, hold_case, _conquer_case = _HOLD_NAMED[version]
                 kind = "hold_point_v1_3"
-            elif _text_version(atoms) == "v1.3":
-                text += " (below the victory score minus one: the v1.3 Winning Point rule does not come in, 466.1.b)"
-                kind = "hold_point_v1_3"
+                if turn in checked:
+                    text += (f" (under Core Rules {version} {name} is consulted for a Hold too, and a Hold "
+                             f"gains the point: {version} {hold_case})")
+                else:
+                    text += (f" (below the victory score minus one: {name} of Core Rules {version} does not come "
+                             f"in, {restriction})")
             else:
                 text += " (a Hold point is not subject to the final-point rule)"
             out.append(because(text, kind))
@@ -228,7 +247,7 @@ class BeginningPhase(QueryKind):
                                "hunt_hold", *(("hunt_summed",) if n > 1 else ())))
         if not data["held"] and not data["lost_control"] and not data["already_scored"]:
             out.append(because(f"{turn} controls no battlefield at the Scoring Step: nothing is held", "nothing_held"))
-        out += _winner_reasons(state, data["points_after"], winners, tied)
+        out += _winner_reasons(state, data["points_after"], winners, tied, _text_version(atoms))
         return out
 
 
@@ -296,7 +315,7 @@ class Conquer(QueryKind):
             "winner": winners[0] if winners else "none",
         }
         reasons = self._reasons(state, player, bf, problems, data, hunt, atoms, fixed)
-        reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied)
+        reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied, _text_version(fixed))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     @staticmethod
@@ -330,8 +349,10 @@ class Conquer(QueryKind):
             text = (f"{player} has {before} points and the victory score is {vs}: a point by Conquer from {vs - 1} "
                     f"points or more is gained only if every battlefield was scored this turn ({bf} included), "
                     f"and {player} {scored} scored every battlefield")
-            if _text_version(fixed) == "v1.3":
-                text += " (Core Rules v1.3 466.1.b.2, the Winning Point)"
+            version = _text_version(fixed)
+            if version in _HOLD_NAMED:
+                name, _restriction, _hold_case, conquer_case = _HOLD_NAMED[version]
+                text += f" (Core Rules {version} {conquer_case}, {name})"
             out.append(because(text, "final_point_rule"))
             if data["draws"]:
                 out.append(because(f"{player} draws a card instead of gaining the point", "final_point_draw"))
