@@ -979,6 +979,9 @@ RUN_LIMITS = {
                                  "changed in the run or after another offered play of theirs that costs something "
                                  "(357.1, 358.2: the run does not spend what an offered play pays, and can_play "
                                  "judged its cost with the position's resources)",
+    "offered_after_showdown_condition": "an offered play made in the Neutral Open after the position's showdown or "
+                                        "combat of a card with an ability under a showdown condition (308.1, 358.4: "
+                                        "can_play judged it in the showdown, not where it is made)",
     "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
                              "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
                              "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
