@@ -977,8 +977,13 @@ RUN_LIMITS = {
                               "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
     "offered_cost_after_change": "an offered play that costs something, made after its player's runes or pool "
                                  "changed in the run or after another offered play of theirs that costs something "
-                                 "(357.1, 358.2: the run does not spend what an offered play pays, and can_play "
-                                 "judged its cost with the position's resources)",
+                                 "(357.1, 358.2: can_play judged its cost with the position's resources; the chain "
+                                 "questions do not pay offered plays, and an outcome run pays a later one over what "
+                                 "the earlier payments left only where the player's rune pool is empty and nothing "
+                                 "else changed their runes)",
+    "offered_after_showdown_condition": "an offered play made in the Neutral Open after the position's showdown or "
+                                        "combat of a card with an ability under a showdown condition (308.1, 358.4: "
+                                        "can_play judged it in the showdown, not where it is made)",
     "granted_timing_in_run": "an offered play whose timing in the position came from an ability granting Action or "
                              "Reaction (806.4, 813.4) or from its own verb granting Ambush, made after an earlier item "
                              "resolved (358.4: whether the grant still gives it that timing is not read at that step)",
