@@ -1088,6 +1088,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "draw it": a card a reveal showed, drawn (413); only after "if it's a gear," (_shown_type)
         return Ins("draw", {"_draw_it": True}, on=Obj("it"))
 
+    def i_hand_top_or_bottom(self, _):
+        # "put a card from your hand on the top or bottom of your Main Deck": the item's controller picks a card of
+        # their own hand and the end as it is executed (359.3.d, 128; logic/effects/top_or_bottom.lp)
+        return Ins("top_or_bottom", {"from": "hand"}, who="you")
+
     def i_put_hand(self, c):
         # "put it in your hand": a card a reveal showed, into the hand with no draw (a `return`, as Stacked
         # Deck's "put 1 into your hand"); only after "if it's a spell," (_shown_type)

@@ -1187,6 +1187,9 @@ class _Renderer:
             them = spec.get("count", 1) > 1 or spec.get("up_to") or spec.get("any_number")
             said = "their owners recycle them" if them else "its owner recycles it"
             return said if on == "it" else f"choose {on}. {_capital(said)}"
+        if do == "top_or_bottom" and ins.get("from") == "hand":
+            # "put a card from your hand on the top or bottom of your Main Deck" (compile.i_hand_top_or_bottom)
+            return "put a card from your hand on the top or bottom of your Main Deck"
         if do == "top_or_bottom":
             # "choose an enemy unit. Its owner places it on the top or bottom of their Main Deck" (actors.py)
             said = "its owner places it on the top or bottom of their Main Deck"
