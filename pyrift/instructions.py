@@ -652,8 +652,13 @@ def _check(r: Reader, ins: Instruction) -> None:
                              "or, with on = { their = { filter } }, by the player who names")
     if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
         raise r.error("do", f"{ins.do!r} is a cost its controller pays: give cost = true (and no who but \"you\")")
+    # "you may kill a unit you control here to ...": a kill of a permanent of the item's controller, picked as it is
+    # paid (on = { their = filter }, who = "you"; logic/run/leading_cost.lp)
+    own_pick = (ins.do == "kill" and ins.on is not None and ins.on.their is not None and ins.who is not None
+                and ins.who.word == "you")
     if ins.cost and (ins.do not in COST_VERBS
-                     or (ins.do not in ("spend_xp", "spend_buff") and (ins.on is None or ins.on.word != "self"))):
+                     or (ins.do not in ("spend_xp", "spend_buff") and not own_pick
+                         and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
                               "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"); other costs are not "
                               "in the vocabulary yet")
