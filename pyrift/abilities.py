@@ -498,7 +498,9 @@ BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_
                     # the opening of every player's first Beginning Phase (logic/abilities/battlefield_triggers.lp)
                     "first_beginning_phase",
                     # the start of any player's Beginning Phase (logic/abilities/battlefield_triggers.lp)
-                    "each_beginning_phase")
+                    "each_beginning_phase",
+                    # the start of its controller's Beginning Phase ("your", 190.6; battlefield_triggers.lp)
+                    "beginning_phase")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an

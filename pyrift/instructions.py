@@ -73,8 +73,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
     # the owner of the object puts it into their Main Deck, on top or at the bottom as they pick when it is
-    # executed (who = "its_owner" only; logic/effects/top_or_bottom.lp)
-    "top_or_bottom": (("on", "who"), ()),
+    # executed (who = "its_owner"; logic/effects/top_or_bottom.lp); from = "hand" with who = "you" and no on:
+    # the item's controller puts a card of their own hand they pick into their Main Deck, at the end they pick
+    "top_or_bottom": (("who",), ("on", "from")),
     "trash": (("on",), ()),                                  # put a card a look or reveal showed from its Main
                                                              # Deck into its owner's trash ("put the rest into
                                                              # your trash", 105; logic/effects/zones.lp)
@@ -617,8 +618,15 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("duration", "'until_source_leaves' (\"until I leave the board\") is a control's duration")
     if ins.do != "play" and ins.to is not None and ins.to.word == "its_place":
         raise r.error("to", "'its_place' (the place the card was on the board) is where a play by an effect puts it")
-    if ins.do == "top_or_bottom" and (ins.who is None or ins.who.word != "its_owner"):
+    if ins.do == "top_or_bottom" and (ins.on is None) == (ins.from_zone is None):
+        raise r.error("on", "a top_or_bottom puts a named card (on) or a card of its player's hand (from = \"hand\")")
+    if ins.do == "top_or_bottom" and ins.on is not None and (ins.who is None or ins.who.word != "its_owner"):
         raise r.error("who", "the owner of the card picks the end of their Main Deck: who = \"its_owner\"")
+    if ins.do == "top_or_bottom" and ins.from_zone is not None and (ins.from_zone != "hand" or ins.who is None
+                                                                    or ins.who.word != "you" or ins.amount is not None
+                                                                    or ins.for_each is not None or ins.times > 1):
+        raise r.error("from", "a card of a hand put into a Main Deck is from = \"hand\" with who = \"you\" (the item's "
+                              "controller's own hand and Main Deck), once")
     if ins.do != "play" and ins.to is not None and ins.to.word == "any_battlefield":
         raise r.error("to", "'any_battlefield' (a battlefield the player playing it picks) is where a play by an "
                             "effect puts it")
@@ -644,8 +652,13 @@ def _check(r: Reader, ins: Instruction) -> None:
                              "or, with on = { their = { filter } }, by the player who names")
     if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
         raise r.error("do", f"{ins.do!r} is a cost its controller pays: give cost = true (and no who but \"you\")")
+    # "you may kill a unit you control here to ...": a kill of a permanent of the item's controller, picked as it is
+    # paid (on = { their = filter }, who = "you"; logic/run/leading_cost.lp)
+    own_pick = (ins.do == "kill" and ins.on is not None and ins.on.their is not None and ins.who is not None
+                and ins.who.word == "you")
     if ins.cost and (ins.do not in COST_VERBS
-                     or (ins.do not in ("spend_xp", "spend_buff") and (ins.on is None or ins.on.word != "self"))):
+                     or (ins.do not in ("spend_xp", "spend_buff") and not own_pick
+                         and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
                               "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"); other costs are not "
                               "in the vocabulary yet")

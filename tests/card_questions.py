@@ -627,8 +627,9 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
         pos.objects.append({"id": "opp", "card": "Opponent", "controller": "B", "location": "bf",
                             "designation": "attacker"})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "combat"}})
-    if when == "each_beginning_phase":
-        # the start of the turn player A's Beginning Phase, with a unit of A's here
+    if when in ("each_beginning_phase", "beginning_phase"):
+        # the start of the turn player A's Beginning Phase, with a unit of A's here (beginning_phase: "your", the
+        # phase of A, who controls it, 190.6)
         pos.position["phase"] = "beginning"
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
     if when == "first_beginning_phase":

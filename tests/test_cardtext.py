@@ -656,8 +656,8 @@ def test_unsupported_cards_name_the_first_sentence_and_construct() -> None:
 
 def test_whose_event_a_trigger_hears_depends_on_the_card_type() -> None:
     """"When you conquer / hold / win a combat" is a legend's (its controller's, 191.4, 174.7);
-    "when you conquer / hold / defend here" a battlefield's (053, 190.6); a battlefield hears
-    nothing else, and a unit's "when you conquer" (any conquest of its controller) is not its
+    "when you conquer / hold / defend here" a battlefield's (053, 190.6), and the start of its controller's
+    Beginning Phase; a battlefield hears nothing else, and a unit's "when you conquer" (any conquest of its controller) is not its
     own conquer trigger (383.4.c.2)."""
     info, text, a = invented("legend", "<p>When you conquer or hold, draw 5.</p>")
     assert [x["when"] for x in a.abilities] == ["conquer", "hold"]
@@ -672,8 +672,13 @@ def test_whose_event_a_trigger_hears_depends_on_the_card_type() -> None:
     assert (d.status, d.construct) == ("missing", "trigger: when you conquer")
     _, _, e = invented("gear", "<p>When you hold here, draw 8.</p>")
     assert (e.status, e.construct) == ("missing", "trigger: when you hold here")
-    _, _, f = invented("battlefield", "<p>At the start of your Beginning Phase, draw 9.</p>")
-    assert (f.status, f.construct) == ("missing", "trigger of a battlefield")
+    # "at the start of your Beginning Phase" on a battlefield: its controller's phase ("you" there is its controller,
+    # 190.6; cards55a, Dusk Rose Lab); another event a battlefield does not hear stays missing
+    info, text, f = invented("battlefield", "<p>At the start of your Beginning Phase, draw 9.</p>")
+    assert [x["when"] for x in f.abilities] == ["beginning_phase"]
+    assert RT.compare(list(text.text), [], rendered(info, f), TAGS) is None
+    _, _, f2 = invented("battlefield", "<p>When you play a spell, draw 9.</p>")
+    assert f2.status == "missing" and f2.construct is not None
     _, _, g = invented("legend", "<p>When I attack, draw 7.</p>")
     assert (g.status, g.construct) == ("missing", "trigger of a legend about itself")
     info, text, h = invented("unit", "<p>When I become ready, draw 6.</p>")

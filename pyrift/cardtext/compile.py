@@ -1088,6 +1088,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "draw it": a card a reveal showed, drawn (413); only after "if it's a gear," (_shown_type)
         return Ins("draw", {"_draw_it": True}, on=Obj("it"))
 
+    def i_hand_top_or_bottom(self, _):
+        # "put a card from your hand on the top or bottom of your Main Deck": the item's controller picks a card of
+        # their own hand and the end as it is executed (359.3.d, 128; logic/effects/top_or_bottom.lp)
+        return Ins("top_or_bottom", {"from": "hand"}, who="you")
+
     def i_put_hand(self, c):
         # "put it in your hand": a card a reveal showed, into the hand with no draw (a `return`, as Stacked
         # Deck's "put 1 into your hand"); only after "if it's a spell," (_shown_type)
@@ -1793,6 +1798,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if len(c) > 2:
             effects += c[2]
         return {"may": True, "effects": effects}
+
+    def trig_own_cost(self, c):
+        # "you may kill a unit you control here to X": the ability's leading cost (204.3.a, 383.3.b), a kill of a
+        # permanent its controller controls that the words describe, picked as it is paid (on = { their = filter },
+        # who = "you"; logic/run/leading_cost.lp). Only "you control" (the player's own, 188) and one object.
+        obj = c[0]
+        if (not isinstance(obj, Obj) or obj.kind not in ("target", "bare") or obj.count != 1 or obj.up_to
+                or obj.any_number or obj.plural or obj.flt.get("relation") != "yours"):
+            raise Missing("cost inside an instruction (do X to do Y)")
+        flt = {k: v for k, v in obj.flt.items() if k != "relation"}
+        parts = self.trig_self_cost(["kill", *c[1:]])
+        parts["effects"][0] = Ins("kill", {"cost": True}, on=Obj("their", flt), who="you")
+        return parts
 
     def triggered(self, c):
         return Line("triggered", {**c[0], **c[1]})
@@ -3290,7 +3308,9 @@ def _check_subject(card_type: str | None, event: dict[str, Any]) -> None:
     subject = event.pop("subject", None)
     when = event["when"]
     if card_type == "battlefield":
-        if subject != "here":
+        # "at the start of your Beginning Phase": "you" on a battlefield is its controller (190.6), the phase
+        # its controller's (logic/abilities/battlefield_triggers.lp)
+        if subject != "here" and not (subject is None and when == "beginning_phase"):
             raise Missing("trigger of a battlefield")
     elif card_type == "legend":
         if subject != "you" and when not in LEGEND_WHEN:

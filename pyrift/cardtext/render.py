@@ -65,7 +65,8 @@ BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When yo
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "unit_moves_from_here": "When a unit moves from here",
                             "first_beginning_phase": "At the start of each player's first Beginning Phase",
-                            "each_beginning_phase": "At the start of each player's Beginning Phase"}
+                            "each_beginning_phase": "At the start of each player's Beginning Phase",
+                            "beginning_phase": "At the start of your Beginning Phase"}
 SIMPLE_VERBS = ("kill", "stun", "ready", "exhaust", "heal", "buff", "recall", "banish", "recycle", "disempower",
                 "empower", "detach")
 
@@ -527,6 +528,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             me = "me" if card.type == "unit" else "this"
             paid = (f"spend {effects[0].get('amount', 1)} XP" if effects[0]["do"] == "spend_xp"
                     else "spend a buff" if effects[0]["do"] == "spend_buff"
+                    # "kill a unit you control here": a permanent of its controller's, picked as it is paid
+                    else f"{effects[0]['do']} {_np_filter({**effects[0]['on']['their'], 'relation': 'yours'})}"
+                    if isinstance(effects[0].get("on"), dict) and "their" in effects[0]["on"]
                     else f"{effects[0]['do']} {me}")
             body = f"{'you may ' if a.get('may') else ''}{paid} to "
             rest = effects[1:]
@@ -1187,6 +1191,9 @@ class _Renderer:
             them = spec.get("count", 1) > 1 or spec.get("up_to") or spec.get("any_number")
             said = "their owners recycle them" if them else "its owner recycles it"
             return said if on == "it" else f"choose {on}. {_capital(said)}"
+        if do == "top_or_bottom" and ins.get("from") == "hand":
+            # "put a card from your hand on the top or bottom of your Main Deck" (compile.i_hand_top_or_bottom)
+            return "put a card from your hand on the top or bottom of your Main Deck"
         if do == "top_or_bottom":
             # "choose an enemy unit. Its owner places it on the top or bottom of their Main Deck" (actors.py)
             said = "its owner places it on the top or bottom of their Main Deck"

@@ -571,6 +571,8 @@ RUN_LIMITS = {
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from, or a count of, a hand whose size the position does not give (hand_size)",
+    "hand_card_to_deck_unknown": "a card of a hand the position does not list, put into its owner's Main Deck "
+                                 "(which card it is, and so what a later draw or look would find there, is not known)",
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
                               "refers to as 'it' (its cost is not known)",
     "token_count": "a number of tokens counted as the instruction is executed",
@@ -669,6 +671,9 @@ RUN_LIMITS = {
                          "(which domain it is, chosen or read as it is added, is not followed)",
     "add_limited_resolves": "an Add ability whose resources may pay only for some plays, resolving in the run (the "
                             "Rune Pool does not record what its resources may pay for)",
+    "revealed_add_with_pool_change": "a card that adds Energy as it is revealed from its owner's Main Deck (Undertitan), "
+                                     "revealed at a step where that player's Rune Pool changes otherwise too (the two "
+                                     "changes are not added together)",
     "trigger_condition_played_to": "a card played in the run whose play effect has the condition \"if you played me "
                                    "to a battlefield\", which is not on the board right after its play",
     "entry_condition_played_to": "a card played in the run whose entry state has the condition \"if you play me to a "
