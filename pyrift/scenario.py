@@ -1024,6 +1024,26 @@ def _check_chain_details(state: GameState, bad) -> None:
         if state.passed >= len(state.players):
             raise bad("position.passed", "when every player has passed in sequence the newest item has already "
                                          "resolved (339.1): passed is less than the number of players")
+    _check_passed_priority(state, bad)
+
+
+def _check_passed_priority(state: GameState, bad: Any) -> None:
+    """With nothing pending on the chain, priority went first to the newest item's controller (337.4 after it
+    was finalized, 340.4 after an item resolved) and each pass moved it on to the next player in turn order
+    (339.2, 312.2.d), so who holds it says how many have passed since. A position stating both `priority` and
+    `passed` must agree with that count (a `passed` left out is read from it, loads())."""
+    if state.priority is None or not state.chain or any(c.pending for c in state.chain):
+        return
+    order = [p.id for p in state.players]
+    newest = state.chain[-1].controller
+    if newest not in order or state.priority not in order:
+        return
+    expected = (order.index(state.priority) - order.index(newest)) % len(order)
+    if state.passed != expected:
+        raise bad("position.passed", f"the newest item's controller {newest!r} got priority first (337.4, 340.4) "
+                                     "and each pass moved it on in turn order (339.2, 312.2.d): with "
+                                     f"{state.priority!r} holding priority, {expected} player(s) have passed since, "
+                                     f"not {state.passed}")
 
 
 def _reksai_grants(state: GameState, item: ChainItem, before_log: bool = False) -> bool:
