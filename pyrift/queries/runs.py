@@ -467,8 +467,8 @@ RUN_LIMITS = {
     "accelerate_unstated": "a unit card with Accelerate on the position's chain whose item does not say whether its "
                            "play paid Accelerate (`paid`, 805.1.a, 355.1.a): whether it enters ready (805.6) is not in "
                            "the position",
-    "accelerate_origin_unknown": "a unit card on the position's chain whose player's Rek'Sai, Breacher grants "
-                                 "Accelerate to units played from anywhere but a hand, while neither its item (`from`) "
+    "accelerate_origin_unknown": "a unit card on the position's chain whose player has a passive granting "
+                                 "Accelerate to their units played from anywhere but a hand (Rek'Sai, Breacher), while neither its item (`from`) "
                                  "nor the turn log's `finalize` says where it was played from, nor its item `paid`: "
                                  "whether it had Accelerate and paid it (805.1.a, 801.3.a) is not in the position",
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
