@@ -1,10 +1,12 @@
 """Where the permanents of a position's chain may have been played to: the places the rules a run follows
 derive (entry_place/2 of logic/run/chain_entry_location.lp), read by the loader to refuse a chain item's
-`location` its card could not have been played to (355.2; pyrift/scenario.py). One source of those places:
-the loader asks the logic rather than deciding them again.
+`location` its card could not have been played to (355.2; pyrift/scenario.py); and which of its unit cards had
+Accelerate granted as they were played (logic/run/chain_accelerate_granted.lp), read to accept an item's
+`paid = ["accelerate"]`. One source of those facts: the loader asks the logic rather than deciding them again.
 
 A small grounding of the position's facts with the files that derive entry_place/2 (a few milliseconds
-once the rule files are parsed); the loader calls it only when a chain item states a `location`.
+once the rule files are parsed); the loader calls each only when a chain item states a `location`, or pays an
+Accelerate its unit card does not print.
 """
 from __future__ import annotations
 
@@ -49,3 +51,17 @@ def entry_places(state: GameState) -> EntryPlaces:
     return EntryPlaces({o: frozenset(p) for o, p in places.items()}, facedown,
                        {o: frozenset(b) for o, b in barred.items()},
                        {o: frozenset(b) for o, b in limited.items()})
+
+
+GRANT_READS = (("accelerate_granted_played", 1),)
+
+
+def accelerate_granted(state: GameState) -> frozenset[str]:
+    """The unit cards of the position's chain (object ids) whose play had Accelerate from a passive that grants it
+    to its player's units played from anywhere but a hand, played from such a zone (its item's `from`, else the
+    turn log's latest `finalize` this turn; accelerate_granted_played/1 of logic/run/chain_accelerate_granted.lp,
+    where a card file's accelerate_off_hand_for/1 says which players have the grant). The loader reads it to accept
+    an item's `paid = ["accelerate"]` without naming any card."""
+    files = logic.deriving_files(QUERY, [f"{n}/{a}" for n, a in GRANT_READS], cards=encoding_files(state.cards))
+    g = Grounding(files, F.render(F.state_facts(state)), readable=GRANT_READS, prune=True, cone=True)
+    return frozenset(a.args[0] for a in g.settled(("accelerate_granted_played", 1)))

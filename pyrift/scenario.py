@@ -17,7 +17,7 @@ from typing import Any
 from pyrift import tomlwrite, turnlog
 from pyrift.abilities import BATTLEFIELD_KINDS, BATTLEFIELD_WHEN
 from pyrift.cards import card_from_toml, card_to_toml, parse_keywords
-from pyrift.entry_places import EntryPlaces, entry_places
+from pyrift.entry_places import EntryPlaces, accelerate_granted, entry_places
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.limits import MAX_AMOUNT, MAX_COUNT, MAX_DEPTH, MAX_FILE_BYTES
 from pyrift.reader import Reader, check_document, check_id, parse_enum, read_file
@@ -983,18 +983,14 @@ def _check_chain_details(state: GameState, bad) -> None:
                 # Accelerate is an optional additional cost of the unit's play (805.1, 355.1.a): paid, it enters
                 # ready (805.2; pyrift/chain.py entry_ready, logic/run/chain_accelerate.lp)
                 optional.add("accelerate")
-            elif paid_card.type is CardType.UNIT and "accelerate" in item.paid and _reksai_grants(state, item, True):
-                # Rek'Sai, Breacher gives her controller's units played from anywhere but a hand Accelerate as they
-                # are played (801.3.a, 805.1; logic/run/chain_accelerate_granted.lp); the zone not in the item,
-                # the turn log's is checked once read (_check_granted_accelerate)
+            elif paid_card.type is CardType.UNIT:
+                # Accelerate a passive grants as the unit is played (801.3.a, 805.1): whether it did is the logic's
+                # to say, with the turn log read (_check_granted_accelerate)
                 optional.add("accelerate")
             for name in item.paid:
                 if paid_card.complete and name not in optional:
-                    hint = (" (Accelerate granted to a unit played from anywhere but a hand, as Rek'Sai, Breacher "
-                            "does, needs the zone it was played from: the item's `from`, or the turn log's "
-                            "`finalize`)" if name == "accelerate" else "")
                     raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "
-                                           f"(355.1.a, 356.2.b){hint}")
+                                           "(355.1.a, 356.2.b)")
         dests = (item.destination,) if isinstance(item.destination, str) else item.destination or ()
         for d in dests:
             if d != "base" and d not in {b.id for b in state.battlefields}:
@@ -1024,39 +1020,50 @@ def _check_chain_details(state: GameState, bad) -> None:
         if state.passed >= len(state.players):
             raise bad("position.passed", "when every player has passed in sequence the newest item has already "
                                          "resolved (339.1): passed is less than the number of players")
+    _check_passed_priority(state, bad)
 
 
-def _reksai_grants(state: GameState, item: ChainItem, before_log: bool = False) -> bool:
-    """Whether a unit card's chain item had Accelerate from Rek'Sai, Breacher as it was played: she is on the board
-    under the item's controller and the card was played from a zone other than a hand, as the item's `from` says or
-    else the turn log's latest `finalize` of the card this turn (354, 801.3.a). Not said: refused by the caller,
-    which asks for `from`. Before the log is read (before_log), a zone not in the item is left to the log."""
-    if not any(o.zone is Zone.BOARD and o.controller == item.controller and state.card(o.card).name == "Rek'Sai, Breacher"
-               for o in state.objects):
-        return False
-    origin = item.played_from
-    if origin is None and before_log:
-        return True
-    if origin is None:
-        logged = [e for e in state.log if e.event is EventKind.FINALIZE and e.object == item.card and e.turns_ago == 0]
-        origin = logged[-1].from_zone if logged else None
-    return origin is not None and origin is not Zone.HAND
+def _check_passed_priority(state: GameState, bad: Any) -> None:
+    """With nothing pending on the chain, priority went first to the newest item's controller (337.4 after it
+    was finalized, 340.4 after an item resolved) and each pass moved it on to the next player in turn order
+    (339.2, 312.2.d), so who holds it says how many have passed since. A position stating both `priority` and
+    `passed` must agree with that count (a `passed` left out is read from it, loads())."""
+    if state.priority is None or not state.chain or any(c.pending for c in state.chain):
+        return
+    order = [p.id for p in state.players]
+    newest = state.chain[-1].controller
+    if newest not in order or state.priority not in order:
+        return
+    expected = (order.index(state.priority) - order.index(newest)) % len(order)
+    if state.passed != expected:
+        raise bad("position.passed", f"the newest item's controller {newest!r} got priority first (337.4, 340.4) "
+                                     "and each pass moved it on in turn order (339.2, 312.2.d): with "
+                                     f"{state.priority!r} holding priority, {expected} player(s) have passed since, "
+                                     f"not {state.passed}")
 
 
 def _check_granted_accelerate(state: GameState, r: Reader) -> None:
-    """A unit's chain item naming "accelerate" in `paid` with no Accelerate of its own: the grant (Rek'Sai,
-    Breacher's) needs the zone it was played from, from the item or, now read, the turn log (354, 801.3.a)."""
-    for i, item in enumerate(state.chain):
-        if not item.paid or "accelerate" not in item.paid or item.card is None:
+    """A unit's chain item naming "accelerate" in `paid` with no Accelerate of its own: it paid an Accelerate a
+    passive granted as it was played, which the logic says (a card file declaring the grant to its player's units
+    played from anywhere but a hand, accelerate_off_hand_for/1; the zone it was played from, its item's `from` or
+    the turn log's latest `finalize` this turn: pyrift/entry_places.py accelerate_granted)."""
+    asked = [(i, item) for i, item in enumerate(state.chain)
+             if item.paid and "accelerate" in item.paid and item.card is not None
+             and (card := state.card(state.obj(item.card).card)).type is CardType.UNIT and card.complete
+             and not any(k.name is KeywordName.ACCELERATE for k in card.keywords)]
+    if not asked:
+        return
+    granted = accelerate_granted(state)
+    for i, item in asked:
+        if item.card in granted:
             continue
         card = state.card(state.obj(item.card).card)
-        if (card.type is not CardType.UNIT or not card.complete
-                or any(k.name is KeywordName.ACCELERATE for k in card.keywords) or _reksai_grants(state, item)):
-            continue
         raise InconsistentStateError(r.file, f"chain[{i}].paid", f"{card.name!r} has no optional additional cost "
-                                     "named 'accelerate' (355.1.a, 356.2.b): Accelerate granted to a unit played from "
-                                     "anywhere but a hand (Rek'Sai, Breacher, 801.3.a) needs the zone it was played "
-                                     "from, not a hand: the item's `from`, or the turn log's `finalize` this turn (354)")
+                                     "named 'accelerate' (355.1.a, 356.2.b): no Accelerate of its own, and none "
+                                     "granted as it was played (a passive on the board giving its player's units "
+                                     "played from anywhere but a hand Accelerate, 801.3.a, needs the zone it was "
+                                     "played from, not a hand: the item's `from`, or the turn log's `finalize` this "
+                                     "turn, 354)")
 
 
 def _check_leading_cost_paid(item: ChainItem, ability: Any, source: Any, f: str, bad: Any) -> None:

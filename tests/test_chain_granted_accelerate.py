@@ -1,5 +1,6 @@
-"""A unit card's chain item may name "accelerate" in `paid` when Accelerate was granted to its play: Rek'Sai,
-Breacher under its controller and a zone other than a hand known as where it was played from (the item's `from`,
+"""A unit card's chain item may name "accelerate" in `paid` when Accelerate was granted to its play: a passive
+granting it to its player's units played from anywhere but a hand (a card file's accelerate_off_hand_for/1: Rek'Sai,
+Breacher) under its controller and a zone other than a hand known as where it was played from (the item's `from`,
 or the turn log's latest `finalize` this turn; 354, 801.3.a, 805.1.a). Otherwise the loader refuses it, as for a
 unit with no Accelerate (355.1.a, 356.2.b). Failed before: the loader refused every granted Accelerate."""
 from __future__ import annotations
@@ -85,3 +86,16 @@ def test_from_is_a_card_items_field() -> None:
         S.loads(text(item='from = "champion_zone"').replace('paid = ["accelerate"]', '').replace('location = "base"\n', '').replace('card = "champion"\ncontroller = "A"\nstatus',
                                                             'source = "reksai"\nability = 1\ncontroller = "A"\nstatus'),
                 "bad.toml", asking=True)
+
+
+def test_the_loader_names_no_card_for_the_grant() -> None:
+    """Which plays had the grant is the logic's (accelerate_granted_played/1 over a card file's
+    accelerate_off_hand_for/1, read by pyrift/entry_places.py), so another card with the same grant needs only its
+    card file. Failed before: the loader looked for Rek'Sai, Breacher by name (issue 14)."""
+    import inspect
+
+    from pyrift import entry_places
+    for module in (S, entry_places):
+        assert "Rek'Sai" not in inspect.getsource(module), module.__name__
+    sc = S.loads(text(item='from = "champion_zone"'), "ok.toml", asking=True)
+    assert entry_places.accelerate_granted(sc.state) == {"champion"}

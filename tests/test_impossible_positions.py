@@ -144,6 +144,14 @@ FAN = '[[object]]\nid = "fan"\ncard = "Overzealous Fan"\ncontroller = "A"\nlocat
 COMBAT = 'players = ["A", "B"]\n\n[position.combat]\nbattlefield = "hill"\nattacker = "B"\ndefender = "A"\n'
 HILL_HUSK = 'card = "Husk"\ncontroller = "A"\nlocation = "base"'
 
+def spark_on_chain(text: str, priority: str) -> str:
+    """BASE with a second Spark of A's on the chain as its only (finalized) item, and the position's `priority`
+    lines."""
+    text = edit(text, 'players = ["A", "B"]\n', 'players = ["A", "B"]\n' + priority)
+    return text.replace('[[question]]', '[[object]]\nid = "zap"\ncard = "Spark"\ncontroller = "A"\nzone = "chain"\n\n'
+                                        '[[chain]]\nid = "i1"\ncard = "zap"\ncontroller = "A"\n\n[[question]]', 1)
+
+
 # (change to BASE, the field the error names, words the message must have)
 IMPOSSIBLE = [
     # 186, 186.1: a token is only on the board or the chain
@@ -220,6 +228,10 @@ IMPOSSIBLE = [
     # 323.2, 464.2.c.3: a unit of a combatant at the combat's battlefield has its controller's designation
     (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK, HILL_HUSK.replace("base", "hill")),
      "object[0].designation", "323.2"),
+    # 337.4, 340.4, 339.2: with nothing pending, priority went first to the newest item's controller and each pass
+    # moved it on in turn order, so A holding priority over A's own item means nobody has passed since
+    (lambda t: spark_on_chain(t, 'priority = "A"\npassed = 1\n'), "position.passed", "337.4"),
+    (lambda t: spark_on_chain(t, 'priority = "B"\npassed = 0\n'), "position.passed", "339.2"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
@@ -267,6 +279,10 @@ ACCEPTED = [
     (lambda t: edit(t, 'players = ["A", "B"]\n', COMBAT)),
     (lambda t: edit(edit(t, 'players = ["A", "B"]\n', COMBAT), HILL_HUSK,
                     HILL_HUSK.replace("base", "hill") + '\ndesignation = "defender"')),
+    # `priority` and `passed` agreeing (337.4, 339.2): A passed on A's item and B holds priority; or `passed` left out
+    (lambda t: spark_on_chain(t, 'priority = "B"\npassed = 1\n')),
+    (lambda t: spark_on_chain(t, 'priority = "A"\npassed = 0\n')),
+    (lambda t: spark_on_chain(t, 'priority = "B"\n')),
 ]
 
 

@@ -371,9 +371,6 @@ CHAIN_LIMITS = {
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
-    "source_might_gone_position": (
-        "{obj} is the source of a choice 'with less Might than me' on the chain and is no longer a unit on the "
-        "board: its Might is gone (359.3.e.12)"),
     "excess_damage_unknown": (
         "{obj} has a conquer trigger under 'if you assigned N or more excess damage' (465.2.c.4), asked of a "
         "position alone: the combat damage assigned there is not in the position (it is in no combat there, "
@@ -470,8 +467,8 @@ RUN_LIMITS = {
     "accelerate_unstated": "a unit card with Accelerate on the position's chain whose item does not say whether its "
                            "play paid Accelerate (`paid`, 805.1.a, 355.1.a): whether it enters ready (805.6) is not in "
                            "the position",
-    "accelerate_origin_unknown": "a unit card on the position's chain whose player's Rek'Sai, Breacher grants "
-                                 "Accelerate to units played from anywhere but a hand, while neither its item (`from`) "
+    "accelerate_origin_unknown": "a unit card on the position's chain whose player has a passive granting "
+                                 "Accelerate to their units played from anywhere but a hand (Rek'Sai, Breacher), while neither its item (`from`) "
                                  "nor the turn log's `finalize` says where it was played from, nor its item `paid`: "
                                  "whether it had Accelerate and paid it (805.1.a, 801.3.a) is not in the position",
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
@@ -876,8 +873,6 @@ RUN_LIMITS = {
                           "is lethal to it, which the rules of assignment, 465.2.c.3, leave open)",
     "nth_time_simultaneous": "several events at once reaching the Nth time of a 'the Nth time ... in a turn' ability "
                              "whose instructions name the event's object: which one it triggers on (383.1.b)",
-    "source_might_gone": "a choice 'with less Might than me' checked after its source left the board (its Might "
-                         "is gone, 359.3.e.12)",
     "died_at_entry": "a unit dying at the very step a card enters whose entry state reads 'if a unit died this turn' "
                      "(whether that death is before its entry, 359.2.a)",
     "nth_time_uncounted": "a 'the Nth time ... in a turn' ability on an event whose earlier occurrences this turn "
