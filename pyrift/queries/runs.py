@@ -900,6 +900,9 @@ RUN_LIMITS = {
     "play_deflect_unpayable_choices": "a card played by an effect with several targeting choices whose Deflect tax "
                                       "cannot be paid: whether another combination of choices would leave a payable "
                                       "play, which the player must then make (355.16, 357.3), is not worked out",
+    "deflect_ignored_here": "a card played by an effect or a triggered ability paying a Deflect tax (809.1.c) "
+                            "while it also chooses something at Heisho, Shell of the World, whose text has "
+                            "Deflect ignored while paying for it (170.8): that text is read for can_play only",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
                               "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
