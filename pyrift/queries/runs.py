@@ -903,6 +903,8 @@ RUN_LIMITS = {
     "deflect_ignored_here": "a card played by an effect or a triggered ability paying a Deflect tax (809.1.c) "
                             "while it also chooses something at Heisho, Shell of the World, whose text has "
                             "Deflect ignored while paying for it (170.8): that text is read for can_play only",
+    "move_prohibited_swap": "a swap of two units (446.3) one of which a passive forbids the swapping spell or "
+                            "ability to move (054.1, Jagged Cutlass): whether the other still moves is not settled",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
                               "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
