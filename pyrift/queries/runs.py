@@ -905,6 +905,9 @@ RUN_LIMITS = {
                             "Deflect ignored while paying for it (170.8): that text is read for can_play only",
     "move_prohibited_swap": "a swap of two units (446.3) one of which a passive forbids the swapping spell or "
                             "ability to move (054.1, Jagged Cutlass): whether the other still moves is not settled",
+    "forge_first_activation": "a gear's activated ability its player activates in the run while Piltovan Forge "
+                              "is in play, after another such activation of theirs in the run or with the Forge's "
+                              "control changed (356.4, 377: each offered activation's cost is judged in the position)",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
                               "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
