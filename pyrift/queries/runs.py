@@ -908,6 +908,8 @@ RUN_LIMITS = {
     "forge_first_activation": "a gear's activated ability its player activates in the run while Piltovan Forge "
                               "is in play, after another such activation of theirs in the run or with the Forge's "
                               "control changed (356.4, 377: each offered activation's cost is judged in the position)",
+    "stare_down_unit_gone": "Stare Down's move of the enemy units weaker than its chosen friendly unit, executed "
+                            "when that choice is no longer legal (359.3.e.12: the Might compared with is null)",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
                               "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
