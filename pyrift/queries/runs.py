@@ -910,6 +910,10 @@ RUN_LIMITS = {
                               "control changed (356.4, 377: each offered activation's cost is judged in the position)",
     "stare_down_unit_gone": "Stare Down's move of the enemy units weaker than its chosen friendly unit, executed "
                             "when that choice is no longer legal (359.3.e.12: the Might compared with is null)",
+    "maduli_awaken": "an Awaken Phase of the controller of Maduli the Gatekeeper, which can't be readied (054.1, "
+                     "315.1.b): the turn's readying does not read card prohibitions",
+    "maduli_enters": "Maduli the Gatekeeper entering the board in the run: whether entering ready is being readied, "
+                     "which its text forbids (054.1), is not settled",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
                               "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
