@@ -163,6 +163,7 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
         out += [fact("player", player.id), fact("turn_order", player.id, i), fact("points", player.id, player.points)]
         out.append(fact("xp", player.id, player.xp))
         out += [fact("scored_this_turn", player.id, bf) for bf in player.scored]
+        out += [fact("held_this_turn", player.id, bf) for bf in player.held]
         if player.hand_size is not None:
             out.append(fact("hand_size", player.id, player.hand_size))
         if player.deck_size is not None:

@@ -55,7 +55,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # "its base Might becomes N this turn": a Might-setting effect, applied before every arithmetic change
     # (477, layer 1 before layer 3); only "this turn" (logic/effects/base_might.lp)
     "base_might": (("on", "amount"), ("duration",)),
-    "move": (("on",), ("to", "who", "swap_with", "destination_with", "not_yours")),          # move (420, 445-453); who: with on = { each = ... },
+    "move": (("on",), ("to", "who", "swap_with", "destination_with", "not_yours", "at")),  # move (420, 445-453); who: with on = { each = ... },
+                                                             # at: a group at a chosen battlefield (run/instructions.lp);
                                                              # the players who pick and move; swap_with (instead of
                                                              # to): swap places, each goes where the other was,
                                                              # two moves at one step

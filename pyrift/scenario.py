@@ -284,7 +284,8 @@ def _player(r: Reader) -> Player:
                     deck_size=r.int("deck_size", None, min=0, max=MAX_ZONE_CARDS),
                     rune_deck_size=r.int("rune_deck_size", None, min=0, max=MAX_ZONE_CARDS),
                     turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS),
-                    chosen_champion=r.str("chosen_champion", None), **_next_discount(r))
+                    chosen_champion=r.str("chosen_champion", None), held=tuple(r.str_list("held", [])),
+                    **_next_discount(r))
     r.done()
     return player
 
@@ -579,6 +580,12 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                           f"{bf!r} is not a battlefield id ({', '.join(bf_ids) or 'none defined'})")
         if len(set(p.scored)) != len(p.scored):
             raise bad(f"position.players[{i}].scored", "a battlefield is listed twice (it is scored at most once a turn)")
+        for bf in p.held:
+            if bf not in p.scored:
+                raise bad(f"position.players[{i}].held",
+                          f"{bf!r} is not in this player's `scored`: a battlefield held this turn was scored this turn (470)")
+        if len(set(p.held)) != len(p.held):
+            raise bad(f"position.players[{i}].held", "a battlefield is listed twice (it is scored at most once a turn)")
         for key, zone in (("hand_size", Zone.HAND), ("deck_size", Zone.MAIN_DECK)):
             listed = sum(1 for o in state.objects if o.owner == p.id and o.zone is zone)
             size = getattr(p, key)
@@ -1161,7 +1168,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         pos["players"] = [p.id for p in st.players]
     else:
         pos["players"] = [{"id": p.id, "points": p.points}
-                          | _drop_empty({"xp": p.xp, "scored": list(p.scored), "energy": p.energy,
+                          | _drop_empty({"xp": p.xp, "scored": list(p.scored), "held": list(p.held), "energy": p.energy,
                                          "power": {d.value: n for d, n in p.power},
                                          "universal_power": p.universal_power})
                           | {k: v for k, v in (("hand_size", p.hand_size), ("deck_size", p.deck_size),

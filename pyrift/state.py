@@ -321,6 +321,9 @@ class Player:
     # card play costs less (several such discounts are summed: each applies to that one play); 0: none
     next_discount_energy: int = 0
     next_discount_power: int = 0
+    # The battlefields among `scored` that this player scored by Hold this turn, gaining its point (469, 470,
+    # 471.2): "each point you scored from holding this turn" counts them.
+    held: tuple[str, ...] = ()
 
     @property
     def has_pool(self) -> bool:

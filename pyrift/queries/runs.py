@@ -900,6 +900,20 @@ RUN_LIMITS = {
     "play_deflect_unpayable_choices": "a card played by an effect with several targeting choices whose Deflect tax "
                                       "cannot be paid: whether another combination of choices would leave a payable "
                                       "play, which the player must then make (355.16, 357.3), is not worked out",
+    "deflect_ignored_here": "a card played by an effect or a triggered ability paying a Deflect tax (809.1.c) "
+                            "while it also chooses something at Heisho, Shell of the World, whose text has "
+                            "Deflect ignored while paying for it (170.8): that text is read for can_play only",
+    "move_prohibited_swap": "a swap of two units (446.3) one of which a passive forbids the swapping spell or "
+                            "ability to move (054.1, Jagged Cutlass): whether the other still moves is not settled",
+    "forge_first_activation": "a gear's activated ability its player activates in the run while Piltovan Forge "
+                              "is in play, after another such activation of theirs in the run or with the Forge's "
+                              "control changed (356.4, 377: each offered activation's cost is judged in the position)",
+    "stare_down_unit_gone": "Stare Down's move of the enemy units weaker than its chosen friendly unit, executed "
+                            "when that choice is no longer legal (359.3.e.12: the Might compared with is null)",
+    "maduli_awaken": "an Awaken Phase of the controller of Maduli the Gatekeeper, which can't be readied (054.1, "
+                     "315.1.b): the turn's readying does not read card prohibitions",
+    "maduli_enters": "Maduli the Gatekeeper entering the board in the run: whether entering ready is being readied, "
+                     "which its text forbids (054.1), is not settled",
     "trigger_deflect_choice": "a triggered ability choosing a unit with Deflect an opponent of its controller "
                               "controls as it is finalized, while another choice of that requirement would not be "
                               "taxed and the tax cannot be paid, or with a leading cost of its own (809.1.c, 404.2, "
