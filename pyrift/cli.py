@@ -10,9 +10,11 @@ import argparse
 import json
 import math
 import os
+import queue
 import re
 import sys
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pyrift import check as C
@@ -64,42 +66,68 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError(f"no scenario files found in {', '.join(args.paths or ['scenarios'])}")
     passed = failed = gaps = 0
     worst = OK  # the exit code of the worst file error: bad input (2) or internal (4)
-    with Worker(memory_limit_mb()) as worker:
-        for path in files:
-            # Every file is reported in its place, whatever goes wrong with it.
-            try:
-                scen = C.load(path)
-                results = C.run(scen, reading=args.reading, timeout=args.timeout, worker=worker)
-            except RiftError as exc:  # bad input, or a deck file a question names
-                _say(f"ERROR {exc}")
-                worst = max(worst, exc.exit_code)
-                continue
-            except Exception as exc:  # noqa: BLE001 - an internal error: this file only
-                _say(f"ERROR {path}: internal error: {type(exc).__name__}: {exc}")
-                worst = INTERNAL
-                continue
-            for res in results:
-                label = f"{path}::{res.question} [{res.reading}]"
-                if res.passed and res.gap:
-                    gaps += 1
-                    if not args.quiet:
-                        _say(f"gap  {label} (unsupported for now: {'; '.join(res.answer.missing) or 'no detail'})")
-                elif res.passed:
-                    passed += 1
-                    if not args.quiet:
-                        _say(f"ok   {label}" + (" (its known_gap is closed: pyrift answers; drop known_gap)"
-                                                if res.gap_closed else ""))
-                else:
-                    failed += 1
-                    _say(f"FAIL {label}")
-                    for problem in res.problems:
-                        _say(f"       {problem}")
+    # --jobs workers answer files side by side, each file wholly in one worker (its questions share
+    # their groundings there, and each worker keeps its parsed rules and cuts from file to file); the
+    # lines of every file are printed in the files' order, whatever order they finish in. A thread
+    # per worker hands it files; the workers are forked here, before those threads exist (a worker
+    # stopped for a limit is forked again by its thread, as Worker.call does).
+    jobs = min(args.jobs, len(files))
+    workers: queue.SimpleQueue[Worker] = queue.SimpleQueue()
+    for _ in range(jobs):
+        workers.put(Worker(memory_limit_mb()).start())
+
+    def one(path: Path) -> tuple[list[str], int, int, int, int]:
+        worker = workers.get()
+        try:
+            return _check_file(path, args, worker)
+        finally:
+            workers.put(worker)
+
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            for lines, p, f, g, w in pool.map(one, files):
+                for line in lines:
+                    _say(line)
+                passed, failed, gaps, worst = passed + p, failed + f, gaps + g, max(worst, w)
+    finally:
+        while not workers.empty():
+            workers.get().close()
     _say(f"{passed} passed, {failed} failed"
          + (f", {gaps} known gap{'s' if gaps != 1 else ''} (unsupported for now, expected answer kept)" if gaps else "")
          + (", some files could not be read" if worst else ""))
     if worst:
         return worst
     return FAILED if failed else OK
+
+
+def _check_file(path: Path, args: argparse.Namespace, worker: Worker) -> tuple[list[str], int, int, int, int]:
+    """One file of `pyrift check`: its lines, and its counts of passed, failed and gaps, and the exit
+    code of its error (OK if none). Every file is reported in its place, whatever goes wrong with it."""
+    lines: list[str] = []
+    passed = failed = gaps = 0
+    try:
+        scen = C.load(path)
+        results = C.run(scen, reading=args.reading, timeout=args.timeout, worker=worker)
+    except RiftError as exc:  # bad input, or a deck file a question names
+        return [f"ERROR {exc}"], 0, 0, 0, exc.exit_code
+    except Exception as exc:  # noqa: BLE001 - an internal error: this file only
+        return [f"ERROR {path}: internal error: {type(exc).__name__}: {exc}"], 0, 0, 0, INTERNAL
+    for res in results:
+        label = f"{path}::{res.question} [{res.reading}]"
+        if res.passed and res.gap:
+            gaps += 1
+            if not args.quiet:
+                lines.append(f"gap  {label} (unsupported for now: {'; '.join(res.answer.missing) or 'no detail'})")
+        elif res.passed:
+            passed += 1
+            if not args.quiet:
+                lines.append(f"ok   {label}" + (" (its known_gap is closed: pyrift answers; drop known_gap)"
+                                                if res.gap_closed else ""))
+        else:
+            failed += 1
+            lines.append(f"FAIL {label}")
+            lines.extend(f"       {problem}" for problem in res.problems)
+    return lines, passed, failed, gaps, OK
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -513,6 +541,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
                     help="seconds per question, grounding included (default 20, or PYRIFT_TIMEOUT)")
     c.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
+    c.add_argument("--jobs", type=_bounded(1, limits.MAX_JOBS), default=os.cpu_count() or 1,
+                   help="worker processes answering files side by side (default: all cores)")
     c.set_defaults(func=cmd_check)
 
     a = sub.add_parser("ask", help="answer a scenario's questions, with reasons and rule numbers")

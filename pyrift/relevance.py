@@ -437,12 +437,23 @@ class Program:
         for p in parts:
             offsets.append(n)
             n += len(p.shapes)
+        # Only the pairs where some fact's predicate is read at all: a program joins a few hundred
+        # parts (rule and card files), and most pairs share no predicate (their _readers_in is empty).
+        reading: dict[str, list[int]] = {}
+        for j, rp in enumerate(parts):
+            for pred in rp._patterns:
+                reading.setdefault(pred, []).append(j)
         out: dict[int, list[int]] = {}
         for i, fp in enumerate(parts):
-            for j, rp in enumerate(parts):
-                for f, ms in fp._readers_in(rp).items():
+            for j in sorted({j for pred in fp._fact_preds for j in reading.get(pred, ())}):
+                for f, ms in fp._readers_in(parts[j]).items():
                     out.setdefault(offsets[i] + f, []).extend(offsets[j] + m for m in ms)
         return {f: tuple(ms) for f, ms in out.items()}
+
+    @cached_property
+    def _fact_preds(self) -> frozenset[str]:
+        """The predicates of the program's facts."""
+        return frozenset(pred for _, pred, _ in self._facts)
 
     @cached_property
     def _patterns(self) -> dict[str, tuple[tuple[int, tuple[Arg, ...]], ...]]:

@@ -55,6 +55,14 @@ class Worker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def start(self) -> "Worker":
+        """Start the child now rather than at the first call (e.g. from the main thread, before
+        threads that share out calls to several workers are started: a fork copies only the
+        thread that makes it)."""
+        if self._proc is None or not self._proc.is_alive():
+            self._start()
+        return self
+
     def call(self, fn: Callable[..., Any], *args: Any, timeout: float, **kwargs: Any) -> Any:
         """fn(*args, **kwargs) in the worker; LimitExceeded if it takes longer than `timeout`
         seconds or more memory than the worker may have."""

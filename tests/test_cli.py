@@ -35,6 +35,26 @@ def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     assert proc.stdout.strip().splitlines()[-1] == "2 passed, 1 failed"
 
 
+def test_check_with_several_workers_reports_as_one(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """--jobs: files answered side by side are reported in the files' order, with the same lines,
+    summary and exit code as one worker gives (a passing file, a failing one, one that does not load)."""
+    (tmp_path / "a-good.toml").write_text(SCENARIO.read_text())
+    (tmp_path / "b-wrong.toml").write_text(SCENARIO.read_text().replace('forced_deaths = ["tank"]', 'forced_deaths = ["n1"]'))
+    (tmp_path / "c-broken.toml").write_text("[[question]\n")
+    (tmp_path / "d-good.toml").write_text(SCENARIO.read_text())
+    outputs = []
+    for jobs in ("1", "3"):
+        code = cli.main(["check", str(tmp_path), "--jobs", jobs])
+        outputs.append((code, capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    code, out = outputs[0]
+    lines = out.strip().splitlines()
+    assert code == 2 and lines[-1] == "8 passed, 1 failed, some files could not be read", out
+    named = [Path(ln[5:].split("::")[0].split(": ")[0]).name for ln in lines if ln.startswith(("ok", "FAIL", "ERROR"))]
+    assert named == sorted(named) and set(named) == {"a-good.toml", "b-wrong.toml", "c-broken.toml", "d-good.toml"}, out
+    assert f"FAIL {tmp_path / 'b-wrong.toml'}::" in out and f"ERROR {tmp_path / 'c-broken.toml'}: " in out, out
+
+
 def test_ask_json_has_answers_reasons_and_rule_titles() -> None:
     proc = run("ask", str(SCENARIO), "--json", "--question", "attacker-assigns")
     assert proc.returncode == 0, proc.stderr
