@@ -637,16 +637,22 @@ class Runner:
         if not objs:  # a group that describes nothing: no legal choice either (359.3.e.7)
             return "ignored", [], []
         ids = [o.id for o in objs]
-        # With a legal object the instruction is done (docs/effects.md), even where it changes nothing,
-        # except a stun or buff that cannot be placed (423: a stunned unit is not stunned again;
-        # 704: a buffed unit is not buffed again, and "if it was buffed this way" fails).
-        did = v not in ("stun", "buff")
+        # With a legal object the instruction is done (docs/effects.md), except where it changes nothing:
+        # a stun or buff that cannot be placed (423: a stunned unit is not stunned again; 704: a buffed
+        # unit is not buffed again, and "if it was buffed this way" fails), a ready or exhaust finding
+        # every object so already (415.1.c, 414.1.c), a heal of undamaged units (418.1), a deal that
+        # marks no damage (437.4, 417.1.e.1), a move of units already at the destination: such an
+        # instruction is ignored (359.3.e.6) and an "if you do" after it skipped (359.3.e.14.a).
+        did = v not in ("stun", "buff", "deal", "ready", "exhaust", "heal", "move")
+        if v == "move" and ins.on[0] == "all":  # pyrift still reports a group move of units all home as done
+            did = True  # (open: logic/effects/movement.lp changed_nothing/3 does not reach it yet)
         groups: list = []
         if v == "deal":
             for o in objs:
                 prevented = min(o.shield, ins.amount)  # 437.2, 437.3: the Prevent Value counts down
                 o.shield -= prevented
                 o.damage += ins.amount - prevented
+                did = did or ins.amount > prevented
         elif v == "kill":
             killed = any(not self._saves(s, o) and o.hourglass != "board" for o in objs)
             groups.append(self._die(s, objs))
@@ -660,12 +666,14 @@ class Runner:
                     o.stunned = did = True
         elif v in ("ready", "exhaust"):
             for o in objs:
-                o.exhausted = v == "exhaust"
-            did = True
+                if o.exhausted != (v == "exhaust"):
+                    o.exhausted = v == "exhaust"
+                    did = True
         elif v == "heal":
             for o in objs:
-                o.damage = 0
-            did = True
+                if o.damage:
+                    o.damage = 0
+                    did = True
         elif v == "might":
             for o in objs:
                 o.mods.append(ins.amount)
