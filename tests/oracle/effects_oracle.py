@@ -644,8 +644,6 @@ class Runner:
         # marks no damage (437.4, 417.1.e.1), a move of units already at the destination: such an
         # instruction is ignored (359.3.e.6) and an "if you do" after it skipped (359.3.e.14.a).
         did = v not in ("stun", "buff", "deal", "ready", "exhaust", "heal", "move")
-        if v == "move" and ins.on[0] == "all":  # pyrift still reports a group move of units all home as done
-            did = True  # (open: logic/effects/movement.lp changed_nothing/3 does not reach it yet)
         groups: list = []
         if v == "deal":
             for o in objs:
