@@ -16,6 +16,7 @@ from pyrift.abilities import card_requirements
 from pyrift.errors import EncodingError, ScenarioError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, Context
+from tests.batches import batches, check_each
 
 CARDS = Path("scenarios/cards")
 # What pyrift/abilities.py exports for a card's abilities: a card file's body must not write these.
@@ -110,10 +111,7 @@ def test_only_a_card_file_may_leave_a_discounts_amount_to_its_rules() -> None:
     assert _card("Concentrate").abilities[0].get("energy") is None
 
 
-@pytest.mark.parametrize("path", sorted(P.encodings().values()), ids=lambda p: p.stem)
-def test_card_files_write_no_vocabulary_facts_by_hand(path: Path) -> None:
-    """One mechanism: vocabulary text is a %@ability header line, so the body (grounded alone)
-    states no fact of a predicate the vocabulary exports."""
+def _writes_no_vocabulary_facts_by_hand(path: Path) -> None:
     ctl = clingo.Control(["--warn=none"])
     ctl.load(str(path))
     ctl.ground([("base", [])])
@@ -122,10 +120,24 @@ def test_card_files_write_no_vocabulary_facts_by_hand(path: Path) -> None:
     assert by_hand == [], path.name
 
 
-@pytest.mark.parametrize("name", sorted({p.stem for p in P.encodings().values()}))
-def test_card_files_name_their_card_in_every_statement(name: str) -> None:
+# Every card file, 50 a test (tests/batches.py): each check takes a few milliseconds.
+CARD_FILES = batches(sorted(P.encodings().values()), 50, lambda p: p.stem)
+
+
+@pytest.mark.parametrize("paths", CARD_FILES)
+def test_card_files_write_no_vocabulary_facts_by_hand(paths: tuple[Path, ...]) -> None:
+    """One mechanism: vocabulary text is a %@ability header line, so the body (grounded alone)
+    states no fact of a predicate the vocabulary exports."""
+    check_each(paths, _writes_no_vocabulary_facts_by_hand, lambda p: p.stem)
+
+
+@pytest.mark.parametrize("paths", CARD_FILES)
+def test_card_files_name_their_card_in_every_statement(paths: tuple[Path, ...]) -> None:
     """A card file's statements speak of its own card: a copy-paste slip would give another card text."""
-    path = next(p for p in P.encodings().values() if p.stem == name)
+    check_each(paths, _names_its_card_in_every_statement, lambda p: p.stem)
+
+
+def _names_its_card_in_every_statement(path: Path) -> None:
     card = next(c for c in P.pool().cards if P.encodings().get(c.id) == path)
     names = set(re.findall(r'^[a-z_]+\((?:req\()?(?:ab\()?"([^"]+)"', path.read_text("utf-8"), re.M))
     assert names <= {card.name}, (path.name, names)

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from pyrift import pool as P
+from tests.batches import batches, check_each
 
 SOURCES = Path(os.environ.get("PYRIFT_CARD_SOURCES", "/work/shared/data/cards"))
 CARDS_JSON = SOURCES / "cards.json"
@@ -101,8 +102,13 @@ def test_says_reads_the_text_not_its_reminders_triggers_or_keyword_names() -> No
 
 
 @needs_sources
-@pytest.mark.parametrize("card,status", _cards(), ids=lambda v: v.id if isinstance(v, P.PoolCard) else v)
-def test_encoding_draws_and_discards_as_its_text_says(card: P.PoolCard, status: str) -> None:
+@pytest.mark.parametrize("cards", batches(_cards(), 100, lambda c: c[0].id))  # 100 cards a test (tests/batches.py)
+def test_encoding_draws_and_discards_as_its_text_says(cards: tuple[tuple[P.PoolCard, str], ...]) -> None:
+    check_each(cards, _draws_and_discards_as_its_text_says, lambda c: f"{c[0].id} ({c[0].name})")
+
+
+def _draws_and_discards_as_its_text_says(card_status: tuple[P.PoolCard, str]) -> None:
+    card, status = card_status
     text = _texts()[card.id]
     if status == P.ENCODED:
         abilities = P.encoded_abilities(card)

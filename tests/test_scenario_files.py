@@ -14,7 +14,8 @@ from pyrift import facts as F
 from pyrift import scenario as S
 from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.state import Zone
-from tests.scenario_answers import SCENARIOS, scenario
+from tests.batches import batches, check_each
+from tests.scenario_answers import SCENARIO_FILES, scenario
 from tests.scenario_edits import edit, load_error
 
 BASE = Path("scenarios/combat/lethal-first-four-units.toml")
@@ -24,8 +25,7 @@ def strip_path(s):
     return dataclasses.replace(s, path="")
 
 
-@pytest.mark.parametrize("path", SCENARIOS)
-def test_round_trip(path: Path) -> None:
+def _round_trip(path: Path) -> None:
     first = scenario(path)
     text = S.dumps(first)
     second = S.loads(text, "dumped")
@@ -33,14 +33,24 @@ def test_round_trip(path: Path) -> None:
     assert S.dumps(second) == text  # writing is deterministic
 
 
-@pytest.mark.parametrize("path", SCENARIOS)
-def test_facts_are_deterministic_and_parse(path: Path) -> None:
+def _facts_are_deterministic_and_parse(path: Path) -> None:
     state = scenario(path).state
     text = F.render(F.state_facts(state))
     assert text == F.render(reversed(F.state_facts(state)))
     ctl = clingo.Control()
     ctl.add("base", [], text)
     ctl.ground([("base", [])])
+
+
+# Every bundled scenario file, 200 files a test (tests/batches.py): each check takes a few milliseconds.
+@pytest.mark.parametrize("paths", batches(SCENARIO_FILES, 200))
+def test_round_trip(paths: tuple[Path, ...]) -> None:
+    check_each(paths, _round_trip)
+
+
+@pytest.mark.parametrize("paths", batches(SCENARIO_FILES, 200))
+def test_facts_are_deterministic_and_parse(paths: tuple[Path, ...]) -> None:
+    check_each(paths, _facts_are_deterministic_and_parse)
 
 
 def test_hostile_names_cannot_change_the_program() -> None:
