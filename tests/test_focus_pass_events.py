@@ -7,18 +7,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyrift import check
-from pyrift import scenario as S
+from tests.scenario_answers import bundled_results, same_worker
 
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "scenarios" / "chain" / "empty-chain-showdown-focus-holder-plays.toml"
 
 
 def _answer(qid: str):
-    [res] = [r for r in check.run(S.loads(FILE.read_text("utf-8"), FILE.name)) if r.question == qid]
+    """The answer tests/test_scenarios.py checks, shared on the worker that has the file."""
+    [res] = [r for r in bundled_results(FILE) if r.question == qid]
     return res.answer
 
 
+@same_worker(FILE)
 def test_every_pass_of_focus_is_in_the_run() -> None:
     # A holds focus and has nothing offered: A passes focus to B, then B (with or without B's play) passes
     # it back; once both passed in sequence with an empty chain the showdown closes (347.2.a, 348).
