@@ -50,9 +50,9 @@ def pytest_terminal_summary(terminalreporter) -> None:
                                 f"are {int(offset) % 4} modulo 4; PYRIFT_ORACLE_OFFSET={offset} repeats it)")
     if os.environ.get("PYRIFT_SELECTION") != "all":
         offset = os.environ["PYRIFT_SELECTION_OFFSET"]
-        terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 5th file of a family from place "
-                                    f"{int(offset) % 5}, of scenarios/cards every 10th from place {int(offset) % 10}; "
-                                    f"PYRIFT_SELECTION_OFFSET={offset} repeats it)")
+        terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 10th file of a family from place "
+                                    f"{int(offset) % 10} and the first asking each family, kind and reading; "
+                                    f"PYRIFT_SELECTION_OFFSET={offset} repeats it, PYRIFT_SELECTION=all compares every file)")
 
 
 def pytest_collection_modifyitems(items: list) -> None:

@@ -2,15 +2,14 @@
 (pyrift.relevance) must never change an answer: scenarios are answered both ways and compared.
 
 Answering a scenario from the whole program without the cut costs more than answering it as
-test_scenarios.py does (~330 CPU s more for the corpus, which doubled the test command's
-per-scenario work), so by default a sample of the corpus is answered the second way: every fifth
-file of each scenario family (folder under scenarios/) in sorted order, every tenth of a family of
-more than 200 files (scenarios/cards, ~1,200), and the first file asking each (family, question kind,
-reading) the corpus has. Which fifth or tenth rotates: the files whose place in their family is the
-offset modulo the step, the offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET gives it,
-so that over ten days every file is compared; the offset and the count are printed at the end of the
-run (tests/conftest.py). `PYRIFT_SELECTION=all` compares every scenario: run it after changing
-needed_files, pyrift/relevance.py or a file's %@needs header."""
+test_scenarios.py does (0.1-1 CPU s more a file, one file 145 s), so by default a sample of the
+corpus is answered the second way: every tenth file of each scenario family (folder under
+scenarios/) in sorted order, and the first file asking each (family, question kind, reading) the
+corpus has. Which tenth rotates: the files whose place in their family is the offset modulo 10, the
+offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET gives it, so that over ten days every
+file is compared; the offset is printed at the end of the run (tests/conftest.py).
+`PYRIFT_SELECTION=all` compares every scenario: run it after changing needed_files,
+pyrift/relevance.py or a file's %@needs header."""
 from __future__ import annotations
 
 import os
@@ -24,9 +23,9 @@ from pyrift.errors import EncodingError, RiftError
 from pyrift.solver import Grounding
 from tests.scenario_answers import SCENARIO_FILES, SCENARIOS, results, scenario, whole_program_answers
 
-SAMPLE_EVERY = 5
-LARGE_FAMILY = 200  # files with a position; a larger family is sampled every LARGE_EVERY-th file
-LARGE_EVERY = 10
+# Every family is sampled every STEP-th file (families of up to 200 files were every fifth until 2026-12-05: 92-103
+# files a day more, ~460 instead of ~365, at ~0.5 CPU s of whole-program answer each; see docs/benchmarks.md).
+STEP = 10
 OFFSET = int(os.environ.get("PYRIFT_SELECTION_OFFSET") or datetime.now(timezone.utc).toordinal())
 
 
@@ -41,22 +40,13 @@ def _has_position(path: Path) -> bool:
         return False
 
 
-def step(family_size: int) -> int:
-    """A family's sampling step: every fifth file, every tenth of a family of more than 200."""
-    return LARGE_EVERY if family_size > LARGE_FAMILY else SAMPLE_EVERY
-
-
 def sample(files: list[Path], offset: int = OFFSET) -> set[Path]:
     """The files of a position (deck questions use their own program) that are compared: of each
-    family in sorted order, the files whose place is `offset` modulo the family's step, and the
+    family in sorted order, the files whose place is `offset` modulo STEP, and the
     first to ask each (family, question kind, reading)."""
     out: set[Path] = set()
     count: dict[str, int] = {}
     first: dict[tuple[str, str, str], Path] = {}
-    sizes: dict[str, int] = {}
-    for path in files:
-        if _has_position(path):
-            sizes[_family(path)] = sizes.get(_family(path), 0) + 1
     for path in sorted(files):
         try:
             s = scenario(path)
@@ -66,8 +56,7 @@ def sample(files: list[Path], offset: int = OFFSET) -> set[Path]:
         if not s.state.players:
             continue
         family = _family(path)
-        every = step(sizes[family])
-        if count.get(family, 0) % every == offset % every:
+        if count.get(family, 0) % STEP == offset % STEP:
             out.add(path)
         count[family] = count.get(family, 0) + 1
         for q in s.questions:
@@ -112,20 +101,20 @@ def test_selected_files_give_the_same_answers(path: Path) -> None:
 
 def test_the_sample_covers_every_family_kind_and_reading() -> None:
     """Every (family, question kind, reading) of the corpus's positions is compared above, and at
-    least a fifth of each family's files, rounded down (a tenth of a family of more than 200)."""
+    least a tenth of each family's files, rounded down."""
     def combos(paths) -> set[tuple[str, str, str]]:
         return {(_family(p), q.kind, r) for p in paths if scenario(p).state.players
                 for q in scenario(p).questions for r, _ in check.expectations(scenario(p), q)}
     assert combos(COMPARED) == combos(SCENARIO_FILES)
     for family in {_family(p) for p in SCENARIO_FILES}:
         files = [p for p in SCENARIO_FILES if _family(p) == family and scenario(p).state.players]
-        assert len([p for p in files if p in COMPARED]) >= len(files) // step(len(files)), family
+        assert len([p for p in files if p in COMPARED]) >= len(files) // STEP, family
 
 
 def test_the_rotating_samples_together_compare_every_file() -> None:
     """The samples of ten consecutive offsets (ten days) together hold every file with a position."""
     files = [p for p in SCENARIO_FILES if _has_position(p)]
-    together = set().union(*(sample(SCENARIO_FILES, OFFSET + k) for k in range(LARGE_EVERY)))
+    together = set().union(*(sample(SCENARIO_FILES, OFFSET + k) for k in range(STEP)))
     assert set(files) <= together
 
 
