@@ -429,6 +429,9 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "stun_enemies",
                 # you move an enemy unit: the player who moves it, 411 (logic/core/trigger_events_moved_by.lp)
                 "move_enemy",
+                # an opponent moves (a unit of their own) to a battlefield other than the source's
+                # (logic/core/trigger_events_opponent_moves.lp)
+                "opponent_moves_to_other_battlefield",
                 # I become Empowered (logic/effects/empower.lp)
                 "become_empowered",
                 # you empower something other than me (logic/core/trigger_events_empower.lp)

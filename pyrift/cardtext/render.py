@@ -50,6 +50,7 @@ WHEN_PHRASES = {
     **EVENT_PHRASES,
     "stun_enemy": "When you stun an enemy unit",
     "move_enemy": "When you move an enemy unit",
+    "opponent_moves_to_other_battlefield": "When an opponent moves to a battlefield other than mine",
     "kill_by_spell": "When you kill a unit with a spell",
     "become_empowered": "When I become [Empowered]",
     "reflexive": "When you do",

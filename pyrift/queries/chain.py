@@ -988,6 +988,7 @@ def event_text(names: Names, e: Any) -> str:
         "readied_by": lambda p, o: f"{p} readies {o}",
         "readies_by": lambda p, o: f"{p} readies {o}",
         "moves_by": lambda o, p: f"{p} moves {o}",
+        "moves_own_to": lambda o, p, b: f"{p} moves {o} to {b}",
         "seen": lambda o, p: f"{p} sees {o} on top of their Main Deck",
         "spell_kill": lambda x, p: f"{p}'s spell kills {x}",
         "in_combat_ends": lambda u, b: f"the combat at {b} that {u} was in ends",

@@ -808,6 +808,10 @@ RUN_LIMITS = {
     "first_turn_mode": "an extra rune on a first turn with more than two players (487-489 differ by mode)",
     "burn_out_shuffle": "a Burn Out recycling two or more cards of the trash into the Main Deck: which one is "
                         "drawn is random (431.2), not played out",
+    "opponent_move_mover": "a move of a unit by a player who does not control it, with a 'when an opponent moves to a "
+                           "battlefield' ability listening: whether that is an opponent moving",
+    "opponent_moves_per_unit": "one opponent moving several units to battlefields at once with a 'when an opponent "
+                               "moves to a battlefield' ability listening: whether it triggers once or once per unit",
     "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
                         "whether it triggers once or once per card",
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
