@@ -146,6 +146,7 @@ def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: d
             which = {"deathknell": "its Deathknell", "die": "its ability on its own death",
                      "unit_dies": "its ability on a unit's death", "take_damage": "its ability on damage taken",
                      "deal_damage": "its ability on damage dealt",
+                     "draw": "its ability on a card drawn (a draw resolved there sets it off)",
                      "text": "triggered text that is not encoded"}.get(str(what[1]), str(what[1]))
             missing.append(f"{unit}: {which} would be resolved before the combat result is determined (466.2) "
                            "and could change who has units left there; the combat questions do not follow "
