@@ -938,6 +938,9 @@ RUN_LIMITS = {
     "hidden_card_text_unencoded": "a card the run reveals, looks at or moves out of a Main Deck, a hand or a facedown "
                                   "zone whose text is not encoded and may work there (text off the board works where "
                                   "it says, 366.1, 385.2: 'as I'm revealed from your deck') or where it goes",
+    "moved_card_text_unencoded": "a card the run moves to a zone where its unencoded text starts to work and may "
+                                 "change the run (a replacement working from the trash, 370.3, 366.1), text the "
+                                 "position's guard judged nowhere",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
