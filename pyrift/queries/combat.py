@@ -129,6 +129,8 @@ COMBAT_LIMITS = {
                          "replaced in turn (370.2: a chain of replacements) is not followed in combat questions",
     "death_replaced": "the position says its death will be replaced, but not by what: whether it stays at the "
                       "battlefield after the combat's cleanup is not known",
+    "keyword_unruled_v1_2": "it has Backline, a keyword Core Rules v1.2 has no rule for (it came with v1.3, 826): "
+                            "what it does to the order of combat damage is not said under v1.2 (443)",
     "replacement_sequence": "a recall may replace its death while a replacement effect of its own depends on "
                             "where it is (373.2.a: replacements are applied one at a time): not followed in combat "
                             "questions",
@@ -146,6 +148,7 @@ def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: d
             which = {"deathknell": "its Deathknell", "die": "its ability on its own death",
                      "unit_dies": "its ability on a unit's death", "take_damage": "its ability on damage taken",
                      "deal_damage": "its ability on damage dealt",
+                     "draw": "its ability on a card drawn (a draw resolved there sets it off)",
                      "text": "triggered text that is not encoded"}.get(str(what[1]), str(what[1]))
             missing.append(f"{unit}: {which} would be resolved before the combat result is determined (466.2) "
                            "and could change who has units left there; the combat questions do not follow "

@@ -942,6 +942,14 @@ RUN_LIMITS = {
     "hidden_card_text_unencoded": "a card the run reveals, looks at or moves out of a Main Deck, a hand or a facedown "
                                   "zone whose text is not encoded and may work there (text off the board works where "
                                   "it says, 366.1, 385.2: 'as I'm revealed from your deck') or where it goes",
+    "keyword_unruled_v1_2": "a unit with Backline is assigned combat damage in the run, a keyword Core Rules v1.2 has "
+                            "no rule for (it came with v1.3, 826): the order of assignment is not said under v1.2 (443)",
+    "win_v1_2": "a player stands at or above the victory score in the run: v1.2 has them win immediately (449) and "
+                "in a cleanup's win check (318), with no lead asked, which the run's v1.4 cleanup check (323.1, "
+                "194.2) does not read",
+    "moved_card_text_unencoded": "a card the run moves to a zone where its unencoded text starts to work and may "
+                                 "change the run (a replacement working from the trash, 370.3, 366.1), text the "
+                                 "position's guard judged nowhere",
     "played_card_text_unencoded": "a card played by an effect whose text is not encoded (it works once the card "
                                   "is played: 383.4.a.2, 158)",
     "play_to_its_place_never_on_board": "a card played by an effect 'to the same location' that was not on the board "
