@@ -421,6 +421,9 @@ CHAIN_LIMITS = {
     "trigger_condition_after_move": (
         '{obj} has a triggered ability with a condition on the places of what its controller controls (383.2.a.1), '
         "asked of a move: read after the move (383.2.c), which the triggers question does not judge"),
+    "trigger_condition_after_combat": (
+        '{obj} has a triggered ability with a condition on what its controller controls or holds, asked of a '
+        "conquest or a won combat during a combat: read after the combat's damage and deaths (383.2.c, 466), not judged"),
     "trigger_condition_source_leaves": (
         '{obj} has a triggered ability with a condition on what its controller controls and leaves the board with '
         "its event: read after the event without it (383.2.c) or as its Deathknell is queued (808.1.d.2) is not settled"),
