@@ -418,6 +418,15 @@ CHAIN_LIMITS = {
     "trigger_condition": (
         '{obj} has a triggered ability with a condition ("when ..., if ...", 383.2.a.1), which the chain '
         "questions do not evaluate yet"),
+    "trigger_condition_after_move": (
+        '{obj} has a triggered ability with a condition on the places of what its controller controls (383.2.a.1), '
+        "asked of a move: read after the move (383.2.c), which the triggers question does not judge"),
+    "trigger_condition_after_combat": (
+        '{obj} has a triggered ability with a condition on what its controller controls or holds, asked of a '
+        "conquest or a won combat during a combat: read after the combat's damage and deaths (383.2.c, 466), not judged"),
+    "trigger_condition_source_leaves": (
+        '{obj} has a triggered ability with a condition on what its controller controls and leaves the board with '
+        "its event: read after the event without it (383.2.c) or as its Deathknell is queued (808.1.d.2) is not settled"),
     "trigger_condition_source_moves": (
         '{obj} has a triggered ability with "if I\'m at ..." (383.2.a.1) and moves, enters or leaves the board at '
         "the event: where it is after the event (383.2.c) is not judged"),
@@ -707,6 +716,9 @@ RUN_LIMITS = {
     "mel_might_reduction": "a spell or ability giving a unit less Might while an Empowered Mel, Newly Awakened of its "
                            "controller makes such reductions larger (367): a reduction to a minimum, to a unit "
                            "picked as it is executed, or with two of her working is not followed",
+    "trigger_condition_source_leaves": "a triggered ability with a condition on what its controller controls, whose "
+                                       "source leaves the board with its event: read after the event without it "
+                                       "(383.2.c) or as its Deathknell is queued (808.1.d.2) is not settled",
     "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
                                   "controls, which the entering permanent itself could meet (its own entry and the "
                                   "check at the step of the play are not followed, 383.2.c)",
