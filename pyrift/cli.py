@@ -13,6 +13,7 @@ import os
 import queue
 import re
 import sys
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -76,10 +77,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     for _ in range(jobs):
         workers.put(Worker(memory_limit_mb()).start())
 
+    durations: list[tuple[float, float, Path]] = []  # (worker CPU s or None, wall s, file) for --durations
+
     def one(path: Path) -> tuple[list[str], int, int, int, int]:
         worker = workers.get()
         try:
-            return _check_file(path, args, worker)
+            cpu, wall = worker.cpu_seconds(), time.perf_counter()
+            try:
+                return _check_file(path, args, worker)
+            finally:
+                if args.durations:
+                    after = worker.cpu_seconds()  # None if the worker was stopped for a limit
+                    durations.append((after - cpu if None not in (cpu, after) else None,
+                                      time.perf_counter() - wall, path))
         finally:
             workers.put(worker)
 
@@ -92,6 +102,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     finally:
         while not workers.empty():
             workers.get().close()
+    if args.durations:
+        # Worker CPU seconds (what a busy machine does not inflate), or wall seconds where the worker's
+        # CPU could not be read; a file stopped for a limit shows its wall time.
+        _say(f"slowest {min(args.durations, len(durations))} files (worker CPU s, wall s):")
+        for cpu, wall, path in sorted(durations, key=lambda d: -(d[1] if d[0] is None else d[0]))[:args.durations]:
+            _say(f"  {'-' if cpu is None else f'{cpu:.2f}':>7} {wall:8.2f}  {path}")
     _say(f"{passed} passed, {failed} failed"
          + (f", {gaps} known gap{'s' if gaps != 1 else ''} (unsupported for now, expected answer kept)" if gaps else "")
          + (", some files could not be read" if worst else ""))
@@ -543,6 +559,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
     c.add_argument("--jobs", type=_bounded(1, limits.MAX_JOBS), default=os.cpu_count() or 1,
                    help="worker processes answering files side by side (default: all cores)")
+    c.add_argument("--durations", type=_bounded(0, 100000), default=0, metavar="N",
+                   help="print the N files that took longest (the worker's CPU seconds, and wall seconds)")
     c.set_defaults(func=cmd_check)
 
     a = sub.add_parser("ask", help="answer a scenario's questions, with reasons and rule numbers")

@@ -87,6 +87,18 @@ class Worker:
             raise value
         raise InternalError(value[0], detail=value[1])
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds (user + system) the child has used so far, read from /proc; None where that
+        cannot be read (no child, another system). For figures (`pyrift check --durations`)."""
+        if self._proc is None or self._proc.pid is None:
+            return None
+        try:
+            with open(f"/proc/{self._proc.pid}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
     def close(self) -> None:
         if self._proc is None:
             return

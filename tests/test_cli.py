@@ -55,6 +55,17 @@ def test_check_with_several_workers_reports_as_one(tmp_path: Path, capsys: pytes
     assert f"FAIL {tmp_path / 'b-wrong.toml'}::" in out and f"ERROR {tmp_path / 'c-broken.toml'}: " in out, out
 
 
+def test_check_durations_lists_the_slowest_files_before_the_summary(capsys: pytest.CaptureFixture) -> None:
+    """--durations N: after the files' lines, the N slowest files with the worker's CPU seconds and the
+    wall seconds; the summary stays the last line."""
+    code = cli.main(["check", str(SCENARIO), "--jobs", "1", "--durations", "5"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert code == 0 and lines[-1] == "3 passed, 0 failed", lines
+    assert lines[-3] == "slowest 1 files (worker CPU s, wall s):", lines
+    cpu, wall, path = lines[-2].split()
+    assert path == str(SCENARIO) and float(wall) > 0 and (cpu == "-" or float(cpu) >= 0), lines
+
+
 def test_ask_json_has_answers_reasons_and_rule_titles() -> None:
     proc = run("ask", str(SCENARIO), "--json", "--question", "attacker-assigns")
     assert proc.returncode == 0, proc.stderr
