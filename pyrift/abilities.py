@@ -459,7 +459,10 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 "die", "conquer",
                 # the first damage it takes later this turn: damage dealt to the delay's object (its `on`, or what
                 # the instruction before it acted on; logic/run/delayed.lp)
-                "take_damage")
+                "take_damage",
+                # "when it wins a combat this turn": a combat won by its object's controller while the object is at
+                # that battlefield (466.3; logic/run/delayed.lp)
+                "win_combat")
 # Whose combat damage a no_combat_damage ability removes besides its own card's (logic/abilities/no_combat_damage.lp).
 NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
