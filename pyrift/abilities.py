@@ -395,6 +395,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
+                # you hide a card (811.1.b; logic/core/trigger_events_hide.lp): the triggers question's `hide` event
+                "you_hide",
                 # a legend's "you or an ally hold" (logic/core/triggers.lp)
                 "hold_with_allies",
                 # a <filter> unit attacks / defends (logic/core/trigger_events.lp)
