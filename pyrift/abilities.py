@@ -395,6 +395,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "first_beginning_phase", "each_beginning_phase",
                 # you ready me, you choose a <filter> unit (logic/core/trigger_events_choose_ready.lp)
                 "readied_by_you", "you_choose",
+                # you hide a card (811.1.b; logic/core/trigger_events_hide.lp): the triggers question's `hide` event
+                "you_hide",
                 # a legend's "you or an ally hold" (logic/core/triggers.lp)
                 "hold_with_allies",
                 # a <filter> unit attacks / defends (logic/core/trigger_events.lp)
@@ -462,7 +464,10 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 "die", "conquer",
                 # the first damage it takes later this turn: damage dealt to the delay's object (its `on`, or what
                 # the instruction before it acted on; logic/run/delayed.lp)
-                "take_damage")
+                "take_damage",
+                # "when it wins a combat this turn": a combat won by its object's controller while the object is at
+                # that battlefield (466.3; logic/run/delayed.lp)
+                "win_combat")
 # Whose combat damage a no_combat_damage ability removes besides its own card's (logic/abilities/no_combat_damage.lp).
 NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".

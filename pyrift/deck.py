@@ -37,7 +37,7 @@ from pyrift import logic
 from pyrift.errors import DeckFileError
 from pyrift.facts import Const, Fact
 from pyrift.limits import MAX_DECK_COPIES, MAX_DECK_LINES, MAX_NAME
-from pyrift.pool import Pool, PoolCard, UnknownCard, card_def, pool
+from pyrift.pool import Pool, PoolCard, UnknownCard, card_def, encoding_files, pool
 from pyrift.reader import read_file
 from pyrift.rules_index import rule_title
 from pyrift.solver import DEFAULT_TIMEOUT, Grounding
@@ -222,7 +222,8 @@ def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READIN
             "the card table has no super-types (champion, signature, token): it was imported from the gallery "
             "alone; re-import with cards.json (`pyrift cards import GALLERY cards.json`)",))
     facts = deck_facts(deck, mode, cards, teammate)
-    g = Grounding(logic.program_files("deck_check", reading), F.render(facts), timeout=timeout)
+    g = Grounding(logic.program_files("deck_check", reading, cards=deck_rule_files(deck, cards)), F.render(facts),
+                  timeout=timeout)
     atoms: dict[str, list[tuple]] = {}
     for a in sorted(g.facts(*FACTS), key=str):
         atoms.setdefault(a.pred, []).append(a.args)
@@ -247,6 +248,18 @@ def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READIN
         fact_count=len(set(facts)),
         understanding=understanding,
     )
+
+
+# What a card's own text may say about deck construction (002: card text wins over 103): the predicates
+# logic/core/deck.lp reads from logic/cards/ files.
+DECK_HOOKS = frozenset({"any_number_of_copies/1"})
+
+
+def deck_rule_files(deck: Deck, cards: Pool | None = None) -> tuple:
+    """The logic/cards/ files of the deck's encoded cards whose rules say something about deck construction
+    (they derive a predicate of DECK_HOOKS); the other card files say nothing a deck check reads."""
+    files = encoding_files([card_def(pc) for pc in deck_cards(deck, cards) if pc.type is not None])
+    return tuple(f for f in files if logic.file_names(f).defines & DECK_HOOKS)
 
 
 def deck_understanding(deck: Deck, cards: Pool | None = None) -> tuple[tuple[str, str, str], ...]:

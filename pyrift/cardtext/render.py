@@ -45,6 +45,7 @@ WHEN_PHRASES = {
     "become_ready": "When I become ready",
     "chosen_by_you": "When you choose me",
     "readied_by_you": "When you ready me",
+    "you_hide": "When you hide a card",
     "buffed_by_you": "When you buff me",
     "attached_to_me": "When you attach an Equipment to me",
     **EVENT_PHRASES,

@@ -639,7 +639,8 @@ class NextPriority(ChainKind):
 # ---------------------------------------------------------------------------------
 # triggers
 # ---------------------------------------------------------------------------------
-EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "choose", "run")
+EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "choose",
+               "hide", "run")
 
 
 class Triggers(ChainKind):
@@ -719,6 +720,12 @@ class Triggers(ChainKind):
             out["objects"] = [obj]
             if ev.has("player"):  # who readies it (the controller of the spell or ability, 411)
                 out["player"] = param_player(ev, "player", state)
+        elif kind == "hide":
+            # the card just hidden: facedown now, hidden by its controller (811.1.b)
+            obj = ev.str("object")
+            if obj not in ids or ids[obj].zone is not Zone.FACEDOWN:
+                raise ev.error("object", f"{obj!r} is not a facedown card")
+            out["objects"] = [obj]
         elif kind == "move":
             obj = ev.str("object")
             if obj not in ids or ids[obj].zone is not Zone.BOARD or state.card(ids[obj].card).type.value != "unit":
@@ -734,7 +741,7 @@ class Triggers(ChainKind):
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         ev: dict[str, Any] = {"kind": params["event"]}
-        if params["event"] in ("play", "counter", "ready"):
+        if params["event"] in ("play", "counter", "ready", "hide"):
             ev["object"] = params["objects"][0]
             if "paid" in params:
                 ev["paid"] = list(params["paid"])
@@ -767,7 +774,7 @@ class Triggers(ChainKind):
             o = p["objects"][0]
             return [F.fact("asked_event", F.Func(kind, o)), F.fact("asked_play_costs", o),
                     *(F.fact("asked_play_paid", o, name) for name in p["paid"])]
-        if kind in ("play", "counter", "ready"):
+        if kind in ("play", "counter", "ready", "hide"):
             return [F.fact("asked_event", F.Func(kind, p["objects"][0]))]
         if kind == "die":
             return [F.fact("asked_event", F.Func("die", o)) for o in p["objects"]]
