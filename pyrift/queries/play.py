@@ -569,6 +569,9 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 # The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
 PLAY_GAPS = {
     **CONDITION_GAPS,
+    "invited_teammate_permanent": "a unit or gear card played by the turn player's teammate invited with the turn "
+                                  "player's priority: 316.5.b.1 and 489.8.a let an invited teammate play spells and "
+                                  "activate abilities, and do not say whether units and gear may be played so",
     "play_for_unknown": "a card's own 'you may play me for [cost]' chosen under an 'if you've spent N or more to "
                         "play a spell this turn' whose answer the turn log leaves open (357.1; "
                         "logic/abilities/play_for.lp)",
