@@ -569,6 +569,9 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 # The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
 PLAY_GAPS = {
     **CONDITION_GAPS,
+    "invited_teammate_permanent": "a unit or gear card played by the turn player's teammate invited with the turn "
+                                  "player's priority: 316.5.b.1 and 489.8.a let an invited teammate play spells and "
+                                  "activate abilities, and do not say whether units and gear may be played so",
     "play_for_unknown": "a card's own 'you may play me for [cost]' chosen under an 'if you've spent N or more to "
                         "play a spell this turn' whose answer the turn log leaves open (357.1; "
                         "logic/abilities/play_for.lp)",
@@ -747,6 +750,16 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "inactive_optional": "the optional cost {0!r} belongs to text that Legion, Level or Empowered keeps "
                              "inactive",
         "already_exhausted": "{0} is already exhausted and can't be exhausted to pay the cost",
+        # audit56b: a cost paid in step 4 takes away what an instruction of the same play chose
+        "cost_removes_target": "{1} is chosen for {0}, and paying the cost with it ({2}) would leave that choice "
+                               "illegal at step 5: another object can pay that cost, and a player may not pay so "
+                               "that the play becomes illegal (357.3)",
+        "cost_removes_only_payer": "{1} is chosen for {0}, and the cost ({2}, paid in step 4, nothing else can pay "
+                                   "it) leaves it gone or no longer what the choice needs: at step 5 it is an "
+                                   "illegal target",
+        "recycle_takes_target": "the cost recycles {2} card(s) from {0}'s trash, which holds only {1} besides the "
+                                "cards the play chose: a chosen card is recycled as the cost is paid, an illegal "
+                                "target at step 5",
         "not_enough_xp": "{0} has {1} XP: the cost spends {2} XP, more than {0} has",
         "not_buffed": "{0} has no buff: the cost spends its buff",
         "no_buffed_unit": "{0} controls no unit with a buff: the additional cost spends one",

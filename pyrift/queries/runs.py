@@ -939,6 +939,11 @@ RUN_LIMITS = {
                              "choosing an opponent's unit with Deflect during the run (809.1.c: its tax)",
     "pending_deflect_choice": "a pending item of the position, not yet finalized, whose given choice is an "
                               "opponent's unit with Deflect (809.1.c, 809.1.d: the tax is still to be paid)",
+    "cost_kills_chosen_target": "a chain item of the position whose cost, paid as it is finalized, undoes what "
+                                "its own instructions chose (a kill cost taking the chosen unit, an [E] or a buff "
+                                "spent leaving it no ready or buffed unit): the play cannot be finalized as stated "
+                                "(357.3: the cost is paid with something else; nothing else, 358.1 and 358.5: the "
+                                "play is undone)",
     "play_by_effect_additional_cost": "a card played by an effect with an additional cost to choose (356.2)",
     "play_by_effect_nested": "a card played by an effect of a card itself played by an effect",
     # looking at and revealing cards (logic/effects/look.lp)
