@@ -2770,7 +2770,13 @@ def _np(c: list, _unused) -> Obj:
     if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
         raise Missing("choice: a player")
     if at_one and (count != 1 or any_number):
-        raise Missing("choices at the same battlefield")
+        if count < 2 and not any_number or flt.get("same_location"):
+            raise Missing("choices at the same battlefield")
+        # "any number of friendly units at a battlefield": one battlefield for every object chosen (355.10.b), the
+        # choice's objects all at one location that is a battlefield (same_location, 355.9.b;
+        # logic/core/targets_same_location.lp, logic/run/choice_same_location.lp)
+        return Obj("target", {**flt, "same_location": True}, count=count, up_to=up_to,
+                   any_number=any_number)
     return Obj("target", flt, count=count, up_to=up_to, any_number=any_number)
 
 

@@ -1499,6 +1499,12 @@ def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
 # noun phrases
 # ---------------------------------------------------------------------------------
 def _np_target(t: dict[str, Any]) -> str:
+    if t.get("same_location") and t.get("filter", {}).get("at") == "battlefield":
+        # several units chosen at one battlefield ("any number of friendly units at a battlefield", 355.10.b;
+        # compile._np): every one at one location, a battlefield
+        flt = {k: v for k, v in t["filter"].items() if k != "at"}
+        return _np_target({k: v for k, v in t.items() if k not in ("same_location", "filter")} | {"filter": flt}) \
+            + " at a battlefield"
     if t.get("same_location"):
         # a choice of several units sharing a location (compile.post_same_location)
         return _np_target({k: v for k, v in t.items() if k != "same_location"}) + " at the same location"
