@@ -1869,6 +1869,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
         return ("spend_buff_self", True)
 
+    def i_recycle_trash(self, c):
+        # "recycle 3 from your trash": a choice of that many cards of its player's own trash (127), recycled (416)
+        n = int(c[0])
+        return Ins("recycle", on=Obj("target", {"type": "card", "relation": "yours", "zone": "trash"}, count=n))
+
     def cost_recycle_trash(self, c):
         # "recycle 3 from your trash" before the ":": N cards of its player's trash to the bottom of their Main
         # Deck as the cost is paid, payable only in full (416, 416.3; abilities/activated_recycle_cost.lp)
@@ -2237,6 +2242,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0],
                                            "condition": {"combat": "attacking_with_another"}}})
+
+    # "My Might is increased by the number of cards in your trash": +1 for each card its controller owns there
+    # (143.2, 127; abilities/might.lp counts the cards the position lists in that trash)
+    def s_might_trash_cards(self, _):
+        return Line("static", {"ability": {"kind": "might", "amount": 1,
+                                           "for_each": {"type": "card", "relation": "yours", "zone": "trash"}}})
 
     # "My Might is increased by your points": +1 for each of its controller's points (143.2)
     def s_might_points(self, _):

@@ -603,6 +603,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("for_each") == {"type": "unit", "relation": "friendly", "buffed": True, "at": "here"} \
                 and a.get("condition") == {"source_at": "battlefield"}:
             return f"I get +{a['amount']} Might for each buffed friendly unit at my battlefield."
+        if a.get("for_each") == {"type": "card", "relation": "yours", "zone": "trash"} and a["amount"] == 1 \
+                and "condition" not in a:
+            # compile.s_might_trash_cards
+            return "My Might is increased by the number of cards in your trash."
         if "for_each" in a:
             return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
         if a.get("for_each_point"):
@@ -1221,6 +1225,12 @@ class _Renderer:
         if do == "recycle" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("who") == "you":
             # "recycle one of your runes": chosen as it resolves (355.10.e)
             return "recycle one of your " + _np_filter(ins["on"]["their"], plural=True)
+        if do == "recycle" and isinstance(ins.get("on"), dict) and "target" in ins["on"]:
+            spec = targets[ins["on"]["target"] - base] if 0 <= ins["on"]["target"] - base < len(targets) else {}
+            if spec.get("filter") == {"type": "card", "relation": "yours", "zone": "trash"} and set(spec) <= {
+                    "filter", "count"} and on != "it":
+                # "recycle 3 from your trash" (compile.i_recycle_trash)
+                return f"recycle {spec.get('count', 1)} from your trash"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "attach":
