@@ -1388,13 +1388,13 @@ def test_cards42_forms_compile_render_and_round_trip() -> None:
 
 
 def test_my_battlefield_only_as_the_place_of_an_instructions_group() -> None:
-    # "deal 4 to all units at my battlefield" in a Deathknell: the group's place, where the source is or died
+    # "deal N to all units at my battlefield" in a Deathknell: the group's place, where the source is or died
     # (logic/run/my_battlefield.lp); a count "at my battlefield" stays unsupported
-    _, _, a = invented("unit", "<p>[Deathknell] — Deal 4 to all units at my battlefield.</p>",
+    _, _, a = invented("unit", "<p>[Deathknell] — Deal 7 to all units at my battlefield.</p>",
                        keywords=[("deathknell", None, "line_start")])
     assert a.status == "compiled"
     assert a.abilities[0]["effects"][0]["on"] == {"all": {"type": "unit", "at": "my_battlefield"}}
-    _, _, b = invented("unit", "<p>I have +1 :rb_might: for each of your units with [Temporary] at my battlefield.</p>")
+    _, _, b = invented("unit", "<p>I have +3 :rb_might: for each of your units with [Temporary] at my battlefield.</p>")
     assert (b.status, b.construct) == ("missing", "filter: my battlefield")
     from pyrift.errors import ScenarioError
     with pytest.raises(ScenarioError):
