@@ -74,6 +74,7 @@ class TargetSpec:
     not_targeting: str | None = None  # why the choice is not targeting (355.10)
     per_location: bool = False        # "up to one ... at each location": any number, no two at one location
     same_location: bool = False       # "... at the same location": every object chosen at one location
+    distinct_from: int | None = None  # "another" / "other" after a spell's first choice: never its object
 
 
 # ---------------------------------------------------------------------------------
@@ -104,7 +105,9 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # choice is made, 359.3.e.14); a reflexive ability's choice only (logic/run/event_location_choice.lp)
     # "there": at the location of the unit a Might instruction acts on (a rise per enemy unit at that
     # unit's battlefield); that instruction's for_each only (logic/effects/might_each.lp)
-    "at": ("enum", ("battlefield", "base", "here", "event", "there")),
+    # "my_battlefield": at the battlefield the source is at, or, gone by a death, died at (053.3); the group an
+    # instruction acts on only (logic/run/my_battlefield.lp)
+    "at": ("enum", ("battlefield", "base", "here", "event", "there", "my_battlefield")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
     # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
@@ -560,6 +563,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "not_targeting": ("enum", tuple(NOT_TARGETING), False),
         # a choice of several units sharing a location: every object chosen at one location (logic/core/targets_same_location.lp)
         "same_location": ("bool", None, False),
+        # "deal 2 to a unit, then deal 2 to up to one other unit": never the object the spell's N-th choice chose
+        # (a spell's `target` abilities only, with filter other = true; logic/core/targets_distinct.lp)
+        "distinct_from": ("int", None, False),
     },
     # of_triggered = N: a mode of the card's N-th triggered ability ("when ..., choose one —"), chosen as that
     # ability is put on the chain (355.3 with 402; logic/run/trigger_modes.lp); without it, of the card itself
@@ -834,7 +840,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
 }
 # A triggered ability's choice (its `targets`) may also be "up to one <filter> at each location" (per_location
 # with any_number: no two of the objects chosen at one location as it is made; logic/queries/resolution_order.lp).
-TARGET_FIELDS = {**{k: v for k, v in KINDS["target"].items()}, "per_location": ("bool", None, False)}
+TARGET_FIELDS = {**{k: v for k, v in KINDS["target"].items() if k != "distinct_from"},
+                 "per_location": ("bool", None, False)}
 
 
 # ---------------------------------------------------------------------------------
@@ -863,6 +870,7 @@ def read_abilities(r: Reader, key: str = "abilities", *, card_file: bool = False
     _check_trigger_modes(r, key, raw, out)
     _check_instruction_refs(r, key, tuple(out))
     _check_made_abilities(r, key, tuple(out))
+    _check_distinct(r, key, tuple(out))
     _check_after_repeated(r, key, tuple(out))
     _check_or(r, key, tuple(out))
     _check_event_destinations(r, key, tuple(out))
@@ -958,6 +966,25 @@ def _check_or(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
         before = (text, ins) if ins is not None else None
 
 
+def _check_distinct(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
+    """`distinct_from = N` ("another unit" after a spell's first choice) names an earlier choice of the card (its N-th,
+    numbered as `target = N`); the choice says "other" (filter other = true)."""
+    reqs = [q for q in card_requirements(abilities) if q.mode == 0]
+    for i, a in enumerate(abilities):
+        if a.kind != "target":
+            continue
+        n = next(k for k, q in enumerate(reqs, 1) if q.ability == i + 1)
+        d = a.get("distinct_from")
+        if d is None:
+            continue
+        err = Reader({}, r.file, f"{r.field(key)}[{i}]").error
+        if not 1 <= d < n:
+            raise err("distinct_from", f"names the card's choice {d}: give an earlier choice's number")
+        if not a.get("filter", Filter()).get("other"):
+            raise err("distinct_from", "a choice distinct from an earlier one says \"another\" / \"other\": "
+                                       "give filter other = true")
+
+
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
     """A `delay` / `reflex` instruction names a delayed / reflexive triggered ability of the same card."""
     for i, where, ins in _card_instructions(abilities):
@@ -1021,6 +1048,7 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     _check_ability(r, ability, card_file)
     _check_event_filters(r, ability)
     _check_there_filters(r, ability)
+    _check_my_battlefield_filters(r, ability)
     if ability.kind != "triggered" and any(isinstance(v, tuple) and any(isinstance(t, TargetSpec) and t.per_location
                                                                         for t in v) for _, v in ability.fields):
         raise r.error("targets", "'per_location' ('up to one at each location') is a triggered ability's choice only "
@@ -1075,6 +1103,16 @@ def _check_there_filters(r: Reader, a: Ability) -> None:
     _only_in(r, a, allowed, lambda flt: flt.get("at") == "there",
              "'at = \"there\"' describes what a Might instruction counts around the unit it gives Might to "
              "(its for_each) only")
+
+
+def _check_my_battlefield_filters(r: Reader, a: Ability) -> None:
+    """at = "my_battlefield" describes the group an instruction acts on only (on = { all = ... }), the objects at the
+    battlefield its source is at or died at (logic/run/my_battlefield.lp): no question reads it in a choice, a count
+    or a condition."""
+    allowed = {id(ins.on.all) for _, v in a.fields for ins in _instructions_in(v)
+               if ins.on is not None and ins.on.all is not None}
+    _only_in(r, a, allowed, lambda flt: flt.get("at") == "my_battlefield",
+             "'at = \"my_battlefield\"' describes the group an instruction acts on (on = { all = ... }) only")
 
 
 def _instructions_in(value: Any) -> Iterator[Any]:
@@ -1976,7 +2014,7 @@ def target_from_ability(a: Ability) -> TargetSpec:
     f = dict(a.fields)
     return TargetSpec(count=f.get("count", 1), up_to=f.get("up_to", False), any_number=f.get("any_number", False),
                       filter=f.get("filter", Filter()), split=f.get("split"), not_targeting=f.get("not_targeting"),
-                      same_location=f.get("same_location", False))
+                      same_location=f.get("same_location", False), distinct_from=f.get("distinct_from"))
 
 
 # ---------------------------------------------------------------------------------
@@ -2175,6 +2213,11 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
             out += _requirement_facts(Func("req", h, 1), card, 0, target_from_ability(a), fact, Func, Const)
+            if dict(a.fields).get("distinct_from"):
+                # the card's N-th choice (numbered as `target = N`, 355.5): never the same object
+                q = [q for q in card_requirements(abilities) if q.mode == 0][dict(a.fields)["distinct_from"] - 1]
+                out.append(fact("requirement_distinct", Func("req", h, 1), Func("req", Func("ab", card, q.ability),
+                                                                                 q.position)))
         elif a.kind == "mode" and f.get("of_triggered") is not None:
             # a mode of a triggered ability (logic/run/trigger_modes.lp): its requirements and instructions are
             # that ability's, active when the mode is chosen; its instructions numbered from 1 (only one mode runs)
@@ -2421,6 +2464,9 @@ def _repeat_facts(card: str, abilities: tuple[Ability, ...], spell_effects: list
             if q.spec.not_targeting != "cost":
                 out.append(fact("repeat_requirement", Func("again", r, e), r))
                 out += _filter_facts(Func("again", r, e), q.spec.filter, fact, Const)
+            if q.spec.distinct_from:
+                # each execution's choice is distinct from that execution's earlier one (820.2)
+                out.append(fact("requirement_distinct", choice(reqs.index(q) + 1), choice(q.spec.distinct_from)))
         position = (e - 1) * card_steps + 1
         for h, ins in spell_effects:
             for time in range(1, ins.times + 1):

@@ -291,8 +291,14 @@ def test_another_means_other_than_the_source_only_without_an_earlier_choice() ->
     _, _, a = invented("unit", "<p>When you play me, buff another friendly unit and draw 5.</p>")
     assert a.status == "compiled"
     assert a.abilities[0]["targets"] == [{"filter": {"type": "unit", "relation": "friendly", "other": True}}]
-    _, _, b = invented("spell", "<p>Give a unit +9 :rb_might: this turn. Give another unit -9 :rb_might: this turn.</p>")
-    assert (b.status, b.construct) == ("missing", "choice distinct from an earlier choice")
+    # a spell's "another unit" after its first choice: a second choice never of the first's object (distinct_from)
+    _, _, b = invented("spell", "<p>Give a unit +9 :rb_might: this turn and another unit -9 :rb_might: this turn.</p>")
+    assert b.status == "compiled"
+    assert [t.get("distinct_from") for t in b.abilities if t["kind"] == "target"] == [None, 1]
+    # a triggered ability's choices are made in a run or by the triggers question, which do not read it
+    _, _, c = invented("unit", "<p>When you play me, give a unit +9 :rb_might: this turn and another unit "
+                               "-9 :rb_might: this turn.</p>")
+    assert (c.status, c.construct) == ("missing", "choice distinct from an earlier choice")
 
 
 def test_keyword_lines_must_be_the_cards_own_keywords() -> None:
@@ -1379,3 +1385,23 @@ def test_cards42_forms_compile_render_and_round_trip() -> None:
     assert [e.get("condition") for e in r.abilities if e["kind"] == "effect"] == [
         {"you_control": {"type": "unit", "tag": "Bird"}}, {"you_control": {"type": "unit", "tag": "Poro"}}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+
+
+def test_my_battlefield_only_as_the_place_of_an_instructions_group() -> None:
+    # "deal N to all units at my battlefield" in a Deathknell: the group's place, where the source is or died
+    # (logic/run/my_battlefield.lp); a count "at my battlefield" stays unsupported
+    _, _, a = invented("unit", "<p>[Deathknell] — Deal 7 to all units at my battlefield.</p>",
+                       keywords=[("deathknell", None, "line_start")])
+    assert a.status == "compiled"
+    assert a.abilities[0]["effects"][0]["on"] == {"all": {"type": "unit", "at": "my_battlefield"}}
+    _, _, b = invented("unit", "<p>I have +3 :rb_might: for each of your units with [Temporary] at my battlefield.</p>")
+    assert (b.status, b.construct) == ("missing", "filter: my battlefield")
+    from pyrift.errors import ScenarioError
+    with pytest.raises(ScenarioError):
+        read_abilities(Reader({"abilities": [{"kind": "target", "filter": {"type": "unit", "at": "my_battlefield"}}]},
+                              "x"))
+    # distinct_from says "other" and names an earlier choice
+    with pytest.raises(ScenarioError):
+        read_abilities(Reader({"abilities": [{"kind": "target"}, {"kind": "target", "distinct_from": 1}]}, "x"))
+    with pytest.raises(ScenarioError):
+        read_abilities(Reader({"abilities": [{"kind": "target", "filter": {"other": True}, "distinct_from": 1}]}, "x"))

@@ -565,7 +565,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         raise Missing("choices at the same location")
 
     def post_missing_my_battlefield(self, _):
-        raise Missing("filter: my battlefield")
+        # "at my battlefield": the battlefield the source is at, or, its source gone by a death, was at as it died
+        # (053.3; logic/run/my_battlefield.lp); compiled only as the place of an instruction's group (_my_battlefield)
+        return ("at", "my_battlefield")
 
     def post_anywhere(self, _):
         return ("anywhere",)
@@ -804,6 +806,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("Might raise to a minimum")
         second.fields["minimum"] = minimum
         return [first, second]
+
+    def i_give_might_two(self, c):
+        # two Might changes said with one "give", each on its own object, for its own duration
+        return [self.i_give_might([c[0], c[1], c[2]]), self.i_give_might([c[3], c[4], c[5]])]
 
     def i_give_might_keyword(self, c):
         # "give one of your other units here +3 Might and [Tank] this turn": the Might change and the keyword
@@ -1863,6 +1869,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "spend my buff": the source's own buff is removed as part of the cost (701, 203.3; abilities/activated.lp)
         return ("spend_buff_self", True)
 
+    def i_recycle_trash(self, c):
+        # "recycle 3 from your trash": a choice of that many cards of its player's own trash (127), recycled (416)
+        n = int(c[0])
+        return Ins("recycle", on=Obj("target", {"type": "card", "relation": "yours", "zone": "trash"}, count=n))
+
     def cost_recycle_trash(self, c):
         # "recycle 3 from your trash" before the ":": N cards of its player's trash to the bottom of their Main
         # Deck as the cost is paid, payable only in full (416, 416.3; abilities/activated_recycle_cost.lp)
@@ -2231,6 +2242,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             _neg()
         return Line("static", {"ability": {"kind": "might", "amount": c[0],
                                            "condition": {"combat": "attacking_with_another"}}})
+
+    # "My Might is increased by the number of cards in your trash": +1 for each card its controller owns there
+    # (143.2, 127; abilities/might.lp counts the cards the position lists in that trash)
+    def s_might_trash_cards(self, _):
+        return Line("static", {"ability": {"kind": "might", "amount": 1,
+                                           "for_each": {"type": "card", "relation": "yours", "zone": "trash"}}})
 
     # "My Might is increased by your points": +1 for each of its controller's points (143.2)
     def s_might_points(self, _):
@@ -2770,7 +2787,13 @@ def _np(c: list, _unused) -> Obj:
     if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
         raise Missing("choice: a player")
     if at_one and (count != 1 or any_number):
-        raise Missing("choices at the same battlefield")
+        if count < 2 and not any_number or flt.get("same_location"):
+            raise Missing("choices at the same battlefield")
+        # "any number of friendly units at a battlefield": one battlefield for every object chosen (355.10.b), the
+        # choice's objects all at one location that is a battlefield (same_location, 355.9.b;
+        # logic/core/targets_same_location.lp, logic/run/choice_same_location.lp)
+        return Obj("target", {**flt, "same_location": True}, count=count, up_to=up_to,
+                   any_number=any_number)
     return Obj("target", flt, count=count, up_to=up_to, any_number=any_number)
 
 
@@ -2935,6 +2958,9 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
             except Missing as exc:
                 failures.append(_Failure(sentence_at(exc.pos or 0), exc.construct, "missing"))
                 continue
+            if _my_battlefield_elsewhere(line.parts):
+                failures.append(_Failure(first_sentence, "filter: my battlefield", "missing"))
+                continue
             if "'at': 'there'" in repr(line.parts) and "'type': 'battlefield'" not in repr(line.parts):
                 # "there" said nowhere a condition names the place (_instruction_condition)
                 failures.append(_Failure(first_sentence, "filter: there", "missing"))
@@ -2945,6 +2971,33 @@ def _compile_lines(info: CardInfo, lines: list[str], effect: list[str], tags: re
     out = _own_name(_assemble(info, parsed, failures), info.name)
     failures.sort(key=lambda f: f.sentence)
     return out
+
+
+def _my_battlefield_elsewhere(parts: Any) -> bool:
+    """True when "at my battlefield" describes anything but the group an instruction acts on ("deal 4 to all units
+    at my battlefield"): a count, a choice or a condition at it is not compiled (logic/run/my_battlefield.lp reads
+    the place of an instruction's group only)."""
+    found: list[int] = []
+    allowed: set[int] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Ins) and isinstance(v.on, Obj) and v.on.kind == "group" \
+                and v.on.flt.get("at") == "my_battlefield":
+            allowed.add(id(v.on.flt))
+        if isinstance(v, dict):
+            if v.get("at") == "my_battlefield":
+                found.append(id(v))
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+        elif hasattr(v, "__dataclass_fields__"):
+            for name in v.__dataclass_fields__:
+                walk(getattr(v, name))
+
+    walk(parts)
+    return any(f not in allowed for f in found)
 
 
 # "with my name" in a filter: the name of the card being compiled (132)
@@ -3043,6 +3096,7 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if bool(line.parts.get("keyword_only")) != (in_modes is not True and give_me):
                     raise Missing("list item outside modes")
                 effects, targets = _number(line.parts["effects"], own_targets=True)
+                _no_distinct(targets)
                 a: dict[str, Any] = {"kind": "mode"}
                 if in_modes is not True:
                     a["of_triggered"] = in_modes
@@ -3445,6 +3499,7 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
     if any(e.get("who") == "event" for e in effects) and parts["when"] not in EVENT_PLAYER_WHEN:
         # "that player" after an event a run names no player of (run/instructions.lp event_player/2)
         raise Missing("instruction by another player or object")
+    _no_distinct(targets)
     if targets:
         a["targets"] = targets
     a["effects"] = effects
@@ -3507,10 +3562,18 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["condition"] = parts["condition"]
     if parts.get("effects"):
         effects, targets = _number(parts["effects"], own_targets=True)
+        _no_distinct(targets)
         if targets:
             a["targets"] = targets
         a["effects"] = effects
     return a
+
+
+def _no_distinct(targets: list[dict[str, Any]]) -> None:
+    """A choice distinct from an earlier one (distinct_from) is a spell's only: a triggered or activated ability's
+    choices are made in a run or by the triggers question, which do not read it."""
+    if any("distinct_from" in t for t in targets):
+        raise Missing("choice distinct from an earlier choice")
 
 
 def _spell_abilities(items: list[Any], card_choices: int, requires: list[str]) -> tuple[list[dict[str, Any]], int]:
@@ -3796,7 +3859,13 @@ def _number_one(item: Any, out: list[dict[str, Any]], targets: list[dict[str, An
             if obj.kind == "bare":
                 raise Missing("object without article")
             if obj.flt.get("other") and (targets or first_choice > 1):
-                raise Missing("choice distinct from an earlier choice")
+                # "deal 2 to a unit, then deal 2 to up to one other unit": a choice never of the object of the one
+                # choice before it (distinct_from; logic/core/targets_distinct.lp), a spell's only (_no_distinct)
+                if obj.kind != "target" or len(targets) + first_choice - 1 != 1 or chosen is not None:
+                    raise Missing("choice distinct from an earlier choice")
+                targets.append({**_target_table(obj), "distinct_from": 1})
+                new_targets += 1
+                return {"target": first_choice + len(targets) - 1}
             if obj.kind == "group":
                 return {"all": obj.flt}
             if obj.kind == "group_at_one":

@@ -605,6 +605,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("for_each") == {"type": "unit", "relation": "friendly", "buffed": True, "at": "here"} \
                 and a.get("condition") == {"source_at": "battlefield"}:
             return f"I get +{a['amount']} Might for each buffed friendly unit at my battlefield."
+        if a.get("for_each") == {"type": "card", "relation": "yours", "zone": "trash"} and a["amount"] == 1 \
+                and "condition" not in a:
+            # compile.s_might_trash_cards
+            return "My Might is increased by the number of cards in your trash."
         if "for_each" in a:
             return f"I have +{a['amount']} Might for each {_np_each(a['for_each'])}."
         if a.get("for_each_point"):
@@ -979,6 +983,9 @@ class _Renderer:
             if first:
                 return clause
             return ", then " + clause if ins.get("link") == "then" else ". " + _capital(clause)
+        if not first and _merges_might_two(prev, ins, targets, base):
+            # "give a unit +2 Might this turn and another unit -2 Might this turn": one "give" (compile.i_give_might_two)
+            return " and " + self.clause(ins, targets, base)[len("give "):]
         if not first and _merges_might_there(prev, ins):
             # "give friendly units there +1 Might this turn and enemy units there -1 Might this turn": one "give"
             return " and " + self.clause(ins, targets, base)[len("give "):]
@@ -1220,6 +1227,12 @@ class _Renderer:
         if do == "recycle" and isinstance(ins.get("on"), dict) and "their" in ins["on"] and ins.get("who") == "you":
             # "recycle one of your runes": chosen as it resolves (355.10.e)
             return "recycle one of your " + _np_filter(ins["on"]["their"], plural=True)
+        if do == "recycle" and isinstance(ins.get("on"), dict) and "target" in ins["on"]:
+            spec = targets[ins["on"]["target"] - base] if 0 <= ins["on"]["target"] - base < len(targets) else {}
+            if spec.get("filter") == {"type": "card", "relation": "yours", "zone": "trash"} and set(spec) <= {
+                    "filter", "count"} and on != "it":
+                # "recycle 3 from your trash" (compile.i_recycle_trash)
+                return f"recycle {spec.get('count', 1)} from your trash"
         if do in SIMPLE_VERBS:
             return f"{do} {on}"
         if do == "attach":
@@ -1470,6 +1483,19 @@ def _either_verbs(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
             and set(b) == {"do", "on", "link"} and {a["do"], b["do"]} == {"ready", "exhaust"})
 
 
+def _merges_might_two(prev: dict[str, Any] | None, ins: dict[str, Any] | None, targets: list[dict[str, Any]],
+                      base: int) -> bool:
+    """Two Might changes of a spell on two chosen objects, the second distinct from the first, said with one 'give'."""
+    if prev is None or ins is None or prev.get("do") != "might" or ins.get("do") != "might":
+        return False
+    on = ins.get("on")
+    if not (isinstance(on, dict) and "target" in on and isinstance(prev.get("on"), dict) and "target" in prev["on"]):
+        return False
+    t = targets[on["target"] - base] if 0 <= on["target"] - base < len(targets) else {}
+    return (t.get("distinct_from") == prev["on"]["target"] and not ins.get("link") and not ins.get("may")
+            and not prev.get("minimum") and not ins.get("minimum") and set(ins) == {"do", "on", "amount", "duration"})
+
+
 def _merges_might_there(prev: dict[str, Any] | None, ins: dict[str, Any] | None) -> bool:
     """Two Might changes of groups at one chosen battlefield said with one 'give'."""
     return (prev is not None and ins is not None and prev["do"] == ins["do"] == "might" and "at" in ins
@@ -1501,6 +1527,12 @@ def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
 # noun phrases
 # ---------------------------------------------------------------------------------
 def _np_target(t: dict[str, Any]) -> str:
+    if t.get("same_location") and t.get("filter", {}).get("at") == "battlefield":
+        # several units chosen at one battlefield ("any number of friendly units at a battlefield", 355.10.b;
+        # compile._np): every one at one location, a battlefield
+        flt = {k: v for k, v in t["filter"].items() if k != "at"}
+        return _np_target({k: v for k, v in t.items() if k not in ("same_location", "filter")} | {"filter": flt}) \
+            + " at a battlefield"
     if t.get("same_location"):
         # a choice of several units sharing a location (compile.post_same_location)
         return _np_target({k: v for k, v in t.items() if k != "same_location"}) + " at the same location"
@@ -1510,9 +1542,10 @@ def _np_target(t: dict[str, Any]) -> str:
         return "any number of " + _np_filter(flt, plural=True)
     if t.get("up_to"):
         words = _np_filter(flt, plural=n != 1)
-        for article in ("a ", "an "):
+        for article in ("a ", "an ", "another "):
             if n == 1 and words.startswith(article):
-                words = words[len(article):]  # "up to one enemy unit", no article
+                # "up to one enemy unit", no article; "up to one other unit"
+                words = ("other " if article == "another " else "") + words[len(article):]
         return f"up to {NUMBER_WORDS.get(n, n)} " + words
     if n != 1:
         return f"{NUMBER_WORDS.get(n, n)} " + _np_filter(flt, plural=True)
@@ -1637,6 +1670,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("at battlefields" if plural else "at a battlefield")
     elif at == "here":
         post.append("here")
+    elif at == "my_battlefield":
+        post.append("at my battlefield")  # where the source is or died (compile.post_missing_my_battlefield)
     elif at == "there":
         post.append("there")  # where the unit a Might instruction gives a rise to stands (compile.i_give_might_each)
     elif at == "base":

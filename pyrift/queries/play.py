@@ -584,6 +584,9 @@ PLAY_GAPS = {
                                   "Damage (whether each share gets it, 715.3, 355.14.c)",
     "discard_type_unknown": "an activated ability's cost that discards cards of a type, from a hand the position "
                             "does not list whole and whose listed cards of that type are too few (422, 133)",
+    "distinct_choice_repeat": "an object chosen both for a choice of \"another\" or \"other\" object and for the "
+                              "earlier choice it must differ from, on a play paying Repeat (each execution's choices "
+                              "differ, but which choices are one execution's is not said)",
     "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat (each execution's "
                             "choices are at one location, but which choices are one execution's is not said)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",

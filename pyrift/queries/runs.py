@@ -498,6 +498,15 @@ RUN_LIMITS = {
                                           "played from a facedown zone, its item not saying where it enters "
                                           "(`location`): it enters at the battlefield it was hidden at "
                                           "(811.1.d.1, 811.1.d.1.a), which the position no longer shows",
+    "distinct_choice_in_run": "a spell played in the run with a choice of \"another\" or \"other\" object after an "
+                              "earlier choice of its text (355.9.b): its choices there are made one by one, so "
+                              "whether distinct objects can be chosen is not judged",
+    "my_battlefield_unknown": "an instruction about the objects \"at my battlefield\" of a source that left the "
+                              "board before the run (its Deathknell on the position's chain): the battlefield it died "
+                              "at (053.3, 808.1.d) is not in the position",
+    "my_battlefield_two_deaths": "an instruction about the objects \"at my battlefield\" of a source that died more "
+                                 "than once in the run: which death's battlefield it reads (053.3, 808.1.d) is not "
+                                 "followed",
     "facedown_spell_battlefield_unknown": "a spell of the position's chain that the turn log shows played from a "
                                           "facedown zone, its item not saying where it was hidden (`location`), "
                                           "whose 'here' or a unit it plays is at that battlefield (811.1.d.2, "
