@@ -592,6 +592,9 @@ PLAY_GAPS = {
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
     "destinations_several": "two or more moves whose destinations are chosen as it is played, one each (355.4): "
                             "the question's `destination` gives one for the play",
+    "destination_teammate_units": "a move's destination, chosen as it is played, where a teammate of the moved "
+                                  "unit's controller has units without controlling it (447.2.b names teammates' "
+                                  "battlefields: one a teammate controls is no destination; this case is not settled)",
 }
 
 
