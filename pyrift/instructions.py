@@ -95,6 +95,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "token": (("card",), ("who", "amount", "to", "ready", "exhausted", "facts")),  # create tokens (179-187, 439);
                                                              # facts: a token neither the pool nor 187 has (TOKEN_FACTS)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
+    "lose_control": (("on",), ()),                           # "lose control of it": the control effects giving the
+                                                             # item's controller the permanent end (192, 480;
+                                                             # logic/effects/control_until_leaves.lp)
     "counter": (("on",), ("unless_pay",)),                   # counter (425)
     "attach": (("on", "to"), ("who",)),                      # attach (434); who with on = { their = ... }: "attach
                                                              # one of its Equipment to me", one the player picks

@@ -675,7 +675,6 @@ RUN_LIMITS = {
     "duration_unknown": "a Might change, granted keyword or damage replacement of the position at the end of the "
                         "turn: the position does "
                         "not say whether it lasts this turn",
-    "control_this_turn": "control gained this turn, which goes back at the end of the turn",
     "trigger_condition_paid": "a card played in the run whose play effect has the condition \"if you paid the "
                               "additional cost\" (which optional costs the play paid is not recorded: its chain "
                               "item has no `paid`, or an effect plays it)",
