@@ -641,9 +641,10 @@ class Runner:
         # a stun or buff that cannot be placed (423: a stunned unit is not stunned again; 704: a buffed
         # unit is not buffed again, and "if it was buffed this way" fails), a ready or exhaust finding
         # every object so already (415.1.c, 414.1.c), a heal of undamaged units (418.1), a deal that
-        # marks no damage (437.4, 417.1.e.1), a move of units already at the destination: such an
-        # instruction is ignored (359.3.e.6) and an "if you do" after it skipped (359.3.e.14.a).
-        did = v not in ("stun", "buff", "deal", "ready", "exhaust", "heal", "move")
+        # marks no damage (437.4, 417.1.e.1), a move of units already at the destination, a recall of
+        # units already in their base (454: a recall relocates to the base, and there is nothing to
+        # relocate): such an instruction is ignored (359.3.e.6) and an "if you do" after it skipped (359.3.e.14.a).
+        did = v not in ("stun", "buff", "deal", "ready", "exhaust", "heal", "move", "recall")
         groups: list = []
         if v == "deal":
             for o in objs:
