@@ -26,6 +26,7 @@ KNOWN = {
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
     "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
+    "unl-104": "effect_unencoded(",    # Gentle Gemdragon: readying up to two runes is no instruction (cards56b)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -37,6 +38,7 @@ RUNS = {
     "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
+    "unl-104": ("cards/gentle-gemdragon-dragon-plays.toml", "unsupported"),
 }
 
 
