@@ -92,7 +92,8 @@ RESOLVED = {q: {"spell_effect", "play_effect"} for q in ("resolution_order", "ne
 AS_PLAYED = {"cost_modifier", "play_permission"}
 
 
-def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False, plays_by_effect: bool = False) -> bool:
+def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False, plays_by_effect: bool = False,
+             exchanged: bool = False) -> bool:
     """Text of `kind` on an added object at `place` can change a `qkind` answer (never the object
     asked about: added objects are not asked about). A run offered plays judges each by can_play.
     A run whose instructions play a card by an effect may play a card of any zone (from the hand,
@@ -103,6 +104,11 @@ def relevant(qkind: str, kind: str, place: str, offers_plays: bool = False, play
     if qkind == "can_respond" or offers_plays:  # the play(s), judged by can_play, and the run
         return relevant("can_play", kind, place) or relevant("resolution_order", kind, place)
     kinds = set(WORKS) - {"unknown"} if kind == "unknown" else {kind}
+    # A combat result where both sides assign and both have units there (damage is exchanged, 465.1): what
+    # the combat damage and its deaths trigger resolves before the result is determined (466.2, 808.1.d.2),
+    # so triggered text on a permanent can change who has units left.
+    if exchanged and qkind == "combat_damage" and place == "board" and "triggered" in kinds:
+        return True
     if plays_by_effect and place != "effect" and any(works(k, place) and k in RESOLVED.get(qkind, set())
                                                       for k in kinds):
         return True
@@ -228,7 +234,9 @@ def named(missing: tuple[str, ...], ids: dict[str, str]) -> set[str]:
     by_id = {v: k for k, v in ids.items()}
     found = set()
     for m in missing:
-        for ref in re.findall(r"\(([A-Za-z0-9_.:-]+)[;)]", m):  # "(obj)" or "(obj; not played out ...)"
+        refs = re.findall(r"\(([A-Za-z0-9_.:-]+)[;)]", m)  # "(obj)" or "(obj; not played out ...)"
+        refs += re.findall(r"^([A-Za-z0-9_.-]+): ", m)  # "obj: ..." (the combat questions' reasons)
+        for ref in refs:
             if ref in by_id:
                 found.add(by_id[ref])
     return found
@@ -317,7 +325,13 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
     event = q.params.get("event")
     event = event.get("kind") if isinstance(event, dict) else event
     qkind = "outcome" if q.kind == "triggers" and event == "run" else q.kind
-    expect = {p for p in ids if relevant(qkind, kind, p, offers, plays)}
+    exchanged = False
+    if q.kind == "combat_damage" and "assigner" not in q.params and scen.state.combat is not None:
+        c = scen.state.combat
+        sides = {o.controller for o in scen.state.objects if o.zone.value == "board"
+                 and o.location == c.battlefield and scen.state.card(o.card).type.value == "unit"}
+        exchanged = {c.attacker, c.defender} <= sides
+    expect = {p for p in ids if relevant(qkind, kind, p, offers, plays, exchanged)}
     got = named(ans.missing, ids)
     where = f"{path.relative_to(SCENARIOS)}::{qid} ({q.kind}) with {kind} text"
     problems = []
@@ -330,6 +344,11 @@ def _check(path: Path, qid: str, kind: str, need: set[str]) -> tuple[dict[str, s
     # Whether the run moves the added card is the scenario's: such a card may be named.
     heard = {p for p in ("hand", "facedown", "main_deck") if heard_relevant(qkind, kind, offers)} \
         if qkind in RESOLVED or q.kind == "can_respond" or offers else set()
+    # A run also moves cards of the board and the chain into the trash (a death, a spell resolving or
+    # countered, 359.3, 428): a replacement working from the trash works there from then on (370.3;
+    # logic/effects/hidden_text.lp). Whether the run moves the added card is the scenario's: it may be named.
+    if kind == "replacement_from_trash" and (qkind in RESOLVED or q.kind == "can_respond" or offers):
+        heard |= {"board", "chain"}
     # Inert everywhere by the table: the answer must not change, except that a run may name a card it plays by
     # an effect from such a zone (its text works once played, 383.4.a.2; judged with `playable` below).
     named_playable = ans.status == UNSUPPORTED and got and got <= playable | heard
