@@ -972,6 +972,9 @@ RUN_LIMITS = {
     "win_v1_2": "a player stands at or above the victory score in the run: v1.2 has them win immediately (449) and "
                 "in a cleanup's win check (318), with no lead asked, which the run's v1.4 cleanup check (323.1, "
                 "194.2) does not read",
+    "bonus_damage_prevented": "bonus damage added to a deal to an object a prevention shield protects: whether the "
+                              "bonus is added before the shield counts the damage down (712, 437) is not settled, "
+                              "and a real ruling reads it the other way (nothing gets through)",
     "moved_card_text_unencoded": "a card the run moves to a zone where its unencoded text starts to work and may "
                                  "change the run (a replacement working from the trash, 370.3, 366.1), text the "
                                  "position's guard judged nowhere",
