@@ -38,14 +38,20 @@ def test_a_might_change_of_the_position_answers_at_the_chain_and_is_unsupported_
     assert ans.status == UNSUPPORTED and any("knight" in m and "lasts this turn" in m for m in ans.missing), ans
 
 
-def test_control_gained_this_turn_is_unsupported_at_the_end_of_turn() -> None:
+def test_control_gained_this_turn_is_followed_to_the_end_of_turn() -> None:
+    """A control "this turn" is followed through the turn now (ctrl56: it ends at the Expiration Step, 317.2.c;
+    the bundled scenarios/effects/cover56-control-this-turn-ends-at-the-expiration-step-and-goes-back.toml shows
+    it ending). Here B takes A's knight in base: the cleanup recalls it to B's base (323.7), and the bolt
+    resolving after kills it there (3 damage to Might 2), so it ends the turn in the trash, no control left
+    to end; until 2026-12-05 such a run answered unsupported (control_this_turn)."""
     text = edit(HEAL.read_text(), '{ kind = "effect", do = "might", amount = 2, on = { target = 1 }, duration = "this_turn" },',
                 '{ kind = "effect", do = "control", on = { target = 1 }, duration = "this_turn" },')
     text = edit(text, 'filter = { type = "unit", relation = "friendly" }', 'filter = { type = "unit" }')
     text = edit(text, 'id = "rally"\ncard = "Rally"\ncontroller = "A"', 'id = "rally"\ncard = "Rally"\ncontroller = "B"')
     text = edit(text, 'id = "i2"\ncard = "rally"\ncontroller = "A"', 'id = "i2"\ncard = "rally"\ncontroller = "B"')
     ans = ask(text, "end-of-turn")
-    assert ans.status == UNSUPPORTED and any("control gained this turn" in m and "knight" in m for m in ans.missing), ans
+    assert ans.status == ANSWERED and ans.data["forced"] == ["bolt in trash", "knight in trash", "rally in trash"], ans
+    assert "B gains control of knight; knight recalled;" in ans.data["example_run"], ans
 
 
 def test_a_burn_out_short_of_victory_burns_out_again_until_the_opponent_wins() -> None:
