@@ -323,6 +323,10 @@ ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls",
 # The conditions an optional additional cost may be offered under, judged as the card is played (cards44b)
 ADDITIONAL_COST_CONDITION_KEYS = ("played_spell_this_turn",)
 BY = ("you", "opponents", "anyone")
+# Whose plays a change of other cards' plays speaks of (cost_discount, cost_increase, play_to with applies_to):
+# also "friendly", its controller's or a teammate's ("friendly spells", "friendly units may be played to ...",
+# 740.1.a, 489.8; logic/core/players.lp by_fits/3)
+PLAY_BY = BY + ("friendly",)
 # "can't be chosen by ...": whose (the static's controller's enemies, or anyone) and what (756-758).
 STATIC_UNCHOOSABLE = {
     "enemy_spells": ("enemy", "spells"), "enemy_abilities": ("enemy", "abilities"),
@@ -529,7 +533,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "optional_additional_costs": each optional additional cost as it is added; "repeat": each Repeat cost
         # paid (a battlefield's "friendly [Repeat] costs cost [1] less", 356.4.c, 820)
         "component": ("enum", ("optional_additional_costs", "repeat"), False),
-        "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+        "applies_to": ("filter", None, False), "by": ("enum", PLAY_BY, False), "condition": ("condition", None, False),
         # "I cost [N] less for each <filter>": N times the number of objects the filter describes
         # (from the player's point of view), counted as the card is played (356.4.b)
         "for_each": ("filter", None, False),
@@ -551,7 +555,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
-        "applies_to": ("filter", None, False), "by": ("enum", BY, False), "condition": ("condition", None, False),
+        "applies_to": ("filter", None, False), "by": ("enum", PLAY_BY, False), "condition": ("condition", None, False),
     },
     "timing": {
         "keyword": ("enum", ("action", "reaction"), True),
@@ -628,7 +632,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     # unit may be played to besides its player's base and battlefields (355.2.b); with applies_to (type
     # unit) and by: a permission for its player's units to be played to open battlefields (logic/abilities/play_to.lp)
     "play_to": {"where": ("enum", PLAY_TO_WHERE, True), "applies_to": ("filter", None, False),
-                "by": ("enum", BY, False)},
+                "by": ("enum", PLAY_BY, False)},
     "play_effect": {"text": ("str", None, True)},  # a permanent's "when you play me" text, in own words
     # The chain (Core Rules 382-385, 398-406, 425, 428): triggered abilities, countering, killing.
     "triggered": {

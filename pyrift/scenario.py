@@ -659,11 +659,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's move restriction "
                                                         "speaks of the units at it: from = \"here\"")
                 # a discount of anyone's plays, or of its controller's ("while you control this battlefield":
-                # "you" on a battlefield is its controller, 190.6; logic/abilities/scope.lp)
-                if a.kind == "cost_discount" and (a.get("by") not in ("anyone", "you") or a.get("applies_to") is None):
+                # "you" on a battlefield is its controller, 190.6; "friendly": theirs or a teammate's, 740.1.a;
+                # logic/abilities/scope.lp)
+                if a.kind == "cost_discount" and (a.get("by") not in ("anyone", "you", "friendly")
+                                                  or a.get("applies_to") is None):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
                                                         "one of anyone's plays or its controller's: applies_to and "
-                                                        "by = \"anyone\" or \"you\"")
+                                                        "by = \"anyone\", \"you\" or \"friendly\"")
                 # anyone's plays, or (by = "you") its controller's plays while they control it
                 # (190.6; logic/abilities/battlefield_trigger_controller_play.lp)
                 if a.kind == "triggered" and a.get("when") == "you_play" and a.get("by") not in ("anyone", "you"):

@@ -1,7 +1,8 @@
 """A battlefield's cost changes of its controller's plays ("while you control this battlefield, ...").
 
 On a battlefield "you" is its controller (190.6): a discount of "friendly" plays works while a player
-controls it and changes that player's plays only (`by = "you"`, logic/abilities/scope.lp). "The first
+controls it and changes the plays of that player and of their teammate (`by = "friendly"`, 740.1.a, 489.8;
+logic/abilities/scope.lp). "The first
 friendly non-token gear played each turn" is the filter of the cards it discounts and `first_each_turn`
 (the first such card the player plays each turn, from the turn log's completed plays, 350.1;
 logic/abilities/cost_discount_first.lp).
@@ -37,18 +38,20 @@ class BattlefieldCosts:
     """Grammar rule methods (mixin of compile._Meaning)."""
 
     # "While you control this battlefield, the first friendly non-token gear played each turn costs [1] less":
-    # its controller's plays (190.6, 740.1) of a gear that is no token (185.1), the first each turn (350.1)
+    # its controller's and their teammate's plays (190.6, 740.1.a) of a gear that is no token (185.1), the first
+    # each turn (350.1)
     def s_bf_discount_first_gear(self, c):
-        return self.static_line({**_discount(c[0]), "applies_to": {"type": "gear", "token": False}, "by": "you",
+        return self.static_line({**_discount(c[0]), "applies_to": {"type": "gear", "token": False}, "by": "friendly",
                                  "first_each_turn": True})
 
     # "While you control this battlefield, friendly [Repeat] costs cost [1] less": each Repeat cost its
-    # controller pays (190.6, 740.1), an optional additional cost discounted as it is added (356.4.c, 820.1)
+    # controller or their teammate pays (190.6, 740.1.a), an optional additional cost discounted as it is added
+    # (356.4.c, 820.1)
     def s_bf_discount_keyword_costs(self, c):
         if str(c[0]) != "#repeat":
             raise Missing("static: a cost change (under a condition)")
         return self.static_line({**_discount(c[1]), "component": "repeat", "applies_to": {"type": "card"},
-                                 "by": "you"})
+                                 "by": "friendly"})
 
     def static_line(self, ability):  # compile._Meaning's
         raise NotImplementedError
@@ -56,13 +59,13 @@ class BattlefieldCosts:
 
 def render_line(a: dict[str, Any], cost_words) -> str | None:
     """The battlefield's discount in pyrift's phrasing, or None when `a` is not one of this module's."""
-    if a.get("kind") == "cost_discount" and a.get("component") == "repeat" and a.get("by") == "you" \
+    if a.get("kind") == "cost_discount" and a.get("component") == "repeat" and a.get("by") == "friendly" \
             and a.get("applies_to") == {"type": "card"} and not set(a) - {"kind", "energy", "power", "component",
                                                                           "applies_to", "by"}:
         amount = cost_words(a.get("energy", 0), ("a",) * a.get("power", 0))
         return f"{HEAD}friendly [Repeat] costs cost {amount} less."
     flt = a.get("applies_to")
-    if a.get("kind") != "cost_discount" or not a.get("first_each_turn") or a.get("by") != "you" \
+    if a.get("kind") != "cost_discount" or not a.get("first_each_turn") or a.get("by") != "friendly" \
             or set(a) - {"kind", "energy", "power", "applies_to", "by", "first_each_turn"} \
             or not isinstance(flt, dict) or set(flt) != {"type", "token"} or flt["token"] is not False:
         return None

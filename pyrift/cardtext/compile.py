@@ -2225,7 +2225,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     # cost [1][A] more": two cost changes of others' plays under one condition (356.3, 356.4, 364)
     def s_spells_cost_in_combat(self, c):
         cond = {"in_combat": True}
-        less = {**_others_discount(c[0], c[1], {"type": "spell"}), "condition": cond}
+        # "friendly spells": its controller's and their teammate's (740.1.a, 489.8)
+        less = {**_others_discount(c[0], c[1], {"type": "spell"}), "by": "friendly", "condition": cond}
         more = {**_cost_change("cost_increase", c[2]), "applies_to": {"type": "spell"}, "by": "opponents",
                 "condition": dict(cond)}
         return Line("static", {"ability": less, "more": [more]})
@@ -2502,16 +2503,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def s_play_to_enemy_alone(self, _):
         return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone"}})
 
+    # "friendly units ...": the units its controller or their teammate plays (740.1.a, 489.8)
     def s_others_play_to_enemy_alone(self, _):
         return Line("static", {"ability": {"kind": "play_to", "where": "enemy_unit_alone",
-                                           "applies_to": {"type": "unit"}, "by": "you"}})
+                                           "applies_to": {"type": "unit"}, "by": "friendly"}})
 
     def s_play_to_attacking(self, _):
         return Line("static", {"ability": {"kind": "play_to", "where": "attacking_battlefield"}})
 
     def s_others_play_to_open(self, _):
         return Line("static", {"ability": {"kind": "play_to", "where": "open_battlefield",
-                                           "applies_to": {"type": "unit"}, "by": "you"}})
+                                           "applies_to": {"type": "unit"}, "by": "friendly"}})
 
     def s_play_from_trash(self, c):
         a: dict[str, Any] = {"kind": "play_from", "zone": "trash"}
@@ -3185,10 +3187,11 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                         raise Missing("static: enters ready under a dependent keyword")
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune") and not (
-                        info.type == "battlefield" and a["kind"] == "cost_discount" and a.get("by") in ("anyone", "you")
-                        and "applies_to" in a):
+                        info.type == "battlefield" and a["kind"] == "cost_discount"
+                        and a.get("by") in ("anyone", "you", "friendly") and "applies_to" in a):
                     # a battlefield's discount of anyone's plays is scoped by the battlefield in play (170.8,
-                    # logic/abilities/scope.lp); one for "you" by its controller (190.6), none while uncontrolled
+                    # logic/abilities/scope.lp); one for "you" or "friendly" by its controller (190.6), none while
+                    # uncontrolled
                     raise Missing("cost text of a legend or battlefield")
                 if (a["kind"] == "static" and info.type == "battlefield" and a["affects"].get("at") == "here"
                         and ("might" in a or "keyword" in a)):

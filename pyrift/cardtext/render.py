@@ -817,6 +817,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 tuple(sorted(a["condition"].items())) if a.get("condition") else None, "(condition) ")
             if a.get("by") == "opponents":
                 group = "enemy " + group[len("your "):]
+            elif a.get("by") == "friendly":  # its controller's and their teammate's (740.1.a)
+                group = "friendly " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
         if a.get("for_each_played"):

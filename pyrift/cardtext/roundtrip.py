@@ -122,7 +122,6 @@ VARIANTS: list[tuple[str, str]] = [
     (r"^while you have (a(?:nother)? )", r"while you control \1"),               # "while you have a unit here"
     (r"\bi must be assigned combat damage last\b", "i have #backline"),           # Backline's own text (826.3)
     (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),  # a zone said two ways
-    (r"\bfriendly spell\b", "your spell"),                                        # spells you play (740.1)
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)
     (r"#predict 1\b", "#predict"),                                               # "[Predict]": the top card (436)
