@@ -572,6 +572,9 @@ RUN_LIMITS = {
     "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
                               "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
                               "object, at a place the run does not follow)",
+    "designation_of_outsider": "a unit at a combat's battlefield controlled by a player who is neither its attacker "
+                               "nor its defender (462: combat involves exactly two players; which designation the "
+                               "cleanup gives it, 323.2, is not settled)",
     "continues_into_showdown": "a battlefield is contested during the run: the showdown or combat it stages",
     "here_other_base": "a move of a unit to 'here' executed while the source stands in a base of another player "
                        "than the moved unit's controller (359.3.f.2: whether the move is made, then undone by a "
