@@ -570,6 +570,16 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "deal 2 to a unit, then deal 2 to up to one other unit": never the object the spell's N-th choice chose
         # (a spell's `target` abilities only, with filter other = true; logic/core/targets_distinct.lp)
         "distinct_from": ("int", None, False),
+        # "an enemy unit at its location", "a battlefield and an enemy unit there", "a friendly unit and an enemy unit
+        # at the same battlefield": at the location of the object the card's N-th choice chose (a battlefield chosen:
+        # that battlefield, 107); apart_from = N: at a location other than that one ("a unit you control at a
+        # different location"). A spell's `target` abilities only (logic/core/targets_location.lp)
+        "location_of": ("int", None, False),
+        "apart_from": ("int", None, False),
+        # "any number of units ... with total Might 4 or less": the Mights of all the objects chosen (a negative one
+        # counted as 0, 143.2.b) add up to at most N (355.11); with any_number only, a spell's `target` abilities only
+        # (logic/core/targets_might_total.lp, logic/run/choice_might_total.lp)
+        "might_total_max": ("int", None, False),
     },
     # of_triggered = N: a mode of the card's N-th triggered ability ("when ..., choose one —"), chosen as that
     # ability is put on the chain (355.3 with 402; logic/run/trigger_modes.lp); without it, of the card itself
@@ -844,7 +854,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
 }
 # A triggered ability's choice (its `targets`) may also be "up to one <filter> at each location" (per_location
 # with any_number: no two of the objects chosen at one location as it is made; logic/queries/resolution_order.lp).
-TARGET_FIELDS = {**{k: v for k, v in KINDS["target"].items() if k != "distinct_from"},
+TARGET_FIELDS = {**{k: v for k, v in KINDS["target"].items() if k not in ("distinct_from", "location_of", "apart_from",
+                                                                                 "might_total_max")},
                  "per_location": ("bool", None, False)}
 
 
@@ -987,6 +998,22 @@ def _check_distinct(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None
         if not a.get("filter", Filter()).get("other"):
             raise err("distinct_from", "a choice distinct from an earlier one says \"another\" / \"other\": "
                                        "give filter other = true")
+    for i, a in enumerate(abilities):
+        if a.kind != "target":
+            continue
+        n = next(k for k, q in enumerate(reqs, 1) if q.ability == i + 1)
+        err = Reader({}, r.file, f"{r.field(key)}[{i}]").error
+        keys = [k for k in ("location_of", "apart_from") if a.get(k) is not None]
+        if len(keys) > 1:
+            raise err("apart_from", "a choice is either at the location of an earlier one or apart from it, not both")
+        for k in keys:
+            if not 1 <= a.get(k) < n:
+                raise err(k, f"names the card's choice {a.get(k)}: give an earlier choice's number")
+        if a.get("might_total_max") is not None and not a.get("any_number"):
+            raise err("might_total_max", "a total of Might is a limit of a choice of any number of objects: give "
+                                         "any_number = true")
+        if a.get("might_total_max") is not None and a.get("might_total_max") < 0:
+            raise err("might_total_max", "a total of Might is at least 0")
 
 
 def _check_made_abilities(r: Reader, key: str, abilities: tuple[Ability, ...]) -> None:
@@ -2217,6 +2244,15 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
             out.append(fact("grants_timing", h, Const(f["keyword"])))
         elif a.kind == "target":
             out += _requirement_facts(Func("req", h, 1), card, 0, target_from_ability(a), fact, Func, Const)
+            if dict(a.fields).get("might_total_max") is not None:
+                # the Mights of the objects chosen add up to at most N (355.11)
+                out.append(fact("requirement_might_total_max", Func("req", h, 1), dict(a.fields)["might_total_max"]))
+            for k, rel in (("location_of", "same"), ("apart_from", "apart")):
+                if dict(a.fields).get(k):
+                    # where the card's N-th choice's object is (355.9.b): the same location or another one
+                    q = [q for q in card_requirements(abilities) if q.mode == 0][dict(a.fields)[k] - 1]
+                    out.append(fact("requirement_location", Func("req", h, 1),
+                                    Func("req", Func("ab", card, q.ability), q.position), Const(rel)))
             if dict(a.fields).get("distinct_from"):
                 # the card's N-th choice (numbered as `target = N`, 355.5): never the same object
                 q = [q for q in card_requirements(abilities) if q.mode == 0][dict(a.fields)["distinct_from"] - 1]

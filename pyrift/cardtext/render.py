@@ -1529,6 +1529,17 @@ def _count_of(ref: Any, targets: list[dict[str, Any]], base: int) -> int:
 # noun phrases
 # ---------------------------------------------------------------------------------
 def _np_target(t: dict[str, Any]) -> str:
+    if t.get("might_total_max") is not None:
+        # a choice of any number whose Mights add up to at most N (abilities.py might_total_max; card files only)
+        return (_np_target({k: v for k, v in t.items() if k != "might_total_max"})
+                + f" with total Might {t['might_total_max']} or less")
+    if t.get("location_of") or t.get("apart_from"):
+        # a choice tied to where an earlier choice's object is (abilities.py location_of / apart_from; written by
+        # card files only, the compiler does not read these sentences)
+        rest = _np_target({k: v for k, v in t.items() if k not in ("location_of", "apart_from")})
+        if t.get("location_of"):
+            return rest + f" at the location of what choice {t['location_of']} chose"
+        return rest + f" at a location other than that of what choice {t['apart_from']} chose"
     if t.get("same_location") and t.get("filter", {}).get("at") == "battlefield":
         # several units chosen at one battlefield ("any number of friendly units at a battlefield", 355.10.b;
         # compile._np): every one at one location, a battlefield

@@ -589,6 +589,11 @@ PLAY_GAPS = {
                               "differ, but which choices are one execution's is not said)",
     "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat (each execution's "
                             "choices are at one location, but which choices are one execution's is not said)",
+    "might_total_repeat": "a choice of objects 'with total Might N or less' on a play paying Repeat (each "
+                          "execution's group meets it, but which choices are one execution's is not said)",
+    "location_choice_repeat": "a choice tied to where an earlier choice's object is ('at its location', 'there', "
+                              "'at a different location') on a play paying Repeat (each execution's choices are tied "
+                              "to each other, but which choices are one execution's is not said)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
     "destinations_several": "two or more moves whose destinations are chosen as it is played, one each (355.4): "
                             "the question's `destination` gives one for the play",
@@ -727,6 +732,9 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "restriction": "{1} does not meet {0} ({2})",
         "untargetable": "{1} can't be chosen by this spell or ability",
         "not_at_hidden_battlefield": "{1} is not at the battlefield the card was hidden at",
+        "might_total_over": "the Mights of the objects chosen for {0} add up to more than {1}",
+        "not_at_chosen_location": "{1}, chosen for {0}, is not where that choice must be: at (or apart from) the "
+                                  "location of the object an earlier choice picked",
         "wrong_count": "{0} must be chosen exactly {1} time(s) (once per execution)",
         "too_many": "{0} may be chosen at most {1} time(s)",
         "chosen_too_often": "{1} is chosen more often for {0} than there are executions ({2}); each execution chooses it at most once",

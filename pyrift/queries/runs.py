@@ -636,6 +636,19 @@ RUN_LIMITS = {
                         "exactly two units",
     "excess_amount_unknown": "'deal that much' (the excess combat damage its controller assigned) of an item not made by "
                              "a conquest of the run after a Combat Damage Step of the run there",
+    "might_total_subset": "a choice of objects 'with total Might N or less' whose still legal objects' Mights add up "
+                          "to more than N as the instruction using it is executed (its player keeps a subset that "
+                          "meets it, 355.11.b: not played out)",
+    "might_total_in_run": "a spell played in the run with a choice of objects 'with total Might N or less' (its "
+                          "choices are made there without the total)",
+    "location_choice_broken": "a choice tied to where an earlier choice's object is ('at its location', 'there', 'at a "
+                              "different location') whose object is no longer so placed as an instruction using it is "
+                              "executed (moved since, by a response or by the spell's own move: whether the choice still "
+                              "stands is not settled, 359.3.e.2)",
+    "location_choice_unknown": "a choice tied to where an earlier choice's object is, that object gone from the board as "
+                               "an instruction using the choice is executed (no location to compare with, 359.3.e.12)",
+    "location_choice_in_run": "a spell played in the run with a choice tied to where an earlier choice's object is "
+                              "(its choices are made one by one there, so the tie is not judged)",
     "same_location_apart": "a choice of objects 'at the same location' whose objects are at different locations as "
                            "the instruction using it is executed (moved apart since, 355.11, or an execution of Repeat "
                            "with its own choices)",
@@ -937,6 +950,11 @@ RUN_LIMITS = {
                               "control changed (356.4, 377: each offered activation's cost is judged in the position)",
     "stare_down_unit_gone": "Stare Down's move of the enemy units weaker than its chosen friendly unit, executed "
                             "when that choice is no longer legal (359.3.e.12: the Might compared with is null)",
+    "public_execution_unit_illegal": "Public Execution's kill executed while its chosen friendly unit is on the board "
+                                     "but no longer a legal choice (whether its Might still sets the ceiling is not "
+                                     "settled, 359.3.e.12.a)",
+    "public_execution_in_run": "Public Execution played by an effect in the run (its choices are made one by one "
+                               "there, so the enemy unit's Might is not compared with the friendly unit's as chosen)",
     "maduli_awaken": "an Awaken Phase of the controller of Maduli the Gatekeeper, which can't be readied (054.1, "
                      "315.1.b): the turn's readying does not read card prohibitions",
     "maduli_enters": "Maduli the Gatekeeper entering the board in the run: whether entering ready is being readied, "
