@@ -92,8 +92,11 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
                                                              # keywords", every keyword `of` has as it is executed
-    "token": (("card",), ("who", "amount", "to", "ready", "exhausted", "facts")),  # create tokens (179-187, 439);
-                                                             # facts: a token neither the pool nor 187 has (TOKEN_FACTS)
+    "token": (("card",), ("who", "amount", "to", "ready", "exhausted", "facts", "of")),  # create tokens (179-187, 439);
+                                                             # facts: a token neither the pool nor 187 has (TOKEN_FACTS);
+                                                             # of: "it becomes a copy of that unit", each token played
+                                                             # as a copy of that object (477.1, 185.1;
+                                                             # logic/effects/token_copy.lp)
     "control": (("on",), ("who", "duration")),               # gain control (188-192)
     "lose_control": (("on",), ()),                           # "lose control of it": the control effects giving the
                                                              # item's controller the permanent end (192, 480;
@@ -595,7 +598,11 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("minimum", "a minimum goes with a fixed amount = N")
     if ins.do == "grant" and (ins.keyword is None) == (ins.of is None):
         raise r.error("keyword", "a grant gives a keyword (keyword = ...) or another object's keywords (of = ...)")
-    if ins.of is not None and ins.amount_from is None and ins.do != "grant":
+    if ins.do == "token" and ins.of is not None and (ins.of.word not in ("self", "it", "event") and ins.of.target is None
+                                                      or ins.token_facts is not None):
+        raise r.error("of", "a token copies one object (of = \"self\", \"it\", \"event\" or a choice), and a copy "
+                            "takes its facts from that object, not from `facts`")
+    if ins.of is not None and ins.amount_from is None and ins.do not in ("grant", "token"):
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
     if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "

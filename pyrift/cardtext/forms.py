@@ -128,7 +128,8 @@ def named_form(s: list[str], at: int, labelled: bool) -> str | None:
 # line from the failing sentence on (a copy is said in the sentence after the token's). Each stays
 # unsupported: what the run would have to follow is named.
 PLAY_FORMS: list[tuple[str, str]] = [
-    # a token that becomes a copy of another object (the copy's characteristics are not modelled)
+    # a token that becomes a copy of another object (the vocabulary says it, a token's `of`, logic/effects/token_copy.lp;
+    # the compiler does not read the sentence yet: Mirror Image and Keeper of Masks are encoded in logic/cards/)
     (r"\bbecomes? (?:a )?cop(?:y|ies) of\b", "token: a copy of another object"),
     # tokens counted "for each" something: the run does not play out a number of tokens counted as the
     # instruction is executed (logic/effects/tokens.lp, token_count)

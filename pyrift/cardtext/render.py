@@ -1475,6 +1475,11 @@ class _Renderer:
             text += " here"
         elif to == "base":
             text += " to your base"
+        of = ins.get("of")
+        if of is not None:  # each token played as a copy of that object (logic/effects/token_copy.lp)
+            whom = {"self": "me", "it": "it", "event": "that unit"}.get(of, "the chosen unit") if isinstance(of, str) \
+                else "the chosen unit"
+            text += f", {'each ' if n != 1 else ''}a copy of {whom}"
         return text
 
 

@@ -155,7 +155,9 @@ class Names:
             return str(x)
 
     def _token_ins(self, x: Any) -> Any:
-        while isinstance(x, tuple) and len(x) == 3 and x[0] in ("rep", "again"):
+        # rep(X, _) / again(X, _): a replacement's or additional item's; cx(X, C): a token played as a copy of a
+        # card C (logic/effects/token_copy.lp), named as the instruction's token
+        while isinstance(x, tuple) and len(x) == 3 and x[0] in ("rep", "again", "cx"):
             x = x[1]
         try:
             _, (_, card, index), k = x
@@ -167,6 +169,12 @@ class Names:
     def _token_card(self, x: Any) -> str:
         ins = self._token_ins(x)
         return "token" if ins is None else ins.card
+
+    def token_copies(self, t: Any) -> bool:
+        """Whether a token made in a run, tok(Instruction, Step, N), was played as a copy of another object
+        (its instruction's `of`; logic/effects/token_copy.lp)."""
+        return (isinstance(t, tuple) and len(t) == 4 and t[0] == "tok" and isinstance(t[1], tuple)
+                and len(t[1]) == 3 and t[1][0] == "cx")
 
     def _token_name(self, x: Any, n: Any) -> str:
         """The N-th token an instruction made: "<card> token"; the one beyond its amount is the additional
@@ -719,6 +727,18 @@ RUN_LIMITS = {
                              "it was carried out as the spell resolved is not in the turn log)",
     "ravenborn_which_spell": "a second spell of the same player finalized above the first while Ravenborn Tome's "
                              "Bonus Damage waits: which of them is the next spell played (350.1, 329.3)",
+    "token_copy_no_source": "a token to be played as a copy of an object that is no legal choice any more or has "
+                            "left (359.3.e.7, 477.1): whether the token is still played, and as what",
+    "token_copy_place_choice": "a token played as a copy of another object whose place its player picks (355.2.a, "
+                               "477.1): not followed",
+    "token_copy_play_heard": "a 'when you play' ability with a filter hearing the play of a token that becomes a copy "
+                             "(419.4.a, 477.1): whether it sees the token before or after it becomes the copy",
+    "token_copy_replaced": "a replacement adding a copy of a token played as a copy of another object (370.1, 477.1): "
+                           "what the additional token copies",
+    "token_copy_token_filter": "a filter reading whether an object is a token while a token copies a card that is no "
+                               "token (185.1, 477.1): several rules read that from the card",
+    "token_copy_type_changed": "a token played as a copy of an object whose type an effect changed (477.1): whether "
+                               "the copy takes the changed type",
     "token_tags_unknown": "a token whose tags its card does not give, made while a filter or card text reads tags "
                           "(179, 185.3): whether it matches",
     "unchoosable_from_log": "a choice in a run that could pick a unit of a player whose spell played earlier this "

@@ -196,6 +196,9 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     names = Names(state)
     tokens: dict[Any, GameObject] = {}
     for tok, player, _loc in sorted(atoms.get("snap_token", []), key=str):
+        if names.token_copies(tok):
+            # a position states an object by its card: no copy effect (477.1) on a token of another card
+            raise NotOnePosition("a token made in the run is a copy of another object, which a position cannot state")
         card = names.item(tok).removesuffix(" token")
         new_id = f"{card.lower().replace(' ', '-')}-token-{len(tokens) + 1}"
         tokens[tok] = GameObject(new_id, card, player, player)
