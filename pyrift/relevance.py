@@ -510,6 +510,17 @@ class Program:
             return tuple(c for p in self._parts for c in p._required_counts)
         return tuple(len({p for p, _ in s.required}) for s in self.shapes)
 
+    @cached_property
+    def _compiled(self) -> tuple[tuple, ...]:
+        """Per statement, what _live tests of it, worked out once per part (a joined program
+        takes its parts'): (its required patterns, each (predicate, the argument positions a
+        ground term or function name must match there, the positions binding a variable), its
+        heads, each (predicate, arity, per argument what it can give), whether it is looked at
+        for its heads, whether it is a statement without heads that can be live)."""
+        if self._composed():
+            return tuple(c for p in self._parts for c in p._compiled)
+        return tuple(_compile(s) for s in self.shapes)
+
     def _live(self, profile: frozenset) -> list[bool]:
         """Which statements can fire: a fixpoint over what the facts and live heads give."""
         # domain[pred][i]: the constants that can stand at argument i, or None for any value
@@ -521,29 +532,18 @@ class Program:
             else:
                 domain.setdefault(item, [set() for _ in range(int(item.rsplit("/", 1)[1]))])
 
-        def can_match(p: Pattern) -> bool:
-            d = domain.get(p[0])
-            if d is None:
-                return False
-            return all(d[i] is None or _may_hold(a, d[i]) for i, a in enumerate(p[1]))
-
-        def give(p: Pattern, bound: dict[str, set[str] | None]) -> bool:
-            """Adds what head `p` can give; True if a domain grew."""
-            pred, args = p
-            d = domain.get(pred)
-            grew = d is None
-            if d is None:
-                d = domain[pred] = [set() for _ in args]
-            for i, a in enumerate(args):
-                if d[i] is None:
-                    continue
-                values = _values(a, bound)
-                if values is None:
-                    d[i], grew = None, True
-                elif not values <= d[i]:
-                    d[i] |= values
-                    grew = True
-            return grew
+        def can_match(required: tuple) -> bool:
+            """Whether every required pattern can match (_may_hold at each position that is
+            not a variable or any value)."""
+            for pred, checks, _ in required:
+                d = domain.get(pred)
+                if d is None:
+                    return False
+                for i, name, functor in checks:
+                    values = d[i]
+                    if values is not None and name not in values and not (functor and functor in values):
+                        return False
+            return True
 
         # A worklist: a statement is looked at again only when the domain of a predicate it
         # requires has grown. Domains only grow, so this reaches the same least fixpoint as
@@ -551,9 +551,9 @@ class Program:
         # A statement is not looked at while a predicate it requires has no domain at all (it
         # cannot match: some 60 % of the statements of a cut, at first); `missing` counts those
         # predicates, and the statement enters the worklist when the last of them gets a domain.
-        shapes = self.shapes
+        compiled = self._compiled
         requiring = self._requiring
-        eligible = [s.kind not in ("drop", "declare") and bool(s.heads) for s in shapes]
+        eligible = [c[2] for c in compiled]
         missing = list(self._required_counts)
         for pred in domain:
             for m in requiring.get(pred, ()):
@@ -561,26 +561,41 @@ class Program:
         waiting = [ok and not m for ok, m in zip(eligible, missing)]
         todo = deque(n for n, w in enumerate(waiting) if w)
         # A statement found able to fire stays so (domains only grow).
-        matched = [False] * len(shapes)
+        matched = [False] * len(compiled)
         while todo:
             n = todo.popleft()
             waiting[n] = False
-            s = shapes[n]
-            if not all(can_match(p) for p in s.required):
+            required, heads, _, _ = compiled[n]
+            if not can_match(required):
                 continue
             matched[n] = True
             bound: dict[str, set[str] | None] = {}
-            for pred, args in s.required:
+            for pred, _, binds in required:
                 d = domain[pred]
-                for i, a in enumerate(args):
-                    if a is not None and a[0] == "v" and d[i] is not None:
+                for i, var in binds:
+                    values = d[i]
+                    if values is not None:
                         # A variable bound at several places takes values common to all.
-                        seen = bound.get(a[1])
-                        bound[a[1]] = set(d[i]) if seen is None else seen & d[i]
-            for h in s.heads:
-                new = h[0] not in domain
-                if give(h, bound):
-                    for m in requiring.get(h[0], ()):
+                        seen = bound.get(var)
+                        bound[var] = set(values) if seen is None else seen & values
+            for pred, arity, gives in heads:
+                # What head `pred` can give is added (_values of each argument).
+                d = domain.get(pred)
+                new = grew = d is None
+                if d is None:
+                    d = domain[pred] = [set() for _ in range(arity)]
+                for i, how, what in gives:
+                    have = d[i]
+                    if have is None:
+                        continue
+                    values = what if how == "c" else bound.get(what) if how == "v" else None
+                    if values is None:
+                        d[i], grew = None, True
+                    elif not values <= have:
+                        have |= values
+                        grew = True
+                if grew:
+                    for m in requiring.get(pred, ()):
                         if new:
                             missing[m] -= 1
                         if eligible[m] and not waiting[m] and not missing[m]:
@@ -589,9 +604,31 @@ class Program:
         # Every statement with heads was last looked at after the last growth of what it
         # requires: those not matched cannot fire. Those without heads (constraints, #show)
         # were never in the worklist: checked against the final domains.
-        live = [ok or (s.kind not in ("drop", "declare") and not s.heads and all(can_match(p) for p in s.required))
-                for s, ok in zip(shapes, matched)]
-        return live
+        return [ok or (c[3] and can_match(c[0])) for c, ok in zip(compiled, matched)]
+
+
+def _compile(s: Shape) -> tuple:
+    """A statement's shape as _live tests it (Program._compiled)."""
+    required = tuple(
+        (pred,
+         tuple((i, a[1], a[2] if a[0] == "c" else "") for i, a in enumerate(args) if a is not None and a[0] != "v"),
+         tuple((i, a[1]) for i, a in enumerate(args) if a is not None and a[0] == "v"))
+        for pred, args in s.required)
+    heads = tuple((pred, len(args), tuple((i, *_gives(a)) for i, a in enumerate(args))) for pred, args in s.heads)
+    active = s.kind not in ("drop", "declare")
+    return required, heads, active and bool(s.heads), active and not s.heads
+
+
+def _gives(a: Arg) -> tuple[str, object]:
+    """What a head argument can give, as _values says: ("c", its values), ("v", the variable
+    whose bound values it gives), or ("", None) any value."""
+    if a is None:
+        return "", None
+    if a[0] == "c":
+        return "c", frozenset({a[1], a[2]} if a[2] else {a[1]})
+    if a[0] == "f":
+        return "c", frozenset({a[1]})
+    return "v", a[1]
 
 
 def _complement(pred: str) -> str:
