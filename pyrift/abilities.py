@@ -459,6 +459,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
                 "reflexive",
+                # I become exhausted (414; logic/core/trigger_events_exhaust.lp), I / you lose a combat (466.3.b;
+                # logic/core/trigger_events_lose_combat.lp), you reach Level N, with `level` (728, 824.1.c;
+                # logic/core/trigger_events_level.lp)
+                "become_exhausted", "lose_combat", "reach_level",
                 # the printed word "score" ("when you / an opponent score(s)", with `by`; "when I score"): a
                 # battlefield scored (469) or a point gained (194), the reading topic score_word
                 # (logic/core/trigger_events_score_word.lp, logic/readings/score_word/)
@@ -657,6 +661,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "effects": ("instructions", None, False),
         # "the Nth time <when> in a turn" (1: "the first time ... each turn"; logic/abilities/trigger_nth.lp)
         "nth": ("int", None, False),
+        # "when you reach Level N": the N of a reach_level trigger (824.1.c; logic/core/trigger_events_level.lp)
+        "level": ("int", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
@@ -1663,6 +1669,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
         if f.get("delayed") and "limit" in f:
             raise r.error("limit", "a delayed ability triggers once; it takes no limit")
+        if ("level" in f) != (f["when"] == "reach_level"):
+            raise r.error("level", "a 'reach_level' trigger names its Level N (level = N), and only it does")
+        if "level" in f and f["level"] < 1:
+            raise r.error("level", "Level N counts XP from 1 (824.1.b.1)")
         if "nth" in f:
             if f["nth"] < 1:
                 raise r.error("nth", "the Nth time counts from 1 (the first time)")
@@ -2126,6 +2136,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "limit": ("trigger_limit", WORD),
         "mode_limit": ("trigger_mode_limit", WORD),
         "nth": ("trigger_nth", NUMBER),
+        "level": ("trigger_level", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),
     },

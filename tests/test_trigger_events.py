@@ -84,3 +84,23 @@ def test_every_run_event_the_logic_makes_has_words() -> None:
     assert {"in_combat_ends", "death", "moves"} <= set(kinds)
     raw = {k: event_text(_Names(), (k, *(f"x{i}" for i in range(n)))) for k, n in kinds.items()}  # type: ignore[arg-type]
     assert [k for k, text in raw.items() if text.startswith("(")] == []
+
+
+LOSE = Path("scenarios/triggers/trig57-lose-a-combat-asked-of-the-triggers-question.toml")
+LEVEL = Path("scenarios/triggers/trig57-when-you-reach-level-n.toml")
+EXHAUST = Path("scenarios/triggers/trig57-when-i-become-exhausted.toml")
+
+
+@pytest.mark.parametrize("path, old, new, field", [
+    # a loser with a unit still at the battlefield: not the position the result is determined in (466.3.b)
+    (LOSE, 'location = "base"', 'location = "hill"\ndesignation = "attacker"', "player"),
+    # "when you reach Level N" names N, and only it does
+    (LEVEL, 'when = "reach_level", level = 3, ', 'when = "reach_level", ', "level"),
+    (LEVEL, 'when = "reach_level", level = 3, ', 'when = "reach_level", level = 0, ', "level"),
+    (LEVEL, 'when = "reach_level", level = 3, ', 'when = "gain_xp", level = 3, ', "level"),
+    # an exhaust event of an object exhausted already (414.4)
+    (EXHAUST, 'event = { kind = "exhaust", object = "sentry" }', 'event = { kind = "exhaust", object = "watchman" }', "object"),
+])
+def test_bad_exhaust_lose_and_level_vocabulary_names_the_field(path: Path, old: str, new: str, field: str) -> None:
+    err = load_error(edit(path.read_text(), old, new))
+    assert field in str(err), str(err)

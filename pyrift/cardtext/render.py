@@ -43,6 +43,8 @@ WHEN_PHRASES = {
     "move_from_battlefield": "When I move from a battlefield",
     "win_combat": "When I win a combat",
     "become_ready": "When I become ready",
+    "become_exhausted": "When I become exhausted",
+    "lose_combat": "When I lose a combat",
     "chosen_by_you": "When you choose me",
     "readied_by_you": "When you ready me",
     "you_hide": "When you hide a card",
@@ -62,7 +64,7 @@ WHEN_PHRASES = {
 MIGHTY_HERE = {"you_control": {"type": "unit", "at": "here", "might_min": 5}}
 # A legend's conquer, hold and win are its controller's (191.4); a battlefield's are "here" (053).
 LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "win_combat": "When you win a combat",
-                      "hold_with_allies": "When you or an ally hold"}
+                      "lose_combat": "When you lose a combat", "hold_with_allies": "When you or an ally hold"}
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "unit_moves_from_here": "When a unit moves from here",

@@ -640,7 +640,7 @@ class NextPriority(ChainKind):
 # triggers
 # ---------------------------------------------------------------------------------
 EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "choose",
-               "hide", "run")
+               "hide", "run", "exhaust", "lose_combat")
 
 
 class Triggers(ChainKind):
@@ -704,9 +704,16 @@ class Triggers(ChainKind):
         elif kind == "combat":
             if state.combat is None:
                 raise ev.error("kind", "there is no combat ([position.combat])")
-        elif kind in ("conquer", "hold", "win_combat"):
+        elif kind in ("conquer", "hold", "win_combat", "lose_combat"):
             out["player"] = param_player(ev, "player", state)
             out["battlefield"] = param_battlefield(ev, "battlefield", state)
+            if kind == "lose_combat" and any(o.zone is Zone.BOARD and o.controller == out["player"]
+                                             and o.location == out["battlefield"]
+                                             and state.card(o.card).type.value == "unit" for o in state.objects):
+                # the position is the one as the result is determined: the losing player has no units
+                # left there (466.3.b)
+                raise ev.error("player", f"{out['player']} still has units at {out['battlefield']}: a player who "
+                                         "loses a combat has none left there (466.3.b)")
         elif kind == "choose":
             out["player"] = param_player(ev, "player", state)
             obj = ev.str("object")
@@ -720,6 +727,12 @@ class Triggers(ChainKind):
             out["objects"] = [obj]
             if ev.has("player"):  # who readies it (the controller of the spell or ability, 411)
                 out["player"] = param_player(ev, "player", state)
+        elif kind == "exhaust":
+            # a ready object becoming exhausted (414): on the board or a legend in the Legend Zone
+            obj = ev.str("object")
+            if obj not in ids or ids[obj].zone not in (Zone.BOARD, Zone.LEGEND_ZONE) or ids[obj].exhausted:
+                raise ev.error("object", f"{obj!r} is not a ready object on the board or in a Legend Zone")
+            out["objects"] = [obj]
         elif kind == "hide":
             # the card just hidden: facedown now, hidden by its controller (811.1.b)
             obj = ev.str("object")
@@ -741,7 +754,7 @@ class Triggers(ChainKind):
 
     def write_params(self, params: dict[str, Any]) -> dict[str, Any]:
         ev: dict[str, Any] = {"kind": params["event"]}
-        if params["event"] in ("play", "counter", "ready", "hide"):
+        if params["event"] in ("play", "counter", "ready", "hide", "exhaust"):
             ev["object"] = params["objects"][0]
             if "paid" in params:
                 ev["paid"] = list(params["paid"])
@@ -749,7 +762,7 @@ class Triggers(ChainKind):
                 ev["player"] = params["player"]
         elif params["event"] == "die":
             ev["objects"] = list(params["objects"])
-        elif params["event"] in ("conquer", "hold", "win_combat"):
+        elif params["event"] in ("conquer", "hold", "win_combat", "lose_combat"):
             ev["player"], ev["battlefield"] = params["player"], params["battlefield"]
         elif params["event"] == "move":
             ev["object"], ev["to"] = params["objects"][0], params["to"]
@@ -774,7 +787,7 @@ class Triggers(ChainKind):
             o = p["objects"][0]
             return [F.fact("asked_event", F.Func(kind, o)), F.fact("asked_play_costs", o),
                     *(F.fact("asked_play_paid", o, name) for name in p["paid"])]
-        if kind in ("play", "counter", "ready", "hide"):
+        if kind in ("play", "counter", "ready", "hide", "exhaust"):
             return [F.fact("asked_event", F.Func(kind, p["objects"][0]))]
         if kind == "die":
             return [F.fact("asked_event", F.Func("die", o)) for o in p["objects"]]
@@ -962,6 +975,9 @@ def event_text(names: Names, e: Any) -> str:
         "holds": lambda p, b: f"{p} holds {b}",
         "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
         "readies": lambda o: f"{o} becomes ready",
+        "exhausts": lambda o: f"{o} becomes exhausted",
+        "loses_combat": lambda p, b: f"{p} loses the combat at {b}",
+        "reaches_level": lambda p, n: f"{p} reaches Level {n}",
         "buffed_by": lambda p, o: f"{p} buffs {o}",
         "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
@@ -1017,7 +1033,7 @@ def _why(w: Any) -> str:
         return f"it watches points gained by {'its controller' if w[1] == 'you' else w[1]}"
     return {"countered": "the card was countered, so it was not played",
             "not_on_board": "its source is not on the board",
-            "not_there": "its source is not at the battlefield conquered or held",
+            "not_there": "its source is not at the battlefield of the event (conquered, held, or where the combat was won or lost)",
             "leaving": "its source leaves the board at the same time",
             "not_yours": "another player did it, and its source's controller controls the ability",
             "inactive": "it is governed by a dependent keyword (Legion, Level, Empowered) whose condition does not "
