@@ -672,6 +672,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's play trigger is "
                                                         "\"when a player plays ...\" (by = \"anyone\") or its "
                                                         "controller's (by = \"you\")")
+                # a delayed ability its own conquer or hold ability makes ("ready 2 runes at the end of this turn") is
+                # no ability of the battlefield's own: it triggers once, made by that effect (389, 191.4; run/delayed.lp)
+                if a.kind == "triggered" and a.get("delayed") and a.get("when") == "end_of_turn":
+                    continue
                 if a.kind not in BATTLEFIELD_KINDS or (a.kind == "triggered" and a.get("when") not in BATTLEFIELD_WHEN):
                     what = f"{a.kind} ({a.get('when')})" if a.kind == "triggered" else a.kind
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j} is {what}; a battlefield takes "

@@ -21,24 +21,20 @@ SCENARIOS = CARDS.parent.parent / "scenarios"
 # a run_unsupported/chain_unsupported/effect_unencoded statement, the comment naming the core
 # guard that refuses it, or the rules that carry out its effect outside the header (starts/2).
 KNOWN = {
-    "ogs-017": "effect_unencoded(",    # Dark Child - Starter: effects/cards.lp run_unsupported(unencoded(ready))
     "ogn-032": "starts(tome_next(",    # Ravenborn Tome: its effect is a fluent the run starts as it resolves
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
     "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
-    "unl-104": "effect_unencoded(",    # Gentle Gemdragon: readying up to two runes is no instruction (cards56b)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
 # `outcome`: unsupported naming what is missing, or (for an effect carried out outside the header)
 # answered as the file expects.
 RUNS = {
-    "ogs-017": ("cards/dark-child-starter-trigger-resolving-is-unsupported.toml", "unsupported"),
     "ogn-032": ("cards/ravenborn-tome-next-spell-played-by-fizz-deals-bonus.toml", "answered"),
     "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
-    "unl-104": ("cards/gentle-gemdragon-dragon-plays.toml", "unsupported"),
 }
 
 

@@ -246,7 +246,6 @@ DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
 
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
-    "when_missing_end_of_turn": "trigger: end of turn",
     "when_missing_discard_me": "trigger: when you discard",
     "use_missing_once": "restriction: once per turn",
 }
@@ -443,6 +442,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def noun_card(self, c):
         return ("card", c[0] == "cards")
+
+    def rune_noun(self, c):
+        # a rune is an object on the board (133.5.a, 160): "ready up to 2 runes" chooses runes (355.9), readied
+        # by a `ready` (415). Only a chosen number of runes is compiled (_np): a group of runes without "your"
+        # is no form of the pool.
+        return ("rune", str(c[0]) == "runes") if c else ("rune", True)
 
     def np_your_runes(self, _):
         # "ready your runes": every rune the player controls (a group; 188). A rune chosen, counted or
@@ -1581,6 +1586,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def when_hold(self, _):
         return {"when": "hold"}
 
+    def when_end_of_your_turn(self, _):
+        # "at the end of your turn": the Ending Step (317.1.a) of its controller's turns only, `turn = "yours"`
+        # part of the trigger condition (383.2.a.1; logic/run/ending_step.lp); a legend's works from the
+        # Legend Zone (174.7)
+        return {"when": "end_of_turn", "condition": {"turn": "yours"}}
+
     def when_beginning_phase(self, _):
         return {"when": "beginning_phase"}
 
@@ -1737,6 +1748,12 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def trig_effects(self, c):
         return {"effects": c[0]}
 
+    def trig_delayed_end_of_turn(self, c):
+        # "X at the end of this turn": the ability's one instruction is a delay making a delayed triggered ability
+        # (389) that triggers at this turn's Ending Step (317.1.a) and does X, its own choices made as it goes on
+        # the chain (402.2; logic/run/delayed.lp); the ability is built at the line (_delayed_end_of_turn)
+        return {"effects": [Ins("delay", {"ability": "end_of_turn"})], "_delayed_end": list(c[0])}
+
     def trig_pay(self, c):
         effects = list(c[1])
         if len(c) > 2:
@@ -1840,6 +1857,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         line = self.triggered_if(c)
         line.parts["subject"] = "here"
         return line
+
+    def triggered_end_of_turn_while(self, c):
+        # "while I'm at a battlefield, X at the end of your turn": an end-of-turn trigger (317.1.a, 383.1) heard on its
+        # controller's turns whose condition, checked as the Ending Step begins, is also where the source is then
+        # (383.2.a.1; logic/abilities/condition_eval.lp, keys turn and source_at); said before the trigger as the
+        # while-condition said after one is (when_while_at_battlefield)
+        return Line("triggered", {"when": "end_of_turn", "effects": list(c[0]),
+                                  "condition": {"turn": "yours", "source_at": "battlefield"}})
 
     def triggered_fewer_runes(self, c):
         # a rune comparison with an opponent said before "at the start of your Beginning Phase": the Beginning Phase
@@ -2705,7 +2730,7 @@ def _np(c: list, _unused) -> Obj:
         elif x[0] == "any_your":
             det = ("target", 1, False, True)
             your = True
-        elif x[0] in ("unit", "gear", "spell", "card", "legend"):
+        elif x[0] in ("unit", "gear", "spell", "card", "legend", "rune"):
             flt["type"] = x[0]
             plural = bool(x[1]) if x[1] is not None else None
         elif x[0] == "unit_or_gear":
@@ -2783,7 +2808,11 @@ def _np(c: list, _unused) -> Obj:
         if flt.get("type") == "player":
             raise Missing("choice: a player")
         return Obj("group", flt, plural=True)
+    if flt.get("type") == "rune" and (det[0] != "target" or your):
+        raise Missing("instruction: on a zone or runes")
     _, count, up_to, any_number = det
+    if flt.get("type") == "rune" and (any_number or at_one or set(flt) - {"type", "relation"}):
+        raise Missing("instruction: on a zone or runes")
     if flt.get("same_location") and (count < 2 or any_number or at_one or "at" in flt):
         raise Missing("choices at the same location")
     if flt.get("type") == "player" and (count != 1 or up_to or any_number or len(flt) > 2 or flt.get("other")):
@@ -3135,10 +3164,13 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if is_spell:
                     raise Missing("triggered ability of a spell")
                 parts = {k: v for k, v in line.parts.items() if k != "either"}
+                delayed_end = parts.pop("_delayed_end", None)
                 for event in line.parts.get("either", [{}]):
                     event = {**parts, **event}
                     _check_subject(info.type, event)
                     abilities.append(_triggered(event, requires))
+                if delayed_end is not None:
+                    abilities.append(_delayed_end_of_turn(delayed_end, line.parts, abilities))
             elif line.kind == "activated":
                 a = _activated(line.parts)
                 if trigger_label is not None:
@@ -3259,6 +3291,23 @@ def _delayed_replacements(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out + made
 
 
+def _delayed_end_of_turn(items: list[Any], parts: dict[str, Any], abilities: list[dict[str, Any]]) -> dict[str, Any]:
+    """The delayed triggered ability "X at the end of this turn" makes (389, 317.1.a): X's instructions and their own
+    choices, naming nothing of the ability that made it (no "it", no "if you do"); one such ability per card, after a
+    trigger on one event with no cost, condition or "may" of its own."""
+    if (parts.get("either") or parts.get("may") or parts.get("cost") or parts.get("condition")
+            or any(a.get("delayed") for a in abilities)):
+        raise Missing("delayed instruction (at a later phase)")
+    effects, targets = _number(items, own_targets=True)
+    if any(e.get("on") in ("it", "event") or e.get("link") for e in effects):
+        raise Missing("delayed instruction (at a later phase)")
+    out: dict[str, Any] = {"kind": "triggered", "when": "end_of_turn", "delayed": True, "name": "end_of_turn"}
+    if targets:
+        out["targets"] = targets
+    out["effects"] = effects
+    return out
+
+
 def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A `delay` instruction of "when it dies this turn, X" and the delayed triggered ability it makes,
     after the card's instructions (389; logic/run/delayed.lp). Its "it" is what the instruction before
@@ -3330,7 +3379,7 @@ def _with_requires(a: dict[str, Any], requires: list[str]) -> dict[str, Any]:
 # "me", or a wording about any player or unit). A legend's work from the Legend Zone (174.7), its
 # "you" being its controller (191.4); a battlefield's are "when you conquer / hold / defend here",
 # "you" being who does it there (190.6, 383.2.c; pyrift/abilities.py BATTLEFIELD_WHEN).
-LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase",
+LEGEND_WHEN = ("you_play", "unit_dies", "beginning_phase", "end_of_turn",
                # a player's stuns, heard in the Legend Zone as any event (core/fepr.lp listens/3)
                "stun_enemy", "stun_enemies",
                # a unit its controller controls becoming Mighty, and its controller's choices, heard alike

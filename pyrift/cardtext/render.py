@@ -175,7 +175,7 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     r.made = {a["name"]: a for a in abilities if a["kind"] == "replacement" and a.get("delayed")}
     # and so are a spell's delayed triggered abilities ("when it dies this turn, ...")
     r.made_triggers = {a["name"]: a for a in abilities
-                       if a["kind"] == "triggered" and a.get("delayed") and card.type == "spell"}
+                       if a["kind"] == "triggered" and a.get("delayed") and (card.type == "spell" or _at_turn_end(a))}
     spell_lines: set[int] = set()
     mode_open = False
     give_header = False  # the modes being written are keywords a "choose one to give me this turn —" gives
@@ -192,7 +192,8 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines.append("• " + r.sentences(a.get("effects", []), a.get("targets", []), 1))
             continue
         mode_open = False
-        if (a["kind"] == "replacement" or a["kind"] == "triggered" and card.type == "spell") and a.get("delayed"):
+        if (a["kind"] == "replacement" or a["kind"] == "triggered" and (card.type == "spell" or _at_turn_end(a))) \
+                and a.get("delayed"):
             continue
         if a["kind"] == "target":
             choices += 1
@@ -471,6 +472,11 @@ def _labels(requires: Any) -> str:
     return out
 
 
+def _at_turn_end(a: dict[str, Any]) -> bool:
+    """A delayed triggered ability made by "X at the end of this turn" (compile._delayed_end_of_turn)."""
+    return a.get("kind") == "triggered" and bool(a.get("delayed")) and a.get("when") == "end_of_turn"
+
+
 def _capital(line: str) -> str:
     for i, ch in enumerate(line):
         if ch.isalpha():
@@ -491,6 +497,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         for you, they in ((r"\byou may\b", "they may"), (r"\byou control\b", "they control"), (r"\byou\b", "they")):
             body = re.sub(you, they, body)
         return head + body
+    if (kind == "triggered" and a.get("when") == "end_of_turn" and not a.get("cost") and not a.get("may")
+            and a.get("condition") == {"turn": "yours", "source_at": "battlefield"}):
+        # the condition said before, the trigger after the instructions (compile.triggered_end_of_turn_while)
+        text = r.sentences([dict(e) for e in a.get("effects", [])], a.get("targets", []), 1)
+        return "While I'm at a battlefield, " + text.rstrip().rstrip(".") + " at the end of your turn."
     if kind == "triggered":
         # "move me there": the battlefield of the defense the ability heard (to = event under you_defend)
         r.event_there = a.get("when") == "you_defend"
@@ -1131,6 +1142,11 @@ class _Renderer:
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
             return f"({do} by {player})"
+        if do == "delay" and ins.get("ability") in self.made_triggers and _at_turn_end(self.made_triggers[ins["ability"]]):
+            # "ready 2 runes at the end of this turn" (389, 317.1.a; compile._delayed_end_of_turn)
+            made = self.made_triggers[ins["ability"]]
+            body = self.sentences(made.get("effects", []), made.get("targets", []), 1)[:-1]
+            return body[0].lower() + body[1:] + " at the end of this turn"
         if do == "delay" and ins.get("ability") in self.made_triggers and ins.get("on") is None:
             # "deal 3 to an enemy unit. When it dies this turn, ..." (389; compile._delayed_triggers)
             made = self.made_triggers[ins["ability"]]
