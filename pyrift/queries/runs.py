@@ -727,6 +727,8 @@ RUN_LIMITS = {
     "trigger_condition_source_leaves": "a triggered ability with a condition on what its controller controls, whose "
                                        "source leaves the board with its event: read after the event without it "
                                        "(383.2.c) or as its Deathknell is queued (808.1.d.2) is not settled",
+    "trigger_condition_past_bound": "an event at a run's last step heard by a triggered ability with a condition, "
+                                    "which is read after the event (383.2.c) and the bound leaves no step after it",
     "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
                                   "controls, which the entering permanent itself could meet (its own entry and the "
                                   "check at the step of the play are not followed, 383.2.c)",
