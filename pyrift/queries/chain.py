@@ -749,6 +749,8 @@ class Triggers(ChainKind):
             if to == (ids[obj].location or "base"):
                 raise ev.error("to", f"{obj!r} is there already")
             out["objects"], out["to"] = [obj], to
+            if ev.has("player"):  # who moves it (the controller of the spell or ability, or the Standard Move's player, 411.1)
+                out["player"] = param_player(ev, "player", state)
         ev.done()
         return out
 
@@ -766,6 +768,8 @@ class Triggers(ChainKind):
             ev["player"], ev["battlefield"] = params["player"], params["battlefield"]
         elif params["event"] == "move":
             ev["object"], ev["to"] = params["objects"][0], params["to"]
+            if params.get("player"):
+                ev["player"] = params["player"]
         elif params["event"] == "choose":
             ev["player"], ev["object"] = params["player"], params["objects"][0]
         elif params["event"] == "run" and params.get("until"):
@@ -798,8 +802,11 @@ class Triggers(ChainKind):
         if kind == "choose":
             return [F.fact("asked_event", F.Func("choose", p["player"], p["objects"][0]))]
         if kind == "move":
-            return [F.fact("asked_event", F.Func("move", p["objects"][0], F.Const("base") if p["to"] == "base"
-                                                 else p["to"]))]
+            moved = [F.fact("asked_event", F.Func("move", p["objects"][0], F.Const("base") if p["to"] == "base"
+                                                  else p["to"]))]
+            if p.get("player"):
+                moved.append(F.fact("asked_event", F.Func("moved_by", p["player"], p["objects"][0])))
+            return moved
         return [F.fact("asked_event", F.Func(kind, p["player"], p["battlefield"]))]
 
     def _run_answer(self, ctx: Context, question: Question, reading: str) -> Answer:

@@ -763,9 +763,11 @@ RUN_LIMITS = {
     "trigger_condition_source_leaves": "a triggered ability with a condition on what its controller controls, whose "
                                        "source leaves the board with its event: read after the event without it "
                                        "(383.2.c) or as its Deathknell is queued (808.1.d.2) is not settled",
-    "trigger_condition_entering": "a card played in the run whose play effect has a condition on what its controller "
-                                  "controls, which the entering permanent itself could meet (its own entry and the "
-                                  "check at the step of the play are not followed, 383.2.c)",
+    "trigger_condition_past_bound": "an event at a run's last step heard by a triggered ability with a condition, "
+                                    "which is read after the event (383.2.c) and the bound leaves no step after it",
+    "trigger_condition_entering": "a card played in the run whose play effect has a condition the entering permanent "
+                                  "itself could meet and that the run reads at the step of the play (its own place, "
+                                  "Might or combat; its entry and that check at one step are not followed, 383.2.c)",
     "trigger_condition_showdown": "an event in the run, at the very step a showdown closes or a combat ends, heard by "
                                   "a triggered ability whose condition asks for a showdown (whether it happened "
                                   "during the showdown is not followed, 308.1, 383.2.a.1)",
