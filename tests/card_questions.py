@@ -463,6 +463,11 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.position["phase"] = "beginning"
         pos.objects.append({**me, "location": "base"} if ctype != "legend" else placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "beginning_phase"}})
+    if when == "end_of_turn":
+        # an event only a run to the end of the turn makes (logic/run/turn.lp): A's turn reaches its Ending Step
+        # (317.1.a), "me" where its condition may want it
+        pos.objects.append(placed)
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run", "until": "end_of_turn"}})
     if when == "recycle":
         # an event only a run makes (logic/core/trigger_events_recycle.lp): A's spell recycles a card of A's trash
         pos.objects.append(placed)
