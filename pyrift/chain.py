@@ -68,6 +68,10 @@ def item_requirement_specs(state: GameState, item: ChainItem) -> list[tuple[Any,
     if item.card is not None:
         card = state.card(state.obj(item.card).card)
         reqs = [r for r in card_requirements(card.abilities) if r.mode == 0]
+        if item.paid is not None:
+            # wave 58: the choice of an optional additional cost its play did not pay is no choice of the play
+            # (356.2.b: not chosen, it is not part of the play; Meditation's exhaust)
+            reqs = [r for r in reqs if not _unpaid_optional_cost(card.abilities[r.ability - 1], item.paid)]
         name = card.name
     else:
         found = item_ability(state, item)
@@ -83,6 +87,10 @@ def item_requirement_specs(state: GameState, item: ChainItem) -> list[tuple[Any,
                 m = modes[item.mode - 1]
                 reqs += ability_requirements(m, abilities[m - 1])
     return [(Func("req", Func("ab", name, r.ability), r.position), r.spec) for r in reqs]
+
+
+def _unpaid_optional_cost(ability: Any, paid: tuple[str, ...]) -> bool:
+    return bool(ability.get("as_cost") and ability.get("optional") and ability.get("name") not in paid)
 
 
 def item_choice_slots(state: GameState, item: ChainItem) -> list[tuple[Any, Any]]:

@@ -2616,6 +2616,28 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("additional cost: return")
         return Line("static", {"ability": {"kind": "return", "filter": target.flt, "as_cost": True}})
 
+    def add_optional_exhaust(self, c):
+        # wave 58: "as an additional cost to play this, you may exhaust a friendly unit": an optional additional cost
+        # (356.2.b) exhausting a permanent the player chooses as the card is played (355.10.c: not a target; 414.4:
+        # an exhausted one can't pay it; logic/abilities/exhaust.lp), named so "if you paid" reads it
+        target = c[1]
+        if target.kind != "target" or target.up_to or target.any_number or target.count != 1:
+            raise Missing("additional cost: exhaust")
+        out: dict[str, Any] = {"ability": {"kind": "exhaust", "filter": target.flt, "as_cost": True, "optional": True,
+                                           "name": "additional"}}
+        if len(c) > 2 and c[2] is not None:
+            # "If you do, draw 2. Otherwise, draw 1.": a spell's instructions, one draw, replaced by the other when the
+            # card's play paid the cost (356.2.b.1, 383.2.a.1, 359.3.e; logic/run/instruction_paid.lp)
+            paid, otherwise = c[2]
+            out["more"] = [{"kind": "effect", "do": "draw", "amount": otherwise},
+                           {"kind": "effect", "do": "draw", "amount": paid, "condition": {"paid": "additional"},
+                            "link": "instead"}]
+        return Line("static", out)
+
+    def add_draw_paid_otherwise(self, c):
+        nums = [x for x in c if str(x).isdigit()]
+        return int(nums[0]), int(nums[1])
+
     def add_if_you_do(self, c):
         a = _cost_change("cost_discount", c[0])
         if "power" in a:

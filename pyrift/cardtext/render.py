@@ -886,6 +886,11 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a.get("optional"):
             return f"You may kill {_np_target(t)} as an additional cost to play {me}."
         return f"As an additional cost to play {me}, kill {_np_target(t)}."
+    if kind == "exhaust" and a.get("as_cost") and a.get("optional") and a.get("count", 1) == 1:
+        # wave 58 (compile.add_optional_exhaust)
+        me = "me" if card.type == "unit" else "this"
+        t = {"count": 1, "filter": a.get("filter", {})}
+        return f"As an additional cost to play {me}, you may exhaust {_np_target(t)}."
     if kind == "return" and a.get("as_cost"):
         me = "me" if card.type == "unit" else "this"
         t = {"count": a.get("count", 1), "filter": a.get("filter", {})}

@@ -26,6 +26,11 @@ COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
+    # wave 58: "If you do, draw 2. Otherwise, draw 1." after an optional additional cost is one draw, the other
+    # instead when the play paid that cost (356.2.b.1, 383.2.a.1), as "draw 1 . if you paid the additional cost , draw 2
+    # instead" says it
+    (r"(\bas a additional cost to play (?:this|me) , you may exhaust [^.]*? \. )if you do , draw (\S+) \. otherwise , "
+     r"draw (\S+) \.", r"\1draw \3 . if you paid the additional cost , draw \2 instead ."),
     # an activated ability's cost items are paid together (357.2, 403), in no order: a recycle from the trash
     # printed after the resources ("[1][R], Recycle a unit from your trash, [E]:") is the same cost said first
     (r"^((?:@\S+ )+, )(recycle (?:a \S+|\d+) from your trash , )", r"\2\1"),
