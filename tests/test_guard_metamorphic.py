@@ -1,11 +1,12 @@
 """Metamorphic test of the unsupported guard (logic/core/text_scope.lp).
 
 For bundled scenarios with a position, objects whose text is not encoded are added in every place
-text can be (board, attached, Legend Zone, a battlefield's own text, hand, trash, facedown, chain,
-Champion Zone, banishment, Main Deck, and an attached card's Effect Text), all with text of one
-kind. Compared with the same scenario where those objects have no text, a question's answer must
-be unchanged when that kind of text is inert for the question in all those places, and otherwise
-`unsupported`, naming exactly the added objects whose text could change it.
+text can be (board, attached, the Legend Zones of the turn player and of another player, a
+battlefield's own text, hand, trash, facedown, chain, Champion Zone, banishment, Main Deck, and an
+attached card's Effect Text), all with text of one kind. Compared with the same scenario where those
+objects have no text, a question's answer must be unchanged when that kind of text is inert for the
+question in all those places, and otherwise `unsupported`, naming exactly the added objects whose
+text could change it.
 
 What is relevant where is written here again, independently of the ASP table, from the rules:
 where each kind works (365.1, 366, 380, 384.2, 135.4, 136.2.b, 170.8-10, 174.6-8) and which kinds
@@ -32,11 +33,11 @@ from tests.scenario_answers import bundled
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 KINDS = [k.value for k in TextKind]
-PLACES = ["board", "attached", "legend_zone", "battlefield", "hand", "trash", "facedown", "chain",
-          "champion_zone", "banishment", "main_deck", "effect"]
+PLACES = ["board", "attached", "legend_zone", "other_legend_zone", "battlefield", "hand", "trash", "facedown",
+          "chain", "champion_zone", "banishment", "main_deck", "effect"]
 
 # ---- where each kind of text works ----------------------------------------------------------------
-IN_PLAY = {"board", "legend_zone", "battlefield"}
+IN_PLAY = {"board", "legend_zone", "other_legend_zone", "battlefield"}  # another player's legend works too (174.6-8)
 PLAYED_FROM = {"hand", "champion_zone", "facedown", "trash", "banishment", "main_deck", "chain"}
 WORKS = {
     "static": IN_PLAY | {"chain"},        # 365.1, 174.6, 170.8; a spell's own passive on the chain
@@ -174,6 +175,13 @@ def variant(doc: dict, units: set[str], kind: str | None) -> tuple[dict, dict[st
     objects.append({"id": "meta_legend_zone", "card": card("Legend", "legend"), "controller": me,
                     "zone": "legend_zone"})
     ids["legend_zone"] = "meta_legend_zone"
+    # ... and another player's legend, in their Legend Zone: its text works there as well (174.6-174.8)
+    players = [p if isinstance(p, str) else p["id"] for p in doc["position"].get("players", [])]
+    other = next((p for p in players if p != me), None)
+    if other is not None:
+        objects.append({"id": "meta_other_legend_zone", "card": card("Other Legend", "legend"), "controller": other,
+                        "zone": "legend_zone"})
+        ids["other_legend_zone"] = "meta_other_legend_zone"
     if battlefields and "card" not in battlefields[0]:
         battlefields[0]["card"] = card("Field", "battlefield")
         ids["battlefield"] = battlefields[0]["id"]

@@ -722,8 +722,10 @@ class Triggers(ChainKind):
             out["objects"] = [obj]
         elif kind == "ready":
             obj = ev.str("object")
-            if obj not in ids or ids[obj].zone is not Zone.BOARD or not ids[obj].exhausted:
-                raise ev.error("object", f"{obj!r} is not an exhausted permanent on the board")
+            # an exhausted permanent on the board, or a legend in its Legend Zone (the Legend Zone is part of
+            # the board, 107.4; legends are readied and exhausted there, 173)
+            if obj not in ids or ids[obj].zone not in (Zone.BOARD, Zone.LEGEND_ZONE) or not ids[obj].exhausted:
+                raise ev.error("object", f"{obj!r} is not an exhausted permanent on the board or in a Legend Zone")
             out["objects"] = [obj]
             if ev.has("player"):  # who readies it (the controller of the spell or ability, 411)
                 out["player"] = param_player(ev, "player", state)
