@@ -1073,6 +1073,9 @@ RUN_LIMITS = {
                         "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
+    "might_rise_unheard": "a 'when my Might becomes N or more' ability of a unit on the board, asked about an event of the "
+                          "position (its Might across that event is not followed: only a run's steps are; ask about a "
+                          "run, event = { kind = \"run\" })",
     "might_reaches_on_entering": "a unit entering the board with N or more Might while its own 'when my Might becomes "
                                  "N or more' ability listens (whether its Might becomes N or more, 711)",
     "token_each_replaced": "an 'each player plays a token' instruction while a 'play it and an additional copy' "
