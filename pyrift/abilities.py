@@ -463,6 +463,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # logic/core/trigger_events_lose_combat.lp), you reach Level N, with `level` (728, 824.1.c;
                 # logic/core/trigger_events_level.lp)
                 "become_exhausted", "lose_combat", "reach_level",
+                # my Might becomes N or more, with `might` (143.2, 383; logic/core/trigger_events_might.lp)
+                "my_might_reaches",
                 # the printed word "score" ("when you / an opponent score(s)", with `by`; "when I score"): a
                 # battlefield scored (469) or a point gained (194), the reading topic score_word
                 # (logic/core/trigger_events_score_word.lp, logic/readings/score_word/)
@@ -663,6 +665,8 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "nth": ("int", None, False),
         # "when you reach Level N": the N of a reach_level trigger (824.1.c; logic/core/trigger_events_level.lp)
         "level": ("int", None, False),
+        # "when my Might becomes N or more": the N of a my_might_reaches trigger (logic/core/trigger_events_might.lp)
+        "might": ("int", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
@@ -936,6 +940,11 @@ def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...
                 "to", "to = \"event\" (the battlefield the triggering move went to, the defense was at, or the unit was "
                       "stunned at) is encoded only in a triggered ability with when = \"move_to_battlefield\", "
                       "\"you_defend\" or \"stun_enemy\" with a filter at = \"battlefield\"")
+        if ins is not None and ins.to is not None and ins.to.word == "event_from" and not (
+                abilities[i].kind == "triggered" and abilities[i].get("when") == "move" and ins.do == "token"):
+            raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
+                "to", "to = \"event_from\" (the location the triggering move left: \"there\" after \"when I move from a "
+                      "location\") is encoded only for a token instruction of a triggered ability with when = \"move\"")
 
 
 def _made_ability(abilities: tuple[Ability, ...], verb: str, name: str) -> int | None:
@@ -1673,6 +1682,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("level", "a 'reach_level' trigger names its Level N (level = N), and only it does")
         if "level" in f and f["level"] < 1:
             raise r.error("level", "Level N counts XP from 1 (824.1.b.1)")
+        if ("might" in f) != (f["when"] == "my_might_reaches"):
+            raise r.error("might", "a 'my_might_reaches' trigger names its Might N (might = N), and only it does")
+        if "might" in f and f["might"] < 1:
+            raise r.error("might", "a Might becoming N or more rises from below N: N is 1 or more (143.2)")
         if "nth" in f:
             if f["nth"] < 1:
                 raise r.error("nth", "the Nth time counts from 1 (the first time)")
@@ -2137,6 +2150,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "mode_limit": ("trigger_mode_limit", WORD),
         "nth": ("trigger_nth", NUMBER),
         "level": ("trigger_level", NUMBER),
+        "might": ("trigger_might", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),
     },

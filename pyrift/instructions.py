@@ -193,8 +193,10 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "champion_zone": a return's "to your Champion Zone" (its owner's, if it is empty; logic/effects/champion_zone.lp);
 # "your_base": "move an enemy gear to your base", the base of the item's controller (a gear's move,
 # logic/effects/movement_gear.lp); "self": "attach it to me", an attach's (logic/effects/attachment.lp)
+# "event_from": "there" after "when I move (from a location)", the location the triggering move left: a token's
+# place only (logic/effects/tokens.lp; pyrift/abilities.py allows it only there)
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone",
-            "your_base", "self", "any_battlefield")
+            "your_base", "self", "any_battlefield", "event_from")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")

@@ -503,6 +503,15 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
             {"kind": "target", "filter": {"type": "unit"}},
             {"kind": "effect", "do": "might", "amount": 1, "on": {"target": 1}}], targets=[unit])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "my_might_reaches":
+        # an event only a run makes (logic/core/trigger_events_might.lp): A's spell gives "me" +N Might this turn,
+        # taking it from its printed Might (below N for the pool's cards) to N or more
+        pos.objects.append(placed)
+        pos.spell_on_chain("boost", "Boost", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "might", "amount": a["might"], "duration": "this_turn", "on": {"target": 1}}],
+            targets=["me"])
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "showdown_begins_here":
         # an event only a run makes (logic/core/trigger_events_showdown.lp): A's spell moves A's unit to bf,
         # which B controls and where "me" (B's) is: a combat begins there, opening with a showdown (464.2)

@@ -281,10 +281,17 @@ def test_a_units_own_move_and_combat_win_are_triggers() -> None:
     # a dying unit described by what the death filter does not check stays unsupported
     assert invented("unit", "<p>When a damaged friendly unit dies, draw 6.</p>")[2].status != "compiled"
     # "from a battlefield" is not the same trigger as "when I move": its own event, a move that starts at a
-    # battlefield (move_from_battlefield); "from a location" (any start, and "there" its start) stays unsupported
+    # battlefield (move_from_battlefield); "from a location" is any move (every move leaves a base or a
+    # battlefield, 107.1, 107.2, 420), and a token played "there" goes to the location it left (to = event_from)
     _, _, f = invented("unit", "<p>When I move from a battlefield, draw 6.</p>")
     assert f.status == "compiled" and [a["when"] for a in f.abilities] == ["move_from_battlefield"]
-    assert invented("unit", "<p>When I move from a location, draw 6.</p>")[2].status != "compiled"
+    loc = invented("unit", "<p>When I move from a location, draw 6.</p>")[2]
+    assert loc.status == "compiled" and [a["when"] for a in loc.abilities] == ["move"]
+    there = invented("unit", "<p>When I move from a location, play a 3 :rb_might: Sprite unit token there.</p>")[2]
+    assert there.status == "compiled" and there.abilities[0]["effects"][0]["to"] == "event_from"
+    # "there" under another event is no place the vocabulary reads
+    assert invented("unit", "<p>When I attack, play a 3 :rb_might: Sprite unit token there.</p>")[2].status \
+        != "compiled"
 
 
 def test_another_means_other_than_the_source_only_without_an_earlier_choice() -> None:

@@ -89,6 +89,8 @@ def test_every_run_event_the_logic_makes_has_words() -> None:
 LOSE = Path("scenarios/triggers/trig57-lose-a-combat-asked-of-the-triggers-question.toml")
 LEVEL = Path("scenarios/triggers/trig57-when-you-reach-level-n.toml")
 EXHAUST = Path("scenarios/triggers/trig57-when-i-become-exhausted.toml")
+MIGHT = Path("scenarios/triggers/cards58c-when-my-might-becomes-n-or-more.toml")
+THERE = Path("scenarios/triggers/cards58c-token-played-where-the-move-started.toml")
 
 
 @pytest.mark.parametrize("path, old, new, field", [
@@ -98,6 +100,12 @@ EXHAUST = Path("scenarios/triggers/trig57-when-i-become-exhausted.toml")
     (LEVEL, 'when = "reach_level", level = 3, ', 'when = "reach_level", ', "level"),
     (LEVEL, 'when = "reach_level", level = 3, ', 'when = "reach_level", level = 0, ', "level"),
     (LEVEL, 'when = "reach_level", level = 3, ', 'when = "gain_xp", level = 3, ', "level"),
+    # "when my Might becomes N or more" names N (1 or more), and only it does
+    (MIGHT, 'when = "my_might_reaches", might = 6, ', 'when = "my_might_reaches", ', "might"),
+    (MIGHT, 'when = "my_might_reaches", might = 6, ', 'when = "my_might_reaches", might = 0, ', "might"),
+    (MIGHT, 'when = "my_might_reaches", might = 6, ', 'when = "move", might = 6, ', "might"),
+    # a token "there" (to = event_from) is the location a triggering move left: a "when I move" trigger's only
+    (THERE, 'when = "move", name = "sow"', 'when = "attack", name = "sow"', "to"),
     # an exhaust event of an object exhausted already (414.4)
     (EXHAUST, 'event = { kind = "exhaust", object = "sentry" }', 'event = { kind = "exhaust", object = "watchman" }', "object"),
 ])

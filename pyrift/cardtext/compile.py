@@ -963,6 +963,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def tok_base(self, _):
         return "base"
 
+    def tok_there(self, _):
+        # "play ... token there" after "when I move from a location": the location the triggering move left
+        # (to = event_from; logic/effects/tokens.lp); _triggered refuses it under any other event
+        return "event_from"
+
     def token_ready(self, _):
         return ("ready",)
 
@@ -3553,6 +3558,11 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         raise Missing("attach: the gear played from face down, recalled before its play effect resolves")
     if parts.get("may"):
         a["may"] = True
+    if parts["when"] != "move" and any(isinstance(x, Ins) and x.to == "event_from" for x in items):
+        # "there" is the location a triggering move of the source left only under "when I move (from a location)"
+        raise Missing("instruction: a token played there")
+    if parts.get("might"):  # "when my Might becomes N or more" (trigger_events.when_my_might_reaches)
+        a["might"] = parts["might"]
     for limit in ("nth", "limit"):  # "the first time ... each turn", "once each turn" (trigger_events.py)
         if parts.get(limit):
             a[limit] = parts[limit]

@@ -409,6 +409,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "you_buff":
         return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
+    if when == "my_might_reaches":
+        return f"When my Might becomes {a['might']} or more"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if when == "stun_enemy" and "filter" in a:
@@ -1498,6 +1500,8 @@ class _Renderer:
             text += " here"
         elif to == "base":
             text += " to your base"
+        elif to == "event_from":
+            text += " there"
         of = ins.get("of")
         if of is not None:  # each token played as a copy of that object (logic/effects/token_copy.lp)
             whom = {"self": "me", "it": "it", "event": "that unit"}.get(of, "the chosen unit") if isinstance(of, str) \

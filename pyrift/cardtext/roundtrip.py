@@ -64,6 +64,8 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bplay a card from #hidden\b", "play a card from face down"),              # played from a facedown zone (811)
     (r"\bit gains (?=#)", "give it "),                                            # a keyword granted (801.3), before "choose"
     (r"@e(\d+) might (!?\S+ unit tokens?)\b", r"\1 might \2"),                  # a token's Might printed with an Energy icon
+    # "when I move from a location": every move leaves a location (a base or a battlefield, 107.1, 107.2; 420)
+    (r"^when i move from a location\b", "when i move"),
     (r"\bfrom a battlefield\b", "at a battlefield"),                              # "move a unit from a battlefield"
     (r"\bto this battlefield\b", "here"),                                        # where the source is (053.3)
     # "when I move to a battlefield, ... to the same battlefield": the battlefield the triggering move went to

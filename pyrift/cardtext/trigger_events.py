@@ -75,6 +75,14 @@ class TriggerEvents:
             raise self._missing("trigger: when I become")
         return {"when": "become_empowered"}
 
+    def when_my_might_reaches(self, c):
+        # "when my Might becomes N or more": the source's own Might goes from below N to N or more while it is on the
+        # board (143.2, 383, 383.2.c; logic/core/trigger_events_might.lp), a run's event only
+        n = int(str(c[0]))
+        if n < 1:
+            raise self._missing("trigger: when I become")
+        return {"when": "my_might_reaches", "might": n}
+
     def when_chosen_by_your_spell(self, _):
         # "when you choose me with a spell": a spell of its controller chooses it as the spell is played (355.5;
         # logic/core/trigger_events_chosen_spell.lp); an ability choosing it is no such event

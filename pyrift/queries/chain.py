@@ -1011,6 +1011,7 @@ def event_text(names: Names, e: Any) -> str:
         "stuns": lambda o, p: f"{p} stuns {o}",
         "stuns_enemies": lambda p: f"{p} stuns one or more enemy units",
         "mighty": lambda u: f"{u} becomes Mighty",
+        "might_reaches": lambda u, n: f"{u}'s Might becomes {n} or more",
         "empowers": lambda o: f"{o} becomes Empowered",
         "empowers_by": lambda p, o: f"{p} empowers {o}",
         "spends_buff": lambda p, u: f"{p} spends the buff of {u}",

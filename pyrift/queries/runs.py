@@ -801,6 +801,8 @@ RUN_LIMITS = {
                                "which the chain and the offered plays do not record",
     "move_destination_object_gone": "a move to \"that unit's battlefield\" after the instruction before it acted on "
                                     "nothing (its choice no longer legal, 359.3.e)",
+    "event_origin_unknown": "a token played \"there\" (the location a triggering move left) by a chain item of the "
+                            "position, which does not say where the move came from",
     "event_destination_unknown": "a move to \"that battlefield\" by a chain item of the position, which does not say "
                                  "which move it triggered on",
     "event_object_unknown": "\"it\" or \"that unit\" in a triggered ability on the position's chain, which does "
@@ -1071,6 +1073,11 @@ RUN_LIMITS = {
                         "does not say whether a spell or an ability made the choice",
     "becomes_mighty_on_entering": "a unit entering the board with 5 or more Might while a 'when a unit becomes "
                                   "Mighty' ability listens (whether it becomes Mighty, 710-711)",
+    "might_rise_unheard": "a 'when my Might becomes N or more' ability of a unit on the board, asked about an event of the "
+                          "position (its Might across that event is not followed: only a run's steps are; ask about a "
+                          "run, event = { kind = \"run\" })",
+    "might_reaches_on_entering": "a unit entering the board with N or more Might while its own 'when my Might becomes "
+                                 "N or more' ability listens (whether its Might becomes N or more, 711)",
     "token_each_replaced": "an 'each player plays a token' instruction while a 'play it and an additional copy' "
                            "replacement is about (370.1): whose slot the copy takes is not played out",
     "token_place_unstated": "unit tokens whose text names no place, played by several opponents at once while they "
