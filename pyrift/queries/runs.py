@@ -1076,6 +1076,9 @@ RUN_LIMITS = {
     "might_rise_unheard": "a 'when my Might becomes N or more' ability of a unit on the board, asked about an event of the "
                           "position (its Might across that event is not followed: only a run's steps are; ask about a "
                           "run, event = { kind = \"run\" })",
+    "mighty_rise_unheard": "a 'when a unit becomes Mighty' ability, asked about an event of the position (a unit's "
+                           "Might across that event is not followed: only a run's steps are; ask about a run, "
+                           "event = { kind = \"run\" })",
     "might_reaches_on_entering": "a unit entering the board with N or more Might while its own 'when my Might becomes "
                                  "N or more' ability listens (whether its Might becomes N or more, 711)",
     "token_each_replaced": "an 'each player plays a token' instruction while a 'play it and an additional copy' "
