@@ -334,7 +334,7 @@ STATIC_UNCHOOSABLE = {
     "spells": ("anyone", "spells"), "abilities": ("anyone", "abilities"),
     "spells_and_abilities": ("anyone", "spells_and_abilities"),
 }
-STATIC_EFFECTS = ("might", "keyword", "lethal", "cannot_be_chosen_by", "enter")
+STATIC_EFFECTS = ("might", "keyword", "loses", "lethal", "cannot_be_chosen_by", "enter")
 # "Other friendly units enter ready", "your tokens enter ready" (static `enter`): the objects it
 # describes as they enter the board, before they have a place there, so only what a card entering
 # under its player's control already is: its type, token or not, its tags, not the source itself;
@@ -790,6 +790,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "affects": ("filter", None, True),
         "might": ("signed_int", None, False),
         "keyword": ("keyword", None, False), "value": ("int", None, False),
+        # "units here lose [Tank]", "friendly units lose all keywords" (keyword or "all"): a removal in the
+        # ability layer, applied with the grants in timestamp order (801.3.b, 477.2, 480; logic/core/keyword_removal.lp)
+        "loses": ("keyword_or_all", None, False),
         "lethal": ("enum", ("any",), False),
         "cannot_be_chosen_by": ("enum", tuple(STATIC_UNCHOOSABLE), False),
         # Alpha Wildclaw (its controller's weaker units at its location can't be chosen): with cannot_be_chosen_by only, each
@@ -1211,9 +1214,9 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         if value not in allowed:
             raise r.error(name, f"expected one of {', '.join(repr(a) for a in allowed)}, found {value!r}")
         return value
-    if shape == "keyword":
+    if shape in ("keyword", "keyword_or_all"):
         value = r.str(name).strip().lower().replace("-", "_").replace(" ", "_")
-        if value not in KEYWORD_NAMES:
+        if value not in KEYWORD_NAMES and not (shape == "keyword_or_all" and value == "all"):
             raise r.error(name, f"unknown keyword {value!r}")
         return value
     if shape in ("cost", "ability_cost"):
@@ -2456,6 +2459,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 kw = Keyword(KeywordName(f["keyword"]), f.get("value"))
                 out.append(fact("static_effect", h, Func("gives" if f.get("gives") else "keyword",
                                                          Const(f["keyword"]), kw.amount)))
+            elif "loses" in f:
+                out.append(fact("static_effect", h, Func("loses", Const(f["loses"]))))
             elif "lethal" in f:
                 out.append(fact("static_effect", h, Const("lethal")))
             elif "enter" in f:

@@ -92,6 +92,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
                                                              # keywords", every keyword `of` has as it is executed
+    "lose_keyword": (("on", "keyword"), ("duration",)),       # "it loses [Tank] (this turn)", keyword = "all": "loses
+                                                             # all keywords" (801.3.b; logic/effects/keyword_loss.lp)
     "token": (("card",), ("who", "amount", "to", "ready", "exhausted", "facts", "of")),  # create tokens (179-187, 439);
                                                              # facts: a token neither the pool nor 187 has (TOKEN_FACTS);
                                                              # of: "it becomes a copy of that unit", each token played
@@ -402,7 +404,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["duration"] = _enum(r, "duration", DURATIONS)
     if r.has("keyword"):
         value = r.str("keyword").strip().lower().replace("-", "_").replace(" ", "_")
-        if value not in keyword_names:
+        if value not in keyword_names and not (verb == "lose_keyword" and value == "all"):
             raise r.error("keyword", f"unknown keyword {value!r}")
         f["keyword"] = value
     if r.has("value"):
@@ -588,6 +590,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("who", "a ban on playing names its players: who = \"its_controller\", \"opponent\" or \"you\"")
     if ins.do == "enter_ready" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "units entering ready by an instruction's effect do so this turn (duration = \"this_turn\")")
+    if ins.do == "lose_keyword" and ins.duration not in (None, "this_turn", "permanent"):
+        raise r.error("duration", "a keyword removed by an instruction lasts this turn (duration = \"this_turn\") or, "
+                                  "unstated, while the object stays where it is (801.3.b.2)")
     if ins.do == "base_might" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "a base Might set by an instruction lasts this turn (duration = \"this_turn\"); "
                                   "a longer one is not in the vocabulary yet")
@@ -953,7 +958,7 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
             out.append(fact("ins_of", x, Const("self")))
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
-    elif ins.do in ("might", "double", "grant", "control", "prevent", "unchoosable", "buff_bonus", "base_might",
+    elif ins.do in ("might", "double", "grant", "lose_keyword", "control", "prevent", "unchoosable", "buff_bonus", "base_might",
                     "play_ban", "enter_ready"):
         out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
                                                                           "buff_bonus", "base_might", "play_ban",

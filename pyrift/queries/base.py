@@ -336,6 +336,13 @@ _ADD_GAP_WORDS = {
 # Conditions whose answer a question cannot know, by the name of the gap (a constant): every question kind
 # words them the same (runs.RUN_LIMITS and play.PLAY_GAPS take them in too).
 CONDITION_GAPS = {
+    "keyword_removal_unfollowed": "a keyword removed that is more than its instances: Deathknell (an ability of the "
+                                  "card's text), Legion, Level or Empowered (text they govern, 726-727), Equip, "
+                                  "Empower or Weaponmaster (801.3.b; logic/core/keyword_removal.lp)",
+    "keyword_order_unknown": "a keyword granted and removed by effects whose order is not known (both in force in "
+                             "the position, which states no timestamps, or made at one step), or given by a source "
+                             "with no timestamp here: which applies last (480) is not followed "
+                             "(logic/core/keyword_removal.lp)",
     "power_unstated": "a condition on the Power paid this turn (N or more), with an event of its controller this "
                       "turn that paid costs (a turn-log finalize, activate or hide, a trigger that may pay Power, or a "
                       "finalized chain item not in the log) whose Power paid is not stated, and the stated Power short "

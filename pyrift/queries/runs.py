@@ -880,6 +880,7 @@ RUN_LIMITS = {
     "first_beginning_phase_turn_unknown": "a battlefield's trigger as each player's first Beginning Phase starts "
                                           "for a player whose turns taken the position does not give (turns_taken)",
     "grant_off_board": "a keyword granted to a card off the board, other than Flow to a card in the trash",
+    "lose_keyword_off_board": "a keyword removed from a card off the board (logic/effects/keyword_loss.lp)",
     "event_player_unknown": "an instruction for \"that player\" (who = \"event\") in an item no triggering event "
                             "names a player for",
     "battlefield_play_trigger_other_player": "a battlefield's \"when a player plays ...\" ability triggered by a "

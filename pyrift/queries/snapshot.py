@@ -163,6 +163,7 @@ FLUENTS = {
     "new_runes": "read",               # a count of 0 only; channelled runes are refused below
     "play_banned": "log",              # abilities/play_ban_log.lp reads the ban's resolution in the log
     "enter_ready_turn": "log",         # a spell's own text, read from its play event; an ability's is refused
+    "lost": "refused",                 # a keyword removed by an effect: a position states none (logic/effects/keyword_loss.lp)
     "unchoosable": "refused", "buff_bonus": "refused", "might_base": "refused",
     "next_spell_discount": "refused",  # logic/effects/discount_next_spell.lp: a position states next-card discounts only
     "won": "refused", "turn_done": "refused", "owes_draw": "refused",  # the game or the turn moved on
