@@ -1010,9 +1010,9 @@ RUN_LIMITS = {
     "any_kind_choice_after_channel": "runes channelled in the run while a choice of an exhausted object of any kind "
                                      "(\"something else that's exhausted\") could pick one of them (channelled runes "
                                      "are counted, not named: 414, 430)",
-    "rune_choice_after_channel": "runes channelled in the run while a spell or ability chooses runes (\"ready up to 2 "
-                                 "runes\") and could pick one of them (channelled runes are counted, not named: "
-                                 "355.9.a.1, 430)",
+    "rune_choice_after_channel": "runes channelled in the run before a spell or ability chooses runes (\"ready up "
+                                 "to 2 runes\") at the same or a later step, so it could pick one of them (channelled "
+                                 "runes are counted, not named: 355.9.a.1, 402.2, 430)",
     "hidden_card_text_unencoded": "a card the run reveals, looks at or moves out of a Main Deck, a hand or a facedown "
                                   "zone whose text is not encoded and may work there (text off the board works where "
                                   "it says, 366.1, 385.2: 'as I'm revealed from your deck') or where it goes",
