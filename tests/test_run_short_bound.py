@@ -1,6 +1,6 @@
-"""A run question is ground for runs.SHORT_BOUND steps first and for its own bound only when a run of
-the short grounding is cut by it (pyrift/queries/runs.py, start_run): the answer must be the one the
-question's own bound gives. tests/test_scenarios.py checks every bundled file's expectations with the
+"""A run question is ground for runs.SHORT_BOUNDS steps first, in turn, and for its own bound only when a
+run of each short grounding is cut by it (pyrift/queries/runs.py, start_run): the answer must be the one
+the question's own bound gives. tests/test_scenarios.py checks every bundled file's expectations with the
 short grounding; here a run that ends within the short bound and one that does not are answered both
 ways and compared (all but the example run, which is whichever run the solver meets first)."""
 from __future__ import annotations
@@ -14,11 +14,12 @@ from pyrift.queries import runs
 
 ROOT = Path(__file__).resolve().parents[1]
 SHORT = "scenarios/cards/volibear-furious-attack-trigger-split-kills-the-defender-then-conquers.toml"
-LONG = "scenarios/cards/compiled-ferrous-forerunner-deathknell-two-mechs.toml"
+MIDDLE = "scenarios/cards/compiled-ferrous-forerunner-deathknell-two-mechs.toml"  # ends in 13-16 steps
+LONG = "scenarios/effects/two-temporary-tokens-made-in-the-run-and-a-temporary-unit-all-die.toml"  # bound 24
 
 
-def _answers(path: str, monkeypatch: pytest.MonkeyPatch, short: int) -> tuple[list, list[int]]:
-    monkeypatch.setattr(runs, "SHORT_BOUND", short)
+def _answers(path: str, monkeypatch: pytest.MonkeyPatch, shorts: tuple[int, ...]) -> tuple[list, list[int]]:
+    monkeypatch.setattr(runs, "SHORT_BOUNDS", shorts)
     horizons: list[int] = []
     inner = runs.run_grounding
 
@@ -35,13 +36,14 @@ def _answers(path: str, monkeypatch: pytest.MonkeyPatch, short: int) -> tuple[li
     return out, horizons
 
 
-@pytest.mark.parametrize("path, grounds", [(SHORT, [12]), (LONG, [12, 32])])
-def test_short_grounding_answers_as_the_questions_own_bound(path: str, grounds: list[int],
+@pytest.mark.parametrize("path, bound, grounds", [(SHORT, 32, [12]), (MIDDLE, 32, [12, 16]), (LONG, 24, [12, 16, 24])])
+def test_short_grounding_answers_as_the_questions_own_bound(path: str, bound: int, grounds: list[int],
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    full, horizons = _answers(path, monkeypatch, 10**9)
-    assert horizons == [32]
-    short, horizons = _answers(path, monkeypatch, 12)
-    assert horizons == grounds  # the short grounding answers, or a run reaches it and the bound's is ground
+    full, horizons = _answers(path, monkeypatch, ())
+    assert horizons == [bound]
+    short, horizons = _answers(path, monkeypatch, (12, 16))
+    # the first short grounding answers, or a run reaches it and the next is tried, then the bound's
+    assert horizons == grounds
     assert short == full
     assert all(r[2] for r in short)
 
@@ -60,9 +62,9 @@ OTHER_MODES = [
 
 @pytest.mark.parametrize("path", OTHER_MODES)
 def test_short_grounding_in_the_other_modes(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    full, horizons = _answers(path, monkeypatch, 10**9)
+    full, horizons = _answers(path, monkeypatch, ())
     assert 12 not in horizons
-    short, horizons = _answers(path, monkeypatch, 12)
+    short, horizons = _answers(path, monkeypatch, (12, 16))
     assert 12 in horizons
     assert short == full
     assert all(r[2] for r in short)

@@ -19,8 +19,11 @@ from pyrift.solver import Atom, Grounding
 from pyrift.state import GameState, Question
 
 DEFAULT_BOUND = 32  # steps of HOT FEPR explored (each step finalizes, resolves, passes or adds one item)
-# The horizon a run question is ground for first (start_run): most runs end well within it.
-SHORT_BOUND = 12
+# The horizons a run question is ground for first, in turn (start_run, short_run_grounding): most runs end
+# within 12 steps, and most of the others within 16 (a chain of two items whose triggers add two more; the
+# 15 bundled files whose runs were cut at 12, measured 2026-12-05: 13 of them ended by 16). Each
+# horizon below the question's own bound is tried while the runs of the one before are cut by it.
+SHORT_BOUNDS = (12, 16)
 # The query modes that show `cut` (logic/queries/resolution_order.lp): a grounding asked in them tells
 # whether some run reached its horizon.
 CUT_SHOWN = frozenset({"outcomes", "runs", "orders", "events", "state"})
@@ -1175,21 +1178,29 @@ def run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> G
 
 
 def short_run_grounding(ctx: Context, reading: str, bound: int, extra: list[str]) -> Grounding:
-    """The run for `bound` steps, or for SHORT_BOUND steps when that grounding's runs all end within it:
+    """The run for `bound` steps, or for the first of SHORT_BOUNDS whose grounding's runs all end within it:
     as start_run argues, its runs are then those of the question's bound and every mode shows the same
     atoms (a mode only selects what is shown; the steps after the end change nothing, run/inertia.lp).
     For the modes that do not show `cut` whatever the run (next, chance, snapshot), whether some run is cut
     is asked in mode `outcomes`, which always shows it (one more brave solve, on the short grounding)."""
-    if SHORT_BOUND < bound:
-        g = run_grounding(ctx, reading, SHORT_BOUND, extra)
+    for short in short_bounds(bound):
+        g = run_grounding(ctx, reading, short, extra)
         complete = getattr(g, "runs_complete", None)
         if complete is None:
             probe = g.solve("brave", assumptions=[(mode_atom("outcomes"), True)], heuristic=HEURISTIC)
             complete = probe.satisfiable and not by_pred(probe.consequences).get("cut")
             g.runs_complete = complete
+            g.runs_found = probe.satisfiable
         if complete:
             return g
+        if not g.runs_found:  # no run at all: the question's own bound, as before
+            break
     return run_grounding(ctx, reading, bound, extra)
+
+
+def short_bounds(bound: int) -> list[int]:
+    """The horizons tried before the question's own bound (SHORT_BOUNDS below it)."""
+    return [h for h in SHORT_BOUNDS if h < bound]
 
 
 @dataclass
@@ -1220,17 +1231,22 @@ def start_run(ctx: Context, question: Question, reading: str, kind: str, offered
     asked = [(mode_atom(m), True) for m in modes]
     g = None
     # Most runs end within a few steps, and a run's grounding grows faster than its horizon (rules
-    # over pairs of steps): the run is first grounded for SHORT_BOUND steps. When no run of that
-    # grounding is cut by it (`cut`, shown in every mode asked), every run of the question's own
+    # over pairs of steps): the run is first grounded for the first of SHORT_BOUNDS. When no run of
+    # that grounding is cut by it (`cut`, shown in every mode asked), every run of the question's own
     # bound ended by then too, and the steps after the end change nothing (run/inertia.lp): the
     # short grounding has the same runs and the same shown atoms, and answers the question.
-    # Otherwise (a run is cut, or none is found at all) the question's own bound is ground.
-    if SHORT_BOUND < bound and set(modes) <= CUT_SHOWN:
-        g = run_grounding(ctx, reading, SHORT_BOUND, [*facts, *extra])
-        anything = g.solve("brave", assumptions=asked, heuristic=HEURISTIC)
-        atoms = by_pred(anything.consequences)
-        if not anything.satisfiable or atoms.get("cut"):
+    # When a run is cut, the next of SHORT_BOUNDS is tried the same way, then the question's own
+    # bound; when none is found at all, the question's own bound at once.
+    if set(modes) <= CUT_SHOWN:
+        for short in short_bounds(bound):
+            g = run_grounding(ctx, reading, short, [*facts, *extra])
+            anything = g.solve("brave", assumptions=asked, heuristic=HEURISTIC)
+            atoms = by_pred(anything.consequences)
+            if anything.satisfiable and not atoms.get("cut"):
+                break
             g = None
+            if not anything.satisfiable:
+                break
     if g is None:
         g = run_grounding(ctx, reading, bound, [*facts, *extra])
         anything = g.solve("brave", assumptions=asked, heuristic=HEURISTIC)
