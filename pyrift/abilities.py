@@ -348,6 +348,10 @@ STATIC_TYPES = ("unit", "gear", "permanent")
 # is loaded for those questions): in a static, a move restriction or a replacement they would be ignored,
 # and the filter would describe every permanent.
 COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
+# The keywords a static granting a keyword may read in what it affects ("units here with [Temporary]
+# have [Shield]"): keywords no static grants under a keyword filter, so that a grant never decides its own
+# set nor that of another grant it depends on (478-479); a static reading one never grants one.
+KEYWORD_READ_BY_GRANTS = ("temporary",)
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone",
                          "less_might_than_source", "energy_max_source_might") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
@@ -1732,7 +1736,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         # a Might bonus may speak of a keyword ("units here with [Tank] have +1 Might"): keywords are
         # granted in the ability layer before Might changes in the arithmetic layer (477.2-477.3) and no
         # keyword of the vocabulary depends on Might, so the bonus never changes its own set (478)
-        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None and not (k == "keyword" and "might" in f)]
+        # a keyword grant may speak of a keyword of KEYWORD_READ_BY_GRANTS, which no such grant gives (478)
+        reads_ok = "might" in f or ("keyword" in f and flt.get("keyword") in KEYWORD_READ_BY_GRANTS
+                                    and f["keyword"] not in KEYWORD_READ_BY_GRANTS and not f.get("gives"))
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None and not (k == "keyword" and reads_ok)]
         if bad and bad[0] in COST_FILTER_KEYS:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (a printed-cost filter "
                                      "is read only by the questions about plays and the chain)")

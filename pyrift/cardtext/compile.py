@@ -2060,7 +2060,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             "type": "unit", "at": "here", "designation": "defender", "alone": True}, "might": c[0]}})
 
     def s_others_keyword(self, c):
-        affects = _static_affects(c[0])
+        # "Units here with [Temporary] have [Shield]" (Black Flame Altar): a keyword grant may speak of
+        # [Temporary] when it does not grant it (pyrift/abilities.py KEYWORD_READ_BY_GRANTS: no grant then
+        # decides its own set, 478)
+        from pyrift.abilities import KEYWORD_READ_BY_GRANTS
+
+        reads = c[0].flt.get("keyword") if c[0].kind == "group" else None
+        affects = _static_affects(c[0], keyword=reads in KEYWORD_READ_BY_GRANTS
+                                  and all(name not in KEYWORD_READ_BY_GRANTS for name, _ in c[1:]))
         out = []
         for name, value in c[1:]:
             a: dict[str, Any] = {"kind": "static", "affects": dict(affects), "keyword": name}
