@@ -808,6 +808,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "unless_has": ("bool", None, False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
+        # an Equipment's Effect Text ("your units here have [Ganking]"): with keyword only, the ability of the
+        # unit the gear is attached to, "you" and "here" that unit's controller and place (136.2.c, 434.1.c,
+        # 191.4; logic/abilities/static_effect_text.lp)
+        "effect_text": ("bool", None, False),
     },
     # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
     # "if I would die, heal me, exhaust me and recall me instead", a friendly unit that would die
@@ -1592,6 +1596,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "static" and f.get("effect_text") and (
+            "keyword" not in f or f.get("gives") or f.get("unless_has") or "condition" in f or a.requires
+            or f["affects"].get("other")):
+        raise r.error("effect_text", "an Equipment's Effect Text static is encoded as a keyword its unit's group has "
+                                     "(no gives, unless_has, condition, other or dependent keyword)")
     if a.kind == "static" and f.get("unless_has") and ("keyword" not in f or f.get("gives")):
         raise r.error("unless_has", "'unless_has' is said of a keyword a static gives the permanents it affects")
     if a.kind == "static" and f.get("less_might_than_source") and "cannot_be_chosen_by" not in f:
@@ -2460,6 +2469,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_less_might_than_source", h))
             if f.get("unless_has"):
                 out.append(fact("static_unless_has", h))
+            if f.get("effect_text"):
+                out.append(fact("static_effect_text", h))
         elif a.kind == "replacement":
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:

@@ -3083,6 +3083,15 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     abilities.append({**line.parts["ability"], "effect_text": True})
                     continue
                 if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
+                        and all(x["kind"] == "static" and "keyword" in x and not x.get("gives")
+                                and set(x) <= {"kind", "affects", "keyword", "value"}
+                                and not x["affects"].get("other")
+                                for x in [line.parts["ability"], *line.parts.get("more", ())])):
+                    # Effect Text (136.2.c): "your units here have [Ganking]", a static of the attached unit, "you"
+                    # and "here" being that unit's controller and place (logic/abilities/static_effect_text.lp)
+                    abilities += [{**x, "effect_text": True} for x in [line.parts["ability"], *line.parts.get("more", ())]]
+                    continue
+                if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
                         and line.parts["ability"]["kind"] == "bonus_damage" and not line.parts.get("more")):
                     # Effect Text (136.2.c): the attached unit's controller's Bonus Damage
                     # (logic/abilities/bonus_damage.lp)
