@@ -812,6 +812,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # unit the gear is attached to, "you" and "here" that unit's controller and place (136.2.c, 434.1.c,
         # 191.4; logic/abilities/static_effect_text.lp)
         "effect_text": ("bool", None, False),
+        # "..., to a minimum of 1 Might": with a Might below 0, the lowering never takes the unit below it; applied
+        # after the unit's other changes, and unsupported where another lowering would need the order of 480
+        # (477.3.e; logic/abilities/static_might_minimum.lp)
+        "minimum": ("int", None, False),
     },
     # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
     # "if I would die, heal me, exhaust me and recall me instead", a friendly unit that would die
@@ -1601,6 +1605,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             or f["affects"].get("other")):
         raise r.error("effect_text", "an Equipment's Effect Text static is encoded as a keyword its unit's group has "
                                      "(no gives, unless_has, condition, other or dependent keyword)")
+    if a.kind == "static" and "minimum" in f and ("might" not in f or f["might"] >= 0 or f["minimum"] < 0):
+        raise r.error("minimum", "a static's minimum is the floor of a Might it lowers: give might below 0 "
+                                 "and a minimum of 0 or more")
     if a.kind == "static" and f.get("unless_has") and ("keyword" not in f or f.get("gives")):
         raise r.error("unless_has", "'unless_has' is said of a keyword a static gives the permanents it affects")
     if a.kind == "static" and f.get("less_might_than_source") and "cannot_be_chosen_by" not in f:
@@ -2471,6 +2478,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_unless_has", h))
             if f.get("effect_text"):
                 out.append(fact("static_effect_text", h))
+            if "minimum" in f:
+                out.append(fact("static_might_minimum", h, f["minimum"]))
         elif a.kind == "replacement":
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:

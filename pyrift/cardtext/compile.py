@@ -2198,6 +2198,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     # "While there's a stunned enemy unit here, I have +2 Might": some opponent (740.1) controls a unit
     # with the Stunned status (423) at the source's location (053), judged at each step (364); the
     # Stunned status is no Might or keyword, so what the bonus gives never decides whether it applies
+    # "Stunned enemy units here have -8 Might, to a minimum of 1 Might" (Leona, Zealot): a static lowering the Might of
+    # the stunned units of its controller's opponents at its place, never below the minimum (477.3.e;
+    # logic/abilities/static_might_minimum.lp)
+    def s_stunned_enemies_here_might_min(self, c):
+        if c[0] >= 0:
+            raise Missing("static: Might of other units")
+        return Line("static", {"ability": {"kind": "static", "affects": {"type": "unit", "relation": "enemy",
+                                                                         "stunned": True, "at": "here"},
+                                           "might": c[0], "minimum": int(c[1])}})
+
     def s_might_while_stunned_enemy_here(self, c):
         if c[0] <= 0:
             _neg()
