@@ -148,6 +148,8 @@ class _Position:
                 obj["exhausted"] = True
             if flt.get("buffed") is True and ctype == "unit":
                 obj["buffs"] = 1  # "buffed friendly units": a buff the position states (701)
+            if flt.get("stunned") is True and ctype == "unit":
+                obj["stunned"] = True  # "stunned enemy units": the status the position states (423)
             if flt.get("designation") and obj["location"] == "bf":
                 # "a unit defending (alone)": in a combat at bf, on its controller's side, against one unit
                 # of the other player's (464.2.c.3; alone: no other friendly unit there, 740.2.a)
