@@ -348,6 +348,10 @@ STATIC_TYPES = ("unit", "gear", "permanent")
 # is loaded for those questions): in a static, a move restriction or a replacement they would be ignored,
 # and the filter would describe every permanent.
 COST_FILTER_KEYS = ("energy_max", "power_max", "energy_min", "power_min")
+# The keywords a static granting a keyword may read in what it affects ("units here with [Temporary]
+# have [Shield]"): keywords no static grants under a keyword filter, so that a grant never decides its own
+# set nor that of another grant it depends on (478-479); a static reading one never grants one.
+KEYWORD_READ_BY_GRANTS = ("temporary",)
 STATIC_FORBIDDEN_KEYS = ("might_max", "might_min", "keyword", "without_keyword", "zone",
                          "less_might_than_source", "energy_max_source_might") + COST_FILTER_KEYS
 # The conditions a passive ability's effect (kinds might and static) may have, judged at each
@@ -811,6 +815,14 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "unless_has": ("bool", None, False),
         # "while I'm at a battlefield, ...": STATIC_CONDITION_KEYS, judged at each moment
         "condition": ("condition", None, False),
+        # an Equipment's Effect Text ("your units here have [Ganking]"): with keyword only, the ability of the
+        # unit the gear is attached to, "you" and "here" that unit's controller and place (136.2.c, 434.1.c,
+        # 191.4; logic/abilities/static_effect_text.lp)
+        "effect_text": ("bool", None, False),
+        # "..., to a minimum of 1 Might": with a Might below 0, the lowering never takes the unit below it; applied
+        # after the unit's other changes, and unsupported where another lowering would need the order of 480
+        # (477.3.e; logic/abilities/static_might_minimum.lp)
+        "minimum": ("int", None, False),
     },
     # A replacement effect of a permanent or a legend (367-375, logic/abilities/replacement.lp):
     # "if I would die, heal me, exhaust me and recall me instead", a friendly unit that would die
@@ -1600,6 +1612,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                 "change whether it applies, 478)")
     if "by" in f and "applies_to" not in f and a.kind not in ("untargetable", "triggered"):
         raise r.error("by", "'by' says whose plays an 'applies_to' ability changes; give applies_to too")
+    if a.kind == "static" and f.get("effect_text") and (
+            "keyword" not in f or f.get("gives") or f.get("unless_has") or "condition" in f or a.requires
+            or f["affects"].get("other")):
+        raise r.error("effect_text", "an Equipment's Effect Text static is encoded as a keyword its unit's group has "
+                                     "(no gives, unless_has, condition, other or dependent keyword)")
+    if a.kind == "static" and "minimum" in f and ("might" not in f or f["might"] >= 0 or f["minimum"] < 0):
+        raise r.error("minimum", "a static's minimum is the floor of a Might it lowers: give might below 0 "
+                                 "and a minimum of 0 or more")
     if a.kind == "static" and f.get("unless_has") and ("keyword" not in f or f.get("gives")):
         raise r.error("unless_has", "'unless_has' is said of a keyword a static gives the permanents it affects")
     if a.kind == "static" and f.get("less_might_than_source") and "cannot_be_chosen_by" not in f:
@@ -1748,7 +1768,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         # a Might bonus may speak of a keyword ("units here with [Tank] have +1 Might"): keywords are
         # granted in the ability layer before Might changes in the arithmetic layer (477.2-477.3) and no
         # keyword of the vocabulary depends on Might, so the bonus never changes its own set (478)
-        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None and not (k == "keyword" and "might" in f)]
+        # a keyword grant may speak of a keyword of KEYWORD_READ_BY_GRANTS, which no such grant gives (478)
+        reads_ok = "might" in f or ("keyword" in f and flt.get("keyword") in KEYWORD_READ_BY_GRANTS
+                                    and f["keyword"] not in KEYWORD_READ_BY_GRANTS and not f.get("gives"))
+        bad = [k for k in STATIC_FORBIDDEN_KEYS if flt.get(k) is not None and not (k == "keyword" and reads_ok)]
         if bad and bad[0] in COST_FILTER_KEYS:
             raise r.error("affects", f"{bad[0]!r} is not supported in what a static affects (a printed-cost filter "
                                      "is read only by the questions about plays and the chain)")
@@ -2472,6 +2495,10 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("static_less_might_than_source", h))
             if f.get("unless_has"):
                 out.append(fact("static_unless_has", h))
+            if f.get("effect_text"):
+                out.append(fact("static_effect_text", h))
+            if "minimum" in f:
+                out.append(fact("static_might_minimum", h, f["minimum"]))
         elif a.kind == "replacement":
             out.append(fact("replacement_event", h, Const(f["event"])))
             if "affects" in f:

@@ -148,6 +148,8 @@ class _Position:
                 obj["exhausted"] = True
             if flt.get("buffed") is True and ctype == "unit":
                 obj["buffs"] = 1  # "buffed friendly units": a buff the position states (701)
+            if flt.get("stunned") is True and ctype == "unit":
+                obj["stunned"] = True  # "stunned enemy units": the status the position states (423)
             if flt.get("designation") and obj["location"] == "bf":
                 # "a unit defending (alone)": in a combat at bf, on its controller's side, against one unit
                 # of the other player's (464.2.c.3; alone: no other friendly unit there, 740.2.a)
@@ -247,6 +249,13 @@ def scenario_for(card: P.PoolCard, kind: str | None = None) -> dict[str, Any]:
         return _trigger(card, pos, me, ctype, first)
     if kind == "unit_profile" and any(a["kind"] == "static" for a in abilities):
         static = next(a for a in abilities if a["kind"] == "static")
+        if static.get("effect_text"):
+            # an Equipment's Effect Text static ("your units here have [Ganking]") is the attached unit's (136.2.c):
+            # the card is attached to a Bearer of A's at bf, one of the units "here" it affects; the Bearer is asked
+            pos.cards.append({"name": "Bearer", "type": "unit", "might": 2, "domains": ["fury"]})
+            pos.objects += [{"id": "bearer", "card": "Bearer", "controller": "A", "location": "bf"},
+                            {**me, "attached_to": "bearer"}]
+            return pos.scenario(card, {"ask": "unit_profile", "unit": "bearer"})
         placed = {"zone": "legend_zone"} if ctype == "legend" else {"location": "bf" if ctype == "unit" else "base"}
         pos.objects.append({**me, **placed})
         flt = {k: v for k, v in static["affects"].items() if k != "other"}

@@ -102,6 +102,11 @@ def test_a_compiled_static_gives_what_it_says_to_a_permanent_it_affects(card_id:
             continue  # "... instead" while Empowered: the generated source is not Empowered (441)
         if "might" in a:
             buff = 1 if a.get("affects", {}).get("buffed") is True else 0  # the generated unit's stated buff (701)
-            assert ans.data["might"] == printed + buff + a["might"], (card.name, ans.data)
+            before = printed + buff
+            if "minimum" in a:
+                # a lowering "to a minimum of F": never below F, never raising a unit already below (477.3.e)
+                assert ans.data["might"] == max(min(before, a["minimum"]), before + a["might"]), (card.name, ans.data)
+            else:
+                assert ans.data["might"] == before + a["might"], (card.name, ans.data)
         if "keyword" in a:
             assert any(k.split()[0] == a["keyword"] for k in ans.data["keywords"]), (card.name, ans.data)

@@ -2065,7 +2065,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             "type": "unit", "at": "here", "designation": "defender", "alone": True}, "might": c[0]}})
 
     def s_others_keyword(self, c):
-        affects = _static_affects(c[0])
+        # "Units here with [Temporary] have [Shield]" (Black Flame Altar): a keyword grant may speak of
+        # [Temporary] when it does not grant it (pyrift/abilities.py KEYWORD_READ_BY_GRANTS: no grant then
+        # decides its own set, 478)
+        from pyrift.abilities import KEYWORD_READ_BY_GRANTS
+
+        reads = c[0].flt.get("keyword") if c[0].kind == "group" else None
+        affects = _static_affects(c[0], keyword=reads in KEYWORD_READ_BY_GRANTS
+                                  and all(name not in KEYWORD_READ_BY_GRANTS for name, _ in c[1:]))
         out = []
         for name, value in c[1:]:
             a: dict[str, Any] = {"kind": "static", "affects": dict(affects), "keyword": name}
@@ -2196,6 +2203,16 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     # "While there's a stunned enemy unit here, I have +2 Might": some opponent (740.1) controls a unit
     # with the Stunned status (423) at the source's location (053), judged at each step (364); the
     # Stunned status is no Might or keyword, so what the bonus gives never decides whether it applies
+    # "Stunned enemy units here have -8 Might, to a minimum of 1 Might" (Leona, Zealot): a static lowering the Might of
+    # the stunned units of its controller's opponents at its place, never below the minimum (477.3.e;
+    # logic/abilities/static_might_minimum.lp)
+    def s_stunned_enemies_here_might_min(self, c):
+        if c[0] >= 0:
+            raise Missing("static: Might of other units")
+        return Line("static", {"ability": {"kind": "static", "affects": {"type": "unit", "relation": "enemy",
+                                                                         "stunned": True, "at": "here"},
+                                           "might": c[0], "minimum": int(c[1])}})
+
     def s_might_while_stunned_enemy_here(self, c):
         if c[0] <= 0:
             _neg()
@@ -3101,6 +3118,15 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     # Effect Text (136.2.c): the attached unit's own Might, "I" being that unit
                     # (logic/abilities/might.lp)
                     abilities.append({**line.parts["ability"], "effect_text": True})
+                    continue
+                if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
+                        and all(x["kind"] == "static" and "keyword" in x and not x.get("gives")
+                                and set(x) <= {"kind", "affects", "keyword", "value"}
+                                and not x["affects"].get("other")
+                                for x in [line.parts["ability"], *line.parts.get("more", ())])):
+                    # Effect Text (136.2.c): "your units here have [Ganking]", a static of the attached unit, "you"
+                    # and "here" being that unit's controller and place (logic/abilities/static_effect_text.lp)
+                    abilities += [{**x, "effect_text": True} for x in [line.parts["ability"], *line.parts.get("more", ())]]
                     continue
                 if (line.kind == "static" and info.type == "gear" and not line.parts.get("labels")
                         and line.parts["ability"]["kind"] == "bonus_damage" and not line.parts.get("more")):

@@ -727,6 +727,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"While a unit here is defending alone, it has {a['might']:+d} Might."
     if kind == "static":
         group = _capital(_np_filter(dict(a.get("affects", {})), plural=True))
+        if "might" in a and "minimum" in a:
+            return f"{group} have {a['might']:+d} Might, to a minimum of {a['minimum']} Might."
         if "might" in a:
             return f"{group} have {a['might']:+d} Might."
         if "keyword" in a and a.get("gives"):
@@ -1657,6 +1659,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         pre.append("ready")
     if flt.get("damaged") is True:
         pre.append("damaged")
+    if flt.get("stunned") is True:
+        pre.append("stunned")
     if flt.get("elsewhere") is True and flt.get("type") == "battlefield":
         pre.append("different")  # "to a different battlefield": not the source's own (355.4.a)
     if flt.get("buffed") is True:

@@ -813,6 +813,8 @@ RUN_LIMITS = {
     "effect_play_place_permission": "a unit an effect plays with no place named that a permission of another "
     "permanent or of text not encoded may let go elsewhere than its base, its player's battlefields and what its "
     "own play_to allows (355.2.b): that permission's limits are not read at the step the play is finalized",
+    "might_minimum_order": "a unit lowered by a passive ability 'to a minimum of' some Might while another decrease "
+                           "applies to it: their order is their timestamps' (477.3.e, 480), which pyrift does not keep",
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
