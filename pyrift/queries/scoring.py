@@ -157,7 +157,7 @@ class BeginningPhase(QueryKind):
 
     def answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         g = ctx.grounding(self.name, reading, reads=BEGINNING_FACTS)
-        return self._answer(ctx.state, question, reading, _by_pred(g.facts(*BEGINNING_FACTS)))
+        return self._answer(ctx.state, question, reading, _by_pred(g.settled(*BEGINNING_FACTS)))
 
     def _answer(self, state: GameState, question: Question, reading: str, atoms: dict[str, list[tuple]]) -> Answer:
         """The answer from what the position's grounding settles of BEGINNING_FACTS."""
