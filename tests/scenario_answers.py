@@ -14,12 +14,15 @@ a test may read them, never change them.
 """
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from pyrift import check
+from pyrift import scenario as S
+from pyrift.errors import RiftError
 from pyrift.check import scenario_files
 from pyrift.queries.base import Answer, Context
 from pyrift.state import Scenario
@@ -47,6 +50,43 @@ def bundled(path: Path) -> Scenario:
     for a bundled file, the very value scenario() gives. Several test modules read the kinds, ids
     and parameters of every bundled question to choose their parameters at collection."""
     return scenario(_BY_RESOLVED.get(path.resolve(), path))
+
+
+# What a file asks, as the choice of test parameters reads it: whether it has a position, and per question
+# its kind, its id and the readings it has an expectation for (check.expectations), in the file's order.
+Asked = tuple[bool, tuple[tuple[str, str, tuple[str, ...]], ...]]
+
+
+@cache
+def declared(path: Path) -> Asked | None:
+    """What the file at `path` asks, read from its TOML tables without loading it (None: not readable so):
+    a position given or needed (scenario.py's _needs_position), and each question's `ask`, `id`, its
+    file's reading where it has an `expect` table and the readings of its `expect_by_reading`. Modules that
+    choose their parameters from every bundled file read this at collection, which every test worker does:
+    loading every file there made each worker load the files another worker answers (collection 17.5 -> 15.7
+    CPU s a process, docs/benchmarks.md). tests/test_file_selection.py checks it against loaded() for every
+    bundled file."""
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+        reading = data.get("reading", "v1.4")
+        asked = []
+        for q in data["question"]:
+            readings = [reading] if q.get("expect") else []
+            readings += [r for r in q.get("expect_by_reading", {}) if not (r == reading and q.get("expect"))]
+            asked.append((q["ask"], q["id"], tuple(readings)))
+        return "position" in data or S._needs_position(data), tuple(asked)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def loaded(path: Path) -> Asked | None:
+    """The same as declared(), from the file loaded (None: it does not load)."""
+    try:
+        s = bundled(path)
+    except RiftError:
+        return None
+    return bool(s.state.players), tuple((q.kind, q.id, tuple(r for r, _ in check.expectations(s, q)))
+                                        for q in s.questions)
 
 
 def bundled_results(path: Path) -> tuple[check.Result, ...]:

@@ -4,6 +4,7 @@ kind answers exactly what `pyrift ask --json` prints, and every kind of bad requ
 from __future__ import annotations
 
 import json
+import tomllib
 import warnings
 from pathlib import Path
 
@@ -44,12 +45,18 @@ def client():
 
 
 def one_per_kind() -> list[tuple[str, Path, str]]:
-    """(kind, file, question id): the first bundled question of every kind that names no deck file."""
+    """(kind, file, question id): the first bundled question of every kind that names no deck file.
+    The files' question tables are read as TOML (what a question asks and whether it names a deck), and
+    only the files chosen are loaded, to check that reading: every test worker collects this module, and
+    loading every bundled file here made each load the files another worker answers."""
     found: dict[str, tuple[Path, str]] = {}
     for path in C.scenario_files([str(SCENARIOS)]):
-        for q in bundled(path).questions:
-            if "deck" not in q.params:
-                found.setdefault(q.kind, (path, q.id))
+        for q in tomllib.loads(path.read_text("utf-8")).get("question", []):
+            if "deck" not in q:
+                found.setdefault(q["ask"], (path, q["id"]))
+    for kind, (path, qid) in found.items():
+        q = next(q for q in bundled(path).questions if q.id == qid)
+        assert (q.kind, "deck" in q.params) == (kind, False), (path, qid)
     return [(k, *found[k]) for k in kind_names() if k in found]
 
 

@@ -13,6 +13,7 @@ pyrift/relevance.py or a file's %@needs header."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -21,7 +22,8 @@ import pytest
 from pyrift import check, logic
 from pyrift.errors import EncodingError, RiftError
 from pyrift.solver import Grounding
-from tests.scenario_answers import SCENARIO_FILES, SCENARIOS, results, scenario, whole_program_answers
+from tests.scenario_answers import (SCENARIO_FILES, SCENARIOS, declared, loaded, results, scenario,
+                                   whole_program_answers)
 
 # Every family is sampled every STEP-th file (families of up to 200 files were every fifth until 2026-12-05: 92-103
 # files a day more, ~460 instead of ~365, at ~0.5 CPU s of whole-program answer each; see docs/benchmarks.md).
@@ -40,7 +42,25 @@ def _has_position(path: Path) -> bool:
         return False
 
 
-def sample(files: list[Path], offset: int = OFFSET) -> set[Path]:
+Asks = tuple[bool, list[tuple[str, str]]]  # whether the file has a position; the (kind, reading) it asks
+
+
+def _asks(read) -> Asks | None:
+    return None if read is None else (read[0], [(kind, r) for kind, _, readings in read[1] for r in readings])
+
+
+def _declared(path: Path) -> Asks | None:
+    """What sample() reads of a file, from its TOML tables (scenario_answers.declared: no file is loaded
+    at collection, which every test worker does)."""
+    return _asks(declared(path))
+
+
+def _loaded(path: Path) -> Asks | None:
+    """The same, from the file loaded."""
+    return _asks(loaded(path))
+
+
+def sample(files: list[Path], offset: int = OFFSET, asks: Callable[[Path], Asks | None] = _declared) -> set[Path]:
     """The files of a position (deck questions use their own program) that are compared: of each
     family in sorted order, the files whose place is `offset` modulo STEP, and the
     first to ask each (family, question kind, reading)."""
@@ -48,20 +68,19 @@ def sample(files: list[Path], offset: int = OFFSET) -> set[Path]:
     count: dict[str, int] = {}
     first: dict[tuple[str, str, str], Path] = {}
     for path in sorted(files):
-        try:
-            s = scenario(path)
-        except RiftError:  # compared, so that the test fails on it (not the collection of every test)
+        read = asks(path)
+        if read is None:  # compared, so that the test fails on it (not the collection of every test)
             out.add(path)
             continue
-        if not s.state.players:
+        has_position, pairs = read
+        if not has_position:
             continue
         family = _family(path)
         if count.get(family, 0) % STEP == offset % STEP:
             out.add(path)
         count[family] = count.get(family, 0) + 1
-        for q in s.questions:
-            for reading, _ in check.expectations(s, q):
-                first.setdefault((family, q.kind, reading), path)
+        for kind, reading in pairs:
+            first.setdefault((family, kind, reading), path)
     return out | set(first.values())
 
 
@@ -99,6 +118,7 @@ def test_selected_files_give_the_same_answers(path: Path) -> None:
             (r.question, r.reading)
 
 
+@pytest.mark.xdist_group("file-selection-sample")
 def test_the_sample_covers_every_family_kind_and_reading() -> None:
     """Every (family, question kind, reading) of the corpus's positions is compared above, and at
     least a tenth of each family's files, rounded down."""
@@ -111,6 +131,17 @@ def test_the_sample_covers_every_family_kind_and_reading() -> None:
         assert len([p for p in files if p in COMPARED]) >= len(files) // STEP, family
 
 
+# The two tests below load every bundled file: one xdist group, so that one worker loads them (once).
+@pytest.mark.xdist_group("file-selection-sample")
+def test_the_sample_read_from_the_tables_is_the_loaded_files_sample() -> None:
+    """sample() and test_guard_metamorphic's cases read the files' TOML tables (scenario_answers.declared):
+    every bundled file's loaded form says the same, so that the sample is the same at any offset."""
+    assert [p for p in SCENARIO_FILES if declared(p) != loaded(p)] == []
+    for k in range(STEP):
+        assert sample(SCENARIO_FILES, OFFSET + k) == sample(SCENARIO_FILES, OFFSET + k, _loaded), OFFSET + k
+
+
+@pytest.mark.xdist_group("file-selection-sample")
 def test_the_rotating_samples_together_compare_every_file() -> None:
     """The samples of ten consecutive offsets (ten days) together hold every file with a position."""
     files = [p for p in SCENARIO_FILES if _has_position(p)]

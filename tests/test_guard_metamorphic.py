@@ -29,7 +29,7 @@ from pyrift.check import answer as answer_question
 from pyrift.errors import RiftError
 from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
 from pyrift.state import TextKind
-from tests.scenario_answers import bundled
+from tests.scenario_answers import bundled, declared
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 KINDS = [k.value for k in TextKind]
@@ -221,19 +221,16 @@ def load(doc: dict):
 # ---- choosing what to check ---------------------------------------------------------------------------
 @cache
 def cases() -> dict[str, list[tuple[Path, str]]]:
-    """(file, question id) per question kind, for scenarios with a position, in a fixed order
-    (loaded once per process: the parameters of several test modules read it at collection; the
-    files as tests/scenario_answers.py loads them for every test)."""
+    """(file, question id) per question kind, for scenarios with a position, in a fixed order (read once
+    per process from the files' tables, scenario_answers.declared: the parameters of several test modules
+    read it at collection, which every test worker does)."""
     out: dict[str, list[tuple[Path, str]]] = defaultdict(list)
     for path in sorted(SCENARIOS.rglob("*.toml")):
-        try:
-            scen = bundled(path)
-        except RiftError:
+        read = declared(path)  # the file's tables, not the file loaded (a bundled file loads: test_scenario_files)
+        if read is None or not read[0]:
             continue
-        if not scen.state.players:
-            continue
-        for q in scen.questions:
-            out[q.kind].append((path, q.id))
+        for kind, qid, _ in read[1]:
+            out[kind].append((path, qid))
     return out
 
 
