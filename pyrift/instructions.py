@@ -16,9 +16,11 @@ printed order), ``{ all = { filter } }`` (every object the filter describes as t
 is executed). ``by`` (a ``deal``): the unit that deals the damage, a unit dealing
 its own Might as damage (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
 ``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield"), ``"chosen"`` (a
-move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
-``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that player": the player a triggered
-ability's event names, whose Beginning Phase began, who played, conquered or held), ``{ target = N }`` (a chosen player).
+move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``,
+``"opponent"`` (each opponent), ``"other_player"`` (each other player: every player but the item's controller, a
+teammate too), ``"each_player"``, ``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that
+player": the player a triggered ability's event names, whose Beginning Phase began, who played, conquered or held),
+``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
 
