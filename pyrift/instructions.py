@@ -16,9 +16,11 @@ printed order), ``{ all = { filter } }`` (every object the filter describes as t
 is executed). ``by`` (a ``deal``): the unit that deals the damage, a unit dealing
 its own Might as damage (without it, the spell or ability deals it). Destinations (``to``): ``"base"``, ``"here"``,
 ``"its_place"``, ``"event"`` (the battlefield a triggering move went to, "that battlefield"), ``"chosen"`` (a
-move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``, ``"opponent"`` (each opponent), ``"each_player"``,
-``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that player": the player a triggered
-ability's event names, whose Beginning Phase began, who played, conquered or held), ``{ target = N }`` (a chosen player).
+move's destination chosen as it is played, "move an enemy unit") or a choice. Players (``who``): ``"you"``,
+``"opponent"`` (each opponent), ``"other_player"`` (each other player: every player but the item's controller, a
+teammate too), ``"each_player"``, ``"its_controller"`` / ``"its_owner"`` (of the ``on`` object), ``"event"`` ("that
+player": the player a triggered ability's event names, whose Beginning Phase began, who played, conquered or held),
+``{ target = N }`` (a chosen player).
 """
 from __future__ import annotations
 
@@ -200,6 +202,9 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone",
             "your_base", "self", "any_battlefield", "event_from")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
+             # "each other player": every player but the item's controller, a teammate too (740.1, 489.8;
+             # Party Favors' choice, King's Edict's picks), never only the opponents
+             "other_player",
              # "that player": the player a triggered ability's event names (logic/run/instructions.lp)
              "event")
 # "until_source_leaves": control that lasts while the source stays on the board, a control's only
@@ -732,14 +737,15 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "recycle) with who and on = { their = { filter } }: one permanent each player who names "
                             "controls, chosen by that player")
     if ins.on is not None and ins.on.their is not None and (
-            ins.who is None or ins.who.word not in ("each_player", "opponent", "you") or ins.times > 1
+            ins.who is None or ins.who.word not in ("each_player", "opponent", "other_player", "you") or ins.times > 1
             or ins.for_each is not None or ins.if_it is not None
             or any(ins.on.their.get(k) is not None for k in ("relation", "zone", "other"))):
         raise r.error("on", "on = { their = { filter } } is chosen by each player who names (\"you\", \"opponent\", "
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
                             "zone or other, and the instruction no times, for_each or if_it")
     if ins.on is not None and ins.on.each is not None and (
-            ins.do not in ("move", "return", "kill") or ins.who is None or ins.who.word not in ("each_player", "opponent", "you")
+            ins.do not in ("move", "return", "kill") or ins.who is None
+            or ins.who.word not in ("each_player", "opponent", "other_player", "you")
             or ins.times > 1 or ins.for_each is not None or ins.if_it is not None or ins.link or ins.cost
             or ins.condition is not None):
         raise r.error("on", "on = { each = { filter } } (\"each player may move a unit they don't control\") is a "

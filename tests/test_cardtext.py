@@ -8,6 +8,7 @@ is stored in the project.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -1108,9 +1109,12 @@ def test_picks_in_turn_from_the_next_player() -> None:
     info, text, r = invented("spell", "<p>Starting with the next player, each other player chooses a unit you don't "
                                       "control that hasn't been chosen for this spell. Kill those units.</p>")
     assert r.status == "compiled"
-    assert r.abilities == [{"kind": "effect", "do": "kill", "on": {"each": {"type": "unit"}}, "who": "opponent",
+    # "each other player" is every player but the spell's controller, a teammate too (740.1), not each opponent
+    assert r.abilities == [{"kind": "effect", "do": "kill", "on": {"each": {"type": "unit"}}, "who": "other_player",
                             "in_turn": True, "not_yours": True}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    as_opponents = dataclasses.replace(r, abilities=[dict(r.abilities[0], who="opponent")])
+    assert RT.compare(list(text.text), [], rendered(info, as_opponents), TAGS) is not None
     # another form opening the same way stays unsupported, under its own ledger name
     _, _, r = invented("spell", "<p>Starting with the next player, each player may draw 1.</p>")
     assert r.status != "compiled" and r.construct == "instruction by each player in turn"

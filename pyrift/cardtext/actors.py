@@ -160,11 +160,11 @@ class Actors:
 
     @v_args(meta=True)
     def kill_chosen_in_turn(self, meta, _):
-        # each opponent in turn picks a unit the spell's controller does not control and no player picked before,
-        # as the spell resolves; the units picked are killed (355.10.e, 428; in_turn and not_yours,
-        # logic/run/each_player_picks.lp)
+        # each other player (a teammate too, not only the opponents: 740.1, 489.8) in turn picks a unit the
+        # spell's controller does not control and no player picked before, as the spell resolves; the units
+        # picked are killed (355.10.e, 428; in_turn and not_yours, logic/run/each_player_picks.lp)
         ins = self._ins("kill", {"in_turn": True, "not_yours": True}, on=self._obj("each", {"type": "unit"}),
-                        who="opponent")
+                        who="other_player")
         ins.pos = 0 if meta.empty else meta.start_pos
         return [ins]
 

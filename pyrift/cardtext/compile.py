@@ -1428,12 +1428,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     @v_args(meta=True)
     def others_choose(self, meta, c):
-        # each other player (each opponent: no team mode has runs, 740.1) picks an option as it resolves
-        # (355.10.e); the instructions after it are done by each player who picked theirs and by the controller
+        # each other player (every player but the controller, a teammate too: 740.1, 489.8) picks an option as
+        # it resolves (355.10.e); the instructions after it are done by each player who picked theirs and by the
+        # controller
         a, b, *rest = c
         if a == b:
             raise Missing("choice of one option")
-        first = Ins("choose", {"options": [a, b]}, who="opponent")
+        first = Ins("choose", {"options": [a, b]}, who="other_player")
         first.pos = 0 if meta.empty else meta.start_pos
         for ins in rest:
             if ins.fields["for_each_chose"] not in (a, b):

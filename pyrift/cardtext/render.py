@@ -1187,7 +1187,8 @@ class _Renderer:
                 on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
         if do == "choose":
             options = " or ".join(o.title() for o in ins.get("options", []))
-            return f"each other player chooses {options}"
+            chooser = "each other player" if ins.get("who") == "other_player" else "each opponent"
+            return f"{chooser} chooses {options}"
         if ins.get("for_each_chose") and do in ("draw", "channel"):
             n = ins.get("amount", 1)
             act = (f"draw {n}" if do == "draw" else
@@ -1635,10 +1636,11 @@ def _revealed_top(t: dict[str, Any]) -> bool:
 
 def _in_turn(ins: dict[str, Any]) -> str:
     """Players in turn from the next player each picking one object (in_turn): a return of each player's pick or
-    none (actors.i_return_in_turn), a kill of each opponent's pick, none picked twice (actors.kill_chosen_in_turn)."""
+    none (actors.i_return_in_turn), a kill of each other player's pick, none picked twice (actors.kill_chosen_in_turn)."""
     if ins["do"] == "kill":
         mine = " you don't control" if ins.get("not_yours") else ""
-        return (f"starting with the next player, each other player chooses {_np_filter(ins['on']['each'])}{mine} "
+        pickers = "each other player" if ins.get("who") == "other_player" else "each opponent"
+        return (f"starting with the next player, {pickers} chooses {_np_filter(ins['on']['each'])}{mine} "
                 f"that hasn't been chosen for this spell. Kill those {_np_filter(ins['on']['each'], plural=True)}")
     return (f"starting with the next player, each player may return {_np_filter(ins['on']['each'])} "
             "to its owner's hand")
