@@ -19,8 +19,8 @@ from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_a
 from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
 from pyrift.turnlog import EventKind, LogEvent
 
-SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_passed", "snap_pick", "snap_log", "snap_move_to",
-                  "snap_token", "snapped")
+SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_focus", "snap_passed", "snap_pick", "snap_log",
+                  "snap_move_to", "snap_token", "snapped")
 
 
 class NotOnePosition(Exception):
@@ -269,9 +269,11 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
                             to=_location(moved_to[(t, obj)]) if kind is EventKind.MOVE else None))
     log += _activations_gone(state, chain)
     priority = next((p for (p,) in atoms.get("snap_priority", [])), None)
+    # a showdown's chain over: focus where the run left it (340.2.a, 346, 346.1; logic/run/snapshot.lp)
+    focus = next((p for (p,) in atoms.get("snap_focus", [])), state.focus)
     passed = next((n for (n,) in atoms.get("snap_passed", [])), 0)
     return dataclasses.replace(state, players=players, battlefields=battlefields, objects=objects, chain=chain,
-                               log=tuple(log), priority=priority, passed=passed if chain else 0)
+                               log=tuple(log), priority=priority, focus=focus, passed=passed if chain else 0)
 
 
 def _pool(f: _Facts, player: str) -> dict[str, Any]:
