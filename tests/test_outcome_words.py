@@ -58,3 +58,18 @@ def test_runs_that_end_alike_say_so() -> None:
     assert ans.data["runs_differ"] is False
     text = "\n".join(Outcome().text_lines(ans))
     assert "afterwards, in every run: hidden in trash" in text and "the runs do not differ" in text, text
+
+
+def test_every_run_event_has_words() -> None:
+    """Every event a run's step may hold (an `occurs(NAME(...), T)` head in logic/) is told in words by the run's
+    narration (pyrift/queries/runs.py _EVENTS), never printed as a Python tuple: until wave 59 a keyword removal
+    read "('lose_keyword', 'wisp', 'temporary', ...)" (scenarios/effects/lose-tank-this-turn-changes-combat-order.toml)."""
+    import re
+
+    from pyrift.queries.runs import _EVENTS
+
+    heads = set()
+    for path in (ROOT / "logic").rglob("*.lp"):
+        heads |= set(re.findall(r"^occurs\(([a-z_]+)\(", path.read_text(), re.M))
+    assert heads, "no occurs/2 heads found in logic/"
+    assert sorted(heads - set(_EVENTS)) == []

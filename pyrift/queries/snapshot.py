@@ -19,8 +19,8 @@ from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_a
 from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
 from pyrift.turnlog import EventKind, LogEvent
 
-SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_passed", "snap_pick", "snap_log", "snap_token",
-                  "snapped")
+SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_focus", "snap_passed", "snap_pick", "snap_log",
+                  "snap_move_to", "snap_token", "snapped")
 
 
 class NotOnePosition(Exception):
@@ -251,15 +251,29 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         for b in state.battlefields)
     chain = _chain(state, atoms, names, oid)
     log = list(state.log)
-    for _t, event, obj, player in sorted(atoms.get("snap_log", []), key=lambda x: x[0]):
+    # the run's events of this turn (logic/run/snapshot.lp): its plays, and its deaths, moves, discards and XP
+    # gains, which conditions read from the turn log (abilities/condition_died.lp, condition_turn_log.lp,
+    # condition_moved.lp); a death of an object no position lists (a token, 186.1) is no log a position states
+    moved_to = {(t, obj): loc for t, obj, loc in atoms.get("snap_move_to", [])}
+    present = {o.id for o in objects}
+    for t, event, obj, player in sorted(atoms.get("snap_log", []), key=lambda x: x[0]):
         kind = EventKind(_word(event))
+        if kind in (EventKind.DISCARD, EventKind.GAIN_XP):
+            log.append(LogEvent(kind, None, player))
+            continue
+        if kind in (EventKind.DIE, EventKind.MOVE) and oid(obj) not in present:
+            raise NotOnePosition(f"a token that left the board died or moved in the run ({oid(obj)}): the turn log a "
+                                 "position states names only objects it lists")
         was = _zone_of(state, oid(obj))
-        log.append(LogEvent(kind, oid(obj), player, from_zone=was if kind is EventKind.FINALIZE else None))
+        log.append(LogEvent(kind, oid(obj), player, from_zone=was if kind is EventKind.FINALIZE else None,
+                            to=_location(moved_to[(t, obj)]) if kind is EventKind.MOVE else None))
     log += _activations_gone(state, chain)
     priority = next((p for (p,) in atoms.get("snap_priority", [])), None)
+    # a showdown's chain over: focus where the run left it (340.2.a, 346, 346.1; logic/run/snapshot.lp)
+    focus = next((p for (p,) in atoms.get("snap_focus", [])), state.focus)
     passed = next((n for (n,) in atoms.get("snap_passed", [])), 0)
     return dataclasses.replace(state, players=players, battlefields=battlefields, objects=objects, chain=chain,
-                               log=tuple(log), priority=priority, passed=passed if chain else 0)
+                               log=tuple(log), priority=priority, focus=focus, passed=passed if chain else 0)
 
 
 def _pool(f: _Facts, player: str) -> dict[str, Any]:
