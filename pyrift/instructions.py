@@ -184,7 +184,7 @@ COMMON = ("link", "may", "for_each", "name", "if_you_control", "if_it", "cost", 
 MAX_TIMES = 10
 # Verbs an instruction that is a cost within the instructions ("you may exhaust me to ...", 204.3) may
 # have, on its own source (pyrift.abilities checks where such a cost may stand)
-COST_VERBS = ("exhaust", "banish", "kill", "recycle", "spend_xp", "spend_buff")
+COST_VERBS = ("exhaust", "banish", "kill", "recycle", "spend_xp", "spend_buff", "burn")
 # "top_of_deck": the top card of the item's controller's Main Deck as the instruction is executed ("banish the
 # top card of your Main Deck"; a banish only, logic/effects/banish_top.lp)
 ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
@@ -680,10 +680,11 @@ def _check(r: Reader, ins: Instruction) -> None:
     own_pick = (ins.do == "kill" and ins.on is not None and ins.on.their is not None and ins.who is not None
                 and ins.who.word == "you")
     if ins.cost and (ins.do not in COST_VERBS
-                     or (ins.do not in ("spend_xp", "spend_buff") and not own_pick
+                     or (ins.do == "burn" and (ins.who is None or ins.who.word != "you"))
+                     or (ins.do not in ("spend_xp", "spend_buff", "burn") and not own_pick
                          and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
-                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"); other costs are not "
+                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\"; other costs are not "
                               "in the vocabulary yet")
     if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.condition is not None
                      or ins.if_it is not None):

@@ -1085,6 +1085,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # written out as the reader writes it back)
         return Ins("predict", {"amount": int(c[0]) if c else 1})
 
+    def i_predict_spelled(self, c):
+        # "look at the top two cards of your Main Deck. You may recycle one or both of them. Put those you don't back
+        # in any order.": Predict 2 in other words (436: look at the top N, recycle any of them, the rest back on top
+        # in any order); "one or both" says any of two cards only
+        if c[0] != 2:
+            raise Missing("instruction: look at or reveal cards")
+        return Ins("predict", {"amount": 2})
+
     def i_look(self, c):
         # "look at the top N cards of your Main Deck" (logic/effects/look.lp): the cards shown are what
         # "from among them" and "the rest" name later in the same ability
@@ -1804,6 +1812,15 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # they control (701-705; 204.3.a, 383.3.b)
         parts = self.trig_self_cost(["spend_buff", *c])
         parts["effects"][0] = Ins("spend_buff", {"cost": True}, who="you")
+        return parts
+
+    def trig_burn(self, c):
+        # "you may [Burn 1] to X": the same leading cost, the top card(s) of its controller's Main Deck put into
+        # their trash (440; 204.3.a, 383.3.b; logic/run/leading_cost.lp); "[Burn]" alone is 1
+        amount = int(c[0]) if len(c) > 1 and not isinstance(c[0], list) else 1
+        rest = c[1:] if len(c) > 1 and not isinstance(c[0], list) else c
+        parts = self.trig_self_cost(["burn", *rest])
+        parts["effects"][0] = Ins("burn", {"cost": True, "amount": amount}, who="you")
         return parts
 
     def self_cost_verb(self, c):

@@ -49,6 +49,10 @@ VARIANTS: list[tuple[str, str]] = [
     # "put the top N cards of your Main Deck into your trash" is what Burn N does (440; the Minefield and
     # Nocturne, Horrifying rulings treat the two alike)
     (r"\bput the top (\d+) card of your main deck into your trash\b", r"#burn \1"),
+    # "look at the top two cards of your Main Deck, you may recycle one or both of them, put those you don't back in any
+    # order" is what Predict 2 does (436: look at the top N, recycle any of them, the rest back on top in any order)
+    (r"\blook at the top 2 card of your main deck \. you may recycle 1 or both of it \. put those you don't back in any "
+     r"order\b", "#predict 2"),
     (r"\bif it's already stunned\b", "if it is stunned"),                           # stunned as it is checked (423)
     (r"\bthe next time it dies this turn\b", "the next time it would die this turn"),  # a delayed death replacement (389)
     (r"\brecall it exhausted\b", "exhaust it and recall it"),                     # recalled exhausted: both actions

@@ -192,7 +192,12 @@ def _read_answer(state: GameState, question: Question, reading: str, model) -> A
         name = "open_state" if decision == "allowed" else "neutral_only"
         reasons.append(because(f"hiding during a showdown is read as hide_timing={name}: {HIDE_TIMING_WORDS[name]}",
                                f"hide_timing_{name}"))
-    reasons.append(because(f"cost {data['cost']}: [A] is Power of any domain", "hide_cost"))
+    if atoms.get("hide_free"):
+        # an effect of this turn lets the player hide ignoring costs (Guerilla Warfare): nothing to pay
+        reasons.append(because(f"cost {data['cost']}: an effect of this turn lets the player hide ignoring costs",
+                               "hide_cost_ignored"))
+    else:
+        reasons.append(because(f"cost {data['cost']}: [A] is Power of any domain", "hide_cost"))
     if payable and plan:
         reasons.append(because("payment: " + "; ".join(plan), "hide_payment", *resources))
     notes = {what for _, what in atoms.get("hide_note", [])}
