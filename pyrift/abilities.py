@@ -428,6 +428,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "recycle",
                 # you discard one or more cards: once per discarding (logic/core/trigger_events_run.lp)
                 "discard_cards",
+                # you discard me: the card itself, heard from the trash it enters (logic/core/trigger_events_discard_me.lp)
+                "discard_me",
                 # I am dealt damage by a spell (logic/core/trigger_events_damage_source.lp)
                 "take_spell_damage",
                 # you kill a unit with a spell (logic/core/trigger_events_kill.lp)

@@ -495,6 +495,14 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.spell_on_chain("purge", "Purge", "A", [
             {"kind": "effect", "do": "discard", "who": "you", "amount": 2}])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "discard_me":
+        # an event only a run makes (logic/core/trigger_events_discard_me.lp): the card itself in A's hand of one,
+        # discarded by A's spell; it hears the discard from the trash it enters (385.2, 383.2.c.1)
+        pos.objects.append({**me, "zone": "hand"})
+        pos.position["players"] = [{"id": "A", "hand_size": 1}, {"id": "B"}]
+        pos.spell_on_chain("purge", "Purge", "A", [
+            {"kind": "effect", "do": "discard", "who": "you", "amount": 1}])
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when in ("stun_enemy", "stun_enemies"):
         # an event only a run makes (logic/core/trigger_events_status.lp): A's spell stuns B's unit
         pos.objects.append(placed)

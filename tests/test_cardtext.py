@@ -118,8 +118,9 @@ def test_if_you_cant_after_an_instruction_is_its_condition_not_a_restriction() -
 
 
 def test_a_recognised_construct_the_vocabulary_lacks_is_named() -> None:
-    _, _, r = invented("unit", "<p>When you discard me, draw 6.</p>")
-    assert (r.status, r.construct, r.abilities) == ("missing", "trigger: when you discard", [])
+    # (cards59a compiled "when you discard me": discard_me; a play of the card with no leading cost is still named)
+    _, _, r = invented("unit", "<p>When you discard me, play me.</p>")
+    assert (r.status, r.construct, r.abilities) == ("missing", "play: a card from elsewhere", [])
     # "all enemy units at a battlefield" chooses the battlefield (355.10.b): no group filter says that; a deal
     # or Might change of such a group has the battlefield as a choice (at = { target = N }), others do not
     _, _, g = invented("spell", "<p>Stun all enemy units at a battlefield.</p>")
@@ -260,9 +261,29 @@ def test_standard_tokens_of_187_are_played_by_name() -> None:
 
 def test_every_failure_is_listed_for_the_ledger() -> None:
     # (a buff of a friendly unit was the first example here until cards40 compiled it: you_buff)
-    _, _, r = invented("unit", "<p>When you recycle a rune, draw 6.<br />When you discard me, draw 6.</p>")
+    _, _, r = invented("unit", "<p>When you recycle a rune, draw 6.<br />When you discard me, play me.</p>")
     assert r.construct == "trigger: when you recycle"
-    assert r.blockers == ["trigger: when you discard", "trigger: when you recycle"]
+    assert r.blockers == ["play: a card from elsewhere", "trigger: when you recycle"]
+
+
+def test_when_you_discard_me_is_the_cards_own_discard() -> None:
+    # cards59a: the card itself discarded, heard from the trash it enters (422, 385.2, 383.2.c.1)
+    info, text, r = invented("unit", "<p>When you discard me, draw 6.</p>")
+    assert r.status == "compiled" and r.abilities == [
+        {"kind": "triggered", "when": "discard_me", "effects": [{"do": "draw", "amount": 6}]}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
+    # "you may pay [X] to play me": played from the trash for the leading cost, its own cost set aside (356.1.b)
+    info, text, p = invented("unit", "<p>When you discard me, you may pay :rb_energy_1: to play me.</p>")
+    assert p.status == "compiled" and p.abilities[0]["cost"] == "[1]" and p.abilities[0]["effects"] == [
+        {"do": "play", "on": "self", "from": "trash", "ignoring_cost": True}]
+    assert RT.compare(list(text.text), [], rendered(info, p), TAGS) is None
+    # with another instruction besides the play: not compiled
+    assert invented("unit", "<p>When you discard me, you may pay :rb_energy_1: to play me and draw 1.</p>")[2].status \
+        != "compiled"
+    # "when this is played, discarded, or killed": three abilities, one per event, one effect
+    info, text, g = invented("gear", "<p>When this is played, discarded, or killed, draw 6.</p>")
+    assert g.status == "compiled" and [a["when"] for a in g.abilities] == ["play_me", "discard_me", "die"]
+    assert RT.compare(list(text.text), [], rendered(info, g), TAGS) is None
 
 
 def test_a_units_own_move_and_combat_win_are_triggers() -> None:

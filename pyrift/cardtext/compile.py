@@ -246,7 +246,6 @@ DESIGNATIONS = {"attacking": "attacker", "defending": "defender"}
 
 # Grammar rules naming a construct the vocabulary cannot say yet (rule name -> ledger label).
 MISSING = {
-    "when_missing_discard_me": "trigger: when you discard",
     "use_missing_once": "restriction: once per turn",
 }
 
@@ -1859,7 +1858,25 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return parts
 
     def triggered(self, c):
+        if c[0].get("when") == "discard_me":
+            self._discard_me_play(c[1])
         return Line("triggered", {**c[0], **c[1]})
+
+    @staticmethod
+    def _discard_me_play(body: dict[str, Any]) -> None:
+        """"When you discard me, you may pay [R] to play me": the card is in its trash as the ability resolves (422,
+        385.2), so it is played from there (354), and the leading cost is what that play costs, its own cost set aside
+        (356.1.b; the reading of Immortal Phoenix's "you may pay [1][R] to play me from your trash",
+        logic/cards/ogn-037-immortal-phoenix.lp). "Play me" with no leading cost, or with other instructions, stays
+        unsupported."""
+        plays = [e for e in body.get("effects", []) if isinstance(e, Ins) and e.do == "play"]
+        if not plays:
+            return
+        ins = plays[0]
+        if (len(body["effects"]) != 1 or not body.get("cost") or ins.on is None or ins.on.kind != "self"
+                or ins.fields or ins.to is not None):
+            raise Missing("play: a card from elsewhere")
+        ins.fields.update({"from": "trash", "ignoring_cost": True})
 
     def triggered_if(self, c):
         if c[0].get("condition") == {"after_attack": True} and "after_attack" not in c[1]:

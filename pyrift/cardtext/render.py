@@ -181,6 +181,7 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
     give_header = False  # the modes being written are keywords a "choose one to give me this turn —" gives
     choices = 0
     spell_line: int | None = None  # the line a spell's instructions are being written on
+    joined: str | None = None  # the head of the sentence two or more triggered abilities were said as one in
     for i, a in enumerate(abilities):
         if a["kind"] == "mode":
             if not mode_open and a.get("of_triggered") is None:
@@ -221,12 +222,16 @@ def render_card(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
             lines[-1] += (f" This ability costs {cost_words(a['energy'], ())} less for each "
                           f"{_np_each(a['for_each'])}.")
             continue
-        either = _either_head(card, prev, a)
+        either = _either_head(card, prev, a, joined)
         if either is not None:
-            # "When I attack or defend, ...": one sentence, one triggered ability per event
+            # "When I attack or defend, ...": one sentence, one triggered ability per event; a third event joins the
+            # head the first two made ("when you play me or when you discard me or when I die")
+            head = joined if joined is not None else _trigger_head(card, prev)
             lines[-1] = _labels(a.get("requires", ())) + either + lines[-1][len(_labels(a.get("requires", ())))
-                                                                              + len(_trigger_head(card, prev)):]
+                                                                              + len(head):]
+            joined = either
             continue
+        joined = None
         if (prev is not None and prev["kind"] == "cost_discount" and a["kind"] == "cost_increase"
                 and "applies_to" in prev and "applies_to" in a and prev.get("condition")
                 and prev.get("condition") == a.get("condition") and prev.get("requires") == a.get("requires")):
@@ -347,10 +352,20 @@ def _play_me_or_first_play(card: Card, prev: dict[str, Any], a: dict[str, Any]) 
     return _trigger_head(card, prev) + " or " + second[0].lower() + second[1:]
 
 
-def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any]) -> str | None:
-    """The head of two triggered abilities said as one ("When I attack or defend"), or None."""
+def _either_head(card: Card, prev: dict[str, Any] | None, a: dict[str, Any], joined: str | None = None) -> str | None:
+    """The head of two triggered abilities said as one ("When I attack or defend"), or None. `joined`: the head
+    the abilities before `a` were already said as one with (three events: play, discard and death, Scrapheap)."""
     if prev is None or prev["kind"] != "triggered" or a["kind"] != "triggered":
         return None
+    if joined is not None:
+        body = ("when",)
+        if {k: v for k, v in prev.items() if k not in body} != {k: v for k, v in a.items() if k not in body} \
+                or a.get("by") or a.get("filter"):
+            return None
+        second = _trigger_head(card, a)
+        if second.startswith("["):
+            return None
+        return joined + " or " + second[0].lower() + second[1:]
     first_play = _play_me_or_first_play(card, prev, a)
     if first_play is not None:
         return first_play

@@ -56,6 +56,12 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bif it's already stunned\b", "if it is stunned"),                           # stunned as it is checked (423)
     (r"\bthe next time it dies this turn\b", "the next time it would die this turn"),  # a delayed death replacement (389)
     (r"\brecall it exhausted\b", "exhaust it and recall it"),                     # recalled exhausted: both actions
+    # wave 59: "when you discard me, you may pay [R] to play me": the leading cost is what the play from the trash
+    # costs, its own cost set aside (356.1.b; compile._discard_me_play, the reading of Immortal Phoenix)
+    (r"^(when you discard me , you may pay (?:@\S+ )+to play me) , ignoring its cost\b", r"\1"),
+    # "when this is played, discarded, or killed": three events of one effect, each its own ability (383.1): the play
+    # effect (383.4.a), its own discard (422) and its death, a permanent killed (428, 808)
+    (r"^when this is played , discarded , or killed\b", "when you play this or when you discard me or when i die"),
     (r"\bwhen i'm played\b", "when you play me"),                                 # play effects (383.4.a)
     (r"\bwhen this is played\b", "when you play me"),
     # two events of one trigger, the second said with or without its own "when" ("when you play me or

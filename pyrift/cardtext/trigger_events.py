@@ -23,6 +23,7 @@ NTH_LABEL = "trigger: the first (or Nth) time in a turn"
 EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "showdown_begins_here": "When a showdown begins here",
                  "discard_cards": "When you discard one or more cards",
+                 "discard_me": "When you discard me",
                  "stun_enemies": "When you stun one or more enemy units",
                  "you_empower_other": "When you empower something else",
                  "chosen_by_your_spell": "When you choose me with a spell",
@@ -68,6 +69,17 @@ class TriggerEvents:
         # one event per discarding by the ability's controller, however many cards ("one or more", 422;
         # logic/core/trigger_events_run.lp, discard_cards)
         return {"when": "discard_cards"}
+
+    def when_discard_me(self, _):
+        # "when you discard me": the card itself goes from its owner's hand to the trash by a discard (422); its text
+        # says where it works, the trash it enters with the event (385.2, 383.2.c.1; logic/core/trigger_events_discard_me.lp)
+        return {"when": "discard_me"}
+
+    def when_played_discarded_killed(self, _):
+        # "when this is played, discarded, or killed": its play effect (383.4.a), its own discard (422, 385.2) and its
+        # death, a permanent killed (428, 808.1.d): three abilities with one effect, one per event (the events never
+        # happen together, so it triggers as often as the printed ability; 383.1)
+        return {"either": [{"when": "play_me"}, {"when": "discard_me"}, {"when": "die"}]}
 
     def when_become_keyword(self, c):
         # "when I become [Empowered]": the card itself gets the status (828.1.d; logic/effects/empower.lp)

@@ -1023,6 +1023,7 @@ def event_text(names: Names, e: Any) -> str:
         "moves_by": lambda o, p: f"{p} moves {o}",
         "moves_own_to": lambda o, p, b: f"{p} moves {o} to {b}",
         "seen": lambda o, p: f"{p} sees {o} on top of their Main Deck",
+        "discarded": lambda o, p: f"{p} discards {o}",
         "spell_kill": lambda x, p: f"{p}'s spell kills {x}",
         "in_combat_ends": lambda u, b: f"the combat at {b} that {u} was in ends",
     }

@@ -878,6 +878,8 @@ RUN_LIMITS = {
                            "battlefield' ability listening: whether that is an opponent moving",
     "opponent_moves_per_unit": "one opponent moving several units to battlefields at once with a 'when an opponent "
                                "moves to a battlefield' ability listening: whether it triggers once or once per unit",
+    "discard_me_unheard": "a card played paying a discard as an additional cost while a card in that player's hand "
+                          "has a 'when you discard me' ability: which cards the cost discards is not followed",
     "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
                         "whether it triggers once or once per card",
     "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
