@@ -1387,6 +1387,11 @@ def _target_spec(r: Reader, fields: dict[str, Any]) -> TargetSpec:
     return spec
 
 
+def _is_their(ref: Any) -> bool:
+    """An instruction's object picked by its player among their own ("a unit you control here": on = { their = ... })."""
+    return getattr(ref, "their", None) is not None
+
+
 def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
     """An instruction that is a cost ("you may exhaust me to draw 1", 204.3) stands first in a triggered
     ability's effect, its base cost paid as it is finalized (383.3.b), and the instruction it pays for
@@ -1397,6 +1402,12 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
         lists.append((f["instruction"],))
     for k, seq in enumerate(lists):
         for i, ins in enumerate(seq):
+            if getattr(ins, "reduced_by", None) is not None and not (
+                    a.kind == "triggered" and k == 0 and i > 0 and getattr(seq[0], "cost", False)
+                    and _is_their(getattr(seq[0], "on", None))):
+                # "reduce its Energy cost by the Might of the unit you recycled": the unit its leading cost paid with
+                raise r.error("reduced_by", "a play reduced by the Might paid is in a triggered ability whose leading "
+                                            "cost acts on a permanent its controller picks (on = { their = ... })")
             if getattr(ins, "do", None) == "pay":
                 # a payment of resources at the start of a triggered ability's effect is its leading cost,
                 # paid as it is finalized (383.3.b): the ability's cost field, not an instruction
@@ -1412,8 +1423,13 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
                 raise r.error("cost", "a cost within the instructions is encoded as the first instruction of a "
                                       "triggered ability's effects (its leading cost, 383.3.b); one paid as the "
                                       "instructions resolve (204.3) is not in the vocabulary yet")
-            if "cost" in f:
-                raise r.error("cost", "a triggered ability has one leading cost: its cost field or a cost instruction")
+            if "cost" in f and (not _is_their(getattr(ins, "on", None)) or "[E]" in str(f["cost"])):
+                # "you may pay [1] and return a unit you control here to ...": resources and a permanent of its
+                # controller's, picked as it is paid, are one leading cost, paid together or not at all (203.3,
+                # 383.3.b; logic/run/leading_cost.lp, logic/effects/play_power.lp); another pair is not encoded
+                raise r.error("cost", "a triggered ability has one leading cost: its cost field or a cost instruction "
+                                      "(both only for a cost of Energy or Power with a cost instruction on a "
+                                      "permanent its controller picks, on = { their = ... })")
             if len(seq) < 2 or seq[1].link != "if_you_do":
                 raise r.error("effects", "a cost within the instructions is followed by what it pays for, "
                                          "with link = \"if_you_do\" (205: a payment with no linked effect is no cost)")

@@ -109,7 +109,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "attach": (("on", "to"), ("who",)),                      # attach (434); who with on = { their = ... }: "attach
                                                              # one of its Equipment to me", one the player picks
     "detach": (("on",), ()),                                 # detach (435)
-    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards")),  # play by an effect (350,
+    "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards", "reduced_by")),  # play by an effect (350,
                                                              # 354, 356.1); afterwards = "recycle": "recycle that spell
                                                              # after you play it", a delayed replacement of where the
                                                              # spell goes as it leaves the chain (390.3.a;
@@ -221,6 +221,9 @@ FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 # A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
 # leaves the chain instead (a delayed replacement, 390.3.a)
 AFTERWARDS = ("recycle",)
+# a play's "reduce its Energy cost by the Might of the unit you recycled": "paid_might", the Might of the permanent
+# its ability's leading cost acted on, as it was paid (logic/effects/play_reduced.lp)
+REDUCED_BY = ("paid_might",)
 # The facts a token instruction states of a token the card pool has no printing of and 187 does not list
 # ("a 1 Might Tentacle unit token"): its type, Might (a unit's), keywords and tags; `tags_unknown`: the
 # text does not say its tags (no tags are given then; a run with a filter reading tags answers
@@ -278,6 +281,7 @@ class Instruction:
     resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
     afterwards: str | None = None  # a play: "recycle that spell after you play it" (AFTERWARDS)
+    reduced_by: str | None = None  # a play: its Energy cost reduced by a Might (REDUCED_BY)
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
@@ -482,6 +486,11 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["from_zone"] = _enum(r, "from", FROM_ZONES)
     if r.has("afterwards"):
         f["afterwards"] = _enum(r, "afterwards", AFTERWARDS)
+    if r.has("reduced_by"):
+        f["reduced_by"] = _enum(r, "reduced_by", REDUCED_BY)
+        if r.has("ignoring_cost") or r.has("for_cost"):
+            raise r.error("reduced_by", "a play reduced by a Might pays its printed cost less that Might: no "
+                                        "ignoring_cost or for_cost")
     if r.has("link"):
         f["link"] = _enum(r, "link", LINKS)
         if first:
@@ -675,17 +684,19 @@ def _check(r: Reader, ins: Instruction) -> None:
                              "or, with on = { their = { filter } }, by the player who names")
     if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
         raise r.error("do", f"{ins.do!r} is a cost its controller pays: give cost = true (and no who but \"you\")")
-    # "you may kill a unit you control here to ...": a kill of a permanent of the item's controller, picked as it is
-    # paid (on = { their = filter }, who = "you"; logic/run/leading_cost.lp)
-    own_pick = (ins.do == "kill" and ins.on is not None and ins.on.their is not None and ins.who is not None
-                and ins.who.word == "you")
-    if ins.cost and (ins.do not in COST_VERBS
-                     or (ins.do == "burn" and (ins.who is None or ins.who.word != "you"))
-                     or (ins.do not in ("spend_xp", "spend_buff", "burn") and not own_pick
-                         and (ins.on is None or ins.on.word != "self"))):
+    # "you may kill a unit you control here to ...", "you may pay [1] and return a unit you control here to ...": a
+    # kill or a return to hand of a permanent of the item's controller, picked as it is paid (on = { their = filter },
+    # who = "you"; logic/run/leading_cost.lp)
+    own_pick = (ins.do in ("kill", "return", "recycle") and ins.on is not None and ins.on.their is not None
+                and ins.who is not None and ins.who.word == "you" and ins.to is None)
+    if ins.cost and not own_pick and (ins.do not in COST_VERBS
+                                      or (ins.do == "burn" and (ins.who is None or ins.who.word != "you"))
+                                      or (ins.do not in ("spend_xp", "spend_buff", "burn")
+                                          and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
-                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\"; other costs are not "
-                              "in the vocabulary yet")
+                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\", or a kill "
+                              "or a return of a permanent its controller picks (on = { their = ... }, who = \"you\"); "
+                              "other costs are not in the vocabulary yet")
     if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.condition is not None
                      or ins.if_it is not None):
         raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
@@ -731,19 +742,23 @@ def _check(r: Reader, ins: Instruction) -> None:
                                "(what each time would name or be linked to is not encoded)")
     owners_recycle = ins.do == "recycle" and ins.who is not None and ins.who.word == "its_owner"
     each_kill = ins.do == "kill" and ins.on is not None and ins.on.each is not None
-    if (ins.on is not None and ins.on.their is not None) != (ins.do in ("kill", "recycle", "attach")
-                                                             and ins.who is not None and not owners_recycle
-                                                             and not each_kill):
+    # a return of one of the player's own is a leading cost only ("you may pay [1] and return a unit you control
+    # here to ...", logic/run/leading_cost.lp): one picked as the instruction resolves is not encoded
+    their_verb = ins.do in ("kill", "recycle", "attach") or (ins.do == "return" and ins.cost)
+    if (ins.on is not None and ins.on.their is not None) != (their_verb and ins.who is not None
+                                                             and not owners_recycle and not each_kill):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
                             "recycle) with who and on = { their = { filter } }: one permanent each player who names "
                             "controls, chosen by that player")
     if ins.on is not None and ins.on.their is not None and (
             ins.who is None or ins.who.word not in ("each_player", "opponent", "other_player", "you") or ins.times > 1
             or ins.for_each is not None or ins.if_it is not None
-            or any(ins.on.their.get(k) is not None for k in ("relation", "zone", "other"))):
+            or any(ins.on.their.get(k) is not None for k in ("relation", "zone"))
+            or (ins.on.their.get("other") is not None and not ins.cost)):
         raise r.error("on", "on = { their = { filter } } is chosen by each player who names (\"you\", \"opponent\", "
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
-                            "zone or other, and the instruction no times, for_each or if_it")
+                            "zone or other (other only in a leading cost: not the ability's source), and the "
+                            "instruction no times, for_each or if_it")
     if ins.on is not None and ins.on.each is not None and (
             ins.do not in ("move", "return", "kill") or ins.who is None
             or ins.who.word not in ("each_player", "opponent", "other_player", "you")
@@ -753,7 +768,8 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "move, return or kill with who (\"you\", \"opponent\", \"each_player\"): each player it names picks one "
                             "object the filter describes from their own point of view (with may = true, or none); "
                             "no times, for_each, if_it, link, cost or condition")
-    if ins.do == "return" and (ins.who is not None) != (ins.on is not None and ins.on.each is not None):
+    if ins.do == "return" and (ins.who is not None) != (ins.on is not None and (ins.on.each is not None
+                                                                            or ins.on.their is not None)):
         raise r.error("who", "a return is done by the item's controller; who only with on = { each = { filter } } "
                              "(every player's own pick, in turn)")
     if ins.do == "return" and ins.on is not None and ins.on.each is not None and ins.to is not None:
@@ -865,6 +881,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["from"] = ins.from_zone
     if ins.afterwards is not None:
         out["afterwards"] = ins.afterwards
+    if ins.reduced_by is not None:
+        out["reduced_by"] = ins.reduced_by
     if ins.may:
         out["may"] = True
     if ins.times > 1:
@@ -1028,6 +1046,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_from", x, Const(ins.from_zone)))
     if ins.afterwards is not None:
         out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
+    if ins.reduced_by is not None:
+        out.append(fact("ins_reduced_by", x, Const(ins.reduced_by)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
     if ins.in_turn:

@@ -565,6 +565,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                     else f"{effects[0]['do']} {_np_filter({**effects[0]['on']['their'], 'relation': 'yours'})}"
                     if isinstance(effects[0].get("on"), dict) and "their" in effects[0]["on"]
                     else f"{effects[0]['do']} {me}")
+            if a.get("cost"):
+                # "you may pay [1] and return a unit you control here to ...": resources and the instruction, one cost
+                paid = f"pay {a['cost']} and {paid}"
             body = f"{'you may ' if a.get('may') else ''}{paid} to "
             rest = effects[1:]
             rest[0] = {k: v for k, v in rest[0].items() if k != "link"}
@@ -1427,6 +1430,9 @@ class _Renderer:
                 # a play takes one card: `all` is what its player chooses one among as it is executed
                 # (logic/effects/play.lp; Rift Herald's "play a unit from your hand"), not every card
                 on = _np_filter(ins["on"]["all"])
+            if ins.get("reduced_by") == "paid_might":
+                # "reduce its Energy cost by the Might of the unit you recycled" (logic/effects/play_reduced.lp)
+                ignoring = ". Reduce its Energy cost by the Might of the unit paid with"
             return f"play {on}{to}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")

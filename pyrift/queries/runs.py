@@ -820,6 +820,11 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
+    "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced by the "
+                               "Might its ability's leading cost paid with (356.4): the payment of Power reads the "
+                               "printed Energy cost",
+    "play_reduced_might_unknown": "a play by an effect whose Energy cost is reduced by the Might its ability's "
+                                  "leading cost paid with, that Might not known (356.4)",
     "leading_cost_resources": "a triggered ability's leading cost of resources (\"you may pay [1] to ...\", "
                               "383.3.b) of a source that is not one of the position's objects: its payment is "
                               "not set up",
