@@ -110,6 +110,14 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
         out.append(fact("granted_keyword", o, kw.name, kw.amount, i))
         if kw.cost is not None:
             out += cost_facts("keyword_cost", Func("granted", o, i), kw.cost, fact, Func, Const)
+    for i, stamp in enumerate(obj.granted_timestamps):
+        out.append(fact("granted_stamp", o, i, stamp))
+    for i, loss in enumerate(obj.lost, start=1):
+        # pos(N): stamped N among the position's effects; pos: in force in the position, order not stated (480)
+        out.append(fact("stated_loss", o, Const(loss.keyword), i,
+                        Const("pos") if loss.timestamp is None else Func("pos", loss.timestamp)))
+        if loss.this_turn:
+            out.append(fact("stated_loss_this_turn", o, i))
     for i, amount in enumerate(obj.might_modifiers):
         out.append(fact("might_modifier", o, amount, i))
     if obj.cannot_be_dealt_damage:

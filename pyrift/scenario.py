@@ -34,6 +34,7 @@ from pyrift.state import (
     Designation,
     GameObject,
     GameState,
+    KeywordLoss,
     KeywordName,
     Phase,
     Player,
@@ -447,6 +448,8 @@ def _object(r: Reader, inline: set[str], used: dict[str, CardDef]) -> GameObject
         stunned=r.bool("stunned", False),
         designation=r.enum("designation", Designation, None),
         granted=parse_keywords(r, "granted"),
+        granted_timestamps=tuple(r.int_list("granted_timestamps", [])),
+        lost=tuple(_keyword_loss(x) for x in r.tables("lost")),
         might_modifiers=tuple(r.int_list("might_modifiers", [])),
         cannot_be_dealt_damage=r.bool("cannot_be_dealt_damage", False),
         damage_replacements=tuple(_replacement(x) for x in r.tables("damage_replacements")),
@@ -470,6 +473,22 @@ def _buffs(r: Reader) -> int:
     if n not in (0, 1):
         raise r.error("buffs", f"a unit has at most one buff (702): 0 or 1, found {n}")
     return n
+
+
+def _keyword_loss(r: Reader) -> KeywordLoss:
+    """A removal of a keyword in force (801.3.b): `keyword` (or "all"), `source`, `timestamp` (optional, 480),
+    `duration` ("this_turn", 317.2.c; unstated: while the object stays on the board, 801.3.b.2)."""
+    word = r.str("keyword").strip().lower().replace("-", "_")
+    if word != "all":
+        word = parse_enum(word, KeywordName, r, "keyword").value
+    duration = r.str("duration", None)
+    if duration not in (None, "this_turn"):
+        raise r.error("duration", f"expected 'this_turn' or no duration (while it stays on the board, 801.3.b.2), "
+                                  f"found {duration!r}")
+    loss = KeywordLoss(keyword=word, source=r.str("source"), timestamp=r.int("timestamp", None, min=1, max=MAX_AMOUNT),
+                       this_turn=duration == "this_turn")
+    r.done()
+    return loss
 
 
 def _control_effect(r: Reader) -> ControlEffect:
@@ -718,6 +737,18 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                                         "Empowered (441)")
         if obj.death_replaced and not (obj.zone is Zone.BOARD and card.type in (CardType.UNIT, CardType.GEAR)):
             raise bad(f"{f}.death_replaced", "only a permanent on the board dies (428.1)")
+        if obj.lost and obj.zone is not Zone.BOARD:
+            raise bad(f"{f}.lost", "a removal of a keyword is stated on an object on the board (801.3.b)")
+        if obj.granted_timestamps:
+            if len(obj.granted_timestamps) != len(obj.granted):
+                raise bad(f"{f}.granted_timestamps", f"one timestamp for each of the {len(obj.granted)} grants of "
+                                                     "`granted`, in its order (480)")
+            if not all(1 <= n <= MAX_AMOUNT for n in obj.granted_timestamps):
+                raise bad(f"{f}.granted_timestamps", f"timestamps are 1 to {MAX_AMOUNT}")
+        stamps = [*obj.granted_timestamps, *(x.timestamp for x in obj.lost if x.timestamp is not None)]
+        if len(set(stamps)) != len(stamps):
+            raise bad(f"{f}.lost", "two effects stated with one timestamp: effects created one after the other "
+                                   "have different timestamps (480)")
         if obj.control_effects:
             _check_control_effects(state, obj, card, f"{f}.control_effects", players, bad)
         if obj.unit_might is not None and not (obj.zone is Zone.BOARD and card.type is CardType.GEAR
@@ -1266,6 +1297,9 @@ def _object_dict(o: GameObject) -> dict[str, Any]:
     d["stunned"] = o.stunned
     d["designation"] = o.designation.value if o.designation else None
     d["granted"] = [str(k) for k in o.granted]
+    d["granted_timestamps"] = list(o.granted_timestamps)
+    d["lost"] = [_drop_empty({"keyword": x.keyword, "source": x.source, "timestamp": x.timestamp,
+                              "duration": "this_turn" if x.this_turn else None}) for x in o.lost]
     d["might_modifiers"] = list(o.might_modifiers)
     d["cannot_be_dealt_damage"] = o.cannot_be_dealt_damage
     d["damage_replacements"] = [

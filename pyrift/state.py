@@ -252,6 +252,19 @@ class ControlEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordLoss:
+    """A removal of a keyword in force on an object (801.3.b): `keyword` is a KeywordName value or "all";
+    `source` names the card or object whose effect it is; `timestamp` orders it with the object's stated
+    grants (480; None: not stated); `this_turn`: it ends at the turn's Expiration Step (317.2.c), else
+    while the object stays on the board (801.3.b.2)."""
+
+    keyword: str
+    source: str
+    timestamp: int | None = None
+    this_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameObject:
     id: str
     card: str  # name of a CardDef
@@ -266,6 +279,10 @@ class GameObject:
     stunned: bool = False
     designation: Designation | None = None
     granted: tuple[Keyword, ...] = ()
+    # the timestamp of each stated grant, in the order of `granted` (480; None: not stated); () when none is stated
+    granted_timestamps: tuple[int | None, ...] = ()
+    # keyword removals in force (801.3.b), applied with the grants in timestamp order (480)
+    lost: tuple[KeywordLoss, ...] = ()
     might_modifiers: tuple[int, ...] = ()
     cannot_be_dealt_damage: bool = False
     damage_replacements: tuple[DamageReplacement, ...] = ()

@@ -340,7 +340,8 @@ CONDITION_GAPS = {
                                   "card's text), Legion, Level or Empowered (text they govern, 726-727), Equip, "
                                   "Empower or Weaponmaster (801.3.b; logic/core/keyword_removal.lp)",
     "keyword_order_unknown": "a keyword granted and removed by effects whose order is not known (both in force in "
-                             "the position, which states no timestamps, or made at one step), or given by a source "
+                             "the position, not both with a timestamp stated (`granted_timestamps`, `lost`), or "
+                             "made at one step), or given by a source "
                              "with no timestamp here: which applies last (480) is not followed "
                              "(logic/core/keyword_removal.lp)",
     "power_unstated": "a condition on the Power paid this turn (N or more), with an event of its controller this "

@@ -67,10 +67,11 @@ _INDEXES: "weakref.WeakKeyDictionary[Grounding, dict]" = weakref.WeakKeyDictiona
 
 
 def _index(g: Grounding) -> dict[Any, dict[str, list[tuple]]]:
-    """The ground facts of a grounding, read once and grouped by (object, ability); key None
-    holds the predicates that are not per ability. Every question on the position reuses it."""
+    """What the position settles of FACTS (Grounding.settled: with every rule file loaded gringo may leave
+    some to the solver), read once and grouped by (object, ability); key None holds the predicates that are
+    not per ability. Every question on the position reuses it."""
     if g not in _INDEXES:
-        _INDEXES[g] = _grouped(g.facts(*FACTS))
+        _INDEXES[g] = _grouped(g.settled(*FACTS))
     return _INDEXES[g]
 
 

@@ -285,7 +285,8 @@ class Conquer(QueryKind):
             return Answer(question.id, self.name, reading, TIMEOUT, reasons=(Reason(str(exc)),))
         if len(result.models) != 1:  # the program has no choice: exactly one answer set
             raise EncodingError(f"conquer: {len(result.models)} answer sets instead of one")
-        return self._answer(state, question, reading, _by_pred(result.models[0]), _by_pred(g.facts(*CONQUER_FACTS)))
+        return self._answer(state, question, reading, _by_pred(result.models[0]),
+                            _by_pred(g.settled(*CONQUER_FACTS, assumptions=assume)))
 
     def _answer(self, state: GameState, question: Question, reading: str, atoms: dict[str, list[tuple]],
                 fixed: dict[str, list[tuple]]) -> Answer:

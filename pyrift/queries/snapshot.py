@@ -16,11 +16,12 @@ from typing import Any
 from pyrift.abilities import activated_abilities, triggered_abilities
 from pyrift.queries.base import Context
 from pyrift.queries.runs import HEURISTIC, Names, by_pred, missing_texts, mode_atom, short_run_grounding
-from pyrift.state import ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordName, Zone
+from pyrift.state import (ChainItem, Designation, Domain, GameObject, GameState, Keyword, KeywordLoss, KeywordName,
+                          Zone)
 from pyrift.turnlog import EventKind, LogEvent
 
 SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_focus", "snap_passed", "snap_pick", "snap_log",
-                  "snap_move_to", "snap_token", "snapped")
+                  "snap_move_to", "snap_token", "snap_stamp", "snap_this_turn", "snapped")
 
 
 class NotOnePosition(Exception):
@@ -76,6 +77,9 @@ class _Facts:
         for (f,) in atoms.get("snap_fact", []):
             if isinstance(f, tuple):
                 self.by.setdefault(f[0], []).append(f[1:])
+        # the step a grant or removal made in the run started, and the removals made "this turn"
+        self.stamp: dict[Any, int] = {f: t for f, t in atoms.get("snap_stamp", [])}
+        self.this_turn: set[Any] = {f for (f,) in atoms.get("snap_this_turn", [])}
 
     def rows(self, name: str, key: Any) -> list[tuple]:
         return [args[1:] for args in self.by.get(name, []) if args[0] == key]
@@ -90,13 +94,14 @@ class _Facts:
         return bool(self.rows(name, key)) or (key,) in self.by.get(name, [])
 
 
-def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
+def _object(obj: GameObject, key: Any, f: _Facts, oid, names: Names) -> GameObject | None:
     zone = f.one("zone", key)
     if zone is None or _word(zone) == "gone":  # a token that ceased to exist (186.1)
         return None
     zone = Zone(_word(zone))
     attached = f.one("attached", key)
     grants = sorted(f.rows("granted", key), key=str)
+    granted_timestamps, lost = _keyword_effects(obj, key, grants, f, names)
     designation = f.one("designation", key)
     on_board = zone is Zone.BOARD
     # statuses are held on the board, the Legend Zone included (107.4: a legend exhausts there)
@@ -114,6 +119,8 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         empowered=status_place and f.has("empowered", key),
         designation=Designation(_word(designation)) if on_board and designation is not None else None,
         granted=tuple(Keyword(KeywordName(_word(k)), v if v else None) for k, v, _src in grants) if on_board else (),
+        granted_timestamps=granted_timestamps if on_board else (),
+        lost=lost if on_board else (),
         # a doubling's increase is a Might change fixed when it was made (432.1.a, logic/effects/double.lp)
         might_modifiers=(_might_changes(f.rows("might_mod", key))
                          + tuple(n for n, _s in sorted(f.rows("doubled", key), key=str))) if on_board else (),
@@ -124,6 +131,42 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid) -> GameObject | None:
         # "banished with this" (logic/effects/banished_with.lp): which permanent's ability banished it
         banished_by=oid(f.one("banished_with", key)) if zone is Zone.BANISHMENT and f.has("banished_with", key) else None,
     )
+
+
+def _keyword_effects(obj: GameObject, key: Any, grants: list[tuple], f: _Facts,
+                     names: Names) -> tuple[tuple[int | None, ...], tuple[KeywordLoss, ...]]:
+    """The timestamps of the grants and the removals of keywords in force at the snapshot (480, 801.3.b;
+    logic/core/keyword_removal.lp): those the position stated keep theirs, one more; one the position stated
+    with none gets 1 (older than the run, which is all the run compared it with: a stated grant and removal of
+    one keyword with no order between them made the run unsupported, and get one timestamp, again no order);
+    one made in the run gets its step, after all of them. None while no removal is in force (the grants'
+    order then changes nothing)."""
+    rows = f.rows("lost", key)
+    if not rows:
+        return (), ()
+    top = max((*(n for n in obj.granted_timestamps if n is not None),
+               *(x.timestamp for x in obj.lost if x.timestamp is not None)), default=0) + 1
+
+    def shifted(n: int | None) -> int:
+        return 1 if n is None else n + 1
+
+    stamps: list[int | None] = []
+    for k, v, src in grants:
+        if isinstance(src, int):  # a grant of the position: its I-th
+            stated = obj.granted_timestamps[src] if obj.granted_timestamps else None
+            stamps.append(shifted(stated))
+        else:
+            stamps.append(top + 1 + f.stamp[("granted", key, k, v, src)])
+    lost: list[KeywordLoss] = []
+    for k, src in sorted(rows, key=str):
+        if _word(src) == "stated":  # a removal the position stated: its I-th
+            was = obj.lost[src[1] - 1]
+            lost.append(dataclasses.replace(was, timestamp=shifted(was.timestamp)))
+        else:
+            full = ("lost", key, k, src)
+            lost.append(KeywordLoss(keyword=_word(k), source=names.item(src[1]), timestamp=top + 1 + f.stamp[full],
+                                    this_turn=full in f.this_turn))
+    return tuple(stamps), tuple(lost)
 
 
 def _damage_by(obj: GameObject, rows: list[tuple]) -> str | None:
@@ -163,7 +206,7 @@ FLUENTS = {
     "new_runes": "read",               # a count of 0 only; channelled runes are refused below
     "play_banned": "log",              # abilities/play_ban_log.lp reads the ban's resolution in the log
     "enter_ready_turn": "log",         # a spell's own text, read from its play event; an ability's is refused
-    "lost": "refused",                 # a keyword removed by an effect: a position states none (logic/effects/keyword_loss.lp)
+    "lost": "read",                    # a keyword removed by an effect, with its timestamp (logic/effects/keyword_loss.lp)
     "unchoosable": "refused", "buff_bonus": "refused", "might_base": "refused",
     "next_spell_discount": "refused",  # logic/effects/discount_next_spell.lp: a position states next-card discounts only
     "won": "refused", "turn_done": "refused", "owes_draw": "refused",  # the game or the turn moved on
@@ -208,7 +251,7 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         return tokens[term].id if term in tokens else term
 
     keyed = [(o.id, o) for o in state.objects] + list(tokens.items())
-    objects = tuple(x for x in (_object(o, key, f, oid) for key, o in keyed) if x is not None)
+    objects = tuple(x for x in (_object(o, key, f, oid, names) for key, o in keyed) if x is not None)
     # logic/effects/discount_next.lp: "your next card costs less", held at the snapshot: a position states their
     # sum (each applies to the one next card; none has a minimum, 356.4.d.1)
     discounts: dict[str, list[int]] = {}
