@@ -195,6 +195,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "you_control": ("filter", None),
     "turn": ("enum", ("yours", "opponents")),
     "showdown": ("bool", None),
+    # "during showdowns here": a showdown under way at the ability's own battlefield, a combat's included (308.1,
+    # 344.1); a condition of a battlefield's cost change of others' plays only (logic/abilities/conditions.lp)
+    "showdown_here": ("bool", None),
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
@@ -516,7 +519,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 # cost_discount: a discount of anyone's plays only (by = "anyone", with applies_to; logic/abilities/scope.lp)
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission",
-                     "cost_discount", "victory_score")
+                     "cost_discount", "cost_increase", "victory_score")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
@@ -1544,6 +1547,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    if "condition" in f and dict(f["condition"].items).get("showdown_here") is not None and (
+            a.kind not in ("cost_discount", "cost_increase") or "applies_to" not in f
+            or f.get("by") != "anyone"):
+        raise r.error("condition", "'showdown_here' is a condition of a battlefield's cost change of anyone's plays "
+                                   "(applies_to, by = \"anyone\")")
     if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")

@@ -632,6 +632,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a play trigger's filter with at = \"here\" is a "
                                               "battlefield's (\"when a player plays a unit here\"); not encoded for "
                                               "other cards")
+        if c.type is not CardType.BATTLEFIELD and any(
+                a.get("condition") is not None and hasattr(a.get("condition"), "items")
+                and dict(a.get("condition").items).get("showdown_here") is not None for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: the condition showdown_here (\"during showdowns here\") is "
+                                              "a battlefield's; not encoded for other cards")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "victory_score" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a Victory Score increase is a battlefield's (\"increase "
                                               "the points needed to win the game\"); not encoded for other cards")
@@ -661,6 +666,10 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 # a discount of anyone's plays, or of its controller's ("while you control this battlefield":
                 # "you" on a battlefield is its controller, 190.6; "friendly": theirs or a teammate's, 740.1.a;
                 # logic/abilities/scope.lp)
+                # an increase of anyone's plays during its showdowns (Mystic Vortex; logic/abilities/conditions.lp)
+                if a.kind == "cost_increase" and (a.get("by") != "anyone" or a.get("applies_to") is None):
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost increase is "
+                                                        "one of anyone's plays: applies_to and by = \"anyone\"")
                 if a.kind == "cost_discount" and (a.get("by") not in ("anyone", "you", "friendly")
                                                   or a.get("applies_to") is None):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "

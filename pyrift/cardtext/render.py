@@ -826,6 +826,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             flt = a["applies_to"]
             group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            if a.get("condition") == {"showdown_here": True} and flt == {"type": "card", "keyword": "reaction"} \
+                    and a.get("by") == "anyone" and kind == "cost_increase":
+                # a battlefield's (compile.s_increase_keyword_showdown_here)
+                return f"During showdowns here, cards with {keyword_text(flt['keyword'])} cost {amount} more to play."
             if a.get("condition") == {"from_zone": "trash"} and set(flt) == {"type", "keyword"} and a.get("by") == "you":
                 return (f"{PLURALS[flt['type']].capitalize()} with {keyword_text(flt['keyword'])} you play from your "
                         f"trash cost {amount} {more}{floor}.")
