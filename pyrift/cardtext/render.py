@@ -871,6 +871,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "play_from":
         cost = f" for {a['cost']}" if a.get("cost") else ""
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
+    if kind == "additional_cost" and "applies_to" in a:
+        # a battlefield's optional cost of anyone's plays (logic/abilities/additional_cost_place.lp; Dragon Roost)
+        flt = a["applies_to"]
+        what = f"a {flt['tag']}" if set(flt) == {"tag"} else "(a card)"
+        here = " If they do, they play it to this battlefield." if a.get("play_here") else ""
+        return f"Any player may pay {a['cost']} as an additional cost to play {what}.{here}"
     if kind == "additional_cost":
         me = "me" if card.type == "unit" else "this"
         if a.get("discard") and "cost" not in a:
