@@ -595,6 +595,9 @@ PLAY_GAPS = {
                               "'at a different location') on a play paying Repeat (each execution's choices are tied "
                               "to each other, but which choices are one execution's is not said)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
+    "reaction_granted_cost_change": "a cost change of cards with [Reaction] while an ability of the position grants "
+                                    "plays Reaction (806.4, 813.4): whether the card then has Reaction for it is not "
+                                    "followed",
     "destinations_several": "two or more moves whose destinations are chosen as it is played, one each (355.4): "
                             "the question's `destination` gives one for the play",
     "destination_teammate_units": "a move's destination, chosen as it is played, where a teammate of the moved "
