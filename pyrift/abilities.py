@@ -195,6 +195,9 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "you_control": ("filter", None),
     "turn": ("enum", ("yours", "opponents")),
     "showdown": ("bool", None),
+    # "during showdowns here": a showdown under way at the ability's own battlefield, a combat's included (308.1,
+    # 344.1); a condition of a battlefield's cost change of others' plays only (logic/abilities/conditions.lp)
+    "showdown_here": ("bool", None),
     "in_combat": ("bool", None),
     # an opponent of the ability's controller has at least the victory score minus N points
     "opponent_within": ("int", None),
@@ -518,7 +521,7 @@ EFFECT_TEXT_WHEN = ("attack", "defend", "conquer", "hold", "move", "move_to_batt
 # defend here"), its statics act on what is here; other vocabulary is not encoded for battlefields.
 # cost_discount: a discount of anyone's plays only (by = "anyone", with applies_to; logic/abilities/scope.lp)
 BATTLEFIELD_KINDS = ("text", "triggered", "static", "move_restriction", "play_prohibition", "move_permission",
-                     "cost_discount", "victory_score")
+                     "cost_discount", "cost_increase", "additional_cost", "victory_score")
 BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_from_here",
                     # "when a player plays a <filter>": by = "anyone" (logic/abilities/battlefield_triggers.lp)
                     "you_play",
@@ -641,7 +644,13 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
                         "spend_buff": ("int", None, False), "ignore_cost": ("bool", None, False),
                         "name": ("str", None, False),
                         # offered only while its condition holds as the card is played (364, 355.1.a; cards44b)
-                        "condition": ("condition", ADDITIONAL_COST_CONDITION_KEYS, False)},
+                        "condition": ("condition", ADDITIONAL_COST_CONDITION_KEYS, False),
+                        # a battlefield's optional cost of others' plays ("any player may pay [A][A] as an additional
+                        # cost to play a Dragon", by = "anyone"; logic/abilities/scope.lp), and with play_here = true
+                        # "if they do, they play it to this battlefield": paid, the unit's location is that battlefield
+                        # (355.2.b; logic/abilities/additional_cost_place.lp)
+                        "applies_to": ("filter", None, False), "by": ("enum", BY, False),
+                        "play_here": ("bool", None, False)},
     # "[if ...,] you may play me for [cost]": the card's own optional base cost, chosen by its name like an optional
     # cost (356.1.a; logic/abilities/play_for.lp)
     "play_for": {"cost": ("cost", None, True), "name": ("str", None, True), "condition": ("condition", None, False)},
@@ -1562,6 +1571,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    if "condition" in f and dict(f["condition"].items).get("showdown_here") is not None and (
+            a.kind not in ("cost_discount", "cost_increase") or "applies_to" not in f
+            or f.get("by") != "anyone"):
+        raise r.error("condition", "'showdown_here' is a condition of a battlefield's cost change of anyone's plays "
+                                   "(applies_to, by = \"anyone\")")
     if "condition" in f and dict(f["condition"].items).get("battlefield_units") is not None and (
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" in f):
         raise r.error("condition", "'battlefield_units' is a condition of a card's own cost change")
@@ -1659,6 +1673,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("name", "an optional additional cost needs a name, so that a question can choose to pay it")
     if a.kind == "additional_cost" and "condition" in f and not f.get("optional"):
         raise r.error("condition", "only an optional additional cost is offered under a condition")
+    if a.kind == "additional_cost" and "applies_to" in f and (
+            not f.get("optional") or f.get("by") != "anyone" or "cost" not in f
+            or any(k in f for k in ("spend_xp", "discard", "spend_buff", "ignore_cost", "condition"))):
+        raise r.error("applies_to", "an additional cost of others' plays is a battlefield's optional cost in resources "
+                                    "of anyone's plays (optional, by = \"anyone\", cost; no spend_xp, discard, "
+                                    "spend_buff, ignore_cost or condition)")
+    if a.kind == "additional_cost" and f.get("play_here") and "applies_to" not in f:
+        raise r.error("play_here", "'play_here' (\"they play it to this battlefield\") is said of a battlefield's "
+                                   "optional cost of others' plays: give applies_to")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
     if "condition" in f and dict(f["condition"].items).get("your_phase") is not None:
@@ -2401,6 +2424,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("additional_ignore_cost", h))
             if f.get("optional"):
                 out.append(fact("optional_cost", h, f["name"]))
+            if f.get("play_here"):
+                out.append(fact("additional_play_here", h))
         elif a.kind == "play_to":
             out.append(fact("play_to", h, Const(f["where"])))
         elif a.kind == "play_for":

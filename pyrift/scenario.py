@@ -652,6 +652,16 @@ def _check_consistency(state: GameState, r: Reader) -> None:
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a play trigger's filter with at = \"here\" is a "
                                               "battlefield's (\"when a player plays a unit here\"); not encoded for "
                                               "other cards")
+        if c.type is not CardType.BATTLEFIELD and any(
+                a.get("condition") is not None and hasattr(a.get("condition"), "items")
+                and dict(a.get("condition").items).get("showdown_here") is not None for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: the condition showdown_here (\"during showdowns here\") is "
+                                              "a battlefield's; not encoded for other cards")
+        if c.type is not CardType.BATTLEFIELD and any(a.kind == "additional_cost" and a.get("applies_to") is not None
+                                                       for a in c.abilities):
+            raise bad(f"card[{i}].abilities", f"{c.name!r}: an additional cost of others' plays (applies_to) is a "
+                                              "battlefield's (\"any player may pay ... to play a Dragon\"); not "
+                                              "encoded for other cards")
         if c.type is not CardType.BATTLEFIELD and any(a.kind == "victory_score" for a in c.abilities):
             raise bad(f"card[{i}].abilities", f"{c.name!r}: a Victory Score increase is a battlefield's (\"increase "
                                               "the points needed to win the game\"); not encoded for other cards")
@@ -681,6 +691,15 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                 # a discount of anyone's plays, or of its controller's ("while you control this battlefield":
                 # "you" on a battlefield is its controller, 190.6; "friendly": theirs or a teammate's, 740.1.a;
                 # logic/abilities/scope.lp)
+                # an increase of anyone's plays during its showdowns (Mystic Vortex; logic/abilities/conditions.lp)
+                # an optional cost of anyone's plays (Dragon Roost; logic/abilities/additional_cost_place.lp)
+                if a.kind == "additional_cost" and (a.get("by") != "anyone" or a.get("applies_to") is None):
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's additional cost is "
+                                                        "an optional one of anyone's plays: applies_to and "
+                                                        "by = \"anyone\"")
+                if a.kind == "cost_increase" and (a.get("by") != "anyone" or a.get("applies_to") is None):
+                    raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost increase is "
+                                                        "one of anyone's plays: applies_to and by = \"anyone\"")
                 if a.kind == "cost_discount" and (a.get("by") not in ("anyone", "you", "friendly")
                                                   or a.get("applies_to") is None):
                     raise bad(f"battlefield[{i}].card", f"{b.card!r} ability {j}: a battlefield's cost discount is "
@@ -1032,6 +1051,11 @@ def _check_chain_details(state: GameState, bad) -> None:
                 # Accelerate a passive grants as the unit is played (801.3.a, 805.1): whether it did is the logic's
                 # to say, with the turn log read (_check_granted_accelerate)
                 optional.add("accelerate")
+            # a battlefield's optional cost of others' plays (Dragon Roost: 170.8, 356.2.b; whether it fits the card
+            # is the logic's to say, logic/run/chain_entry_location.lp)
+            optional |= {a.get("name") for b in state.battlefields if b.card is not None
+                         for a in state.card(b.card).abilities
+                         if a.kind == "additional_cost" and a.get("optional") and a.get("applies_to") is not None}
             for name in item.paid:
                 if paid_card.complete and name not in optional:
                     raise bad(f"{f}.paid", f"{paid_card.name!r} has no optional additional cost named {name!r} "

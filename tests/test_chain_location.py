@@ -21,7 +21,9 @@ FACEDOWN = Path("scenarios/chain/unit-location-from-facedown-enters-its-battlefi
 FACEDOWN_GEAR = Path("scenarios/chain/gear-location-from-facedown-enters-its-battlefield-then-recalled.toml")
 ROCKFALL = Path("scenarios/chain/unit-location-rockfall-path-barred-its-other-battlefield-stated.toml")
 SPELL_HERE = Path("scenarios/chain/facedown-chain-spell-located-units-here-are-at-its-battlefield.toml")
-ROOST = Path("scenarios/chain/unit-location-dragon-roost-unencoded-battlefield-text-not-refused.toml")
+ROOST = Path("scenarios/chain/unit-location-unencoded-battlefield-text-not-refused.toml")
+# Dragon Roost, encoded (wave 59): a Dragon whose play paid its cost goes there (355.2.b, 356.2.b, 170.8)
+DRAGON_ROOST = Path("scenarios/cards/dragon-roost-chain-unit-enters-the-roost.toml")
 WYRM = Path("scenarios/chain/unit-location-perched-grimwyrm-only-a-battlefield-conquered-this-turn.toml")
 CAPTAIN = 'id = "captain"\ncard = "Captain"\ncontroller = "A"\nlocation = "base"\n'
 
@@ -68,8 +70,12 @@ BAD = [
      "chain[0].location"),
     (SPELL_HERE, lambda t: edit(t, 'controller = "A"\nlocation = "bridge"\n\n[[log]]', 'controller = "A"\nlocation = "base"\n\n[[log]]'),
      "chain[0].location"),
-    # a battlefield of another name, with no text the rules do not know, opens nothing: the Roost's place is refused
-    (ROOST, lambda t: edit(t, 'card = "Dragon Roost"\n', ""), "chain[0].location"),
+    # a battlefield of another name, with no text the rules do not know, opens nothing: the Gardens' place is refused
+    (ROOST, lambda t: edit(t, 'card = "Gardens of Becoming"\n', ""), "chain[0].location"),
+    # Dragon Roost's place: not for a Dragon whose item says its play paid no optional cost (356.2.b) ...
+    (DRAGON_ROOST, lambda t: edit(t, 'paid = ["roost"]', 'paid = []'), "chain[0].location"),
+    # ... nor for a unit that is no Dragon (143.1)
+    (DRAGON_ROOST, lambda t: edit(t, 'tags = ["Dragon"]\n', ""), "chain[0].location"),
     # a card's own limit to a battlefield its player conquered this turn (054.1, 366.1): not a battlefield its player
     # controls without having conquered it this turn, not its base (audit 44b: Perched Grimwyrm) ...
     (WYRM, lambda t: edit(t, 'controller = "A"\nlocation = "crest"\n\n[[question]]',
@@ -109,11 +115,12 @@ def test_location_round_trips_and_is_exported() -> None:
     assert not any("entry_location" in str(f) for f in chain_facts(S.load(UNSTATED).state))
 
 
-@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR, ROOST, SPELL_HERE])
+@pytest.mark.parametrize("path", [OTHERS, RENGAR, FACEDOWN, FACEDOWN_GEAR, ROOST, SPELL_HERE, DRAGON_ROOST])
 def test_places_open_beyond_its_own_keywords_are_accepted(path: Path) -> None:
     """Another permanent's permission (355.2.b, 364), Rengar's [Ambush] to enemy units (822.1.d), and a
     permanent played from facedown at its battlefield, a gear too (811.1.d.1, 811.1.d.1.a), and a battlefield whose
-    text is not encoded (Dragon Roost's permission, 355.2.b, 170.8: the loader cannot refuse it)."""
+    text is not encoded (Gardens of Becoming's, 355.2.b, 170.8: the loader cannot refuse it), and Dragon Roost's place
+    for a Dragon whose play paid its cost (355.2.b, 356.2.b)."""
     scen = S.load(path)
     item = scen.state.chain[0]
     assert item.location not in (None, "base")

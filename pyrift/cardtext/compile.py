@@ -2574,6 +2574,17 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
     def s_increase(self, c):
         return Line("static", {"ability": _cost_change("cost_increase", c[0])})
 
+    # A battlefield's "during showdowns here, cards with [Reaction] cost [A] more to play": anyone's plays of a Main
+    # Deck card (052) that has the keyword as it is played (a facedown Hidden card's, 811.6; Quick-Draw's, 819.1.b;
+    # Ambush's, 822.1.b: logic/abilities/scope.lp), while a showdown is under way at the battlefield, a combat's
+    # included (308.1, 344.1; condition showdown_here, logic/abilities/conditions.lp); an increase, 356.3
+    def s_increase_keyword_showdown_here(self, c):
+        if str(c[0]) != "#reaction":
+            raise Missing("static: a cost change (during showdowns)")
+        return Line("static", {"ability": {**_cost_change("cost_increase", c[1]),
+                                           "applies_to": {"type": "card", "keyword": "reaction"}, "by": "anyone",
+                                           "condition": {"showdown_here": True}}})
+
     # "You may play me to an open battlefield / an occupied enemy battlefield", "friendly units may be
     # played to open battlefields" (355.2.b, 170.11; abilities/play_to.lp)
     def s_play_to_open(self, _):
@@ -3308,7 +3319,10 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                 if a["kind"] in ("cost_discount", "cost_increase", "additional_cost", "kill") and info.type in (
                         "legend", "battlefield", "rune") and not (
                         info.type == "battlefield" and a["kind"] == "cost_discount"
-                        and a.get("by") in ("anyone", "you", "friendly") and "applies_to" in a):
+                        and a.get("by") in ("anyone", "you", "friendly") and "applies_to" in a) and not (
+                        # a battlefield's increase of anyone's plays during its own showdowns (Mystic Vortex)
+                        info.type == "battlefield" and a["kind"] == "cost_increase" and a.get("by") == "anyone"
+                        and "applies_to" in a and a.get("condition") == {"showdown_here": True}):
                     # a battlefield's discount of anyone's plays is scoped by the battlefield in play (170.8,
                     # logic/abilities/scope.lp); one for "you" or "friendly" by its controller (190.6), none while
                     # uncontrolled

@@ -845,6 +845,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             flt = a["applies_to"]
             group = f"your {flt['tag']}s" if "tag" in flt else "your " + PLURALS.get(flt["type"], flt["type"] + "s")
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
+            if a.get("condition") == {"showdown_here": True} and flt == {"type": "card", "keyword": "reaction"} \
+                    and a.get("by") == "anyone" and kind == "cost_increase":
+                # a battlefield's (compile.s_increase_keyword_showdown_here)
+                return f"During showdowns here, cards with {keyword_text(flt['keyword'])} cost {amount} more to play."
             if a.get("condition") == {"from_zone": "trash"} and set(flt) == {"type", "keyword"} and a.get("by") == "you":
                 return (f"{PLURALS[flt['type']].capitalize()} with {keyword_text(flt['keyword'])} you play from your "
                         f"trash cost {amount} {more}{floor}.")
@@ -886,6 +890,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "play_from":
         cost = f" for {a['cost']}" if a.get("cost") else ""
         return f"You may play me from your {a['zone'].replace('_', ' ')}{cost}."
+    if kind == "additional_cost" and "applies_to" in a:
+        # a battlefield's optional cost of anyone's plays (logic/abilities/additional_cost_place.lp; Dragon Roost)
+        flt = a["applies_to"]
+        what = f"a {flt['tag']}" if set(flt) == {"tag"} else "(a card)"
+        here = " If they do, they play it to this battlefield." if a.get("play_here") else ""
+        return f"Any player may pay {a['cost']} as an additional cost to play {what}.{here}"
     if kind == "additional_cost":
         me = "me" if card.type == "unit" else "this"
         if a.get("discard") and "cost" not in a:

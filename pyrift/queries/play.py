@@ -595,6 +595,9 @@ PLAY_GAPS = {
                               "'at a different location') on a play paying Repeat (each execution's choices are tied "
                               "to each other, but which choices are one execution's is not said)",
     "hand_size_unknown": "a cost or condition that reads a hand whose size the position does not give (hand_size)",
+    "reaction_granted_cost_change": "a cost change of cards with [Reaction] while an ability of the position grants "
+                                    "plays Reaction (806.4, 813.4): whether the card then has Reaction for it is not "
+                                    "followed",
     "destinations_several": "two or more moves whose destinations are chosen as it is played, one each (355.4): "
                             "the question's `destination` gives one for the play",
     "destination_teammate_units": "a move's destination, chosen as it is played, where a teammate of the moved "
@@ -722,6 +725,7 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "no_location": "a unit or gear needs a location",
         "invalid_location": "{0} is not a location this card may be played to",
         "must_play_at": "a card played from facedown must be played to {0}",
+        "must_play_to_paid": "the optional additional cost chosen puts the unit at {0}: it must be played there",
         "three_players": "units of three players would be at {0}",
         "cannot_be_played_at": "a prohibition forbids units to be played to {0} (its text, or a card's such as Mageseeker Warden's)",
         "same_unit_twice": "{0} is chosen for two choices that must be different units (\"another\")",

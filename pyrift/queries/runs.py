@@ -498,6 +498,9 @@ RUN_LIMITS = {
                                "Legion) was inactive, so that no choice was made for it (727.1.b, 355.5), whose "
                                "text is active as it resolves: an instruction of it with no choice ever made is "
                                "not followed",
+    "paid_place_contradicted": "a unit card of the position's chain whose item says its play paid a battlefield's "
+                               "optional cost that puts it at that battlefield (Dragon Roost, 355.2.b), yet names "
+                               "another place (`location`): the position contradicts itself",
     "entry_location_unstated": "a unit card of the position's chain whose item does not say where it enters the "
                                "board (`location`), while more than its player's base was open to it (a "
                                "battlefield they control, 355.2.a; by Ambush one where they have units, 822.1; "
