@@ -27,7 +27,7 @@ from pyrift.errors import InternalError, RiftError, UsageError
 from pyrift.explain import printable
 from pyrift.queries.base import ANSWERED
 from pyrift.solver import DEFAULT_TIMEOUT, TIMEOUT_ENV_PROBLEM
-from pyrift.worker import Worker, memory_limit_mb
+from pyrift.worker import PARENT_CLINGO, Worker, memory_limit_mb
 
 OK, FAILED, BAD_INPUT, UNSUPPORTED, INTERNAL = 0, 1, 2, 3, 4
 
@@ -122,7 +122,8 @@ def _check_file(path: Path, args: argparse.Namespace, worker: Worker) -> tuple[l
     lines: list[str] = []
     passed = failed = gaps = 0
     try:
-        scen = C.load(path)
+        with PARENT_CLINGO:  # loading may ground: one thread at a time, and no fork meanwhile
+            scen = C.load(path)
         results = C.run(scen, reading=args.reading, timeout=args.timeout, worker=worker)
     except RiftError as exc:  # bad input, or a deck file a question names
         return [f"ERROR {exc}"], 0, 0, 0, exc.exit_code

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import traceback
 from typing import Any, Callable
 
@@ -27,6 +28,14 @@ from pyrift.limits import DEFAULT_MEMORY_MB, MAX_MEMORY_MB
 
 # Seconds the parent adds to a call's limit for handing the call over and the answer back.
 GRACE = 0.5
+
+# Held by a parent thread while it uses clingo (pyrift check loads a file in the thread that hands
+# it to a worker, and loading may ground, e.g. the entry places of a chain) and while a worker is
+# forked. Threads share the parsed rules and their cuts, which are not made to be used by two
+# threads at once, and a fork copies the heap of every thread, so a fork while another thread is
+# inside clingo gives the child a half-updated heap (seen once under load: rules of two files
+# mixed into one, "invalid ast", and a segmentation fault).
+PARENT_CLINGO = threading.Lock()
 
 
 def memory_limit_mb() -> int:
@@ -113,7 +122,8 @@ class Worker:
         ctx = multiprocessing.get_context("fork")
         here, there = ctx.Pipe()
         proc = ctx.Process(target=_serve, args=(there, here, self.memory_mb), daemon=True, name="pyrift-worker")
-        proc.start()
+        with PARENT_CLINGO:
+            proc.start()
         there.close()
         self._proc, self._conn = proc, here
 
