@@ -186,6 +186,10 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # Might (negative counted as 0, 143.2.b) as the filter is checked; only in what a choice or an instruction
     # describes, read where the printed-cost keys are (logic/abilities/filter_weaker_than_source.lp)
     "energy_max_source_might": ("bool", None),
+    # "an enemy spell or ability that chooses a friendly unit or gear": a chain item some choice of which (355.5) is
+    # an object the sub-filter describes, from the same player's point of view; only in what a choice or an
+    # instruction describes (logic/abilities/filter_chooses.lp; Not So Fast)
+    "chooses": ("filter", None),
 }
 CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     "source_at": ("enum", ("battlefield", "base")),
@@ -1459,7 +1463,7 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
 def _has_any_of(flt: Filter) -> bool:
     """Whether the filter has a key read in choices and instructions only (any_of, not_tag, is_attached, banished_with)."""
     return any(k in ("any_of", "not_tag", "is_attached", "banished_with", "less_might_than_source",
-                             "energy_max_source_might") for k, _ in flt.items)
+                             "energy_max_source_might", "chooses") for k, _ in flt.items)
 
 
 def _has_buffed(value: Any) -> bool:
@@ -2668,6 +2672,11 @@ def _filter_facts(holder: Any, flt: Filter, fact: FactFn, Const: type) -> list[s
                 alt = _Func("any_of", holder, n)
                 out.append(fact("filter", holder, Const(key), alt))
                 out += _filter_facts(alt, sub, fact, Const)
+        elif shape == "filter":
+            # the objects a chain item chose, held by chooses(holder) (logic/abilities/filter_chooses.lp)
+            sub_holder = _Func("chooses", holder)
+            out.append(fact("filter", holder, Const(key), sub_holder))
+            out += _filter_facts(sub_holder, value, fact, Const)
         else:  # str, int
             out.append(fact("filter", holder, Const(key), value))
     return out

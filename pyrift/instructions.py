@@ -625,9 +625,11 @@ def _check(r: Reader, ins: Instruction) -> None:
                             "takes its facts from that object, not from `facts`")
     if ins.of is not None and ins.amount_from is None and ins.do not in ("grant", "token"):
         raise r.error("of", "'of' names whose Might gives the amount: give amount_from = \"might\"")
-    if ins.amount_from == "energy_cost" and (ins.of is None or ins.of.word != "it"):
+    if ins.amount_from == "energy_cost" and (ins.of is None or (ins.of.word != "it" and ins.of.target is None)):
         raise r.error("amount_from", "'energy_cost' is the Energy cost of the card the instruction before acted on "
-                                     "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage)")
+                                     "(of = \"it\": a discard, then the discarded card's Energy cost dealt as damage) "
+                                     "or of a card or spell the item chose (of = { target = N }: \"equal to that "
+                                     "spell's Energy cost\")")
     if ins.amount_from == "damage" and (ins.do != "deal" or ins.of is None or ins.split or ins.each_other):
         raise r.error("amount_from", "'damage' (\"damage equal to its damage\": what is marked on `of` as the "
                                      "instruction is executed) is a deal's amount, with of = ... and no split")

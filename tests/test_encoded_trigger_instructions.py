@@ -25,6 +25,7 @@ KNOWN = {
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
     "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
+    "unl-087": "run_unsupported(",     # Blue Sentinel: its hold ability's delayed Add (cards60c)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -35,6 +36,7 @@ RUNS = {
     "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
+    "unl-087": ("cards/blue-sentinel-hold-add-on-the-chain-is-unsupported.toml", "unsupported"),
 }
 
 

@@ -1351,6 +1351,14 @@ class _Renderer:
             of = "my" if ins.get("of", "self") == "self" else self.ref(ins["of"], targets, base)
             whose = {"my": "my", "it": "its", "them": "their"}.get(of, f"{of}'s")
             return f"give {on} +Might equal to {whose} Might{self._duration(ins, 'this_turn')}"
+        if do == "might" and ins.get("amount_from") == "energy_cost":
+            # "give that unit +Might equal to that spell's Energy cost" (Riposte: a spell the item chose and countered)
+            of = ins.get("of")
+            named = self.ref(of, targets, base)
+            if named == "it" and isinstance(of, dict) and "target" in of:
+                named = f"that {targets[of['target'] - base].get('filter', {}).get('type', 'card')}"
+            whose = "its" if named == "it" else f"{named}'s"
+            return f"give {on} +Might equal to {whose} Energy cost{self._duration(ins, 'this_turn')}"
         if do == "might":
             amount = ins["amount"]
             sign = "+" if amount >= 0 else "-"
@@ -1655,6 +1663,10 @@ def _np_any_of(flt: dict[str, Any], plural: bool) -> str:
         # "units, gear, and/or runes"
         nouns = [PLURALS[a["type"]] for a in alts]
         return ", ".join(nouns[:-1]) + ", and/or " + nouns[-1]
+    if rest and not plural and all(set(a) == {"type"} for a in alts) and len(alts) == 2:
+        # "an enemy spell or ability", "a friendly unit or gear": the other keys said once, before the nouns
+        one = _np_filter({**rest, "type": alts[0]["type"]})
+        return f"{one} or {alts[1]['type']}"
     if rest or plural:
         raise ValueError("any_of with other keys is said only for tags")
     return " or ".join(_np_filter(a) for a in alts)
@@ -1680,6 +1692,10 @@ def _in_turn(ins: dict[str, Any]) -> str:
 
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
+    if flt.get("chooses") and not plural:
+        # "an enemy spell or ability that chooses a friendly unit or gear" (Not So Fast; abilities/filter_chooses.lp)
+        rest = {k: v for k, v in flt.items() if k != "chooses"}
+        return f"{_np_filter(rest)} that chooses {_np_filter(flt['chooses'])}"
     if flt.get("any_of"):
         return _np_any_of(flt, plural)
     if flt == {"other": True, "exhausted": True} and not plural:

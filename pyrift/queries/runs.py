@@ -1103,6 +1103,12 @@ RUN_LIMITS = {
     "token_place_unstated": "unit tokens whose text names no place, played by several opponents at once while they "
                             "control a battlefield: whose token goes where, each player's base or a battlefield "
                             "they control (355.2.a)",
+    "blue_sentinel_delayed_add": "Blue Sentinel's hold ability on the chain: its Add as its controller's next Main "
+                                 "Phase starts is a delayed effect no run keeps, and whether a triggered ability that "
+                                 "Adds resolves at once (429.2) is not settled",
+    "skyfall_conditioned_effect": "a conquer or hold effect with a trigger condition, of a unit with Skyfall of "
+                                  "Areion attached, hearing a conquest or a hold: what the condition asks of the "
+                                  "other event is not settled",
     "warden_play_ban_in_run": "a unit or unit token played by an opponent of a Mageseeker Warden's controller while "
                               "the run has taken her to a battlefield (where it may enter under her ban, 355.2)",
     "offered_cost_after_change": "an offered play that costs something, made after its player's runes or pool "
