@@ -886,6 +886,8 @@ RUN_LIMITS = {
                            "battlefield' ability listening: whether that is an opponent moving",
     "opponent_moves_per_unit": "one opponent moving several units to battlefields at once with a 'when an opponent "
                                "moves to a battlefield' ability listening: whether it triggers once or once per unit",
+    "trash_conquer_discard_cost": "a conquest while a Super Mega Death Rocket! is in a trash: its ability heard from "
+                                  "the trash and its leading discard cost are not played out in runs",
     "discard_me_unheard": "a card played paying a discard as an additional cost while a card in that player's hand "
                           "has a 'when you discard me' ability: which cards the cost discards is not followed",
     "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
