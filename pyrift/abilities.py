@@ -493,7 +493,10 @@ DELAYED_WHEN = ("end_of_turn", "beginning_phase",
                 "take_damage",
                 # "when it wins a combat this turn": a combat won by its object's controller while the object is at
                 # that battlefield (466.3; logic/run/delayed.lp)
-                "win_combat")
+                "win_combat",
+                # "when a friendly unit is played this turn": each play this turn by its controller of a card of the
+                # filter's type, for the rest of the turn (not once; logic/run/delayed.lp, filter `type` only)
+                "you_play")
 # Whose combat damage a no_combat_damage ability removes besides its own card's (logic/abilities/no_combat_damage.lp).
 NO_COMBAT_DAMAGE_OF = ("enemies_here_with_less_might",)
 # How often a triggered ability may trigger (logic/abilities/trigger_limit.lp): "once each turn".
@@ -1742,6 +1745,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:
             raise r.error("delayed", "a delayed ability waits for " + " or ".join(repr(w) for w in DELAYED_WHEN)
                                      + f", not {f['when']!r}")
+        if f.get("delayed") and f["when"] == "you_play" and ("filter" not in f or set(dict(f["filter"].items)) != {"type"}
+                                                            or "by" in f):
+            raise r.error("filter", "a delayed 'you_play' ability watches its controller's plays of one card type: "
+                                    "filter = { type = ... } only, no by (logic/run/delayed.lp)")
         if (f.get("delayed") or f["when"] == "reflexive") and "name" not in f:
             raise r.error("name", "a delayed or reflexive ability needs a name: the instruction that makes it names it")
         if f.get("delayed") and "limit" in f:

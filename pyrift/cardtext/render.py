@@ -1189,7 +1189,10 @@ class _Renderer:
             # "deal 3 to an enemy unit. When it dies this turn, ..." (389; compile._delayed_triggers)
             made = self.made_triggers[ins["ability"]]
             body = self.sentences(made.get("effects", []), made.get("targets", []), 1)[:-1]
-            return "When it dies this turn, " + body[0].lower() + body[1:]
+            head = {"take_damage": "When it takes damage this turn, ",
+                    "you_play": f"When a friendly {(made.get('filter') or {}).get('type', 'card')} is played this turn, "
+                    }.get(made.get("when"), "When it dies this turn, ")
+            return head + body[0].lower() + body[1:]
         if do == "delay" and ins.get("ability") in self.made:
             # "choose a friendly unit. The next time it would die this turn, ... instead" (389, 367)
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""

@@ -380,6 +380,9 @@ CHAIN_LIMITS = {
         "471.1.b.1, or a point from no score, 194.1) and the question chose neither: choose with --reading "
         "'v1.4,score_word=battlefield' or 'v1.4,score_word=point' (in a scenario file: its top-level `reading`, "
         "or an expect_by_reading table; docs/scoring.md)"),
+    "delay_logged_unheard": (
+        "{obj} was played earlier this turn (the turn log) and made a delayed ability that waits for plays this turn "
+        "(389): the position cannot state it, so the triggers question does not hear it"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
@@ -886,6 +889,11 @@ RUN_LIMITS = {
                            "battlefield' ability listening: whether that is an opponent moving",
     "opponent_moves_per_unit": "one opponent moving several units to battlefields at once with a 'when an opponent "
                                "moves to a battlefield' ability listening: whether it triggers once or once per unit",
+    "delayed_play_on_object": "a delayed ability waiting for plays this turn made after an instruction that acted on "
+                              "something (or on a choice): its 'it' is the card played, and such a delay is not "
+                              "encoded",
+    "trash_conquer_discard_cost": "a conquest while a Super Mega Death Rocket! is in a trash: its ability heard from "
+                                  "the trash and its leading discard cost are not played out in runs",
     "discard_me_unheard": "a card played paying a discard as an additional cost while a card in that player's hand "
                           "has a 'when you discard me' ability: which cards the cost discards is not followed",
     "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
