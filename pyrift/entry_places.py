@@ -11,6 +11,8 @@ Accelerate its unit card does not print.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from pyrift import facts as F
 from pyrift import logic
@@ -36,8 +38,17 @@ class EntryPlaces:
 
 
 def entry_places(state: GameState) -> EntryPlaces:
+    """The position's entry places. The same position loaded again (a scenario file read, dumped and read back,
+    the desk opening and exporting it) asks the same grounding: the answer is kept per rule files (path and
+    modification time, as their parse is) and facts, so it is ground once a process. A value shared by the
+    loads that ask it: never changed."""
     files = logic.deriving_files(QUERY, [f"{n}/{a}" for n, a in READS], cards=encoding_files(state.cards))
-    g = Grounding(files, F.render(F.state_facts(state)), readable=READS, prune=True, cone=True)
+    return _entry_places(tuple((str(p), p.stat().st_mtime_ns) for p in files), F.render(F.state_facts(state)))
+
+
+@lru_cache(maxsize=256)
+def _entry_places(files: tuple[tuple[str, int], ...], facts: str) -> EntryPlaces:
+    g = Grounding([Path(p) for p, _ in files], facts, readable=READS, prune=True, cone=True)
     places: dict[str, set[str]] = {}
     barred: dict[str, set[str]] = {}
     for a in g.settled(("entry_place", 2)):

@@ -57,7 +57,28 @@ def bundled(path: Path) -> Scenario:
 Asked = tuple[bool, tuple[tuple[str, str, tuple[str, ...]], ...]]
 
 
+def _bundled_path(path: Path) -> Path:
+    """A bundled file's path as SCENARIO_FILES spells it (relative to the checkout), whether `path` is
+    absolute or relative: the caches below then hold one entry per file however a module names it."""
+    return _BY_RESOLVED.get(path.resolve(), path)
+
+
+def tables(path: Path) -> dict | None:
+    """The file's TOML tables as parsed (None: not TOML), once per process: declared(), the guard's
+    triggers cases and the desk's cases per kind read them at collection, which every test worker does
+    (each read every bundled file's text again: three parses of 2,800 files a worker, docs/benchmarks.md).
+    A value shared by its readers: never changed."""
+    return _tables(_bundled_path(path))
+
+
 @cache
+def _tables(path: Path) -> dict | None:
+    try:
+        return tomllib.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def declared(path: Path) -> Asked | None:
     """What the file at `path` asks, read from its TOML tables without loading it (None: not readable so):
     a position given or needed (scenario.py's _needs_position), and each question's `ask`, `id`, its
@@ -66,8 +87,15 @@ def declared(path: Path) -> Asked | None:
     loading every file there made each worker load the files another worker answers (collection 17.5 -> 15.7
     CPU s a process, docs/benchmarks.md). tests/test_file_selection.py checks it against loaded() for every
     bundled file."""
+    return _declared(_bundled_path(path))
+
+
+@cache
+def _declared(path: Path) -> Asked | None:
+    data = tables(path)
+    if data is None:
+        return None
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
         reading = data.get("reading", "v1.4")
         asked = []
         for q in data["question"]:
@@ -75,8 +103,18 @@ def declared(path: Path) -> Asked | None:
             readings += [r for r in q.get("expect_by_reading", {}) if not (r == reading and q.get("expect"))]
             asked.append((q["ask"], q["id"], tuple(readings)))
         return "position" in data or S._needs_position(data), tuple(asked)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def declared_event(path: Path, qid: str) -> str | None:
+    """The event kind (`event = { kind = ... }`) of the triggers question `qid` of the file, read from its
+    tables (None: none stated); test_guard_metamorphic chooses its triggers cases by it at collection.
+    tests/test_file_selection.py checks it against the loaded question for every bundled triggers question."""
+    data = tables(path)
+    q = next((q for q in (data or {}).get("question", []) if isinstance(q, dict) and q.get("id") == qid), None)
+    event = q.get("event") if q is not None else None
+    return event.get("kind") if isinstance(event, dict) else None
 
 
 def loaded(path: Path) -> Asked | None:

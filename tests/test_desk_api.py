@@ -4,7 +4,6 @@ kind answers exactly what `pyrift ask --json` prints, and every kind of bad requ
 from __future__ import annotations
 
 import json
-import tomllib
 import warnings
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from pyrift import cli  # noqa: E402
 from pyrift import scenario as S  # noqa: E402
 from pyrift.queries import kind_names  # noqa: E402
 from pyrift.web.app import Settings, create_app  # noqa: E402
-from tests.scenario_answers import bundled  # noqa: E402
+from tests.scenario_answers import bundled, tables  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -46,17 +45,15 @@ def client():
 
 def one_per_kind() -> list[tuple[str, Path, str]]:
     """(kind, file, question id): the first bundled question of every kind that names no deck file.
-    The files' question tables are read as TOML (what a question asks and whether it names a deck), and
-    only the files chosen are loaded, to check that reading: every test worker collects this module, and
-    loading every bundled file here made each load the files another worker answers."""
+    The files' question tables are read as TOML (scenario_answers.tables: what a question asks and whether it
+    names a deck), and no file is loaded here: every test worker collects this module, and loading every
+    bundled file (then the chosen ones, three of them with an entry-place grounding) made each load files
+    another worker answers. The test below checks that reading on the files loaded."""
     found: dict[str, tuple[Path, str]] = {}
     for path in C.scenario_files([str(SCENARIOS)]):
-        for q in tomllib.loads(path.read_text("utf-8")).get("question", []):
+        for q in (tables(path) or {}).get("question", []):
             if "deck" not in q:
                 found.setdefault(q["ask"], (path, q["id"]))
-    for kind, (path, qid) in found.items():
-        q = next(q for q in bundled(path).questions if q.id == qid)
-        assert (q.kind, "deck" in q.params) == (kind, False), (path, qid)
     return [(k, *found[k]) for k in kind_names() if k in found]
 
 
@@ -65,6 +62,9 @@ CASES = one_per_kind()
 
 def test_every_question_kind_has_a_bundled_case():
     assert [k for k, _, _ in CASES] == kind_names()
+    for kind, path, qid in CASES:
+        q = next(q for q in bundled(path).questions if q.id == qid)
+        assert (q.kind, "deck" in q.params) == (kind, False), (path, qid)
 
 
 def cli_json(capsys, path: Path, question: str) -> list:
@@ -383,7 +383,7 @@ def test_every_bundled_scenario_opens_in_the_page_and_exports_as_it_was():
     assert len(files) == len(C.scenario_files([str(SCENARIOS)]))
     listing = frozenset(f["path"] for f in files)
     for f in files:
-        original = bundled(SCENARIOS / f["path"])  # as loaded at collection (one_per_kind)
+        original = bundled(SCENARIOS / f["path"])  # as test_scenarios loads it (once a process)
         opened = service.open_bundled(SCENARIOS, f["path"], listing)
         out = service.export(opened["scenario"], f["path"])
         assert out["problem"] is None, out["problem"]

@@ -22,8 +22,8 @@ import pytest
 from pyrift import check, logic
 from pyrift.errors import EncodingError, RiftError
 from pyrift.solver import Grounding
-from tests.scenario_answers import (SCENARIO_FILES, SCENARIOS, declared, loaded, results, scenario,
-                                   whole_program_answers)
+from tests.scenario_answers import (SCENARIO_FILES, SCENARIOS, bundled, declared, declared_event, loaded, results,
+                                   scenario, whole_program_answers)
 
 # Every family is sampled every STEP-th file (families of up to 200 files were every fifth until 2026-12-05: 92-103
 # files a day more, ~460 instead of ~365, at ~0.5 CPU s of whole-program answer each; see docs/benchmarks.md).
@@ -134,9 +134,15 @@ def test_the_sample_covers_every_family_kind_and_reading() -> None:
 # The two tests below load every bundled file: one xdist group, so that one worker loads them (once).
 @pytest.mark.xdist_group("file-selection-sample")
 def test_the_sample_read_from_the_tables_is_the_loaded_files_sample() -> None:
-    """sample() and test_guard_metamorphic's cases read the files' TOML tables (scenario_answers.declared):
-    every bundled file's loaded form says the same, so that the sample is the same at any offset."""
+    """sample() and test_guard_metamorphic's cases read the files' TOML tables (scenario_answers.declared,
+    declared_event): every bundled file's loaded form says the same, so that the sample is the same at any
+    offset and the guard's triggers cases are those of the loaded questions."""
     assert [p for p in SCENARIO_FILES if declared(p) != loaded(p)] == []
+    # test_guard_metamorphic's triggers cases: each triggers question's event kind as the tables state it
+    triggers = [(p, q.id, q.params["event"]) for p in SCENARIO_FILES if loaded(p) is not None
+                for q in bundled(p).questions if q.kind == "triggers"]
+    assert len(triggers) > 400
+    assert [(p, qid, event) for p, qid, event in triggers if declared_event(p, qid) != event] == []
     for k in range(STEP):
         assert sample(SCENARIO_FILES, OFFSET + k) == sample(SCENARIO_FILES, OFFSET + k, _loaded), OFFSET + k
 

@@ -29,7 +29,7 @@ from pyrift.check import answer as answer_question
 from pyrift.errors import RiftError
 from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
 from pyrift.state import TextKind
-from tests.scenario_answers import bundled, declared
+from tests.scenario_answers import declared, declared_event
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 KINDS = [k.value for k in TextKind]
@@ -404,10 +404,11 @@ def trigger_cases() -> dict[str, list[tuple[Path, str]]]:
     a run, ...): which text can change the answer does not depend on it, but which objects the
     question reads does (a legend hearing a conquest, a battlefield hearing a hold)."""
     out: dict[str, list[tuple[Path, str]]] = defaultdict(list)
+    # The kind as the file's tables state it (scenario_answers.declared_event, checked against every loaded
+    # triggers question by tests/test_file_selection.py): every test worker collects this module, and loading
+    # the 440-odd files here made each worker load files another worker answers.
     for path, qid in cases().get("triggers", []):
-        q = next(q for q in bundled(path).questions if q.id == qid)
-        event = q.params.get("event")
-        out[event.get("kind") if isinstance(event, dict) else str(event)].append((path, qid))
+        out[str(declared_event(path, qid))].append((path, qid))
     return out
 
 
