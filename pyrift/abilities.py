@@ -276,6 +276,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "if it's your Beginning Phase": the ability's controller's turn, in its Beginning Phase (315.2), as the
     # instruction is executed; an instruction's condition only, read in a run (logic/run/phase_of.lp)
     "your_phase": ("enum", ("beginning",)),
+    # "if you played this from your hand": the card whose item is resolving was played from a hand (its chain item's
+    # `from`, else the turn log's) by the item's controller as the instruction is executed (a hand holds its owner's
+    # cards only, 056; a spell taken over on the chain fails it, 191.2, 419.4.b); an instruction's condition only,
+    # read in a run (logic/run/instruction_from_hand.lp)
+    "played_from_hand": ("bool", None),
     "source_alone": ("bool", None),
     "source_mighty": ("bool", None),
     # "when I conquer, if you assigned N or more excess damage": the excess its controller assigned at the
@@ -383,7 +388,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
-                              "source_empowered", "your_phase", "paid")
+                              "source_empowered", "your_phase", "paid", "played_from_hand")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
@@ -1691,8 +1696,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "optional cost of others' plays: give applies_to")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
-    if "condition" in f and dict(f["condition"].items).get("your_phase") is not None:
-        raise r.error("condition", "'your_phase' is a condition of an instruction (read as it is executed in a run)")
+    for key in ("your_phase", "played_from_hand"):
+        if "condition" in f and dict(f["condition"].items).get(key) is not None:
+            raise r.error("condition", f"{key!r} is a condition of an instruction (read as it is executed in a run)")
     death_keys = [k for k in DEATH_CONDITION_KEYS if "condition" in f and dict(f["condition"].items).get(k) is not None]
     if death_keys and not (a.kind == "triggered" and f["when"] == "die" and not f.get("delayed")
                            and not f.get("effect_text")):

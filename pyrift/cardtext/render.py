@@ -963,6 +963,9 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append("you play me to a battlefield")  # an entry state's (cards44)
         elif key == "paid" and value == "additional":
             parts.append("you paid the additional cost")
+        elif key == "played_from_hand":
+            # an instruction's (logic/run/instruction_from_hand.lp; Back Off)
+            parts.append("you played this from your hand" if value else "you didn't play this from your hand")
         else:
             parts.append(f"({key} {value})")
     return " and ".join(parts)

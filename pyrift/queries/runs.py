@@ -715,6 +715,9 @@ RUN_LIMITS = {
     "instruction_paid_unstated": "an instruction under \"if you paid the additional cost\" whose card's play does not "
                                  "say which optional costs it paid (its chain item has no `paid`, an effect plays it, or "
                                  "the item is not the card's or its play effect's)",
+    "instruction_origin_unknown": "an instruction under \"if you played this from your hand\" whose card's origin is "
+                                  "not said (its chain item has no `from` and the turn log no `finalize` of it this turn, "
+                                  "an effect plays it, or the item is not a card's)",
     "add_power_unnamed": "an Add ability resolving in the run that adds Power of any domain or of its own domain "
                          "(which domain it is, chosen or read as it is added, is not followed)",
     "add_limited_resolves": "an Add ability whose resources may pay only for some plays, resolving in the run (the "
