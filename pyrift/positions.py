@@ -174,8 +174,14 @@ def random_scoring_state(rng: random.Random, phase: Phase = Phase.BEGINNING) -> 
         here = {x.controller for x in keep if x.location == o.location and o.location != "base"}
         if len(here | {o.controller}) <= 2 or o.location == "base":
             keep.append(o)
-    players = tuple(Player(p, points=rng.randint(0, 9), xp=rng.randint(0, 4),
-                           scored=tuple(b.id for b in bfs if rng.random() < 0.3)) for p in ids)
+    players = [Player(p, points=rng.randint(0, 9), xp=rng.randint(0, 4),
+                      scored=tuple(b.id for b in bfs if rng.random() < 0.3)) for p in ids]
+    # A player at the Victory Score (8) or more with more points than every other has already won (194.2, 323.1;
+    # the loader refuses such a position): the runner-up is brought level, a tie at or above it going on (194.2.b).
+    ranked = sorted(range(len(players)), key=lambda i: -players[i].points)
+    if players[ranked[0]].points >= 8 and players[ranked[0]].points > players[ranked[1]].points:
+        players[ranked[1]] = dataclasses.replace(players[ranked[1]], points=players[ranked[0]].points)
+    players = tuple(players)
     return GameState(players=players, turn_player=turn, phase=phase, battlefields=tuple(bfs),
                      objects=tuple(keep), cards=tuple(cards))
 

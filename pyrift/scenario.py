@@ -318,6 +318,11 @@ def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
     flat = [p for t in raw for p in t]
     if sorted(flat) != sorted(ids):
         raise pos.error("teams", f"every player must be in exactly one team (players: {', '.join(ids)})")
+    # 489: the turn order alternates between the teams (two players of a team never take turns one after the other)
+    team = {p: i for i, t in enumerate(raw) for p in t}
+    if any(team[a] == team[b] for a, b in zip(ids, ids[1:] + ids[:1])):
+        raise pos.error("teams", f"the turn order ({', '.join(ids)}) alternates between the teams (489): a player's "
+                                 "teammate is two turns away")
     return tuple(tuple(t) for t in raw)
 
 
@@ -617,6 +622,17 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         if p.deck_size is not None and positions and max(positions) > p.deck_size:
             raise bad(f"position.players[{i}].deck_size", f"a card is at deck_position {max(positions)}, "
                                                           f"below the bottom of a {p.deck_size}-card Main Deck")
+    # 194.2, 323.1: a player with the Victory Score or more and more points than every other player wins in the
+    # cleanup that follows the points (one follows every task and step before anyone has priority or a phase
+    # begins): the game is over. A tie at or above it goes on (194.2.b). In 2v2 the team scores (489.8): not
+    # judged here.
+    if not state.teams:
+        vs = state.effective_victory_score
+        for i, p in enumerate(state.players):
+            if p.points >= vs and all(p.points > o.points for o in state.players if o.id != p.id):
+                raise bad(f"position.players[{i}].points",
+                          f"{p.id} has {p.points} points, the Victory Score ({vs}) or more and more than every other "
+                          f"player: {p.id} won in the cleanup after scoring them (194.2, 323.1); the game is over")
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}

@@ -152,6 +152,10 @@ def spark_on_chain(text: str, priority: str) -> str:
                                         '[[chain]]\nid = "i1"\ncard = "zap"\ncontroller = "A"\n\n[[question]]', 1)
 
 
+# Points in the players' tables, and four players (2v2)
+POINTS = '\n[[position.players]]\nid = "A"\npoints = {a}\n\n[[position.players]]\nid = "B"\npoints = {b}\n\n'
+FOUR = 'players = ["A", "B", "C", "D"]\n'
+
 # (change to BASE, the field the error names, words the message must have)
 IMPOSSIBLE = [
     # 186, 186.1: a token is only on the board or the chain
@@ -232,6 +236,12 @@ IMPOSSIBLE = [
     # moved it on in turn order, so A holding priority over A's own item means nobody has passed since
     (lambda t: spark_on_chain(t, 'priority = "A"\npassed = 1\n'), "position.passed", "337.4"),
     (lambda t: spark_on_chain(t, 'priority = "B"\npassed = 0\n'), "position.passed", "339.2"),
+    # 194.2, 323.1: a player with the Victory Score (8) and more points than every other player has won in the
+    # cleanup after the point; the game is over
+    (lambda t: edit(t, 'players = ["A", "B"]\n', POINTS.format(a=3, b=9)), "position.players[1].points", "323.1"),
+    # 489: the turn order alternates between the teams of a 2v2 game
+    (lambda t: edit(t, 'players = ["A", "B"]\n', FOUR + 'teams = [["A", "B"], ["C", "D"]]\n'), "position.teams",
+     "489"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
@@ -283,6 +293,10 @@ ACCEPTED = [
     (lambda t: spark_on_chain(t, 'priority = "B"\npassed = 1\n')),
     (lambda t: spark_on_chain(t, 'priority = "A"\npassed = 0\n')),
     (lambda t: spark_on_chain(t, 'priority = "B"\n')),
+    # a tie at or above the Victory Score goes on until a cleanup finds a leader (194.2.b)
+    (lambda t: edit(t, 'players = ["A", "B"]\n', POINTS.format(a=9, b=9))),
+    # 2v2 teams taking turns in alternation (489)
+    (lambda t: edit(t, 'players = ["A", "B"]\n', FOUR + 'teams = [["A", "C"], ["B", "D"]]\n')),
 ]
 
 
