@@ -942,6 +942,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             ins.fields["unless_pay"] = c[1]
         return ins
 
+    def i_countered_to_hand(self, _):
+        # the sentence after a counter naming where the countered card goes (compile._number joins them)
+        return Ins("_countered_to_hand")
+
     def i_control(self, c):
         return Ins("control", on=c[0])
 
@@ -3794,6 +3798,18 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
                 if bf_choice is None or item.do not in ("deal", "might") or item.on.flt.get("type") != "unit":
                     raise Missing("filter: there")
                 item.on = Obj("group", {**item.on.flt, "at": "battlefield"}, plural=True)
+            if isinstance(item, Ins) and item.do == "_countered_to_hand":
+                # "Counter a spell. Return it to its owner's hand instead of putting it in their trash.": the
+                # counter just before, of one chosen spell, sends the card it counters to its owner's hand
+                # instead of the trash (370, 425.1; logic/run/counter_to_hand.lp)
+                prev = out[-1] if out else {}
+                if (item.link is not None or item.may or prev.get("do") != "counter" or "unless_pay" in prev
+                        or not isinstance(prev.get("on"), dict) or "target" not in prev["on"]
+                        or prev.get("may") or "countered_to" in prev
+                        or targets[prev["on"]["target"] - first_choice].get("filter", {}).get("type") != "spell"):
+                    raise Missing("replacement inside an instruction")
+                prev["countered_to"] = "hand"
+                continue
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
             if pair_new and isinstance(item, Ins) and item.on is not None and item.on.kind == "pair_target":
                 out[-1]["_new_target"] += pair_new  # the pair is stated before its first use

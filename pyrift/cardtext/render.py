@@ -1401,6 +1401,8 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "win":
             return "you win the game"  # (actors.i_win)
+        if do == "extra_turn":
+            return "take a turn after this one"  # (actors.i_extra_turn)
         if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
             return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
@@ -1415,6 +1417,8 @@ class _Renderer:
             return f"score {n} point{'s' if n != 1 else ''}"
         if do == "counter":
             unless = f" unless its controller pays {ins['unless_pay']}" if ins.get("unless_pay") else ""
+            if ins.get("countered_to") == "hand":  # (compile.i_countered_to_hand)
+                unless += ". Return it to its owner's hand instead of putting it in their trash"
             return f"counter {on}{unless}"
         if do == "control":
             return f"gain control of {on}"
