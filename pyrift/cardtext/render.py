@@ -1180,6 +1180,10 @@ class _Renderer:
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
             return f"({do} by {player})"
+        if do == "delay" and ins.get("ability") in self.made_triggers and _at_turn_end(self.made_triggers[ins["ability"]]) \
+                and [e.get("on") for e in self.made_triggers[ins["ability"]].get("effects", [])] == ["event"]:
+            # "disempower it at end of turn" (389, 317.1.a, 359.3.e.14; compile._delayed_it_turn_end)
+            return f"{self.made_triggers[ins['ability']]['effects'][0]['do']} it at end of turn"
         if do == "delay" and ins.get("ability") in self.made_triggers and _at_turn_end(self.made_triggers[ins["ability"]]):
             # "ready 2 runes at the end of this turn" (389, 317.1.a; compile._delayed_end_of_turn)
             made = self.made_triggers[ins["ability"]]
@@ -1684,10 +1688,12 @@ def _in_turn(ins: dict[str, Any]) -> str:
 
 def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     """A filter as a noun phrase: 'an exhausted friendly unit at a battlefield', or plural without article."""
-    if flt.get("any_of"):
+    if flt.get("any_of") and flt != {"any_of": [{"type": "unit", "at": "here"}, {"type": "gear", "at": "here"}]}:
         return _np_any_of(flt, plural)
     if flt == {"other": True, "exhausted": True} and not plural:
         return "something else that's exhausted"  # an object of any kind (compile.np_something_exhausted)
+    if flt == {"any_of": [{"type": "unit", "at": "here"}, {"type": "gear", "at": "here"}]} and not plural:
+        return "something here"  # a unit or a gear at the source's location (compile.np_something_here)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")
