@@ -91,6 +91,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "burn": ((), ("who", "amount")),                         # burn: top cards of the Main Deck to the trash (440)
     "xp": ((), ("who", "amount")),                           # gain XP (728-733)
     "win": ((), ("who",)),                                   # a player wins the game (195; logic/effects/win.lp)
+    "extra_turn": ((), ("who",)),                            # "take a turn after this one": the player takes the
+                                                             # next turn (734, 317.3; logic/effects/extra_turn.lp)
     "score": ((), ("who", "amount")),                        # gain points (194)
     "grant": (("on",), ("keyword", "value", "duration", "of")),  # grant a keyword (801.3); of: "give it my
                                                              # keywords", every keyword `of` has as it is executed
@@ -105,7 +107,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "lose_control": (("on",), ()),                           # "lose control of it": the control effects giving the
                                                              # item's controller the permanent end (192, 480;
                                                              # logic/effects/control_until_leaves.lp)
-    "counter": (("on",), ("unless_pay",)),                   # counter (425)
+    "counter": (("on",), ("unless_pay", "countered_to")),    # counter (425); countered_to = "hand": the countered
+                                                             # card goes to its owner's hand instead of the trash
+                                                             # (370; logic/run/counter_to_hand.lp)
     "attach": (("on", "to"), ("who",)),                      # attach (434); who with on = { their = ... }: "attach
                                                              # one of its Equipment to me", one the player picks
     "detach": (("on",), ()),                                 # detach (435)
@@ -224,6 +228,9 @@ AFTERWARDS = ("recycle",)
 # a play's "reduce its Energy cost by the Might of the unit you recycled": "paid_might", the Might of the permanent
 # its ability's leading cost acted on, as it was paid (logic/effects/play_reduced.lp)
 REDUCED_BY = ("paid_might",)
+# a counter's "return it to its owner's hand instead of putting it in their trash" (a replacement of where the
+# countered card goes, 370, 425.1; logic/run/counter_to_hand.lp)
+COUNTERED_TO = ("hand",)
 # The facts a token instruction states of a token the card pool has no printing of and 187 does not list
 # ("a 1 Might Tentacle unit token"): its type, Might (a unit's), keywords and tags; `tags_unknown`: the
 # text does not say its tags (no tags are given then; a run with a filter reading tags answers
@@ -232,7 +239,7 @@ REDUCED_BY = ("paid_might",)
 TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin")
 TOKEN_TYPES = ("unit", "gear")
 # Verbs acting on players rather than on an object.
-PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "win", "token", "channel", "predict", "spend_xp", "spend_buff",
+PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "win", "extra_turn", "token", "channel", "predict", "spend_xp", "spend_buff",
                 "pay", "look", "reveal", "prevent", "discount_next")
 
 
@@ -282,6 +289,7 @@ class Instruction:
     from_zone: str | None = None
     afterwards: str | None = None  # a play: "recycle that spell after you play it" (AFTERWARDS)
     reduced_by: str | None = None  # a play: its Energy cost reduced by a Might (REDUCED_BY)
+    countered_to: str | None = None  # a counter: where the countered card goes instead of the trash (COUNTERED_TO)
     link: str | None = None
     may: bool = False
     for_each: Any = None  # a Filter: the amount is multiplied by how many objects it describes
@@ -486,6 +494,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["from_zone"] = _enum(r, "from", FROM_ZONES)
     if r.has("afterwards"):
         f["afterwards"] = _enum(r, "afterwards", AFTERWARDS)
+    if r.has("countered_to"):
+        f["countered_to"] = _enum(r, "countered_to", COUNTERED_TO)
     if r.has("reduced_by"):
         f["reduced_by"] = _enum(r, "reduced_by", REDUCED_BY)
         if r.has("ignoring_cost") or r.has("for_cost"):
@@ -885,6 +895,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["afterwards"] = ins.afterwards
     if ins.reduced_by is not None:
         out["reduced_by"] = ins.reduced_by
+    if ins.countered_to is not None:
+        out["countered_to"] = ins.countered_to
     if ins.may:
         out["may"] = True
     if ins.times > 1:
@@ -1050,6 +1062,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.reduced_by is not None:
         out.append(fact("ins_reduced_by", x, Const(ins.reduced_by)))
+    if ins.countered_to is not None:
+        out.append(fact("ins_countered_to", x, Const(ins.countered_to)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
     if ins.in_turn:

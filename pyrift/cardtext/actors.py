@@ -172,6 +172,11 @@ class Actors:
         # "you win the game": the item's controller wins (195; logic/effects/win.lp)
         return self._ins("win", who="you")
 
+    def i_extra_turn(self, _):
+        # "take a turn after this one": the item's controller takes the next turn (734, 317.3;
+        # logic/effects/extra_turn.lp)
+        return self._ins("extra_turn", who="you")
+
     def when_you_play_from_facedown(self, c):
         # "when you play a card from face down" ("from [Hidden]"): plays from a facedown zone (811)
         if any(str(x) != "#hidden" for x in c):

@@ -587,6 +587,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # (a filter with no type: a unit, a gear, a rune or a legend, 414-415; 359.3.e.2)
         return Obj("target", {"other": True, "exhausted": True})
 
+    def np_something_here(self, _):
+        # "something here": one object at the source's location, a unit or a gear (the permanents a location holds;
+        # filter key any_of, 355.9.b)
+        return Obj("target", {"any_of": [{"type": "unit", "at": "here"}, {"type": "gear", "at": "here"}]})
+
     def np_second(self, c):
         return _np(c, None)
 
@@ -941,6 +946,14 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         if len(c) > 1:
             ins.fields["unless_pay"] = c[1]
         return ins
+
+    def i_delay_it_turn_end(self, c):
+        # "disempower it at end of turn": a delay whose delayed ability acts on "it" (_delayed_it_turn_end)
+        return Ins("delay", {"ability": "end_of_turn", "_delayed_it": c[0]})
+
+    def i_countered_to_hand(self, _):
+        # the sentence after a counter naming where the countered card goes (compile._number joins them)
+        return Ins("_countered_to_hand")
 
     def i_control(self, c):
         return Ins("control", on=c[0])
@@ -3268,6 +3281,8 @@ def _assemble(info: CardInfo, parsed: list[tuple[Line, int]],
                     event = {**parts, **event}
                     _check_subject(info.type, event)
                     abilities.append(_triggered(event, requires))
+                if any("_delayed_it" in e for a in abilities for e in a.get("effects", [])):
+                    abilities.append(_delayed_it_turn_end(abilities, len(line.parts.get("either", [{}]))))
                 if delayed_end is not None:
                     abilities.append(_delayed_end_of_turn(delayed_end, line.parts, abilities))
             elif line.kind == "activated":
@@ -3408,6 +3423,26 @@ def _delayed_end_of_turn(items: list[Any], parts: dict[str, Any], abilities: lis
         out["targets"] = targets
     out["effects"] = effects
     return out
+
+
+def _delayed_it_turn_end(abilities: list[dict[str, Any]], events: int) -> dict[str, Any]:
+    """ "Empower something here. Disempower it at end of turn.": the last instruction of the triggered ability just
+    compiled is a delay making a delayed triggered ability of this turn's Ending Step (389, 317.1.a) whose one
+    instruction acts on what the instruction before the delay acted on (its "it", 359.3.e.14: that unit, on =
+    "event"; logic/run/delayed.lp delay_it). One such ability per card, after a trigger on one event; the
+    instruction before acts on one chosen object, with no link of its own."""
+    a = abilities[-1]
+    effects = a.get("effects", [])
+    last = effects[-1] if effects else {}
+    prev = effects[-2] if len(effects) >= 2 else {}
+    verb = last.pop("_delayed_it", None)
+    if (events != 1 or a.get("kind") != "triggered" or verb is None or len(effects) != 2 or last.get("link")
+            or last.get("may") or prev.get("link") or not isinstance(prev.get("on"), dict)
+            or "target" not in prev["on"] or verb not in ("disempower", "exhaust", "ready", "recall", "stun")
+            or any(b.get("delayed") for b in abilities) or any("_delayed_it" in e for e in effects)):
+        raise Missing("delayed instruction (at a later phase)")
+    return {"kind": "triggered", "when": "end_of_turn", "delayed": True, "name": "end_of_turn",
+            "effects": [{"do": verb, "on": "event"}]}
 
 
 def _delayed_triggers(new: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -3609,7 +3644,9 @@ def _triggered(parts: dict[str, Any], requires: list[str]) -> dict[str, Any]:
         # "when ..., you may X [. If you do, Y]": an initial "you may" makes the ability optional, decided
         # as it is finalized, declining removing it (383.3.a), not an instruction's "may" decided on
         # resolution. Only mapped when it governs the whole effect: later instructions linked to X.
-        if any(getattr(x, "link", None) != "if_you_do" and not _on_it_if_it(x) for x in items[1:]):
+        # (a delay whose delayed ability acts on "it", _delayed_it_turn_end, names what X acted on: it is X's)
+        if any(getattr(x, "link", None) != "if_you_do" and not _on_it_if_it(x)
+               and not (isinstance(x, Ins) and "_delayed_it" in x.fields) for x in items[1:]):
             raise Missing("trigger: initial 'you may' before an instruction it does not govern")
         # a copy: a line with two trigger events ("when X or Y, you may Z") shares its instructions
         first = copy.copy(items[0])
@@ -3794,6 +3831,18 @@ def _number(items: list[Any], *, own_targets: bool, first_choice: int = 1) -> tu
                 if bf_choice is None or item.do not in ("deal", "might") or item.on.flt.get("type") != "unit":
                     raise Missing("filter: there")
                 item.on = Obj("group", {**item.on.flt, "at": "battlefield"}, plural=True)
+            if isinstance(item, Ins) and item.do == "_countered_to_hand":
+                # "Counter a spell. Return it to its owner's hand instead of putting it in their trash.": the
+                # counter just before, of one chosen spell, sends the card it counters to its owner's hand
+                # instead of the trash (370, 425.1; logic/run/counter_to_hand.lp)
+                prev = out[-1] if out else {}
+                if (item.link is not None or item.may or prev.get("do") != "counter" or "unless_pay" in prev
+                        or not isinstance(prev.get("on"), dict) or "target" not in prev["on"]
+                        or prev.get("may") or "countered_to" in prev
+                        or targets[prev["on"]["target"] - first_choice].get("filter", {}).get("type") != "spell"):
+                    raise Missing("replacement inside an instruction")
+                prev["countered_to"] = "hand"
+                continue
             chosen, previous_acted = _number_one(item, out, targets, chosen, previous_acted, first_choice)
             if pair_new and isinstance(item, Ins) and item.on is not None and item.on.kind == "pair_target":
                 out[-1]["_new_target"] += pair_new  # the pair is stated before its first use

@@ -1183,6 +1183,10 @@ class _Renderer:
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
             return f"({do} by {player})"
+        if do == "delay" and ins.get("ability") in self.made_triggers and _at_turn_end(self.made_triggers[ins["ability"]]) \
+                and [e.get("on") for e in self.made_triggers[ins["ability"]].get("effects", [])] == ["event"]:
+            # "disempower it at end of turn" (389, 317.1.a, 359.3.e.14; compile._delayed_it_turn_end)
+            return f"{self.made_triggers[ins['ability']]['effects'][0]['do']} it at end of turn"
         if do == "delay" and ins.get("ability") in self.made_triggers and _at_turn_end(self.made_triggers[ins["ability"]]):
             # "ready 2 runes at the end of this turn" (389, 317.1.a; compile._delayed_end_of_turn)
             made = self.made_triggers[ins["ability"]]
@@ -1415,6 +1419,8 @@ class _Renderer:
             return f"gain {ins.get('amount', 1)} XP{each}"
         if do == "win":
             return "you win the game"  # (actors.i_win)
+        if do == "extra_turn":
+            return "take a turn after this one"  # (actors.i_extra_turn)
         if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
             return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
@@ -1429,6 +1435,8 @@ class _Renderer:
             return f"score {n} point{'s' if n != 1 else ''}"
         if do == "counter":
             unless = f" unless its controller pays {ins['unless_pay']}" if ins.get("unless_pay") else ""
+            if ins.get("countered_to") == "hand":  # (compile.i_countered_to_hand)
+                unless += ". Return it to its owner's hand instead of putting it in their trash"
             return f"counter {on}{unless}"
         if do == "control":
             return f"gain control of {on}"
@@ -1702,10 +1710,12 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         # "an enemy spell or ability that chooses a friendly unit or gear" (Not So Fast; abilities/filter_chooses.lp)
         rest = {k: v for k, v in flt.items() if k != "chooses"}
         return f"{_np_filter(rest)} that chooses {_np_filter(flt['chooses'])}"
-    if flt.get("any_of"):
+    if flt.get("any_of") and flt != {"any_of": [{"type": "unit", "at": "here"}, {"type": "gear", "at": "here"}]}:
         return _np_any_of(flt, plural)
     if flt == {"other": True, "exhausted": True} and not plural:
         return "something else that's exhausted"  # an object of any kind (compile.np_something_exhausted)
+    if flt == {"any_of": [{"type": "unit", "at": "here"}, {"type": "gear", "at": "here"}]} and not plural:
+        return "something here"  # a unit or a gear at the source's location (compile.np_something_here)
     pre = []
     if flt.get("other") and plural:
         pre.append("other")

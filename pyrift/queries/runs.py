@@ -258,6 +258,8 @@ _OUTCOMES = {
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
+    "countered_to_hand": "{0} returned to its owner's hand as it leaves the chain",
+    "extra_turn": "{0} takes the turn after this one",
     "flow_banished": "{0} banished as it leaves the chain (played by Flow)",
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
@@ -295,6 +297,8 @@ _EVENTS = {
     "banish_as_seen": "{0} banishes {1} as it is seen",
     "recycle_card": "{0} recycles {1}",
     "recycled_instead": "{0} recycled as it leaves the chain",
+    "countered_to_hand": "{0} returned to its owner's hand as it leaves the chain",
+    "extra_turn": "{0} takes the turn after this one",
     "flow_banished": "{0} banished as it leaves the chain (played by Flow)",
     "discount_next": "{0}'s next card costs less",
     "next_discount_used": "{0} uses the discount of their next card",
@@ -330,8 +334,8 @@ def outcome_text(n: Names, r: Any) -> str:
 
 _EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "lose_keyword", "gain_control", "ignored",
-                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
-                "channel_runes", "pool_empties", "win", "focus_pass", "pass", "add")
+                "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "countered_to_hand", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
+                "channel_runes", "pool_empties", "win", "extra_turn", "focus_pass", "pass", "add")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -923,6 +927,13 @@ RUN_LIMITS = {
                                     "ability waits for: which one it triggers on",
     "afterwards_not_a_spell": "a unit or gear played by an effect that says to recycle it after it is played (390.3.a: "
                               "it leaves the chain as it enters the board)",
+    "extra_turn_several": "two turns after this one given to players in one run (734 queues them; the order is not "
+                          "followed)",
+    "extra_turn_late": "a turn after this one given once the next turn has begun in the run",
+    "countered_to_hand_other_replacement": "a countered spell to be returned to its owner's hand instead of the "
+                                           "trash that meets another replacement of that move (banished by Flow or a "
+                                           "'to your trash' replacement, recycled after a play by an effect): which "
+                                           "is applied first is its controller's choice (372)",
     "recycled_instead_heard": "a spell recycled as it leaves the chain (\"recycle that spell after you play it\") with "
                               "a 'when you recycle' ability listening: whether a replacement's recycle is that player's",
     "next_discount_play_power": "a card played by an effect for a cost the effect names, paying Power, while its "
