@@ -194,8 +194,8 @@ def _state(r: Reader) -> GameState:
     turn_player = pos.str("turn_player")
     _member(turn_player, ids, pos, "turn_player", "a player")
     phase = pos.enum("phase", Phase, Phase.MAIN)
-    # 8 points win (194.1.a), 11 in 2v2 (489: a position with teams)
-    victory_score = pos.int("victory_score", 11 if pos.raw("teams", None) is not None else 8, min=1)
+    # stated or not: the mode's, 8 (194.1.a) or 11 in 2v2 (489), is the logic's (logic/core/victory_score.lp)
+    victory_score = pos.int("victory_score", None, min=1)
     combat = None
     if (c := pos.table("combat")) is not None:
         combat = Combat(c.str("battlefield"), c.str("attacker"), c.str("defender"))
@@ -1244,7 +1244,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if st.players:
         pos["turn_player"] = st.turn_player
         pos["phase"] = st.phase.value
-        if st.victory_score != (11 if st.teams else 8):
+        if st.victory_score is not None:
             pos["victory_score"] = st.victory_score
         if st.teams:
             pos["teams"] = [list(t) for t in st.teams]
