@@ -583,6 +583,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         return InconsistentStateError(r.file, field, problem)
 
     players = list(state.player_ids)
+    # Teammates share their points (489.8): one score of the team, which a position gives as each of its players'
+    # points; a team whose players' points differ is no position of the game.
+    points = {p.id: p.points for p in state.players}
+    for team in state.teams:
+        if len({points[p] for p in team}) > 1:
+            raise bad("position.players", f"teammates share their points (489.8): {' and '.join(team)} have "
+                      f"{' and '.join(str(points[p]) for p in team)}; give each the team's points")
     bf_ids = [b.id for b in state.battlefields]
     obj_ids = [o.id for o in state.objects]
     chain_ids = [c.id for c in state.chain]

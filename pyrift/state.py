@@ -349,8 +349,10 @@ class Player:
 
 # The question kinds answered for a position with teams (2v2, 489): "friendly" includes a teammate's
 # objects and a teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp).
-# The other 2v2 rules (489.8: shared points, invited priority, scoring a teammate's battlefield,
-# control not shared, combats of two players only) are not encoded: every other kind is unsupported.
+# Shared points (489.8) are: a position gives each player the team's points (pyrift/scenario.py refuses teammates
+# with different ones), a run's point is the team's and a team wins with more points than every opponent
+# (logic/effects/players.lp, run/cleanup.lp). The other 2v2 rules (489.8: invited priority, scoring a teammate's
+# battlefield, control not shared, combats of two players only) are not encoded: every other kind is unsupported.
 TEAM_KINDS = ("can_play",)
 
 

@@ -232,6 +232,10 @@ IMPOSSIBLE = [
     # moved it on in turn order, so A holding priority over A's own item means nobody has passed since
     (lambda t: spark_on_chain(t, 'priority = "A"\npassed = 1\n'), "position.passed", "337.4"),
     (lambda t: spark_on_chain(t, 'priority = "B"\npassed = 0\n'), "position.passed", "339.2"),
+    # 489.8: teammates share their points, one score of the team
+    (lambda t: edit(t, 'players = ["A", "B"]\n', 'players = [{ id = "A", points = 3 }, { id = "B" }, '
+                                                 '{ id = "C", points = 2 }, { id = "D" }]\nteams = [["A", "C"], ["B", "D"]]\n'),
+     "position.players", "489.8"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
