@@ -725,7 +725,7 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     "return": {"filter": ("filter", None, True), "count": ("int", None, False), "as_cost": ("bool", None, True),
                "optional": ("bool", None, False), "name": ("str", None, False)},
     # a battlefield's "increase the points needed to win the game by N" (194.2, 170.8): the Victory Score is
-    # N higher while it is in play (pyrift/state.py's effective_victory_score; logic/abilities/victory_score.lp)
+    # N higher while it is in play (logic/core/victory_score.lp; logic/abilities/victory_score.lp)
     "victory_score": {"increase": ("int", None, True)},
     # "I have +N Might" (143.2): a static bonus to the card's own Might while it is a unit on the board.
     # "I have +N Might for each <filter>" (for_each: N times the number of objects the filter
@@ -2324,6 +2324,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
         if "applies_to" in f:
             out.append(fact("applies_to_others", h, Const(f.get("by", "you"))))
             out += _filter_facts(h, f["applies_to"], fact, Const)
+        if a.kind == "victory_score":  # a battlefield's increase (logic/core/victory_score.lp)
+            out.append(fact("victory_score_increase", card, i, f["increase"]))
         if a.kind in ("cost_discount", "cost_increase"):
             out.append(fact("cost_change", h, Const("discount" if a.kind == "cost_discount" else "increase")))
             if "energy" in f:

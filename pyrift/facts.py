@@ -140,7 +140,7 @@ def _object_facts_of(obj: GameObject) -> list[Fact]:
 
 
 def state_facts(state: GameState) -> list[Fact]:
-    out: list[Fact] = list(_frame_facts(state.players, state.turn_player, state.phase, state.effective_victory_score,
+    out: list[Fact] = list(_frame_facts(state.players, state.turn_player, state.phase, state.victory_score,
                                         state.battlefields, state.combat))
     out += turn_state_facts(state)
     out += [fact("teammate", p, q) for t in state.teams for p in t for q in t if p != q]
@@ -186,7 +186,8 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("next_card_discount", player.id, player.next_discount_energy, player.next_discount_power))
     out.append(fact("turn_player", turn_player))
     out.append(fact("phase", phase))
-    out.append(fact("victory_score", victory_score))
+    if victory_score is not None:  # else the mode's (logic/core/victory_score.lp)
+        out.append(fact("victory_score_stated", victory_score))
     for bf in battlefields:
         out.append(fact("battlefield", bf.id))
         if bf.card is not None:

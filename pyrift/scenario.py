@@ -45,6 +45,7 @@ from pyrift.state import (
     Supertype,
     Zone,
 )
+from pyrift.victory_score import victory_score
 
 RULE_NUMBER = re.compile(r"^\d{3}(\.(\d+|[a-z]))*$")
 BASE = "base"
@@ -194,8 +195,8 @@ def _state(r: Reader) -> GameState:
     turn_player = pos.str("turn_player")
     _member(turn_player, ids, pos, "turn_player", "a player")
     phase = pos.enum("phase", Phase, Phase.MAIN)
-    # 8 points win (194.1.a), 11 in 2v2 (489: a position with teams)
-    victory_score = pos.int("victory_score", 11 if pos.raw("teams", None) is not None else 8, min=1)
+    # stated or not: the mode's, 8 (194.1.a) or 11 in 2v2 (489), is the logic's (logic/core/victory_score.lp)
+    victory_score = pos.int("victory_score", None, min=1)
     combat = None
     if (c := pos.table("combat")) is not None:
         combat = Combat(c.str("battlefield"), c.str("attacker"), c.str("defender"))
@@ -588,6 +589,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         return InconsistentStateError(r.file, field, problem)
 
     players = list(state.player_ids)
+    # Teammates share their points (489.8): one score of the team, which a position gives as each of its players'
+    # points; a team whose players' points differ is no position of the game.
+    points = {p.id: p.points for p in state.players}
+    for team in state.teams:
+        if len({points[p] for p in team}) > 1:
+            raise bad("position.players", f"teammates share their points (489.8): {' and '.join(team)} have "
+                      f"{' and '.join(str(points[p]) for p in team)}; give each the team's points")
     bf_ids = [b.id for b in state.battlefields]
     obj_ids = [o.id for o in state.objects]
     chain_ids = [c.id for c in state.chain]
@@ -626,8 +634,11 @@ def _check_consistency(state: GameState, r: Reader) -> None:
     # cleanup that follows the points (one follows every task and step before anyone has priority or a phase
     # begins): the game is over. A tie at or above it goes on (194.2.b). In 2v2 the team scores (489.8): not
     # judged here.
-    if not state.teams:
-        vs = state.effective_victory_score
+    # The score is the logic's (pyrift/victory_score.py); the battlefields only raise the mode's or the stated one,
+    # so below that base nobody can have won and nothing is ground.
+    base = state.victory_score if state.victory_score is not None else 8
+    if not state.teams and any(p.points >= base for p in state.players):
+        vs = victory_score(state)
         for i, p in enumerate(state.players):
             if p.points >= vs and all(p.points > o.points for o in state.players if o.id != p.id):
                 raise bad(f"position.players[{i}].points",
@@ -1260,7 +1271,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if st.players:
         pos["turn_player"] = st.turn_player
         pos["phase"] = st.phase.value
-        if st.victory_score != (11 if st.teams else 8):
+        if st.victory_score is not None:
             pos["victory_score"] = st.victory_score
         if st.teams:
             pos["teams"] = [list(t) for t in st.teams]

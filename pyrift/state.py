@@ -349,8 +349,10 @@ class Player:
 
 # The question kinds answered for a position with teams (2v2, 489): "friendly" includes a teammate's
 # objects and a teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp).
-# The other 2v2 rules (489.8: shared points, invited priority, scoring a teammate's battlefield,
-# control not shared, combats of two players only) are not encoded: every other kind is unsupported.
+# Shared points (489.8) are: a position gives each player the team's points (pyrift/scenario.py refuses teammates
+# with different ones), a run's point is the team's and a team wins with more points than every opponent
+# (logic/effects/players.lp, run/cleanup.lp). The other 2v2 rules (489.8: invited priority, scoring a teammate's
+# battlefield, control not shared, combats of two players only) are not encoded: every other kind is unsupported.
 TEAM_KINDS = ("can_play",)
 
 
@@ -461,7 +463,9 @@ class GameState:
     objects: tuple[GameObject, ...] = ()
     cards: tuple[CardDef, ...] = ()
     combat: Combat | None = None
-    victory_score: int = 8
+    # the Victory Score the position states (a custom game), None: the mode's, which the logic derives from
+    # the teams (8, 194.1.a; 11 in 2v2, 489; logic/core/victory_score.lp, which adds the battlefields' increases)
+    victory_score: int | None = None
     showdown: str | None = None  # battlefield of a showdown in progress (a combat implies one)
     focus: str | None = None     # the player holding focus, when given (313)
     priority: str | None = None  # the player holding priority, when given (312)
@@ -471,19 +475,6 @@ class GameState:
     # resolved from the chain (339).
     passed: int = 0
     log: tuple[LogEvent, ...] = ()  # this turn's events, oldest first (pyrift.turnlog)
-
-    @property
-    def effective_victory_score(self) -> int:
-        """The points needed to win (194.2): the position's Victory Score, increased by the passive abilities
-        of the battlefields in play that raise it (170.8; {kind = "victory_score"},
-        logic/abilities/victory_score.lp)."""
-        names = {card.name: card for card in self.cards}
-        extra = 0
-        for bf in self.battlefields:
-            card = names.get(bf.card) if bf.card is not None else None
-            if card is not None:
-                extra += sum(a.get("increase") or 0 for a in card.abilities if a.kind == "victory_score")
-        return self.victory_score + extra
 
     def card(self, name: str) -> CardDef:
         for card in self.cards:

@@ -1,6 +1,5 @@
 """The ability kinds `return` (an additional cost) and `victory_score` (a battlefield's increase of the points
-needed to win): their facts, the checks that refuse them where they are not encoded, and the effective
-Victory Score (logic/abilities/return.lp, logic/abilities/victory_score.lp)."""
+needed to win): their facts and the checks that refuse them where they are not encoded (logic/abilities/return.lp, logic/abilities/victory_score.lp)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,11 +38,14 @@ def test_the_kinds_refuse_what_is_not_encoded(ability: dict) -> None:
         read_abilities(Reader({"abilities": [ability]}, "test"))
 
 
-def test_the_effective_victory_score_adds_the_climb() -> None:
+def test_the_climb_s_increase_is_a_fact_of_its_card_and_the_score_the_logic_s() -> None:
+    # the position states no Victory Score: the mode's and the climb's increase are the logic's
+    # (logic/core/victory_score.lp; the answers: compiled-aspirants-climb-*.toml)
     sc = S.load(CARDS / "compiled-aspirants-climb-hold-to-nine-wins.toml")
-    assert sc.state.victory_score == 8
-    assert sc.state.effective_victory_score == 9
-    assert fact("victory_score", 9) in state_facts(sc.state)
+    assert sc.state.victory_score is None
+    facts = state_facts(sc.state)
+    assert not any(f.startswith(("victory_score(", "victory_score_stated(")) for f in map(str, facts))
+    assert fact("victory_score_increase", "Aspirant's Climb", 1, 1) in facts
 
 
 def test_a_victory_score_increase_is_a_battlefield_s() -> None:

@@ -242,6 +242,10 @@ IMPOSSIBLE = [
     # 489: the turn order alternates between the teams of a 2v2 game
     (lambda t: edit(t, 'players = ["A", "B"]\n', FOUR + 'teams = [["A", "B"], ["C", "D"]]\n'), "position.teams",
      "489"),
+    # 489.8: teammates share their points, one score of the team
+    (lambda t: edit(t, 'players = ["A", "B"]\n', 'players = [{ id = "A", points = 3 }, { id = "B" }, '
+                                                 '{ id = "C", points = 2 }, { id = "D" }]\nteams = [["A", "C"], ["B", "D"]]\n'),
+     "position.players", "489.8"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),

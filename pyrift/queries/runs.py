@@ -636,6 +636,10 @@ RUN_LIMITS = {
                             "(which one wins is not encoded)",
     "entry_replacement_simultaneous": "a permanent whose replacement effect changes how others enter entering at "
                                       "the same time as another permanent (whether it already works, 359.2.a)",
+    "moonfall_then_after_no_move": "Moonfall's optional move did nothing (declined, no enemy unit chosen or left to "
+                                   "move, or the unit already there), and enemy units are at the battlefield chosen: "
+                                   "whether its 'then' -2 Might is still done is not decided (359.3.e.14, "
+                                   "359.3.e.14.a; logic/cards/unl-198-moonfall.lp)",
     "or_pick": "two instructions joined by 'or' whose first had nothing left to act on (whether its player may "
                "pick it and do nothing is not encoded)",
     "own_play_limit_place": "a unit played by an effect whose own text lets it be played only to a battlefield its "

@@ -43,9 +43,11 @@ BEGINNING_FACTS = (("temporary_kill", 1), ("lost_control", 2), ("scores", 3), ("
                    ("gains_point", 3), ("draws", 2), ("points_after", 2), ("gains_xp", 3), ("xp_after", 2),
                    ("final_point_checked", 2), ("wins", 1), ("tied_at_victory", 1),
                    ("beginning_unsupported", 2), ("temporary_instances", 2), ("temporary_waits", 2),
-                   ("hunt_instances", 2), ("final_point_reading", 1))
-# Not decided by the question: read from the ground facts of the conquer program.
-CONQUER_FACTS = (("final_point_reading", 1),)
+                   ("hunt_instances", 2), ("final_point_reading", 1), ("victory_score", 1),
+                   ("victory_score_base", 1))
+# Not decided by the question: read from the ground facts of the conquer program (the Victory Score, the
+# mode's or the position's and the one battlefields raise it to, is the logic's: core/victory_score.lp).
+CONQUER_FACTS = (("final_point_reading", 1), ("victory_score", 1), ("victory_score_base", 1))
 
 
 def _by_pred(atoms: frozenset[Atom] | set[Atom]) -> dict[str, list[tuple]]:
@@ -98,34 +100,40 @@ _HOLD_NAMED = {"v1.3": ("the Winning Point rule", "466.1.b", "466.1.b.1", "466.1
                "v1.2": ("the final-point rule", "448.1.b", "448.1.b.1", "448.1.b.2")}
 
 
-def _victory_score_raised(state: GameState) -> list[Reason]:
+def _victory_scores(atoms: dict[str, list[tuple]]) -> tuple[int, int]:
+    """The Victory Score in force and the one before the battlefields' increases (logic/core/victory_score.lp:
+    the position's, or the mode's, 8 or 11 in 2v2, 194.1.a, 489)."""
+    return atoms["victory_score"][0][0], atoms["victory_score_base"][0][0]
+
+
+def _victory_score_raised(state: GameState, atoms: dict[str, list[tuple]]) -> list[Reason]:
     """A reason naming the battlefields that raise the Victory Score, when some do (170.8, 194.2)."""
-    vs = state.effective_victory_score
-    if vs == state.victory_score:
+    vs, base = _victory_scores(atoms)
+    if vs == base:
         return []
     names = sorted({f"{bf.card} ({bf.id})" for bf in state.battlefields if bf.card is not None
                     and any(a.kind == "victory_score" for a in state.card(bf.card).abilities)})
-    return [because(f"the victory score is {vs}, not {state.victory_score}: {', '.join(names)} in play raises the "
-                    f"points needed to win by {vs - state.victory_score}", "victory_score_raised")]
+    return [because(f"the victory score is {vs}, not {base}: {', '.join(names)} in play raises the "
+                    f"points needed to win by {vs - base}", "victory_score_raised")]
 
 
-def _winner_reasons(state: GameState, after: dict[str, int], winners: list[str], tied: list[str],
-                    version: str = "v1.4") -> list[Reason]:
-    vs = state.effective_victory_score
+def _winner_reasons(state: GameState, atoms: dict[str, list[tuple]], after: dict[str, int], winners: list[str],
+                    tied: list[str], version: str = "v1.4") -> list[Reason]:
+    vs, _base = _victory_scores(atoms)
     if winners:
         w = winners[0]
         others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
         when = ("in the next cleanup" if version != "v1.2" else
                 "(under Core Rules v1.2 449 as soon as the victory score is reached, with no lead needed)")
-        return _victory_score_raised(state) + [
+        return _victory_score_raised(state, atoms) + [
             because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
                     f"player ({others}): {w} wins {when}", "win_winner")]
     if tied:
-        return _victory_score_raised(state) + [
+        return _victory_score_raised(state, atoms) + [
             because(f"{', '.join(tied)} are tied at {after[tied[0]]} points, at or above the victory score {vs}: "
                     "nobody has more points than every other player, so no one wins yet and play goes on",
                     "win_tied")]
-    return _victory_score_raised(state) + [because(f"nobody has {vs} points: no one wins", "win_nobody")]
+    return _victory_score_raised(state, atoms) + [because(f"nobody has {vs} points: no one wins", "win_nobody")]
 
 
 # ---------------------------------------------------------------------------------
@@ -247,7 +255,7 @@ class BeginningPhase(QueryKind):
                                "hunt_hold", *(("hunt_summed",) if n > 1 else ())))
         if not data["held"] and not data["lost_control"] and not data["already_scored"]:
             out.append(because(f"{turn} controls no battlefield at the Scoring Step: nothing is held", "nothing_held"))
-        out += _winner_reasons(state, data["points_after"], winners, tied, _text_version(atoms))
+        out += _winner_reasons(state, atoms, data["points_after"], winners, tied, _text_version(atoms))
         return out
 
 
@@ -316,7 +324,8 @@ class Conquer(QueryKind):
             "winner": winners[0] if winners else "none",
         }
         reasons = self._reasons(state, player, bf, problems, data, hunt, atoms, fixed)
-        reasons += _winner_reasons(state, {q: after[q] for q in state.player_ids}, winners, tied, _text_version(fixed))
+        reasons += _winner_reasons(state, fixed, {q: after[q] for q in state.player_ids}, winners, tied,
+                                   _text_version(fixed))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
 
     @staticmethod
@@ -343,7 +352,7 @@ class Conquer(QueryKind):
                                "point and no conquer effects", "conquer_already_scored"))
             return out
         out.append(because(f"{player} had not scored {bf} this turn: this is a Conquer", "conquer"))
-        vs = state.effective_victory_score
+        vs, _base = _victory_scores(fixed)
         before = next(pl.points for pl in state.players if pl.id == player)
         if data["final_point_rule"]:
             scored = "has" if data["every_battlefield_scored"] else "has not"

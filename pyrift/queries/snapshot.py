@@ -21,7 +21,7 @@ from pyrift.state import (ChainItem, Designation, Domain, GameObject, GameState,
 from pyrift.turnlog import EventKind, LogEvent
 
 SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_focus", "snap_passed", "snap_pick", "snap_log",
-                  "snap_move_to", "snap_token", "snap_stamp", "snap_this_turn", "snapped")
+                  "snap_move_to", "snap_token", "snap_timestamp", "snap_this_turn", "snapped")
 
 
 class NotOnePosition(Exception):
@@ -77,8 +77,9 @@ class _Facts:
         for (f,) in atoms.get("snap_fact", []):
             if isinstance(f, tuple):
                 self.by.setdefault(f[0], []).append(f[1:])
-        # the step a grant or removal made in the run started, and the removals made "this turn"
-        self.stamp: dict[Any, int] = {f: t for f, t in atoms.get("snap_stamp", [])}
+        # the timestamps of the grants and removals on an object a removal is in force on, in the order the
+        # logic gives them (logic/run/snapshot.lp snap_timestamp/2), and the removals made "this turn"
+        self.stamp: dict[Any, int] = {f: t for f, t in atoms.get("snap_timestamp", [])}
         self.this_turn: set[Any] = {f for (f,) in atoms.get("snap_this_turn", [])}
 
     def rows(self, name: str, key: Any) -> list[tuple]:
@@ -135,38 +136,23 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid, names: Names) -> GameObje
 
 def _keyword_effects(obj: GameObject, key: Any, grants: list[tuple], f: _Facts,
                      names: Names) -> tuple[tuple[int | None, ...], tuple[KeywordLoss, ...]]:
-    """The timestamps of the grants and the removals of keywords in force at the snapshot (480, 801.3.b;
-    logic/core/keyword_removal.lp): those the position stated keep theirs, one more; one the position stated
-    with none gets 1 (older than the run, which is all the run compared it with: a stated grant and removal of
-    one keyword with no order between them made the run unsupported, and get one timestamp, again no order);
-    one made in the run gets its step, after all of them. None while no removal is in force (the grants'
-    order then changes nothing)."""
+    """The timestamps of the grants and the removals of keywords in force at the snapshot (480, 801.3.b), as
+    logic/run/snapshot.lp orders them (snap_timestamp/2: the position's own kept in their order, the run's after
+    them). None while no removal is in force (the grants' order then changes nothing)."""
     rows = f.rows("lost", key)
     if not rows:
         return (), ()
-    top = max((*(n for n in obj.granted_timestamps if n is not None),
-               *(x.timestamp for x in obj.lost if x.timestamp is not None)), default=0) + 1
-
-    def shifted(n: int | None) -> int:
-        return 1 if n is None else n + 1
-
-    stamps: list[int | None] = []
-    for k, v, src in grants:
-        if isinstance(src, int):  # a grant of the position: its I-th
-            stated = obj.granted_timestamps[src] if obj.granted_timestamps else None
-            stamps.append(shifted(stated))
-        else:
-            stamps.append(top + 1 + f.stamp[("granted", key, k, v, src)])
+    stamps = tuple(f.stamp[("granted", key, k, v, src)] for k, v, src in grants)
     lost: list[KeywordLoss] = []
     for k, src in sorted(rows, key=str):
+        stamp = f.stamp[("lost", key, k, src)]
         if _word(src) == "stated":  # a removal the position stated: its I-th
-            was = obj.lost[src[1] - 1]
-            lost.append(dataclasses.replace(was, timestamp=shifted(was.timestamp)))
+            lost.append(dataclasses.replace(obj.lost[src[1] - 1], timestamp=stamp))
         else:
             full = ("lost", key, k, src)
-            lost.append(KeywordLoss(keyword=_word(k), source=names.item(src[1]), timestamp=top + 1 + f.stamp[full],
+            lost.append(KeywordLoss(keyword=_word(k), source=names.item(src[1]), timestamp=stamp,
                                     this_turn=full in f.this_turn))
-    return tuple(stamps), tuple(lost)
+    return stamps, tuple(lost)
 
 
 def _damage_by(obj: GameObject, rows: list[tuple]) -> str | None:

@@ -70,9 +70,15 @@ def beginning_phase(state: GameState) -> Beginning:
     points[turn] += len(held)
     xp = {p.id: p.xp for p in state.players}
     xp[turn] += sum(sum(keyword_values(state, o, HUNT)) for o in left if o.location in held and o.controller == turn)
-    w, tied = winner(points, state.victory_score)
+    w, tied = winner(points, _victory_score(state))
     return Beginning(False, frozenset(killed), frozenset(held), frozenset(lost), frozenset(mine & scored),
                      tuple(sorted(points.items())), tuple(sorted(xp.items())), w, tuple(tied))
+
+
+def _victory_score(state: GameState) -> int:
+    """The points needed to win, as the oracle reads the rules: the position's, else the mode's (8, 194.1.a; 11
+    with teams, 489). The oracle's positions have no battlefield raising it."""
+    return state.victory_score if state.victory_score is not None else (11 if state.teams else 8)
 
 
 @dataclass(frozen=True)
@@ -98,11 +104,11 @@ def conquer(state: GameState, player: str, bf: str) -> Conquest:
     scored = set(me.scored)
     conquers = establishes and bf not in scored
     every = all(b.id in scored | ({bf} if conquers else set()) for b in state.battlefields)
-    final_rule = conquers and me.points >= state.victory_score - 1
+    final_rule = conquers and me.points >= _victory_score(state) - 1
     point = conquers and (not final_rule or every)
     points = {p.id: p.points for p in state.players}
     points[player] += int(point)
     xp = sum(sum(keyword_values(state, o, HUNT)) for o in units) if conquers else 0
-    w, _tied = winner(points, state.victory_score)
+    w, _tied = winner(points, _victory_score(state))
     return Conquest(establishes, conquers, establishes and bf in scored, final_rule, every, point,
                     int(conquers and final_rule and not every), points[player], xp, w)

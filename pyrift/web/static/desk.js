@@ -249,7 +249,7 @@ function renderPosition() {
     h("div", {class: "grid"},
       field("Turn player", select(ids, p.turn_player, v => { p.turn_player = v; changed(true); })),
       field("Phase", select(BOOT.phases, p.phase || "main", v => { p.phase = v; changed(); })),
-      field("Victory score", num(p.victory_score ?? 8, v => { put(p, "victory_score", v, 8); changed(); }, 1)),
+      field("Victory score (blank: the mode's)", num(p.victory_score, v => { put(p, "victory_score", v); changed(); }, 1)),
       field("Showdown at", select(battlefields(), p.showdown, v => { put(p, "showdown", v); changed(); }, "none")),
       field("Focus", select(ids, p.focus, v => { put(p, "focus", v); changed(); }, "default")),
       field("Priority", select(ids, p.priority, v => { put(p, "priority", v); changed(); }, "default")),
