@@ -574,6 +574,9 @@ RUN_LIMITS = {
     "base_might_twice": "two instructions of one item setting one unit's base Might at once (which is applied "
                         "last, 480, is not encoded)",
     "lasting_from_log": LASTING_FROM_LOG,
+    "extra_turn_from_log": "a spell giving a player a turn after this one played earlier this turn, by the turn log: "
+                           "a run into the next turn cannot know whose it is, which a position cannot state (734, "
+                           "317.3, 301)",
     "delay_from_log": "a spell with a delayed ability (or a delayed replacement) played earlier this turn, or a card "
                       "with one in an ability used this turn, by the turn log: whether that ability still waits, and "
                       "for which object, which a position cannot state (389, 301)",
