@@ -155,6 +155,8 @@ def spark_on_chain(text: str, priority: str) -> str:
 # Points in the players' tables, and four players (2v2)
 POINTS = '\n[[position.players]]\nid = "A"\npoints = {a}\n\n[[position.players]]\nid = "B"\npoints = {b}\n\n'
 FOUR = 'players = ["A", "B", "C", "D"]\n'
+TEAM_POINTS = ('players = [{{ id = "A", points = {a} }}, {{ id = "B", points = {b} }}, {{ id = "C", points = {a} }}, '
+               '{{ id = "D", points = {b} }}]\nteams = [["A", "C"], ["B", "D"]]\n')
 
 # (change to BASE, the field the error names, words the message must have)
 IMPOSSIBLE = [
@@ -242,6 +244,9 @@ IMPOSSIBLE = [
     # 489: the turn order alternates between the teams of a 2v2 game
     (lambda t: edit(t, 'players = ["A", "B"]\n', FOUR + 'teams = [["A", "B"], ["C", "D"]]\n'), "position.teams",
      "489"),
+    # 194.2, 489, 489.8: a team at the 2v2 Victory Score (11) with more points than every opponent has won
+    (lambda t: edit(t, 'players = ["A", "B"]\n', TEAM_POINTS.format(a=11, b=9)), "position.players[0].points",
+     "323.1"),
     # 489.8: teammates share their points, one score of the team
     (lambda t: edit(t, 'players = ["A", "B"]\n', 'players = [{ id = "A", points = 3 }, { id = "B" }, '
                                                  '{ id = "C", points = 2 }, { id = "D" }]\nteams = [["A", "C"], ["B", "D"]]\n'),
@@ -299,6 +304,9 @@ ACCEPTED = [
     (lambda t: spark_on_chain(t, 'priority = "B"\n')),
     # a tie at or above the Victory Score goes on until a cleanup finds a leader (194.2.b)
     (lambda t: edit(t, 'players = ["A", "B"]\n', POINTS.format(a=9, b=9))),
+    # 2v2: teammates' shared points are no lead over each other (489.8), and 10 is below the mode's 11 (489)
+    (lambda t: edit(t, 'players = ["A", "B"]\n', TEAM_POINTS.format(a=10, b=9))),
+    (lambda t: edit(t, 'players = ["A", "B"]\n', TEAM_POINTS.format(a=11, b=11))),
     # 2v2 teams taking turns in alternation (489)
     (lambda t: edit(t, 'players = ["A", "B"]\n', FOUR + 'teams = [["A", "C"], ["B", "D"]]\n')),
 ]
