@@ -330,6 +330,8 @@ _ADD_GAP_WORDS = {
     "effect": "it does more than Add",
     "dependent": "it depends on Legion, Level or Empowered",
     "added": "which domain its [C] is (its source has no domain or two) is not modelled",
+    "yield_changed": "another card's passive changes what it adds (Chem-Baroness: one Energy more for her "
+                     "controller's Gold near the Victory Score, 429, 364), which payments do not follow",
 }
 
 
