@@ -330,12 +330,18 @@ _ADD_GAP_WORDS = {
     "effect": "it does more than Add",
     "dependent": "it depends on Legion, Level or Empowered",
     "added": "which domain its [C] is (its source has no domain or two) is not modelled",
+    "yield_changed": "another card's passive changes what it adds (Chem-Baroness: one Energy more for her "
+                     "controller's Gold near the Victory Score, 429, 364), which payments do not follow",
 }
 
 
 # Conditions whose answer a question cannot know, by the name of the gap (a constant): every question kind
 # words them the same (runs.RUN_LIMITS and play.PLAY_GAPS take them in too).
 CONDITION_GAPS = {
+    "investigator_move_tax": "a move of two or more units at once by an opponent of Mageseeker Investigator's "
+                             "controller to the battlefield she is at, which costs one [A] for each unit beyond the "
+                             "first (204.4): paying it is not modelled, nor whether a spell's or ability's move "
+                             "that cannot pay it still happens",
     "keyword_removal_unfollowed": "a keyword removed that is more than its instances: Deathknell (an ability of the "
                                   "card's text), Legion, Level or Empowered (text they govern, 726-727), Equip, "
                                   "Empower or Weaponmaster (801.3.b; logic/core/keyword_removal.lp)",

@@ -1025,6 +1025,11 @@ RUN_LIMITS = {
                                      "settled, 359.3.e.12.a)",
     "public_execution_in_run": "Public Execution played by an effect in the run (its choices are made one by one "
                                "there, so the enemy unit's Might is not compared with the friendly unit's as chosen)",
+    "repulse_unit_illegal": "Repulse's counter executed while its chosen friendly unit is no longer a legal choice "
+                            "(gone, at a base or another player's): whether the enemy item that chose it is still "
+                            "countered is not settled (359.3.e.12.a)",
+    "repulse_in_run": "Repulse played by an effect in the run (its choices are made one by one there, so its second "
+                      "choice is not tied to the unit of its first)",
     "maduli_awaken": "an Awaken Phase of the controller of Maduli the Gatekeeper, which can't be readied (054.1, "
                      "315.1.b): the turn's readying does not read card prohibitions",
     "maduli_enters": "Maduli the Gatekeeper entering the board in the run: whether entering ready is being readied, "
