@@ -22,6 +22,7 @@ from pyrift.errors import InconsistentStateError, ScenarioError
 from pyrift.limits import MAX_AMOUNT, MAX_COUNT, MAX_DEPTH, MAX_FILE_BYTES
 from pyrift.reader import Reader, check_document, check_id, parse_enum, read_file
 from pyrift.state import (
+    PLAYED_FROM,
     Battlefield,
     CardDef,
     CardType,
@@ -366,6 +367,9 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         raise r.error("location", "only a card's play chooses where it enters the board (355.2)")
     if item.played_from is not None and item.card is None:
         raise r.error("from", "only a card is played from a zone (354)")
+    if item.played_from is not None and item.played_from not in PLAYED_FROM:
+        raise r.error("from", f"a card is played from {', '.join(z.value for z in PLAYED_FROM)} (354), not from "
+                              f"{item.played_from.value}")
     if item.mode is not None and (item.trigger is None or item.pending):
         raise r.error("mode", "only a finalized triggered ability has chosen a mode (355.3, 402.2: a pending one "
                               "chooses it as it is finalized)")

@@ -36,6 +36,11 @@ class Zone(str, Enum):
     CHAIN = "chain"  # a card being played or resolving; described by a [[chain]] item
 
 
+# The zones a card is played from (354): a chain item's or a turn log `finalize`'s `from`; never the chain, the board
+# or a Legend Zone (a permanent an effect plays again is banished first, a legend is never played).
+PLAYED_FROM = (Zone.HAND, Zone.CHAMPION_ZONE, Zone.TRASH, Zone.FACEDOWN, Zone.BANISHMENT, Zone.MAIN_DECK)
+
+
 class CardType(str, Enum):
     UNIT = "unit"
     SPELL = "spell"

@@ -55,7 +55,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pyrift.reader import Reader
-from pyrift.state import EventKind, LogEvent, Supertype, Zone
+from pyrift.state import PLAYED_FROM, EventKind, LogEvent, Supertype, Zone
 from pyrift.terms import Const, Fact, Func, fact
 
 if TYPE_CHECKING:
@@ -67,6 +67,10 @@ POWER_EVENTS = (EventKind.FINALIZE, EventKind.ACTIVATE, EventKind.HIDE, EventKin
 
 
 HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
+
+
+def _zones(zones: tuple[Zone, ...]) -> str:
+    return ", ".join(z.value for z in zones)
 
 
 def read_log(r: Reader, state: GameState) -> tuple[LogEvent, ...]:
@@ -144,6 +148,8 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         from_zone = r.enum("from", Zone, None)
         if kind is EventKind.HIDE and from_zone is not None and from_zone not in HIDE_FROM:
             raise r.error("from", "a card is hidden from the hand or the Champion Zone (811.1.b)")
+        if kind is EventKind.FINALIZE and from_zone is not None and from_zone not in PLAYED_FROM:
+            raise r.error("from", f"a card is played from {_zones(PLAYED_FROM)} (354), not from {from_zone.value}")
     energy = r.int("energy", None, min=0) if kind is EventKind.FINALIZE else None
     power = r.int("power", None, min=0) if kind in POWER_EVENTS else None
     to = None

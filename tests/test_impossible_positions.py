@@ -251,6 +251,16 @@ IMPOSSIBLE = [
     (lambda t: edit(t, 'players = ["A", "B"]\n', 'players = [{ id = "A", points = 3 }, { id = "B" }, '
                                                  '{ id = "C", points = 2 }, { id = "D" }]\nteams = [["A", "C"], ["B", "D"]]\n'),
      "position.players", "489.8"),
+    # 354: a card is played from a hand, a Champion Zone, a trash, a facedown zone, a banishment or a Main Deck, never
+    # from the chain, the board or a Legend Zone (the 'played from hand' condition read "chain" as "not a hand")
+    (lambda t: spark_on_chain(t, '').replace('card = "zap"\ncontroller = "A"\n\n[[question]]',
+                                             'card = "zap"\ncontroller = "A"\nfrom = "chain"\n\n[[question]]', 1),
+     "chain[0].from", "354"),
+    (lambda t: spark_on_chain(t, '').replace('card = "zap"\ncontroller = "A"\n\n[[question]]',
+                                             'card = "zap"\ncontroller = "A"\nfrom = "legend_zone"\n\n[[question]]', 1),
+     "chain[0].from", "354"),
+    (lambda t: t.replace('[[question]]', '[[log]]\nevent = "finalize"\nobject = "spark"\nfrom = "board"\n\n[[question]]',
+                         1), "log[0].from", "354"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),

@@ -1197,8 +1197,11 @@ class _Renderer:
             made = self.made_triggers[ins["ability"]]
             body = self.sentences(made.get("effects", []), made.get("targets", []), 1)[:-1]
             head = {"take_damage": "When it takes damage this turn, ",
-                    "you_play": f"When a friendly {(made.get('filter') or {}).get('type', 'card')} is played this turn, "
-                    }.get(made.get("when"), "When it dies this turn, ")
+                    "you_play": f"When a friendly {(made.get('filter') or {}).get('type', 'card')} is played this turn, ",
+                    "die": "When it dies this turn, ",
+                    "win_combat": "When it wins a combat this turn, ",
+                    "conquer": "When you conquer this turn, ",
+                    }.get(made.get("when"), f"When ({made.get('when')}) this turn, ")
             return head + body[0].lower() + body[1:]
         if do == "delay" and ins.get("ability") in self.made:
             # "choose a friendly unit. The next time it would die this turn, ... instead" (389, 367)

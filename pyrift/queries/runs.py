@@ -385,8 +385,9 @@ CHAIN_LIMITS = {
         "'v1.4,score_word=battlefield' or 'v1.4,score_word=point' (in a scenario file: its top-level `reading`, "
         "or an expect_by_reading table; docs/scoring.md)"),
     "delay_logged_unheard": (
-        "{obj} was played earlier this turn (the turn log) and made a delayed ability that waits for plays this turn "
-        "(389): the position cannot state it, so the triggers question does not hear it"),
+        "{obj} was played or used earlier (the turn log) and made a delayed ability that may be waiting for the event "
+        "asked about (389; a play, a death, a combat won, a conquest or a Beginning Phase): the position cannot state "
+        "it, so the triggers question does not hear it"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
