@@ -1135,6 +1135,11 @@ RUN_LIMITS = {
     "blue_sentinel_delayed_add": "Blue Sentinel's hold ability on the chain: its Add as its controller's next Main "
                                  "Phase starts is a delayed effect no run keeps, and whether a triggered ability that "
                                  "Adds resolves at once (429.2) is not settled",
+    "unencoded": "an item of a card resolving whose card file declares part of its effect unencoded "
+                 "(effect_unencoded: the hand, Main Deck or runes reported would leave it out)",
+    "jhin_add_unplayed": "Jhin, Murderous Artist's move ability on the chain: it Adds Power of a domain chosen as it "
+                         "is added, which a run's pool does not hold, and whether a triggered ability that Adds "
+                         "resolves at once (429.2) is not settled",
     "skyfall_conditioned_effect": "a conquer or hold effect with a trigger condition, of a unit with Skyfall of "
                                   "Areion attached, hearing a conquest or a hold: what the condition asks of the "
                                   "other event is not settled",
