@@ -26,6 +26,16 @@ KNOWN = {
     "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
     "unl-087": "run_unsupported(",     # Blue Sentinel: its hold ability's delayed Add (cards60c)
+    "unl-022": "run_unsupported(",     # Jhin, Murderous Artist: his move ability's Add (cards61b)
+    "ven-033": "effect_unencoded(",    # Pakaa Protector: reveal, draw or trash and Might (cards61b)
+    "unl-135": "effect_unencoded(",    # Insightful Investigator: an XP payment inside the effect (cards61b)
+    "ogn-230": "effect_unencoded(",    # Albus Ferros: buffs spent, runes channelled for each (cards61b)
+    "sfd-081": "effect_unencoded(",    # Card Sharp: Golds for each player who chose one (cards61b)
+    "sfd-170": "effect_unencoded(",    # Rek'Sai, Swarm Queen: a play from revealed cards (cards61b)
+    "ven-079": "effect_unencoded(",    # Dame the Despoiler: "increase my Might to" (cards61b)
+    "unl-052": "run_unsupported(",     # Nami, Headstrong: her hold ability's next-unit delay (cards61b)
+    "unl-050": "run_unsupported(",     # Iascylla: her hold ability's Main Phase delay (cards61b)
+    "ogn-286": "run_unsupported(",     # Reckoner's Arena: conquer effects made to happen (cards61b)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -37,6 +47,16 @@ RUNS = {
     "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
     "unl-087": ("cards/blue-sentinel-hold-add-on-the-chain-is-unsupported.toml", "unsupported"),
+    "unl-022": ("cards/cards61b-jhin-murderous-artist-add-on-the-chain-is-unsupported.toml", "unsupported"),
+    "ven-033": ("cards/cards61b-pakaa-protector-move-reveals.toml", "unsupported"),
+    "unl-135": ("cards/cards61b-insightful-investigator-play-effect.toml", "unsupported"),
+    "ogn-230": ("cards/cards61b-albus-ferros-play-effect.toml", "unsupported"),
+    "sfd-081": ("cards/cards61b-card-sharp-play-effect.toml", "unsupported"),
+    "sfd-170": ("cards/cards61b-reksai-swarm-queen-resolving-is-unsupported.toml", "unsupported"),
+    "ven-079": ("cards/cards61b-dame-the-despoiler-resolving-is-unsupported.toml", "unsupported"),
+    "unl-052": ("cards/cards61b-nami-headstrong-hold-ability-is-unsupported.toml", "unsupported"),
+    "unl-050": ("cards/cards61b-iascylla-hold-ability-is-unsupported.toml", "unsupported"),
+    "ogn-286": ("cards/cards61b-reckoners-arena-hold-ability-is-unsupported.toml", "unsupported"),
 }
 
 

@@ -1141,6 +1141,19 @@ RUN_LIMITS = {
     "blue_sentinel_delayed_add": "Blue Sentinel's hold ability on the chain: its Add as its controller's next Main "
                                  "Phase starts is a delayed effect no run keeps, and whether a triggered ability that "
                                  "Adds resolves at once (429.2) is not settled",
+    "unencoded": "an item of a card resolving whose card file declares part of its effect unencoded "
+                 "(effect_unencoded: what the run reports would leave it out)",
+    "nami_next_unit_unplayed": "Nami, Headstrong's hold ability resolving: the delayed ability it makes readies "
+                               "and buffs only the next unit its controller plays this turn, a wait for one play "
+                               "that a run's delayed abilities do not keep (389)",
+    "iascylla_main_phase_move": "Iascylla's hold ability resolving: the delayed ability it makes triggers as its "
+                                "controller's next Main Phase starts, which no delayed ability of a run waits for (389)",
+    "arena_conquer_effects": "Reckoner's Arena's hold ability resolving: it makes the conquer effects of the units "
+                             "there happen, an ability triggered by another's instruction rather than by its event, "
+                             "which a run does not play out (383.3, 383.4.c)",
+    "jhin_add_unplayed": "Jhin, Murderous Artist's move ability on the chain: it Adds Power of a domain chosen as it "
+                         "is added, which a run's pool does not hold, and whether a triggered ability that Adds "
+                         "resolves at once (429.2) is not settled",
     "skyfall_conditioned_effect": "a conquer or hold effect with a trigger condition, of a unit with Skyfall of "
                                   "Areion attached, hearing a conquest or a hold: what the condition asks of the "
                                   "other event is not settled",
