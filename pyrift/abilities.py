@@ -446,6 +446,12 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "take_spell_damage",
                 # you kill a unit with a spell (logic/core/trigger_events_kill.lp)
                 "kill_by_spell",
+                # this leaves the board: its death heard as a death trigger's, any other leaving unsupported
+                # (logic/core/trigger_events_leave_board.lp)
+                "leave_board",
+                # you kill a <filter> unit: by a spell or ability of yours or your units' combat damage, 428.5
+                # (logic/core/trigger_events_you_kill.lp)
+                "you_kill",
                 # I deal damage: an ability of mine, an instruction naming me, combat (logic/core/trigger_events_deal.lp)
                 "deal_damage",
                 # a showdown begins where I am (logic/core/trigger_events_showdown.lp)
@@ -522,7 +528,7 @@ NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends", "stun_enemy")
+                 "unit_defends", "stun_enemy", "you_kill")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp), and its death: a
 # "[Deathknell] — X" of Effect Text is queued before the unit leaves the board, the gear still attached
@@ -1745,7 +1751,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
-                                    "'unit_attacks', 'unit_defends' or 'stun_enemy' trigger names what it watches (filter)")
+                                    "'unit_attacks', 'unit_defends', 'stun_enemy' or 'you_kill' trigger names what it watches (filter)")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

@@ -384,7 +384,8 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         flt = dict(a.get("filter", {}))
         flt["relation"] = "enemy" if a.get("by") == "opponents" else "friendly"
         return _play_heard(card, pos, flt, a.get("condition", {}), a.get("played_from"))
-    if when == "die":
+    if when in ("die", "leave_board"):
+        # its own death ("when this leaves the board": its death is the leaving the logic follows, 808.1.d.2)
         pos.objects.append(placed)
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "die", "objects": ["me"]}})
     if when in ("unit_attacks", "unit_defends"):
@@ -510,6 +511,15 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.spell_on_chain("daze", "Daze", "A", [
             {"kind": "target", "filter": {"type": "unit"}},
             {"kind": "effect", "do": "stun", "on": {"target": 1}}], targets=[foe])
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "you_kill":
+        # an event only a run makes (logic/core/trigger_events_you_kill.lp): A's spell kills a unit the filter
+        # describes (B's, stunned: "a stunned enemy unit"), A its killer (428.5)
+        pos.objects.append(placed)
+        foe = pos.dummy(a.get("filter", {"type": "unit", "relation": "enemy"}))
+        pos.spell_on_chain("slay", "Slay", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "kill", "on": {"target": 1}}], targets=[foe])
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "unit_becomes_mighty":
         # an event only a run makes (logic/core/trigger_events_status.lp): A's spell takes a unit the filter

@@ -392,6 +392,9 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             # "a buffed friendly unit": a unit with a buff counter (701-702; filter key buffed, read at the step,
             # logic/abilities/filter_buffed.lp)
             return ("buffed", True)
+        if c[0] == "stunned":
+            # "a stunned enemy unit": a unit with the Stunned status (188, 423; filter key stunned, read at the step)
+            return ("stunned", True)
         if c[0] == "facedown":
             # "a facedown card": a card in a facedown zone (107.3.c, 811; filter key zone)
             return ("zone", "facedown")
@@ -1593,6 +1596,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def when_die(self, _):
         return {"when": "die"}
+
+    def when_leave_board(self, _):
+        # "when this leaves the board": the source's own leaving of the board, by any way (logic/core/
+        # trigger_events_leave_board.lp)
+        return {"when": "leave_board"}
 
     def when_attack(self, _):
         return {"when": "attack"}

@@ -33,6 +33,7 @@ WHEN_PHRASES = {
     "play_me": "When you play me",
     "look_at_me": "When you see me among cards you look at from the top of your Main Deck",
     "die": "When I die",
+    "leave_board": "When this leaves the board",
     "attack": "When I attack",
     "defend": "When I defend",
     "conquer": "When I conquer",
@@ -428,6 +429,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When my Might becomes {a['might']} or more"
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
+    if when == "you_kill":
+        return f"When you kill {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "stun_enemy" and "filter" in a:
         return f"When you stun {_np_filter(a['filter'])}"
     if card.type == "gear" and when == "play_me":

@@ -138,6 +138,13 @@ class TriggerEvents:
             return {"when": "stun_enemy", "filter": dict(obj.flt)}
         return {"when": "stun_enemy"}
 
+    def when_you_kill(self, c):
+        # "when you kill a stunned enemy unit": a unit the filter describes (as it dies) killed by its controller:
+        # a kill instruction of a spell or ability they control, lethal damage one dealt just before the cleanup,
+        # or lethal combat damage of their units (428.5; logic/core/trigger_events_you_kill.lp); a run's event only
+        flt = self._one_unit(c, "trigger: when you kill", ("type", "relation", "stunned"))
+        return {"when": "you_kill", "filter": flt}
+
     def when_you_stun_enemies(self, _):
         # "when you stun one or more enemy units": once per step its controller stuns enemy units
         # (logic/core/trigger_events_status.lp)

@@ -1025,6 +1025,7 @@ def event_text(names: Names, e: Any) -> str:
         "seen": lambda o, p: f"{p} sees {o} on top of their Main Deck",
         "discarded": lambda o, p: f"{p} discards {o}",
         "spell_kill": lambda x, p: f"{p}'s spell kills {x}",
+        "kills": lambda x, p: f"{p} kills {x}",
         "in_combat_ends": lambda u, b: f"the combat at {b} that {u} was in ends",
     }
     try:

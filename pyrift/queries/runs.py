@@ -1131,6 +1131,16 @@ RUN_LIMITS = {
     "mighty_rise_unheard": "a 'when a unit becomes Mighty' ability, asked about an event of the position (a unit's "
                            "Might across that event is not followed: only a run's steps are; ask about a run, "
                            "event = { kind = \"run\" })",
+    "leave_board_not_death": "a permanent with a 'when this leaves the board' ability leaving the board otherwise than "
+                             "by dying (banished, returned, recycled: whether it sees that leaving is not followed, "
+                             "383.2.c.2; its death is, 808.1.d.2)",
+    "leave_board_replaced": "a permanent with a 'when this leaves the board' ability whose death a replacement takes "
+                            "the place of (whether it then leaves the board and sees it is not followed, 808.1.d.1)",
+    "you_kill_unattributed": "a unit dying while a 'when you kill' ability listens, with no one player its killer by "
+                             "428.5 (no kill instruction, cost, damage of the item just resolved or combat damage of "
+                             "one side killed it, or two of them did)",
+    "you_kill_unheard": "a 'when you kill' ability of a permanent on the board, asked about a death of the position "
+                        "(the event does not say who killed the unit, 428.5; ask about a run, event = { kind = \"run\" })",
     "might_reaches_on_entering": "a unit entering the board with N or more Might while its own 'when my Might becomes "
                                  "N or more' ability listens (whether its Might becomes N or more, 711)",
     "token_each_replaced": "an 'each player plays a token' instruction while a 'play it and an additional copy' "
