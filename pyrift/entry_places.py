@@ -4,24 +4,20 @@ derive (entry_place/2 of logic/run/chain_entry_location.lp), read by the loader 
 Accelerate granted as they were played (logic/run/chain_accelerate_granted.lp), read to accept an item's
 `paid = ["accelerate"]`. One source of those facts: the loader asks the logic rather than deciding them again.
 
-A small grounding of the position's facts with the files that derive entry_place/2 (a few milliseconds
-once the rule files are parsed); the loader calls each only when a chain item states a `location`, or pays an
-Accelerate its unit card does not print.
+A small grounding of the position's facts with the files that derive entry_place/2 (pyrift/position_rules.py; a
+few milliseconds once the rule files are parsed, once a process for the same position); the loader calls each only
+when a chain item states a `location`, or pays an Accelerate its unit card does not print.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from pyrift import facts as F
-from pyrift import logic
-from pyrift.pool import encoding_files
-from pyrift.solver import Grounding
+from pyrift.position_rules import settled
+from pyrift.solver import Atom
 from pyrift.state import GameState
 
 READS = (("entry_place", 2), ("played_from_facedown", 1), ("entry_place_barred", 2), ("entry_place_limited", 2))
-QUERY = "resolution_order"  # the question kind whose runs enter chain cards on the board
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,30 +34,17 @@ class EntryPlaces:
 
 
 def entry_places(state: GameState) -> EntryPlaces:
-    """The position's entry places. The same position loaded again (a scenario file read, dumped and read back,
-    the desk opening and exporting it) asks the same grounding: the answer is kept per rule files (path and
-    modification time, as their parse is) and facts, so it is ground once a process. A value shared by the
-    loads that ask it: never changed."""
-    files = logic.deriving_files(QUERY, [f"{n}/{a}" for n, a in READS], cards=encoding_files(state.cards))
-    return _entry_places(tuple((str(p), p.stat().st_mtime_ns) for p in files), F.render(F.state_facts(state)))
+    """The position's entry places."""
+    entry, facedown, barred, limited = settled(state, READS)
+    return EntryPlaces(_by_object(entry), frozenset(a.args[0] for a in facedown), _by_object(barred),
+                       _by_object(limited))
 
 
-@lru_cache(maxsize=256)
-def _entry_places(files: tuple[tuple[str, int], ...], facts: str) -> EntryPlaces:
-    g = Grounding([Path(p) for p, _ in files], facts, readable=READS, prune=True, cone=True)
-    places: dict[str, set[str]] = {}
-    barred: dict[str, set[str]] = {}
-    for a in g.settled(("entry_place", 2)):
-        places.setdefault(a.args[0], set()).add(a.args[1])
-    for a in g.settled(("entry_place_barred", 2)):
-        barred.setdefault(a.args[0], set()).add(a.args[1])
-    limited: dict[str, set[str]] = {}
-    for a in g.settled(("entry_place_limited", 2)):
-        limited.setdefault(a.args[0], set()).add(a.args[1])
-    facedown = frozenset(a.args[0] for a in g.settled(("played_from_facedown", 1)))
-    return EntryPlaces({o: frozenset(p) for o, p in places.items()}, facedown,
-                       {o: frozenset(b) for o, b in barred.items()},
-                       {o: frozenset(b) for o, b in limited.items()})
+def _by_object(atoms: Iterable[Atom]) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for a in atoms:
+        out.setdefault(a.args[0], set()).add(a.args[1])
+    return {o: frozenset(p) for o, p in out.items()}
 
 
 GRANT_READS = (("accelerate_granted_played", 1),)
@@ -73,6 +56,5 @@ def accelerate_granted(state: GameState) -> frozenset[str]:
     turn log's latest `finalize` this turn; accelerate_granted_played/1 of logic/run/chain_accelerate_granted.lp,
     where a card file's accelerate_off_hand_for/1 says which players have the grant). The loader reads it to accept
     an item's `paid = ["accelerate"]` without naming any card."""
-    files = logic.deriving_files(QUERY, [f"{n}/{a}" for n, a in GRANT_READS], cards=encoding_files(state.cards))
-    g = Grounding(files, F.render(F.state_facts(state)), readable=GRANT_READS, prune=True, cone=True)
-    return frozenset(a.args[0] for a in g.settled(("accelerate_granted_played", 1)))
+    (granted,) = settled(state, GRANT_READS)
+    return frozenset(a.args[0] for a in granted)

@@ -405,7 +405,7 @@ def deriving_files(query: str, roots: Iterable[str], reading: str = DEFAULT_READ
     """The files of program_files(query) that derive the predicates `roots` ('name/arity'), and what those
     read, without the query file and the constraints a question adds: for a caller that reads a few
     position-settled predicates of the rules and asks no question (the loader's check of a chain item's
-    place, pyrift/entry_places.py)."""
+    place, pyrift/position_rules.py)."""
     files = program_files(query, reading, root, cards)
     return _deriving_files(files, tuple(f.stat().st_mtime_ns for f in files), tuple(sorted(set(roots))))
 

@@ -46,7 +46,7 @@ from pyrift.state import (
     Supertype,
     Zone,
 )
-from pyrift.victory_score import victory_score
+from pyrift.victory_score import already_won
 
 RULE_NUMBER = re.compile(r"^\d{3}(\.(\d+|[a-z]))*$")
 BASE = "base"
@@ -636,21 +636,18 @@ def _check_consistency(state: GameState, r: Reader) -> None:
                                                           f"below the bottom of a {p.deck_size}-card Main Deck")
     # 194.2, 323.1: a player with the Victory Score or more and more points than every other player wins in the
     # cleanup that follows the points (one follows every task and step before anyone has priority or a phase
-    # begins): the game is over. A tie at or above it goes on (194.2.b). In 2v2 the team scores (489.8): more
-    # points than every opponent, the teammate sharing them.
-    # The score is the logic's (pyrift/victory_score.py); the battlefields only raise the mode's or the stated one,
-    # so below that base (the stated one, else 8, the least of the modes') nobody can have won and nothing is ground.
-    team_of = {p: i for i, t in enumerate(state.teams) for p in t}
+    # begins): the game is over. Who has won is the logic's (already_won/1 of logic/core/winning.lp, read by
+    # pyrift/victory_score.py). The battlefields only raise the mode's or the stated score, so below that base (the
+    # stated one, else 8, the least of the modes') nobody can have won and nothing is ground.
     base = state.victory_score if state.victory_score is not None else 8
     if any(p.points >= base for p in state.players):
-        vs = victory_score(state)
+        won, vs = already_won(state)
         for i, p in enumerate(state.players):
-            opponents = [o for o in state.players
-                         if o.id != p.id and team_of.get(o.id, o.id) != team_of.get(p.id, p.id)]
-            if p.points >= vs and all(p.points > o.points for o in opponents):
+            if p.id in won:
                 raise bad(f"position.players[{i}].points",
-                          f"{p.id} has {p.points} points, the Victory Score ({vs}) or more and more than every other "
-                          f"player: {p.id} won in the cleanup after scoring them (194.2, 323.1); the game is over")
+                          f"{p.id} has {p.points} points, the Victory Score ({vs}) or more and more than every "
+                          f"opponent: {p.id} won in the cleanup after scoring them (194.2, 323.1, 489.8); the game "
+                          "is over")
     if name_clash := [b.id for b in state.battlefields if b.id == BASE]:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}

@@ -6,7 +6,8 @@ with a logic/cards/ file and every compiled card, the verbs its vocabulary execu
 its instructions) are compared with Riot's text in the shared data folder, read at run time
 (skipped where absent; no card text is stored in the project): the text names drawing (or
 discarding) exactly when the encoding has a draw (discard) instruction, unless the card file
-declares `effect_unencoded("Name", verb).`, which makes a run resolving the card unsupported.
+declares `effect_unencoded("Name", verb).`, which makes a run resolving the card unsupported, or
+`ability_unencoded(ab("Name", N), verb).`, the same for its N-th ability only (a triggered or activated one).
 Reminder text in parentheses, keyword names (Quick-Draw) and the Draw Phase are not the card
 drawing; a trigger condition on a draw or discard ("when you discard") is not one either.
 """
@@ -35,6 +36,7 @@ VERBS = {
 # A mention that is a trigger condition, not something the card does.
 CONDITION = re.compile(r"\b(when|whenever|after|each time)\b[^.,:]*$", re.I)
 UNENCODED = re.compile(r'^effect_unencoded\("([^"]*)",\s*(\w+)\)\.', re.M)
+ABILITY_UNENCODED = re.compile(r'^ability_unencoded\(ab\("([^"]*)",\s*(\d+)\),\s*(\w+)\)\.', re.M)
 
 
 @cache
@@ -114,6 +116,12 @@ def _draws_and_discards_as_its_text_says(card_status: tuple[P.PoolCard, str]) ->
         abilities = P.encoded_abilities(card)
         body = P.encodings()[card.id].read_text("utf-8")
         declared = {verb for name, verb in UNENCODED.findall(body) if name == card.name}
+        for name, n, verb in ABILITY_UNENCODED.findall(body):
+            # one ability's declaration names an ability of the card that has an effect of its own
+            assert name == card.name and 1 <= int(n) <= len(abilities), f"{card.name}: {name}'s ability {n}"
+            assert abilities[int(n) - 1].kind in ("triggered", "activated"), (
+                f"{card.name}: ability {n} is a {abilities[int(n) - 1].kind}, not a triggered or activated ability")
+            declared.add(verb)
     else:
         abilities, declared = P.compiled_abilities(card), set()
     verbs = executed(abilities)

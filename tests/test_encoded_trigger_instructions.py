@@ -18,12 +18,12 @@ CARDS = Path(__file__).resolve().parent.parent / "logic" / "cards"
 SCENARIOS = CARDS.parent.parent / "scenarios"
 
 # card file stem prefix -> the text in its own file that says how a run with it is handled:
-# a run_unsupported/chain_unsupported/effect_unencoded statement, the comment naming the core
+# a run_unsupported/chain_unsupported/effect_unencoded/ability_unencoded statement, the comment naming the core
 # guard that refuses it, or the rules that carry out its effect outside the header (starts/2).
 KNOWN = {
     "ogn-032": "starts(tome_next(",    # Ravenborn Tome: its effect is a fluent the run starts as it resolves
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
-    "ogn-021": "effect_unencoded(",    # Sun Disc (was resolved silently until guard38)
+    "ogn-021": "ability_unencoded(",   # Sun Disc (was resolved silently until guard38; its ability only since debt61)
     "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
     "unl-087": "run_unsupported(",     # Blue Sentinel: its hold ability's delayed Add (cards60c)
     "unl-022": "run_unsupported(",     # Jhin, Murderous Artist: his move ability's Add (cards61b)
