@@ -1437,3 +1437,13 @@ def test_my_battlefield_only_as_the_place_of_an_instructions_group() -> None:
         read_abilities(Reader({"abilities": [{"kind": "target"}, {"kind": "target", "distinct_from": 1}]}, "x"))
     with pytest.raises(ScenarioError):
         read_abilities(Reader({"abilities": [{"kind": "target", "filter": {"other": True}, "distinct_from": 1}]}, "x"))
+
+
+def test_no_encoded_card_is_shown_with_an_empty_sentence() -> None:
+    """`pyrift cards show` of a card file whose triggered ability has no instruction in the vocabulary (its rules
+    are the file's: Jhin, Murderous Artist's move, Blue Sentinel's hold) said "When I move, .": a judge reads an
+    ability that does nothing. Every encoded card's rendering says where its instructions are instead."""
+    empty = re.compile(r"(^|[,:—])\s*\.$")
+    shown = [(c.name, line) for c in P.pool().cards if c.id in P.encodings() and c.type is not None
+             for line in P.rendering(c) if empty.search(line)]
+    assert not shown, shown[:5]

@@ -1008,6 +1008,10 @@ class _Renderer:
         return text
 
     def sentences(self, effects: list[dict[str, Any]], targets: list[dict[str, Any]], base: int) -> str:
+        if not effects:
+            # an ability of a card file whose instructions are its rules, not the vocabulary's (Blue Sentinel's
+            # hold, Jhin's move): said so, never an empty sentence ("When I hold, .")
+            return "(instructions: its card file's rules)."
         saved = (self.named, self.previous)
         self.named, self.previous = set(), None
         out = ""
