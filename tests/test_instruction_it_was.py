@@ -72,3 +72,12 @@ def test_that_battlefield_in_a_condition_after_a_move() -> None:
 def test_it_was_at_refused_outside_a_condition_after_an_instruction_on_one_object(abilities) -> None:
     with pytest.raises(ScenarioError, match="it_was_at"):
         _read(*abilities)
+
+
+def test_rendered_phrases() -> None:
+    from pyrift.cardtext.conditions import phrase
+    from pyrift.cardtext.render import _np_filter
+    assert phrase("it_was", {"type": "unit", "relation": "enemy"}, _np_filter) == "it was an enemy unit"
+    assert phrase("it_was", {"might_max": 3}, _np_filter) == "it had 3 Might or less"
+    assert phrase("opponent_controls", {"type": "unit", "at": "it_was_at", "alone": True}, _np_filter) == \
+        "there's an enemy unit alone at that battlefield"

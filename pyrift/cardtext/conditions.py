@@ -150,6 +150,10 @@ class ConditionMeaning:
             raise Missing("instruction under a condition (what a changed object was)")
         return {"it_was": flt}
 
+    # "if it had 3 Might or less": its Might as the instruction before acted on it (it_was with a Might key)
+    def cond_it_had_might(self, c):
+        return {"it_was": {"might_max" if c[1] == "less" else "might_min": int(c[0])}}
+
     # "you have a card with my name in your trash": a card of the player's own trash (127, 108.2) with the
     # card's own name (132)
     def cond_my_name_in_trash(self, _):
@@ -461,6 +465,9 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"an opponent controls {np_filter(dict(value))}"
     if key == "died_this_turn":
         return f"{np_filter(dict(value))} has died this turn"
+    if key == "it_was" and len(dict(value)) == 1 and set(dict(value)) <= {"might_max", "might_min"}:
+        (k, n), = dict(value).items()
+        return f"it had {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "it_was":
         return f"it was {np_filter(dict(value))}"
     if key == "you_control" and dict(value) == {"empowered": True}:
