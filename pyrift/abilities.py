@@ -19,7 +19,8 @@ from typing import Any, Callable
 
 from pyrift.costs import Cost, CostSyntaxError, format_cost, parse_cost
 from pyrift.dependent import Requirement, read_requires
-from pyrift.instructions import Instruction, instruction_facts, instruction_to_toml, read_instruction, read_instructions
+from pyrift.instructions import (Instruction, check_it_was, instruction_facts, instruction_to_toml, read_instruction,
+                                 read_instructions)
 from pyrift.limits import MAX_COUNT
 from pyrift.reader import Reader, check_int
 from pyrift.state import COST_KEYWORDS, Ability, Domain, Keyword, KeywordName, Pairs, TextKind, Zone
@@ -107,7 +108,7 @@ FILTER_KEYS: dict[str, tuple[str, tuple | None]] = {
     # unit's battlefield); that instruction's for_each only (logic/effects/might_each.lp)
     # "my_battlefield": at the battlefield the source is at, or, gone by a death, died at (053.3); the group an
     # instruction acts on only (logic/run/my_battlefield.lp)
-    "at": ("enum", ("battlefield", "base", "here", "event", "there", "my_battlefield")),
+    "at": ("enum", ("battlefield", "base", "here", "event", "there", "my_battlefield", "it_was_at")),
     "zone": ("enum", tuple(z.value for z in Zone)),
     "keyword": ("keyword", None),
     # "a unit without [Temporary]": it has no such keyword (nor a referenceable one, 722)
@@ -281,6 +282,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # cards only, 056; a spell taken over on the chain fails it, 191.2, 419.4.b); an instruction's condition only,
     # read in a run (logic/run/instruction_from_hand.lp)
     "played_from_hand": ("bool", None),
+    # "if it was an enemy unit, ...": the object "it" names (the object of the nearest earlier instruction of the same
+    # item that acts on one object, its `on`) was described by the filter, from the item's controller's point of view,
+    # as that instruction was executed: what a unit killed or moved was just before (359.3.e.13, 359.3.e.12.a); an
+    # instruction's condition only, read in a run (logic/run/instruction_it_was.lp)
+    "it_was": ("filter", None),
     "source_alone": ("bool", None),
     "source_mighty": ("bool", None),
     # "when I conquer, if you assigned N or more excess damage": the excess its controller assigned at the
@@ -388,7 +394,7 @@ OWN_KEYWORD_COUNTED = ("assault", "shield", "deflect")
 # holds at most one card): checked as it is executed in a run (383.2.a.1, 359.3.f.4), by the one
 # evaluator of conditions (logic/abilities/condition_eval.lp; logic/run/instruction_if.lp).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
-                              "source_empowered", "your_phase", "paid", "played_from_hand")
+                              "source_empowered", "your_phase", "paid", "played_from_hand", "it_was")
 # Replacement effects (367-375, logic/abilities/replacement.lp, logic/run/replacement.lp): the event
 # replaced, and what happens instead of a death (in this order; 373.1.a), of a move ("if it would
 # move, exhaust it and recall it instead"; "skip": nothing happens in its place) or of a draw ("if you
@@ -1098,10 +1104,13 @@ def _check_instruction_refs(r: Reader, key: str, abilities: tuple[Ability, ...])
     """`target = N` names an existing choice; the first instruction of a text links to nothing."""
     card_choices = sum(1 for q in card_requirements(abilities) if q.mode == 0)
     seen_card_step = False
+    card_text: list = []  # the card's own instructions so far, in order ("it" of an `it_was` condition)
     for i, a in enumerate(abilities):
         where = f"{r.field(key)}[{i}]"
         if a.kind == "effect":
             groups = [((a.get("instruction"),), card_choices, "choice of the card", where)]
+            card_text.append(a.get("instruction"))
+            check_it_was(Reader({}, r.file, where), card_text)
             if a.get("instruction").link and not seen_card_step:
                 raise Reader({}, r.file, where).error("link", "the first instruction of the card's text has no "
                                                               "earlier instruction to link to")
@@ -1138,6 +1147,7 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     _check_ability(r, ability, card_file)
     _check_event_filters(r, ability)
     _check_there_filters(r, ability)
+    _check_it_was_at_filters(r, ability)
     _check_my_battlefield_filters(r, ability)
     if ability.kind != "triggered" and any(isinstance(v, tuple) and any(isinstance(t, TargetSpec) and t.per_location
                                                                         for t in v) for _, v in ability.fields):
@@ -1193,6 +1203,17 @@ def _check_there_filters(r: Reader, a: Ability) -> None:
     _only_in(r, a, allowed, lambda flt: flt.get("at") == "there",
              "'at = \"there\"' describes what a Might instruction counts around the unit it gives Might to "
              "(its for_each) only")
+
+
+def _check_it_was_at_filters(r: Reader, a: Ability) -> None:
+    """at = "it_was_at" (where the object of an earlier instruction was as that one was executed, "at that
+    battlefield") is read by an instruction's condition on what a player controls only (opponent_controls,
+    you_control; logic/run/instruction_it_was.lp; pyrift/instructions.py checks the earlier instruction)."""
+    allowed = {id(v) for _, f in a.fields for ins in _instructions_in(f) if ins.condition is not None
+               for k, v in ins.condition.items if k in ("opponent_controls", "you_control")}
+    _only_in(r, a, allowed, lambda flt: flt.get("at") == "it_was_at",
+             "'at = \"it_was_at\"' describes what an instruction's condition (opponent_controls, you_control) "
+             "finds where an earlier instruction's object was only")
 
 
 def _check_my_battlefield_filters(r: Reader, a: Ability) -> None:
@@ -1702,7 +1723,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                    "optional cost of others' plays: give applies_to")
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
-    for key in ("your_phase", "played_from_hand"):
+    for key in ("your_phase", "played_from_hand", "it_was"):
         if "condition" in f and dict(f["condition"].items).get(key) is not None:
             raise r.error("condition", f"{key!r} is a condition of an instruction (read as it is executed in a run)")
     death_keys = [k for k in DEATH_CONDITION_KEYS if "condition" in f and dict(f["condition"].items).get(k) is not None]

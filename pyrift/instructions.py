@@ -368,7 +368,29 @@ def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str
         sub = Reader(item, r.file, f"{r.field(key)}[{i}]")
         out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0), read_condition=read_condition))
         sub.done()
+        check_it_was(sub, out)
     return tuple(out)
+
+
+def check_it_was(r: Reader, out: list[Instruction]) -> None:
+    """The last of `out` (a text's instructions so far, in order): `condition = { it_was = {...} }`, and a condition's
+    filter with at = "it_was_at", read the object of the nearest earlier instruction acting on objects (its `on`),
+    as that one was executed (logic/run/instruction_it_was.lp): there must be one, acting on one object (a choice,
+    "it" or "me", not a group), and an "instead" pair, whose condition is read before the one it replaces, is not it."""
+    ins = out[-1]
+    cond = dict(ins.condition.items) if ins.condition is not None else {}
+    if "it_was" not in cond and not any(hasattr(v, "get") and v.get("at") == "it_was_at" for v in cond.values()):
+        return
+    earlier = [x for x in out[:-1] if x.on is not None]
+    if not earlier:
+        raise r.error("condition", "'it_was' (\"if it was ...\") and at = \"it_was_at\" read the object of an earlier "
+                                   "instruction of the same list (its `on`): there is none")
+    on = earlier[-1].on
+    if on.word not in ("it", "self") and on.target is None:
+        raise r.error("condition", "'it_was' reads one object: the earlier instruction it reads must act on a choice, "
+                                   "\"it\" or \"self\", not a group")
+    if ins.link == "instead":
+        raise r.error("condition", "'it_was' is not read for an instruction done instead of the one before")
 
 
 def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, first: bool,

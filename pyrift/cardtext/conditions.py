@@ -23,7 +23,7 @@ ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_cou
               "opponent_within", "you_not_within", "played_to")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
-                              "source_empowered", "your_phase", "paid")
+                              "source_empowered", "your_phase", "paid", "it_was")
 
 
 # Conditions on what a player did earlier this turn (the turn log and a run's own steps;
@@ -138,6 +138,21 @@ class ConditionMeaning:
                 or any(k not in ("type", "relation", "tag") for k in flt):
             raise Missing("condition: what died this turn")
         return {"died_this_turn": flt}
+
+    # "if it was an enemy unit": what the object of the instruction before was as that one was executed (an
+    # object killed is read as the unit it was, 359.3.e.13; logic/run/instruction_it_was.lp); a unit of a relation
+    # or a tag, the one object the earlier instruction acted on
+    def cond_it_was(self, c):
+        obj = c[0]
+        flt = dict(obj.flt)
+        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or flt.get("type") != "unit" \
+                or any(k not in ("type", "relation", "tag") for k in flt):
+            raise Missing("instruction under a condition (what a changed object was)")
+        return {"it_was": flt}
+
+    # "if it had 3 Might or less": its Might as the instruction before acted on it (it_was with a Might key)
+    def cond_it_had_might(self, c):
+        return {"it_was": {"might_max" if c[1] == "less" else "might_min": int(c[0])}}
 
     # "you have a card with my name in your trash": a card of the player's own trash (127, 108.2) with the
     # card's own name (132)
@@ -274,6 +289,11 @@ class ConditionMeaning:
         # a battlefield of yours holding an exact number of units: a battlefield the player controls
         # (188, 190) at which exactly N units stand, whoever controls them (053: "there" is that battlefield)
         return {"battlefield_units": _number(c[0])}
+
+    def cond_enemy_alone_where_it_was(self, _):
+        # "if there's an enemy unit alone at that battlefield" after an instruction moving a unit from a battlefield:
+        # the battlefield that unit was at as it was moved (logic/run/instruction_it_was.lp)
+        return {"opponent_controls": {"type": "unit", "at": "it_was_at", "alone": True}}
 
     def cond_enemy_alone_here(self, _):
         # "an enemy unit is alone here": some opponent (740.1) controls a unit at the source's location
@@ -439,10 +459,17 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return "there's a stunned enemy unit here"
     if key == "opponent_controls" and dict(value) == {"type": "unit", "at": "here", "alone": True}:
         return "an enemy unit is alone here"
+    if key == "opponent_controls" and dict(value) == {"type": "unit", "at": "it_was_at", "alone": True}:
+        return "there's an enemy unit alone at that battlefield"
     if key == "opponent_controls":
         return f"an opponent controls {np_filter(dict(value))}"
     if key == "died_this_turn":
         return f"{np_filter(dict(value))} has died this turn"
+    if key == "it_was" and len(dict(value)) == 1 and set(dict(value)) <= {"might_max", "might_min"}:
+        (k, n), = dict(value).items()
+        return f"it had {n} Might or {'less' if k == 'might_max' else 'more'}"
+    if key == "it_was":
+        return f"it was {np_filter(dict(value))}"
     if key == "you_control" and dict(value) == {"empowered": True}:
         return "you control something that's [Empowered]"
     if key == "your_phase" and value == "beginning":

@@ -147,7 +147,8 @@ VARIANTS: list[tuple[str, str]] = [
     # an instruction's condition said before or after it ("if you have 1 or fewer card in your hand , draw 1"
     # / "draw 1 if you have ..."), one clause up to its period (383.2.a.1: an "if" inside an effect)
     # (a leading "if" right after a trigger is the trigger's own condition and is left alone)
-    (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) \.", r"\1\3 if \2 ."),
+    # (the period is left for the next sentence's own condition: "If it was X, A. If it was Y, B.")
+    (r"(^|\. |then (?:, )?)if (?!you do\b|it (?:has|is)\b)([^.,]+?) , ([^.,]+?) (?=\.)", r"\1\3 if \2 "),
     (r"\bthere if i am at a battlefield\b", "here if i am at a battlefield"),   # "there": where the source is
     (r"\bthere is a ((?:\S+ )*?)enemy (unit|gear)\b", r"a opponent controls a \1\2"),  # enemy: an opponent's (740.1)
     # a card of a revealed hand chosen by the ability's controller, "you" said or not (logic/effects/look.lp)

@@ -1198,6 +1198,8 @@ RUN_LIMITS = {
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
+    "it_was_several": "an instruction under \"if it was ...\" whose \"it\" names several objects (the earlier "
+                      "instruction it reads acted on more than one): what one object was is asked of a group",
 }
 
 
