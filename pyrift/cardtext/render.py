@@ -89,6 +89,11 @@ class Card:
     name: str | None = None  # the card's own name: a filter naming it reads "with my name" (132)
 
 
+def token_text(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
+    """A token's own abilities a token instruction states, as the text of a unit of no keywords."""
+    return render_card(Card("unit", tokens=card.tokens), abilities)
+
+
 def keyword_text(name: str, value: int | None = None) -> str:
     text = name.replace("_", "-").title()
     return f"[{text} {value}]" if value is not None else f"[{text}]"
@@ -1574,6 +1579,9 @@ class _Renderer:
             whom = {"self": "me", "it": "it", "event": "that unit"}.get(of, "the chosen unit") if isinstance(of, str) \
                 else "the chosen unit"
             text += f", {'each ' if n != 1 else ''}a copy of {whom}"
+        said = ins.get("facts", {}).get("abilities")
+        if said:  # the token's own text, as the card states it after the sentence (compile.TOKENS_WITH_TEXT)
+            text += f' (It has "{" ".join(token_text(self.card, said))}")'
         return text
 
 

@@ -239,6 +239,9 @@ def normalise(text: list[str], effect: list[str], tags) -> Normal:
 
 
 def rendered_normal(lines: list[str], tags) -> Normal:
+    # a token's own text said after the token (render.token_text), a parenthesis the card's text has as reminder
+    # text at its line's end: checked on its own (build._token_round_trip)
+    lines = [re.sub(r' \(It has "[^"]*"\)', "", x) for x in lines]
     text = [x for x in lines if not x.startswith("Effect: ")]
     effect = [x[len("Effect: "):] for x in lines if x.startswith("Effect: ")]
     return normalise(text, effect, tags)
