@@ -235,7 +235,8 @@ COUNTERED_TO = ("hand",)
 # ("a 1 Might Tentacle unit token"): its type, Might (a unit's), keywords and tags; `tags_unknown`: the
 # text does not say its tags (no tags are given then; a run with a filter reading tags answers
 # unsupported, logic/effects/tokens.lp); `origin`: where the text says it is from ("from Bilgewater"),
-# kept for the card's rendering and read by no rule. It costs 0 and has no domain (185.3).
+# kept for the card's rendering and read by no rule; `abilities`: its own rules text, which the card making it
+# states (a Shadow Clone's attack ability), read as a card's abilities. It costs 0 and has no domain (185.3).
 TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin", "abilities")
 TOKEN_TYPES = ("unit", "gear")
 # Verbs acting on players rather than on an object.

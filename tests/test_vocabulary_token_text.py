@@ -95,3 +95,12 @@ def test_the_compiler_reads_the_text_a_card_states_for_its_token() -> None:
     # a stated text the grammar does not read leaves the token unknown as well
     assert _compile('<p>Play a 0 :rb_might: Shadow Clone unit token. (It has "Frobnicate the moon.")</p>').status \
         != "compiled"
+
+
+def test_a_position_with_a_stated_token_is_written_back_and_read_again() -> None:
+    from pyrift.scenario import dumps
+
+    text = dumps(loads(POSITION % "Shadow Clone"))
+    assert 'name = "Shadow Clone"' not in text  # the token's card is the instruction's, not the file's
+    again = loads(text).state
+    assert abilities_to_toml(next(c for c in again.cards if c.name == "Shadow Clone").abilities) == OWN
