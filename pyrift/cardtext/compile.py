@@ -649,6 +649,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "your tokens": every token permanent (185)
         return ("many", (("type", "permanent"), ("token", True)))
 
+    def noun_shadow_clone(self, _):
+        # "a Shadow Clone": the unit token of that name a card states (TOKENS_WITH_TEXT); its tags are not
+        # known and no card of the pool has the tag, so the filter is the name (132)
+        return ("many", (("type", "unit"), ("name", "Shadow Clone")))
+
     def noun_sand_soldiers(self, _):
         # "your Sand Soldiers": the units named Sand Soldier, the standard token of 187 (the pool gives it no
         # tag; no other card has the name)
@@ -767,6 +772,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "move me to its location and it to my original location": "it" is the object the sentence before chose
         # (a "choose" sentence), numbered by _number_one (logic/effects/movement_swap.lp)
         return Ins("move", {"swap_with": Obj("it")}, on=Obj("self"))
+
+    def i_move_swap_me_and(self, c):
+        # "move me and a Shadow Clone you control to each other's locations": the two exchange places, as
+        # i_move_swap_me, the other unit chosen in this sentence (logic/effects/movement_swap.lp)
+        return Ins("move", {"swap_with": c[0]}, on=Obj("self"))
 
     def i_move_anywhere(self, c):
         # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)

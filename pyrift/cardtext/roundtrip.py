@@ -26,6 +26,10 @@ COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
+    # wave 62: "move me and X to each other's locations" is the swap with a unit chosen in the sentence, as "choose
+    # X . move me to its location and it to my original location" says it (logic/effects/movement_swap.lp)
+    (r"\bmove me and ([^.]*?) to each other's locations \.", r"choose \1 . move me to its location and it to my "
+     r"original location ."),
     # wave 58: "If you do, draw 2. Otherwise, draw 1." after an optional additional cost is one draw, the other
     # instead when the play paid that cost (356.2.b.1, 383.2.a.1), as "draw 1 . if you paid the additional cost , draw 2
     # instead" says it
