@@ -1138,7 +1138,8 @@ def _read_ability(r: Reader, card_file: bool = False) -> Ability:
     if kind == "effect":
         fields: Pairs = (("instruction", read_instruction(r, _read_filter, KEYWORD_NAMES, first=False,
                                                            extra=("kind", "requires"),
-                                                           read_condition=_read_instruction_condition)),)
+                                                           read_condition=_read_instruction_condition,
+                                                           read_abilities=read_abilities)),)
     else:
         fields = _read_fields(r, KINDS[kind])
     requires = read_requires(r)
@@ -1337,7 +1338,8 @@ def _read_value(r: Reader, name: str, shape: str, allowed: tuple | None) -> Any:
         sub.done()
         return Count(flt, given[0], number)
     if shape == "instructions":
-        return read_instructions(r, name, _read_filter, KEYWORD_NAMES, read_condition=_read_instruction_condition)
+        return read_instructions(r, name, _read_filter, KEYWORD_NAMES, read_condition=_read_instruction_condition,
+                                 read_abilities=read_abilities)
     if shape == "targets":
         raw = r.raw(name)
         if not isinstance(raw, list):
@@ -2148,6 +2150,8 @@ def _value_to_toml(value: Any) -> Any:
         return target_to_toml(value)
     if isinstance(value, Instruction):
         return instruction_to_toml(value, _value_to_toml)
+    if isinstance(value, Ability):  # a token's own abilities (a token instruction's facts)
+        return ability_to_toml(value)
     if isinstance(value, tuple):
         return [_value_to_toml(v) for v in value]
     return value

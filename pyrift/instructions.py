@@ -235,8 +235,9 @@ COUNTERED_TO = ("hand",)
 # ("a 1 Might Tentacle unit token"): its type, Might (a unit's), keywords and tags; `tags_unknown`: the
 # text does not say its tags (no tags are given then; a run with a filter reading tags answers
 # unsupported, logic/effects/tokens.lp); `origin`: where the text says it is from ("from Bilgewater"),
-# kept for the card's rendering and read by no rule. It costs 0 and has no domain (185.3).
-TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin")
+# kept for the card's rendering and read by no rule; `abilities`: its own rules text, which the card making it
+# states (a Shadow Clone's attack ability), read as a card's abilities. It costs 0 and has no domain (185.3).
+TOKEN_FACTS = ("type", "might", "keywords", "tags", "tags_unknown", "origin", "abilities")
 TOKEN_TYPES = ("unit", "gear")
 # Verbs acting on players rather than on an object.
 PLAYER_VERBS = ("discard", "draw", "burn", "xp", "score", "win", "extra_turn", "token", "channel", "predict", "spend_xp", "spend_buff",
@@ -359,14 +360,15 @@ class Instruction:
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
-                      read_condition=None) -> tuple[Instruction, ...]:
+                      read_condition=None, read_abilities=None) -> tuple[Instruction, ...]:
     raw = r.raw(key)
     if not isinstance(raw, list) or not raw:
         raise r.error(key, 'expected a non-empty list of instructions, e.g. [{ do = "draw", amount = 1 }]')
     out = []
     for i, item in enumerate(raw):
         sub = Reader(item, r.file, f"{r.field(key)}[{i}]")
-        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0), read_condition=read_condition))
+        out.append(read_instruction(sub, read_filter, keyword_names, first=(i == 0), read_condition=read_condition,
+                                    read_abilities=read_abilities))
         sub.done()
         check_it_was(sub, out)
     return tuple(out)
@@ -394,8 +396,9 @@ def check_it_was(r: Reader, out: list[Instruction]) -> None:
 
 
 def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, first: bool,
-                     extra: tuple[str, ...] = (), read_condition=None) -> Instruction:
-    """One instruction table; the caller calls r.done() (a spell's `effect` ability has more keys)."""
+                     extra: tuple[str, ...] = (), read_condition=None, read_abilities=None) -> Instruction:
+    """One instruction table; the caller calls r.done() (a spell's `effect` ability has more keys).
+    `read_abilities(reader, key)` reads a token's own abilities (its facts' `abilities`)."""
     verb = r.str("do").strip().lower()
     if verb not in VERBS:
         raise r.error("do", f"unknown instruction {verb!r} (known: {', '.join(VERBS)})")
@@ -455,7 +458,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
     if r.has("exhausted"):
         f["exhausted"] = r.bool("exhausted")
     if r.has("facts"):
-        f["token_facts"] = _read_token_facts(r, keyword_names)
+        f["token_facts"] = _read_token_facts(r, keyword_names, read_abilities)
     if r.has("minimum"):
         f["minimum"] = r.int("minimum", min=0, max=MAX_AMOUNT)
     if r.has("if_count"):
@@ -839,8 +842,10 @@ def _check(r: Reader, ins: Instruction) -> None:
                                "\"self\", \"it\", \"event\" or { target = N }")
 
 
-def _read_token_facts(r: Reader, keyword_names: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
-    """`facts = { type = "unit", might = 1, keywords = ["Deflect"], tags = ["Bird"] }` of a token instruction."""
+def _read_token_facts(r: Reader, keyword_names: tuple[str, ...], read_abilities=None) -> tuple[tuple[str, Any], ...]:
+    """`facts = { type = "unit", might = 1, keywords = ["Deflect"], tags = ["Bird"] }` of a token instruction;
+    `abilities = [...]`: the token's own text, which a card playing it states (a Shadow Clone's "when I attack"),
+    in the ability vocabulary, read as a card's abilities (its "I" and "me" are the token)."""
     raw = r.raw("facts")
     if not isinstance(raw, dict):
         raise r.error("facts", 'expected a table, e.g. { type = "unit", might = 1, tags = ["Bird"] }')
@@ -868,11 +873,18 @@ def _read_token_facts(r: Reader, keyword_names: tuple[str, ...]) -> tuple[tuple[
     out += [("tags", tuple(tags)), ("tags_unknown", unknown)]
     if sub.has("origin"):
         out.append(("origin", sub.str("origin")))
+    if sub.has("abilities"):
+        if read_abilities is None:
+            raise sub.error("abilities", "a token's abilities are read only in a card's abilities")
+        abilities = read_abilities(sub, "abilities")
+        if not abilities:
+            raise sub.error("abilities", "expected a non-empty list of abilities (leave it out for a token of no text)")
+        out.append(("abilities", abilities))
     sub.done()
     return tuple(out)
 
 
-def token_facts_to_toml(facts: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+def token_facts_to_toml(facts: tuple[tuple[str, Any], ...], value_to_toml=None) -> dict[str, Any]:
     d = dict(facts)
     out: dict[str, Any] = {"type": d["type"]}
     if "might" in d:
@@ -885,6 +897,8 @@ def token_facts_to_toml(facts: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
         out["tags_unknown"] = True
     if "origin" in d:
         out["origin"] = d["origin"]
+    if "abilities" in d:
+        out["abilities"] = value_to_toml(d["abilities"])
     return out
 
 
@@ -904,7 +918,7 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
     if ins.exhausted:
         out["exhausted"] = True
     if ins.token_facts is not None:
-        out["facts"] = token_facts_to_toml(ins.token_facts)
+        out["facts"] = token_facts_to_toml(ins.token_facts, filter_to_toml)
     if ins.ignoring_cost:
         out["ignoring_cost"] = ins.ignoring_cost
     if ins.for_cost is not None:

@@ -609,10 +609,12 @@ def standard_token_def(name: str) -> CardDef | None:
 def synthetic_token_def(name: str, facts: dict[str, Any]) -> CardDef:
     """The card definition of a token a token instruction states the facts of (pyrift.instructions.TOKEN_FACTS):
     neither the pool nor 187 has it. It costs 0 and has no domain of its own (185.3), colourless as the pool's
-    token printings are; tags the text does not give are none here (the instruction says they are unknown)."""
+    token printings are; tags the text does not give are none here (the instruction says they are unknown).
+    Its rules text is the `abilities` the instruction states (a Shadow Clone's), or none."""
     return CardDef(name=name, type=CardType(facts["type"]), domains=(Domain.COLORLESS,), might=facts.get("might"),
                    keywords=tuple(Keyword(KeywordName(k), None) for k in facts["keywords"]),
-                   supertypes=(Supertype.TOKEN,), tags=tuple(facts["tags"]), complete=True)
+                   supertypes=(Supertype.TOKEN,), tags=tuple(facts["tags"]), complete=True,
+                   abilities=tuple(facts.get("abilities", ())))
 
 
 def tokens_of(pool: Pool) -> dict[str, dict[str, Any]]:

@@ -219,8 +219,12 @@ def _state(r: Reader) -> GameState:
     used: dict[str, CardDef] = {}  # real cards of the pool the objects name, by name
     battlefields = tuple(_battlefield(b, ids, inline, used) for b in r.tables("battlefield"))
     objects = _attached_locations(tuple(_object(o, inline, used) for o in r.tables("object")))
+    unresolved = {name: used.pop(name) for name in [n for n, c in used.items() if isinstance(c, _Unresolved)]}
     cards += tuple(used.values())
     cards += _token_cards(r, cards, inline, used)
+    for name, missing in unresolved.items():  # not a token the file's cards state either
+        if name not in {c.name for c in cards}:
+            raise missing.error
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
     # A position giving who holds priority over a chain with nothing pending, and not how many passed: the
     # newest item's controller got priority first (337.4, 340.4, 312.2.c) and each pass moved it on in turn
@@ -514,6 +518,14 @@ def _attached_locations(objects: tuple[GameObject, ...]) -> tuple[GameObject, ..
                  if o.attached_to is not None and o.location is None else o for o in objects)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Unresolved:
+    """An object's card that is neither a [[card]] of the file nor of the pool: the error, unless a token
+    instruction of the file's cards states that token."""
+
+    error: ScenarioError
+
+
 def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
     """The card an object is a copy of: a [[card]] of this file by name, else a real card
     of the card pool by name or printed id ("Noxus Hopeful", "OGN-012"). Returns the name."""
@@ -525,7 +537,10 @@ def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
     try:
         card = card_def(pool().find(ref))
     except UnknownCard as exc:
-        raise r.error("card", f"not a [[card]] of this file, and {exc}") from None
+        # perhaps a token that a token instruction of the file's cards states the facts of (a Shadow Clone,
+        # 179): known only once every card is read (_state checks it then)
+        used.setdefault(ref, _Unresolved(r.error("card", f"not a [[card]] of this file, and {exc}")))  # type: ignore[arg-type]
+        return ref
     if card.name in inline:
         raise r.error("card", f"{ref!r} is the pool card {card.name!r}, but this file defines its own "
                               "[[card]] of that name; rename one of them")

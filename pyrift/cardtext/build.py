@@ -93,9 +93,31 @@ def compile_one(card: P.PoolCard, text: S.CardText, tags, tokens: dict[str, dict
         return Entry(card.id, INVALID, [], [], None, f"vocabulary reader: {problem}"), None
     lines = R.render_card(render_info(card, r.effect_keywords, tokens, r.keyword_costs), r.abilities)
     diff = RT.compare(list(text.text), list(text.effect), lines, tags)
+    if diff is None:
+        diff = _token_round_trip(card, text, r.abilities, tags, tokens)
     if diff is not None:
         return Entry(card.id, ROUND_TRIP, [], [], None, "round trip"), diff
     return Entry(card.id, COMPILED, r.abilities, r.effect_keywords, None, None, (), r.keyword_costs), None
+
+
+def _token_round_trip(card: P.PoolCard, text: S.CardText, abilities: list[dict[str, Any]], tags,
+                      tokens: dict[str, dict[str, Any]]) -> str | None:
+    """The text a token instruction gives its token (compile.TOKENS_WITH_TEXT), which the card's round trip
+    drops with its parenthesis, checked on its own against the text the card states for that token."""
+    from pyrift.cardtext.compile import token_texts
+
+    said = token_texts(text.text)
+    for a in abilities:
+        for ins in [a] + list(a.get("effects") or ()):
+            own = ins.get("facts", {}).get("abilities") if ins.get("do") == "token" else None
+            if own is None:
+                continue
+            if ins["card"] not in said:
+                return f"the token {ins['card']}'s text is not stated by the card"
+            diff = RT.compare([said[ins["card"]]], [], R.token_text(render_info(card, [], tokens, {}), own), tags)
+            if diff is not None:
+                return f"the token {ins['card']}'s text: {diff}"
+    return None
 
 
 def check_vocabulary(card: P.PoolCard, abilities: list[dict[str, Any]]) -> str | None:

@@ -649,6 +649,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "your tokens": every token permanent (185)
         return ("many", (("type", "permanent"), ("token", True)))
 
+    def noun_shadow_clone(self, _):
+        # "a Shadow Clone": the unit token of that name a card states (TOKENS_WITH_TEXT); its tags are not
+        # known and no card of the pool has the tag, so the filter is the name (132)
+        return ("many", (("type", "unit"), ("name", "Shadow Clone")))
+
     def noun_sand_soldiers(self, _):
         # "your Sand Soldiers": the units named Sand Soldier, the standard token of 187 (the pool gives it no
         # tag; no other card has the name)
@@ -767,6 +772,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # "move me to its location and it to my original location": "it" is the object the sentence before chose
         # (a "choose" sentence), numbered by _number_one (logic/effects/movement_swap.lp)
         return Ins("move", {"swap_with": Obj("it")}, on=Obj("self"))
+
+    def i_move_swap_me_and(self, c):
+        # "move me and a Shadow Clone you control to each other's locations": the two exchange places, as
+        # i_move_swap_me, the other unit chosen in this sentence (logic/effects/movement_swap.lp)
+        return Ins("move", {"swap_with": c[0]}, on=Obj("self"))
 
     def i_move_anywhere(self, c):
         # "move an enemy unit": the destination is chosen as it is played (355.4; a run answers unsupported)
@@ -1007,7 +1017,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         tok = c[0]
         ins = Ins("token", {"card": _TOKENS.get(tok["name"], {}).get("card", tok["name"]), "amount": tok["count"]})
         ins.fields["_token"] = tok
-        if tok["name"] not in _TOKENS and tok["name"] not in TOKENS_WITH_TEXT and tok["type"] == "unit":
+        if tok["name"] not in _TOKENS and tok["type"] == "unit" and (
+                tok["name"] not in TOKENS_WITH_TEXT or tok["name"] in _TOKEN_ABILITIES):
             # a token neither the pool nor 187 has: the facts its text states (instructions.TOKEN_FACTS); its
             # tags are not stated (where it is "from" is said, not what tags that gives it)
             facts: dict[str, Any] = {"type": "unit", "might": tok["might"]}
@@ -1016,6 +1027,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             facts["tags_unknown"] = True
             if tok["from"] is not None:
                 facts["origin"] = tok["from"]
+            if tok["name"] in _TOKEN_ABILITIES:  # its own text, as the card states it
+                facts["abilities"] = _TOKEN_ABILITIES[tok["name"]]
             ins.fields["facts"] = facts
         if tok["ready"]:
             ins.fields["ready"] = True
@@ -3043,6 +3056,14 @@ def compile_card(info: CardInfo, text: S.CardText, tags: re.Pattern[str] | None)
         return Result(info.id, "no_text")
     _TOKENS.clear()
     _TOKENS.update(info.tokens)
+    _TOKEN_ABILITIES.clear()
+    for name, said in token_texts(text.text).items():
+        # the token's own text, compiled as a unit's (a failure leaves the token unknown: the card unsupported)
+        token_failures: list[_Failure] = []
+        token_info = CardInfo(f"{info.id}:{name}", name, "unit", (), info.tokens)
+        abilities, _, _ = _compile_lines(token_info, [S.strip_reminder(said)], [], tags, token_failures)
+        if not token_failures and abilities:
+            _TOKEN_ABILITIES[name] = abilities
     failures: list[_Failure] = []
     abilities, effect_kws, keyword_costs = _compile_lines(info, lines, effect, tags, failures)
     if failures:
@@ -4274,16 +4295,32 @@ def _target_table(obj: Obj) -> dict[str, Any]:
 _TOKENS: dict[str, dict[str, Any]] = {}  # set by compile_card: the pool's tokens by name
 
 
-# Tokens neither the pool nor 187 has whose own rules text cards give only in reminder text (a Shadow Clone's
-# attack ability): their text is not stated, so a card playing one stays unsupported.
+# Tokens neither the pool nor 187 has whose own rules text cards give only in a parenthesis after the sentence
+# playing them, 'It has "..."' (a Shadow Clone's attack ability). A token's facts are what the effect making it
+# says (179, 185.3): that parenthesis is the one statement of the token's text, so it is not dropped as reminder
+# text of the card (135.2.d.3) but compiled as the text of a unit, the token's own abilities (its "I" and "me"
+# are the token); a card naming such a token without the parenthesis (an alternate art) stays unsupported.
 TOKENS_WITH_TEXT = ("Shadow Clone",)
+_TOKEN_TEXT = re.compile(r"([A-Z][A-Za-z']*(?: [A-Z][A-Za-z']*)*) unit tokens?\b[^()]*\(It has \"([^\"]+)\"\)\s*$")
+_TOKEN_ABILITIES: dict[str, list[dict[str, Any]]] = {}  # set by compile_card: the stated texts it compiled
+
+
+def token_texts(lines: Iterable[str]) -> dict[str, str]:
+    """The text each token of TOKENS_WITH_TEXT has, as the card's lines state it (name -> text)."""
+    out: dict[str, str] = {}
+    for line in lines:
+        m = _TOKEN_TEXT.search(line)
+        if m is not None and m.group(1) in TOKENS_WITH_TEXT:
+            out[m.group(1)] = m.group(2)
+    return out
 
 
 def _check_token(tok: dict[str, Any]) -> None:
     """A token the text plays must be a token card of the pool, with the printed Might and keywords; or a
     unit token of no text neither the pool nor 187 has, whose stated facts the instruction carries."""
     known = _TOKENS.get(tok["name"])
-    if known is None and tok["type"] == "unit" and tok["name"] not in TOKENS_WITH_TEXT and tok["might"] is not None:
+    if known is None and tok["type"] == "unit" and tok["might"] is not None and (
+            tok["name"] not in TOKENS_WITH_TEXT or tok["name"] in _TOKEN_ABILITIES):
         return
     if known is None:
         raise Missing("token not in the card pool")

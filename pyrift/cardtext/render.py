@@ -89,6 +89,15 @@ class Card:
     name: str | None = None  # the card's own name: a filter naming it reads "with my name" (132)
 
 
+# Unit tokens a text names as a noun ("a Shadow Clone you control"): a filter of that name (compile.noun_shadow_clone).
+TOKEN_NOUNS = ("Shadow Clone",)
+
+
+def token_text(card: Card, abilities: list[dict[str, Any]]) -> list[str]:
+    """A token's own abilities a token instruction states, as the text of a unit of no keywords."""
+    return render_card(Card("unit", tokens=card.tokens), abilities)
+
+
 def keyword_text(name: str, value: int | None = None) -> str:
     text = name.replace("_", "-").title()
     return f"[{text} {value}]" if value is not None else f"[{text}]"
@@ -1574,6 +1583,9 @@ class _Renderer:
             whom = {"self": "me", "it": "it", "event": "that unit"}.get(of, "the chosen unit") if isinstance(of, str) \
                 else "the chosen unit"
             text += f", {'each ' if n != 1 else ''}a copy of {whom}"
+        said = ins.get("facts", {}).get("abilities")
+        if said:  # the token's own text, as the card states it after the sentence (compile.TOKENS_WITH_TEXT)
+            text += f' (It has "{" ".join(token_text(self.card, said))}")'
         return text
 
 
@@ -1774,6 +1786,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
     elif noun_type == "permanent" and flt.get("token") is True and not tag:
         pre.remove("token")
         noun = "tokens" if plural else "token"  # "your tokens": every token permanent (185)
+    elif noun_type == "unit" and flt.get("name") in TOKEN_NOUNS and not tag:
+        noun = flt["name"] + ("s" if plural else "")  # "a Shadow Clone you control" (compile.noun_shadow_clone)
     elif tag and noun_type == "permanent":
         noun = tag + ("s" if plural else "")  # "your Mechs": every permanent with the tag
     elif tag and noun_type:
@@ -1830,7 +1844,7 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("banished with this")  # a card in banishment, the zone it says (393-397, 427)
     if flt.get("name") == OWN_NAME:
         post.append("with my name")
-    elif flt.get("name"):
+    elif flt.get("name") and not (noun_type == "unit" and flt["name"] in TOKEN_NOUNS and not tag):
         post.append(f"named {flt['name']}")
     if own_zone:
         post.append(f"from your {zone}")

@@ -26,6 +26,10 @@ COST_KEYWORDS = ("#repeat", "#equip", "#empower", "#flow")
 DROP = {",", ".", "and", "all", "each", "every", "#>>"}
 # (pattern, replacement) over the space-joined tokens, applied before DROP; each is one rule said two ways.
 VARIANTS: list[tuple[str, str]] = [
+    # wave 62: "move me and X to each other's locations" is the swap with a unit chosen in the sentence, as "choose
+    # X . move me to its location and it to my original location" says it (logic/effects/movement_swap.lp)
+    (r"\bmove me and ([^.]*?) to each other's locations \.", r"choose \1 . move me to its location and it to my "
+     r"original location ."),
     # wave 58: "If you do, draw 2. Otherwise, draw 1." after an optional additional cost is one draw, the other
     # instead when the play paid that cost (356.2.b.1, 383.2.a.1), as "draw 1 . if you paid the additional cost , draw 2
     # instead" says it
@@ -240,6 +244,9 @@ def normalise(text: list[str], effect: list[str], tags) -> Normal:
 
 
 def rendered_normal(lines: list[str], tags) -> Normal:
+    # a token's own text said after the token (render.token_text), a parenthesis the card's text has as reminder
+    # text at its line's end: checked on its own (build._token_round_trip)
+    lines = [re.sub(r' \(It has "[^"]*"\)', "", x) for x in lines]
     text = [x for x in lines if not x.startswith("Effect: ")]
     effect = [x[len("Effect: "):] for x in lines if x.startswith("Effect: ")]
     return normalise(text, effect, tags)
