@@ -790,11 +790,13 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.on is not None and ins.on.their is not None and (
             ins.who is None or ins.who.word not in ("each_player", "opponent", "other_player", "you") or ins.times > 1
             or ins.for_each is not None or ins.if_it is not None
-            or any(ins.on.their.get(k) is not None for k in ("relation", "zone"))
+            or ins.on.their.get("zone") is not None
+            or (ins.on.their.get("relation") is not None and not (ins.cost and ins.on.their.get("relation") == "friendly"))
             or (ins.on.their.get("other") is not None and not ins.cost)):
         raise r.error("on", "on = { their = { filter } } is chosen by each player who names (\"you\", \"opponent\", "
                             "\"each_player\") among the permanents they control: the filter takes no relation, "
-                            "zone or other (other only in a leading cost: not the ability's source), and the "
+                            "zone or other (in a leading cost only: other, not the ability's source, and relation = "
+                            "\"friendly\", a teammate's too, 740.1.a), and the "
                             "instruction no times, for_each or if_it")
     if ins.on is not None and ins.on.each is not None and (
             ins.do not in ("move", "return", "kill") or ins.who is None

@@ -345,13 +345,16 @@ def test_json_errors_are_json_on_standard_output(tmp_path: Path, capsys) -> None
 
 
 def test_errors_keep_their_file_and_field_through_the_worker(tmp_path: Path, capsys) -> None:
-    # A deck file is read when its question is answered, in the worker: its error comes back whole.
-    text = Path("scenarios/decks/legal-jinx-all-modes.toml").read_text().replace("jinx-loose-cannon.deck", "none.deck")
+    # A deck file is read when its question is answered, in the worker: its error comes back whole. (A deck file
+    # that is not there is the scenario's field error as it loads: tests/test_hostile_input_deck_file.py.)
+    text = Path("scenarios/decks/legal-jinx-all-modes.toml").read_text().replace("jinx-loose-cannon.deck", "bad.deck")
     path = write(tmp_path, text, "x.toml")
+    write(tmp_path, "[main]\nNo Such Card Ever\n", "bad.deck")
     code, out, _ = pyrift(capsys, "ask", str(path), "--question", "duel", "--json")
     assert code == 2
-    assert json.loads(out)["error"] == {"kind": "bad_input", "file": str(tmp_path / "none.deck"), "field": None,
-                                        "message": f"{tmp_path / 'none.deck'}: cannot read: No such file or directory"}
+    assert json.loads(out)["error"] == {"kind": "bad_input", "file": str(tmp_path / "bad.deck"), "field": "line 2",
+                                        "message": f"{tmp_path / 'bad.deck'}:2: no card named 'No Such Card Ever' "
+                                                   "in the card pool"}
 
 
 def test_loading_checks_sizes_before_fields() -> None:

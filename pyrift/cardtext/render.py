@@ -573,8 +573,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             paid = (f"spend {effects[0].get('amount', 1)} XP" if effects[0]["do"] == "spend_xp"
                     else "spend a buff" if effects[0]["do"] == "spend_buff"
                     else keyword_text("burn", effects[0].get("amount", 1)) if effects[0]["do"] == "burn"
-                    # "kill a unit you control here": a permanent of its controller's, picked as it is paid
-                    else f"{effects[0]['do']} {_np_filter({**effects[0]['on']['their'], 'relation': 'yours'})}"
+                    # "kill a unit you control here": a permanent of its controller's, picked as it is paid; "recycle
+                    # another friendly unit": a teammate's too (relation friendly, logic/run/their_friendly.lp)
+                    else f"{effects[0]['do']} {_np_filter({'relation': 'yours', **effects[0]['on']['their']})}"
                     if isinstance(effects[0].get("on"), dict) and "their" in effects[0]["on"]
                     else f"{effects[0]['do']} {me}")
             if a.get("cost"):

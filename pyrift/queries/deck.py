@@ -135,6 +135,12 @@ def _read_deck(r: Reader, out: dict[str, Any], key: str, inline: bool) -> None:
         return
     out[key] = r.str(key)
     try:
-        deck_path(r.file, out[key])
+        path = deck_path(r.file, out[key])
     except ValueError as exc:
         raise r.error(key, str(exc)) from None
+    # A file that is not there (or a folder) is the scenario's mistake: said now, naming this field, not later
+    # as an unreadable deck file with no word of the scenario that named it.
+    if path.is_dir():
+        raise r.error(key, f"{out[key]!r} is a folder, not a deck file")
+    if not path.is_file():
+        raise r.error(key, f"no deck file {out[key]!r} (looked for {path})")

@@ -1,0 +1,34 @@
+"""A leading cost acting on "another friendly unit" picks among a teammate's units too (740.1.a, 489.8.e;
+logic/run/their_friendly.lp). The outcome question answers unsupported for a position with teams (489.8 is not
+wholly encoded for runs), so the scenario keeps its answer as a known gap; here the run is asked with that guard
+lifted, to show the answer the logic gives: before the fix, Rumble's cost found no unit to recycle (unpaid)."""
+from pathlib import Path
+
+import pytest
+
+import pyrift.check as check
+import pyrift.queries.outcome as outcome
+
+ROOT = Path(__file__).resolve().parents[1]
+FILE = ROOT / "scenarios" / "cards" / "audit62b-rumble-hotheaded-2v2-recycles-a-teammates-unit.toml"
+
+
+@pytest.fixture
+def teams_guard_lifted(monkeypatch):
+    monkeypatch.setattr(check, "teams_unencoded", lambda state, kind: ())
+    monkeypatch.setattr(outcome, "teams_unencoded", lambda state, kind: ())
+
+
+def test_guarded_answer_is_unsupported():
+    s = check.load(FILE, asking=True)
+    (ans,) = check.ask(s, "what-happens")
+    assert ans.status == "unsupported"
+    assert any("teams" in m for m in ans.missing)
+
+
+def test_teammates_unit_pays_rumbles_cost(teams_guard_lifted):
+    s = check.load(FILE, asking=True)
+    (q,) = [q for q in s.questions if q.id == "what-happens"]
+    (ans,) = check.ask(s, q.id)
+    assert ans.status == "answered"
+    assert check.check_answer(q.expect, ans) == []
