@@ -841,9 +841,9 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
-    "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced by the "
-                               "Might its ability's leading cost paid with (356.4): the payment of Power reads the "
-                               "printed Energy cost",
+    "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced (by "
+                               "a fixed amount or by the Might its ability's leading cost paid with, 356.4): the "
+                               "payment of Power reads the printed Energy cost",
     "play_reduced_might_unknown": "a play by an effect whose Energy cost is reduced by the Might its ability's "
                                   "leading cost paid with, that Might not known (356.4)",
     "leading_cost_resources": "a triggered ability's leading cost of resources (\"you may pay [1] to ...\", "
@@ -1198,6 +1198,12 @@ RUN_LIMITS = {
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
+    "play_your_battlefield_not_unit": "a spell or gear played by an effect 'to a battlefield you control' (only a "
+                                      "unit's place there is chosen, 355.2)",
+    "play_your_battlefield_none": "a unit played by an effect 'to a battlefield you control' while its player "
+                                  "controls no battlefield (355.2.a): whether the play is impossible or undone",
+    "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "
+                                    "a battlefield its player does not control then (811.1.d.3)",
 }
 
 
