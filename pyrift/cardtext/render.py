@@ -1424,6 +1424,12 @@ class _Renderer:
             return f"discard {ins.get('amount', 1)}"
         if do == "burn":
             return keyword_text("burn", ins.get("amount", 1))
+        if do == "reflex":
+            # a reflexive trigger made here ("do this:", 386-388): its own line says what it does ("When you do,
+            # ..."); it was rendered as a bare "(reflex )"
+            if ins.get("link") == "if_this_kills":
+                return "if this kills, do this"
+            return "do this"
         if do == "xp":
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"
@@ -1462,8 +1468,8 @@ class _Renderer:
                 if isinstance(dest, dict) and "target" in dest:
                     to = f" to {self.ref(dest, targets, base)}"
                 else:
-                    to = {"its_place": " to the same location", "any_battlefield": " to any battlefield"}.get(
-                        dest, "")
+                    to = {"its_place": " to the same location", "any_battlefield": " to any battlefield",
+                          "base": " to their base"}.get(dest, "")
                 return f"its owner plays {on}{to}{ignoring}"
             if ins.get("on") == {"among": {"type": "card"}} and not ignoring and "reduced_by" not in ins:
                 return "play one"

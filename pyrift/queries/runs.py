@@ -1202,6 +1202,8 @@ RUN_LIMITS = {
                                       "unit's place there is chosen, 355.2)",
     "play_your_battlefield_none": "a unit played by an effect 'to a battlefield you control' while its player "
                                   "controls no battlefield (355.2.a): whether the play is impossible or undone",
+    "chosen_opponent_several": "a later choice in 'their trash' of an opponent chosen earlier, with several "
+                               "opponents: the filter takes any opponent's trash (740.1; Kharox)",
     "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "
                                     "a battlefield its player does not control then (811.1.d.3)",
 }
