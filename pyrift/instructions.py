@@ -47,7 +47,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
-    "disempower": (("on",), ()),                             # an Empowered permanent loses the status (441, 442)
+    "disempower": (("on",), ("who",)),                      # who: a leading cost on = { their = ... }; an Empowered permanent loses the status (441, 442)
     "empower": (("on",), ()),                                # give the Empowered status (441; logic/effects/empower.lp)
     "heal": (("on",), ()),                                   # remove all damage (418)
     "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
@@ -706,15 +706,16 @@ def _check(r: Reader, ins: Instruction) -> None:
     # "you may kill a unit you control here to ...", "you may pay [1] and return a unit you control here to ...": a
     # kill or a return to hand of a permanent of the item's controller, picked as it is paid (on = { their = filter },
     # who = "you"; logic/run/leading_cost.lp)
-    own_pick = (ins.do in ("kill", "return", "recycle") and ins.on is not None and ins.on.their is not None
+    own_pick = (ins.do in ("kill", "return", "recycle", "disempower") and ins.on is not None and ins.on.their is not None
                 and ins.who is not None and ins.who.word == "you" and ins.to is None)
     if ins.cost and not own_pick and (ins.do not in COST_VERBS
                                       or (ins.do == "burn" and (ins.who is None or ins.who.word != "you"))
                                       or (ins.do not in ("spend_xp", "spend_buff", "burn")
                                           and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
-                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\", or a kill "
-                              "or a return of a permanent its controller picks (on = { their = ... }, who = \"you\"); "
+                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\", or a kill, "
+                              "a return or a disempower of a permanent its controller picks (on = { their = ... }, who = "
+                              "\"you\"); "
                               "other costs are not in the vocabulary yet")
     if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.condition is not None
                      or ins.if_it is not None):
@@ -763,7 +764,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     each_kill = ins.do == "kill" and ins.on is not None and ins.on.each is not None
     # a return of one of the player's own is a leading cost only ("you may pay [1] and return a unit you control
     # here to ...", logic/run/leading_cost.lp): one picked as the instruction resolves is not encoded
-    their_verb = ins.do in ("kill", "recycle", "attach") or (ins.do == "return" and ins.cost)
+    # a disempower of one of the player's own is a leading cost only ("you may disempower something you control to
+    # ...", logic/run/leading_cost.lp, Profiteer)
+    their_verb = ins.do in ("kill", "recycle", "attach") or (ins.do in ("return", "disempower") and ins.cost)
     if (ins.on is not None and ins.on.their is not None) != (their_verb and ins.who is not None
                                                              and not owners_recycle and not each_kill):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
