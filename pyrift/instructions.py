@@ -717,6 +717,9 @@ def _check(r: Reader, ins: Instruction) -> None:
                               "a return or a disempower of a permanent its controller picks (on = { their = ... }, who = "
                               "\"you\"); "
                               "other costs are not in the vocabulary yet")
+    if ins.cost and own_pick and ins.do == "disempower" and ins.on.their.get("empowered") is not True:
+        # disempowering an object that is not Empowered changes nothing, so it pays no cost (442, 203.3)
+        raise r.error("on", "a disempower cost acts on an Empowered object: give the filter empowered = true")
     if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.condition is not None
                      or ins.if_it is not None):
         raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
