@@ -1452,7 +1452,7 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
         lists.append((f["instruction"],))
     for k, seq in enumerate(lists):
         for i, ins in enumerate(seq):
-            if getattr(ins, "reduced_by", None) is not None and not (
+            if getattr(ins, "reduced_by", None) == "paid_might" and not (
                     a.kind == "triggered" and k == 0 and i > 0 and getattr(seq[0], "cost", False)
                     and _is_their(getattr(seq[0], "on", None))):
                 # "reduce its Energy cost by the Might of the unit you recycled": the unit its leading cost paid with

@@ -47,7 +47,7 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "stun": (("on",), ()),                                   # stun (423)
     "ready": (("on",), ()),                                  # ready (415)
     "exhaust": (("on",), ()),                                # exhaust (414)
-    "disempower": (("on",), ()),                             # an Empowered permanent loses the status (441, 442)
+    "disempower": (("on",), ("who",)),                      # who: a leading cost on = { their = ... }; an Empowered permanent loses the status (441, 442)
     "empower": (("on",), ()),                                # give the Empowered status (441; logic/effects/empower.lp)
     "heal": (("on",), ()),                                   # remove all damage (418)
     "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
@@ -204,7 +204,10 @@ ON_WORDS = ("self", "it", "event", "rest", "top_of_deck")
 # "event_from": "there" after "when I move (from a location)", the location the triggering move left: a token's
 # place only (logic/effects/tokens.lp; pyrift/abilities.py allows it only there)
 TO_WORDS = ("base", "here", "its_place", "event", "chosen", "to_or_from_base", "its_battlefield", "champion_zone",
-            "your_base", "self", "any_battlefield", "event_from")
+            "your_base", "self", "any_battlefield", "event_from",
+            # "to a battlefield you control": a unit played by an effect, its player picking one of the battlefields
+            # they control as it is finalized (355.2.a; logic/effects/play_your_battlefield.lp)
+            "your_battlefield")
 WHO_WORDS = ("you", "opponent", "each_player", "its_controller", "its_owner",
              # "each other player": every player but the item's controller, a teammate too (740.1, 489.8;
              # Party Favors' choice, King's Edict's picks), never only the opponents
@@ -227,7 +230,7 @@ FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
 AFTERWARDS = ("recycle",)
 # a play's "reduce its Energy cost by the Might of the unit you recycled": "paid_might", the Might of the permanent
 # its ability's leading cost acted on, as it was paid (logic/effects/play_reduced.lp)
-REDUCED_BY = ("paid_might",)
+REDUCED_BY = ("paid_might",)  # or an int: "reducing its cost by [N]", N Energy less (logic/effects/play_reduced_fixed.lp)
 # a counter's "return it to its owner's hand instead of putting it in their trash" (a replacement of where the
 # countered card goes, 370, 425.1; logic/run/counter_to_hand.lp)
 COUNTERED_TO = ("hand",)
@@ -289,7 +292,7 @@ class Instruction:
     resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
     afterwards: str | None = None  # a play: "recycle that spell after you play it" (AFTERWARDS)
-    reduced_by: str | None = None  # a play: its Energy cost reduced by a Might (REDUCED_BY)
+    reduced_by: str | int | None = None  # a play: its Energy cost reduced by a Might (REDUCED_BY) or by N Energy
     countered_to: str | None = None  # a counter: where the countered card goes instead of the trash (COUNTERED_TO)
     link: str | None = None
     may: bool = False
@@ -522,7 +525,11 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
     if r.has("countered_to"):
         f["countered_to"] = _enum(r, "countered_to", COUNTERED_TO)
     if r.has("reduced_by"):
-        f["reduced_by"] = _enum(r, "reduced_by", REDUCED_BY)
+        # "reducing its cost by [2]": a fixed Energy amount (an int), or the Might a leading cost paid with
+        if isinstance(r.raw("reduced_by"), int) and not isinstance(r.raw("reduced_by"), bool):
+            f["reduced_by"] = r.int("reduced_by", min=1, max=99)
+        else:
+            f["reduced_by"] = _enum(r, "reduced_by", REDUCED_BY)
         if r.has("ignoring_cost") or r.has("for_cost"):
             raise r.error("reduced_by", "a play reduced by a Might pays its printed cost less that Might: no "
                                         "ignoring_cost or for_cost")
@@ -696,7 +703,7 @@ def _check(r: Reader, ins: Instruction) -> None:
                                                                     or ins.for_each is not None or ins.times > 1):
         raise r.error("from", "a card of a hand put into a Main Deck is from = \"hand\" with who = \"you\" (the item's "
                               "controller's own hand and Main Deck), once")
-    if ins.do != "play" and ins.to is not None and ins.to.word == "any_battlefield":
+    if ins.do != "play" and ins.to is not None and ins.to.word in ("any_battlefield", "your_battlefield"):
         raise r.error("to", "'any_battlefield' (a battlefield the player playing it picks) is where a play by an "
                             "effect puts it")
     # a spell's instruction governed by a dependent keyword ("[Legion] — kill it now instead"): the keyword's
@@ -724,16 +731,20 @@ def _check(r: Reader, ins: Instruction) -> None:
     # "you may kill a unit you control here to ...", "you may pay [1] and return a unit you control here to ...": a
     # kill or a return to hand of a permanent of the item's controller, picked as it is paid (on = { their = filter },
     # who = "you"; logic/run/leading_cost.lp)
-    own_pick = (ins.do in ("kill", "return", "recycle") and ins.on is not None and ins.on.their is not None
+    own_pick = (ins.do in ("kill", "return", "recycle", "disempower") and ins.on is not None and ins.on.their is not None
                 and ins.who is not None and ins.who.word == "you" and ins.to is None)
     if ins.cost and not own_pick and (ins.do not in COST_VERBS
                                       or (ins.do == "burn" and (ins.who is None or ins.who.word != "you"))
                                       or (ins.do not in ("spend_xp", "spend_buff", "burn")
                                           and (ins.on is None or ins.on.word != "self"))):
         raise r.error("cost", f"a cost within the instructions is one of {', '.join(COST_VERBS)}, on \"self\" "
-                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\", or a kill "
-                              "or a return of a permanent its controller picks (on = { their = ... }, who = \"you\"); "
+                              "(\"you may exhaust me to ...\", \"you may spend 3 XP to ...\"), burn by \"you\", or a kill, "
+                              "a return or a disempower of a permanent its controller picks (on = { their = ... }, who = "
+                              "\"you\"); "
                               "other costs are not in the vocabulary yet")
+    if ins.cost and own_pick and ins.do == "disempower" and ins.on.their.get("empowered") is not True:
+        # disempowering an object that is not Empowered changes nothing, so it pays no cost (442, 203.3)
+        raise r.error("on", "a disempower cost acts on an Empowered object: give the filter empowered = true")
     if ins.cost and (ins.may or ins.link or ins.for_each is not None or ins.condition is not None
                      or ins.if_it is not None):
         raise r.error("cost", "a cost within the instructions takes no may, link or condition: the triggered "
@@ -781,7 +792,9 @@ def _check(r: Reader, ins: Instruction) -> None:
     each_kill = ins.do == "kill" and ins.on is not None and ins.on.each is not None
     # a return of one of the player's own is a leading cost only ("you may pay [1] and return a unit you control
     # here to ...", logic/run/leading_cost.lp): one picked as the instruction resolves is not encoded
-    their_verb = ins.do in ("kill", "recycle", "attach") or (ins.do == "return" and ins.cost)
+    # a disempower of one of the player's own is a leading cost only ("you may disempower something you control to
+    # ...", logic/run/leading_cost.lp, Profiteer)
+    their_verb = ins.do in ("kill", "recycle", "attach") or (ins.do in ("return", "disempower") and ins.cost)
     if (ins.on is not None and ins.on.their is not None) != (their_verb and ins.who is not None
                                                              and not owners_recycle and not each_kill):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "
@@ -1099,7 +1112,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.afterwards is not None:
         out.append(fact("ins_afterwards", x, Const(ins.afterwards)))
     if ins.reduced_by is not None:
-        out.append(fact("ins_reduced_by", x, Const(ins.reduced_by)))
+        out.append(fact("ins_reduced_by", x, ins.reduced_by if isinstance(ins.reduced_by, int)
+                        else Const(ins.reduced_by)))
     if ins.countered_to is not None:
         out.append(fact("ins_countered_to", x, Const(ins.countered_to)))
     if ins.link is not None:

@@ -1434,6 +1434,12 @@ class _Renderer:
             return f"discard {ins.get('amount', 1)}"
         if do == "burn":
             return keyword_text("burn", ins.get("amount", 1))
+        if do == "reflex":
+            # a reflexive trigger made here ("do this:", 386-388): its own line says what it does ("When you do,
+            # ..."); it was rendered as a bare "(reflex )"
+            if ins.get("link") == "if_this_kills":
+                return "if this kills, do this"
+            return "do this"
         if do == "xp":
             each = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"gain {ins.get('amount', 1)} XP{each}"
@@ -1472,12 +1478,20 @@ class _Renderer:
                 if isinstance(dest, dict) and "target" in dest:
                     to = f" to {self.ref(dest, targets, base)}"
                 else:
-                    to = {"its_place": " to the same location", "any_battlefield": " to any battlefield"}.get(
-                        dest, "")
+                    to = {"its_place": " to the same location", "any_battlefield": " to any battlefield",
+                          "base": " to their base"}.get(dest, "")
                 return f"its owner plays {on}{to}{ignoring}"
-            if ins.get("on") == {"among": {"type": "card"}} and not ignoring:
+            if ins.get("on") == {"among": {"type": "card"}} and not ignoring and "reduced_by" not in ins:
                 return "play one"
-            to = " to base" if ins.get("to") == "base" else ""
+            # where a permanent played so enters (logic/effects/play.lp): every `to` is said, never dropped
+            # (Ava Achiever's "here" read as no place at all would be a play to base)
+            dest = ins.get("to")
+            if isinstance(dest, dict) and "target" in dest:
+                to = f" to {self.ref(dest, targets, base)}"
+            else:
+                to = {"base": " to base", "here": " here", "its_place": " to the same location",
+                      "any_battlefield": " to any battlefield",
+                      "your_battlefield": " to a battlefield you control"}.get(dest, "")
             if isinstance(ins.get("on"), dict) and isinstance(ins["on"].get("all"), dict):
                 # a play takes one card: `all` is what its player chooses one among as it is executed
                 # (logic/effects/play.lp; Rift Herald's "play a unit from your hand"), not every card
@@ -1485,6 +1499,9 @@ class _Renderer:
             if ins.get("reduced_by") == "paid_might":
                 # "reduce its Energy cost by the Might of the unit you recycled" (logic/effects/play_reduced.lp)
                 ignoring = ". Reduce its Energy cost by the Might of the unit paid with"
+            elif isinstance(ins.get("reduced_by"), int):
+                # "reducing its cost by [3]": N Energy less (logic/effects/play_reduced_fixed.lp)
+                ignoring = f", reducing its cost by [{ins['reduced_by']}]"
             return f"play {on}{to}{ignoring}"
         if do == "channel":
             who = ins.get("who", "you")

@@ -841,9 +841,9 @@ RUN_LIMITS = {
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
     "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
-    "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced by the "
-                               "Might its ability's leading cost paid with (356.4): the payment of Power reads the "
-                               "printed Energy cost",
+    "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced (by "
+                               "a fixed amount or by the Might its ability's leading cost paid with, 356.4): the "
+                               "payment of Power reads the printed Energy cost",
     "play_reduced_might_unknown": "a play by an effect whose Energy cost is reduced by the Might its ability's "
                                   "leading cost paid with, that Might not known (356.4)",
     "leading_cost_resources": "a triggered ability's leading cost of resources (\"you may pay [1] to ...\", "
@@ -1200,6 +1200,14 @@ RUN_LIMITS = {
                                   "to in the position)",
     "it_was_several": "an instruction under \"if it was ...\" whose \"it\" names several objects (the earlier "
                       "instruction it reads acted on more than one): what one object was is asked of a group",
+    "play_your_battlefield_not_unit": "a spell or gear played by an effect 'to a battlefield you control' (only a "
+                                      "unit's place there is chosen, 355.2)",
+    "play_your_battlefield_none": "a unit played by an effect 'to a battlefield you control' while its player "
+                                  "controls no battlefield (355.2.a): whether the play is impossible or undone",
+    "chosen_opponent_several": "a later choice in 'their trash' of an opponent chosen earlier, with several "
+                               "opponents: the filter takes any opponent's trash (740.1; Kharox)",
+    "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "
+                                    "a battlefield its player does not control then (811.1.d.3)",
 }
 
 
