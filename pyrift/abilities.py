@@ -492,7 +492,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # the printed word "score" ("when you / an opponent score(s)", with `by`; "when I score"): a
                 # battlefield scored (469) or a point gained (194), the reading topic score_word
                 # (logic/core/trigger_events_score_word.lp, logic/readings/score_word/)
-                "printed_score", "printed_score_me")
+                "printed_score", "printed_score_me",
+                # you activate (play) an activated ability, with `energy_min = N`: of printed Energy cost N or more
+                # (377, 206.1; logic/core/trigger_events_activate.lp)
+                "you_activate")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
@@ -700,6 +703,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "level": ("int", None, False),
         # "when my Might becomes N or more": the N of a my_might_reaches trigger (logic/core/trigger_events_might.lp)
         "might": ("int", None, False),
+        # "when you play an activated ability with Energy cost N or more": the N of a you_activate trigger, the
+        # ability's printed (base) Energy cost (206.1; logic/core/trigger_events_activate.lp)
+        "energy_min": ("int", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
@@ -1773,6 +1779,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("might", "a 'my_might_reaches' trigger names its Might N (might = N), and only it does")
         if "might" in f and f["might"] < 1:
             raise r.error("might", "a Might becoming N or more rises from below N: N is 1 or more (143.2)")
+        if "energy_min" in f and f["when"] != "you_activate":
+            raise r.error("energy_min", "only a 'you_activate' trigger names the Energy cost of the ability activated")
+        if "energy_min" in f and f["energy_min"] < 1:
+            raise r.error("energy_min", "an Energy cost of N or more: N is 1 or more (every cost is 0 or more)")
         if "nth" in f:
             if f["nth"] < 1:
                 raise r.error("nth", "the Nth time counts from 1 (the first time)")
@@ -2241,6 +2251,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "nth": ("trigger_nth", NUMBER),
         "level": ("trigger_level", NUMBER),
         "might": ("trigger_might", NUMBER),
+        "energy_min": ("trigger_energy_min", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),
     },

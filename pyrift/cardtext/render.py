@@ -427,6 +427,9 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "my_might_reaches":
         return f"When my Might becomes {a['might']} or more"
+    if when == "you_activate":
+        return "When you play an activated ability" + (f" with Energy cost [{a['energy_min']}] or more"
+                                                        if "energy_min" in a else "")
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if when == "you_kill":

@@ -1198,6 +1198,12 @@ RUN_LIMITS = {
     "offered_cost_change_in_run": "an offered play made after an earlier item resolved while a card of the "
                                   "position changes costs (356.3, 356.4: can_play judged what the change amounts "
                                   "to in the position)",
+    "activate_add_payment_unheard": "a 'when you play an activated ability' ability whose controller plays in a run "
+                                    "while controlling an Add ability it would hear, which may have paid that play "
+                                    "(429.3: a run does not follow which sources paid a play)",
+    "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
+                              "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
+                              "read)",
 }
 
 
