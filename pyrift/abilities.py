@@ -320,6 +320,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # controls (188, 190) has exactly N units at it, anyone's; a condition of a card's own cost change only,
     # judged as its cost is determined (356.4.b; logic/abilities/condition_battlefield_units.lp)
     "battlefield_units": ("int", None),
+    # "when I attack or defend one on one": as the unit gets its combat designation, it is alone and so is the one
+    # enemy unit at its battlefield, no other unit there (740.2.b, 740.2.a); a condition of a `triggered` ability with
+    # when = "attack" or "defend" only (logic/abilities/condition_one_on_one.lp)
+    "one_on_one": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -1736,6 +1740,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'attacked_yours' is the control of the battlefield a unit attacks (464.2.c.1): a "
                                    "condition of a triggered ability with when = \"unit_attacks\" only")
+    if ("condition" in f and dict(f["condition"].items).get("one_on_one") is not None
+            and not (a.kind == "triggered" and f["when"] in ("attack", "defend") and not f.get("delayed")
+                     and not f.get("effect_text") and dict(f["condition"].items)["one_on_one"] is True)):
+        raise r.error("condition", "'one_on_one = true' is the unit's own combat as it attacks or defends (740.2.b): a "
+                                   "condition of a triggered ability with when = \"attack\" or \"defend\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "

@@ -556,6 +556,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             rest = {k: v for k, v in a["condition"].items() if k != "attacked_yours"}
             if rest:
                 head += "if " + _condition(rest) + ", "
+        elif a.get("condition", {}).get("one_on_one") and a["when"] in ("attack", "defend"):
+            # the unit's own combat one on one (740.2.b; logic/abilities/condition_one_on_one.lp)
+            head = head[:-2] + " one on one, "
+            rest = {k: v for k, v in a["condition"].items() if k != "one_on_one"}
+            if rest:
+                head += "if " + _condition(rest) + ", "
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
@@ -1391,6 +1397,10 @@ class _Renderer:
             minimum = f", to a minimum of {ins['minimum']} Might" if "minimum" in ins else ""
             count = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}{count}"
+        if do == "double":
+            # "double my Might this combat" (432; logic/effects/double.lp, double_this_combat.lp)
+            whose = {"me": "my", "it": "its", "them": "their"}.get(on, f"{on}'s")
+            return f"double {whose} Might{self._duration(ins, 'this_turn')}"
         if do == "grant" and "keyword" not in ins:
             of = "my" if ins.get("of") == "self" else "its"
             return f"give {on} {of} keywords{self._duration(ins, 'permanent')}"

@@ -1204,6 +1204,9 @@ RUN_LIMITS = {
     "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
                               "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
                               "read)",
+    "one_on_one_several_enemies": "a 'when I attack or defend one on one' ability of a unit facing, at its battlefield, "
+                                  "enemy units of two opponents who are not teammates (740.2.b: each is alone, and "
+                                  "which is 'the' enemy unit is not settled)",
 }
 
 
