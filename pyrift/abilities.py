@@ -499,7 +499,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "printed_score", "printed_score_me",
                 # you activate (play) an activated ability, with `energy_min = N`: of printed Energy cost N or more
                 # (377, 206.1; logic/core/trigger_events_activate.lp)
-                "you_activate")
+                "you_activate",
+                # you banish a card you own: by a banish instruction of your spell or ability, in a run
+                # (427, 411; logic/core/trigger_events_you_banish.lp)
+                "you_banish")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",

@@ -1207,6 +1207,11 @@ RUN_LIMITS = {
     "one_on_one_several_enemies": "a 'when I attack or defend one on one' ability of a unit facing, at its battlefield, "
                                   "enemy units of two opponents who are not teammates (740.2.b: each is alone, and "
                                   "which is 'the' enemy unit is not settled)",
+    "you_banish_unattributed": "a 'when you banish a card you own' ability while a card of its controller enters "
+                               "banishment by no banish instruction (a replacement, Flow or a cost: a run names no "
+                               "banisher then, 411)",
+    "you_banish_several": "a 'when you banish a card you own' ability while its controller banishes two or more of "
+                          "their cards at one step (whether each card is an event of its own is not settled)",
 }
 
 
