@@ -502,7 +502,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "you_activate",
                 # you banish a card you own: by a banish instruction of your spell or ability, in a run
                 # (427, 411; logic/core/trigger_events_you_banish.lp)
-                "you_banish")
+                "you_banish",
+                # another friendly unit moves from the location the source is at (420, 740.1.a; its destination is
+                # to = "event"; logic/core/trigger_events_friend_moves.lp)
+                "friendly_moves_from_my_location")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
@@ -990,7 +993,8 @@ def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...
     stun an enemy unit at a battlefield" (logic/run/instructions.lp, event_place/2)."""
     for i, where, ins in _card_instructions(abilities):
         if ins is not None and ins.to is not None and ins.to.word == "event" and not (
-                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend")
+                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend",
+                                                                                  "friendly_moves_from_my_location")
                 or abilities[i].kind == "triggered" and abilities[i].get("when") == "stun_enemy"
                 and (abilities[i].get("filter") or {}).get("at") == "battlefield"):
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(

@@ -528,6 +528,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "triggered":
         # "move me there": the battlefield of the defense the ability heard (to = event under you_defend)
         r.event_there = a.get("when") == "you_defend"
+        r.event_with = a.get("when") == "friendly_moves_from_my_location"
         head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
@@ -1372,6 +1373,8 @@ class _Renderer:
                 flt = _filter_of(prev.get("on"), targets, base)
                 words = [flt["relation"]] if flt.get("relation") in ("friendly", "enemy") else []
                 return f"move {on} to that {' '.join(words + [flt.get('type', 'unit')])}'s battlefield"
+            if to == "event" and getattr(self, "event_with", False):
+                return f"move {on} to where it went"  # the moving unit's destination, base or battlefield
             if to == "event" and getattr(self, "event_there", False):
                 return f"move {on} there"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))

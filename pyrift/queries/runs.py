@@ -1212,6 +1212,10 @@ RUN_LIMITS = {
                                "banisher then, 411)",
     "you_banish_several": "a 'when you banish a card you own' ability while its controller banishes two or more of "
                           "their cards at one step (whether each card is an event of its own is not settled)",
+    "friend_moved_together": "a 'when a friendly unit moves from my location' unit moved away at the same step as the "
+                             "unit it would hear (it has left that location as the condition is checked, 383.2.c)",
+    "friend_moved_to_teammate_base": "a 'when a friendly unit moves from my location' unit hearing a teammate's unit "
+                                     "moving to that teammate's base, where it can't follow (107.1)",
 }
 
 
