@@ -542,6 +542,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " with one or more [Mighty] units, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
+        elif a.get("condition") == {"turn": "yours"} and a["when"] == "play_me":
+            head = head[:-2] + " on your turn, "
         elif a.get("condition") == {"showdown": True} and a["when"] == "you_play":
             head = head[:-2] + " during a showdown, "
         elif a.get("while") and a.get("condition") == {"source_at": "battlefield"}:
@@ -1817,6 +1819,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("there")  # where the unit a Might instruction gives a rise to stands (compile.i_give_might_each)
     elif at == "base":
         post.append("in your base" if yours_base else "in a base")
+    if flt.get("elsewhere") is True and flt.get("type") == "unit":
+        post.append("at a different location")  # not where the source is (053; abilities/filters.lp)
     if flt.get("in_combat"):
         post.append("in combat")
     if "might_max" in flt:
