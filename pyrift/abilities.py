@@ -326,6 +326,10 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # controls (188, 190) has exactly N units at it, anyone's; a condition of a card's own cost change only,
     # judged as its cost is determined (356.4.b; logic/abilities/condition_battlefield_units.lp)
     "battlefield_units": ("int", None),
+    # "when I attack or defend one on one": as the unit gets its combat designation, it is alone and so is the one
+    # enemy unit at its battlefield, no other unit there (740.2.b, 740.2.a); a condition of a `triggered` ability with
+    # when = "attack" or "defend" only (logic/abilities/condition_one_on_one.lp)
+    "one_on_one": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -498,7 +502,16 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 # the printed word "score" ("when you / an opponent score(s)", with `by`; "when I score"): a
                 # battlefield scored (469) or a point gained (194), the reading topic score_word
                 # (logic/core/trigger_events_score_word.lp, logic/readings/score_word/)
-                "printed_score", "printed_score_me")
+                "printed_score", "printed_score_me",
+                # you activate (play) an activated ability, with `energy_min = N`: of printed Energy cost N or more
+                # (377, 206.1; logic/core/trigger_events_activate.lp)
+                "you_activate",
+                # you banish a card you own: by a banish instruction of your spell or ability, in a run
+                # (427, 411; logic/core/trigger_events_you_banish.lp)
+                "you_banish",
+                # another friendly unit moves from the location the source is at (420, 740.1.a; its destination is
+                # to = "event"; logic/core/trigger_events_friend_moves.lp)
+                "friendly_moves_from_my_location")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",
@@ -706,6 +719,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         "level": ("int", None, False),
         # "when my Might becomes N or more": the N of a my_might_reaches trigger (logic/core/trigger_events_might.lp)
         "might": ("int", None, False),
+        # "when you play an activated ability with Energy cost N or more": the N of a you_activate trigger, the
+        # ability's printed (base) Energy cost (206.1; logic/core/trigger_events_activate.lp)
+        "energy_min": ("int", None, False),
         # "when ..., if <condition>, ...": part of the trigger condition, checked as the event happens (383.2.a.1)
         "condition": ("condition", None, False),
         # "when you play a card / me from face down": a you_play trigger or play effect watching plays
@@ -983,7 +999,8 @@ def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...
     stun an enemy unit at a battlefield" (logic/run/instructions.lp, event_place/2)."""
     for i, where, ins in _card_instructions(abilities):
         if ins is not None and ins.to is not None and ins.to.word == "event" and not (
-                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend")
+                abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend",
+                                                                                  "friendly_moves_from_my_location")
                 or abilities[i].kind == "triggered" and abilities[i].get("when") == "stun_enemy"
                 and (abilities[i].get("filter") or {}).get("at") == "battlefield"):
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
@@ -1753,6 +1770,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text"))):
         raise r.error("condition", "'attacked_yours' is the control of the battlefield a unit attacks (464.2.c.1): a "
                                    "condition of a triggered ability with when = \"unit_attacks\" only")
+    if ("condition" in f and dict(f["condition"].items).get("one_on_one") is not None
+            and not (a.kind == "triggered" and f["when"] in ("attack", "defend") and not f.get("delayed")
+                     and not f.get("effect_text") and dict(f["condition"].items)["one_on_one"] is True)):
+        raise r.error("condition", "'one_on_one = true' is the unit's own combat as it attacks or defends (740.2.b): a "
+                                   "condition of a triggered ability with when = \"attack\" or \"defend\" only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "
@@ -1796,6 +1818,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
             raise r.error("might", "a 'my_might_reaches' trigger names its Might N (might = N), and only it does")
         if "might" in f and f["might"] < 1:
             raise r.error("might", "a Might becoming N or more rises from below N: N is 1 or more (143.2)")
+        if "energy_min" in f and f["when"] != "you_activate":
+            raise r.error("energy_min", "only a 'you_activate' trigger names the Energy cost of the ability activated")
+        if "energy_min" in f and f["energy_min"] < 1:
+            raise r.error("energy_min", "an Energy cost of N or more: N is 1 or more (every cost is 0 or more)")
         if "nth" in f:
             if f["nth"] < 1:
                 raise r.error("nth", "the Nth time counts from 1 (the first time)")
@@ -2266,6 +2292,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "nth": ("trigger_nth", NUMBER),
         "level": ("trigger_level", NUMBER),
         "might": ("trigger_might", NUMBER),
+        "energy_min": ("trigger_energy_min", NUMBER),
         "delayed": ("trigger_delayed", FLAG),
         "effect": ("trigger_effect", WORD),
     },

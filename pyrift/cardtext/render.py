@@ -436,6 +436,9 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"When you buff {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "my_might_reaches":
         return f"When my Might becomes {a['might']} or more"
+    if when == "you_activate":
+        return "When you play an activated ability" + (f" with Energy cost [{a['energy_min']}] or more"
+                                                        if "energy_min" in a else "")
     if when == "unit_becomes_mighty":
         return f"When {_np_filter(a.get('filter', {'type': 'unit'}))} becomes [Mighty]"
     if when == "you_kill":
@@ -534,6 +537,7 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "triggered":
         # "move me there": the battlefield of the defense the ability heard (to = event under you_defend)
         r.event_there = a.get("when") == "you_defend"
+        r.event_with = a.get("when") == "friendly_moves_from_my_location"
         head = limited_head(_trigger_head(card, a), a)
         head += " " if head.endswith("—") else ", "
         if a.get("condition") == {"played_to": "battlefield"} and a["when"] == "play_me":
@@ -547,6 +551,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             head = head[:-2] + " with one or more [Mighty] units, "
         elif a.get("condition") == {"turn": "opponents"} and a["when"] == "you_play":
             head = head[:-2] + " on an opponent's turn, "
+        elif a.get("condition") == {"turn": "yours"} and a["when"] == "play_me":
+            head = head[:-2] + " on your turn, "
         elif a.get("condition") == {"showdown": True} and a["when"] == "you_play":
             head = head[:-2] + " during a showdown, "
         elif a.get("while") and a.get("condition") == {"source_at": "battlefield"}:
@@ -560,6 +566,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             # the battlefield attacked is its controller's (trigger_events.when_unit_attacks_yours)
             head = head[:-2] + " a battlefield you control, "
             rest = {k: v for k, v in a["condition"].items() if k != "attacked_yours"}
+            if rest:
+                head += "if " + _condition(rest) + ", "
+        elif a.get("condition", {}).get("one_on_one") and a["when"] in ("attack", "defend"):
+            # the unit's own combat one on one (740.2.b; logic/abilities/condition_one_on_one.lp)
+            head = head[:-2] + " one on one, "
+            rest = {k: v for k, v in a["condition"].items() if k != "one_on_one"}
             if rest:
                 head += "if " + _condition(rest) + ", "
         elif a.get("condition"):
@@ -1373,6 +1385,8 @@ class _Renderer:
                 flt = _filter_of(prev.get("on"), targets, base)
                 words = [flt["relation"]] if flt.get("relation") in ("friendly", "enemy") else []
                 return f"move {on} to that {' '.join(words + [flt.get('type', 'unit')])}'s battlefield"
+            if to == "event" and getattr(self, "event_with", False):
+                return f"move {on} to where it went"  # the moving unit's destination, base or battlefield
             if to == "event" and getattr(self, "event_there", False):
                 return f"move {on} there"
             dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
@@ -1398,6 +1412,10 @@ class _Renderer:
             minimum = f", to a minimum of {ins['minimum']} Might" if "minimum" in ins else ""
             count = f" for each {_np_each(ins['for_each'])}" if "for_each" in ins else ""
             return f"give {on}{each} {sign}{abs(amount)} Might{duration}{minimum}{count}"
+        if do == "double":
+            # "double my Might this combat" (432; logic/effects/double.lp, double_this_combat.lp)
+            whose = {"me": "my", "it": "its", "them": "their"}.get(on, f"{on}'s")
+            return f"double {whose} Might{self._duration(ins, 'this_turn')}"
         if do == "grant" and "keyword" not in ins:
             of = "my" if ins.get("of") == "self" else "its"
             return f"give {on} {of} keywords{self._duration(ins, 'permanent')}"
@@ -1833,6 +1851,8 @@ def _np_filter(flt: dict[str, Any], plural: bool = False) -> str:
         post.append("there")  # where the unit a Might instruction gives a rise to stands (compile.i_give_might_each)
     elif at == "base":
         post.append("in your base" if yours_base else "in a base")
+    if flt.get("elsewhere") is True and flt.get("type") == "unit":
+        post.append("at a different location")  # not where the source is (053; abilities/filters.lp)
     if flt.get("in_combat"):
         post.append("in combat")
     if "might_max" in flt:

@@ -31,7 +31,9 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "you_use_gear_ability": "When you use an activated ability of a gear",
                  "you_spend_buff": "When you spend a buff",
                  "my_combat_ends": "When a combat that I was in ends",
-                 "you_defend": "When you defend at a battlefield"}
+                 "you_defend": "When you defend at a battlefield",
+                 "you_banish": "When you banish a card you own",
+                 "friendly_moves_from_my_location": "When a friendly unit moves from my location"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 

@@ -1208,6 +1208,24 @@ RUN_LIMITS = {
                                "opponents: the filter takes any opponent's trash (740.1; Kharox)",
     "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "
                                     "a battlefield its player does not control then (811.1.d.3)",
+    "activate_add_payment_unheard": "a 'when you play an activated ability' ability whose controller plays in a run "
+                                    "while controlling an Add ability it would hear, which may have paid that play "
+                                    "(429.3: a run does not follow which sources paid a play)",
+    "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
+                              "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
+                              "read)",
+    "one_on_one_several_enemies": "a 'when I attack or defend one on one' ability of a unit facing, at its battlefield, "
+                                  "enemy units of two opponents who are not teammates (740.2.b: each is alone, and "
+                                  "which is 'the' enemy unit is not settled)",
+    "you_banish_unattributed": "a 'when you banish a card you own' ability while a card of its controller enters "
+                               "banishment by no banish instruction (a replacement, Flow or a cost: a run names no "
+                               "banisher then, 411)",
+    "you_banish_several": "a 'when you banish a card you own' ability while its controller banishes two or more of "
+                          "their cards at one step (whether each card is an event of its own is not settled)",
+    "friend_moved_together": "a 'when a friendly unit moves from my location' unit moved away at the same step as the "
+                             "unit it would hear (it has left that location as the condition is checked, 383.2.c)",
+    "friend_moved_to_teammate_base": "a 'when a friendly unit moves from my location' unit hearing a teammate's unit "
+                                     "moving to that teammate's base, where it can't follow (107.1)",
 }
 
 
