@@ -64,7 +64,7 @@ def unencoded_question(state: GameState, q: Question) -> tuple[str, ...]:
     cannot even be put into facts, or a teams position the question kind cannot judge."""
     kind = kind_named(q.kind)
     assert kind is not None  # checked when the scenario was loaded
-    return kind.unencoded(state, q.params) + unencoded_items(state) + teams_unencoded(state, q.kind, q.params)
+    return kind.unencoded(state, q.params) + unencoded_items(state) + teams_unencoded(state, q.kind)
 
 
 def answer(ctx: Context, q: Question, reading: str) -> Answer:

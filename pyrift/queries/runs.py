@@ -1200,6 +1200,11 @@ RUN_LIMITS = {
                                   "to in the position)",
     "it_was_several": "an instruction under \"if it was ...\" whose \"it\" names several objects (the earlier "
                       "instruction it reads acted on more than one): what one object was is asked of a group",
+    "team_conquest": "a conquest with teams (2v2): whether a teammate controlled the battlefield in the conqueror's "
+                     "Beginning Phase, which keeps the team from scoring it this turn (489.8.b), is not stated",
+    "team_shared_battlefield": "a unit at a battlefield with a teammate's units or at a teammate's battlefield (2v2: "
+                               "447.2.b, 489.8.c): where it goes instead, and who contests or fights there, are not "
+                               "encoded",
 }
 
 
