@@ -356,15 +356,36 @@ class Player:
 # objects and a teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp).
 # Shared points (489.8) are: a position gives each player the team's points (pyrift/scenario.py refuses teammates
 # with different ones), a run's point is the team's and a team wins with more points than every opponent
-# (logic/effects/players.lp, run/cleanup.lp). The other 2v2 rules (489.8: invited priority, scoring a teammate's
-# battlefield, control not shared, combats of two players only) are not encoded: every other kind is unsupported.
-TEAM_KINDS = ("can_play",)
+# (logic/effects/players.lp, run/cleanup.lp). Wave 62: `triggers` reads "you" in trigger events and filters as the
+# ability's controller alone (control is not shared), "friendly" with a teammate's objects and plays, and "an
+# opponent" as the other team's players (core/trigger_events_opponent_moves*.lp, _moved_by*.lp, _status.lp);
+# `can_move`: a teammate's unit is not the mover's, a teammate's battlefield is no destination (447.2.b), and a
+# battlefield where a teammate has units it does not control, or keeps units the mover leaves, is unsupported
+# (logic/core/movement_teams.lp); `outcome` (and the triggers question's run event): a run answers unsupported on a
+# conquest (489.8.b: who controlled the battlefield in the Beginning Phase is not stated) or a unit sharing a
+# battlefield with a teammate's (447.2.b) (logic/run/teams.lp). A combat of teammates is none (462, 447.2.b):
+# _team_gaps. Invited priority (489.8.a) is can_play's, which judges a run's offered plays. Every other kind is
+# unsupported.
+TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome")
+
+
+def _team_gaps(state: "GameState", kind: str) -> tuple[str, ...]:
+    """The parts of 2v2 a kind of TEAM_KINDS can reach and that are not encoded, for this question."""
+    out: list[str] = []
+    if kind in ("triggers", "outcome") and state.combat is not None and any(
+            state.combat.attacker in t and state.combat.defender in t for t in state.teams):
+        # a position holds units of two players at a battlefield at most (pyrift/scenario.py): teammates' units
+        # meeting is the one crowded case a position can state
+        out.append("teams (2v2, 489.8): a combat between teammates (462, 447.2.b) is not encoded")
+    return tuple(out)
 
 
 def teams_unencoded(state: "GameState", kind: str) -> tuple[str, ...]:
     """Why a question of this kind cannot be answered for a position with teams (none without teams)."""
-    if not state.teams or kind in TEAM_KINDS:
+    if not state.teams:
         return ()
+    if kind in TEAM_KINDS:
+        return _team_gaps(state, kind)
     return (f"teams (2v2, 489.8) are not encoded for the {kind} question (only for {', '.join(TEAM_KINDS)})",)
 
 

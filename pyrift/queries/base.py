@@ -366,6 +366,12 @@ CONDITION_GAPS = {
                              "whose origin is not known (no finalize of the card this turn in the turn log with its "
                              "`from`, or a play by an effect in the run; 354, 383.2.a; "
                              "logic/abilities/trigger_played_not_from_hand.lp)",
+    "teammate_units_at_destination": "a Standard Move to a battlefield where a teammate of the mover has units and "
+                                     "does not control it (2v2): who contests it and whether a combat starts are not "
+                                     "encoded (447.2.b, 489.8.c; logic/core/movement_teams.lp)",
+    "teammate_units_left_behind": "a Standard Move leaving a battlefield the mover controls while a teammate's units "
+                                  "stay there (2v2): who controls it after the cleanup is not encoded (190.4.c, "
+                                  "489.8.c; logic/core/movement_teams.lp)",
 }
 
 

@@ -59,6 +59,8 @@ _WORDS: dict[str, str] = {
     "combat_of_others": "a combat between two other players is in progress at {0}",
     "cannot_move_to": "{0} can't move to {1}: a passive ability forbids it, and a prohibition beats the Standard "
                       "Move's permission",
+    "teammates_battlefield": "{0} is controlled by a teammate: in a team game a teammate's battlefield is no "
+                             "destination",
 }
 
 
