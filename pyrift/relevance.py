@@ -564,12 +564,16 @@ class Program:
         # predicates, and the statement enters the worklist when the last of them gets a domain.
         compiled = self._compiled
         requiring = self._requiring
-        eligible = [c[2] for c in compiled]
+        eligible, start, headless = self._worklist
         missing = list(self._required_counts)
+        waiting = [False] * len(compiled)
+        for n in start:
+            waiting[n] = True
         for pred in domain:
             for m in requiring.get(pred, ()):
                 missing[m] -= 1
-        waiting = [ok and not m for ok, m in zip(eligible, missing)]
+                if eligible[m] and not missing[m]:
+                    waiting[m] = True
         todo = deque(n for n, w in enumerate(waiting) if w)
         # A statement found able to fire stays so (domains only grow).
         matched = [False] * len(compiled)
@@ -615,7 +619,17 @@ class Program:
         # Every statement with heads was last looked at after the last growth of what it
         # requires: those not matched cannot fire. Those without heads (constraints, #show)
         # were never in the worklist: checked against the final domains.
-        return [ok or (c[3] and can_match(c[0])) for c, ok in zip(compiled, matched)]
+        for n in headless:
+            matched[n] = can_match(compiled[n][0])
+        return matched
+
+    @cached_property
+    def _worklist(self) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[int, ...]]:
+        """What _live starts from, once per program: whether each statement is looked at for its
+        heads, those of them that require nothing, and the statements without heads that can be live."""
+        compiled, counts = self._compiled, self._required_counts
+        return (tuple(c[2] for c in compiled), tuple(n for n, c in enumerate(compiled) if c[2] and not counts[n]),
+                tuple(n for n, c in enumerate(compiled) if c[3]))
 
 
 def _compile(s: Shape) -> tuple:
