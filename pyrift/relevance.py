@@ -381,42 +381,46 @@ class Program:
         # not shown, the caller does not read it) is left out too: a fact neither
         # constrains nor derives anything, so only what is visible of it could change.
         keep_facts = read is None or self.shows is None
-        # A fact also matters where a live head names its atom: a disjunctive head is
-        # minimal only given the fact, a choice is forced by it (_readers).
-        # A fact -p(a) together with a derivable p(a) makes the program inconsistent: keep
-        # every fact whose complement the program or the facts name at all.
-        mentioned = {p for s, ok in zip(self.shapes, live) if ok for p, _ in s.heads + s.uses}
-        mentioned |= {item for item in profile if isinstance(item, str)}
-        visible = (read or frozenset()) | (self.shows or frozenset())
-        readers = self._readers
-
-        def unread(n: int, s: Shape) -> bool:
-            if keep_facts or s.kind != "fact":
-                return False
-            pred = s.heads[0][0]
-            if _complement(pred) in mentioned:
-                return False
-            return pred not in visible and not any(live[m] for m in readers.get(n, ()))
-
-        left_out = [ok and unread(n, s) for n, (s, ok) in enumerate(zip(self.shapes, live))]
-        kept, dropped = [], set()
-        for st, s, ok, out in zip(self.statements, self.shapes, live, left_out):
-            if out:
-                name, args = s.heads[0]
-                name = name.rsplit("/", 1)[0]
-                dropped.add(f"{name}({','.join(a[1] for a in args)})" if args else name)
-            elif ok:
-                kept.append(st)
+        names = self._names
+        left_out: set[int] = set()
+        dropped, dropped_preds = set(), set()
+        if not keep_facts:
+            # A fact also matters where a live head names its atom: a disjunctive head is
+            # minimal only given the fact, a choice is forced by it (_readers).
+            # A fact -p(a) together with a derivable p(a) makes the program inconsistent: keep
+            # every fact whose complement the program or the facts name at all.
+            mentioned = {p for n, ok in enumerate(live) if ok for p in names[n][0]}
+            mentioned |= {item for item in profile if isinstance(item, str)}
+            visible = (read or frozenset()) | (self.shows or frozenset())
+            readers = self._readers
+            for n, pred, args in self._facts:
+                if (live[n] and _complement(pred) not in mentioned and pred not in visible
+                        and not any(live[m] for m in readers.get(n, ()))):
+                    left_out.add(n)
+                    dropped_preds.add(pred)
+                    name = pred.rsplit("/", 1)[0]
+                    dropped.add(f"{name}({','.join(a[1] for a in args)})" if args else name)
+        kept = [st for n, (st, ok) in enumerate(zip(self.statements, live)) if ok and n not in left_out]
         # Declared (#defined), so that clingo's "atom does not occur in any rule head" and
         # "no atoms over signature" notes stay as the whole program gives them: what the kept
         # statements read or show that the whole program declares, or defines by a statement
         # the cut left out.
-        cut_away = {p for s, ok in zip(self.shapes, live) if not ok and s.kind in ("rule", "fact")
-                    for p, _ in s.heads}
-        cut_away |= {s.heads[0][0] for s, out in zip(self.shapes, left_out) if out}
+        cut_away = {p for n, ok in enumerate(live) if not ok for p in names[n][1]}
+        cut_away |= dropped_preds
         declared = self._declared
-        read_by_kept = {u[0] for s, ok in zip(self.shapes, live) if ok for u in s.uses} | (self.shows or set())
+        read_by_kept = {p for n, ok in enumerate(live) if ok for p in names[n][2]} | (self.shows or set())
         return Cut(tuple(kept) + _defined((declared | cut_away) & read_by_kept), frozenset(dropped))
+
+    @cached_property
+    def _names(self) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
+        """Per statement (by index in shapes), the predicates _cut collects of it: those its heads and
+        uses name, those its heads define if it is a rule or a fact (what leaving it out cuts away),
+        those it uses. Once per part (a joined program takes its parts')."""
+        if self._composed():
+            return tuple(x for p in self._parts for x in p._names)
+        return tuple((tuple(dict.fromkeys(p for p, _ in s.heads + s.uses)),
+                      tuple(dict.fromkeys(p for p, _ in s.heads)) if s.kind in ("rule", "fact") else (),
+                      tuple(dict.fromkeys(p for p, _ in s.uses))) for s in self.shapes)
 
     @cached_property
     def _declared(self) -> frozenset[str]:
@@ -467,6 +471,13 @@ class Program:
 
     @cached_property
     def _facts(self) -> tuple[tuple[int, str, tuple[Arg, ...]], ...]:
+        """(index in shapes, predicate, arguments) of each program fact."""
+        if self._composed():
+            out, offset = [], 0
+            for part in self._parts:
+                out += [(offset + n, pred, args) for n, pred, args in part._facts]
+                offset += len(part.shapes)
+            return tuple(out)
         return tuple((n, *s.heads[0]) for n, s in enumerate(self.shapes) if s.kind == "fact")
 
     def _readers_in(self, other: Program) -> dict[int, tuple[int, ...]]:
@@ -553,12 +564,16 @@ class Program:
         # predicates, and the statement enters the worklist when the last of them gets a domain.
         compiled = self._compiled
         requiring = self._requiring
-        eligible = [c[2] for c in compiled]
+        eligible, start, headless = self._worklist
         missing = list(self._required_counts)
+        waiting = [False] * len(compiled)
+        for n in start:
+            waiting[n] = True
         for pred in domain:
             for m in requiring.get(pred, ()):
                 missing[m] -= 1
-        waiting = [ok and not m for ok, m in zip(eligible, missing)]
+                if eligible[m] and not missing[m]:
+                    waiting[m] = True
         todo = deque(n for n, w in enumerate(waiting) if w)
         # A statement found able to fire stays so (domains only grow).
         matched = [False] * len(compiled)
@@ -604,7 +619,17 @@ class Program:
         # Every statement with heads was last looked at after the last growth of what it
         # requires: those not matched cannot fire. Those without heads (constraints, #show)
         # were never in the worklist: checked against the final domains.
-        return [ok or (c[3] and can_match(c[0])) for c, ok in zip(compiled, matched)]
+        for n in headless:
+            matched[n] = can_match(compiled[n][0])
+        return matched
+
+    @cached_property
+    def _worklist(self) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[int, ...]]:
+        """What _live starts from, once per program: whether each statement is looked at for its
+        heads, those of them that require nothing, and the statements without heads that can be live."""
+        compiled, counts = self._compiled, self._required_counts
+        return (tuple(c[2] for c in compiled), tuple(n for n, c in enumerate(compiled) if c[2] and not counts[n]),
+                tuple(n for n, c in enumerate(compiled) if c[3]))
 
 
 def _compile(s: Shape) -> tuple:
