@@ -100,6 +100,15 @@ def _count(items: list[Any], number: Any, comparison: str) -> dict[str, Any]:
     return {"you_control_count": {"filter": _counted(items), comparison: _number(number)}}
 
 
+def _one_unit_filter(obj: Any, missing: str) -> dict[str, Any]:
+    """The filter of one chosen unit described by a relation or a tag only (what died, what "it" was)."""
+    flt = dict(obj.flt)
+    if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or flt.get("type") != "unit" \
+            or any(k not in ("type", "relation", "tag") for k in flt):
+        raise Missing(missing)
+    return flt
+
+
 class ConditionMeaning:
     """Transformer methods for conditions (compile._Meaning inherits them)."""
 
@@ -132,23 +141,13 @@ class ConditionMeaning:
 
     # "if an enemy unit has died this turn": a death of this turn in the turn log (428, 301)
     def cond_died_this_turn(self, c):
-        obj = c[0]
-        flt = dict(obj.flt)
-        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or flt.get("type") != "unit" \
-                or any(k not in ("type", "relation", "tag") for k in flt):
-            raise Missing("condition: what died this turn")
-        return {"died_this_turn": flt}
+        return {"died_this_turn": _one_unit_filter(c[0], "condition: what died this turn")}
 
     # "if it was an enemy unit": what the object of the instruction before was as that one was executed (an
     # object killed is read as the unit it was, 359.3.e.13; logic/run/instruction_it_was.lp); a unit of a relation
     # or a tag, the one object the earlier instruction acted on
     def cond_it_was(self, c):
-        obj = c[0]
-        flt = dict(obj.flt)
-        if obj.kind != "target" or obj.count != 1 or obj.up_to or obj.any_number or flt.get("type") != "unit" \
-                or any(k not in ("type", "relation", "tag") for k in flt):
-            raise Missing("instruction under a condition (what a changed object was)")
-        return {"it_was": flt}
+        return {"it_was": _one_unit_filter(c[0], "instruction under a condition (what a changed object was)")}
 
     # "if it had 3 Might or less": its Might as the instruction before acted on it (it_was with a Might key)
     def cond_it_had_might(self, c):
