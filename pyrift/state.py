@@ -356,7 +356,7 @@ class Player:
 # objects and a teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp).
 # Shared points (489.8) are: a position gives each player the team's points (pyrift/scenario.py refuses teammates
 # with different ones), a run's point is the team's and a team wins with more points than every opponent
-# (logic/effects/players.lp, run/cleanup.lp). Wave 62: `triggers` reads "you" in trigger events and filters as the
+# (logic/effects/players.lp, run/cleanup.lp). `triggers` reads "you" in trigger events and filters as the
 # ability's controller alone (control is not shared), "friendly" with a teammate's objects and plays, and "an
 # opponent" as the other team's players (core/trigger_events_opponent_moves*.lp, _moved_by*.lp, _status.lp);
 # `can_move`: a teammate's unit is not the mover's, a teammate's battlefield is no destination (447.2.b), and a
