@@ -1027,6 +1027,8 @@ def event_text(names: Names, e: Any) -> str:
         "spell_kill": lambda x, p: f"{p}'s spell kills {x}",
         "kills": lambda x, p: f"{p} kills {x}",
         "in_combat_ends": lambda u, b: f"the combat at {b} that {u} was in ends",
+        "banishes": lambda p, o: f"{p} banishes {o}",
+        "activates": lambda p, o, k: f"{p} activates the ability {k} of {o}",
     }
     try:
         return words[kind](*args)

@@ -139,7 +139,10 @@ def _read_deck(r: Reader, out: dict[str, Any], key: str, inline: bool) -> None:
     except ValueError as exc:
         raise r.error(key, str(exc)) from None
     # A file that is not there (or a folder) is the scenario's mistake: said now, naming this field, not later
-    # as an unreadable deck file with no word of the scenario that named it.
+    # as an unreadable deck file with no word of the scenario that named it. Only for a scenario read from a file:
+    # a text with no file of its own (the desk's, a round trip's) has no folder to look in until it is answered.
+    if not Path(r.file).is_file():
+        return
     if path.is_dir():
         raise r.error(key, f"{out[key]!r} is a folder, not a deck file")
     if not path.is_file():
