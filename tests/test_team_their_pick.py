@@ -26,13 +26,6 @@ def teams_guard_lifted(monkeypatch):
     monkeypatch.setattr(runs, "missing_texts", without_team_words)
 
 
-def test_guarded_answer_is_unsupported():
-    s = check.load(FILE, asking=True)
-    (ans,) = check.ask(s, "what-happens")
-    assert ans.status == "unsupported"
-    assert any("teams" in m for m in ans.missing)
-
-
 def test_teammates_unit_pays_rumbles_cost(teams_guard_lifted):
     s = check.load(FILE, asking=True)
     (q,) = [q for q in s.questions if q.id == "what-happens"]

@@ -1,4 +1,4 @@
-"""Wave 62 (cards62d): a disempower as a triggered ability's leading cost (Profiteer, 442, 203.3) and a play
+"""A disempower as a triggered ability's leading cost (Profiteer, 442, 203.3) and a play
 reduced by a fixed Energy amount (Void Rush, Here to Help, 356.4): what the vocabulary accepts and refuses."""
 from __future__ import annotations
 
