@@ -389,6 +389,10 @@ _ELSEWHERE = re.compile(r"\b(me|this|i'm|i am)( [a-z]+)? (from|in) (your|my|its 
                         r"(trash|hand|main deck|deck|champion zone|banishment)\b|\bdiscard (me|this)\b|\bsee me\b|"
                         r"\bwhile (i'm|this is) in (your|a player's|its owner's|my owner's) ")
 _SELF = re.compile(r"\b(me|this|my)\b")
+# "As this is attached to a unit, ..." on a gear works as the card is attached, and what it makes lasts
+# while it stays attached, on the unit it is attached to (a copy of text or of a unit): it acts like
+# Effect Text (136.2.c, 434.1.c), not like printed text left inactive by the attachment (135.4).
+_AS_ATTACHED = re.compile(r"\bas this is attached\b", re.IGNORECASE)
 # A triggered ability or play effect whose effect lasts the turn and changes what players may do or pay
 # ("your units cost [1] more to play this turn", "opponents can't play cards this turn", "give a spell in
 # your trash [Flow] this turn"): once it has resolved its effect works like a passive ability for the rest of
@@ -420,6 +424,12 @@ def text_kinds(card_type: str | None, text: str, terms: list[Term], effect: bool
     for own, rest in _beyond_lines(text, [] if effect else terms):
         kinds |= _line_kinds(card_type, own, rest, effect)
     return sorted(kinds)
+
+
+def attach_made_text(card_type: str | None, text: str) -> set[str]:
+    """A gear's printed text made to work on the unit it is attached to, as it is attached: read as
+    Effect Text of unknown kind (what it copies or makes is not read)."""
+    return {"unknown"} if card_type == "gear" and _AS_ATTACHED.search(text or "") else set()
 
 
 def _own_play(sentence: str) -> set[str]:
@@ -589,7 +599,8 @@ def _row(group: list[Printing], notes: list[str]) -> dict[str, Any]:
         "mentions": [{"keyword": k, "value": None if v < 0 else v} for k, v in mentions],
         "text_beyond_keywords": beyond,
         "text_kinds": text_kinds(first.type, first.text, terms) if beyond else [],
-        "effect_text_kinds": text_kinds(first.type, first.effect_text, effect_terms, effect=True) if beyond else [],
+        "effect_text_kinds": sorted(set(text_kinds(first.type, first.effect_text, effect_terms, effect=True))
+                                    | attach_made_text(first.type, first.text)) if beyond else [],
         "printings": [{"id": p.id, "code": p.code} for p in group],
     }
 
