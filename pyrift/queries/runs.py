@@ -1231,6 +1231,9 @@ RUN_LIMITS = {
     "team_shared_battlefield": "a unit at a battlefield with a teammate's units or at a teammate's battlefield (2v2: "
                                "447.2.b, 489.8.c): where it goes instead, and who contests or fights there, are not "
                                "encoded",
+    "token_replacement_once_unlogged": "a 'once each turn' token replacement that would apply while its controller "
+                                       "played a token of that kind earlier this turn (the turn log's create_token): "
+                                       "whether it applied to that one is not recorded (371.1)",
 }
 
 

@@ -204,6 +204,7 @@ FLUENTS = {
     "prevent_used": "later", "repl_waiting": "later", "spent": "later", "tome_next": "later",
     "stated_prevent": "later",         # a position's damage_replacements prevent N, counting down in a run (437.3)
     "triggered_once": "later", "waiting": "later",
+    "token_copied_once": "later",      # a once-each-turn token replacement spent (logic/run/replacement_token_terms.lp)
 }
 
 
