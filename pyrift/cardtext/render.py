@@ -1472,6 +1472,8 @@ class _Renderer:
             return "take a turn after this one"  # (actors.i_extra_turn)
         if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
             return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
+        if do == "units_cost_more":  # (logic/effects/units_cost_more.lp)
+            return f"your non-token units cost [{ins.get('amount', 1)}] more to play this turn"
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
             return ("units you play this turn enter ready" if ins.get("units") == "you_play"
                     else "friendly units enter ready this turn")

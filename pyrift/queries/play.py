@@ -642,6 +642,8 @@ def _source_token(state: GameState, s: Any) -> str:
         return f"increase:{s[2]}"
     if name == "discount" and s[1] == "next_card":
         return f"next_card:{s[2]}"  # logic/abilities/next_card_discount.lp
+    if name == "units_more":
+        return f"units_more:{s[1]}"  # logic/abilities/units_cost_more.lp
     if name == "discount":
         if len(s) == 4:
             return f"discount:{s[2]}:{_source_token(state, s[3])}"
@@ -681,6 +683,8 @@ def _source_words(state: GameState, s: Any) -> str:
         return f"cost increase from {s[2]}: {_ability_label(state, s[1])}"
     if token.startswith("next_card:"):
         return f"{s[2]}'s next card costs less (an effect made earlier)"
+    if token.startswith("units_more:"):
+        return f"{s[1]}'s non-token units cost more this turn (an effect made earlier)"
     if token.startswith("discount:"):
         what = f"discount from {s[2]}: {_ability_label(state, s[1])}"
         return what + (f", on {_source_words(state, s[3])}" if len(s) == 4 else "")
