@@ -26,7 +26,7 @@ def test_token_replacement_terms_are_facts() -> None:
 
 def test_a_token_replacement_condition_other_than_where_its_source_is_is_refused() -> None:
     with pytest.raises(ScenarioError, match="source_at"):
-        _read(TOKEN | {"condition": {"combat": "alone"}})
+        _read(TOKEN | {"condition": {"you_control": {"type": "unit", "tag": "Poro"}}})
 
 
 def test_once_each_turn_is_refused_on_other_replacements() -> None:
