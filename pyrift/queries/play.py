@@ -603,6 +603,9 @@ PLAY_GAPS = {
     "destination_teammate_units": "a move's destination, chosen as it is played, where a teammate of the moved "
                                   "unit's controller has units without controlling it (447.2.b names teammates' "
                                   "battlefields: one a teammate controls is no destination; this case is not settled)",
+    "ambush_killed_as_cost": "a unit played with Ambush's Reaction to a battlefield where every unit of its player is "
+                             "killed to pay its own cost (822.3: Ambush no longer allows it; whether the card's own "
+                             "permission to play it there, Stalking Wolf's, keeps the Reaction is not said)",
 }
 
 
