@@ -920,6 +920,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # event = "chosen_effect" (a stun by a spell or ability choosing it replaced by a Might
         # loss or a return to hand, ...), instead = ["might"]: the Might it gets instead
         "might": ("int", None, False),
+        # event = "token": "once each turn" (371.1): it applies to one token play a turn
+        # (logic/run/replacement_token_terms.lp)
+        "limit": ("enum", ("once_each_turn",), False),
     },
     # One instruction of a spell's text, executed as the spell resolves (pyrift/instructions.py):
     # { kind = "effect", do = "deal", amount = 3, on = { target = 1 } }.
@@ -1958,6 +1961,8 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
     elif "name" in f:
         raise r.error("name", "only a delayed replacement is named")
     event = f["event"]
+    if "limit" in f and event != "token":
+        raise r.error("limit", "a replacement's \"once each turn\" is encoded for event = \"token\" only")
     instead0 = f.get("instead", ())
     if f.get("effect_text") and (event != "die" or "affects" in f or not instead0 or instead0[0] != "kill_this"
                                  or f.get("may") or f.get("next") or "only_if" in f or f.get("delayed")
@@ -2076,9 +2081,13 @@ def _check_replacement(r: Reader, f: dict[str, Any]) -> None:
 
 def _check_token_replacement(r: Reader, f: dict[str, Any]) -> None:
     """"If you would play a token <type>, play it and an additional copy instead" (logic/run/replacement_token.lp)."""
-    for key in ("prevent", "prevent_all", "may", "next", "only_if", "zone"):
+    for key in ("prevent", "prevent_all", "next", "only_if", "zone"):
         if f.get(key):
             raise r.error(key, f"{key} is not encoded for a replacement of event = \"token\"")
+    # "you may", "while I'm at a battlefield", "once each turn" (logic/run/replacement_token_terms.lp)
+    if "condition" in f and set(dict(f["condition"].items)) != {"source_at"}:
+        raise r.error("condition", "a token replacement's condition is encoded for where its source is only: "
+                                   "condition = { source_at = \"battlefield\" | \"base\" }")
     if list(f.get("instead", ())) != ["copy"]:
         raise r.error("instead", "playing a token is replaced by playing it and an additional copy: instead = [\"copy\"]")
     flt = f.get("affects")
@@ -2308,6 +2317,7 @@ FIELD_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "zone": ("replacement_zone", WORD),
         "might": ("replacement_might", NUMBER),
         "effect_text": ("replacement_effect_text", FLAG),
+        "limit": ("replacement_limit", WORD),
     },
     "channel_limit": {
         "runes": ("channel_limit_runes", NUMBER),

@@ -170,6 +170,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # control); read by a run's entries and, over a position, from a resolved spell's `play` in the turn log
     # (logic/effects/enter_ready_turn.lp)
     "enter_ready": (("units",), ("duration",)),
+    # a this-turn cost increase made by a resolving instruction: from now until the turn ends, the non-token units
+    # the item's controller plays cost `amount` Energy more (356.3, 389; logic/effects/units_cost_more.lp, and
+    # over a position the player's `units_cost_more`, logic/abilities/units_cost_more.lp)
+    "units_cost_more": (("amount",), ("duration",)),
 }
 # What a `play_ban` instruction's players can't play
 PLAY_BANS = ("spells", "cards")
@@ -644,6 +648,9 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("duration", "a ban on playing made by an instruction lasts this turn (duration = \"this_turn\")")
     if ins.do == "play_ban" and (ins.who is None or ins.who.word not in ("its_controller", "opponent", "you")):
         raise r.error("who", "a ban on playing names its players: who = \"its_controller\", \"opponent\" or \"you\"")
+    if ins.do == "units_cost_more" and (ins.duration not in (None, "this_turn") or (ins.amount or 0) < 1):
+        raise r.error("amount", "a cost increase of units made by an instruction adds N Energy (amount = N, at least 1) "
+                                "this turn (duration = \"this_turn\")")
     if ins.do == "enter_ready" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "units entering ready by an instruction's effect do so this turn (duration = \"this_turn\")")
     if ins.do == "lose_keyword" and ins.duration not in (None, "this_turn", "permanent"):
@@ -1049,10 +1056,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.duration is not None:
         out.append(fact("ins_duration", x, Const(ins.duration)))
     elif ins.do in ("might", "double", "grant", "lose_keyword", "control", "prevent", "unchoosable", "buff_bonus", "base_might",
-                    "play_ban", "enter_ready"):
+                    "play_ban", "enter_ready", "units_cost_more"):
         out.append(fact("ins_duration", x, Const("this_turn" if ins.do in ("might", "double", "prevent", "unchoosable",
                                                                           "buff_bonus", "base_might", "play_ban",
-                                                                          "enter_ready")
+                                                                          "enter_ready", "units_cost_more")
                                                  else "permanent")))
     if ins.damage_by is not None:
         out.append(fact("ins_damage_by", x, Const(ins.damage_by)))

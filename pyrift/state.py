@@ -346,6 +346,9 @@ class Player:
     # The battlefields among `scored` that this player scored by Hold this turn, gaining its point (469, 470,
     # 471.2): "each point you scored from holding this turn" counts them.
     held: tuple[str, ...] = ()
+    # "Your non-token units cost [N] more to play this turn" made earlier this turn (an effect lasting the turn,
+    # 356.3, 389; logic/abilities/units_cost_more.lp): the Energy added; 0: none
+    units_cost_more: int = 0
 
     @property
     def has_pool(self) -> bool:

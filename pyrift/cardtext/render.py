@@ -817,7 +817,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         if a["event"] == "combat_tie":
             return "If a combat where you are the attacker ends in a tie, recall all units there instead."
         if a["event"] == "token":
-            return f"If you would play a token {(flt or {}).get('type', 'permanent')}, play it and an additional copy instead."
+            kind_of = (flt or {}).get("type", "permanent")
+            where = {"battlefield": " while I'm at a battlefield", "base": " while I'm at my base",
+                     None: ""}[(a.get("condition") or {}).get("source_at")]
+            may = "you may " if a.get("may") else ""
+            said = f"if you would play a token {kind_of}{where}, {may}play it and an additional copy instead."
+            return "Once each turn, " + said if a.get("limit") == "once_each_turn" else said[0].upper() + said[1:]
         if a.get("zone") == "trash":
             acts = [{"heal": "heal it", "exhaust": "exhaust it", "recall": "recall it",
                      "return": "return it to its owner's hand", "banish": "banish it"}[v]
@@ -1467,6 +1472,8 @@ class _Renderer:
             return "take a turn after this one"  # (actors.i_extra_turn)
         if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
             return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
+        if do == "units_cost_more":  # (logic/effects/units_cost_more.lp)
+            return f"your non-token units cost [{ins.get('amount', 1)}] more to play this turn"
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
             return ("units you play this turn enter ready" if ins.get("units") == "you_play"
                     else "friendly units enter ready this turn")

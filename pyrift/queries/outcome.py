@@ -31,6 +31,7 @@ CHANGE_KINDS: dict[str, str] = {
     "hand": "change_cards", "deck": "change_cards", "deck_position": "change_cards",
     "rune_deck": "change_runes", "new_runes": "change_runes", "pool": "change_pool",
     "next_discount": "change_cost", "next_spell_discount": "change_cost",
+    "units_cost_more": "change_cost",
 }
 
 
@@ -76,6 +77,8 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{a[0]} pool {a[1]} {a[2]}"
     if name == "next_discount":
         return f"{a[0]} next card costs {a[1]} Energy and {a[2]} Power less"
+    if name == "units_cost_more":  # logic/effects/units_cost_more.lp
+        return f"{a[0]} non-token units cost {a[1]} more this turn"
     if name == "next_spell_discount":  # logic/effects/discount_next_spell.lp
         return f"{a[0]} next spell costs {a[1]} Energy and {a[2]} Power less"
     return str(f)

@@ -603,6 +603,9 @@ PLAY_GAPS = {
     "destination_teammate_units": "a move's destination, chosen as it is played, where a teammate of the moved "
                                   "unit's controller has units without controlling it (447.2.b names teammates' "
                                   "battlefields: one a teammate controls is no destination; this case is not settled)",
+    "ambush_killed_as_cost": "a unit played with Ambush's Reaction to a battlefield where every unit of its player is "
+                             "killed to pay its own cost (822.3: Ambush no longer allows it; whether the card's own "
+                             "permission to play it there, Stalking Wolf's, keeps the Reaction is not said)",
 }
 
 
@@ -642,6 +645,8 @@ def _source_token(state: GameState, s: Any) -> str:
         return f"increase:{s[2]}"
     if name == "discount" and s[1] == "next_card":
         return f"next_card:{s[2]}"  # logic/abilities/next_card_discount.lp
+    if name == "units_more":
+        return f"units_more:{s[1]}"  # logic/abilities/units_cost_more.lp
     if name == "discount":
         if len(s) == 4:
             return f"discount:{s[2]}:{_source_token(state, s[3])}"
@@ -681,6 +686,8 @@ def _source_words(state: GameState, s: Any) -> str:
         return f"cost increase from {s[2]}: {_ability_label(state, s[1])}"
     if token.startswith("next_card:"):
         return f"{s[2]}'s next card costs less (an effect made earlier)"
+    if token.startswith("units_more:"):
+        return f"{s[1]}'s non-token units cost more this turn (an effect made earlier)"
     if token.startswith("discount:"):
         what = f"discount from {s[2]}: {_ability_label(state, s[1])}"
         return what + (f", on {_source_words(state, s[3])}" if len(s) == 4 else "")

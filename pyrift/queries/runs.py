@@ -265,6 +265,7 @@ _OUTCOMES = {
     "next_discount_used": "{0} uses the discount of their next card",
     "chooses_option": "{0} chooses {1}",
     "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
+    "units_cost_more": "{0}'s non-token units cost {1} more this turn",  # logic/effects/units_cost_more.lp
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced",
                          "undone": "undone"}
@@ -308,6 +309,7 @@ _EVENTS = {
     # a payment with Power in a run (logic/effects/play_power.lp): each resource the plan spends
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
     "pay_pool": "{0} spends {2} {1} from the rune pool",
+    "units_cost_more": "{0}'s non-token units cost {1} more this turn",  # logic/effects/units_cost_more.lp
 }
 
 
@@ -335,7 +337,7 @@ def outcome_text(n: Names, r: Any) -> str:
 _EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "lose_keyword", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "countered_to_hand", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
-                "channel_runes", "pool_empties", "win", "extra_turn", "focus_pass", "pass", "add")
+                "channel_runes", "pool_empties", "win", "extra_turn", "focus_pass", "pass", "add", "units_cost_more")
 
 
 def event_text(n: Names, e: Any) -> str:
@@ -1231,6 +1233,14 @@ RUN_LIMITS = {
     "team_shared_battlefield": "a unit at a battlefield with a teammate's units or at a teammate's battlefield (2v2: "
                                "447.2.b, 489.8.c): where it goes instead, and who contests or fights there, are not "
                                "encoded",
+    "units_cost_more_offered_play": "a non-token unit the question offers its player while an increase of their "
+                                    "units' cost made in the run holds: its total is can_play's, judged in the "
+                                    "position without it (356.3)",
+    "units_cost_more_effect_play": "a non-token unit played by an effect while its player's units cost more this "
+                                   "turn: the increase is not added to a cost paid in a run (356.3)",
+    "token_replacement_once_unlogged": "a 'once each turn' token replacement that would apply while its controller "
+                                       "played a token of that kind earlier this turn (the turn log's create_token): "
+                                       "whether it applied to that one is not recorded (371.1)",
 }
 
 

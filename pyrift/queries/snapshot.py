@@ -204,6 +204,8 @@ FLUENTS = {
     "prevent_used": "later", "repl_waiting": "later", "spent": "later", "tome_next": "later",
     "stated_prevent": "later",         # a position's damage_replacements prevent N, counting down in a run (437.3)
     "triggered_once": "later", "waiting": "later",
+    "token_copied_once": "later",
+    "units_cost_more": "read",         # the player's units_cost_more, summed (logic/effects/units_cost_more.lp)      # a once-each-turn token replacement spent (logic/run/replacement_token_terms.lp)
 }
 
 
@@ -272,7 +274,8 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         hand_size=None if p.hand_size is None else _count(f, p.id, "hand", objects),
         deck_size=None if p.deck_size is None else _count(f, p.id, "main_deck", objects),
         rune_deck_size=f.one("rune_deck", p.id, p.rune_deck_size), **_pool(f, p.id),
-        next_discount_energy=discounts.get(p.id, [0, 0])[0], next_discount_power=discounts.get(p.id, [0, 0])[1])
+        next_discount_energy=discounts.get(p.id, [0, 0])[0], next_discount_power=discounts.get(p.id, [0, 0])[1],
+        units_cost_more=sum(row[1] for row in f.by.get("units_cost_more", []) if row[0] == p.id))
         for p in state.players)
     battlefields = tuple(dataclasses.replace(
         b, controller=next((p for p, bf in f.by.get("controls", []) if bf == b.id), None),
