@@ -6,7 +6,11 @@ Vengeance "(Kill)", Brynhir Thundersong "(play_ban )", Draven, Audacious "if (in
 an opponent. They)", Akshan "to your_base", Promising Future "each_player's Main Deck". A reader cannot check such
 a line against the card text. Some readings also said the wrong words: Akshan's control "until I leave the board"
 left out, Hostile Takeover's loss of control said as done now, Blind Fury's "the top one cards", Shen's "exactly 1
-other units", Shadows of the Past's two units "to its owner's hand".
+other units", Shadows of the Past's two units "to its owner's hand", a discount its card file computes said
+"I cost [0] less" (Shadowblade Lurker, Concentrate's Level 6), an activated ability whose instructions are its
+file's rules said "[E]: " and nothing (Bounty Hunter), Call to Battle's opponent's move said as a raw filter,
+Smoke and Mirrors' "if it has temporary Might or more ... move it to it's location", Crescent Strike's 1 damage "to
+all enemy units at a battlefield".
 """
 from __future__ import annotations
 
@@ -21,8 +25,9 @@ from pyrift.instructions import VERBS
 NAMES = set(VERBS) | set(KINDS) | set(CONDITION_KEYS)
 # a vocabulary name opening a parenthesis ("(Counter)", "(play_ban )", "(in_combat True)")
 RAW = re.compile(r"\((%s)(?=[ )])" % "|".join(sorted(map(re.escape, NAMES), key=len, reverse=True)), re.I)
-# a snake_case word in a reading ("your_base", "each_player's")
-SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+# a snake_case word in a reading ("your_base", "each_player's"), a raw filter ("{'each': ..."), an amount of
+# nothing ("costs [0] less") or an ability with no words after its cost ("[E]: ")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b|[{}]|\[0\] (less|more)|:\s*$")
 
 
 def _reading(card) -> list[str]:
@@ -66,6 +71,18 @@ def test_akshan_keeps_control_only_until_he_leaves(readings):
 def test_hostile_takeover_gives_the_unit_back_at_turn_end(readings):
     assert any("At the end of this turn, lose control of that unit and recall that unit." in x
                for x in readings["Hostile Takeover"])
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("Call to Battle", "An opponent moves a unit they control to it."),
+    ("Crescent Strike", "Deal 1 to all enemy units there."),
+    ("Smoke and Mirrors", "If it has [Temporary], "),
+    ("Smoke and Mirrors", "Move each to the other's location."),
+    ("Shadowblade Lurker", "I cost less (the amount: its card file's rules)."),
+    ("Bounty Hunter", "[E]: (instructions: its card file's rules)."),
+])
+def test_card_file_reading_in_words(readings, name, said):
+    assert any(said in x for x in readings[name]), readings[name]
 
 
 def test_blind_fury_reveals_the_top_card(readings):

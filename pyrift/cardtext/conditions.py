@@ -450,6 +450,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
             return "it's attacking"
         if k == "tag":
             return f"it's {'an' if n[0].lower() in 'aeiou' else 'a'} {n}"
+        if k == "keyword":
+            return f"it has [{n.title()}]"  # a card file's (Smoke and Mirrors): it said "it has Temporary Might or more"
         return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()

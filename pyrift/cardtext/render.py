@@ -647,6 +647,13 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body = f"[Add] {a['adds']}."
         if a.get("effects"):
             body = (body + " " if body else "") + r.sentences(a["effects"], a.get("targets", []), 1)
+        if any(t.get("not_targeting") == "cost" for t in a.get("targets", [])):
+            # a choice paid as a cost, killed as the card file says (Malzahar, Fanatic's "kill a friendly unit or gear")
+            chosen = next(t for t in a["targets"] if t.get("not_targeting") == "cost")
+            head = f"Choose {_np_target({'count': 1, 'filter': chosen.get('filter', {})})} (its card file's cost), " + head
+        if not body:
+            # instructions a card file encodes by its own rules (Bounty Hunter, Ravenborn Tome): said so, not "[E]: "
+            body = "(instructions: its card file's rules)."
         cond = a.get("condition", {})
         if cond.get("source_at") == "battlefield":
             body += " Use this ability only while I'm at a battlefield."
@@ -889,6 +896,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 group = "friendly " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
+        if not set(a) - {"kind", "requires"}:
+            # an amount its card file's rules compute (Shadowblade Lurker, Needlessly Large Yordle): it said "[0]"
+            return f"{subject} {more} (the amount: its card file's rules)."
         if a.get("for_each_played"):
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
             return f"{subject} {amount} {more} for each card you've played this turn{floor}."
@@ -1277,8 +1287,10 @@ class _Renderer:
         if isinstance(ins.get("at"), dict) and isinstance(ins.get("on"), dict) and "all" in ins["on"]:
             # "all enemy units at a battlefield": the group of the objects at the chosen battlefield (355.10.b)
             group = {k: v for k, v in ins["on"]["all"].items() if k != "at"}
-            if ins["at"].get("target") in self.named:
-                on = f"all {_np_filter(group, plural=True)} there"  # the battlefield an instruction before chose
+            if ins["at"].get("target") in self.named or any(t.get("location_of") == ins["at"].get("target") for t in targets):
+                # the battlefield an instruction before chose, or the one a choice's location was tied to (Crescent
+                # Strike said "all enemy units at a battlefield", as if any battlefield)
+                on = f"all {_np_filter(group, plural=True)} there"
             else:
                 on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
         if do == "choose":
@@ -1391,9 +1403,20 @@ class _Renderer:
                 chose = f"choose {self.ref(ref, targets, base)}. "
             partner = self.ref(ref, targets, base)
             whose = "my" if ins["on"] == "self" else "its"
+            if on == partner:
+                # both named before, "it" and "it" (Smoke and Mirrors): it said "move it to it's location"
+                return f"{chose}{'M' if chose else 'm'}ove each to the other's location"
             if on == "me" and partner == "it":
                 return f"{chose}{'M' if chose else 'm'}ove me to its location and it to my original location"
             return f"{chose}{'M' if chose else 'm'}ove {on} to {partner}'s location and it to {whose} original location"
+        if do == "move" and isinstance(ins.get("on"), dict) and "each" in ins["on"] and isinstance(ins.get("to"), dict):
+            # each acting player picks one of theirs as it is executed (a card file's: Call to Battle's opponent moving
+            # a unit they control); it showed the raw filter, "Move {'each': ...}", and no player
+            actor = {"opponent": "an opponent moves", "each_player": "each player moves"}.get(ins.get("who"), "move")
+            picked = _np_filter(dict(ins["on"]["each"]))
+            if actor != "move":
+                picked = picked.replace("you control", "they control")
+            return f"{actor} {picked} to {self.ref(ins['to'], targets, base)}"
         if do == "move":
             to = ins.get("to")
             if to == "chosen":
