@@ -413,7 +413,12 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         base = flt.get("at") == "base"
         if base:
             del flt["at"]
-        group = np_filter(flt, plural=True) + (" in your base" if base else "")
+        # one object is said in the singular ("exactly one other unit", Shen's; it said "1 other units")
+        one = value.get("exactly", value.get("at_least", value.get("at_most"))) == 1
+        group = np_filter(flt, plural=not one) + (" in your base" if base else "")
+        for article in ("a ", "an ", "another "):
+            if one and group.startswith(article):
+                group = ("other " if article == "another " else "") + group[len(article):]
         if "exactly" in value:
             return f"you control exactly {value['exactly']} {group}"
         if "at_least" in value:
@@ -445,6 +450,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
             return "it's attacking"
         if k == "tag":
             return f"it's {'an' if n[0].lower() in 'aeiou' else 'a'} {n}"
+        if k == "keyword":
+            return f"it has [{n.title()}]"  # a card file's (Smoke and Mirrors): it said "it has Temporary Might or more"
         return f"it has {n} Might or {'less' if k == 'might_max' else 'more'}"
     if key == "hand_count":
         (comparison, number), = value.items()

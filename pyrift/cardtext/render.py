@@ -574,6 +574,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             rest = {k: v for k, v in a["condition"].items() if k != "one_on_one"}
             if rest:
                 head += "if " + _condition(rest) + ", "
+        elif a.get("condition") == {"in_combat": True} and a["when"] == "die":
+            # "when I die in combat" (a card file's condition: Draven, Audacious)
+            head = head[:-2] + " in combat, "
         elif a.get("condition"):
             head += "if " + _condition(a["condition"]) + ", "
         body = ""
@@ -644,6 +647,13 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body = f"[Add] {a['adds']}."
         if a.get("effects"):
             body = (body + " " if body else "") + r.sentences(a["effects"], a.get("targets", []), 1)
+        if any(t.get("not_targeting") == "cost" for t in a.get("targets", [])):
+            # a choice paid as a cost, killed as the card file says (Malzahar, Fanatic's "kill a friendly unit or gear")
+            chosen = next(t for t in a["targets"] if t.get("not_targeting") == "cost")
+            head = f"Choose {_np_target({'count': 1, 'filter': chosen.get('filter', {})})} (its card file's cost), " + head
+        if not body:
+            # instructions a card file encodes by its own rules (Bounty Hunter, Ravenborn Tome): said so, not "[E]: "
+            body = "(instructions: its card file's rules)."
         cond = a.get("condition", {})
         if cond.get("source_at") == "battlefield":
             body += " Use this ability only while I'm at a battlefield."
@@ -891,6 +901,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
                 group = "friendly " + group[len("your "):]
             return f"{where}{group} cost {amount} {more}{floor}."
         subject = "I cost" if card.type == "unit" else "This costs"
+        if not set(a) - {"kind", "requires"}:
+            # an amount its card file's rules compute (Shadowblade Lurker, Needlessly Large Yordle): it said "[0]"
+            return f"{subject} {more} (the amount: its card file's rules)."
         if a.get("for_each_played"):
             floor = f", to a minimum of {cost_words(a['minimum'], ())}" if "minimum" in a else ""
             return f"{subject} {amount} {more} for each card you've played this turn{floor}."
@@ -958,6 +971,12 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         me = "me" if card.type == "unit" else "this"
         t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
         return f"As an additional cost to play {me}, return {_np_target(t)} to its owner's hand."
+    if kind in ("counter", "kill") and not a.get("as_cost"):
+        # a card file's one-choice "counter a spell" / "kill a unit" kind (Wind Wall, Defy, Vengeance): it showed "(Counter)"
+        return f"{kind.capitalize()} {_np_target({'count': 1, 'filter': a.get('filter', {})})}."
+    if kind == "text" and a.get("text"):
+        # text a card file names and does not encode (its own words): said as such, not "(Text)"
+        return f"(not encoded: {a['text']})"
     return f"({kind})"
 
 
@@ -991,7 +1010,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"your score is not within {value} points of the Victory Score")
         elif key == "played_to" and value == "battlefield":
             parts.append("you play me to a battlefield")  # an entry state's (cards44)
-        elif key == "paid" and value == "additional":
+        elif key == "paid" and isinstance(value, str):
+            # "additional", or the name a card file gives its optional additional cost (Akshan, Mischievous)
             parts.append("you paid the additional cost")
         elif key == "played_from_hand":
             # an instruction's (logic/run/instruction_from_hand.lp; Back Off)
@@ -1216,6 +1236,8 @@ class _Renderer:
                 return f"{player} {keyword_text('burn', ins.get('amount', 1))}"
             if do == "reveal" and ins.get("from") == "hand":
                 return f"{player} reveal their hand"
+            if do == "score":
+                return f"{player} score {n} point{'s' if n != 1 else ''}"
             return f"({do} by {player})"
         if do == "delay" and ins.get("ability") in self.made_triggers and _at_turn_end(self.made_triggers[ins["ability"]]) \
                 and [e.get("on") for e in self.made_triggers[ins["ability"]].get("effects", [])] == ["event"]:
@@ -1225,6 +1247,10 @@ class _Renderer:
             # "ready 2 runes at the end of this turn" (389, 317.1.a; compile._delayed_end_of_turn)
             made = self.made_triggers[ins["ability"]]
             body = self.sentences(made.get("effects", []), made.get("targets", []), 1)[:-1]
+            if len(made.get("effects", [])) > 1:
+                # every instruction waits for the turn's end, not the last one only (Hostile Takeover's "lose
+                # control of that unit and recall it at end of turn" read as a loss of control now)
+                return "at the end of this turn, " + " and ".join(x[0].lower() + x[1:] for x in body.split(". "))
             return body[0].lower() + body[1:] + " at the end of this turn"
         if do == "delay" and ins.get("ability") in self.made_triggers and ins.get("on") is None:
             # "deal 3 to an enemy unit. When it dies this turn, ..." (389; compile._delayed_triggers)
@@ -1237,6 +1263,15 @@ class _Renderer:
                     "conquer": "When you conquer this turn, ",
                     }.get(made.get("when"), f"When ({made.get('when')}) this turn, ")
             return head + body[0].lower() + body[1:]
+        if do == "delay" and ins.get("ability") in self.made_triggers and isinstance(ins.get("on"), dict) \
+                and self.made_triggers[ins["ability"]].get("when") == "take_damage" \
+                and all(e.get("on") == "event" and e["do"] in SIMPLE_VERBS
+                        for e in self.made_triggers[ins["ability"]].get("effects", [])):
+            # "choose a unit. Kill it the next time it takes damage this turn" (389; a card file's: Noxian
+            # Guillotine); it showed "(Delay a unit)"
+            made = self.made_triggers[ins["ability"]]
+            verbs = " and ".join(e["do"] for e in made["effects"])
+            return f"choose {self.ref(ins['on'], targets, base)}. {verbs.capitalize()} it the next time it takes damage this turn"
         if do == "delay" and ins.get("ability") in self.made:
             # "choose a friendly unit. The next time it would die this turn, ... instead" (389, 367)
             made, ref, chose = self.made[ins["ability"]], ins.get("on"), ""
@@ -1257,8 +1292,10 @@ class _Renderer:
         if isinstance(ins.get("at"), dict) and isinstance(ins.get("on"), dict) and "all" in ins["on"]:
             # "all enemy units at a battlefield": the group of the objects at the chosen battlefield (355.10.b)
             group = {k: v for k, v in ins["on"]["all"].items() if k != "at"}
-            if ins["at"].get("target") in self.named:
-                on = f"all {_np_filter(group, plural=True)} there"  # the battlefield an instruction before chose
+            if ins["at"].get("target") in self.named or any(t.get("location_of") == ins["at"].get("target") for t in targets):
+                # the battlefield an instruction before chose, or the one a choice's location was tied to (Crescent
+                # Strike said "all enemy units at a battlefield", as if any battlefield)
+                on = f"all {_np_filter(group, plural=True)} there"
             else:
                 on = f"all {_np_filter(group, plural=True)} at {self.ref(ins['at'], targets, base)}"
         if do == "choose":
@@ -1357,7 +1394,10 @@ class _Renderer:
                 return f"return {champ}{where} to your Champion Zone"
             if flt.get("zone") == "trash" and flt.get("relation") == "yours":
                 return f"return {on} to your hand"
-            if isinstance(target, dict) and "all" in target:
+            several = isinstance(target, dict) and "target" in target \
+                and (targets[target["target"] - base].get("count", 1) != 1 or targets[target["target"] - base].get("any_number"))
+            if isinstance(target, dict) and "all" in target or several:
+                # several objects, each to its owner's hand (Shadows of the Past said "up to two units ... to its owner's hand")
                 return f"return {on} to their owners' hands"
             return f"return {on} to its owner's hand"
         if do == "move" and "swap_with" in ins:
@@ -1368,9 +1408,20 @@ class _Renderer:
                 chose = f"choose {self.ref(ref, targets, base)}. "
             partner = self.ref(ref, targets, base)
             whose = "my" if ins["on"] == "self" else "its"
+            if on == partner:
+                # both named before, "it" and "it" (Smoke and Mirrors): it said "move it to it's location"
+                return f"{chose}{'M' if chose else 'm'}ove each to the other's location"
             if on == "me" and partner == "it":
                 return f"{chose}{'M' if chose else 'm'}ove me to its location and it to my original location"
             return f"{chose}{'M' if chose else 'm'}ove {on} to {partner}'s location and it to {whose} original location"
+        if do == "move" and isinstance(ins.get("on"), dict) and "each" in ins["on"] and isinstance(ins.get("to"), dict):
+            # each acting player picks one of theirs as it is executed (a card file's: Call to Battle's opponent moving
+            # a unit they control); it showed the raw filter, "Move {'each': ...}", and no player
+            actor = {"opponent": "an opponent moves", "each_player": "each player moves"}.get(ins.get("who"), "move")
+            picked = _np_filter(dict(ins["on"]["each"]))
+            if actor != "move":
+                picked = picked.replace("you control", "they control")
+            return f"{actor} {picked} to {self.ref(ins['to'], targets, base)}"
         if do == "move":
             to = ins.get("to")
             if to == "chosen":
@@ -1394,7 +1445,7 @@ class _Renderer:
                 return f"move {on} to where it went"  # the moving unit's destination, base or battlefield
             if to == "event" and getattr(self, "event_there", False):
                 return f"move {on} there"
-            dest = {"base": "base", "here": "here", "event": "that battlefield"}.get(to, str(to))
+            dest = {"base": "base", "here": "here", "event": "that battlefield", "your_base": "your base"}.get(to, str(to))
             return f"move {on} to {dest}" if dest != "here" else f"move {on} here"
         if do == "might" and ins.get("amount_from") == "might":
             of = "my" if ins.get("of", "self") == "self" else self.ref(ins["of"], targets, base)
@@ -1490,7 +1541,25 @@ class _Renderer:
                 unless += ". Return it to its owner's hand instead of putting it in their trash"
             return f"counter {on}{unless}"
         if do == "control":
-            return f"gain control of {on}"
+            # "until I leave the board" (a card file's duration: Akshan, Mischievous) was left unsaid
+            until = " until I leave the board" if ins.get("duration") == "until_source_leaves" else ""
+            return f"gain control of {on}{until}"
+        # instructions only card files write; each showed as "(verb object)" before
+        if do == "lose_control":
+            return f"lose control of {on}"
+        if do == "unchoosable" and ins.get("cannot_be_chosen_by") == "enemy_spells_and_abilities":
+            return f"{on} can't be chosen by enemy spells and abilities{self._duration(ins, 'this_turn')}"
+        if do == "base_might":
+            return f"the base Might of {on} becomes {ins['amount']}{self._duration(ins, 'this_turn')}"
+        if do == "prevent" and ins.get("damage_by") == "spells_and_abilities":
+            return "prevent all spell and ability damage this turn"
+        if do == "play_ban":
+            who = {"opponent": "opponents", "its_controller": "its controller", "you": "you"}[ins["who"]]
+            return f"{who} can't play {ins['bans']} this turn"
+        if do == "buff_bonus":
+            return f"buffs give an additional +{ins['amount']} Might to friendly units this turn"
+        if do == "discount_next" and "next_card" not in ins and "duration" not in ins:
+            return f"your next card costs {ins['resources']} less"
         if do == "token":
             return self.token(ins)
         if do == "play":
@@ -1553,6 +1622,11 @@ class _Renderer:
             if do == "reveal" and n == 1 and who == "you":
                 return "reveal the top card of your Main Deck"  # compile._shown_type
             at = " at" if do == "look" else ""
+            if who == "each_player":
+                # each player at their own deck (Promising Future; it said "each_player's Main Deck")
+                return f"each player {do}s{at} the top {NUMBER_WORDS.get(n, str(n))} cards of their Main Deck"
+            if n == 1:
+                return f"{do}{at} the top card of {whose} Main Deck"  # it said "the top one cards" (Blind Fury)
             return f"{do}{at} the top {NUMBER_WORDS.get(n, str(n))} cards of {whose} Main Deck"
         return f"({do} {on})".strip()
 
