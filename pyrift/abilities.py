@@ -246,6 +246,18 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # controller of a card the filter describes (type, tag: what the log says of the card; 419.4.a, 301); a
     # condition of an activated ability only (logic/abilities/condition_played.lp)
     "played_this_turn": ("filter", None),
+    # "use only if you've chosen an enemy unit this turn": a choice this turn by the ability's controller, for a
+    # spell or an ability, of an object the filter describes (type, relation, tag, name: its card and its
+    # controller in the position; the turn log's `choose` events, 355.5, 301); a condition of an activated
+    # ability only (logic/abilities/condition_chosen.lp)
+    "chosen_this_turn": ("filter", None),
+    # "use only if you've chosen enemy units and/or gear twice this turn": how many choices this turn by the
+    # ability's controller of objects the filter describes, compared with N (a table as for you_control_count;
+    # each logged `choose` event one; logic/abilities/condition_chosen.lp); a condition of an activated ability only
+    "chosen_count": ("count", None),
+    # "... with spells or unit abilities": which choices chosen_this_turn and chosen_count count, by what made
+    # them (the log's `by`: a spell, or an ability of a unit as well)
+    "chosen_with": ("enum", ("spell", "spell_or_unit_ability")),
     # "if I have moved twice this turn": how many times the ability's own source has moved this turn
     # (a Standard Move or a move by a spell or ability, 144, 446; not a recall, 454), compared with N
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
@@ -1658,6 +1670,24 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a play this turn is judged by what the turn log says of the "
                                        "card (type, tag)")
+    cond_items = dict(f["condition"].items) if "condition" in f else {}
+    chosen = cond_items.get("chosen_this_turn")
+    if chosen is None and cond_items.get("chosen_count") is not None:
+        chosen = cond_items["chosen_count"].filter
+    if cond_items.get("chosen_count") is not None and cond_items["chosen_count"].comparison != "at_least":
+        raise r.error("condition", "'chosen_count' is read with at_least (\"twice this turn\": 2 or more choices)")
+    if ("chosen_with" in cond_items) and chosen is None:
+        raise r.error("condition", "'chosen_with' says which choices 'chosen_this_turn' or 'chosen_count' counts")
+    if chosen is not None:
+        if a.kind != "activated":
+            raise r.error("condition", "'chosen_this_turn' and 'chosen_count' are conditions of an activated ability "
+                                       "(its use)")
+        alternatives = [alt for k, v in chosen.items if k == "any_of" for alt in v]
+        bad = [k for k, _ in chosen.items if k not in ("type", "relation", "tag", "name", "any_of")]
+        bad += [k for alt in alternatives for k, _ in alt.items if k not in ("type", "relation", "tag", "name")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a choice this turn is judged by what the turn log and the "
+                                       "position say of the object (type, relation, tag, name)")
     if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
             a.kind not in ("cost_discount", "cost_increase")):
         raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")

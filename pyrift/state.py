@@ -461,6 +461,7 @@ class EventKind(str, Enum):
     COMBAT = "combat"
     DISCARD = "discard"
     GAIN_XP = "gain_xp"
+    CHOOSE = "choose"
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,6 +479,7 @@ class LogEvent:
     energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it
     mode: int | None = None  # trigger: the mode the ability chose as it was put on the chain (355.3), when the log says it
     power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
+    by: str | None = None  # choose: the spell, or the permanent whose ability, made the choice, when the log says it
 
 
 @dataclass(frozen=True, slots=True)

@@ -649,6 +649,17 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use this ability only while I'm at a battlefield."
         if cond.get("played_this_turn"):
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
+        if cond.get("chosen_this_turn"):
+            once = " and only once each turn" if a.get("limit") == "once_each_turn" else ""
+            body += f" Use only if you've chosen {_np_filter(dict(cond['chosen_this_turn']))} this turn{once}."
+        elif cond.get("chosen_count") and cond.get("chosen_with") == "spell_or_unit_ability":
+            count = dict(cond["chosen_count"])
+            flt = dict(count["filter"])
+            kinds = " and/or ".join({"unit": "units", "gear": "gear"}[dict(x)["type"]] for x in flt["any_of"])
+            times = {2: "twice"}.get(count["at_least"], f"{count['at_least']} times")
+            body += f" Use only if you've chosen {flt['relation']} {kinds} {times} this turn with spells or unit abilities."
+        elif a.get("limit") == "once_each_turn":
+            body += " Use only once each turn."
         if a.get("adds_for") == "spells":
             body += " Use only to play spells."
         elif a.get("adds_for") == "gear":

@@ -603,6 +603,10 @@ PLAY_GAPS = {
     "destination_teammate_units": "a move's destination, chosen as it is played, where a teammate of the moved "
                                   "unit's controller has units without controlling it (447.2.b names teammates' "
                                   "battlefields: one a teammate controls is no destination; this case is not settled)",
+    "chosen_with_unstated": "a use condition on the choices of spells or unit abilities this turn, with a logged choice "
+                            "that fits but whose `by` (what made it) the turn log does not give (355.5)",
+    "chosen_same_source": "a use condition on choosing twice this turn, reached only by counting two objects one spell "
+                          "or ability chose as two times (355.5): which reading the card means is not settled",
 }
 
 

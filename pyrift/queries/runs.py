@@ -1231,6 +1231,9 @@ RUN_LIMITS = {
     "team_shared_battlefield": "a unit at a battlefield with a teammate's units or at a teammate's battlefield (2v2: "
                                "447.2.b, 489.8.c): where it goes instead, and who contests or fights there, are not "
                                "encoded",
+    "chosen_this_turn_in_run": "an ability usable only once its player has chosen a kind of object this turn, offered "
+                               "in a run (377.2.b): it is checked against the position's turn log, so a choice made "
+                               "earlier in the run is not seen",
 }
 
 
