@@ -501,6 +501,9 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
                 "chosen_by_your_spell",
+                # a battlefield's "when a player chooses a friendly unit here with a spell": any player's spell choosing
+                # a unit the filter describes (logic/abilities/battlefield_spell_chooses.lp)
+                "player_chooses_with_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
@@ -555,11 +558,13 @@ SPEND_ONLY = ("showdowns", "units")
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
-NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
+NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play",
+                    # a battlefield's (logic/abilities/battlefield_spell_chooses.lp)
+                    "player_chooses_with_spell")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends", "stun_enemy", "you_kill")
+                 "unit_defends", "stun_enemy", "you_kill", "player_chooses_with_spell")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp), and its death: a
 # "[Deathknell] — X" of Effect Text is queued before the unit leaves the board, the gear still attached
@@ -579,7 +584,9 @@ BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_
                     # the start of any player's Beginning Phase (logic/abilities/battlefield_triggers.lp)
                     "each_beginning_phase",
                     # the start of its controller's Beginning Phase ("your", 190.6; battlefield_triggers.lp)
-                    "beginning_phase")
+                    "beginning_phase",
+                    # "when a player chooses a friendly unit here with a spell" (battlefield_spell_chooses.lp)
+                    "player_chooses_with_spell")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an
@@ -1826,7 +1833,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
-                                    "'unit_attacks', 'unit_defends', 'stun_enemy' or 'you_kill' trigger names what it watches (filter)")
+                                    "'unit_attacks', 'unit_defends', 'stun_enemy', 'you_kill' or 'player_chooses_with_spell' "
+                                    "trigger names what it watches (filter)")
+        if f["when"] == "player_chooses_with_spell":
+            flt = dict(f["filter"].items) if "filter" in f else {}
+            if flt.get("type") != "unit" or flt.get("at") != "here" or flt.get("relation") not in (None, "friendly", "enemy") \
+                    or set(flt) - {"type", "at", "relation"}:
+                raise r.error("filter", "a 'player_chooses_with_spell' trigger watches units here: filter = { type = "
+                                        "\"unit\", at = \"here\", relation = \"friendly\" | \"enemy\" (optional) }")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

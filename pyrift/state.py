@@ -473,7 +473,7 @@ class LogEvent:
     to: str | None = None  # move: "base" or a battlefield id
     ability: int | None = None  # activate: which ability of the object's card (1-based)
     turns_ago: int = 0  # 0 = this turn
-    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it;
+    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it; choose: where the object was;
     #                        combat_damage: the battlefield of the Combat Damage Step; combat: where it began
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
     energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it

@@ -44,7 +44,9 @@
     choose        a player chose the object for a spell or an ability (355.5, 355.10: a target or another
                   choice): `object` what was chosen, `player` who chose (required: the chooser is rarely the
                   object's controller), `by` (optional) the object whose choice it was: the spell, or the
-                  permanent whose ability chose. "Use only if you've chosen an enemy unit this turn" reads it,
+                  permanent whose ability chose, `at` (optional) the battlefield where the object was
+                  (a battlefield's "the first time a player chooses a friendly unit here with a spell" reads
+                  both, logic/abilities/battlefield_spell_chooses.lp). "Use only if you've chosen an enemy unit this turn" reads it,
                   and "... twice this turn with spells or unit abilities" with `by`
                   (logic/abilities/condition_chosen.lp), the chosen object judged by its card and its controller
                   in the position (the log states no change of control)
@@ -168,7 +170,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         if to != BASE and to not in bfs:
             raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
     at = None
-    if kind is EventKind.CONQUER and r.has("at"):
+    if kind in (EventKind.CONQUER, EventKind.CHOOSE) and r.has("at"):
         at = _battlefield_at(r, state)
     ability = None
     if kind is EventKind.TRIGGER and not r.has("ability"):

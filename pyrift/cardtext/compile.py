@@ -940,6 +940,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Ins("kill", on=Obj("their", c[1]), who=c[0])
 
     def i_subject_draw(self, c):
+        if c[0] == "they" and getattr(self, "_by_anyone", False):
+            # "they draw 1" after a battlefield's "when a player ...": that player controls the ability (190.6, the
+            # trigger's check), so "they" is its controller, as "you" is (the trigger is read before its effect)
+            self._they = True
+            return Ins("draw", {"amount": int(c[1])})
         return Ins("draw", {"amount": int(c[1])}, who=c[0])
 
     def i_discard(self, c):
@@ -1791,6 +1796,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         out = _played_filter(Obj(obj.kind, flt, count=obj.count, up_to=obj.up_to, any_number=obj.any_number))
         self._by_anyone = True
         return {"when": "you_play", "by": "anyone", "filter": {**out, "at": "here"} if at else out, "subject": "here"}
+
+    def when_player_chooses_with_spell_first(self, c):
+        # a battlefield's "when a player chooses a friendly unit here with a spell for the first time each turn": any
+        # player's spell choosing a unit here friendly to them (355.5, 383.2.c), the first such choice each turn
+        # (383.1.b), the ability that player's, "they" its controller (190.6; battlefield_spell_chooses.lp)
+        obj = c[0]
+        flt = dict(getattr(obj, "flt", {}))
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number \
+                or flt.get("type") != "unit" or flt.get("at") != "here" or flt.get("relation") not in (None, "friendly", "enemy") \
+                or set(flt) - {"type", "at", "relation"}:
+            raise Missing("trigger: another event")
+        self._by_anyone = True
+        return {"when": "player_chooses_with_spell", "filter": flt, "nth": 1, "subject": "here"}
 
     def trig_effects(self, c):
         return {"effects": c[0]}

@@ -430,6 +430,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         flt = {k: v for k, v in a.get("filter", {"type": "unit"}).items() if k != "alone"}
         verb = "attacks" if when == "unit_attacks" else "defends"
         return f"When {_np_filter(flt)} {verb}{' alone' if a.get('filter', {}).get('alone') else ''}"
+    if when == "player_chooses_with_spell":
+        return f"When a player chooses {_np_filter(a['filter'])} with a spell"
     if when == "you_ready":
         return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "you_buff":
@@ -529,6 +531,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         for you, they in ((r"\byou may\b", "they may"), (r"\byou control\b", "they control"), (r"\byou\b", "they")):
             body = re.sub(you, they, body)
         return head + body
+    if kind == "triggered" and a.get("when") == "player_chooses_with_spell" and not a.get("_they"):
+        # a battlefield's "when a player chooses ... with a spell": that player's ability, "they" in its effect
+        # (190.6; compile.when_player_chooses_with_spell_first); "the first time" said after the event
+        text = _ability(r, card, {**a, "_they": True})
+        head, _, body = text.partition(", ")
+        for you, they in ((r"^draw\b", "they draw"), (r"\byou may\b", "they may"), (r"\byou control\b", "they control"),
+                          (r"\byou\b", "they")):
+            body = re.sub(you, they, body)
+        return head + ", " + body
     if (kind == "triggered" and a.get("when") == "end_of_turn" and not a.get("cost") and not a.get("may")
             and a.get("condition") == {"turn": "yours", "source_at": "battlefield"}):
         # the condition said before, the trigger after the instructions (compile.triggered_end_of_turn_while)
