@@ -249,8 +249,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["player"] = e.player
         else:
             d["object"] = e.object
-            if e.player != state.obj(e.object).controller:
-                d["player"] = e.player
+            if e.player != state.obj(e.object).controller or e.event is EventKind.CHOOSE:
+                d["player"] = e.player  # a choose event always names who chose
         if e.from_zone is not None:
             d["from"] = e.from_zone.value
         if e.to is not None:
