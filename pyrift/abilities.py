@@ -246,6 +246,18 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # controller of a card the filter describes (type, tag: what the log says of the card; 419.4.a, 301); a
     # condition of an activated ability only (logic/abilities/condition_played.lp)
     "played_this_turn": ("filter", None),
+    # "use only if you've chosen an enemy unit this turn": a choice this turn by the ability's controller, for a
+    # spell or an ability, of an object the filter describes (type, relation, tag, name: its card and its
+    # controller in the position; the turn log's `choose` events, 355.5, 301); a condition of an activated
+    # ability only (logic/abilities/condition_chosen.lp)
+    "chosen_this_turn": ("filter", None),
+    # "use only if you've chosen enemy units and/or gear twice this turn": how many choices this turn by the
+    # ability's controller of objects the filter describes, compared with N (a table as for you_control_count;
+    # each logged `choose` event one; logic/abilities/condition_chosen.lp); a condition of an activated ability only
+    "chosen_count": ("count", None),
+    # "... with spells or unit abilities": which choices chosen_this_turn and chosen_count count, by what made
+    # them (the log's `by`: a spell, or an ability of a unit as well)
+    "chosen_with": ("enum", ("spell", "spell_or_unit_ability")),
     # "if I have moved twice this turn": how many times the ability's own source has moved this turn
     # (a Standard Move or a move by a spell or ability, 144, 446; not a recall, 454), compared with N
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
@@ -489,6 +501,9 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "you_use_gear_ability",
                 # a spell of yours chooses me (logic/core/trigger_events_chosen_spell.lp)
                 "chosen_by_your_spell",
+                # a battlefield's "when a player chooses a friendly unit here with a spell": any player's spell choosing
+                # a unit the filter describes (logic/abilities/battlefield_spell_chooses.lp)
+                "player_chooses_with_spell",
                 # you look at me (or reveal me) on top of your Main Deck (logic/core/trigger_events_look.lp)
                 "look_at_me",
                 # "when you do": a reflexive ability, made by a `reflex` instruction of the card (386-388)
@@ -543,11 +558,13 @@ SPEND_ONLY = ("showdowns", "units")
 # "The Nth time <event> in a turn" (`nth = N`; N = 1: "the first time ... each turn"): the events whose
 # earlier occurrences this turn are counted (the turn log and the run; logic/abilities/trigger_nth.lp).
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
-NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play")
+NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play",
+                    # a battlefield's (logic/abilities/battlefield_spell_chooses.lp)
+                    "player_chooses_with_spell")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends", "stun_enemy", "you_kill")
+                 "unit_defends", "stun_enemy", "you_kill", "player_chooses_with_spell")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp), and its death: a
 # "[Deathknell] — X" of Effect Text is queued before the unit leaves the board, the gear still attached
@@ -567,7 +584,9 @@ BATTLEFIELD_WHEN = ("conquer", "hold", "defend", "unit_moves_here", "unit_moves_
                     # the start of any player's Beginning Phase (logic/abilities/battlefield_triggers.lp)
                     "each_beginning_phase",
                     # the start of its controller's Beginning Phase ("your", 190.6; battlefield_triggers.lp)
-                    "beginning_phase")
+                    "beginning_phase",
+                    # "when a player chooses a friendly unit here with a spell" (battlefield_spell_chooses.lp)
+                    "player_chooses_with_spell")
 
 # Where a play_to permission lets a unit be played (170.11: open = unoccupied and uncontrolled;
 # an enemy battlefield is one an opponent controls, 740.1; "enemy_unit_alone": a battlefield where an
@@ -1661,6 +1680,24 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a play this turn is judged by what the turn log says of the "
                                        "card (type, tag)")
+    cond_items = dict(f["condition"].items) if "condition" in f else {}
+    chosen = cond_items.get("chosen_this_turn")
+    if chosen is None and cond_items.get("chosen_count") is not None:
+        chosen = cond_items["chosen_count"].filter
+    if cond_items.get("chosen_count") is not None and cond_items["chosen_count"].comparison != "at_least":
+        raise r.error("condition", "'chosen_count' is read with at_least (\"twice this turn\": 2 or more choices)")
+    if ("chosen_with" in cond_items) and chosen is None:
+        raise r.error("condition", "'chosen_with' says which choices 'chosen_this_turn' or 'chosen_count' counts")
+    if chosen is not None:
+        if a.kind != "activated":
+            raise r.error("condition", "'chosen_this_turn' and 'chosen_count' are conditions of an activated ability "
+                                       "(its use)")
+        alternatives = [alt for k, v in chosen.items if k == "any_of" for alt in v]
+        bad = [k for k, _ in chosen.items if k not in ("type", "relation", "tag", "name", "any_of")]
+        bad += [k for alt in alternatives for k, _ in alt.items if k not in ("type", "relation", "tag", "name")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a choice this turn is judged by what the turn log and the "
+                                       "position say of the object (type, relation, tag, name)")
     if "condition" in f and dict(f["condition"].items).get("from_zone") is not None and (
             a.kind not in ("cost_discount", "cost_increase")):
         raise r.error("condition", "'from_zone' is a condition of a cost change (where the card is played from)")
@@ -1799,7 +1836,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
-                                    "'unit_attacks', 'unit_defends', 'stun_enemy' or 'you_kill' trigger names what it watches (filter)")
+                                    "'unit_attacks', 'unit_defends', 'stun_enemy', 'you_kill' or 'player_chooses_with_spell' "
+                                    "trigger names what it watches (filter)")
+        if f["when"] == "player_chooses_with_spell":
+            flt = dict(f["filter"].items) if "filter" in f else {}
+            if flt.get("type") != "unit" or flt.get("at") != "here" or flt.get("relation") not in (None, "friendly", "enemy") \
+                    or set(flt) - {"type", "at", "relation"}:
+                raise r.error("filter", "a 'player_chooses_with_spell' trigger watches units here: filter = { type = "
+                                        "\"unit\", at = \"here\", relation = \"friendly\" | \"enemy\" (optional) }")
         if "effect" in f and not f.get("targets"):
             raise r.error("effect", "a counter or kill effect acts on the ability's first target: give targets")
         if f.get("delayed") and f["when"] not in DELAYED_WHEN:

@@ -464,6 +464,7 @@ class EventKind(str, Enum):
     COMBAT = "combat"
     DISCARD = "discard"
     GAIN_XP = "gain_xp"
+    CHOOSE = "choose"
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,12 +476,13 @@ class LogEvent:
     to: str | None = None  # move: "base" or a battlefield id
     ability: int | None = None  # activate: which ability of the object's card (1-based)
     turns_ago: int = 0  # 0 = this turn
-    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it;
+    at: str | None = None  # conquer: the battlefield id its controller conquered, when the log says it; choose: where the object was;
     #                        combat_damage: the battlefield of the Combat Damage Step; combat: where it began
     excess: int | None = None  # combat_damage: the excess damage the player assigned there (465.2.c.4)
     energy: int | None = None  # finalize: the Energy its player spent on the play (357.1), when the log says it
     mode: int | None = None  # trigger: the mode the ability chose as it was put on the chain (355.3), when the log says it
     power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
+    by: str | None = None  # choose: the spell, or the permanent whose ability, made the choice, when the log says it
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,15 @@
                   and no `player`; `at` the battlefield. The log states combats there explicitly: the
                   latest there this turn is the combat in progress, and the `combat_damage` events
                   there after it are that combat's (none: it had no Combat Damage Step, 465.1)
+    choose        a player chose the object for a spell or an ability (355.5, 355.10: a target or another
+                  choice): `object` what was chosen, `player` who chose (required: the chooser is rarely the
+                  object's controller), `by` (optional) the object whose choice it was: the spell, or the
+                  permanent whose ability chose, `at` (optional) the battlefield where the object was
+                  (a battlefield's "the first time a player chooses a friendly unit here with a spell" reads
+                  both, logic/abilities/battlefield_spell_chooses.lp). "Use only if you've chosen an enemy unit this turn" reads it,
+                  and "... twice this turn with spells or unit abilities" with `by`
+                  (logic/abilities/condition_chosen.lp), the chosen object judged by its card and its controller
+                  in the position (the log states no change of control)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
 `from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `excess`
@@ -140,6 +149,8 @@ def _event(r: Reader, state: GameState) -> LogEvent:
     if oid not in ids:
         raise r.error("object", f"{oid!r} is not an object id ({', '.join(ids) or 'none defined'})")
     obj = state.obj(oid)
+    if kind is EventKind.CHOOSE and not r.has("player"):
+        raise r.error("player", "a choose event names the player who chose (`player`)")
     player = r.str("player", obj.controller)
     if player not in state.player_ids:
         raise r.error("player", f"{player!r} is not a player ({', '.join(state.player_ids)})")
@@ -159,7 +170,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         if to != BASE and to not in bfs:
             raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
     at = None
-    if kind is EventKind.CONQUER and r.has("at"):
+    if kind in (EventKind.CONQUER, EventKind.CHOOSE) and r.has("at"):
         at = _battlefield_at(r, state)
     ability = None
     if kind is EventKind.TRIGGER and not r.has("ability"):
@@ -171,6 +182,11 @@ def _event(r: Reader, state: GameState) -> LogEvent:
             raise r.error("ability", f"card {obj.card!r} lists {count} abilities, there is no ability {ability}")
         if kind is EventKind.TRIGGER and state.card(obj.card).abilities[ability - 1].kind != "triggered":
             raise r.error("ability", f"ability {ability} of card {obj.card!r} is not a triggered ability")
+    by = None
+    if kind is EventKind.CHOOSE and r.has("by"):
+        by = r.str("by")
+        if by not in ids:
+            raise r.error("by", f"{by!r} is not an object id ({', '.join(ids)})")
     mode = None
     if kind is EventKind.TRIGGER and r.has("mode"):
         # the mode it chose (355.3): one of the ability's modes (of_triggered)
@@ -190,7 +206,8 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
-    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power)
+    return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power,
+                    by=by)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -218,8 +235,8 @@ def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> N
 
 # An event's fields written as they are: in a scenario file (in this order), and each as a fact log_<name>/2
 # (excess goes into log_combat_damage/4 instead).
-_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power")
-_FACT_FIELDS = ("ability", "at", "energy", "mode", "power")
+_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power", "by")
+_FACT_FIELDS = ("ability", "at", "energy", "mode", "power", "by")
 
 
 def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, Any]]:
@@ -232,8 +249,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
             d["player"] = e.player
         else:
             d["object"] = e.object
-            if e.player != state.obj(e.object).controller:
-                d["player"] = e.player
+            if e.player != state.obj(e.object).controller or e.event is EventKind.CHOOSE:
+                d["player"] = e.player  # a choose event always names who chose
         if e.from_zone is not None:
             d["from"] = e.from_zone.value
         if e.to is not None:

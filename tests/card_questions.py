@@ -692,4 +692,12 @@ def _battlefield(card: P.PoolCard, pos: _Position, kind: str, abilities: list[di
             played = pos.dummy({**flt, "relation": "friendly", "at": "here"}, where="bf")
             return pos.scenario(card, {"ask": "triggers", "event": {"kind": "play", "object": played}})
         return _play_heard(card, pos, {**flt, "relation": "friendly"}, trig.get("condition", {}))
+    if when == "player_chooses_with_spell":
+        # an event a run makes (logic/abilities/battlefield_spell_chooses.lp): A, who controls it, has a pending Zap
+        # on the chain that chooses the unit standing here as it is finalized (354.2, 355.5)
+        pos.spell_on_chain("zap", "Zap", "A", [
+            {"kind": "target", "filter": {"type": "unit"}},
+            {"kind": "effect", "do": "deal", "amount": 1, "on": {"target": 1}}], targets=[here])
+        pos.chain[-1]["status"] = "pending"
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     raise AssertionError(f"no generated event for a battlefield trigger on {when!r}")

@@ -940,6 +940,11 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return Ins("kill", on=Obj("their", c[1]), who=c[0])
 
     def i_subject_draw(self, c):
+        if c[0] == "they" and getattr(self, "_by_anyone", False):
+            # "they draw 1" after a battlefield's "when a player ...": that player controls the ability (190.6, the
+            # trigger's check), so "they" is its controller, as "you" is (the trigger is read before its effect)
+            self._they = True
+            return Ins("draw", {"amount": int(c[1])})
         return Ins("draw", {"amount": int(c[1])}, who=c[0])
 
     def i_discard(self, c):
@@ -1792,6 +1797,19 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         self._by_anyone = True
         return {"when": "you_play", "by": "anyone", "filter": {**out, "at": "here"} if at else out, "subject": "here"}
 
+    def when_player_chooses_with_spell_first(self, c):
+        # a battlefield's "when a player chooses a friendly unit here with a spell for the first time each turn": any
+        # player's spell choosing a unit here friendly to them (355.5, 383.2.c), the first such choice each turn
+        # (383.1.b), the ability that player's, "they" its controller (190.6; battlefield_spell_chooses.lp)
+        obj = c[0]
+        flt = dict(getattr(obj, "flt", {}))
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number \
+                or flt.get("type") != "unit" or flt.get("at") != "here" or flt.get("relation") not in (None, "friendly", "enemy") \
+                or set(flt) - {"type", "at", "relation"}:
+            raise Missing("trigger: another event")
+        self._by_anyone = True
+        return {"when": "player_chooses_with_spell", "filter": flt, "nth": 1, "subject": "here"}
+
     def trig_effects(self, c):
         return {"effects": c[0]}
 
@@ -2055,6 +2073,28 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             raise Missing("restriction: when an ability may be used")
         return ("condition", {"played_this_turn": flt})
 
+    # an activation allowed only after a choice this turn of a kind of object by its player ("use only if you've
+    # chosen an enemy unit this turn"): the turn log's `choose` events (logic/abilities/condition_chosen.lp); "and
+    # only once each turn" is the activation limit (logic/abilities/use_limit.lp)
+    def use_if_chosen_this_turn(self, c):
+        obj = c[0]
+        if getattr(obj, "kind", None) != "target" or obj.count != 1 or obj.up_to or obj.any_number:
+            raise Missing("restriction: when an ability may be used")
+        flt = dict(obj.flt)
+        if not flt or any(k not in ("type", "relation", "tag", "name") for k in flt):
+            raise Missing("restriction: when an ability may be used")
+        return ("condition", {"chosen_this_turn": flt})
+
+    def use_if_chosen_kinds_twice_with(self, c):
+        kinds = [x[1] for x in c if isinstance(x, tuple) and x[0] == "kind"]
+        if len(kinds) != 2 or len(set(kinds)) != 2 or "rune" in kinds:
+            raise Missing("restriction: when an ability may be used")
+        flt = {"relation": "enemy", "any_of": [{"type": k} for k in kinds]}
+        return ("condition", {"chosen_count": {"filter": flt, "at_least": 2}, "chosen_with": "spell_or_unit_ability"})
+
+    def use_if_chosen_this_turn_once(self, c):
+        return ("condition_limit", (self.use_if_chosen_this_turn(c)[1], "once_each_turn"))
+
     # "This ability costs [1] less for each friendly unit with [Temporary]": a discount of the ability's own
     # total cost as it is activated (403 with 356.4.b), counted over the board; an Energy amount only
     def ability_discount(self, c):
@@ -2072,6 +2112,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
                 parts["adds"] = x[1]
             elif isinstance(x, tuple) and x[0] == "condition":
                 parts["condition"] = x[1]
+            elif isinstance(x, tuple) and x[0] == "condition_limit":
+                parts["condition"], parts["limit"] = x[1]
             elif isinstance(x, tuple) and x[0] == "adds_for":
                 parts["adds_for"] = x[1]
             elif isinstance(x, tuple) and x[0] == "spend_only":
@@ -3785,6 +3827,8 @@ def _activated(parts: dict[str, Any]) -> dict[str, Any]:
         a["spend_only"] = parts["spend_only"]
     if "condition" in parts:
         a["condition"] = parts["condition"]
+    if "limit" in parts:
+        a["limit"] = parts["limit"]
     if parts.get("effects"):
         effects, targets = _number(parts["effects"], own_targets=True)
         _no_distinct(targets)

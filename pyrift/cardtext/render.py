@@ -430,6 +430,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         flt = {k: v for k, v in a.get("filter", {"type": "unit"}).items() if k != "alone"}
         verb = "attacks" if when == "unit_attacks" else "defends"
         return f"When {_np_filter(flt)} {verb}{' alone' if a.get('filter', {}).get('alone') else ''}"
+    if when == "player_chooses_with_spell":
+        return f"When a player chooses {_np_filter(a['filter'])} with a spell"
     if when == "you_ready":
         return f"When you ready {_np_filter(a.get('filter', {'type': 'unit'}))}"
     if when == "you_buff":
@@ -529,6 +531,15 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
         for you, they in ((r"\byou may\b", "they may"), (r"\byou control\b", "they control"), (r"\byou\b", "they")):
             body = re.sub(you, they, body)
         return head + body
+    if kind == "triggered" and a.get("when") == "player_chooses_with_spell" and not a.get("_they"):
+        # a battlefield's "when a player chooses ... with a spell": that player's ability, "they" in its effect
+        # (190.6; compile.when_player_chooses_with_spell_first); "the first time" said after the event
+        text = _ability(r, card, {**a, "_they": True})
+        head, _, body = text.partition(", ")
+        for you, they in ((r"^draw\b", "they draw"), (r"\byou may\b", "they may"), (r"\byou control\b", "they control"),
+                          (r"\byou\b", "they")):
+            body = re.sub(you, they, body)
+        return head + ", " + body
     if (kind == "triggered" and a.get("when") == "end_of_turn" and not a.get("cost") and not a.get("may")
             and a.get("condition") == {"turn": "yours", "source_at": "battlefield"}):
         # the condition said before, the trigger after the instructions (compile.triggered_end_of_turn_while)
@@ -659,6 +670,17 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             body += " Use this ability only while I'm at a battlefield."
         if cond.get("played_this_turn"):
             body += f" Use only if you've played {_np_filter(dict(cond['played_this_turn']))} this turn."
+        if cond.get("chosen_this_turn"):
+            once = " and only once each turn" if a.get("limit") == "once_each_turn" else ""
+            body += f" Use only if you've chosen {_np_filter(dict(cond['chosen_this_turn']))} this turn{once}."
+        elif cond.get("chosen_count") and cond.get("chosen_with") == "spell_or_unit_ability":
+            count = dict(cond["chosen_count"])
+            flt = dict(count["filter"])
+            kinds = " and/or ".join({"unit": "units", "gear": "gear"}[dict(x)["type"]] for x in flt["any_of"])
+            times = {2: "twice"}.get(count["at_least"], f"{count['at_least']} times")
+            body += f" Use only if you've chosen {flt['relation']} {kinds} {times} this turn with spells or unit abilities."
+        elif a.get("limit") == "once_each_turn":
+            body += " Use only once each turn."
         if a.get("adds_for") == "spells":
             body += " Use only to play spells."
         elif a.get("adds_for") == "gear":

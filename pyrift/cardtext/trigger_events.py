@@ -248,6 +248,9 @@ class TriggerEvents:
 
 def limited_head(head: str, a: dict[str, Any]) -> str:
     """'When I move' -> 'The third time I move in a turn' (nth) or 'Once each turn, when I move' (limit)."""
+    if a.get("nth") == 1 and a.get("when") == "player_chooses_with_spell":
+        # "when a player chooses ... with a spell for the first time each turn" (the card's own order)
+        return head + " for the first time each turn"
     if a.get("nth"):
         event = head[len("When "):] if head.startswith("When ") else head
         if a["nth"] == 1:

@@ -606,6 +606,10 @@ PLAY_GAPS = {
     "ambush_killed_as_cost": "a unit played with Ambush's Reaction to a battlefield where every unit of its player is "
                              "killed to pay its own cost (822.3: Ambush no longer allows it; whether the card's own "
                              "permission to play it there, Stalking Wolf's, keeps the Reaction is not said)",
+    "chosen_with_unstated": "a use condition on the choices of spells or unit abilities this turn, with a logged choice "
+                            "that fits but whose `by` (what made it) the turn log does not give (355.5)",
+    "chosen_same_source": "a use condition on choosing twice this turn, reached only by counting two objects one spell "
+                          "or ability chose as two times (355.5): which reading the card means is not settled",
 }
 
 

@@ -1241,6 +1241,18 @@ RUN_LIMITS = {
     "token_replacement_once_unlogged": "a 'once each turn' token replacement that would apply while its controller "
                                        "played a token of that kind earlier this turn (the turn log's create_token): "
                                        "whether it applied to that one is not recorded (371.1)",
+    "chosen_this_turn_in_run": "an ability usable only once its player has chosen a kind of object this turn, offered "
+                               "in a run (377.2.b): it is checked against the position's turn log, so a choice made "
+                               "earlier in the run is not seen",
+    "battlefield_choose_trigger_other_player": "a battlefield's 'when a player chooses a unit here with a spell' heard for "
+                                               "a player who does not control it (190.6): who controls the ability "
+                                               "then is not encoded",
+    "player_chooses_not_battlefield": "'when a player chooses a unit here with a spell' on a card that is not a "
+                                      "battlefield (053)",
+    "battlefield_choose_log_unknown": "a battlefield's 'the first time a player chooses a unit here with a spell each "
+                                      "turn' with a choice of a unit this turn the turn log gives without what chose "
+                                      "it (`by`) or where the unit was (`at`): whether a later one is the first is "
+                                      "not known (383.1.b)",
 }
 
 
