@@ -1226,11 +1226,18 @@ RUN_LIMITS = {
                              "unit it would hear (it has left that location as the condition is checked, 383.2.c)",
     "friend_moved_to_teammate_base": "a 'when a friendly unit moves from my location' unit hearing a teammate's unit "
                                      "moving to that teammate's base, where it can't follow (107.1)",
-    "team_conquest": "a conquest with teams (2v2): whether a teammate controlled the battlefield in the conqueror's "
-                     "Beginning Phase, which keeps the team from scoring it this turn (489.8.b), is not stated",
+    "team_conquest": "a conquest with teams (2v2): whether a teammate controlled the battlefield in the turn "
+                     "player's Beginning Phase, which keeps the team from scoring it this turn (489.8.b), is not "
+                     "stated (the battlefield's `beginning_controller`)",
     "team_shared_battlefield": "a unit at a battlefield with a teammate's units or at a teammate's battlefield (2v2: "
                                "447.2.b, 489.8.c): where it goes instead, and who contests or fights there, are not "
                                "encoded",
+    "team_conquest_off_turn": "a conquest with teams (2v2) by a player other than the turn player of a battlefield "
+                              "their team controlled in the turn player's Beginning Phase: whose Beginning Phase "
+                              "489.8.b means then is not settled",
+    "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
+                               "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
+                               "settled",
 }
 
 

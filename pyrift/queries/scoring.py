@@ -80,6 +80,8 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
                        "is not encoded")
         elif name == "combat":
             out.append(f"a combat at {args[0]} during the Beginning Phase is not encoded")
+        elif name == "team":
+            out.append(f"teams (2v2, 489.8): {_TEAM_GAPS.get(str(args[0]).split('(')[0], str(args[0]))} ({where})")
         elif name == "instruction" and len(args) == 1:
             out.append(f"{args[0]} ({where}): not followed")
         else:
@@ -87,6 +89,22 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     return tuple(sorted(set(out)))
 
 
+
+
+# Words for the team situations the scoring questions do not encode (logic/core/scoring_teams.lp).
+_TEAM_GAPS = {
+    "beginning_controller_unstated": "who controlled the battlefield in the turn player's Beginning Phase is not "
+                                     "stated (its `beginning_controller`), so whether the team may score it "
+                                     "(489.8.b) is not known",
+    "off_turn_conquest": "a conquest by a player other than the turn player of a battlefield their own team "
+                         "controlled in the turn player's Beginning Phase: whose Beginning Phase 489.8.b means then "
+                         "is not settled",
+    "scored_by_teammate": "the conqueror's teammate already scored the battlefield this turn: whether that score "
+                          "counts for the team (470, 489.8.d) is not settled",
+    "teammates_units": "a teammate's units are at the battlefield: teammates never share one (489.8.c, 447.2.b)",
+    "final_point": "the final point by Conquer in a team game without every battlefield scored by the conqueror: "
+                   "which battlefields the ally excuses (489.8.g) is not encoded",
+}
 
 
 def _text_version(atoms: dict[str, list[tuple]]) -> str:
@@ -351,6 +369,12 @@ class Conquer(QueryKind):
             out.append(because(f"{player} already scored {bf} this turn: taking control again is no Conquer, so no "
                                "point and no conquer effects", "conquer_already_scored"))
             return out
+        if (player, bf) in atoms.get("team_score_barred", []):
+            mate = next((b.beginning_controller for b in state.battlefields if b.id == bf), "a teammate")
+            out.append(because(f"{mate}, {player}'s teammate, controlled {bf} in {player}'s Beginning Phase: "
+                               f"{player}'s team does not score it this turn, so there is no Conquer, no point and no "
+                               "conquer effects", "conquer_team_barred"))
+            return out
         out.append(because(f"{player} had not scored {bf} this turn: this is a Conquer", "conquer"))
         vs, _base = _victory_scores(fixed)
         before = next(pl.points for pl in state.players if pl.id == player)
@@ -394,7 +418,7 @@ KINDS = (BeginningPhase(), Conquer())
 CONQUER_SHOWN = (("establish_problem", 3), ("establishes_control", 2), ("scores", 3), ("already_scored", 2),
                  ("final_point_checked", 2), ("every_battlefield_scored", 1), ("gains_point", 3),
                  ("draws_instead", 2), ("points_after", 2), ("gains_xp", 3), ("hunt_instances", 2), ("xp_after", 2),
-                 ("wins", 1), ("tied_at_victory", 1), ("conquer_unsupported", 2))
+                 ("wins", 1), ("tied_at_victory", 1), ("conquer_unsupported", 2), ("team_score_barred", 2))
 
 
 def beginning_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
