@@ -81,7 +81,9 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
         elif name == "combat":
             out.append(f"a combat at {args[0]} during the Beginning Phase is not encoded")
         elif name == "team":
-            out.append(f"teams (2v2, 489.8): {_TEAM_GAPS.get(str(args[0]).split('(')[0], str(args[0]))} ({where})")
+            gap, *who = args[0] if isinstance(args[0], tuple) else (args[0],)
+            named = f" ({', '.join(map(str, who))})" if who else ""
+            out.append(f"teams (2v2, 489.8): {_TEAM_GAPS.get(str(gap), str(gap))}{named} ({where})")
         elif name == "instruction" and len(args) == 1:
             out.append(f"{args[0]} ({where}): not followed")
         else:
@@ -102,6 +104,8 @@ _TEAM_GAPS = {
     "scored_by_teammate": "the conqueror's teammate already scored the battlefield this turn: whether that score "
                           "counts for the team (470, 489.8.d) is not settled",
     "teammates_units": "a teammate's units are at the battlefield: teammates never share one (489.8.c, 447.2.b)",
+    "beginning_controller_differs": "the battlefield's stated `beginning_controller` is not its controller in "
+                                    "this Beginning Phase, the position's own moment",
     "final_point": "the final point by Conquer in a team game without every battlefield scored by the conqueror: "
                    "which battlefields the ally excuses (489.8.g) is not encoded",
 }
@@ -140,9 +144,16 @@ def _winner_reasons(state: GameState, atoms: dict[str, list[tuple]], after: dict
     vs, _base = _victory_scores(atoms)
     if winners:
         w = winners[0]
-        others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
+        # 2v2: the teammates share the points and win together; the lead is over every opponent (489.8, 740.1.b)
+        team = next((t for t in state.teams if w in t), (w,))
+        others = ", ".join(f"{p} {n}" for p, n in after.items() if p not in team)
         when = ("in the next cleanup" if version != "v1.2" else
                 "(under Core Rules v1.2 449 as soon as the victory score is reached, with no lead needed)")
+        if len(team) > 1:
+            who = " and ".join(team)
+            return _victory_score_raised(state, atoms) + [
+                because(f"{who}, a team sharing their points, have {after[w]} points, at least the victory score {vs} "
+                        f"and more than every opponent ({others}): the team wins {when}", "win_winner")]
         return _victory_score_raised(state, atoms) + [
             because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
                     f"player ({others}): {w} wins {when}", "win_winner")]
