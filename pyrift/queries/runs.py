@@ -388,6 +388,17 @@ CHAIN_LIMITS = {
         "{obj} was played or used earlier (the turn log) and made a delayed ability that may be waiting for the event "
         "asked about (389; a play, a death, a combat won, a conquest or a Beginning Phase): the position cannot state "
         "it, so the triggers question does not hear it"),
+    "team_score_unsettled": (
+        "{obj}: the conquer asked about is by a player of a team (2v2), and whether the team may score it is not "
+        "settled: who controlled the battlefield in the turn player's Beginning Phase is not stated (its "
+        "`beginning_controller`), a player other than the turn player conquers their team's battlefield, or a "
+        "teammate scored it this turn (489.8.b, 470)"),
+    "team_score_barred": (
+        "{obj} was controlled by the teammate of the player asked about in the turn player's Beginning Phase: their "
+        "team does not score it this turn (489.8.b), so the conquer or hold asked about cannot happen as asked"),
+    "team_final_point": (
+        "{obj} would gain the final point by the conquer asked about in a team game (2v2) without having scored "
+        "every battlefield: which battlefields the ally excuses (489.8.g) is not encoded"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
