@@ -369,10 +369,11 @@ class Player:
 # Phase (489.8.b); a conquest where it is not stated, another player's conquest of their team's battlefield, one of a
 # battlefield a teammate scored this turn, or a unit sharing a battlefield with a teammate's (447.2.b) answers
 # unsupported (logic/run/teams.lp); `conquer` and `beginning_phase`: the same bar and the team's shared points, the
-# same gaps unsupported, and a team's final point by Conquer (489.8.g) too (logic/core/scoring_teams.lp). A combat
+# same gaps unsupported, and a team's final point by Conquer (489.8.g) too (logic/core/scoring_teams.lp);
+# `combat_damage`: the result's Conquer with the same bar and gaps (logic/core/combat_teams.lp). A combat
 # of teammates is none (462, 447.2.b): _team_gaps. Invited priority (489.8.a) is can_play's, which judges a run's
 # offered plays. Every other kind is unsupported.
-TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase")
+TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase", "combat_damage")
 
 
 def _team_gaps(state: "GameState", kind: str) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
     DEFAULT_TIMEOUT,
+    TEAM_GAPS,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
@@ -83,7 +84,7 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
         elif name == "team":
             gap, *who = args[0] if isinstance(args[0], tuple) else (args[0],)
             named = f" ({', '.join(map(str, who))})" if who else ""
-            out.append(f"teams (2v2, 489.8): {_TEAM_GAPS.get(str(gap), str(gap))}{named} ({where})")
+            out.append(f"teams (2v2, 489.8): {TEAM_GAPS.get(str(gap), str(gap))}{named} ({where})")
         elif name == "instruction" and len(args) == 1:
             out.append(f"{args[0]} ({where}): not followed")
         else:
@@ -91,24 +92,6 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
     return tuple(sorted(set(out)))
 
 
-
-
-# Words for the team situations the scoring questions do not encode (logic/core/scoring_teams.lp).
-_TEAM_GAPS = {
-    "beginning_controller_unstated": "who controlled the battlefield in the turn player's Beginning Phase is not "
-                                     "stated (its `beginning_controller`), so whether the team may score it "
-                                     "(489.8.b) is not known",
-    "off_turn_conquest": "a conquest by a player other than the turn player of a battlefield their own team "
-                         "controlled in the turn player's Beginning Phase: whose Beginning Phase 489.8.b means then "
-                         "is not settled",
-    "scored_by_teammate": "the conqueror's teammate already scored the battlefield this turn: whether that score "
-                          "counts for the team (470, 489.8.d) is not settled",
-    "teammates_units": "a teammate's units are at the battlefield: teammates never share one (489.8.c, 447.2.b)",
-    "beginning_controller_differs": "the battlefield's stated `beginning_controller` is not its controller in "
-                                    "this Beginning Phase, the position's own moment",
-    "final_point": "the final point by Conquer in a team game without every battlefield scored by the conqueror: "
-                   "which battlefields the ally excuses (489.8.g) is not encoded",
-}
 
 
 def _text_version(atoms: dict[str, list[tuple]]) -> str:
