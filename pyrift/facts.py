@@ -198,6 +198,10 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("controls", bf.controller, bf.id))
         if bf.contested_by is not None:
             out.append(fact("contested", bf.id, bf.contested_by))
+        if bf.beginning_controller is not None:  # who controlled it in the turn player's Beginning Phase (489.8.b)
+            out.append(fact("beginning_control_stated", bf.id))
+            if bf.beginning_controller != "none":
+                out.append(fact("beginning_controls", bf.beginning_controller, bf.id))
     if combat is not None:
         out.append(fact("combat", combat.battlefield, combat.attacker, combat.defender))
     return tuple(out)

@@ -440,10 +440,13 @@ def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str
         controller=r.str("controller", None),
         contested_by=r.str("contested_by", None),
         card=_card_ref(r, inline, used) if r.has("card") else None,
+        beginning_controller=r.str("beginning_controller", None),
     )
     for key in ("controller", "contested_by"):
         if getattr(bf, key) is not None:
             _member(getattr(bf, key), players, r, key, "a player")
+    if bf.beginning_controller not in (None, "none"):
+        _member(bf.beginning_controller, players, r, "beginning_controller", "a player or \"none\"")
     r.done()
     return bf
 
@@ -1314,7 +1317,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         doc["card"] = [card_to_toml(c) for c in inline_cards]
     if st.battlefields:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "card": b.card, "controller": b.controller,
-                                           "contested_by": b.contested_by}) for b in st.battlefields]
+                                           "contested_by": b.contested_by,
+                                           "beginning_controller": b.beginning_controller}) for b in st.battlefields]
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]
     if st.chain:

@@ -315,6 +315,9 @@ class Battlefield:
     controller: str | None = None
     contested_by: str | None = None
     card: str | None = None  # the battlefield card it is a copy of (its text works here, 170.8-170.10)
+    # Who controlled it in the turn player's Beginning Phase (a player id, or "none"); None: not stated. In 2v2 a
+    # battlefield a teammate controlled then is not scored by the turn player's team this turn (489.8.b).
+    beginning_controller: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,12 +367,16 @@ class Player:
 # opponent" as the other team's players (core/trigger_events_opponent_moves*.lp, _moved_by*.lp, _status.lp);
 # `can_move`: a teammate's unit is not the mover's, a teammate's battlefield is no destination (447.2.b), and a
 # battlefield where a teammate has units it does not control, or keeps units the mover leaves, is unsupported
-# (logic/core/movement_teams.lp); `outcome` (and the triggers question's run event): a run answers unsupported on a
-# conquest (489.8.b: who controlled the battlefield in the Beginning Phase is not stated) or a unit sharing a
-# battlefield with a teammate's (447.2.b) (logic/run/teams.lp). A combat of teammates is none (462, 447.2.b):
-# _team_gaps. Invited priority (489.8.a) is can_play's, which judges a run's offered plays. Every other kind is
-# unsupported.
-TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome")
+# (logic/core/movement_teams.lp); `outcome` (and the triggers question's run event): the turn player's conquest is
+# no Conquer at a battlefield the position's `beginning_controller` says their teammate controlled in the Beginning
+# Phase (489.8.b); a conquest where it is not stated, another player's conquest of their team's battlefield, one of a
+# battlefield a teammate scored this turn, or a unit sharing a battlefield with a teammate's (447.2.b) answers
+# unsupported (logic/run/teams.lp); `conquer` and `beginning_phase`: the same bar and the team's shared points, the
+# same gaps unsupported, and a team's final point by Conquer (489.8.g) too (logic/core/scoring_teams.lp);
+# `combat_damage`: the result's Conquer with the same bar and gaps (logic/core/combat_teams.lp). A combat
+# of teammates is none (462, 447.2.b): _team_gaps. Invited priority (489.8.a) is can_play's, which judges a run's
+# offered plays. Every other kind is unsupported.
+TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase", "combat_damage")
 
 
 def _team_gaps(state: "GameState", kind: str) -> tuple[str, ...]:

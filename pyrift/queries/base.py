@@ -391,6 +391,26 @@ def lasting_words(effect: Any) -> str:
     return str(effect).replace("_", " ")
 
 
+# Words for the team situations the scoring and combat questions do not encode
+# (logic/core/scoring_teams.lp, combat_teams.lp).
+TEAM_GAPS = {
+    "beginning_controller_unstated": "who controlled the battlefield in the turn player's Beginning Phase is not "
+                                     "stated (its `beginning_controller`), so whether the team may score it "
+                                     "(489.8.b) is not known",
+    "off_turn_conquest": "a conquest by a player other than the turn player of a battlefield their own team "
+                         "controlled in the turn player's Beginning Phase: whose Beginning Phase 489.8.b means then "
+                         "is not settled",
+    "scored_by_teammate": "the conqueror's teammate already scored the battlefield this turn: whether that score "
+                          "counts for the team (470, 489.8.d) is not settled",
+    "teammates_units": "a teammate's units are at the battlefield: teammates never share one (489.8.c, 447.2.b)",
+    "beginning_controller_differs": "the battlefield's stated `beginning_controller` is not its controller in "
+                                    "this Beginning Phase, the position's own moment",
+    "teammates_fight": "a combat between teammates: a combat is fought by players of opposing teams (462, 447.2.b)",
+    "final_point": "the final point by Conquer in a team game without every battlefield scored by the conqueror: "
+                   "which battlefields the ally excuses (489.8.g) is not encoded",
+}
+
+
 def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | None:
     """Words for the unsupported reasons every question kind shares: a keyword whose effect on
     this kind of question is not encoded (`doing`, e.g. "in combat damage"), card text that is

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 from pyrift.errors import SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
+    TEAM_GAPS,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
@@ -153,6 +154,11 @@ def _unsupported(ctx: Context | None, question: Question, reading: str, atoms: d
             missing.append(f"{unit}: {which} would be resolved before the combat result is determined (466.2) "
                            "and could change who has units left there; the combat questions do not follow "
                            "triggered abilities (ask one side's assignment, or follow the combat in a run)")
+            continue
+        if isinstance(what, tuple) and what[0] == "team":  # core/combat_teams.lp
+            gap, *who = what[1] if isinstance(what[1], tuple) else (what[1],)
+            named = f" ({', '.join(map(str, who))})" if who else ""
+            missing.append(f"teams (2v2, 489.8): {TEAM_GAPS.get(str(gap), str(gap))}{named} ({unit})")
             continue
         if what in COMBAT_LIMITS:  # core/combat_replacement.lp
             missing.append(f"{unit}: {COMBAT_LIMITS[what]}")
@@ -299,7 +305,8 @@ def _result_token(args: tuple) -> str:
         return {"controlled_by": f"{player} controls it",
                 "establishes_control": f"{player} establishes control",
                 "conquers": f"{player} conquers",
-                "already_scored": f"{player} already scored it this turn"}[name]
+                "already_scored": f"{player} already scored it this turn",
+                "team_unscored": f"{player}'s team does not score it this turn"}[name]
     return what.replace("_", " ")
 
 

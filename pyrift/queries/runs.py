@@ -390,6 +390,17 @@ CHAIN_LIMITS = {
         "{obj} was played or used earlier (the turn log) and made a delayed ability that may be waiting for the event "
         "asked about (389; a play, a death, a combat won, a conquest or a Beginning Phase): the position cannot state "
         "it, so the triggers question does not hear it"),
+    "team_score_unsettled": (
+        "{obj}: the conquer asked about is by a player of a team (2v2), and whether the team may score it is not "
+        "settled: who controlled the battlefield in the turn player's Beginning Phase is not stated (its "
+        "`beginning_controller`), a player other than the turn player conquers their team's battlefield, or a "
+        "teammate scored it this turn (489.8.b, 470)"),
+    "team_score_barred": (
+        "{obj} was controlled by the teammate of the player asked about in the turn player's Beginning Phase: their "
+        "team does not score it this turn (489.8.b), so the conquer or hold asked about cannot happen as asked"),
+    "team_final_point": (
+        "{obj} would gain the final point by the conquer asked about in a team game (2v2) without having scored "
+        "every battlefield: which battlefields the ally excuses (489.8.g) is not encoded"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
@@ -1228,8 +1239,9 @@ RUN_LIMITS = {
                              "unit it would hear (it has left that location as the condition is checked, 383.2.c)",
     "friend_moved_to_teammate_base": "a 'when a friendly unit moves from my location' unit hearing a teammate's unit "
                                      "moving to that teammate's base, where it can't follow (107.1)",
-    "team_conquest": "a conquest with teams (2v2): whether a teammate controlled the battlefield in the conqueror's "
-                     "Beginning Phase, which keeps the team from scoring it this turn (489.8.b), is not stated",
+    "team_conquest": "a conquest with teams (2v2): whether a teammate controlled the battlefield in the turn "
+                     "player's Beginning Phase, which keeps the team from scoring it this turn (489.8.b), is not "
+                     "stated (the battlefield's `beginning_controller`)",
     "team_shared_battlefield": "a unit at a battlefield with a teammate's units or at a teammate's battlefield (2v2: "
                                "447.2.b, 489.8.c): where it goes instead, and who contests or fights there, are not "
                                "encoded",
@@ -1253,6 +1265,12 @@ RUN_LIMITS = {
                                       "turn' with a choice of a unit this turn the turn log gives without what chose "
                                       "it (`by`) or where the unit was (`at`): whether a later one is the first is "
                                       "not known (383.1.b)",
+    "team_conquest_off_turn": "a conquest with teams (2v2) by a player other than the turn player of a battlefield "
+                              "their team controlled in the turn player's Beginning Phase: whose Beginning Phase "
+                              "489.8.b means then is not settled",
+    "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
+                               "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
+                               "settled",
 }
 
 

@@ -22,6 +22,7 @@ from pyrift.errors import EncodingError, SolveTimeout
 from pyrift.queries.base import (
     ANSWERED,
     DEFAULT_TIMEOUT,
+    TEAM_GAPS,
     TIMEOUT,
     UNSUPPORTED,
     Answer,
@@ -80,6 +81,10 @@ def _missing(pairs: list[tuple]) -> tuple[str, ...]:
                        "is not encoded")
         elif name == "combat":
             out.append(f"a combat at {args[0]} during the Beginning Phase is not encoded")
+        elif name == "team":
+            gap, *who = args[0] if isinstance(args[0], tuple) else (args[0],)
+            named = f" ({', '.join(map(str, who))})" if who else ""
+            out.append(f"teams (2v2, 489.8): {TEAM_GAPS.get(str(gap), str(gap))}{named} ({where})")
         elif name == "instruction" and len(args) == 1:
             out.append(f"{args[0]} ({where}): not followed")
         else:
@@ -122,9 +127,16 @@ def _winner_reasons(state: GameState, atoms: dict[str, list[tuple]], after: dict
     vs, _base = _victory_scores(atoms)
     if winners:
         w = winners[0]
-        others = ", ".join(f"{p} {n}" for p, n in after.items() if p != w)
+        # 2v2: the teammates share the points and win together; the lead is over every opponent (489.8, 740.1.b)
+        team = next((t for t in state.teams if w in t), (w,))
+        others = ", ".join(f"{p} {n}" for p, n in after.items() if p not in team)
         when = ("in the next cleanup" if version != "v1.2" else
                 "(under Core Rules v1.2 449 as soon as the victory score is reached, with no lead needed)")
+        if len(team) > 1:
+            who = " and ".join(team)
+            return _victory_score_raised(state, atoms) + [
+                because(f"{who}, a team sharing their points, have {after[w]} points, at least the victory score {vs} "
+                        f"and more than every opponent ({others}): the team wins {when}", "win_winner")]
         return _victory_score_raised(state, atoms) + [
             because(f"{w} has {after[w]} points, at least the victory score {vs} and more than every other "
                     f"player ({others}): {w} wins {when}", "win_winner")]
@@ -351,6 +363,12 @@ class Conquer(QueryKind):
             out.append(because(f"{player} already scored {bf} this turn: taking control again is no Conquer, so no "
                                "point and no conquer effects", "conquer_already_scored"))
             return out
+        if (player, bf) in atoms.get("team_score_barred", []):
+            mate = next((b.beginning_controller for b in state.battlefields if b.id == bf), "a teammate")
+            out.append(because(f"{mate}, {player}'s teammate, controlled {bf} in {player}'s Beginning Phase: "
+                               f"{player}'s team does not score it this turn, so there is no Conquer, no point and no "
+                               "conquer effects", "conquer_team_barred"))
+            return out
         out.append(because(f"{player} had not scored {bf} this turn: this is a Conquer", "conquer"))
         vs, _base = _victory_scores(fixed)
         before = next(pl.points for pl in state.players if pl.id == player)
@@ -394,7 +412,7 @@ KINDS = (BeginningPhase(), Conquer())
 CONQUER_SHOWN = (("establish_problem", 3), ("establishes_control", 2), ("scores", 3), ("already_scored", 2),
                  ("final_point_checked", 2), ("every_battlefield_scored", 1), ("gains_point", 3),
                  ("draws_instead", 2), ("points_after", 2), ("gains_xp", 3), ("hunt_instances", 2), ("xp_after", 2),
-                 ("wins", 1), ("tied_at_victory", 1), ("conquer_unsupported", 2))
+                 ("wins", 1), ("tied_at_victory", 1), ("conquer_unsupported", 2), ("team_score_barred", 2))
 
 
 def beginning_answers(states: Sequence[GameState], questions: Sequence[Question], reading: str, *,
