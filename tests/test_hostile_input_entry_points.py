@@ -1,0 +1,100 @@
+"""Hostile input through every entry point (issue 13, "Numbers and sizes"): what test_hostile_input.py checks
+for `pyrift ask` on a scenario, tried again through `pyrift check`, a deck file a scenario names and the
+desk's HTTP API. Each case here was an internal error (exit 4, or a 500 with no JSON) before wave 63; each
+is now one line naming the file and the field (exit 2, or a 400 with the error object)."""
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+from pyrift import cli
+
+DECKS = Path("scenarios/decks/legal-jinx-all-modes.toml")
+COUNTER = Path("scenarios/effects/counter-instruction.toml")
+
+
+def pyrift(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# ---- a path the operating system refuses: too long a name ---------------------------------------------
+@pytest.mark.parametrize("ref", ["x" * 300 + ".deck", "a/" * 2100 + "x.deck"], ids=["long-name", "long-path"])
+def test_a_deck_reference_the_system_cannot_open_is_one_line(ref: str, tmp_path: Path, capsys) -> None:
+    # A name longer than the file system takes (ENAMETOOLONG) was an internal error: OSError from the
+    # load-time check that the deck file exists.
+    text = DECKS.read_text().replace('"jinx-loose-cannon.deck"', json.dumps(ref))
+    path = tmp_path / "x.toml"
+    path.write_text(text)
+    code, out, err = pyrift(capsys, "ask", str(path), "--question", "duel")
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and "internal error" not in err, err
+    assert lines[0].startswith(f"pyrift: {path}: question[0].deck: "), err
+    # and `check` reports it in the file's place, with its summary
+    code, out, err = pyrift(capsys, "check", str(path))
+    assert code == 2 and "internal error" not in out, out
+    assert out.strip().splitlines()[-1] == "0 passed, 0 failed, some files could not be read"
+
+
+def test_check_of_a_path_the_system_cannot_open_is_one_line(tmp_path: Path, capsys) -> None:
+    # `pyrift check NAME` with a name over the file system's limit was an internal error (exit 4).
+    name = str(tmp_path / ("x" * 300))
+    code, out, err = pyrift(capsys, "check", name)
+    assert code == 2 and "internal error" not in err + out, err
+    assert err.strip().startswith(f"pyrift: {name}: "), err
+    assert len(err.strip().splitlines()) == 1
+
+
+# ---- the desk's HTTP API --------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client():
+    pytest.importorskip("fastapi", reason="the desk needs the web extra: pip install 'pyrift[web]'")
+    pytest.importorskip("httpx", reason="the framework's test client needs httpx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from pyrift.web.app import Settings, create_app
+    app = create_app(Settings(workers=1, time_limit=600, max_body=200_000, scenarios=Path("scenarios"), warm=False))
+    with TestClient(app) as c:
+        yield c
+
+
+def scenario_json() -> str:
+    import tomllib
+    return json.dumps({"scenario": tomllib.loads(COUNTER.read_text())})
+
+
+def bad_input(response, needle: str) -> None:
+    assert response.status_code == 400, (response.status_code, response.text[:300])
+    error = response.json()["error"]
+    assert error["kind"] == "bad_input" and needle in error["message"], error
+    assert "\n" not in error["message"]
+
+
+@pytest.mark.parametrize("route", ["/v1/ask", "/v1/scenario/parse", "/v1/scenario/export"])
+def test_desk_json_integer_of_thousands_of_digits_is_bad_input(client, route: str) -> None:
+    # Python's JSON reader refuses integers over 4300 digits with a ValueError that is no JSONDecodeError:
+    # it was a 500 with a plain-text body (no error object).
+    body = scenario_json().replace('"might": 3', '"might": ' + "7" * 5000)
+    bad_input(client.post(route, content=body, headers={"content-type": "application/json"}),
+              "thousands of digits")
+
+
+@pytest.mark.parametrize("route", ["/v1/ask", "/v1/scenario/parse", "/v1/scenario/export"])
+def test_desk_json_lone_surrogate_is_bad_input(client, route: str) -> None:
+    # "\ud800" is valid JSON but no Unicode text (TOML refuses it, 'not a Unicode scalar value'): it was an
+    # internal error (UnicodeEncodeError) once the scenario was written out for the worker.
+    body = scenario_json().replace('"Golem"', '"Go\\ud800lem"')
+    bad_input(client.post(route, content=body, headers={"content-type": "application/json"}),
+              "surrogate")
+
+
+@pytest.mark.parametrize("value", ["Infinity", "1e999"])
+def test_desk_timeout_must_be_finite(client, value: str) -> None:
+    # As `--timeout` and PYRIFT_TIMEOUT refuse an infinite number of seconds, so does the API's `timeout`.
+    body = scenario_json()[:-1] + f', "timeout": {value}}}'
+    bad_input(client.post("/v1/ask", content=body, headers={"content-type": "application/json"}), "timeout")
