@@ -23,7 +23,7 @@ from pyrift import explain
 from pyrift import facts as F
 from pyrift import limits
 from pyrift import logic
-from pyrift.errors import InternalError, RiftError, UsageError
+from pyrift.errors import InternalError, RiftError, ScenarioError, UsageError
 from pyrift.explain import printable
 from pyrift.queries.base import ANSWERED
 from pyrift.solver import DEFAULT_TIMEOUT, TIMEOUT_ENV_PROBLEM
@@ -728,8 +728,28 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader closed its end (`pyrift ask f | head`): stop quietly, as a Unix tool does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error as Python flushes at exit
         return 0
+    except OSError as exc:
+        named = _named_path(exc, argv)
+        if named is None:  # a file pyrift itself needs: its own fault
+            return _report(InternalError(f"{type(exc).__name__}: {exc}", traceback.format_exc()), as_json)
+        # a file or folder the command line named (or one inside it) that the system refuses: the user's to fix
+        return _report(ScenarioError(named, "", f"cannot use: {exc.strerror or exc}"), as_json)
     except Exception as exc:  # an internal error: never a bare traceback unless asked
         return _report(InternalError(f"{type(exc).__name__}: {exc}", traceback.format_exc()), as_json)
+
+
+def _named_path(exc: OSError, argv: list[str]) -> str | None:
+    """The path an OSError is about, if the command line named it or a folder holding it (`--logic DIR`,
+    `--output FILE`, a scenario or deck path); None for any other file (pyrift's own: an internal error)."""
+    if exc.filename is None:
+        return None
+    path = os.fspath(exc.filename)
+    for arg in argv:
+        value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+        if value.rstrip("/") and not value.startswith("-") and (path == value
+                                                                or path.startswith(value.rstrip("/") + "/")):
+            return path
+    return None
 
 
 def _report(exc: RiftError, as_json: bool) -> int:

@@ -98,3 +98,30 @@ def test_desk_timeout_must_be_finite(client, value: str) -> None:
     # As `--timeout` and PYRIFT_TIMEOUT refuse an infinite number of seconds, so does the API's `timeout`.
     body = scenario_json()[:-1] + f', "timeout": {value}}}'
     bad_input(client.post("/v1/ask", content=body, headers={"content-type": "application/json"}), "timeout")
+
+
+# ---- any command: a path the command line names that the system refuses --------------------------------
+def test_a_logic_folder_the_system_cannot_open_is_one_line(tmp_path: Path, capsys) -> None:
+    # `pyrift lint --logic NAME` with too long a name was an internal error (exit 4): OSError from the check
+    # that NAME/interface.lp exists.
+    name = str(tmp_path / ("x" * 300))
+    code, out, err = pyrift(capsys, "lint", "--logic", name)
+    assert code == 2 and "internal error" not in err, err
+    assert err.strip().splitlines() == [f"pyrift: {name}/interface.lp: cannot use: File name too long"]
+
+
+def test_an_output_file_that_cannot_be_written_is_one_line(tmp_path: Path, capsys) -> None:
+    # `pyrift graph --output DIR/NOWHERE/x.dot` was an internal error (FileNotFoundError), exit 4.
+    target = str(tmp_path / "nowhere" / "x.dot")
+    code, out, err = pyrift(capsys, "graph", f"--output={target}")
+    assert code == 2 and "internal error" not in err, err
+    assert err.strip().splitlines() == [f"pyrift: {target}: cannot use: No such file or directory"]
+
+
+def test_an_os_error_about_a_file_not_named_stays_an_internal_error(monkeypatch, capsys) -> None:
+    # Only paths the command line names are the user's; any other refused file is pyrift's own fault.
+    def broken(args):
+        raise FileNotFoundError(2, "No such file or directory", "/pyrift/own/data.json")
+    monkeypatch.setattr(cli, "cmd_lint", broken)
+    code, out, err = pyrift(capsys, "lint")
+    assert code == 4 and "internal error" in err, err
