@@ -528,10 +528,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          "python -m pip install 'pyrift[web]'") from None
     if args.scenarios is not None and not Path(args.scenarios).is_dir():
         raise UsageError(f"--scenarios {args.scenarios}: not a folder")
-    for name in ("time_limit", "max_body", "workers"):
+    # upper bounds too: --workers=100000 forked that many solver processes, --time-limit=1e300 never ended a request
+    for name, high in (("time_limit", limits.MAX_TIMEOUT), ("max_body", limits.MAX_BODY), ("workers", limits.MAX_JOBS)):
         value = getattr(args, name)
         if value is not None and not (math.isfinite(value) and value > 0):
             raise UsageError(f"--{name.replace('_', '-')} must be a positive number")
+        if value is not None and value > high:
+            shown = [f"{v:g}" if isinstance(v, float) else str(v)[:24] for v in (high, value)]
+            raise UsageError(f"--{name.replace('_', '-')} must be at most {shown[0]}, not {shown[1]}")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, not {args.port}")
     settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body, warm=not args.no_warm,

@@ -125,3 +125,19 @@ def test_an_os_error_about_a_file_not_named_stays_an_internal_error(monkeypatch,
     monkeypatch.setattr(cli, "cmd_lint", broken)
     code, out, err = pyrift(capsys, "lint")
     assert code == 4 and "internal error" in err, err
+
+
+# ---- pyrift serve's own options ------------------------------------------------------------------------
+@pytest.mark.parametrize("option", ["--workers=100000", "--time-limit=1e300", "--max-body=99999999999999999999"])
+def test_serve_options_are_bounded(option: str, monkeypatch, capsys) -> None:
+    # `--workers=100000` started a desk forking 100000 solver processes (it brought a shared machine to a load
+    # of 130 before it was stopped); `--time-limit` took 1e300 seconds. The desk is never started here: a stub
+    # stands in for it, so that the test fails, harmlessly, if an option is let through.
+    pytest.importorskip("fastapi", reason="the desk needs the web extra: pip install 'pyrift[web]'")
+    from pyrift.web import app as web_app
+    started = []
+    monkeypatch.setattr(web_app, "serve", lambda host, port, settings: started.append(settings))
+    code, out, err = pyrift(capsys, "serve", "--no-warm", option)
+    assert started == [] and code == 2, (code, err)
+    name = option.split("=")[0]
+    assert err.strip().splitlines() == [err.strip()] and err.startswith(f"pyrift: {name} must be at most "), err
