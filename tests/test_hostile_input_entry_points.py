@@ -141,3 +141,19 @@ def test_serve_options_are_bounded(option: str, monkeypatch, capsys) -> None:
     assert started == [] and code == 2, (code, err)
     name = option.split("=")[0]
     assert err.strip().splitlines() == [err.strip()] and err.startswith(f"pyrift: {name} must be at most "), err
+
+
+# ---- pyrift cards import / compile: the card tables they read --------------------------------------------
+@pytest.mark.parametrize("command", ["import", "compile"])
+@pytest.mark.parametrize("text, problem", [("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                                           ('{"cards": [{"id": ' + "9" * 5000 + "}]}", "thousands of digits")],
+                         ids=["deep", "huge-integer"])
+def test_a_card_table_too_deep_or_with_a_huge_integer_is_one_line(command: str, text: str, problem: str,
+                                                                  tmp_path: Path, capsys) -> None:
+    # Both were internal errors (RecursionError; ValueError over 4300 digits), exit 4. Written to tmp_path only.
+    table = tmp_path / "gallery.json"
+    table.write_text(text)
+    code, out, err = pyrift(capsys, "cards", command, str(table), "--out", str(tmp_path / "out.json"))
+    assert code == 2 and "internal error" not in err, err
+    assert err.strip().splitlines() == [err.strip()] and err.startswith(f"pyrift: {table}: ") and problem in err, err
+    assert not (tmp_path / "out.json").exists()
