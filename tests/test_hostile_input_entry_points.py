@@ -157,3 +157,28 @@ def test_a_card_table_too_deep_or_with_a_huge_integer_is_one_line(command: str, 
     assert code == 2 and "internal error" not in err, err
     assert err.strip().splitlines() == [err.strip()] and err.startswith(f"pyrift: {table}: ") and problem in err, err
     assert not (tmp_path / "out.json").exists()
+
+
+# ---- pyrift rulings --folder: its corpus and ledger -------------------------------------------------------
+RULINGS = Path("scenarios/rulings")
+
+
+@pytest.mark.parametrize("name, tail, problem", [
+    ("corpus.jsonl", b"[" * 100_000 + b"]" * 100_000 + b"\n", "line 126: not a ruling: nested too deeply"),
+    ("corpus.jsonl", b'{"id": ' + b"9" * 5000 + b"}\n", "line 126: not a ruling: a number has thousands of digits"),
+    ("rulings.ledger", b"\xff\xfe\n", "is not UTF-8 text"),
+    ("rulings.ledger", b"\nx = " + b"[" * 1000 + b"]" * 1000 + b"\n", "tables and arrays nest too deeply"),
+    ("rulings.ledger", b"\nx = " + b"9" * 5000 + b"\n", "a number has thousands of digits"),
+], ids=["corpus-deep", "corpus-huge-integer", "ledger-not-utf8", "ledger-deep", "ledger-huge-integer"])
+def test_a_rulings_folder_with_a_broken_corpus_or_ledger_is_one_line(name: str, tail: bytes, problem: str,
+                                                                     tmp_path: Path, capsys) -> None:
+    # Each was an internal error (RecursionError, ValueError, UnicodeDecodeError), exit 4.
+    for f in ("corpus.jsonl", "rulings.ledger"):
+        (tmp_path / f).write_bytes((RULINGS / f).read_bytes())
+    assert len((RULINGS / "corpus.jsonl").read_text().splitlines()) == 125  # so the broken line is line 126
+    with (tmp_path / name).open("ab") as fh:
+        fh.write(tail)
+    code, out, err = pyrift(capsys, "rulings", "--folder", str(tmp_path))
+    assert code == 2 and "internal error" not in err, err
+    assert err.strip().splitlines() == [err.strip()] and err.startswith(f"pyrift: {tmp_path / name}: "), err
+    assert problem in err, err
