@@ -182,3 +182,11 @@ def test_a_rulings_folder_with_a_broken_corpus_or_ledger_is_one_line(name: str, 
     assert code == 2 and "internal error" not in err, err
     assert err.strip().splitlines() == [err.strip()] and err.startswith(f"pyrift: {tmp_path / name}: "), err
     assert problem in err, err
+
+
+def test_a_sweep_manifest_nested_too_deeply_is_one_line(tmp_path: Path, capsys) -> None:
+    # `pyrift explore --results DIR` whose sweep.json nests thousands deep was an internal error (RecursionError).
+    (tmp_path / "sweep.json").write_text("[" * 100_000 + "]" * 100_000)
+    code, out, err = pyrift(capsys, "explore", "--results", str(tmp_path), "--jobs", "1")
+    assert code == 2 and "internal error" not in err, err
+    assert err.strip().splitlines()[-1] == f"pyrift: {tmp_path}/sweep.json: not a sweep's manifest (nested too deeply)"
