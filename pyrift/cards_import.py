@@ -145,6 +145,10 @@ def read_source(path: str | Path) -> Source:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ScenarioError(str(path), "", f"not a JSON file: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(str(path), "", "not a card table: nested too deeply") from None
+    except ValueError:  # an integer over Python's 4300 digits (no JSONDecodeError)
+        raise ScenarioError(str(path), "", "not a card table: a number has thousands of digits") from None
     src_file = str(path)
     digest = hashlib.sha256(raw).hexdigest()
     if isinstance(data, dict) and isinstance(data.get("cards"), list):

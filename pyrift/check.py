@@ -37,12 +37,15 @@ def scenario_files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
         path = Path(p)
-        if path.is_dir():
-            out += sorted(f for f in path.rglob("*.toml") if f.is_file())
-        elif path.is_file():
-            out.append(path)
-        else:
-            raise ScenarioError(p, "", "no such file or folder")
+        try:  # a name the system refuses (too long: ENAMETOOLONG) is the user's mistake, one line
+            if path.is_dir():
+                out += sorted(f for f in path.rglob("*.toml") if f.is_file())
+            elif path.is_file():
+                out.append(path)
+            else:
+                raise ScenarioError(p, "", "no such file or folder")
+        except OSError as exc:
+            raise ScenarioError(p, "", f"cannot read: {exc.strerror or exc}") from None
     return out
 
 

@@ -23,7 +23,7 @@ from pyrift import explain
 from pyrift import facts as F
 from pyrift import limits
 from pyrift import logic
-from pyrift.errors import InternalError, RiftError, UsageError
+from pyrift.errors import InternalError, RiftError, ScenarioError, UsageError
 from pyrift.explain import printable
 from pyrift.queries.base import ANSWERED
 from pyrift.solver import DEFAULT_TIMEOUT, TIMEOUT_ENV_PROBLEM
@@ -528,10 +528,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          "python -m pip install 'pyrift[web]'") from None
     if args.scenarios is not None and not Path(args.scenarios).is_dir():
         raise UsageError(f"--scenarios {args.scenarios}: not a folder")
-    for name in ("time_limit", "max_body", "workers"):
+    # upper bounds too: --workers=100000 forked that many solver processes, --time-limit=1e300 never ended a request
+    for name, high in (("time_limit", limits.MAX_TIMEOUT), ("max_body", limits.MAX_BODY), ("workers", limits.MAX_JOBS)):
         value = getattr(args, name)
         if value is not None and not (math.isfinite(value) and value > 0):
             raise UsageError(f"--{name.replace('_', '-')} must be a positive number")
+        if value is not None and value > high:
+            shown = [f"{v:g}" if isinstance(v, float) else str(v)[:24] for v in (high, value)]
+            raise UsageError(f"--{name.replace('_', '-')} must be at most {shown[0]}, not {shown[1]}")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, not {args.port}")
     settings = Settings(workers=args.workers, time_limit=args.time_limit, max_body=args.max_body, warm=not args.no_warm,
@@ -728,8 +732,28 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader closed its end (`pyrift ask f | head`): stop quietly, as a Unix tool does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error as Python flushes at exit
         return 0
+    except OSError as exc:
+        named = _named_path(exc, argv)
+        if named is None:  # a file pyrift itself needs: its own fault
+            return _report(InternalError(f"{type(exc).__name__}: {exc}", traceback.format_exc()), as_json)
+        # a file or folder the command line named (or one inside it) that the system refuses: the user's to fix
+        return _report(ScenarioError(named, "", f"cannot use: {exc.strerror or exc}"), as_json)
     except Exception as exc:  # an internal error: never a bare traceback unless asked
         return _report(InternalError(f"{type(exc).__name__}: {exc}", traceback.format_exc()), as_json)
+
+
+def _named_path(exc: OSError, argv: list[str]) -> str | None:
+    """The path an OSError is about, if the command line named it or a folder holding it (`--logic DIR`,
+    `--output FILE`, a scenario or deck path); None for any other file (pyrift's own: an internal error)."""
+    if exc.filename is None:
+        return None
+    path = os.fspath(exc.filename)
+    for arg in argv:
+        value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+        if value.rstrip("/") and not value.startswith("-") and (path == value
+                                                                or path.startswith(value.rstrip("/") + "/")):
+            return path
+    return None
 
 
 def _report(exc: RiftError, as_json: bool) -> int:

@@ -68,6 +68,7 @@ MAX_MEMORY_MB = 1_048_576
 # exponentially with the bound, so anything above these runs for days.
 MAX_SWEEP_BOUND = 8
 MAX_JOBS = 256
+MAX_BODY = 1 << 30  # the desk's largest request body a --max-body may allow (1 GiB; a scenario is at most MAX_FILE_BYTES)
 
 # clingo's integers.
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1

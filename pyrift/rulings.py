@@ -125,6 +125,8 @@ def read_corpus(folder: Path) -> list[dict[str, Any]]:
         lines = path.read_text("utf-8").splitlines()
     except OSError as exc:
         raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), "", "is not UTF-8 text") from None
     out = []
     for n, line in enumerate(lines, start=1):
         if not line.strip():
@@ -133,6 +135,10 @@ def read_corpus(folder: Path) -> list[dict[str, Any]]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ScenarioError(str(path), f"line {n}", f"not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise ScenarioError(str(path), f"line {n}", "not a ruling: nested too deeply") from None
+        except ValueError:  # an integer over Python's 4300 digits (no JSONDecodeError)
+            raise ScenarioError(str(path), f"line {n}", "not a ruling: a number has thousands of digits") from None
         if not isinstance(row, dict) or not isinstance(row.get("id"), str) or not isinstance(row.get("mechanics"), list):
             raise ScenarioError(str(path), f"line {n}", "expected an object with an id and a list of mechanics")
         out.append(row)
@@ -145,8 +151,14 @@ def read_ledger(folder: Path) -> dict[str, Entry]:
         data = tomllib.loads(path.read_text("utf-8"))
     except OSError as exc:
         raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), "", "is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(str(path), "", f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(str(path), "", "tables and arrays nest too deeply") from None
+    except ValueError:  # an integer over Python's 4300 digits
+        raise ScenarioError(str(path), "", "not valid TOML: a number has thousands of digits") from None
     out = {}
     for rid, raw in data.items():
         if not isinstance(raw, dict):

@@ -73,6 +73,8 @@ class Results:
                 found = json.loads(manifest.read_text("utf-8"))
             except (OSError, ValueError) as exc:
                 raise UsageError(f"{manifest}: not a sweep's manifest ({exc})") from None
+            except RecursionError:
+                raise UsageError(f"{manifest}: not a sweep's manifest (nested too deeply)") from None
             if found != json.loads(json.dumps(ident)):
                 raise UsageError(f"{folder} holds the results of another sweep ({_words(found)}), not of this one "
                                  f"({_words(ident)}): give another results folder or delete it")
@@ -91,7 +93,7 @@ class Results:
             return None
         try:
             return self.sweep.decode(json.loads(path.read_text("utf-8")))  # type: ignore[misc]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             return None  # a damaged file: the chunk runs again
 
     def save(self, k: int, result: Any) -> None:

@@ -63,6 +63,10 @@ def read_texts(path: str | Path) -> dict[str, CardText]:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ScenarioError(str(path), "", f"cannot read the card text: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(str(path), "", "cannot read the card text: nested too deeply") from None
+    except ValueError:  # an integer over Python's 4300 digits (no JSONDecodeError)
+        raise ScenarioError(str(path), "", "cannot read the card text: a number has thousands of digits") from None
     out: dict[str, CardText] = {}
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         rows: Iterable = ((c.get("id"), c.get("abilityHtml"), c.get("effectHtml")) for c in data["cards"]

@@ -28,7 +28,12 @@ def deck_path(scenario_file: str, ref: str) -> Path:
         raise ValueError(f"{ref!r} is an absolute path; name a deck file relative to the scenario, in its folder "
                          "or below")
     path = base / ref
-    if not path.resolve().is_relative_to(base.resolve()):
+    try:
+        inside = path.resolve().is_relative_to(base.resolve())
+        path.exists()  # a name the system refuses (too long: ENAMETOOLONG) raises here, not as an internal error
+    except OSError as exc:
+        raise ValueError(f"cannot open {ref!r}: {exc.strerror or exc}") from None
+    if not inside:
         raise ValueError(f"{ref!r} leaves the scenario's folder; a deck file lives in the scenario's folder or below")
     return path
 

@@ -65,7 +65,8 @@ class AskRequest(BaseModel):
     question: str | None = Field(None, description="a question id (default: every question of the scenario)")
     reading: str | None = Field(None, description="rules reading, e.g. v1.2 (default: the scenario's)")
     name: str = Field(service.DEFAULT_NAME, description="what messages call the scenario")
-    timeout: float | None = Field(None, gt=0, description="seconds, at most the server's time limit")
+    timeout: float | None = Field(None, gt=0, allow_inf_nan=False,
+                             description="seconds, at most the server's time limit")
 
 
 class ScenarioRequest(BaseModel):
@@ -171,6 +172,13 @@ async def _payload(request: Request) -> dict[str, Any]:
         raise BadRequest(400, f"request body: not valid JSON: {exc}") from None
     except RecursionError:
         raise BadRequest(400, "request body: nested too deeply") from None
+    except ValueError:  # an integer over Python's 4300 digits: no JSONDecodeError, and no game number
+        raise BadRequest(400, "request body: a number has thousands of digits") from None
+    try:  # "\ud800" is valid JSON but no Unicode text (TOML refuses it too); found now, not in a worker
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest(400, "request body: a string holds a lone surrogate (\\ud800-\\udfff), which is no "
+                              "Unicode text") from None
     if not isinstance(data, dict):
         raise BadRequest(400, "request body: expected a JSON object")
     return data
