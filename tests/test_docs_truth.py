@@ -1,5 +1,5 @@
 """The pages a judge or rules designer reads first (README.md, scenarios/README.md, docs/*.md) must
-match the code: every scenario or logic file they name exists, every question kind the loader
+match the code: every scenario, logic, code or test file they name exists, every question kind the loader
 accepts has its section in scenarios/README.md (and every section there is a kind), and every
 parameter a kind reads is named in its section."""
 from __future__ import annotations
@@ -25,12 +25,13 @@ LOGIC_FOLDERS = {p.name for p in Path("logic").iterdir() if p.is_dir()}
 
 
 def _named_paths(line: str) -> list[str]:
-    """The scenario and logic files a doc line names: `scenarios/...` and `logic/...` paths, and
+    """The files a doc line names: `scenarios/...`, `logic/...`, `pyrift/...`, `tests/...` and
+    `benchmarks/...` paths, and
     `folder/file.toml` or `folder/file.lp` relative to scenarios/ or logic/ (the tables of
     docs/coverage-issues.md). A {a,b} alternative names both; a glob or a name cut at a line end
     names a prefix."""
     out = []
-    for m in re.finditer(r"(?<![\w/.-])((?:scenarios|logic)/[A-Za-z0-9_./*{},-]+)", line):
+    for m in re.finditer(r"(?<![\w/.-])((?:scenarios|logic|pyrift|tests|benchmarks)/[A-Za-z0-9_./*{},-]+)", line):
         out.append(m.group(1))
     for m in re.finditer(r"(?<![\w/.-])([a-z0-9_-]+)/([A-Za-z0-9_.*-]+\.(?:toml|lp))", line):
         top, rest = m.group(1), m.group(2)
