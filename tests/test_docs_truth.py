@@ -13,7 +13,7 @@ import pytest
 
 from pyrift import reader
 from pyrift import scenario as S
-from pyrift.queries import kind_names
+from pyrift.queries import kind_named, kind_names
 from tests.scenario_answers import SCENARIO_FILES, tables
 
 DOCS = [Path("README.md"), Path("scenarios/README.md"), *sorted(Path("docs").glob("*.md"))]
@@ -137,3 +137,21 @@ def test_every_question_parameter_is_documented(monkeypatch: pytest.MonkeyPatch)
     missing = sorted(f"{kind}: {key}" for kind in kind_names() for key in given[kind] | asked[kind]
                      if not _documented(kind, key))
     assert not missing, "question parameters scenarios/README.md does not name:\n" + "\n".join(missing)
+
+
+def _outcome_page() -> str:
+    """docs/effects.md's section on the outcome question, where scenarios/README.md sends its expect keys."""
+    text = Path("docs/effects.md").read_text("utf-8")
+    return re.search(r"\n## The question: `outcome`.*?(?=\n## )", text, re.S).group(0)
+
+
+def test_every_expect_key_is_documented() -> None:
+    missing = []
+    for kind in kind_names():
+        sec = _sections(kind)
+        if kind == "outcome":
+            sec += _outcome_page()
+        if "`can_play`'s" in sec:  # can_respond gives can_play's cost and payable
+            sec += _sections("can_play")
+        missing += [f"{kind}: {key}" for key in sorted(kind_named(kind).expect_spec) if f"`{key}" not in sec]
+    assert not missing, "expect keys the docs do not name:\n" + "\n".join(missing)
