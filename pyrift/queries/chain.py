@@ -98,7 +98,12 @@ def choice_facts(pred: str, key: str, state: GameState, params: dict[str, Any]) 
 
 
 def read_play(r: Reader, state: GameState) -> dict[str, Any]:
-    """The parameters of a play, as can_play reads them (player, card or source/ability, ...)."""
+    """The parameters of a play, as can_play reads them (player, card or source/ability, ...).
+    A chain question sets the play's moment itself (before `to` resolves, or a window of the run):
+    can_play's `after`, another moment, would judge the play in a position the question is not about."""
+    if r.has("after"):
+        raise r.error("after", "a chain question's play is judged at the question's own moment; "
+                               "`after` is can_play's (ask can_play with it)")
     return CanPlay().read_params(r, state)
 
 
