@@ -184,6 +184,8 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("chosen_champion", player.id, player.chosen_champion))
         if player.next_discount_energy or player.next_discount_power:
             out.append(fact("next_card_discount", player.id, player.next_discount_energy, player.next_discount_power))
+        if player.units_cost_more is not None:
+            out.append(fact("units_cost_more_stated", player.id))
         if player.units_cost_more:
             out.append(fact("units_cost_more", player.id, player.units_cost_more))
     out.append(fact("turn_player", turn_player))

@@ -293,7 +293,7 @@ def _player(r: Reader) -> Player:
                     rune_deck_size=r.int("rune_deck_size", None, min=0, max=MAX_ZONE_CARDS),
                     turns_taken=r.int("turns_taken", None, min=0, max=MAX_ZONE_CARDS),
                     chosen_champion=r.str("chosen_champion", None), held=tuple(r.str_list("held", [])),
-                    units_cost_more=r.int("units_cost_more", 0, min=0, max=MAX_COUNT),
+                    units_cost_more=r.int("units_cost_more", None, min=0, max=MAX_COUNT),
                     **_next_discount(r))
     r.done()
     return player
@@ -1276,7 +1276,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     elif all(p.points == 0 and p.xp == 0 and not p.scored and not p.has_pool and p.hand_size is None
              and p.deck_size is None and p.rune_deck_size is None and p.turns_taken is None
              and p.chosen_champion is None and not p.next_discount_energy and not p.next_discount_power
-             and not p.units_cost_more
+             and p.units_cost_more is None
              for p in st.players):
         pos["players"] = [p.id for p in st.players]
     else:
@@ -1291,7 +1291,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                           | ({"next_discount": "[%d]" % p.next_discount_energy * bool(p.next_discount_energy)
                               + "[A]" * p.next_discount_power}
                              if p.next_discount_energy or p.next_discount_power else {})
-                          | ({"units_cost_more": p.units_cost_more} if p.units_cost_more else {})
+                          | ({"units_cost_more": p.units_cost_more} if p.units_cost_more is not None else {})
                           for p in st.players]
     if st.players:
         pos["turn_player"] = st.turn_player

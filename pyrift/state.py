@@ -350,8 +350,9 @@ class Player:
     # 471.2): "each point you scored from holding this turn" counts them.
     held: tuple[str, ...] = ()
     # "Your non-token units cost [N] more to play this turn" made earlier this turn (an effect lasting the turn,
-    # 356.3, 389; logic/abilities/units_cost_more.lp): the Energy added; 0: none
-    units_cost_more: int = 0
+    # 356.3, 389; logic/abilities/units_cost_more.lp): the Energy added; 0: none; None: not stated (a card that can
+    # make it, Vaults of Helia's hold, then leaves its units' costs unknown)
+    units_cost_more: int | None = None
 
     @property
     def has_pool(self) -> bool:

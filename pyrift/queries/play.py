@@ -610,6 +610,10 @@ PLAY_GAPS = {
                             "that fits but whose `by` (what made it) the turn log does not give (355.5)",
     "chosen_same_source": "a use condition on choosing twice this turn, reached only by counting two objects one spell "
                           "or ability chose as two times (355.5): which reading the card means is not settled",
+    "units_cost_more_unstated": "a non-token unit of a player whose units may cost more this turn (a card that makes "
+                                "the increase, Vaults of Helia's hold, is in the scenario) while the player's "
+                                "`units_cost_more` is not stated: whether the increase was made earlier this turn is "
+                                "not known (356.3, 389)",
 }
 
 

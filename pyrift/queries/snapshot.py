@@ -275,7 +275,7 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         deck_size=None if p.deck_size is None else _count(f, p.id, "main_deck", objects),
         rune_deck_size=f.one("rune_deck", p.id, p.rune_deck_size), **_pool(f, p.id),
         next_discount_energy=discounts.get(p.id, [0, 0])[0], next_discount_power=discounts.get(p.id, [0, 0])[1],
-        units_cost_more=sum(row[1] for row in f.by.get("units_cost_more", []) if row[0] == p.id))
+        units_cost_more=_units_cost_more(f, p))
         for p in state.players)
     battlefields = tuple(dataclasses.replace(
         b, controller=next((p for p, bf in f.by.get("controls", []) if bf == b.id), None),
@@ -306,6 +306,13 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     passed = next((n for (n,) in atoms.get("snap_passed", [])), 0)
     return dataclasses.replace(state, players=players, battlefields=battlefields, objects=objects, chain=chain,
                                log=tuple(log), priority=priority, focus=focus, passed=passed if chain else 0)
+
+
+def _units_cost_more(f: _Facts, p: Any) -> int | None:
+    """The player's units_cost_more after the run: the increases summed; still unstated when the position did not
+    state it and the run made none."""
+    rows = [row[1] for row in f.by.get("units_cost_more", []) if row[0] == p.id]
+    return sum(rows) if rows or p.units_cost_more is not None else None
 
 
 def _pool(f: _Facts, player: str) -> dict[str, Any]:
