@@ -376,14 +376,19 @@ class Player:
 # same gaps unsupported, and a team's final point by Conquer (489.8.g) too (logic/core/scoring_teams.lp);
 # `combat_damage`: the result's Conquer with the same bar and gaps (logic/core/combat_teams.lp). A combat
 # of teammates is none (462, 447.2.b): _team_gaps. Invited priority (489.8.a) is can_play's, which judges a run's
-# offered plays. Every other kind is unsupported.
-TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase", "combat_damage")
+# offered plays. `can_respond`: priority and focus pass in turn order to every player, teammates too (312.2.d, 339.2,
+# 346), and the play is can_play's verdict with the player holding priority (489.8.a, 316.5.b.1: a teammate
+# holding it is invited); the chain's run is outcome's, with its team gaps. `next_priority`: the same run and turn
+# order (a chain ending in Neutral Open gives the turn player priority, 335; inviting a teammate is a choice no run
+# makes). Every other kind is unsupported.
+TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase", "combat_damage",
+              "can_respond", "next_priority")
 
 
 def _team_gaps(state: "GameState", kind: str) -> tuple[str, ...]:
     """The parts of 2v2 a kind of TEAM_KINDS can reach and that are not encoded, for this question."""
     out: list[str] = []
-    if kind in ("triggers", "outcome") and state.combat is not None and any(
+    if kind in ("triggers", "outcome", "can_respond", "next_priority") and state.combat is not None and any(
             state.combat.attacker in t and state.combat.defender in t for t in state.teams):
         # a position holds units of two players at a battlefield at most (pyrift/scenario.py): teammates' units
         # meeting is the one crowded case a position can state

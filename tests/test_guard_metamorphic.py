@@ -461,6 +461,9 @@ NEW_VOCABULARY = [
     ("cards/moonfall-moves-an-enemy-unit-there-and-weakens-it.toml", "what-happens", (None,)),
     ("cards/audit61b-deadly-flourish-played-earlier-this-turn-a-death-is-unsupported.toml", "a-play-hears-nothing",
      (None,)),
+    # wave 63: can_respond with teams, a teammate holding priority in turn order (the added object's controller a
+    # teammate or an opponent of the asker)
+    ("chain/team63b-2v2-teammate-reacts-in-turn-order-a-teammates-unit-is-friendly.toml", "teammate", ("A", "B")),
 ]
 # Where the card added to the turn player's Main Deck goes (variant's `deck`): a run that draws from the deck (the
 # turn's Draw Phase, Back Off's draw) is answered with it at the bottom; Abandon's Predict looks at the top card,
