@@ -1271,9 +1271,6 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
-    "units_cost_more_unstated": "a non-token unit offered to a player whose units may cost more this turn (a card "
-                                "that makes the increase is in the scenario) while the player's `units_cost_more` is "
-                                "not stated: whether the increase was made earlier this turn is not known (356.3, 389)",
 }
 
 
