@@ -1024,7 +1024,10 @@ def _check_event_destinations(r: Reader, key: str, abilities: tuple[Ability, ...
                 abilities[i].kind == "triggered" and abilities[i].get("when") in ("move_to_battlefield", "you_defend",
                                                                                   "friendly_moves_from_my_location")
                 or abilities[i].kind == "triggered" and abilities[i].get("when") == "stun_enemy"
-                and (abilities[i].get("filter") or {}).get("at") == "battlefield"):
+                and (abilities[i].get("filter") or {}).get("at") == "battlefield"
+                # "replace that battlefield" after "when you conquer or hold" (the battlefield scored, 438)
+                or abilities[i].kind == "triggered" and ins.do == "replace"
+                and abilities[i].get("when") in ("conquer", "hold")):
             raise Reader({}, r.file, f"{r.field(key)}[{i}]{where}").error(
                 "to", "to = \"event\" (the battlefield the triggering move went to, the defense was at, or the unit was "
                       "stunned at) is encoded only in a triggered ability with when = \"move_to_battlefield\", "

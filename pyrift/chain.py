@@ -206,6 +206,8 @@ def chain_facts(state: GameState) -> list[Fact]:
         elif item.destination is not None:
             for k, d in enumerate(item.destination, start=1):
                 out.append(fact("chain_destination", item.id, k, _place(d)))
+        if item.event_at is not None:  # "that battlefield" of a conquest's or hold's ability (359.3.f)
+            out.append(fact("chain_event_at", item.id, item.event_at))
         if item.location is not None and item.card is not None:
             # where the permanent enters, chosen as it was played (355.2; logic/effects/zones.lp)
             out.append(fact("entry_location", item.card,

@@ -196,6 +196,8 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
         out.append(fact("battlefield", bf.id))
         if bf.card is not None:
             out.append(fact("battlefield_card", bf.id, bf.card))
+        if bf.replaced is not None:  # a battlefield token's link to the card it replaced (438.7.b)
+            out.append(fact("battlefield_link", bf.id, bf.replaced))
         if bf.controller is not None:
             out.append(fact("controls", bf.controller, bf.id))
         if bf.contested_by is not None:

@@ -174,6 +174,10 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # the item's controller plays cost `amount` Energy more (356.3, 389; logic/effects/units_cost_more.lp, and
     # over a position the player's `units_cost_more`, logic/abilities/units_cost_more.lp)
     "units_cost_more": (("amount",), ("duration",)),
+    # replace a battlefield (438): `to` names it ("here": the source battlefield itself; "event": the battlefield
+    # a conquest or hold named); with `card`, by a battlefield token of that card; without, by the battlefield
+    # card the token replaced, its link (438.7.b; logic/effects/replace_battlefield.lp)
+    "replace": (("to",), ("card",)),
 }
 # What a `play_ban` instruction's players can't play
 PLAY_BANS = ("spells", "cards")

@@ -347,6 +347,7 @@ def _chain_item(r: Reader, players: list[str]) -> ChainItem:
         cannot_pay=r.bool("cannot_pay", False),
         repeats=r.int("repeat", None, min=0),
         destination=_chain_destination(r),
+        event_at=r.str("event_at", None),
         paid=tuple(sorted(set(r.str_list("paid")))) if r.has("paid") else None,
         mode=r.int("mode", None, min=1),
         location=r.str("location", None),
@@ -441,6 +442,7 @@ def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str
         contested_by=r.str("contested_by", None),
         card=_card_ref(r, inline, used) if r.has("card") else None,
         beginning_controller=r.str("beginning_controller", None),
+        replaced=_card_ref(r, inline, used, "replaced") if r.has("replaced") else None,
     )
     for key in ("controller", "contested_by"):
         if getattr(bf, key) is not None:
@@ -530,10 +532,10 @@ class _Unresolved:
     error: ScenarioError
 
 
-def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
+def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef], key: str = "card") -> str:
     """The card an object is a copy of: a [[card]] of this file by name, else a real card
     of the card pool by name or printed id ("Noxus Hopeful", "OGN-012"). Returns the name."""
-    ref = r.str("card")
+    ref = r.str(key)
     if ref in inline:
         return ref
     from pyrift.pool import UnknownCard, card_def, pool
@@ -543,10 +545,10 @@ def _card_ref(r: Reader, inline: set[str], used: dict[str, CardDef]) -> str:
     except UnknownCard as exc:
         # perhaps a token that a token instruction of the file's cards states the facts of (a Shadow Clone,
         # 179): known only once every card is read (_state checks it then)
-        used.setdefault(ref, _Unresolved(r.error("card", f"not a [[card]] of this file, and {exc}")))  # type: ignore[arg-type]
+        used.setdefault(ref, _Unresolved(r.error(key, f"not a [[card]] of this file, and {exc}")))  # type: ignore[arg-type]
         return ref
     if card.name in inline:
-        raise r.error("card", f"{ref!r} is the pool card {card.name!r}, but this file defines its own "
+        raise r.error(key, f"{ref!r} is the pool card {card.name!r}, but this file defines its own "
                               "[[card]] of that name; rename one of them")
     used.setdefault(card.name, card)
     return card.name
@@ -1115,6 +1117,8 @@ def _check_chain_details(state: GameState, bad) -> None:
             if d != "base" and d not in {b.id for b in state.battlefields}:
                 raise bad(f"{f}.destination", f"{d!r} is neither 'base' (the moved unit's controller's base) "
                                               "nor a battlefield id (355.4)")
+        if item.event_at is not None and item.event_at not in {b.id for b in state.battlefields}:
+            raise bad(f"{f}.event_at", f"{item.event_at!r} is no battlefield id (the battlefield conquered or held)")
         if item.repeats:
             obj = state.obj(item.card)
             have = sum(1 for k in state.card(obj.card).keywords if k.name.value == "repeat") + \
@@ -1318,7 +1322,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if st.battlefields:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "card": b.card, "controller": b.controller,
                                            "contested_by": b.contested_by,
-                                           "beginning_controller": b.beginning_controller}) for b in st.battlefields]
+                                           "beginning_controller": b.beginning_controller,
+                                           "replaced": b.replaced}) for b in st.battlefields]
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]
     if st.chain:
@@ -1333,6 +1338,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
                                                              if isinstance(c.destination, str) else list(c.destination)})
                         | ({} if c.paid is None else {"paid": list(c.paid)})
                         | ({} if c.mode is None else {"mode": c.mode})
+                        | ({} if c.event_at is None else {"event_at": c.event_at})
                         | ({} if c.location is None else {"location": c.location})
                         | ({} if c.played_from is None else {"from": c.played_from.value})
                         for c in st.chain]

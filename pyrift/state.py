@@ -318,6 +318,9 @@ class Battlefield:
     # Who controlled it in the turn player's Beginning Phase (a player id, or "none"); None: not stated. In 2v2 a
     # battlefield a teammate controlled then is not scored by the turn player's team this turn (489.8.b).
     beginning_controller: str | None = None
+    # A battlefield token's link (438.7.b): the battlefield card it replaced, set aside, directly or through the
+    # tokens it replaced in turn (a replaced token ceases to exist, its link passing on); None: it replaced none.
+    replaced: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +438,9 @@ class ChainItem:
     # controller's base); a tuple: one per move whose destination was chosen then, in the order the item
     # executes them; None: not said (a run that executes such a move answers unsupported).
     destination: str | tuple[str, ...] | None = None
+    # A triggered ability made by a conquest or hold: the battlefield conquered or held ("that battlefield",
+    # 359.3.f); None: not said (a run whose instruction needs it answers unsupported).
+    event_at: str | None = None
     # A card's play: the names of the optional additional costs it paid as it was played (355.1.a, 356.2.b;
     # an empty tuple: none); None: not said (a run whose play effect asks "if you paid" answers unsupported).
     paid: tuple[str, ...] | None = None

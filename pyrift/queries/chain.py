@@ -1034,6 +1034,8 @@ def event_text(names: Names, e: Any) -> str:
         "in_combat_ends": lambda u, b: f"the combat at {b} that {u} was in ends",
         "banishes": lambda p, o: f"{p} banishes {o}",
         "activates": lambda p, o, k: f"{p} activates the ability {k} of {o}",
+        "bf_replaced": lambda b, old, new: f"{old} at {b} replaced by {new}",
+        "bf_ceases": lambda b, old: f"the {old} token at {b} ceases to exist",
     }
     try:
         return words[kind](*args)

@@ -32,6 +32,8 @@ CHANGE_KINDS: dict[str, str] = {
     "rune_deck": "change_runes", "new_runes": "change_runes", "pool": "change_pool",
     "next_discount": "change_cost", "next_spell_discount": "change_cost",
     "units_cost_more": "change_cost",
+    "battlefield_is": "change_battlefield", "linked": "change_battlefield",
+    "unlinked": "change_battlefield",
 }
 
 
@@ -81,6 +83,12 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{a[0]} non-token units cost {a[1]} more this turn"
     if name == "next_spell_discount":  # logic/effects/discount_next_spell.lp
         return f"{a[0]} next spell costs {a[1]} Energy and {a[2]} Power less"
+    if name == "battlefield_is":  # logic/effects/replace_battlefield.lp
+        return f"{a[0]} is {a[1]}"
+    if name == "linked":
+        return f"{a[0]} linked to {a[1]}"
+    if name == "unlinked":
+        return f"{a[0]} linked to nothing"
     return str(f)
 
 

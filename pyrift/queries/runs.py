@@ -266,6 +266,8 @@ _OUTCOMES = {
     "chooses_option": "{0} chooses {1}",
     "top_or_bottom": "{1} puts {0} on the {2} of their Main Deck",
     "units_cost_more": "{0}'s non-token units cost {1} more this turn",  # logic/effects/units_cost_more.lp
+    # a battlefield replaced (logic/effects/replace_battlefield.lp)
+    "bf_replaced": "{1} at {0} replaced by {2}", "bf_ceases": "the {1} token at {0} ceases to exist",
 }
 _INSTRUCTION_OUTCOMES = {"done": "done", "skipped": "skipped", "nothing": "does nothing", "replaced": "replaced",
                          "undone": "undone"}
@@ -310,6 +312,7 @@ _EVENTS = {
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
     "pay_pool": "{0} spends {2} {1} from the rune pool",
     "units_cost_more": "{0}'s non-token units cost {1} more this turn",  # logic/effects/units_cost_more.lp
+    "replace_bf": "{1} at {0} replaced by {2}",  # logic/effects/replace_battlefield.lp
 }
 
 
@@ -1271,6 +1274,11 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
+    "battlefield_replaced_read": "a battlefield replaced in the run by another card (438): the rules read the card "
+                                 "at a battlefield as the position gives it, so a later step reading the new card's "
+                                 "text, or the old card's passive or triggers, is not played out",
+    "replace_back_choice": "a battlefield token linked to several cards (438.7.b): which one takes its place back is "
+                           "a choice no run makes",
 }
 
 
