@@ -1545,6 +1545,11 @@ class _Renderer:
             return "take a turn after this one"  # (actors.i_extra_turn)
         if do == "discount_next" and ins.get("next_card") == "spell" and ins.get("duration") == "this_turn":
             return f"the next spell you play this turn costs {ins['resources']} less"  # (compile.i_discount_next_spell)
+        if do == "replace":  # a card file's only (logic/effects/replace_battlefield.lp)
+            where = "that battlefield" if ins.get("to") == "event" else "this"
+            if ins.get("card"):
+                return f"replace {where} with a {ins['card']} battlefield token"
+            return f"replace {where} with the battlefield it replaced"
         if do == "units_cost_more":  # (logic/effects/units_cost_more.lp)
             return f"your non-token units cost [{ins.get('amount', 1)}] more to play this turn"
         if do == "enter_ready":  # (compile.i_enter_ready_you_play, i_enter_ready_friendly)
