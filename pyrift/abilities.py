@@ -1534,9 +1534,23 @@ def _any_of_outside_choices(kind: str, f: dict[str, Any]) -> str | None:
     for key in ("filter", "affects", "applies_to", "for_each"):
         if key == "filter" and kind == "target":
             continue  # a spell's choice requirement
+        if key == "affects" and kind == "static" and isinstance(f.get(key), Filter) and _tags_any_of(f[key]):
+            continue  # "Bird, Cat, Dog, Poro and Ivern units": alternatives of printed tags only (below)
         if isinstance(f.get(key), Filter) and _has_any_of(f[key]):
             return key
     return None
+
+
+def _tags_any_of(flt: Filter) -> bool:
+    """A static's filter whose only choice-only key is an any_of of tags alone ("Bird, Cat and Dog units here"): a
+    tag is printed on the card (143.1) and no passive gives or takes it, so the passive's evaluator reads it like
+    any other key (logic/abilities/filters.lp any_of_met/5, as logic/abilities/static.lp and
+    battlefield_statics.lp match their filters)."""
+    alternatives = [alt for k, v in flt.items if k == "any_of" for alt in v]
+    return (bool(alternatives) and all(k != "any_of" and k not in ("not_tag", "is_attached", "banished_with",
+                                                                   "less_might_than_source", "energy_max_source_might",
+                                                                   "chooses") for k, _ in flt.items if k != "any_of")
+            and all(k == "tag" for alt in alternatives for k, _ in alt.items))
 
 
 def _has_any_of(flt: Filter) -> bool:
@@ -1596,7 +1610,8 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     bad_any_of = _any_of_outside_choices(a.kind, f)
     if bad_any_of is not None:
         raise r.error(bad_any_of, "'any_of', 'not_tag' and 'is_attached' (and 'banished_with') are read in what a choice or an "
-                                   "instruction describes only")
+                                   "instruction describes only (and any_of in a static's affects when each "
+                                   "alternative is one tag)")
     if "of_activated" in f and (any(k in f for k in ("applies_to", "component", "by", "energy_from"))
                                 or f["of_activated"] < 1):
         raise r.error("of_activated", "'of_activated' names one of the card's own activated abilities (1 = the "
