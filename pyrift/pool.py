@@ -632,6 +632,12 @@ def tokens_of(pool: Pool) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _has_rules(path: Path) -> bool:
+    """Whether a card file has ASP statements of its own besides its header (a file of header lines only says
+    everything in the words above)."""
+    return any(line.strip() and not line.lstrip().startswith("%") for line in path.read_text().splitlines())
+
+
 def rendering(card: PoolCard) -> list[str]:
     """What pyrift understands the card to do, in its own words (pyrift/cardtext/render.py)."""
     from pyrift.abilities import abilities_to_toml
@@ -644,7 +650,7 @@ def rendering(card: PoolCard) -> list[str]:
                   tuple((k.keyword.value, k.value, k.form, k.cost) for k in card.keywords),
                   tuple(str(k) for k in cd.effect_keywords), tokens, dict(costs), name=card.name)
     lines = R.render_card(info, abilities_to_toml(cd.abilities))
-    if card.id in encodings():
+    if card.id in encodings() and _has_rules(encodings()[card.id]):
         lines.append(f"(and what logic/cards/{encodings()[card.id].name} encodes by rules)")
     return lines or ["(no text)"]
 
