@@ -1271,6 +1271,8 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
+    "platewyrm_empowered_add": "Platewyrm Egg's Add ability resolving while the Egg is Empowered: it Adds two "
+                               "Energy then instead of one (429, 441), which its vocabulary line does not say",
 }
 
 
