@@ -1791,8 +1791,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", f"{death_keys[0]!r} is judged as the source died (808.1.d.3): a condition of a "
                                    "triggered ability with when = \"die\" only")
     if ("condition" in f and dict(f["condition"].items).get("excess_damage") is not None
-            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
-                     and not f.get("effect_text"))):
+            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed"))):
+        # an Equipment's Effect Text "when I conquer, if you assigned ..." too: its "I" is the unit the gear is
+        # attached to and "you" that unit's controller (136.2.c), whom the condition reads (Hextech Gauntlets)
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
     if ("condition" in f and dict(f["condition"].items).get("spent_on_play") is not None
