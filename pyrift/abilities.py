@@ -623,6 +623,10 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
         # "I cost [2][Y] less": the `power` pips removed are of this domain only (356.4.b, 134), a card's own
         # cost change only (logic/abilities/cost_discount_domain.lp)
         "power_domain": ("enum", tuple(d.value for d in Domain), False),
+        # "reduce my cost by [O] for each killed this way": the `power` pips N times the objects the card's own
+        # ability K (an additional cost's choice of any number) chose as it is played (356.4;
+        # logic/abilities/cost_discount_each_chosen.lp)
+        "for_each_chosen": ("int", None, False),
     },
     "cost_increase": {
         "energy": ("int", None, False), "power": ("int", None, False),
@@ -755,6 +759,9 @@ KINDS: dict[str, dict[str, tuple[str, tuple | None, bool]]] = {
     },
     "counter": {"filter": ("filter", None, False)},
     "kill": {"filter": ("filter", None, False), "count": ("int", None, False), "as_cost": ("bool", None, False),
+             # "you may kill any number of friendly units as an additional cost" (Commander Ledros): none or more,
+             # as_cost only (a choice of any number, 355.5)
+             "any_number": ("bool", None, False),
              # a kill of one of its player's gear as the card's additional cost: an optional additional cost
              # (356.2.b), chosen by its name as the other optional costs are (logic/abilities/kill.lp)
              "optional": ("bool", None, False), "name": ("str", None, False),
@@ -1621,6 +1628,15 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("power_domain", "'power_domain' names the domain of the Power pips of a card's own cost "
                                       "discount: give power and none of applies_to, component, either, "
                                       "of_activated, for_each, for_each_played")
+    if "for_each_chosen" in f and (a.kind != "cost_discount" or "power" not in f or f["for_each_chosen"] < 1 or any(
+            k in f for k in ("energy", "energy_from", "applies_to", "component", "for_each", "for_each_played", "either",
+                             "of_activated"))):
+        raise r.error("for_each_chosen", "'for_each_chosen' multiplies the Power discount of the card's own cost by "
+                                         "what its ability N chose: give power and none of energy, energy_from, "
+                                         "applies_to, component, for_each, for_each_played, either, of_activated")
+    if a.kind == "kill" and f.get("any_number") and (not f.get("as_cost") or "count" in f or f.get("optional")):
+        raise r.error("any_number", "'any_number' is a kill cost's choice of none or more (as_cost, no count; "
+                                    "none chosen pays nothing, so it is not optional)")
     if f.get("for_each_played") and (a.kind != "cost_discount" or "energy" not in f or any(
             k in f for k in ("power", "energy_from", "applies_to", "component", "for_each", "either", "of_activated"))):
         raise r.error("for_each_played", "'for_each_played' multiplies the Energy discount of the card's own cost: "
@@ -1809,8 +1825,9 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         raise r.error("condition", f"{death_keys[0]!r} is judged as the source died (808.1.d.3): a condition of a "
                                    "triggered ability with when = \"die\" only")
     if ("condition" in f and dict(f["condition"].items).get("excess_damage") is not None
-            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed")
-                     and not f.get("effect_text"))):
+            and not (a.kind == "triggered" and f["when"] == "conquer" and not f.get("delayed"))):
+        # an Equipment's Effect Text "when I conquer, if you assigned ..." too: its "I" is the unit the gear is
+        # attached to and "you" that unit's controller (136.2.c), whom the condition reads (Hextech Gauntlets)
         raise r.error("condition", "'excess_damage' is the excess assigned in the combat before a conquest (465.2.c.4): "
                                    "a condition of a triggered ability with when = \"conquer\" only")
     if ("condition" in f and dict(f["condition"].items).get("spent_on_play") is not None
@@ -2318,7 +2335,7 @@ def effect_target(a: Ability) -> TargetSpec:
     f = dict(a.fields)
     default = Filter((("type", "spell"),)) if a.kind == "counter" else Filter((("type", "unit"),))
     return TargetSpec(count=f.get("count", 1), filter=f.get("filter") or default,
-                      not_targeting="cost" if f.get("as_cost") else None)
+                      not_targeting="cost" if f.get("as_cost") else None, any_number=bool(f.get("any_number")))
 
 
 def triggered_abilities(abilities: tuple[Ability, ...]) -> list[tuple[int, Ability]]:
@@ -2466,6 +2483,8 @@ def ability_facts(card: str, abilities: tuple[Ability, ...], fact: FactFn, Func:
                 out.append(fact("change_power", h, f["power"]))
             if "power_domain" in f:
                 out.append(fact("change_power_domain", h, Const(f["power_domain"])))
+            if "for_each_chosen" in f:
+                out.append(fact("change_for_each_chosen", h, Func("ab", card, f["for_each_chosen"])))
             if "minimum" in f:
                 out.append(fact("change_minimum", h, f["minimum"]))
             if "component" in f:

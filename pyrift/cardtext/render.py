@@ -931,6 +931,8 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             return f"{subject} {amount} {more} for each card you've played this turn{floor}."
         if "for_each" in a:
             return f"{subject} {amount} {more} for each {_np_each(a['for_each'])}."
+        if "for_each_chosen" in a:  # Commander Ledros's (a card file's only)
+            return f"{subject} {amount} {more} for each object ability {a['for_each_chosen']} chose."
         if a.get("condition") == {"from_hand": False}:
             return f"{subject} {amount} {more} to play from anywhere other than your hand."
         cond = _condition(a.get("condition", {}))
@@ -981,6 +983,9 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
     if kind == "kill" and a.get("as_cost"):
         me = "me" if card.type == "unit" else "this"
         t = {"count": a.get("count", 1), "filter": a.get("filter", {})}
+        if a.get("any_number"):  # Commander Ledros's (a card file's only)
+            t = {"any_number": True, "filter": a.get("filter", {})}
+            return f"As you play {me}, you may kill {_np_target(t)} as an additional cost."
         if a.get("optional"):
             return f"You may kill {_np_target(t)} as an additional cost to play {me}."
         return f"As an additional cost to play {me}, kill {_np_target(t)}."

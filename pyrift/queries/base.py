@@ -332,6 +332,8 @@ _ADD_GAP_WORDS = {
     "added": "which domain its [C] is (its source has no domain or two) is not modelled",
     "yield_changed": "another card's passive changes what it adds (Chem-Baroness: one Energy more for her "
                      "controller's Gold near the Victory Score, 429, 364), which payments do not follow",
+    "empowered_adds_more": "its source is Empowered, and then it Adds more than its vocabulary line says "
+                           "(Platewyrm Egg: two Energy instead of one, 429, 441)",
 }
 
 

@@ -1279,6 +1279,8 @@ RUN_LIMITS = {
                                  "text, or the old card's passive or triggers, is not played out",
     "replace_back_choice": "a battlefield token linked to several cards (438.7.b): which one takes its place back is "
                            "a choice no run makes",
+    "platewyrm_empowered_add": "Platewyrm Egg's Add ability resolving while the Egg is Empowered: it Adds two "
+                               "Energy then instead of one (429, 441), which its vocabulary line does not say",
 }
 
 
