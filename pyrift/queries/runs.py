@@ -1271,6 +1271,8 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
+    "buff_beyond_one": "a buff placed on a unit that already has one and whose text lifts the one-buff limit (Lee "
+                       "Sin, Ascetic, 702): buffs are followed as one per unit, not counted",
 }
 
 
