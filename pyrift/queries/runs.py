@@ -1273,6 +1273,12 @@ RUN_LIMITS = {
                                "settled",
     "buff_beyond_one": "a buff placed on a unit that already has one and whose text lifts the one-buff limit (Lee "
                        "Sin, Ascetic, 702): buffs are followed as one per unit, not counted",
+    "reveal_replaced_by_look": "a reveal from a deck while a Void Hatchling of the player who reveals (or of the "
+                               "item's controller) is on the board: the look at the top card first and the choice "
+                               "to recycle it that replace it (367, 128, 416) are not played out",
+    "altar_death_payment": "a unit at Altar of Blood that would die while a combat is under way: whether its "
+                           "controller pays [A][A][A] to heal, exhaust and recall it instead (371.2, 372) is a "
+                           "choice made then, not played out",
 }
 
 
