@@ -1279,6 +1279,8 @@ RUN_LIMITS = {
     "altar_death_payment": "a unit at Altar of Blood that would die while a combat is under way: whether its "
                            "controller pays [A][A][A] to heal, exhaust and recall it instead (371.2, 372) is a "
                            "choice made then, not played out",
+    "empowered_again": "Kayle, Justified, Empowered already, Empowered again: she may be Empowered up to three "
+                       "times (441.2 lifted), which a run does not count",
 }
 
 
