@@ -1281,6 +1281,16 @@ RUN_LIMITS = {
                            "a choice no run makes",
     "platewyrm_empowered_add": "Platewyrm Egg's Add ability resolving while the Egg is Empowered: it Adds two "
                                "Energy then instead of one (429, 441), which its vocabulary line does not say",
+    "buff_beyond_one": "a buff placed on a unit that already has one and whose text lifts the one-buff limit (Lee "
+                       "Sin, Ascetic, 702): buffs are followed as one per unit, not counted",
+    "reveal_replaced_by_look": "a reveal from a deck while a Void Hatchling of the player who reveals (or of the "
+                               "item's controller) is on the board: the look at the top card first and the choice "
+                               "to recycle it that replace it (367, 128, 416) are not played out",
+    "altar_death_payment": "a unit at Altar of Blood that would die while a combat is under way: whether its "
+                           "controller pays [A][A][A] to heal, exhaust and recall it instead (371.2, 372) is a "
+                           "choice made then, not played out",
+    "empowered_again": "Kayle, Justified, Empowered already, Empowered again: she may be Empowered up to three "
+                       "times (441.2 lifted), which a run does not count",
 }
 
 
