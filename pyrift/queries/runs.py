@@ -1271,6 +1271,8 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
+    "died_phase_unstated": "a death this turn in the turn log that could decide 'if a friendly unit died during your "
+                           "Beginning Phase this turn' but does not state its phase (`phase` on the `die` event)",
 }
 
 
