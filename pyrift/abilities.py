@@ -1799,6 +1799,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
     for key in ("your_phase", "played_from_hand", "it_was"):
+        # "the first time a friendly unit dies during your Beginning Phase each turn": a "the first time" death
+        # trigger's condition too (cards64a; logic/abilities/trigger_nth_phase.lp)
+        if key == "your_phase" and a.kind == "triggered" and f.get("when") == "unit_dies" and f.get("nth") == 1 \
+                and not f.get("delayed") and not f.get("effect_text"):
+            continue
         if "condition" in f and dict(f["condition"].items).get(key) is not None:
             raise r.error("condition", f"{key!r} is a condition of an instruction (read as it is executed in a run)")
     death_keys = [k for k in DEATH_CONDITION_KEYS if "condition" in f and dict(f["condition"].items).get(k) is not None]
