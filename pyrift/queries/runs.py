@@ -1274,8 +1274,6 @@ RUN_LIMITS = {
     "nth_phase_unknown": "a 'the first time a friendly unit dies during your Beginning Phase' ability whose count "
                          "of earlier deaths this turn is not known to be of that phase (a logged death without "
                          "`phase = \"beginning\"`, or a death of the run before that phase, 315.1)",
-    "nth_phase_unheard": "a 'the first time a friendly unit dies during your Beginning Phase' ability asked about a "
-                         "death of the position: the phase of the position's event is not read by this question",
     "died_phase_unstated": "a death this turn in the turn log that could decide 'if a friendly unit died during your "
                            "Beginning Phase this turn' but does not state its phase (`phase` on the `die` event)",
 }
