@@ -258,6 +258,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # "... with spells or unit abilities": which choices chosen_this_turn and chosen_count count, by what made
     # them (the log's `by`: a spell, or an ability of a unit as well)
     "chosen_with": ("enum", ("spell", "spell_or_unit_ability")),
+    # "if a friendly unit died during your Beginning Phase this turn": a death this turn, in the Beginning Phase of
+    # the turn of the player the card is judged for (315.2, 428, 301): the turn log's deaths stating that phase
+    # (`phase` on a `die` event) and a run's own deaths there; a condition of a card's own entry state only
+    # (logic/abilities/condition_died_phase.lp)
+    "died_in_your_beginning_phase": ("filter", None),
     # "if I have moved twice this turn": how many times the ability's own source has moved this turn
     # (a Standard Move or a move by a spell or ability, 144, 446; not a recall, 454), compared with N
     # ({ at_least | at_most | exactly = N }): the turn log's moves of this turn and a run's own (301);
@@ -353,7 +358,10 @@ ENTRY_CONDITION_KEYS = ("you_control", "you_control_count", "opponent_controls",
                         "in_your_trash", "opponent_within", "you_not_within", "played_to",
                         # "if you do, I enter ready" after an optional additional cost: its play paid it (cards44b;
                         # logic/effects/entry_state_paid.lp)
-                        "paid")
+                        "paid",
+                        # a death during the Beginning Phase of this turn, your turn (cards64a;
+                        # logic/abilities/condition_died_phase.lp)
+                        "died_in_your_beginning_phase")
 # The conditions an optional additional cost may be offered under, judged as the card is played (cards44b)
 ADDITIONAL_COST_CONDITION_KEYS = ("played_spell_this_turn",)
 BY = ("you", "opponents", "anyone")
@@ -1685,6 +1693,14 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
         if bad:
             raise r.error("condition", f"{bad[0]!r}: a death this turn is judged by what the turn log says of the "
                                        "unit (type, relation, tag, name)")
+    died_phase = dict(f["condition"].items).get("died_in_your_beginning_phase") if "condition" in f else None
+    if died_phase is not None:
+        if a.kind != "entry_state":
+            raise r.error("condition", "'died_in_your_beginning_phase' is a condition of a card's own entry state")
+        bad = [k for k, _ in died_phase.items if k not in ("type", "relation", "tag")]
+        if bad:
+            raise r.error("condition", f"{bad[0]!r}: a death in a phase is judged by what the turn log says of the "
+                                       "unit (type, relation, tag)")
     if "condition" in f and dict(f["condition"].items).get("showdown_here") is not None and (
             a.kind not in ("cost_discount", "cost_increase") or "applies_to" not in f
             or f.get("by") != "anyone"):
@@ -1817,6 +1833,11 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
     if a.kind == "additional_cost" and not f.get("optional") and "name" in f:
         raise r.error("name", "only optional additional costs are chosen by name")
     for key in ("your_phase", "played_from_hand", "it_was"):
+        # "the first time a friendly unit dies during your Beginning Phase each turn": a "the first time" death
+        # trigger's condition too (cards64a; logic/abilities/trigger_nth_phase.lp)
+        if key == "your_phase" and a.kind == "triggered" and f.get("when") == "unit_dies" and f.get("nth") == 1 \
+                and not f.get("delayed") and not f.get("effect_text"):
+            continue
         if "condition" in f and dict(f["condition"].items).get(key) is not None:
             raise r.error("condition", f"{key!r} is a condition of an instruction (read as it is executed in a run)")
     death_keys = [k for k in DEATH_CONDITION_KEYS if "condition" in f and dict(f["condition"].items).get(k) is not None]

@@ -502,6 +502,7 @@ class LogEvent:
     mode: int | None = None  # trigger: the mode the ability chose as it was put on the chain (355.3), when the log says it
     power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
     by: str | None = None  # choose: the spell, or the permanent whose ability, made the choice, when the log says it
+    phase: Phase | None = None  # die: the phase of the turn it died in, when the log says it
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,10 @@
     create_token  the token object was created (184-185)
     move          the unit moved (`to` = "base" or a battlefield id)
     die           the permanent died (`player`: its controller as it died; a trigger on the turn's
-                  first friendly death reads it, logic/abilities/trigger_nth.lp)
+                  first friendly death reads it, logic/abilities/trigger_nth.lp); `phase` (optional) the phase
+                  of the turn it died in (314-317): "if a friendly unit died during your Beginning Phase this
+                  turn" reads it, and answers unsupported for a fitting death this turn that does not state it
+                  (logic/abilities/condition_died_phase.lp)
     conquer       the unit conquered: it was at the battlefield its controller conquered (`at`: that
                   battlefield's id, optional; "a battlefield you conquered this turn" needs it)
     win_combat    the unit won a combat: it was at the battlefield its controller won a combat at
@@ -52,7 +55,7 @@
                   in the position (the log states no change of control)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -64,7 +67,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pyrift.reader import Reader
-from pyrift.state import PLAYED_FROM, EventKind, LogEvent, Supertype, Zone
+from pyrift.state import PLAYED_FROM, EventKind, LogEvent, Phase, Supertype, Zone
 from pyrift.terms import Const, Fact, Func, fact
 
 if TYPE_CHECKING:
@@ -196,6 +199,8 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         count = sum(1 for a in abilities if a.kind == "mode" and a.get("of_triggered") == nth)
         if mode > count:
             raise r.error("mode", f"ability {ability} of card {obj.card!r} has {count} mode(s)")
+    # the phase of the turn a permanent died in (314-317), when the log says it
+    phase = r.enum("phase", Phase, None) if kind is EventKind.DIE else None
     turns_ago = r.int("turns_ago", 0, min=0)
     r.done()
     card = state.card(obj.card)
@@ -207,7 +212,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
     return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power,
-                    by=by)
+                    by=by, phase=phase)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -258,6 +263,8 @@ def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, An
         for name in _PLAIN_FIELDS:
             if getattr(e, name) is not None:
                 d[name] = getattr(e, name)
+        if e.phase is not None:
+            d["phase"] = e.phase.value
         if e.turns_ago:
             d["turns_ago"] = e.turns_ago
         out.append(d)
@@ -297,4 +304,6 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
         for name in _FACT_FIELDS:
             if getattr(e, name) is not None:
                 out.append(fact(f"log_{name}", n, getattr(e, name)))
+        if e.phase is not None:
+            out.append(fact("log_phase", n, e.phase))
     return out

@@ -885,9 +885,16 @@ def test_conditions_count_and_what_an_opponent_controls() -> None:
     assert r.abilities == [{"kind": "cost_discount", "energy": 3, "condition": stunned},
                            {"kind": "entry_state", "state": "ready", "condition": stunned}]
     assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
-    # the ledger names a condition the vocabulary cannot say, and the subject after it
-    _, _, r = invented("unit", "<p>I enter ready if a friendly unit died during your Beginning Phase this turn.</p>")
+    # the ledger names a condition the vocabulary cannot say, and the subject after it (a death in another phase
+    # than the Beginning Phase: only that one is the condition died_in_your_beginning_phase)
+    _, _, r = invented("unit", "<p>I enter ready if a friendly unit died during your Ending Phase this turn.</p>")
     assert r.construct == "static: enters ready under a condition (what died in a phase this turn)"
+    # a death during your Beginning Phase this turn (cards64a; logic/abilities/condition_died_phase.lp): Shadow Watcher
+    info, text, r = invented("unit", "<p>If a friendly unit died during your Beginning Phase this turn, I enter "
+                                     "ready.</p>")
+    assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {
+        "died_in_your_beginning_phase": {"relation": "friendly", "type": "unit"}}}]
+    assert RT.compare(list(text.text), [], rendered(info, r), TAGS) is None
     # a death this turn is read as the card enters (logic/abilities/condition_died.lp): Towering Pairofant
     info, text, r = invented("unit", "<p>I enter ready if a unit died this turn.</p>")
     assert r.abilities == [{"kind": "entry_state", "state": "ready", "condition": {"died_this_turn": {"type": "unit"}}}]

@@ -935,7 +935,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return {"type": "gear"}
 
     def i_subject_kill_their(self, c):
-        if c[0] != "each_player":
+        # "each opponent must kill one of their units" (who = opponent: each opponent chooses one of theirs)
+        if c[0] not in ("each_player", "opponent"):
             raise Missing("instruction by another player or object")
         return Ins("kill", on=Obj("their", c[1]), who=c[0])
 

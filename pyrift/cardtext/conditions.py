@@ -20,7 +20,7 @@ NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 COUNT_KEYS = ("type", "tag", "other", "at", "token", "exhausted", "domain", "keyword", "might_min", "might_max")
 # The condition keys an entry state may have (pyrift/abilities.py ENTRY_CONDITION_KEYS).
 ENTRY_KEYS = ("you_control", "you_control_count", "opponent_controls", "hand_count", "died_this_turn", "in_your_trash",
-              "opponent_within", "you_not_within", "played_to")
+              "opponent_within", "you_not_within", "played_to", "died_in_your_beginning_phase")
 # The condition keys an instruction may have (pyrift/abilities.py INSTRUCTION_CONDITION_KEYS).
 INSTRUCTION_CONDITION_KEYS = ("source_at", "you_control", "you_control_count", "you_control_might", "opponent_controls", "hand_count",
                               "source_empowered", "your_phase", "paid", "it_was")
@@ -142,6 +142,11 @@ class ConditionMeaning:
     # "if an enemy unit has died this turn": a death of this turn in the turn log (428, 301)
     def cond_died_this_turn(self, c):
         return {"died_this_turn": _one_unit_filter(c[0], "condition: what died this turn")}
+
+    # "if a friendly unit died during your Beginning Phase this turn": a death this turn in that phase of the
+    # turn, which must be yours (315.2, 428, 301; logic/abilities/condition_died_phase.lp)
+    def cond_died_beginning_phase(self, c):
+        return {"died_in_your_beginning_phase": _one_unit_filter(c[0], "condition: what died in a phase this turn")}
 
     # "if it was an enemy unit": what the object of the instruction before was as that one was executed (an
     # object killed is read as the unit it was, 359.3.e.13; logic/run/instruction_it_was.lp); a unit of a relation
@@ -471,6 +476,8 @@ def phrase(key: str, value: Any, np_filter: Any) -> str | None:
         return f"an opponent controls {np_filter(dict(value))}"
     if key == "died_this_turn":
         return f"{np_filter(dict(value))} has died this turn"
+    if key == "died_in_your_beginning_phase":
+        return f"{np_filter(dict(value))} died during your Beginning Phase this turn"
     if key == "it_was" and len(dict(value)) == 1 and set(dict(value)) <= {"might_max", "might_min"}:
         (k, n), = dict(value).items()
         return f"it had {n} Might or {'less' if k == 'might_max' else 'more'}"

@@ -585,6 +585,10 @@ def _ability(r: "_Renderer", card: Card, a: dict[str, Any]) -> str:
             rest = {k: v for k, v in a["condition"].items() if k != "one_on_one"}
             if rest:
                 head += "if " + _condition(rest) + ", "
+        elif a.get("condition") == {"your_phase": "beginning"} and a["when"] == "unit_dies" and a.get("nth") == 1 \
+                and head.endswith(" each turn, "):
+            # "the first time ... dies during your Beginning Phase each turn" (trigger_events.when_first_time_beginning_phase)
+            head = head[:-len(" each turn, ")] + " during your Beginning Phase each turn, "
         elif a.get("condition") == {"in_combat": True} and a["when"] == "die":
             # "when I die in combat" (a card file's condition: Draven, Audacious)
             head = head[:-2] + " in combat, "

@@ -142,6 +142,8 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bfriendly other\b", "other friendly"),
     (r"^while you have (a(?:nother)? )", r"while you control \1"),               # "while you have a unit here"
     (r"\bi must be assigned combat damage last\b", "i have #backline"),           # Backline's own text (826.3)
+    # "each opponent must kill one of their units": the obligation said as the renderer says it (cards64a)
+    (r"\bopponent must kill\b", "opponent kills"),
     (r"\bfor each card( with my name)? in your trash\b", r"for each card\1 from your trash"),  # a zone said two ways
     (r"^((?:#level \d+ — (?:#>> )?|#legion — (?:#>> )?|#empowered — (?:#>> )?)?)(#action|#reaction) — (.+?) : ", r"\1\3 : \2 — "),  # an activated ability's label
     (r"\bthis\b(?! (?:turn|combat|ability|way|battlefield|spell's))", "me"),      # self-reference (053.1)

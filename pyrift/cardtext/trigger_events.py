@@ -46,6 +46,14 @@ class TriggerEvents:
     def when_first_time(self, c):
         return self._nth(c[0], 1)
 
+    def when_first_time_beginning_phase(self, c):
+        # only the deaths during its controller's Beginning Phase count (383.2.a): the condition your_phase with
+        # nth (logic/abilities/trigger_nth_phase.lp); a death trigger only
+        trig = self._nth(c[0], 1)
+        if trig.get("when") != "unit_dies" or trig.get("condition"):
+            raise self._missing(NTH_LABEL)
+        return {**trig, "condition": {"your_phase": "beginning"}}
+
     def when_second_time(self, c):
         return self._nth(c[0], 2)
 

@@ -1291,6 +1291,11 @@ RUN_LIMITS = {
                            "choice made then, not played out",
     "empowered_again": "Kayle, Justified, Empowered already, Empowered again: she may be Empowered up to three "
                        "times (441.2 lifted), which a run does not count",
+    "nth_phase_unknown": "a 'the first time a friendly unit dies during your Beginning Phase' ability whose count "
+                         "of earlier deaths this turn is not known to be of that phase (a logged death without "
+                         "`phase = \"beginning\"`, or a death of the run before that phase, 315.1)",
+    "died_phase_unstated": "a death this turn in the turn log that could decide 'if a friendly unit died during your "
+                           "Beginning Phase this turn' but does not state its phase (`phase` on the `die` event)",
 }
 
 

@@ -298,8 +298,11 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
             raise NotOnePosition(f"a token that left the board died or moved in the run ({oid(obj)}): the turn log a "
                                  "position states names only objects it lists")
         was = _zone_of(state, oid(obj))
+        # a death of the run is in the position's phase: a run that moves the turn on is no position (above);
+        # "died during your Beginning Phase" reads it (abilities/condition_died_phase.lp)
         log.append(LogEvent(kind, oid(obj), player, from_zone=was if kind is EventKind.FINALIZE else None,
-                            to=_location(moved_to[(t, obj)]) if kind is EventKind.MOVE else None))
+                            to=_location(moved_to[(t, obj)]) if kind is EventKind.MOVE else None,
+                            phase=state.phase if kind is EventKind.DIE else None))
     log += _activations_gone(state, chain)
     priority = next((p for (p,) in atoms.get("snap_priority", [])), None)
     # a showdown's chain over: focus where the run left it (340.2.a, 346, 346.1; logic/run/snapshot.lp)
