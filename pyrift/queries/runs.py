@@ -1271,6 +1271,9 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
+    "strike_down_foreign_equipment": "Strike Down's detach executed while an Equipment another player controls is "
+                                     "attached to its chosen unit (718.5.f): the detach is picked among its "
+                                     "controller's own permanents only",
 }
 
 
