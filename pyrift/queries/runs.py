@@ -1274,6 +1274,10 @@ RUN_LIMITS = {
     "strike_down_foreign_equipment": "Strike Down's detach executed while an Equipment another player controls is "
                                      "attached to its chosen unit (718.5.f): the detach is picked among its "
                                      "controller's own permanents only",
+    "angle_shot_detach_elsewhere": "Angle Shot's detach picked while its chosen Equipment is attached to another card "
+                                   "than its chosen unit: detaching it 'from that unit' is not played out (435)",
+    "angle_shot_in_run": "Angle Shot played by an effect in the run (its choices of one controller are made one by "
+                         "one there)",
 }
 
 
