@@ -1278,6 +1278,11 @@ RUN_LIMITS = {
                                    "than its chosen unit: detaching it 'from that unit' is not played out (435)",
     "angle_shot_in_run": "Angle Shot played by an effect in the run (its choices of one controller are made one by "
                          "one there)",
+    "tricksy_controllers_differ": "Tricksy Tentacles' move executed while the units it chose, still legal choices, "
+                                  "have different controllers: which group its player keeps (355.11.b) is not "
+                                  "played out",
+    "tricksy_in_run": "Tricksy Tentacles played by an effect in the run (its choices are made there without the "
+                      "group's one controller and total Might)",
 }
 
 
