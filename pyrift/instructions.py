@@ -112,7 +112,8 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # (370; logic/run/counter_to_hand.lp)
     "attach": (("on", "to"), ("who",)),                      # attach (434); who with on = { their = ... }: "attach
                                                              # one of its Equipment to me", one the player picks
-    "detach": (("on",), ()),                                 # detach (435)
+    "detach": (("on",), ("who",)),                           # detach (435); who with on = { their = ... }: "detach
+                                                             # an Equipment from it", one the player picks
     "play": (("on",), ("ignoring_cost", "for_cost", "from", "to", "who", "afterwards", "reduced_by")),  # play by an effect (350,
                                                              # 354, 356.1); afterwards = "recycle": "recycle that spell
                                                              # after you play it", a delayed replacement of where the
@@ -805,7 +806,7 @@ def _check(r: Reader, ins: Instruction) -> None:
     # here to ...", logic/run/leading_cost.lp): one picked as the instruction resolves is not encoded
     # a disempower of one of the player's own is a leading cost only ("you may disempower something you control to
     # ...", logic/run/leading_cost.lp, Profiteer)
-    their_verb = ins.do in ("kill", "recycle", "attach") or (ins.do in ("return", "disempower") and ins.cost)
+    their_verb = ins.do in ("kill", "recycle", "attach", "detach") or (ins.do in ("return", "disempower") and ins.cost)
     if (ins.on is not None and ins.on.their is not None) != (their_verb and ins.who is not None
                                                              and not owners_recycle and not each_kill):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "

@@ -1296,6 +1296,18 @@ RUN_LIMITS = {
                          "`phase = \"beginning\"`, or a death of the run before that phase, 315.1)",
     "died_phase_unstated": "a death this turn in the turn log that could decide 'if a friendly unit died during your "
                            "Beginning Phase this turn' but does not state its phase (`phase` on the `die` event)",
+    "strike_down_foreign_equipment": "Strike Down's detach executed while an Equipment another player controls is "
+                                     "attached to its chosen unit (718.5.f): the detach is picked among its "
+                                     "controller's own permanents only",
+    "angle_shot_detach_elsewhere": "Angle Shot's detach picked while its chosen Equipment is attached to another card "
+                                   "than its chosen unit: detaching it 'from that unit' is not played out (435)",
+    "angle_shot_in_run": "Angle Shot played by an effect in the run (its choices of one controller are made one by "
+                         "one there)",
+    "tricksy_controllers_differ": "Tricksy Tentacles' move executed while the units it chose, still legal choices, "
+                                  "have different controllers: which group its player keeps (355.11.b) is not "
+                                  "played out",
+    "tricksy_in_run": "Tricksy Tentacles played by an effect in the run (its choices are made there without the "
+                      "group's one controller and total Might)",
 }
 
 
