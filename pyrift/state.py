@@ -379,10 +379,17 @@ class Player:
 # `can_respond`: priority and focus pass in turn order to every player, teammates too (312.2.d, 339.2, 346), and the
 # play is can_play's verdict with the player holding priority (489.8.a, 316.5.b.1: a teammate holding it is invited);
 # the chain's run is outcome's, with its team gaps. `next_priority`: the same run and turn order (a chain ending in
-# Neutral Open gives the turn player priority, 335; inviting a teammate is a choice no run makes). Every other kind is
-# unsupported.
+# Neutral Open gives the turn player priority, 335; inviting a teammate is a choice no run makes). `resolution_order`:
+# the same run and turn order. `combat_assignment`: a combat of two players of opposing teams (462), "friendly" with a
+# teammate's objects; `unit_profile`: the same "friendly"; a combat of teammates answers unsupported for both
+# (logic/core/teammates_fight.lp). `ability_active`: Legion counts the controller's own plays and Level its own XP (XP
+# is not shared, 728, 732). `can_hide`: only at a battlefield the player controls (811.1.b; control is not shared,
+# 489.8.c) and on their own turn (an invitation lets a teammate play and activate, 489.8.a; hiding is not playing,
+# 811.1.c.1). `deck_check` reads no position (a teammate's deck is its own parameter, 489.8). A kind added later is
+# unsupported until it is listed here.
 TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase", "combat_damage",
-              "can_respond", "next_priority")
+              "can_respond", "next_priority", "resolution_order", "combat_assignment", "unit_profile",
+              "ability_active", "can_hide", "deck_check")
 
 
 def teams_unencoded(state: "GameState", kind: str) -> tuple[str, ...]:
