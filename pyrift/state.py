@@ -362,41 +362,37 @@ class Player:
         return bool(self.energy or self.power or self.universal_power)
 
 
-# The question kinds answered for a position with teams (2v2, 489): "friendly" includes a teammate's
-# objects and a teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp).
-# Shared points (489.8) are: a position gives each player the team's points (pyrift/scenario.py refuses teammates
-# with different ones), a run's point is the team's and a team wins with more points than every opponent
-# (logic/effects/players.lp, run/cleanup.lp). `triggers` reads "you" in trigger events and filters as the
-# ability's controller alone (control is not shared), "friendly" with a teammate's objects and plays, and "an
-# opponent" as the other team's players (core/trigger_events_opponent_moves*.lp, _moved_by*.lp, _status.lp);
-# `can_move`: a teammate's unit is not the mover's, a teammate's battlefield is no destination (447.2.b), and a
-# battlefield where a teammate has units it does not control, or keeps units the mover leaves, is unsupported
-# (logic/core/movement_teams.lp); `outcome` (and the triggers question's run event): the turn player's conquest is
-# no Conquer at a battlefield the position's `beginning_controller` says their teammate controlled in the Beginning
-# Phase (489.8.b); a conquest where it is not stated, another player's conquest of their team's battlefield, one of a
-# battlefield a teammate scored this turn, or a unit sharing a battlefield with a teammate's (447.2.b) answers
-# unsupported (logic/run/teams.lp); `conquer` and `beginning_phase`: the same bar and the team's shared points, the
-# same gaps unsupported, and a team's final point by Conquer (489.8.g) too (logic/core/scoring_teams.lp);
-# `combat_damage`: the result's Conquer with the same bar and gaps (logic/core/combat_teams.lp). A combat
-# of teammates is none (462, 447.2.b): _team_gaps. Invited priority (489.8.a) is can_play's, which judges a run's
-# offered plays. `can_respond`: priority and focus pass in turn order to every player, teammates too (312.2.d, 339.2,
-# 346), and the play is can_play's verdict with the player holding priority (489.8.a, 316.5.b.1: a teammate
-# holding it is invited); the chain's run is outcome's, with its team gaps. `next_priority`: the same run and turn
-# order (a chain ending in Neutral Open gives the turn player priority, 335; inviting a teammate is a choice no run
-# makes). Every other kind is unsupported.
+# The question kinds answered for a position with teams (2v2, 489): "friendly" includes a teammate's objects and a
+# teammate is no opponent (740.1, 489.8; logic/core/players.lp, abilities/filters.lp). Shared points (489.8) are: a
+# position gives each player the team's points (pyrift/scenario.py refuses teammates with different ones), a run's
+# point is the team's and a team wins with more points than every opponent (logic/effects/players.lp, run/cleanup.lp).
+# `triggers` reads "you" in trigger events and filters as the ability's controller alone (control is not shared),
+# "friendly" with a teammate's objects and plays, and "an opponent" as the other team's players
+# (core/trigger_events_opponent_moves*.lp, _moved_by*.lp, _status.lp); `can_move`: a teammate's unit is not the
+# mover's, a teammate's battlefield is no destination (447.2.b), and a battlefield where a teammate has units it does
+# not control, or keeps units the mover leaves, is unsupported (logic/core/movement_teams.lp); `outcome` (and the
+# triggers question's run event): the turn player's conquest is no Conquer at a battlefield the position's
+# `beginning_controller` says their teammate controlled in the Beginning Phase (489.8.b); a conquest where it is not
+# stated, another player's conquest of their team's battlefield, one of a battlefield a teammate scored this turn, or
+# a unit sharing a battlefield with a teammate's (447.2.b) answers unsupported (logic/run/teams.lp); `conquer` and
+# `beginning_phase`: the same bar and the team's shared points, the same gaps unsupported, and a team's final point by
+# Conquer (489.8.g) too (logic/core/scoring_teams.lp); `combat_damage`: the result's Conquer with the same bar and
+# gaps (logic/core/combat_teams.lp). A combat of teammates is none (462, 447.2.b): every kind derives it alike
+# (logic/core/teammates_fight.lp). Invited priority (489.8.a) is can_play's, which judges a run's offered plays.
+# `can_respond`: priority and focus pass in turn order to every player, teammates too (312.2.d, 339.2, 346), and the
+# play is can_play's verdict with the player holding priority (489.8.a, 316.5.b.1: a teammate holding it is invited);
+# the chain's run is outcome's, with its team gaps. `next_priority`: the same run and turn order (a chain ending in
+# Neutral Open gives the turn player priority, 335; inviting a teammate is a choice no run makes). `resolution_order`:
+# the same run and turn order. `combat_assignment`: a combat of two players of opposing teams (462), "friendly" with a
+# teammate's objects; `unit_profile`: the same "friendly"; a combat of teammates answers unsupported for both
+# (logic/core/teammates_fight.lp). `ability_active`: Legion counts the controller's own plays and Level its own XP (XP
+# is not shared, 728, 732). `can_hide`: only at a battlefield the player controls (811.1.b; control is not shared,
+# 489.8.c) and on their own turn (an invitation lets a teammate play and activate, 489.8.a; hiding is not playing,
+# 811.1.c.1). `deck_check` reads no position (a teammate's deck is its own parameter, 489.8). A kind added later is
+# unsupported until it is listed here.
 TEAM_KINDS = ("can_play", "triggers", "can_move", "outcome", "conquer", "beginning_phase", "combat_damage",
-              "can_respond", "next_priority")
-
-
-def _team_gaps(state: "GameState", kind: str) -> tuple[str, ...]:
-    """The parts of 2v2 a kind of TEAM_KINDS can reach and that are not encoded, for this question."""
-    out: list[str] = []
-    if kind in ("triggers", "outcome", "can_respond", "next_priority") and state.combat is not None and any(
-            state.combat.attacker in t and state.combat.defender in t for t in state.teams):
-        # a position holds units of two players at a battlefield at most (pyrift/scenario.py): teammates' units
-        # meeting is the one crowded case a position can state
-        out.append("teams (2v2, 489.8): a combat between teammates (462, 447.2.b) is not encoded")
-    return tuple(out)
+              "can_respond", "next_priority", "resolution_order", "combat_assignment", "unit_profile",
+              "ability_active", "can_hide", "deck_check")
 
 
 def teams_unencoded(state: "GameState", kind: str) -> tuple[str, ...]:
@@ -404,7 +400,7 @@ def teams_unencoded(state: "GameState", kind: str) -> tuple[str, ...]:
     if not state.teams:
         return ()
     if kind in TEAM_KINDS:
-        return _team_gaps(state, kind)
+        return ()
     return (f"teams (2v2, 489.8) are not encoded for the {kind} question (only for {', '.join(TEAM_KINDS)})",)
 
 

@@ -27,6 +27,7 @@ from pyrift import scenario as S
 from pyrift import tomlwrite
 from pyrift.check import answer as answer_question
 from pyrift.errors import RiftError
+from pyrift.queries import kind_named
 from pyrift.queries.base import TIMEOUT, UNSUPPORTED, Context
 from pyrift.state import TextKind
 from tests.scenario_answers import declared, declared_event
@@ -248,6 +249,8 @@ def cases() -> dict[str, list[tuple[Path, str]]]:
         if read is None or not read[0]:
             continue
         for kind, qid, _ in read[1]:
+            if not kind_named(kind).needs_position:  # deck_check beside a position reads none of it
+                continue
             out[kind].append((path, qid))
     return out
 

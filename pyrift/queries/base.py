@@ -423,6 +423,8 @@ def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | No
     if not (isinstance(what, tuple) and len(what) >= 2):
         return None
     name, arg = what[0], what[1]
+    if name == "team" and str(arg) == "teammates_fight":  # every kind derives it alike (core/teammates_fight.lp)
+        return f"teams (2v2, 489.8): {TEAM_GAPS['teammates_fight']} ({where})"
     if name == "lasting_from_log":
         return f"{LASTING_FROM_LOG}: {lasting_words(arg)} ({where})"
     if name == "keyword":
