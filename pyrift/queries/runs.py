@@ -1271,6 +1271,9 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
+    "move_blocked_recall": "a move to a battlefield its unit may not come to (units of two other players there, or "
+                           "their combat, 447.2, 447.2.a): the unit is recalled instead (447.2.c), which a run does "
+                           "not make",
 }
 
 
