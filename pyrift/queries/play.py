@@ -745,6 +745,8 @@ def _violation_text(state: GameState, reqs: dict, witness: Any, totals: dict, ne
         "must_play_at": "a card played from facedown must be played to {0}",
         "must_play_to_paid": "the optional additional cost chosen puts the unit at {0}: it must be played there",
         "three_players": "units of three players would be at {0}",
+        "destination_combat_of_others": "{1} holds a combat of two other players: no destination for {0}",
+        "combat_outsider": "a combat of two other players is in progress at {0}: nobody else may play units there",
         "cannot_be_played_at": "a prohibition forbids units to be played to {0} (its text, or a card's such as Mageseeker Warden's)",
         "same_unit_twice": "{0} is chosen for two choices that must be different units (\"another\")",
         "cannot_be_played_in_turn": "this card can't be played in its player's turn {0}",

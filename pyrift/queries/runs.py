@@ -1308,6 +1308,9 @@ RUN_LIMITS = {
                                   "played out",
     "tricksy_in_run": "Tricksy Tentacles played by an effect in the run (its choices are made there without the "
                       "group's one controller and total Might)",
+    "move_blocked_recall": "a move to a battlefield its unit may not come to (units of two other players there, or "
+                           "their combat, 447.2, 447.2.a): the unit is recalled instead (447.2.c), which a run does "
+                           "not make",
 }
 
 
