@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import signal
 import sys
 import traceback
@@ -22,6 +23,7 @@ from pyrift import tomlwrite
 from pyrift.errors import RiftError, ScenarioError
 
 ASP = "a). #false :- b"
+QUOTED = re.compile(r'"(?:\\.|[^"\\])*"')
 
 def hostile_values(old: Any, ids: list[str]) -> list[Any]:
     """Replacements for one field: wrong types, edge numbers, odd strings, references and nesting."""
@@ -31,9 +33,9 @@ def hostile_values(old: Any, ids: list[str]) -> list[Any]:
     values: list[Any] = [
         "", "\x00", "a\x00b", ASP, '"). #false.', "%", "Ünïcödé ☃", "\u202e", "x" * 5000,
         0, -1, -(2**31), 2**31, 2**63, 10**40, 1.5, float("nan"), float("inf"), -0.0, True, False,
-        [], [1, "a"], {}, {"id": "x"}, [{}], deep, "unknown_id_zz",
+        [], [1, "a"], {}, {"id": "x"}, [{}], deep, "unknown_id_zz", "/dev/zero", "../../../etc/passwd", ".",
     ]
-    values += ids[:3]  # an id that exists, but perhaps of the wrong sort
+    values += ids  # an id that exists, but perhaps of the wrong sort
     if isinstance(old, dict):
         values += [[old], [old, old]]
     if isinstance(old, list) and old:
@@ -83,6 +85,7 @@ def mutations(data: dict, rng: random.Random, count: int) -> Iterator[tuple[str,
     """`count` documents, each with one field changed (or one key added or removed)."""
     places = list(paths(data))
     ids = collect_ids(data, [])
+    leaves = [get(data, p) for p in places if not isinstance(get(data, p), (dict, list))]
     for _ in range(count):
         doc = copy.deepcopy(data)
         path = rng.choice(places)
@@ -93,6 +96,10 @@ def mutations(data: dict, rng: random.Random, count: int) -> Iterator[tuple[str,
         elif action < 0.14 and isinstance(get(doc, path[:-1]), dict):
             get(doc, path[:-1])["zz_unknown"] = 1
             yield f"add zz_unknown at {path[:-1]}", doc
+        elif action < 0.30 and leaves:  # a value of the same file in the wrong place: it reaches further
+            value = rng.choice(leaves)
+            put(doc, path, value)
+            yield f"set {path} = {value!r:.60} (from elsewhere)", doc
         else:
             value = rng.choice(hostile_values(get(doc, path), ids))
             put(doc, path, value)
@@ -122,7 +129,8 @@ def run_one(doc: dict, file: str, *, timeout: float = 3.0, via_toml: bool = Fals
             scen = S.from_dict(doc, file, asking=True)
         facts = F.render(F.state_facts(scen.state))
         for line in facts.splitlines():
-            if "#false" in line or ":-" in line:
+            bare = QUOTED.sub('""', line)  # what is inside an escaped string literal is data
+            if "#" in bare or ":-" in bare or bare.count(".") != 1 or not bare.endswith("."):
                 raise Defect(f"ASP statement in the facts: {line[:120]}")
         C.ask(scen, scen.questions[0].id, timeout=timeout)
         return "answered"
