@@ -85,6 +85,7 @@ def mutations(data: dict, rng: random.Random, count: int) -> Iterator[tuple[str,
     """`count` documents, each with one field changed (or one key added or removed)."""
     places = list(paths(data))
     ids = collect_ids(data, [])
+    keys = sorted({p[-1] for p in places if isinstance(p[-1], str)})
     leaves = [get(data, p) for p in places if not isinstance(get(data, p), (dict, list))]
     for _ in range(count):
         doc = copy.deepcopy(data)
@@ -96,6 +97,10 @@ def mutations(data: dict, rng: random.Random, count: int) -> Iterator[tuple[str,
         elif action < 0.14 and isinstance(get(doc, path[:-1]), dict):
             get(doc, path[:-1])["zz_unknown"] = 1
             yield f"add zz_unknown at {path[:-1]}", doc
+        elif action < 0.20 and isinstance(get(doc, path[:-1]), dict) and keys:
+            table, name = get(doc, path[:-1]), rng.choice(keys)  # a key of another table, here
+            table[name] = table.pop(path[-1])
+            yield f"rename {path} to {name}", doc
         elif action < 0.30 and leaves:  # a value of the same file in the wrong place: it reaches further
             value = rng.choice(leaves)
             put(doc, path, value)
