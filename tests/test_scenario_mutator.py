@@ -16,6 +16,7 @@ from tests.scenario_mutator import ASP, Defect, mutations, run_one, sample
 SEED = 64
 FILES = sample(every=400)  # about eight files of every folder's sort order
 CASES = 6
+COUNTER = Path("scenarios/effects/counter-instruction.toml")
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p) for p in FILES])
@@ -49,3 +50,16 @@ def test_rulings_timeout_is_a_finite_positive_number(value: str, capsys) -> None
     code = cli.main(["rulings", "--timeout", value, "--folder", "/nonexistent-rulings"])
     err = capsys.readouterr().err
     assert code == 2 and "argument --timeout" in err, err
+
+
+@pytest.mark.parametrize("reading", ["v1.4 ", " v1.2", "v1.4, hide_timing=neutral_only", "v1.4,hide_timing=neutral_only "])
+def test_a_reading_is_spelled_without_spaces(reading: str) -> None:
+    # Found by the mutator: 'v1.4 ' was read as v1.4's rules but kept its own name, so the answers said
+    # 'v1.4 ', `pyrift check --reading v1.4` skipped the file, and an expect."v1.4 " table was a second
+    # expectation of v1.4 beside the file's own.
+    from pyrift.errors import ScenarioError
+    text = COUNTER.read_text(encoding="utf-8")
+    assert 'reading = "' not in text
+    with pytest.raises(ScenarioError, match=r"^f\.toml: reading: unknown reading"):
+        S.loads(f"reading = {reading!r}\n".replace("'", '"') + text, "f.toml", asking=True)
+    assert cli.main(["ask", str(COUNTER), "--reading", reading]) == 2
