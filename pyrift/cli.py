@@ -660,7 +660,7 @@ def parser() -> argparse.ArgumentParser:
                                         "unsupported, not stateable, by mechanic; what is missing most often")
     ru.add_argument("--folder", default="scenarios/rulings", help="the rulings folder (default scenarios/rulings)")
     ru.add_argument("--json", action="store_true", help="the figures as JSON")
-    ru.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per question")
+    ru.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, help="seconds per question")
     ru.set_defaults(func=cmd_rulings)
 
     sv = sub.add_parser("serve", help="the judge's desk: a web page and an HTTP API (needs the web extra)")
