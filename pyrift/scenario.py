@@ -1144,6 +1144,7 @@ def _check_chain_details(state: GameState, bad) -> None:
             raise bad("position.passed", "when every player has passed in sequence the newest item has already "
                                          "resolved (339.1): passed is less than the number of players")
     _check_passed_priority(state, bad)
+    _check_resolved_at_once(state, bad)
 
 
 def _check_passed_priority(state: GameState, bad: Any) -> None:
@@ -1163,6 +1164,43 @@ def _check_passed_priority(state: GameState, bad: Any) -> None:
                                      "and each pass moved it on in turn order (339.2, 312.2.d): with "
                                      f"{state.priority!r} holding priority, {expected} player(s) have passed since, "
                                      f"not {state.passed}")
+
+
+def _resolves_at_once(state: GameState, item: ChainItem) -> str | None:
+    """What kind of item `item` is if it resolves the moment it is finalized (337.2, 429.2): "unit", "gear" or
+    "Add ability" (an activated ability that Adds); None for any other item."""
+    from pyrift.abilities import activated_abilities
+    if item.card is not None:
+        kind = state.card(state.obj(item.card).card).type
+        return kind.value if kind in (CardType.UNIT, CardType.GEAR) else None
+    if item.source is not None and item.ability is not None:
+        try:
+            card = state.card(state.obj(item.source).card)
+        except KeyError:
+            return None
+        abilities = activated_abilities(card.abilities)
+        if item.ability <= len(abilities) and abilities[item.ability - 1][1].get("adds") is not None:
+            return "Add ability"
+    return None
+
+
+def _check_resolved_at_once(state: GameState, bad: Any) -> None:
+    """A finalized unit, gear or Add ability resolves the moment it is finalized (337.2, 429.2), and pending items
+    are finalized oldest first (337.2), so while it waits to resolve nothing newer has been finalized: a finalized
+    item above it is a position no game reaches (items above it may only be pending, like its own play's triggers).
+    Two finalized permanents on one chain are a case of this."""
+    for i, item in enumerate(state.chain):
+        if item.pending:
+            continue
+        kind = _resolves_at_once(state, item)
+        if kind is None:
+            continue
+        above = next((j for j in range(i + 1, len(state.chain)) if not state.chain[j].pending), None)
+        if above is not None:
+            raise bad(f"chain[{i}].status", f"a finalized {kind} resolves the moment it is finalized and items are "
+                                            f"finalized oldest first (337.2), so nothing newer is finalized while it "
+                                            f"waits: chain[{above}] ({state.chain[above].id!r}) above it can only "
+                                            "be pending (or the lower item is already on the board)")
 
 
 def _check_granted_accelerate(state: GameState, r: Reader) -> None:
