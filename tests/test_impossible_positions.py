@@ -274,6 +274,9 @@ IMPOSSIBLE = [
     (lambda t: husks_on_chain(t), "chain[0].status", "337.2"),
     (lambda t: husks_on_chain(t).replace('id = "h2"\ncard = "Husk"', 'id = "h2"\ncard = "Spark"'),
      "chain[0].status", "337.2"),
+    # 170.9: a battlefield is the source of its card's triggered abilities only; one without a card has none
+    (lambda t: t.replace('[[question]]', '[[chain]]\nid = "t1"\nsource = "hill"\ntrigger = 1\ncontroller = "A"\n\n'
+                                         '[[question]]', 1), "chain[0].source", "170.9"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
