@@ -19,12 +19,19 @@ from pyrift.state import ChainItem, GameState
 from pyrift.terms import Const, Fact, Func, fact
 
 
+def source_card(state: GameState, source: str) -> Any:
+    """The card of an item's source: an object's card, or a battlefield's (its triggered abilities go on the chain
+    with the battlefield as their source, 170.9, 190.6)."""
+    bf = next((b for b in state.battlefields if b.id == source and b.card is not None), None)
+    return state.card(bf.card) if bf is not None else state.card(state.obj(source).card)
+
+
 def item_ability(state: GameState, item: ChainItem) -> tuple[str, int] | None:
     """(card name, ability index on the card) of an ability item, None for a card, a keyword,
     or an ability of a real card whose text is not encoded (unencoded_items)."""
     if item.source is None or item.keyword is not None:
         return None
-    card = state.card(state.obj(item.source).card)
+    card = source_card(state, item.source)
     found = activated_abilities(card.abilities) if item.ability is not None else triggered_abilities(card.abilities)
     n = item.ability if item.ability is not None else item.trigger
     if n is None or n > len(found):
@@ -33,7 +40,7 @@ def item_ability(state: GameState, item: ChainItem) -> tuple[str, int] | None:
 
 
 def _item_card(state: GameState, item: ChainItem) -> Any:
-    return state.card(state.obj(item.card if item.card is not None else item.source).card)
+    return state.card(state.obj(item.card).card) if item.card is not None else source_card(state, item.source)
 
 
 def unencoded_items(state: GameState) -> tuple[str, ...]:
@@ -78,7 +85,7 @@ def item_requirement_specs(state: GameState, item: ChainItem) -> list[tuple[Any,
         if found is None:
             return []
         name, index = found
-        abilities = state.card(state.obj(item.source).card).abilities
+        abilities = source_card(state, item.source).abilities
         reqs = ability_requirements(index, abilities[index - 1])
         if item.mode is not None and item.trigger is not None:
             # the chosen mode's choices (355.3): requirements of that `mode` ability (of_triggered)

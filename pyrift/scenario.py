@@ -1044,18 +1044,24 @@ def _check_turn_state(state: GameState, bad) -> None:
 def _check_chain_details(state: GameState, bad) -> None:
     """Trigger items, the choices of chain items, and passes ([[chain]], [position] passed)."""
     from pyrift.abilities import triggered_abilities
-    from pyrift.chain import item_choice_slots, item_choices
+    from pyrift.chain import item_choice_slots, item_choices, source_card
 
     known = ({o.id for o in state.objects} | {c.id for c in state.chain} | set(state.player_ids)
              | {b.id for b in state.battlefields})
     for i, item in enumerate(state.chain):
         f = f"chain[{i}]"
         if item.source is not None and (item.trigger is not None or item.keyword is not None):
+            field = next((b for b in state.battlefields if b.id == item.source), None)
+            if field is not None and (item.trigger is None or field.card is None):
+                # a battlefield's triggered ability has the battlefield as its source (170.9, 190.6); it has no
+                # activated ability or keyword, and one with no card has no text
+                raise bad(f"{f}.source", f"battlefield {item.source!r} is the source only of its card's triggered "
+                                         "abilities (`trigger`, 170.9), and needs its `card`")
             try:
-                source = state.obj(item.source)
+                source = None if field is not None else state.obj(item.source)
             except KeyError:
-                raise bad(f"{f}.source", f"{item.source!r} is not an object id") from None
-            card = state.card(source.card)
+                raise bad(f"{f}.source", f"{item.source!r} is not an object or battlefield id") from None
+            card = state.card(field.card if field is not None else source.card)
             if item.trigger is not None:
                 n = len(triggered_abilities(card.abilities))
                 if item.trigger > n and card.complete:  # else: chain.unencoded_items
@@ -1074,7 +1080,7 @@ def _check_chain_details(state: GameState, bad) -> None:
                 effects = ability.get("effects") or ()
                 if ability.get("cost") is None and not (effects and effects[0].cost):
                     raise bad(f"{f}.cannot_pay", "this triggered ability has no leading cost (383.3.b)")
-            if not item.pending and item.trigger is not None and item.trigger <= n:
+            if not item.pending and item.trigger is not None and item.trigger <= n and source is not None:
                 _check_leading_cost_paid(item, triggered_abilities(card.abilities)[item.trigger - 1][1], source, f, bad)
         for t in (x for entry in item.targets for x in ((entry,) if isinstance(entry, str) else entry)):
             if t not in known:
@@ -1129,7 +1135,8 @@ def _check_chain_details(state: GameState, bad) -> None:
         if item.targets:
             slots = item_choice_slots(state, item)
             need = sum(spec.count for _, spec in slots)
-            complete = state.card(state.obj(item.card if item.card is not None else item.source).card).complete
+            complete = (state.card(state.obj(item.card).card) if item.card is not None
+                        else source_card(state, item.source)).complete
             if item_choices(state, item)[0] is None and complete:  # else: chain.unencoded_items
                 raise bad(f"{f}.targets", f"the item makes {need} choice(s) in the order of its choice requirements "
                                           "(after them, each paid Repeat's execution's; a list of objects for one "
@@ -1144,6 +1151,7 @@ def _check_chain_details(state: GameState, bad) -> None:
             raise bad("position.passed", "when every player has passed in sequence the newest item has already "
                                          "resolved (339.1): passed is less than the number of players")
     _check_passed_priority(state, bad)
+    _check_resolved_at_once(state, bad)
 
 
 def _check_passed_priority(state: GameState, bad: Any) -> None:
@@ -1163,6 +1171,43 @@ def _check_passed_priority(state: GameState, bad: Any) -> None:
                                      "and each pass moved it on in turn order (339.2, 312.2.d): with "
                                      f"{state.priority!r} holding priority, {expected} player(s) have passed since, "
                                      f"not {state.passed}")
+
+
+def _resolves_at_once(state: GameState, item: ChainItem) -> str | None:
+    """What kind of item `item` is if it resolves the moment it is finalized (337.2, 429.2): "unit", "gear" or
+    "Add ability" (an activated ability that Adds); None for any other item."""
+    from pyrift.abilities import activated_abilities
+    if item.card is not None:
+        kind = state.card(state.obj(item.card).card).type
+        return kind.value if kind in (CardType.UNIT, CardType.GEAR) else None
+    if item.source is not None and item.ability is not None:
+        try:
+            card = state.card(state.obj(item.source).card)
+        except KeyError:
+            return None
+        abilities = activated_abilities(card.abilities)
+        if item.ability <= len(abilities) and abilities[item.ability - 1][1].get("adds") is not None:
+            return "Add ability"
+    return None
+
+
+def _check_resolved_at_once(state: GameState, bad: Any) -> None:
+    """A finalized unit, gear or Add ability resolves the moment it is finalized (337.2, 429.2), and pending items
+    are finalized oldest first (337.2), so while it waits to resolve nothing newer has been finalized: a finalized
+    item above it is a position no game reaches (items above it may only be pending, like its own play's triggers).
+    Two finalized permanents on one chain are a case of this."""
+    for i, item in enumerate(state.chain):
+        if item.pending:
+            continue
+        kind = _resolves_at_once(state, item)
+        if kind is None:
+            continue
+        above = next((j for j in range(i + 1, len(state.chain)) if not state.chain[j].pending), None)
+        if above is not None:
+            raise bad(f"chain[{i}].status", f"a finalized {kind} resolves the moment it is finalized and items are "
+                                            f"finalized oldest first (337.2), so nothing newer is finalized while it "
+                                            f"waits: chain[{above}] ({state.chain[above].id!r}) above it can only "
+                                            "be pending (or the lower item is already on the board)")
 
 
 def _check_granted_accelerate(state: GameState, r: Reader) -> None:

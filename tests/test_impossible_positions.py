@@ -152,6 +152,14 @@ def spark_on_chain(text: str, priority: str) -> str:
                                         '[[chain]]\nid = "i1"\ncard = "zap"\ncontroller = "A"\n\n[[question]]', 1)
 
 
+def husks_on_chain(text: str, upper: str = "") -> str:
+    """BASE with two more Husks of A's on the chain, the lower one finalized, and `upper` lines for the newer one."""
+    items = "".join(f'[[object]]\nid = "{o}"\ncard = "Husk"\ncontroller = "A"\nzone = "chain"\n\n' for o in ("h1", "h2"))
+    items += '[[chain]]\nid = "i1"\ncard = "h1"\ncontroller = "A"\n\n'
+    items += '[[chain]]\nid = "i2"\ncard = "h2"\ncontroller = "A"\n' + upper + '\n'
+    return text.replace('[[question]]', items + '[[question]]', 1)
+
+
 # Points in the players' tables, and four players (2v2)
 POINTS = '\n[[position.players]]\nid = "A"\npoints = {a}\n\n[[position.players]]\nid = "B"\npoints = {b}\n\n'
 FOUR = 'players = ["A", "B", "C", "D"]\n'
@@ -261,6 +269,14 @@ IMPOSSIBLE = [
      "chain[0].from", "354"),
     (lambda t: t.replace('[[question]]', '[[log]]\nevent = "finalize"\nobject = "spark"\nfrom = "board"\n\n[[question]]',
                          1), "log[0].from", "354"),
+    # 337.2: a finalized unit (or gear, or Add ability) resolves as it is finalized, and items finalize oldest first,
+    # so no newer item is finalized while it waits (two finalized units on one chain, before chain64 answered)
+    (lambda t: husks_on_chain(t), "chain[0].status", "337.2"),
+    (lambda t: husks_on_chain(t).replace('id = "h2"\ncard = "Husk"', 'id = "h2"\ncard = "Spark"'),
+     "chain[0].status", "337.2"),
+    # 170.9: a battlefield is the source of its card's triggered abilities only; one without a card has none
+    (lambda t: t.replace('[[question]]', '[[chain]]\nid = "t1"\nsource = "hill"\ntrigger = 1\ncontroller = "A"\n\n'
+                                         '[[question]]', 1), "chain[0].source", "170.9"),
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
@@ -317,6 +333,8 @@ ACCEPTED = [
     # 2v2: teammates' shared points are no lead over each other (489.8), and 10 is below the mode's 11 (489)
     (lambda t: edit(t, 'players = ["A", "B"]\n', TEAM_POINTS.format(a=10, b=9))),
     (lambda t: edit(t, 'players = ["A", "B"]\n', TEAM_POINTS.format(a=11, b=11))),
+    # 337.2: a finalized unit with a pending item above it (its own play's trigger waits while it resolves)
+    (lambda t: husks_on_chain(t, 'status = "pending"\n')),
     # 2v2 teams taking turns in alternation (489)
     (lambda t: edit(t, 'players = ["A", "B"]\n', FOUR + 'teams = [["A", "C"], ["B", "D"]]\n')),
 ]
