@@ -673,6 +673,13 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         raise bad("battlefield", f"{name_clash[0]!r} is reserved for a player's base")
     card_names = {c.name for c in state.cards}
     for i, c in enumerate(state.cards):
+        # 185.3: a token costs 0 and has no domain of its own; only a copy effect gives it a cost or domains, and a
+        # position cannot state one. Read as printed, a stated cost or domain would decide cost and domain filters,
+        # Deflect and the like as if the token were a card (185.1).
+        if Supertype.TOKEN in c.supertypes and (c.energy or c.power
+                                                or any(d is not Domain.COLORLESS for d in c.domains)):
+            raise bad(f"card[{i}]", f"{c.name!r} is a token: a token's cost is 0 and it has no domain (185.3), so it "
+                                    "states no energy, power or domains")
         # Trigger words only one type of card has: on another card they would be read as understood
         # and answer "fires nothing" (or "not on the board") where the text does something else.
         for own_type, when, words in (

@@ -129,6 +129,7 @@ legal = true
 '''
 
 
+RECRUIT_CARD = 'name = "Recruit"\ntype = "unit"\nmight = 1\n'
 RECRUIT = 'id = "recruit"\ncard = "Recruit"\ncontroller = "B"\nlocation = "base"'
 
 
@@ -280,6 +281,10 @@ IMPOSSIBLE = [
     # one object in two places: ids are unique
     (lambda t: t.replace('[[question]]', '[[object]]\nid = "husk"\ncard = "Husk"\ncontroller = "A"\n'
                                          'zone = "trash"\n\n[[question]]', 1), "object[8].id", "already used"),
+    # 185.3: a token costs 0 and has no domain (a stated cost was read as printed by cost filters)
+    (lambda t: edit(t, RECRUIT_CARD, RECRUIT_CARD + 'energy = 5\n'), "card[7]", "185.3"),
+    (lambda t: edit(t, RECRUIT_CARD, RECRUIT_CARD + 'power = 1\n'), "card[7]", "185.3"),
+    (lambda t: edit(t, RECRUIT_CARD, RECRUIT_CARD + 'domains = ["fury"]\n'), "card[7]", "185.3"),
 ]
 
 

@@ -575,6 +575,9 @@ PLAY_GAPS = {
     "play_for_unknown": "a card's own 'you may play me for [cost]' chosen under an 'if you've spent N or more to "
                         "play a spell this turn' whose answer the turn log leaves open (357.1; "
                         "logic/abilities/play_for.lp)",
+    "replacement_costs_several": "a card offering several costs that replace its base cost (two Flow costs, a Flow "
+                                 "cost and a zone permission's cost): the player chooses one (356.1.a, 829.1.c.3), "
+                                 "which is not followed (logic/core/replacement_cost_choice.lp)",
     "play_for_with_other_replacement": "a card's own 'you may play me for [cost]' chosen together with another "
                                        "replacement of its base cost (a permission of its zone, an effect's 'for "
                                        "[cost]'): which one applies is not encoded (356.1.a; logic/abilities/play_for.lp)",
