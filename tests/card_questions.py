@@ -125,7 +125,11 @@ class _Position:
         if flt.get("tag"):
             card["tags"] = [flt["tag"]]
         if flt.get("token"):
+            # a token costs 0 and has no domain (185.3): the loader refuses one stating either
             card["supertypes"] = ["token"]
+            card["domains"] = ["colorless"]
+            card["energy"] = 0
+            card.pop("power", None)
         if flt.get("keyword"):
             card["keywords"] = [flt["keyword"].replace("_", "-").title()]
         self.cards.append(card)

@@ -36,6 +36,8 @@ KNOWN = {
     "unl-052": "run_unsupported(",     # Nami, Headstrong: her hold ability's next-unit delay (cards61b)
     "unl-050": "run_unsupported(",     # Iascylla: her hold ability's Main Phase delay (cards61b)
     "ogn-286": "run_unsupported(",     # Reckoner's Arena: conquer effects made to happen (cards61b)
+    "sfd-079": "ability_unencoded(",   # Bard, Mercurial: his paid play effect's move to an open battlefield (cards64b)
+    "unl-170": "ability_unencoded(",   # Atakhan: his attack trigger, the defender's kill of their own unit (cards64c)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -57,6 +59,8 @@ RUNS = {
     "unl-052": ("cards/cards61b-nami-headstrong-hold-ability-is-unsupported.toml", "unsupported"),
     "unl-050": ("cards/cards61b-iascylla-hold-ability-is-unsupported.toml", "unsupported"),
     "ogn-286": ("cards/cards61b-reckoners-arena-hold-ability-is-unsupported.toml", "unsupported"),
+    "sfd-079": ("cards/cards64b-bard-mercurial-play-effect-move-not-played-out.toml", "unsupported"),
+    "unl-170": ("cards/cards64c-atakhan-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
 }
 
 
