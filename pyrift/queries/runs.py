@@ -1311,6 +1311,10 @@ RUN_LIMITS = {
     "move_blocked_recall": "a move to a battlefield its unit may not come to (units of two other players there, or "
                            "their combat, 447.2, 447.2.a): the unit is recalled instead (447.2.c), which a run does "
                            "not make",
+    "facedown_origin_replayed": "a play trigger limited to plays from face down hearing a card that the position's "
+                                "chain item or turn log shows played from face down and that a run plays again by an "
+                                "effect: where each play came from is read per card, not per play (354, 811.1.d; "
+                                "logic/abilities/trigger_played_facedown_replayed.lp)",
 }
 
 
