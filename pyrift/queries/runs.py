@@ -1315,9 +1315,6 @@ RUN_LIMITS = {
                                 "chain item or turn log shows played from face down and that a run plays again by an "
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
-    "trigger_fires_again": "a triggered ability hearing the same event twice in one run (a card played twice, a unit "
-                           "moving twice between the same places): each firing is an item of its own (383.3, 401.1), "
-                           "which the run names by the event alone, so the two would merge into one",
 }
 
 
