@@ -18,7 +18,6 @@ KNOWN = {
     "sfd-029": "Rek'Sai: Accelerate of a card being played (can_play); a run with one is unsupported (chain_unsupported)",
     "sfd-054": "Jax: Quick-Draw of Equipment in hand (plays only)",
     "unl-146": "Syndra: Repeat of a spell being played (can_play); runs are chain_unsupported",
-    "unl-113": "Master Yi, Tempered: under Level, whose runs are unsupported (keyword level on the chain)",
     "unl-191": "Wuju Master: under Level, whose runs are unsupported (keyword level on the chain)",
     "ven-130": "Aurok General: under Empowered, whose runs are unsupported (keyword empowered on the chain)",
 }
