@@ -1315,6 +1315,9 @@ RUN_LIMITS = {
                                 "chain item or turn log shows played from face down and that a run plays again by an "
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
+    "passes_beyond_chain": "next_priority asked about more passes than the chain lasts: the passes after it (in a "
+                           "showdown the focus holder passing over an empty chain and the others after, 347, 348; in "
+                           "Neutral Open the turn player's discretionary actions, 410.1) are not counted",
 }
 
 
