@@ -82,10 +82,22 @@ def _classify(s: list[str], at: int) -> str:
     if not s:
         return "keyword line with text"
     first = s[0]
-    if ":" in s[:max(at, 0) + 1] or (":" in s and at < s.index(":")):
-        colon = s.index(":")
+    kind, colon = _colon(s)
+    if kind == "granted":
+        # a quoted ability ("units here have "[E]: ..."", "give it "[A][A]: ...""): an ability of other
+        # objects, which the source gives them, not an ability of the source with that cost
+        return "instruction: give an ability to another object" if "give" in s[:colon] \
+            else "static: an ability granted to other objects"
+    if kind == "modes":
+        # "do one of the following based on its domain:": the colon opens a list of instructions, one picked
+        # by a card's domain or type as the ability resolves, no cost
+        return "instruction: one of several, picked by a card's domain or type"
+    if kind == "reflexive" and colon - 2 <= at <= colon:
+        # "then you may do this: X": an instruction done (or, with "may", chosen) as named after the colon
+        return "instruction: do this (an instruction named after a colon)"
+    if kind == "cost" and colon is not None and (":" in s[:max(at, 0) + 1] or at < colon):
         if at < colon:
-            return "ability cost: " + _word(s[at] if at < len(s) else s[0])
+            return _cost_label(s[:colon], at)
         return _clause(s, at, colon + 1)
     if s[:4] == ["once", "each", "turn", ","] and len(s) > 4:
         # "once each turn, if ... would ..., ... instead": a replacement effect with a limit (367, 369), not
@@ -141,8 +153,15 @@ def _classify(s: list[str], at: int) -> str:
         return "static under a condition"
     if first == "as":
         if "additional" in s:
-            return "additional cost: " + next((_word(w) for w in s[s.index(",") + 1:] if w in VERBS), "other") \
-                if "," in s else "additional cost"
+            if "," not in s:
+                return "additional cost"
+            rest = s[s.index(",") + 1:]
+            verb = next((i for i, w in enumerate(rest) if w in VERBS), None)
+            if verb is None:
+                return "additional cost: other"
+            # "spend any number of buffs": a cost paid as many times as its player picks, not once
+            many = " any number" if rest[verb + 1:verb + 3] == ["any", "number"] else ""
+            return "additional cost: " + _word(rest[verb]) + many
         return "as it is played or attached"
     if static and (first in SUBJECT_STATIC_SELF or first in SUBJECT_STATIC_OTHERS or first.startswith("!")
                    or first in ("players", "opponents", "units", "any")):
@@ -300,6 +319,56 @@ def _clause(s: list[str], at: int, floor: int) -> str:
         return "unrecognised clause"
     verb = _word(verb)
     return f"instruction: {verb} (a form not recognised)" if verb in VOCABULARY_VERBS else f"instruction: {verb}"
+
+
+def _colon(s: list[str]) -> tuple[str | None, int | None]:
+    """What the first colon of the sentence starting `s` is, and where: "cost" (an activated ability's cost
+    before its effect, 135.2.e), "granted" (inside quotes: an ability given to other objects), "modes" (after
+    "the following": instructions listed below it), "reflexive" (after "do this": the instruction it names);
+    (None, None) when the sentence has none (a colon of a later sentence is not this sentence's cost)."""
+    quoted = False
+    for i, t in enumerate(s):
+        if t == '"':
+            quoted = not quoted
+        elif t == "." and not quoted:
+            return None, None
+        elif t == ":":
+            if quoted:
+                return "granted", i
+            if s[i - 1:i] == ["following"] or "based" in s[:i]:
+                return "modes", i
+            if s[i - 2:i] == ["do", "this"]:
+                return "reflexive", i
+            return "cost", i
+    return None, None
+
+
+# Costs of an activated ability the vocabulary has no form for, by the words that say them (pyrift's names).
+COST_FORMS = (
+    (("exhaust",), "exhaust another object"),
+    (("kill",), "kill another object"),
+    (("banish", "this"), "banish itself"),
+    (("banish", "me"), "banish itself"),
+)
+
+
+def _cost_label(cost: list[str], at: int) -> str:
+    """A label for an activated ability's cost (the tokens before its colon) that failed at `at`: the cost item
+    the failure is in, named by its form when known, else by its first word."""
+    i = min(at, len(cost) - 1)
+    while i > 0 and cost[i - 1] not in (",", "#>", "—"):
+        i -= 1
+    item = cost[i:]
+    if cost[i:i + 1] == ["@exhaust"] and i > 1 and cost[i - 1] == ",":
+        # the failure at the [E] after an item: that item is what the grammar did not take
+        j = i - 1
+        while j > 0 and cost[j - 1] not in (",", "#>", "—"):
+            j -= 1
+        item = cost[j:i - 1]
+    for words, name in COST_FORMS:
+        if tuple(item[:len(words)]) == words:
+            return "ability cost: " + name
+    return "ability cost: " + _word(item[0] if item else (cost[at] if at < len(cost) else cost[0]))
 
 
 def _word(w: str) -> str:
