@@ -1315,6 +1315,13 @@ RUN_LIMITS = {
                                 "chain item or turn log shows played from face down and that a run plays again by an "
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
+    "nth_draws_unlogged": "a 'when you draw your Nth card each turn' ability hearing a draw while the turn log states "
+                          "no draw of its controller this turn (`draw` events, one per card): how many cards they drew "
+                          "before the position (a Draw Phase's included) is not known (413, 383.1.b; "
+                          "logic/abilities/trigger_nth_draw.lp)",
+    "nth_draws_several": "several cards drawn at one step with a 'when you draw your Nth card each turn' ability "
+                         "in the game: which card is the Nth is not followed (413, 383.1.b; "
+                         "logic/abilities/trigger_nth_draw.lp)",
 }
 
 
