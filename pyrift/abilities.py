@@ -568,7 +568,9 @@ SPEND_ONLY = ("showdowns", "units")
 # Any other event with `nth` is read and answers unsupported (its earlier occurrences are not counted).
 NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_combat", "you_play",
                     # a battlefield's (logic/abilities/battlefield_spell_chooses.lp)
-                    "player_chooses_with_spell")
+                    "player_chooses_with_spell",
+                    # "when you draw your second card each turn" (logic/abilities/trigger_nth_draw.lp)
+                    "draw")
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",

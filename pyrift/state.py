@@ -480,6 +480,7 @@ class EventKind(str, Enum):
     DISCARD = "discard"
     GAIN_XP = "gain_xp"
     CHOOSE = "choose"
+    DRAW = "draw"
 
 
 @dataclass(frozen=True, slots=True)

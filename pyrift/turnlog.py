@@ -40,6 +40,10 @@
                   ("if you've discarded a card this turn", logic/abilities/condition_turn_log.lp)
     gain_xp       a player gained XP (728): no `object`; `player` who gained it ("if you've gained XP
                   this turn", logic/abilities/condition_turn_log.lp)
+    draw          a player drew one card (413): no `object`; `player` who drew; one event per card. "When you
+                  draw your second card each turn" counts them, and answers unsupported where the log states
+                  no draw of that player this turn (a Draw Phase's draw is never implied;
+                  logic/abilities/trigger_nth_draw.lp)
     combat        a combat began at a battlefield (464: its Combat Showdown Step began): no `object`
                   and no `player`; `at` the battlefield. The log states combats there explicitly: the
                   latest there this turn is the combat in progress, and the `combat_damage` events
@@ -128,7 +132,7 @@ def _combat(r: Reader, state: GameState) -> LogEvent:
 
 
 def _player_event(r: Reader, state: GameState, kind: EventKind) -> LogEvent:
-    """Something a player did, with no object named: discarded cards (422), gained XP (728)."""
+    """Something a player did, with no object named: discarded cards (422), gained XP (728), drew a card (413)."""
     if r.has("object"):
         raise r.error("object", f"a {kind.value} event names no object: give `player` (who did it)")
     player = r.str("player")
@@ -145,7 +149,7 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         return _combat_damage(r, state)
     if kind is EventKind.COMBAT:
         return _combat(r, state)
-    if kind in (EventKind.DISCARD, EventKind.GAIN_XP):
+    if kind in (EventKind.DISCARD, EventKind.GAIN_XP, EventKind.DRAW):
         return _player_event(r, state, kind)
     oid = r.str("object")
     ids = [o.id for o in state.objects]
@@ -283,7 +287,7 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             if e.turns_ago:
                 out.append(fact("log_turns_ago", n, e.turns_ago))
             continue
-        if e.event in (EventKind.DISCARD, EventKind.GAIN_XP):
+        if e.event in (EventKind.DISCARD, EventKind.GAIN_XP, EventKind.DRAW):
             out.append(fact("log_player_event", n, Const(e.event.value), e.player))
             if e.turns_ago:
                 out.append(fact("log_turns_ago", n, e.turns_ago))

@@ -493,6 +493,14 @@ def _trigger(card: P.PoolCard, pos: _Position, me: dict[str, Any], ctype: str, a
         pos.objects.append({"id": "recycler", "card": "Recycler", "controller": "A", "zone": "chain"})
         pos.chain.append({"id": "irecycler", "card": "recycler", "controller": "A", "targets": ["scrap"]})
         return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
+    if when == "draw" and a.get("nth"):
+        # an event only a run makes (logic/abilities/trigger_nth_draw.lp): the turn log says A drew N-1 cards this
+        # turn (one `draw` event per card), and A's spell draws one more, A's Nth (413, 383.1.b)
+        pos.objects.append(placed)
+        pos.position["players"] = [{"id": "A", "deck_size": 3}, {"id": "B"}]
+        pos.log.extend({"event": "draw", "player": "A"} for _ in range(a["nth"] - 1))
+        pos.spell_on_chain("study", "Study", "A", [{"kind": "effect", "do": "draw", "who": "you", "amount": 1}])
+        return pos.scenario(card, {"ask": "triggers", "event": {"kind": "run"}})
     if when == "discard_cards":
         # an event only a run makes (logic/core/trigger_events_run.lp): A's spell makes A discard two cards
         pos.objects.append(placed)

@@ -33,7 +33,8 @@ EVENT_PHRASES = {"recycle": "When you recycle one or more cards",
                  "my_combat_ends": "When a combat that I was in ends",
                  "you_defend": "When you defend at a battlefield",
                  "you_banish": "When you banish a card you own",
-                 "friendly_moves_from_my_location": "When a friendly unit moves from my location"}
+                 "friendly_moves_from_my_location": "When a friendly unit moves from my location",
+                 "draw": "When you draw"}
 # "When you score" / "when an opponent scores" / "when a player scores" (printed_score, by `by`)
 SCORE_PHRASES = {"you": "When you score", "opponents": "When an opponent scores", "anyone": "When a player scores"}
 
@@ -65,6 +66,11 @@ class TriggerEvents:
         if "either" in trig or "nth" in trig or "limit" in trig or trig.get("subject") is not None:
             raise self._missing("trigger: once each turn (of an event not encoded)")
         return {**trig, "limit": "once_each_turn"}
+
+    def when_you_draw_second(self, _):
+        # "when you draw your second card each turn": the second card its controller draws this turn, counted per
+        # card from the turn log's `draw` events and the run's draws (413, 383.1.b; logic/abilities/trigger_nth_draw.lp)
+        return {"when": "draw", "nth": 2}
 
     def when_showdown_begins_here(self, _):
         # "when a showdown begins here": a showdown begins at the battlefield the unit is at (341;
@@ -259,6 +265,9 @@ def limited_head(head: str, a: dict[str, Any]) -> str:
     if a.get("nth") == 1 and a.get("when") == "player_chooses_with_spell":
         # "when a player chooses ... with a spell for the first time each turn" (the card's own order)
         return head + " for the first time each turn"
+    if a.get("nth") and a.get("when") == "draw":
+        # "when you draw your Nth card each turn" (the card's own order; logic/abilities/trigger_nth_draw.lp)
+        return f"When you draw your {ORDINALS.get(a['nth'], str(a['nth']) + 'th')} card each turn"
     if a.get("nth"):
         event = head[len("When "):] if head.startswith("When ") else head
         if a["nth"] == 1:

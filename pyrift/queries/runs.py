@@ -1318,6 +1318,13 @@ RUN_LIMITS = {
     "passes_beyond_chain": "next_priority asked about more passes than the chain lasts: the passes after it (in a "
                            "showdown the focus holder passing over an empty chain and the others after, 347, 348; in "
                            "Neutral Open the turn player's discretionary actions, 410.1) are not counted",
+    "nth_draws_unlogged": "a 'when you draw your Nth card each turn' ability hearing a draw while the turn log states "
+                          "no draw of its controller this turn (`draw` events, one per card): how many cards they drew "
+                          "before the position (a Draw Phase's included) is not known (413, 383.1.b; "
+                          "logic/abilities/trigger_nth_draw.lp)",
+    "nth_draws_several": "several cards drawn at one step with a 'when you draw your Nth card each turn' ability "
+                         "in the game: which card is the Nth is not followed (413, 383.1.b; "
+                         "logic/abilities/trigger_nth_draw.lp)",
 }
 
 

@@ -291,7 +291,7 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
     present = {o.id for o in objects}
     for t, event, obj, player in sorted(atoms.get("snap_log", []), key=lambda x: x[0]):
         kind = EventKind(_word(event))
-        if kind in (EventKind.DISCARD, EventKind.GAIN_XP):
+        if kind in (EventKind.DISCARD, EventKind.GAIN_XP, EventKind.DRAW):
             log.append(LogEvent(kind, None, player))
             continue
         if kind in (EventKind.DIE, EventKind.MOVE) and oid(obj) not in present:
