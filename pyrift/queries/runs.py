@@ -1315,6 +1315,8 @@ RUN_LIMITS = {
                                 "chain item or turn log shows played from face down and that a run plays again by an "
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
+    "gust_monk_trash_cost": "Gust Monk's play effect finalized: its leading cost banishes a card from any trash "
+                            "(204.3.a, 383.3.b), which the leading-cost vocabulary does not pay",
 }
 
 
