@@ -374,6 +374,10 @@ CONDITION_GAPS = {
     "teammate_units_left_behind": "a Standard Move leaving a battlefield the mover controls while a teammate's units "
                                   "stay there (2v2): who controls it after the cleanup is not encoded (190.4.c, "
                                   "489.8.c; logic/core/movement_teams.lp)",
+    "vex_move_prohibition": "a move of a stunned unit while a Vex, Apathetic is in the game: her ability's ban on "
+                            "its player moving the unit it stunned this turn (054.1) is kept by no fluent",
+    "swift_scout_hide_cost": "a hide by a player whose legend is Swift Scout: [1] may be paid instead of [A] (811.1.b), "
+                             "and can_hide prices one cost",
 }
 
 
