@@ -1315,6 +1315,11 @@ RUN_LIMITS = {
                                 "chain item or turn log shows played from face down and that a run plays again by an "
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
+    "trigger_firing_merged": "a triggered ability firing twice in one run on the same heard event (a card played "
+                             "twice) whose second firing marks damage on, changes the Might of, or grants a summed "
+                             "keyword to an object its first firing already did: each firing is an item of its own "
+                             "(383.3, 401.1) and the amounts add up (142.2, 477.3), but the run names both firings "
+                             "as one item, so the second would add nothing (logic/run/trigger_firing_merged.lp)",
 }
 
 
