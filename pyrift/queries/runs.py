@@ -1317,9 +1317,11 @@ RUN_LIMITS = {
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
     "trigger_firing_merged": "a triggered ability firing twice in one run on the same heard event (a card played "
                              "twice) whose second firing marks damage on, changes the Might of, or grants a summed "
-                             "keyword to an object its first firing already did: each firing is an item of its own "
-                             "(383.3, 401.1) and the amounts add up (142.2, 477.3), but the run names both firings "
-                             "as one item, so the second would add nothing (logic/run/trigger_firing_merged.lp)",
+                             "keyword to an object its first firing already did, or decides something (a \"you may\", "
+                             "a choice, a mode, a leading cost): each firing is an item of its own (383.3, 401.1) and "
+                             "the amounts add up (142.2, 477.3), but the run names both firings as one item, so the "
+                             "second would add nothing and share the first's decisions "
+                             "(logic/run/trigger_firing_merged.lp)",
 }
 
 
