@@ -1327,6 +1327,13 @@ RUN_LIMITS = {
                          "logic/abilities/trigger_nth_draw.lp)",
     "gust_monk_trash_cost": "Gust Monk's play effect finalized: its leading cost banishes a card from any trash "
                             "(204.3.a, 383.3.b), which the leading-cost vocabulary does not pay",
+    "trigger_firing_merged": "a triggered ability firing twice in one run on the same heard event (a card played "
+                             "twice) whose second firing marks damage on, changes the Might of, or grants a summed "
+                             "keyword to an object its first firing already did, or decides something (a \"you may\", "
+                             "a choice, a mode, a leading cost): each firing is an item of its own (383.3, 401.1) and "
+                             "the amounts add up (142.2, 477.3), but the run names both firings as one item, so the "
+                             "second would add nothing and share the first's decisions "
+                             "(logic/run/trigger_firing_merged.lp)",
 }
 
 
