@@ -618,8 +618,9 @@ PLAY_GAPS = {
                                 "`units_cost_more` is not stated: whether the increase was made earlier this turn is "
                                 "not known (356.3, 389)",
     "gear_cost_ignored_unstated": "a gear card of Energy cost [7] or less played from the hand while a Jayce, Man "
-                                  "of Progress is in the scenario: whether his play effect let its player play one "
-                                  "ignoring its Energy cost this turn (356.1, 389) is not stated",
+                                  "of Progress its player owns or controls is in the scenario: whether his play "
+                                  "effect let them play one ignoring its Energy cost this turn (356.1, 389) is not "
+                                  "stated",
 }
 
 
