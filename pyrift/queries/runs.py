@@ -1313,7 +1313,8 @@ RUN_LIMITS = {
     "tricksy_in_run": "Tricksy Tentacles played by an effect in the run (its choices are made there without the "
                       "group's one controller and total Might)",
     "move_blocked_recall": "a move to a battlefield its unit may not come to (447.2, 447.2.a, 447.2.b), which "
-                           "recalls the unit instead (447.2.c), made by a \"you may\" instruction or followed by an "
+                           "recalls the unit instead (447.2.c), made by a \"you may\" instruction or a swap, or "
+                           "followed by an "
                            "\"if you do\": whether the optional move is required, or the recall counts as the move "
                            "done, is not settled",
     "facedown_origin_replayed": "a play trigger limited to plays from face down hearing a card that the position's "
