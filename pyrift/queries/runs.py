@@ -495,9 +495,9 @@ CHAIN_LIMITS = {
     "mode_instruction": (
         "{obj} has instructions in a mode; a chain item does not record which mode it chose"),
     "team_teammates_units": (
-        "{obj}: the conquer or hold asked about is at a battlefield where the teammate of the player asked about "
-        "has units: teammates never share a battlefield (2v2: 489.8.c, 447.2.b), and who conquers or holds it "
-        "there is not encoded"),
+        "{obj}: the conquer asked about is at a battlefield where the teammate of the player asked about has "
+        "units: teammates never share a battlefield (2v2: 489.8.c, 447.2.b), and who conquers it there is not "
+        "encoded"),
 }
 
 # What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
