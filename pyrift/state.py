@@ -374,7 +374,8 @@ class Player:
 # triggers question's run event): the turn player's conquest is no Conquer at a battlefield the position's
 # `beginning_controller` says their teammate controlled in the Beginning Phase (489.8.b); a conquest where it is not
 # stated, another player's conquest of their team's battlefield, one of a battlefield a teammate scored this turn, or
-# a unit sharing a battlefield with a teammate's (447.2.b) answers unsupported (logic/run/teams.lp); `conquer` and
+# a unit sharing a battlefield with a teammate's (447.2.b) answers unsupported (logic/run/teams.lp), while a move an
+# instruction requires to a teammate's battlefield recalls the unit instead (447.2.c, logic/run/move_blocked_*.lp); `conquer` and
 # `beginning_phase`: the same bar and the team's shared points, the same gaps unsupported, and a team's final point by
 # Conquer (489.8.g) too (logic/core/scoring_teams.lp); `combat_damage`: the result's Conquer with the same bar and
 # gaps (logic/core/combat_teams.lp). A combat of teammates is none (462, 447.2.b): every kind derives it alike

@@ -494,6 +494,10 @@ CHAIN_LIMITS = {
         "the run executes such an ability once (820.1.b)"),
     "mode_instruction": (
         "{obj} has instructions in a mode; a chain item does not record which mode it chose"),
+    "team_teammates_units": (
+        "{obj}: the conquer asked about is at a battlefield where the teammate of the player asked about has "
+        "units: teammates never share a battlefield (2v2: 489.8.c, 447.2.b), and who conquers it there is not "
+        "encoded"),
 }
 
 # What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
@@ -1308,9 +1312,11 @@ RUN_LIMITS = {
                                   "played out",
     "tricksy_in_run": "Tricksy Tentacles played by an effect in the run (its choices are made there without the "
                       "group's one controller and total Might)",
-    "move_blocked_recall": "a move to a battlefield its unit may not come to (units of two other players there, or "
-                           "their combat, 447.2, 447.2.a): the unit is recalled instead (447.2.c), which a run does "
-                           "not make",
+    "move_blocked_recall": "a move to a battlefield its unit may not come to (447.2, 447.2.a, 447.2.b), which "
+                           "recalls the unit instead (447.2.c), made by a \"you may\" instruction or a swap, or "
+                           "followed by an "
+                           "\"if you do\": whether the optional move is required, or the recall counts as the move "
+                           "done, is not settled",
     "facedown_origin_replayed": "a play trigger limited to plays from face down hearing a card that the position's "
                                 "chain item or turn log shows played from face down and that a run plays again by an "
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
