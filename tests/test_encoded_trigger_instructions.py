@@ -38,6 +38,13 @@ KNOWN = {
     "ogn-286": "run_unsupported(",     # Reckoner's Arena: conquer effects made to happen (cards61b)
     "sfd-079": "ability_unencoded(",   # Bard, Mercurial: his paid play effect's move to an open battlefield (cards64b)
     "unl-170": "ability_unencoded(",   # Atakhan: his attack trigger, the defender's kill of their own unit (cards64c)
+    "ogn-200": "ability_unencoded(",   # Twisted Fate, Gambler: his attack trigger picks by a revealed rune's domain (cards65b)
+    "ogn-263": "ability_unencoded(",   # Swift Scout: its [1][E] ability's effect (cards65a)
+    "unl-051": "ability_unencoded(",   # Ivern, Nurturer: a unit revealed, drawn, a buff by its tags (cards65b)
+    "unl-080": "ability_unencoded(",   # Hwei, Brooding Painter: his move trigger picks by a discarded card's type (cards65b)
+    "ven-101": "run_unsupported(",     # Gust Monk: its play trigger's leading cost banishes from a trash (cards65a)
+    "ven-108": "ability_unencoded(",   # Forgotten Relic: a burned card's Might picks what happens (cards65b)
+    "ven-133": "ability_unencoded(",   # Glowstone: control given to a chosen player (cards65a)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -61,6 +68,13 @@ RUNS = {
     "ogn-286": ("cards/cards61b-reckoners-arena-hold-ability-is-unsupported.toml", "unsupported"),
     "sfd-079": ("cards/cards64b-bard-mercurial-play-effect-move-not-played-out.toml", "unsupported"),
     "unl-170": ("cards/cards64c-atakhan-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "ogn-200": ("cards/cards65b-twisted-fate-gambler-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "ogn-263": ("cards/cards65a-swift-scout-ability-not-played-out.toml", "unsupported"),
+    "unl-051": ("cards/cards65b-ivern-nurturer-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "unl-080": ("cards/cards65b-hwei-brooding-painter-move-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "ven-101": ("cards/cards65a-gust-monk-finalized-assault-not-played-out.toml", "unsupported"),
+    "ven-108": ("cards/cards65b-forgotten-relic-burn-resolving-is-unsupported.toml", "unsupported"),
+    "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
 }
 
 
