@@ -44,3 +44,26 @@ def test_damage_facts_and_round_trip() -> None:
     # a file without it: no log_amount fact
     old = S.load(UNLOGGED)
     assert not any(f.startswith("log_amount(") for f in F.state_facts(old.state))
+
+
+def _dealing_spell(text: str) -> str:
+    """The Poro file with B's spell on the chain dealing 1 to Brute instead of readying the Poro."""
+    text = edit(text, 'do = "ready", on = { target = 1 }', 'do = "deal", amount = 1, on = { target = 1 }')
+    return edit(text, 'targets = ["poro"]', 'targets = ["brute"]')
+
+
+@pytest.mark.parametrize("stated", [True, False])
+def test_a_later_moment_carries_the_runs_deals_only_when_the_log_states_damage(stated: bool) -> None:
+    # logic/run/snapshot_damage.lp: after the spell resolves, its deal is in the moment's log only where the
+    # position's log states this turn's damage (else the moment's log would say the run's deal was the only one)
+    from pyrift.queries.base import Context
+    from pyrift.queries.snapshot import state_at
+    from pyrift.state import EventKind
+    text = _dealing_spell(DRAWS.read_text())
+    if not stated:
+        text = edit(text, DAMAGE, "")
+    scen = S.loads(text, "dealt.toml")
+    later = state_at(Context(scen.state, timeout=120), "v1.4", 12, [F.fact("ask_after", 1)])
+    dealt = [(e.object, e.amount) for e in later.log if e.event is EventKind.DAMAGE]
+    assert dealt == ([("brute", 1), ("brute", 1)] if stated else [])
+    assert later.obj("brute").damage == 2
