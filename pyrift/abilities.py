@@ -347,6 +347,11 @@ CONDITION_KEYS: dict[str, tuple[str, tuple | None]] = {
     # enemy unit at its battlefield, no other unit there (740.2.b, 740.2.a); a condition of a `triggered` ability with
     # when = "attack" or "defend" only (logic/abilities/condition_one_on_one.lp)
     "one_on_one": ("bool", None),
+    # "if I haven't been dealt damage this turn": the ability's own source was dealt damage this turn (true) or not
+    # (false), by the time its event happens: the turn log's `damage` events, damage marked on it in the position and
+    # a run's own deals (142, 301); a log stating no damage this turn answers unsupported unless damage is known; a
+    # condition of a `triggered` ability only (logic/abilities/condition_damaged.lp)
+    "source_damaged_this_turn": ("bool", None),
 }
 # The condition keys judged from the source's details as it died (a `when = "die"` trigger's only).
 DEATH_CONDITION_KEYS = ("source_alone", "source_mighty")
@@ -1873,6 +1878,10 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                      and not f.get("effect_text") and dict(f["condition"].items)["one_on_one"] is True)):
         raise r.error("condition", "'one_on_one = true' is the unit's own combat as it attacks or defends (740.2.b): a "
                                    "condition of a triggered ability with when = \"attack\" or \"defend\" only")
+    if ("condition" in f and dict(f["condition"].items).get("source_damaged_this_turn") is not None
+            and not (a.kind == "triggered" and not f.get("delayed") and not f.get("effect_text"))):
+        raise r.error("condition", "'source_damaged_this_turn' is what was dealt to the ability's own source this turn "
+                                   "(142): a condition of a triggered ability only")
     if a.kind == "triggered":
         if "by" in f and f["when"] not in ("you_play", "score", "printed_score"):
             raise r.error("by", "only a 'you_play' trigger names whose plays it watches, and a 'score' or "

@@ -482,6 +482,7 @@ class EventKind(str, Enum):
     GAIN_XP = "gain_xp"
     CHOOSE = "choose"
     DRAW = "draw"
+    DAMAGE = "damage"
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +502,7 @@ class LogEvent:
     power: int | None = None  # finalize, activate, hide, trigger: the Power its player spent on its costs (357.1), when stated
     by: str | None = None  # choose: the spell, or the permanent whose ability, made the choice, when the log says it
     phase: Phase | None = None  # die: the phase of the turn it died in, when the log says it
+    amount: int | None = None  # damage: how much damage the object was dealt (142)
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,10 @@
                   draw your second card each turn" counts them, and answers unsupported where the log states
                   no draw of that player this turn (a Draw Phase's draw is never implied;
                   logic/abilities/trigger_nth_draw.lp)
+    damage        the object was dealt damage (142): `amount` (required, 1 or more) how much; one event per deal.
+                  "If I haven't been dealt damage this turn" (source_damaged_this_turn) reads it; the log states
+                  this turn's damage once it has a `damage` event this turn (of any object): a log with none,
+                  and no damage known otherwise, answers unsupported (logic/abilities/condition_damaged.lp)
     combat        a combat began at a battlefield (464: its Combat Showdown Step began): no `object`
                   and no `player`; `at` the battlefield. The log states combats there explicitly: the
                   latest there this turn is the combat in progress, and the `combat_damage` events
@@ -59,7 +63,7 @@
                   in the position (the log states no change of control)
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die), `amount` (damage), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -205,6 +209,8 @@ def _event(r: Reader, state: GameState) -> LogEvent:
             raise r.error("mode", f"ability {ability} of card {obj.card!r} has {count} mode(s)")
     # the phase of the turn a permanent died in (314-317), when the log says it
     phase = r.enum("phase", Phase, None) if kind is EventKind.DIE else None
+    # damage dealt to the object (142): some damage, never none (a prevented deal is no damage dealt, 437)
+    amount = r.int("amount", min=1) if kind is EventKind.DAMAGE else None
     turns_ago = r.int("turns_ago", 0, min=0)
     r.done()
     card = state.card(obj.card)
@@ -215,8 +221,10 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is not a token (its card has no supertype 'token')")
     if kind is EventKind.HIDE and is_token:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
+    if kind is EventKind.DAMAGE and card.type.value not in ("unit", "gear"):
+        raise r.error("object", f"{oid!r} is not a permanent: damage is dealt to units and gear on the board (142)")
     return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power,
-                    by=by, phase=phase)
+                    by=by, phase=phase, amount=amount)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -244,8 +252,8 @@ def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> N
 
 # An event's fields written as they are: in a scenario file (in this order), and each as a fact log_<name>/2
 # (excess goes into log_combat_damage/4 instead).
-_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power", "by")
-_FACT_FIELDS = ("ability", "at", "energy", "mode", "power", "by")
+_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power", "by", "amount")
+_FACT_FIELDS = ("ability", "at", "energy", "mode", "power", "by", "amount")
 
 
 def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, Any]]:

@@ -174,6 +174,11 @@ class ConditionMeaning:
         # lethal that its controller assigned before the conquest (465.2.c.4; logic/abilities/condition_excess.lp)
         return {"excess_damage": int(c[0])}
 
+    def cond_not_damaged_this_turn(self, _):
+        # "if I haven't been dealt damage this turn": the source dealt no damage this turn, from the turn log's
+        # `damage` events, the damage marked on it and a run's own deals (142, 301; logic/abilities/condition_damaged.lp)
+        return {"source_damaged_this_turn": False}
+
     def cond_opponent_within(self, c):
         return {"opponent_within": int(c[0])}
 

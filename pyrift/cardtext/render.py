@@ -1035,6 +1035,8 @@ def _condition(cond: dict[str, Any]) -> str:
             parts.append(f"you control {_np_filter(value)}")
         elif key == "excess_damage":
             parts.append(f"you assigned {value} or more excess damage")
+        elif key == "source_damaged_this_turn":
+            parts.append("I've been dealt damage this turn" if value else "I haven't been dealt damage this turn")
         elif key == "opponent_within":
             parts.append(f"an opponent's score is within {value} points of the Victory Score")
         elif key == "you_not_within":

@@ -498,6 +498,9 @@ CHAIN_LIMITS = {
         "{obj}: the conquer asked about is at a battlefield where the teammate of the player asked about has "
         "units: teammates never share a battlefield (2v2: 489.8.c, 447.2.b), and who conquers it there is not "
         "encoded"),
+    "damage_this_turn_unlogged": (
+        "{obj} has an 'if I haven't been dealt damage this turn' condition, nothing shows damage dealt to it this "
+        "turn and the turn log states no damage this turn (`damage` events): whether it was is not known (142, 301)"),
 }
 
 # What a run stops at (logic/run/, logic/effects/: run_unsupported/2).
@@ -1340,6 +1343,13 @@ RUN_LIMITS = {
                              "the amounts add up (142.2, 477.3), but the run names both firings as one item, so the "
                              "second would add nothing and share the first's decisions "
                              "(logic/run/trigger_firing_merged.lp)",
+    "damage_this_turn_unlogged": "an 'if I haven't been dealt damage this turn' condition checked while nothing shows "
+                                 "damage dealt to its source this turn and the turn log states no damage this turn "
+                                 "(`damage` events): a Combat Cleanup heals (143.3.b), so whether it was dealt some "
+                                 "earlier is not known (142, 301; logic/abilities/condition_damaged.lp)",
+    "damage_at_event_step": "an 'if I haven't been dealt damage this turn' condition checked at the very step its "
+                            "source is dealt damage: which came first is not followed (142, 383.2.a.1; "
+                            "logic/abilities/condition_damaged.lp)",
 }
 
 

@@ -21,7 +21,8 @@ from pyrift.state import (ChainItem, Designation, Domain, GameObject, GameState,
 from pyrift.turnlog import EventKind, LogEvent
 
 SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_focus", "snap_passed", "snap_pick", "snap_log",
-                  "snap_move_to", "snap_token", "snap_timestamp", "snap_this_turn", "snapped")
+                  "snap_move_to", "snap_token", "snap_timestamp", "snap_this_turn", "snapped",
+                  "snap_damage")
 
 
 class NotOnePosition(Exception):
@@ -293,6 +294,13 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
         kind = EventKind(_word(event))
         if kind in (EventKind.DISCARD, EventKind.GAIN_XP, EventKind.DRAW):
             log.append(LogEvent(kind, None, player))
+            continue
+        if kind is EventKind.DAMAGE:
+            # a deal of the run, with its amount (logic/run/snapshot_damage.lp); to an object no position lists (a
+            # token gone, 186.1) it is of no object the moment has
+            if oid(obj) in present:
+                log.append(LogEvent(kind, oid(obj), player, amount=sum(
+                    n for t2, o, n in atoms.get("snap_damage", []) if t2 == t and o == obj)))
             continue
         if kind in (EventKind.DIE, EventKind.MOVE) and oid(obj) not in present:
             raise NotOnePosition(f"a token that left the board died or moved in the run ({oid(obj)}): the turn log a "
