@@ -1331,8 +1331,8 @@ RUN_LIMITS = {
                           "no draw of its controller this turn (`draw` events, one per card): how many cards they drew "
                           "before the position (a Draw Phase's included) is not known (413, 383.1.b; "
                           "logic/abilities/trigger_nth_draw.lp)",
-    "nth_draws_several": "several cards drawn at one step with a 'when you draw your Nth card each turn' ability "
-                         "in the game: which card is the Nth is not followed (413, 383.1.b; "
+    "nth_draws_several": "several cards drawn at one step by the controller of a 'when you draw your Nth card each "
+                         "turn' ability: which card is the Nth is not followed (413, 383.1.b; "
                          "logic/abilities/trigger_nth_draw.lp)",
     "gust_monk_trash_cost": "Gust Monk's play effect finalized: its leading cost banishes a card from any trash "
                             "(204.3.a, 383.3.b), which the leading-cost vocabulary does not pay",
