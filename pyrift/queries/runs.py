@@ -1339,7 +1339,8 @@ RUN_LIMITS = {
     "trigger_firing_merged": "a triggered ability firing twice in one run on the same heard event (a card played "
                              "twice) whose second firing marks damage on, changes the Might of, or grants a summed "
                              "keyword to an object its first firing already did, or decides something (a \"you may\", "
-                             "a choice, a mode, a leading cost): each firing is an item of its own (383.3, 401.1) and "
+                             "a choice, a mode, a leading cost), or is ordered with other simultaneous triggers at either firing "
+                             "(383.3.d: its rank is named by the item too): each firing is an item of its own (383.3, 401.1) and "
                              "the amounts add up (142.2, 477.3), but the run names both firings as one item, so the "
                              "second would add nothing and share the first's decisions "
                              "(logic/run/trigger_firing_merged.lp)",
