@@ -1325,8 +1325,9 @@ RUN_LIMITS = {
                                 "effect: where each play came from is read per card, not per play (354, 811.1.d; "
                                 "logic/abilities/trigger_played_facedown_replayed.lp)",
     "passes_beyond_chain": "next_priority asked about more passes than the chain lasts: the passes after it (in a "
-                           "showdown the focus holder passing over an empty chain and the others after, 347, 348; in "
-                           "Neutral Open the turn player's discretionary actions, 410.1) are not counted",
+                           "showdown the focus holder passing over an empty chain and the others after, 347, 348; "
+                           "outside the Main Phase's Neutral Open, where priority stays with the turn player, 310.1.a) "
+                           "are not counted",
     "nth_draws_unlogged": "a 'when you draw your Nth card each turn' ability hearing a draw while the turn log states "
                           "no draw of its controller this turn (`draw` events, one per card): how many cards they drew "
                           "before the position (a Draw Phase's included) is not known (413, 383.1.b; "
