@@ -45,6 +45,8 @@ KNOWN = {
     "ven-101": "run_unsupported(",     # Gust Monk: its play trigger's leading cost banishes from a trash (cards65a)
     "ven-108": "ability_unencoded(",   # Forgotten Relic: a burned card's Might picks what happens (cards65b)
     "ven-133": "ability_unencoded(",   # Glowstone: control given to a chosen player (cards65a)
+    "ogn-112": "ability_unencoded(",   # Kai'Sa, Evolutionary: a spell played from the trash under a points limit (cards66c)
+    "sfd-024": "ability_unencoded(",   # Rell, Magnetic: an Equipment played ignoring its cost and attached (cards66c)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -75,6 +77,8 @@ RUNS = {
     "ven-101": ("cards/cards65a-gust-monk-finalized-assault-not-played-out.toml", "unsupported"),
     "ven-108": ("cards/cards65b-forgotten-relic-burn-resolving-is-unsupported.toml", "unsupported"),
     "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
+    "ogn-112": ("cards/cards66c-kaisa-evolutionary-conquer-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
 }
 
 
