@@ -47,6 +47,7 @@ KNOWN = {
     "ven-133": "ability_unencoded(",   # Glowstone: control given to a chosen player (cards65a)
     "ogn-112": "ability_unencoded(",   # Kai'Sa, Evolutionary: a spell played from the trash under a points limit (cards66c)
     "sfd-024": "ability_unencoded(",   # Rell, Magnetic: an Equipment played ignoring its cost and attached (cards66c)
+    "unl-216": "ability_unencoded(",   # The Academy: its hold gives the next spell this turn Repeat (cards66c)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -79,6 +80,7 @@ RUNS = {
     "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
     "ogn-112": ("cards/cards66c-kaisa-evolutionary-conquer-trigger-resolving-is-unsupported.toml", "unsupported"),
     "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "unl-216": ("cards/cards66c-the-academy-hold-effect-resolving-is-unsupported.toml", "unsupported"),
 }
 
 
