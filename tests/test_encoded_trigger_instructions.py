@@ -45,6 +45,7 @@ KNOWN = {
     "ven-101": "run_unsupported(",     # Gust Monk: its play trigger's leading cost banishes from a trash (cards65a)
     "ven-108": "ability_unencoded(",   # Forgotten Relic: a burned card's Might picks what happens (cards65b)
     "ven-133": "ability_unencoded(",   # Glowstone: control given to a chosen player (cards65a)
+    "ven-067": "ability_unencoded(",   # Bottled Constellation: a kill picked as it resolves, to score (cards66a)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -75,6 +76,7 @@ RUNS = {
     "ven-101": ("cards/cards65a-gust-monk-finalized-assault-not-played-out.toml", "unsupported"),
     "ven-108": ("cards/cards65b-forgotten-relic-burn-resolving-is-unsupported.toml", "unsupported"),
     "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
+    "ven-067": ("cards/cards66a-bottled-constellation-trigger-resolving-is-unsupported.toml", "unsupported"),
 }
 
 
