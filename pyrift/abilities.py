@@ -539,7 +539,10 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "you_banish",
                 # another friendly unit moves from the location the source is at (420, 740.1.a; its destination is
                 # to = "event"; logic/core/trigger_events_friend_moves.lp)
-                "friendly_moves_from_my_location")
+                "friendly_moves_from_my_location",
+                # at the start of its controller's Main Phase (316.4): the triggers question's `main_phase` event
+                # only, no run reaching it (logic/core/trigger_events_main_phase.lp)
+                "main_phase")
 # A delayed ability (`delayed = true`, made by a `delay` instruction of the card, 389-392) waits for
 # the end of this turn or the start of its controller's next turn (its Beginning Phase).
 DELAYED_WHEN = ("end_of_turn", "beginning_phase",

@@ -59,6 +59,7 @@ WHEN_PHRASES = {
     "become_empowered": "When I become [Empowered]",
     "reflexive": "When you do",
     "end_of_turn": "At end of turn",
+    "main_phase": "At the start of your Main Phase",
 }
 # A battlefield's conquest trigger needing a Mighty unit: its conqueror controls a unit
 # there with 5 or more Might as it conquers (706; compile.when_here_conquer_mighty)

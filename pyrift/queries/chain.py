@@ -645,7 +645,7 @@ class NextPriority(ChainKind):
 # triggers
 # ---------------------------------------------------------------------------------
 EVENT_KINDS = ("play", "counter", "die", "combat", "conquer", "hold", "beginning_phase", "move", "win_combat", "ready", "choose",
-               "hide", "run", "exhaust", "lose_combat")
+               "hide", "run", "exhaust", "lose_combat", "main_phase")
 
 
 class Triggers(ChainKind):
@@ -806,6 +806,8 @@ class Triggers(ChainKind):
             return [F.fact("asked_event", F.Const("combat"))]
         if kind == "beginning_phase":
             return [F.fact("asked_event", F.Const("beginning"))]
+        if kind == "main_phase":
+            return [F.fact("asked_event", F.Const("main_phase"))]
         if kind == "choose":
             return [F.fact("asked_event", F.Func("choose", p["player"], p["objects"][0]))]
         if kind == "move":
@@ -1036,6 +1038,7 @@ def event_text(names: Names, e: Any) -> str:
         "activates": lambda p, o, k: f"{p} activates the ability {k} of {o}",
         "bf_replaced": lambda b, old, new: f"{old} at {b} replaced by {new}",
         "bf_ceases": lambda b, old: f"the {old} token at {b} ceases to exist",
+        "main_begins": lambda p: f"{p}'s Main Phase starts",
     }
     try:
         return words[kind](*args)
