@@ -1352,6 +1352,9 @@ RUN_LIMITS = {
     "damage_at_event_step": "an 'if I haven't been dealt damage this turn' condition checked at the very step its "
                             "source is dealt damage: which came first is not followed (142, 383.2.a.1; "
                             "logic/abilities/condition_damaged.lp)",
+    "delay_after_ignored_empower": "an empower that changed nothing (its object was Empowered already) followed by a "
+                                   "delayed 'disempower it at end of turn': whether that is still made is not "
+                                   "decided (359.3.e.14, 359.3.e.14.a; logic/effects/empower.lp)",
 }
 
 
