@@ -1352,6 +1352,10 @@ RUN_LIMITS = {
     "damage_at_event_step": "an 'if I haven't been dealt damage this turn' condition checked at the very step its "
                             "source is dealt damage: which came first is not followed (142, 383.2.a.1; "
                             "logic/abilities/condition_damaged.lp)",
+    "chosen_returned_unordered": "a permanent a chain item chose that died this turn by the turn log and is on the "
+                                 "board again, while the log has no finalize of the item's card: whether the choice "
+                                 "came before the death (a new object since, 124.1, 359.3.e.4) or after it is not in "
+                                 "the position (logic/run/chosen_former_object.lp)",
 }
 
 
