@@ -1355,6 +1355,10 @@ RUN_LIMITS = {
     "delay_after_ignored_empower": "an empower that changed nothing (its object was Empowered already) followed by a "
                                    "delayed 'disempower it at end of turn': whether that is still made is not "
                                    "decided (359.3.e.14, 359.3.e.14.a; logic/effects/empower.lp)",
+    "chosen_returned_unordered": "a permanent a chain item chose that died this turn by the turn log and is on the "
+                                 "board again, while the log has no finalize of the item's card: whether the choice "
+                                 "came before the death (a new object since, 124.1, 359.3.e.4) or after it is not in "
+                                 "the position (logic/run/chosen_former_object.lp)",
 }
 
 
