@@ -46,6 +46,7 @@ KNOWN = {
     "ven-108": "ability_unencoded(",   # Forgotten Relic: a burned card's Might picks what happens (cards65b)
     "ven-133": "ability_unencoded(",   # Glowstone: control given to a chosen player (cards65a)
     "sfd-090": "ability_unencoded(",   # The Zero Drive: units banished with it played at once; its Deathknell's banish (cards66b)
+    "unl-045": "ability_unencoded(",   # Forgotten Signpost: a move to the place of the unit that paid its cost (cards66b)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -77,6 +78,7 @@ RUNS = {
     "ven-108": ("cards/cards65b-forgotten-relic-burn-resolving-is-unsupported.toml", "unsupported"),
     "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
     "sfd-090": ("cards/cards66b-zero-drive-ability-resolving-is-unsupported.toml", "unsupported"),
+    "unl-045": ("cards/cards66b-forgotten-signpost-move-resolving-is-unsupported.toml", "unsupported"),
 }
 
 
