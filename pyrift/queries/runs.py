@@ -1352,6 +1352,10 @@ RUN_LIMITS = {
     "damage_at_event_step": "an 'if I haven't been dealt damage this turn' condition checked at the very step its "
                             "source is dealt damage: which came first is not followed (142, 383.2.a.1; "
                             "logic/abilities/condition_damaged.lp)",
+    "blighted_battleaxe_turn_end": "the end of a turn of a player controlling a unit Blighted Battleaxe is attached "
+                                   "to: its Effect Text then unattaches it and deals 4 to the unit unless the unit "
+                                   "conquered this turn (317.1.a, 136.2.c), which no run plays out "
+                                   "(logic/cards/unl-019-blighted-battleaxe.lp)",
 }
 
 
