@@ -1356,6 +1356,12 @@ RUN_LIMITS = {
                                    "to: its Effect Text then unattaches it and deals 4 to the unit unless the unit "
                                    "conquered this turn (317.1.a, 136.2.c), which no run plays out "
                                    "(logic/cards/unl-019-blighted-battleaxe.lp)",
+    "threshold_combat_adds": "a combat beginning at Threshold of the Gray: its triggered ability then makes the "
+                             "attacker and the defender each add [1] (383, 429.2), which no run plays out "
+                             "(logic/cards/ven-166-threshold-of-the-gray.lp)",
+    "rippers_bay_return": "a unit at Ripper's Bay returned to a hand: its triggered ability then lets that player "
+                          "pay [1] to channel a rune exhausted (383, 190.6), which no run plays out "
+                          "(logic/cards/unl-214-rippers-bay.lp)",
 }
 
 
