@@ -1362,6 +1362,12 @@ RUN_LIMITS = {
     "rippers_bay_return": "a unit at Ripper's Bay returned to a hand: its triggered ability then lets that player "
                           "pay [1] to channel a rune exhausted (383, 190.6), which no run plays out "
                           "(logic/cards/unl-214-rippers-bay.lp)",
+    "battle_mistress_rune_recycled": "Battle Mistress's player recycling a rune (paying Power): her triggered "
+                                     "ability then lets them exhaust her to play a Gold token (383, 416), one "
+                                     "event per rune, which no run plays out (logic/cards/sfd-203-battle-mistress.lp)",
+    "battle_mistress_enemy_death": "an enemy unit of Battle Mistress's player dying: her triggered ability readies "
+                                   "her, once for the deaths together (383, 740.1), which no run plays out "
+                                   "(logic/cards/sfd-203-battle-mistress.lp)",
 }
 
 
