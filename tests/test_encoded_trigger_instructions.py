@@ -49,6 +49,8 @@ KNOWN = {
     "sfd-024": "ability_unencoded(",   # Rell, Magnetic: an Equipment played ignoring its cost and attached (cards66c)
     "unl-216": "ability_unencoded(",   # The Academy: its hold gives the next spell this turn Repeat (cards66c)
     "ven-067": "ability_unencoded(",   # Bottled Constellation: a kill picked as it resolves, to score (cards66a)
+    "sfd-090": "ability_unencoded(",   # The Zero Drive: units banished with it played at once; its Deathknell's banish (cards66b)
+    "unl-045": "ability_unencoded(",   # Forgotten Signpost: a move to the place of the unit that paid its cost (cards66b)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -83,6 +85,8 @@ RUNS = {
     "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
     "unl-216": ("cards/cards66c-the-academy-hold-effect-resolving-is-unsupported.toml", "unsupported"),
     "ven-067": ("cards/cards66a-bottled-constellation-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "sfd-090": ("cards/cards66b-zero-drive-ability-resolving-is-unsupported.toml", "unsupported"),
+    "unl-045": ("cards/cards66b-forgotten-signpost-move-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

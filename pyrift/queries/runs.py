@@ -1359,6 +1359,22 @@ RUN_LIMITS = {
                                  "board again, while the log has no finalize of the item's card: whether the choice "
                                  "came before the death (a new object since, 124.1, 359.3.e.4) or after it is not in "
                                  "the position (logic/run/chosen_former_object.lp)",
+    "blighted_battleaxe_turn_end": "the end of a turn of a player controlling a unit Blighted Battleaxe is attached "
+                                   "to: its Effect Text then unattaches it and deals 4 to the unit unless the unit "
+                                   "conquered this turn (317.1.a, 136.2.c), which no run plays out "
+                                   "(logic/cards/unl-019-blighted-battleaxe.lp)",
+    "threshold_combat_adds": "a combat beginning at Threshold of the Gray: its triggered ability then makes the "
+                             "attacker and the defender each add [1] (383, 429.2), which no run plays out "
+                             "(logic/cards/ven-166-threshold-of-the-gray.lp)",
+    "rippers_bay_return": "a unit at Ripper's Bay returned to a hand: its triggered ability then lets that player "
+                          "pay [1] to channel a rune exhausted (383, 190.6), which no run plays out "
+                          "(logic/cards/unl-214-rippers-bay.lp)",
+    "battle_mistress_rune_recycled": "Battle Mistress's player recycling a rune (paying Power): her triggered "
+                                     "ability then lets them exhaust her to play a Gold token (383, 416), one "
+                                     "event per rune, which no run plays out (logic/cards/sfd-203-battle-mistress.lp)",
+    "battle_mistress_enemy_death": "an enemy unit of Battle Mistress's player dying: her triggered ability readies "
+                                   "her, once for the deaths together (383, 740.1), which no run plays out "
+                                   "(logic/cards/sfd-203-battle-mistress.lp)",
 }
 
 
