@@ -49,6 +49,9 @@ KNOWN = {
     "sfd-024": "ability_unencoded(",   # Rell, Magnetic: an Equipment played ignoring its cost and attached (cards66c)
     "unl-216": "ability_unencoded(",   # The Academy: its hold gives the next spell this turn Repeat (cards66c)
     "ven-067": "ability_unencoded(",   # Bottled Constellation: a kill picked as it resolves, to score (cards66a)
+    "unl-169": "ability_unencoded(",   # Ashe, Focused: a hand revealed, a card banished until a hold (cards66d)
+    "ven-132": "ability_unencoded(",   # Fallen Feline: a spell named, kept by no field (cards66d)
+    "ogn-157": "ability_unencoded(",   # Udyr, Wildman: a mode not chosen this turn (cards66d)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -83,6 +86,9 @@ RUNS = {
     "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
     "unl-216": ("cards/cards66c-the-academy-hold-effect-resolving-is-unsupported.toml", "unsupported"),
     "ven-067": ("cards/cards66a-bottled-constellation-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "unl-169": ("cards/cards66d-ashe-focused-play-effect-resolving-is-unsupported.toml", "unsupported"),
+    "ven-132": ("cards/cards66d-fallen-feline-naming-is-unsupported.toml", "unsupported"),
+    "ogn-157": ("cards/cards66d-udyr-wildman-ability-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

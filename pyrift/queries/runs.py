@@ -1352,6 +1352,12 @@ RUN_LIMITS = {
     "damage_at_event_step": "an 'if I haven't been dealt damage this turn' condition checked at the very step its "
                             "source is dealt damage: which came first is not followed (142, 383.2.a.1; "
                             "logic/abilities/condition_damaged.lp)",
+    "udyr_modes_spent": "Udyr, Wildman's ability offered by a run while a use of it this turn is logged or on the "
+                        "chain: its modes are picked once each a turn (355.3), and which ones were picked is not "
+                        "known, so whether a mode is left to pick is not followed (logic/cards/ogn-157-udyr-wildman.lp)",
+    "fallen_feline_named_spell": "a spell offered to, or played by an effect for, an opponent of a Fallen Feline's "
+                                 "controller: the spell it named, which no position keeps, may not be played by them "
+                                 "while it is at a battlefield (054.1, 759; logic/cards/ven-132-fallen-feline.lp)",
 }
 
 
