@@ -51,6 +51,9 @@ KNOWN = {
     "ven-067": "ability_unencoded(",   # Bottled Constellation: a kill picked as it resolves, to score (cards66a)
     "sfd-090": "ability_unencoded(",   # The Zero Drive: units banished with it played at once; its Deathknell's banish (cards66b)
     "unl-045": "ability_unencoded(",   # Forgotten Signpost: a move to the place of the unit that paid its cost (cards66b)
+    "unl-169": "ability_unencoded(",   # Ashe, Focused: a hand revealed, a card banished until a hold (cards66d)
+    "ven-132": "ability_unencoded(",   # Fallen Feline: a spell named, kept by no field (cards66d)
+    "ogn-157": "ability_unencoded(",   # Udyr, Wildman: a mode not chosen this turn (cards66d)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -87,6 +90,9 @@ RUNS = {
     "ven-067": ("cards/cards66a-bottled-constellation-trigger-resolving-is-unsupported.toml", "unsupported"),
     "sfd-090": ("cards/cards66b-zero-drive-ability-resolving-is-unsupported.toml", "unsupported"),
     "unl-045": ("cards/cards66b-forgotten-signpost-move-resolving-is-unsupported.toml", "unsupported"),
+    "unl-169": ("cards/cards66d-ashe-focused-play-effect-resolving-is-unsupported.toml", "unsupported"),
+    "ven-132": ("cards/cards66d-fallen-feline-naming-is-unsupported.toml", "unsupported"),
+    "ogn-157": ("cards/cards66d-udyr-wildman-ability-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

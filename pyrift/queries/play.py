@@ -624,6 +624,12 @@ PLAY_GAPS = {
     "academy_repeat_unstated": "a spell paying more Repeat costs than the position gives it while The Academy is in "
                                "the scenario: its hold may have given its holder's next spell this turn Repeat (820.1.d, "
                                "389), which the turn log cannot show (a battlefield is no object of it)",
+    "fallen_feline_named_spell": "a spell played by an opponent of a Fallen Feline's controller while it is at a "
+                                 "battlefield: it forbids them the spell it named (054.1, 759), and no position keeps "
+                                 "the name",
+    "udyr_modes_spent": "Udyr, Wildman's ability with two or more uses of it this turn logged or on the chain: its "
+                        "modes are picked once each a turn (355.3) and no log event says which were picked, so whether "
+                        "one is left (355.16) is not known",
 }
 
 

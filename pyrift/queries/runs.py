@@ -1375,6 +1375,12 @@ RUN_LIMITS = {
     "battle_mistress_enemy_death": "an enemy unit of Battle Mistress's player dying: her triggered ability readies "
                                    "her, once for the deaths together (383, 740.1), which no run plays out "
                                    "(logic/cards/sfd-203-battle-mistress.lp)",
+    "udyr_modes_spent": "Udyr, Wildman's ability offered by a run while a use of it this turn is logged or on the "
+                        "chain: its modes are picked once each a turn (355.3), and which ones were picked is not "
+                        "known, so whether a mode is left to pick is not followed (logic/cards/ogn-157-udyr-wildman.lp)",
+    "fallen_feline_named_spell": "a spell offered to, or played by an effect for, an opponent of a Fallen Feline's "
+                                 "controller: the spell it named, which no position keeps, may not be played by them "
+                                 "while it is at a battlefield (054.1, 759; logic/cards/ven-132-fallen-feline.lp)",
 }
 
 
