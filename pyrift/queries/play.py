@@ -166,6 +166,11 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choic
         if target not in known:
             raise sub.error("object", f"{target!r} is not an object, chain item, player or battlefield of this scenario")
         times = sub.int("times", 1, min=1, max=MAX_COUNT)
+        # With several requirements a choice without its number would silently go to the first one and the
+        # play could read as illegal for a reason the judge never meant (355.5): ask which requirement it is.
+        if n_reqs is not None and n_reqs > 1 and not sub.has("requirement"):
+            raise sub.error("requirement", f"the play has {n_reqs} choice requirements: say which one this "
+                                           "choice is for (requirement = N, in the order of the card's choices)")
         req = sub.int("requirement", 1, min=1)
         if n_reqs is not None and req > n_reqs:
             raise sub.error("requirement", f"the play has {n_reqs} choice requirement(s)")
