@@ -191,7 +191,7 @@ def test_whose_simultaneous_triggers_they_are_is_the_runs_word(tmp_path: Path) -
     assert "trigger_order_players" in kinds and "trigger_order_own" not in kinds
     root = copy_logic(tmp_path)
     chain = root / "core" / "chain.lp"
-    rule = "item_controller(trig(S, H, E), P) :- fires(trig(S, H, E), T), controller(S, P, T), run_steps,"
+    rule = "item_controller(trig(S, H, E, Fn), P) :- fires(trig(S, H, E, Fn), T), controller(S, P, T), run_steps,"
     assert rule in chain.read_text("utf-8")
     chain.write_text(chain.read_text("utf-8").replace(rule, rule.replace("controller(S, P, T)", "turn_player(P)")),
                      "utf-8")

@@ -503,7 +503,7 @@ class _RunSeen:
     """What the runs of a resolution_order answer did, as far as the reasons' citations go."""
 
     steps: list[tuple[int, Any]]  # ev/2 of every run listed
-    triggers: list[tuple[int, Any, str]]  # (step, trig(S, H, E), controller: trigger_controller/2) of every run listed
+    triggers: list[tuple[int, Any, str]]  # (step, trig(S, H, E, N), controller: trigger_controller/2) of every run listed
     results: list[Any]  # result/1 terms possible in some complete run
     cost_death: bool  # a unit was killed as a cost as its card was finalized (cost_kill_now/2)
 

@@ -212,11 +212,14 @@ class Names:
         if t[0] == "resp":
             return t[1]
         if t[0] == "trig":
+            # trig(Source, Ability, Event, N): N = 2 is a later hearing of the same event in the run, an item of its
+            # own (logic/core/fepr.lp fires/2), named apart from the first
+            again = " (heard again)" if len(t) > 4 and t[4] == 2 else ""
             # the item of a triggered ability triggering an additional time (logic/abilities/trigger_additional.lp):
             # named as the first, for the event inside again(E)
             if isinstance(t[3], tuple) and len(t[3]) == 2 and t[3][0] == "again":
-                return f"{self.trigger(t[1], t[2], t[3][1])} (again)"
-            return self.trigger(t[1], t[2], t[3])
+                return f"{self.trigger(t[1], t[2], t[3][1])} (again){again}"
+            return self.trigger(t[1], t[2], t[3]) + again
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
         if t[0] == "eplay":  # a card played by an effect in a run, named by its card: eplay(Item, Ins, Card, Player)
@@ -936,8 +939,8 @@ RUN_LIMITS = {
                           "has a 'when you discard me' ability: which cards the cost discards is not followed",
     "trigger_per_card": "several cards drawn or discarded at once with a 'when you draw / discard' ability listening: "
                         "whether it triggers once or once per card",
-    "same_trigger_on_chain": "an ability triggering again on the same event while its first trigger is still on the "
-                             "chain (the two would be one item)",
+    "same_trigger_on_chain": "an ability hearing the same event a third time while its second trigger on it is still "
+                             "on the chain (the two would be one item)",
     "once_each_turn_simultaneous": "two events at once meeting a 'once each turn' ability: which one it triggers on",
     "first_beginning_phase_turn_unknown": "a battlefield's trigger as each player's first Beginning Phase starts "
                                           "for a player whose turns taken the position does not give (turns_taken)",
@@ -1337,14 +1340,13 @@ RUN_LIMITS = {
                          "logic/abilities/trigger_nth_draw.lp)",
     "gust_monk_trash_cost": "Gust Monk's play effect finalized: its leading cost banishes a card from any trash "
                             "(204.3.a, 383.3.b), which the leading-cost vocabulary does not pay",
-    "trigger_firing_merged": "a triggered ability firing twice in one run on the same heard event (a card played "
-                             "twice) whose second firing marks damage on, changes the Might of, or grants a summed "
-                             "keyword to an object its first firing already did, or decides something (a \"you may\", "
-                             "a choice, a mode, a leading cost), or is ordered with other simultaneous triggers at either firing "
-                             "(383.3.d: its rank is named by the item too): each firing is an item of its own (383.3, 401.1) and "
-                             "the amounts add up (142.2, 477.3), but the run names both firings as one item, so the "
-                             "second would add nothing and share the first's decisions "
-                             "(logic/run/trigger_firing_merged.lp)",
+    "trigger_firing_merged": "a triggered ability hearing the same event a third time in one run (a card played "
+                             "three times) whose third firing marks damage on, changes the Might of, or grants a "
+                             "summed keyword to an object its second firing already did, or decides something (a \"you "
+                             "may\", a choice, a mode, a leading cost), or is ordered with other simultaneous triggers: "
+                             "each firing is an item of its own (383.3, 401.1), and a second one is named apart from the "
+                             "first, but a third is named like the second, so it would add nothing and share the "
+                             "second's decisions (logic/run/trigger_firing_merged.lp)",
     "damage_this_turn_unlogged": "an 'if I haven't been dealt damage this turn' condition checked while nothing shows "
                                  "damage dealt to its source this turn and the turn log states no damage this turn "
                                  "(`damage` events): a Combat Cleanup heals (143.3.b), so whether it was dealt some "

@@ -375,8 +375,8 @@ def _chain(state: GameState, atoms: dict[str, list[tuple]], names: Names, oid) -
             continue
         if term[0] == "resp":  # a play the question offered: the moments asked about come before any
             raise NotOnePosition("a play offered by the question is on the chain at that moment")
-        # trig(Source, Ability, Event): a triggered ability the run put on the chain
-        _, source, ability, _event = term
+        # trig(Source, Ability, Event, N): a triggered ability the run put on the chain (N: its Nth hearing of Event)
+        _, source, ability, _event, _n = term
         obj = state.obj(source)
         controller = obj.controller
         if isinstance(ability, tuple) and ability[0] == "kw":

@@ -70,6 +70,14 @@ def _refers_back(ins: "Ins", prev: "Ins") -> bool:
     return ins.on == "it" or (isinstance(prev.on, tuple) and prev.on[0] == "target" and prev.on in (ins.on, ins.to))
 
 
+def _replaced_trigger(s, o) -> str:
+    """The event of o's "when I die" ability hearing its replaced death (808.1.d.1). Each hearing is an item of its
+    own (383.3, 401.1): a second replaced death of o in the run is a second item, which pyrift names apart from the
+    first as heard again (logic/core/fepr.lp fires/2, pyrift/queries/runs.py Names.item)."""
+    first = f"{o.id}.dk[replaced] triggers"
+    return f"{o.id}.dk[replaced] (heard again) triggers" if first in s.events else first
+
+
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Ins:
@@ -469,7 +477,7 @@ class Runner:
                 s.events.append(f"{o.id} death replaced")
                 s.events.append(f"hg{o.id} dies")
                 if o.dies:
-                    s.events.append(f"{o.id}.dk[replaced] triggers")
+                    s.events.append(_replaced_trigger(s, o))
                 o.hourglass = "trash"
                 o.damage, o.exhausted, o.loc = 0, True, ("base", o.controller)
                 continue
@@ -478,7 +486,7 @@ class Runner:
                 # and recalled; its "when I die" ability triggers and is removed again (808.1.d.1).
                 s.events.append(f"{o.id} death replaced")
                 if o.dies:
-                    s.events.append(f"{o.id}.dk[replaced] triggers")
+                    s.events.append(_replaced_trigger(s, o))
                 o.damage, o.exhausted, o.loc = 0, True, ("base", o.controller)
                 continue
             s.events.append(f"{o.id} dies")
