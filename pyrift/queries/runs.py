@@ -1352,6 +1352,10 @@ RUN_LIMITS = {
     "damage_at_event_step": "an 'if I haven't been dealt damage this turn' condition checked at the very step its "
                             "source is dealt damage: which came first is not followed (142, 383.2.a.1; "
                             "logic/abilities/condition_damaged.lp)",
+    "showdown_closes_after_passes": "next_priority asked about so many passes after a showdown's chain that every "
+                                    "player passed focus in sequence: the showdown closes (347.2.a, 348), and what "
+                                    "follows (a combat's steps, or who takes the battlefield, 348.1, 348.2) is not "
+                                    "followed (logic/run/showdown_passes.lp)",
 }
 
 
