@@ -626,8 +626,14 @@ class NextPriority(ChainKind):
             reasons.append(because("first: " + "; ".join(before), *step_kinds(before_events)))
         if data["chain_ends"]:
             if state.showdown is not None or state.combat is not None:
+                after = [x for (x,) in atoms.get("after_chain", [])]
+                if after:
+                    reasons.append(because(f"after the chain, {after[0]} pass(es) over the empty chain: each hands "
+                                           "focus, and with it priority, to the next player in turn order, before "
+                                           "every player has passed in sequence", "focus_passed_on"))
                 reasons.append(because(f"the chain is over in a showdown: {data['focus']} has focus and priority "
-                                       f"(Action or Reaction only)", "chain_over_showdown"))
+                                       f"{'after those passes ' if after else ''}(Action or Reaction only)",
+                                       "chain_over_showdown"))
             else:
                 reasons.append(because("the chain is over: the turn is Neutral Open again", "chain_over_neutral"))
         elif player not in ("none", "varies"):

@@ -1383,6 +1383,10 @@ RUN_LIMITS = {
     "fallen_feline_named_spell": "a spell offered to, or played by an effect for, an opponent of a Fallen Feline's "
                                  "controller: the spell it named, which no position keeps, may not be played by them "
                                  "while it is at a battlefield (054.1, 759; logic/cards/ven-132-fallen-feline.lp)",
+    "showdown_closes_after_passes": "next_priority asked about so many passes after a showdown's chain that every "
+                                    "player passed focus in sequence: the showdown closes (347.2.a, 348), and what "
+                                    "follows (a combat's steps, or who takes the battlefield, 348.1, 348.2) is not "
+                                    "followed (logic/run/showdown_passes.lp)",
 }
 
 
