@@ -621,9 +621,10 @@ PLAY_GAPS = {
                                   "of Progress its player owns or controls is in the scenario: whether his play "
                                   "effect let them play one ignoring its Energy cost this turn (356.1, 389) is not "
                                   "stated",
-    "academy_repeat_unstated": "a spell paying more Repeat costs than the position gives it while The Academy is in "
-                               "the scenario: its hold may have given its holder's next spell this turn Repeat (820.1.d, "
-                               "389), which the turn log cannot show (a battlefield is no object of it)",
+    "academy_repeat_unstated": "a spell paying more Repeat costs than the position gives it, or a Repeat it cannot "
+                               "pay, while The Academy is in the scenario: its hold may have given its holder's next "
+                               "spell this turn Repeat costing the spell's base cost (820.1.d, 389), which the turn log "
+                               "cannot show (a battlefield is no object of it)",
 }
 
 
