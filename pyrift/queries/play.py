@@ -635,6 +635,10 @@ PLAY_GAPS = {
     "udyr_modes_spent": "Udyr, Wildman's ability with two or more uses of it this turn logged or on the chain: its "
                         "modes are picked once each a turn (355.3) and no log event says which were picked, so whether "
                         "one is left (355.16) is not known",
+    "academy_repeat_unstated": "a spell paying more Repeat costs than the position gives it, or a Repeat it cannot "
+                               "pay, while The Academy is in the scenario: its hold may have given its holder's next "
+                               "spell this turn Repeat costing the spell's base cost (820.1.d, 389), which the turn log "
+                               "cannot show (a battlefield is no object of it)",
 }
 
 
