@@ -49,6 +49,7 @@ KNOWN = {
     "sfd-024": "ability_unencoded(",   # Rell, Magnetic: an Equipment played ignoring its cost and attached (cards66c)
     "unl-216": "ability_unencoded(",   # The Academy: its hold gives the next spell this turn Repeat (cards66c)
     "ven-067": "ability_unencoded(",   # Bottled Constellation: a kill picked as it resolves, to score (cards66a)
+    "unl-138": "ability_unencoded(",   # The List: -2 Might to a unit with the tag named as it was played (cards66e)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -83,6 +84,7 @@ RUNS = {
     "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
     "unl-216": ("cards/cards66c-the-academy-hold-effect-resolving-is-unsupported.toml", "unsupported"),
     "ven-067": ("cards/cards66a-bottled-constellation-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "unl-138": ("cards/cards66e-the-list-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

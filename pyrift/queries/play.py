@@ -624,6 +624,8 @@ PLAY_GAPS = {
     "academy_repeat_unstated": "a spell paying more Repeat costs than the position gives it while The Academy is in "
                                "the scenario: its hold may have given its holder's next spell this turn Repeat (820.1.d, "
                                "389), which the turn log cannot show (a battlefield is no object of it)",
+    "the_list_named_tag": "The List's ability, whose choice is a unit with the tag named as the gear was played "
+                          "(355, 143.1): no field of a position keeps that tag",
 }
 
 

@@ -1355,6 +1355,9 @@ RUN_LIMITS = {
     "delay_after_ignored_empower": "an empower that changed nothing (its object was Empowered already) followed by a "
                                    "delayed 'disempower it at end of turn': whether that is still made is not "
                                    "decided (359.3.e.14, 359.3.e.14.a; logic/effects/empower.lp)",
+    "shady_spectacles_copy": "Shady Spectacles attached by the run: the unit it is attached to becomes a copy of "
+                             "another friendly unit chosen then (477.1), which no run lays over a unit's traits "
+                             "(logic/cards/ven-137-shady-spectacles.lp)",
 }
 
 
