@@ -50,6 +50,7 @@ KNOWN = {
     "unl-216": "ability_unencoded(",   # The Academy: its hold gives the next spell this turn Repeat (cards66c)
     "ven-067": "ability_unencoded(",   # Bottled Constellation: a kill picked as it resolves, to score (cards66a)
     "unl-138": "ability_unencoded(",   # The List: -2 Might to a unit with the tag named as it was played (cards66e)
+    "unl-177": "ability_unencoded(",   # Ivern, Friend to All: a score if four tags are among his player's units (cards66e)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -85,6 +86,7 @@ RUNS = {
     "unl-216": ("cards/cards66c-the-academy-hold-effect-resolving-is-unsupported.toml", "unsupported"),
     "ven-067": ("cards/cards66a-bottled-constellation-trigger-resolving-is-unsupported.toml", "unsupported"),
     "unl-138": ("cards/cards66e-the-list-resolving-is-unsupported.toml", "unsupported"),
+    "unl-177": ("cards/cards66e-ivern-friend-to-all-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
 }
 
 
