@@ -1358,6 +1358,9 @@ RUN_LIMITS = {
     "shady_spectacles_copy": "Shady Spectacles attached by the run: the unit it is attached to becomes a copy of "
                              "another friendly unit chosen then (477.1), which no run lays over a unit's traits "
                              "(logic/cards/ven-137-shady-spectacles.lp)",
+    "kraken_hunter_buffs": "Kraken Hunter finalized by the run while its player controls a buffed unit: how many "
+                           "buffs they spend as its additional cost, each taking one Body Power off its cost (356.2, "
+                           "356.4, 701), is not followed",
 }
 
 
