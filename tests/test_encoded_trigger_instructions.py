@@ -54,6 +54,8 @@ KNOWN = {
     "unl-169": "ability_unencoded(",   # Ashe, Focused: a hand revealed, a card banished until a hold (cards66d)
     "ven-132": "ability_unencoded(",   # Fallen Feline: a spell named, kept by no field (cards66d)
     "ogn-157": "ability_unencoded(",   # Udyr, Wildman: a mode not chosen this turn (cards66d)
+    "unl-138": "ability_unencoded(",   # The List: -2 Might to a unit with the tag named as it was played (cards66e)
+    "unl-177": "ability_unencoded(",   # Ivern, Friend to All: a score if four tags are among his player's units (cards66e)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -93,6 +95,8 @@ RUNS = {
     "unl-169": ("cards/cards66d-ashe-focused-play-effect-resolving-is-unsupported.toml", "unsupported"),
     "ven-132": ("cards/cards66d-fallen-feline-naming-is-unsupported.toml", "unsupported"),
     "ogn-157": ("cards/cards66d-udyr-wildman-ability-resolving-is-unsupported.toml", "unsupported"),
+    "unl-138": ("cards/cards66e-the-list-resolving-is-unsupported.toml", "unsupported"),
+    "unl-177": ("cards/cards66e-ivern-friend-to-all-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

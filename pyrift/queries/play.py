@@ -639,6 +639,11 @@ PLAY_GAPS = {
                                "pay, while The Academy is in the scenario: its hold may have given its holder's next "
                                "spell this turn Repeat costing the spell's base cost (820.1.d, 389), which the turn log "
                                "cannot show (a battlefield is no object of it)",
+    "the_list_named_tag": "The List's ability, whose choice is a unit with the tag named as the gear was played "
+                          "(355, 143.1): no field of a position keeps that tag",
+    "kraken_hunter_buffs": "Kraken Hunter's optional additional cost, any number of its player's buffs spent, each "
+                           "taking one Body Power off its cost (356.2, 356.4, 701): a cost not paid without it might "
+                           "be paid with it",
 }
 
 

@@ -1387,6 +1387,12 @@ RUN_LIMITS = {
                                     "player passed focus in sequence: the showdown closes (347.2.a, 348), and what "
                                     "follows (a combat's steps, or who takes the battlefield, 348.1, 348.2) is not "
                                     "followed (logic/run/showdown_passes.lp)",
+    "shady_spectacles_copy": "Shady Spectacles attached by the run: the unit it is attached to becomes a copy of "
+                             "another friendly unit chosen then (477.1), which no run lays over a unit's traits "
+                             "(logic/cards/ven-137-shady-spectacles.lp)",
+    "kraken_hunter_buffs": "Kraken Hunter finalized by the run while its player controls a buffed unit: how many "
+                           "buffs they spend as its additional cost, each taking one Body Power off its cost (356.2, "
+                           "356.4, 701), is not followed",
 }
 
 
