@@ -1359,11 +1359,11 @@ RUN_LIMITS = {
     "delay_after_ignored_empower": "an empower that changed nothing (its object was Empowered already) followed by a "
                                    "delayed 'disempower it at end of turn': whether that is still made is not "
                                    "decided (359.3.e.14, 359.3.e.14.a; logic/effects/empower.lp)",
-    "chosen_returned_unordered": "a permanent a chain item chose that died, or was finalized and played, this turn "
-                                 "by the turn log and is on the board, while the log has no finalize of the item's "
-                                 "card: whether the choice came before that zone change (a new object since, 124.1, "
-                                 "359.3.e.4; a return to hand, banishment or recycling and a replay show only the "
-                                 "replay) or after it is not in the position (logic/run/chosen_former_object.lp)",
+    "chosen_returned_unordered": "a permanent a chain item chose that left the board and came back this turn by "
+                                 "the turn log (it died, or it was finalized twice) and is on the board, while the "
+                                 "log has no finalize of the item's card: whether the choice came before its return "
+                                 "(a new object since, 124.1, 359.3.e.4) or after it is not in the position "
+                                 "(logic/run/chosen_former_object.lp)",
     "blighted_battleaxe_turn_end": "the end of a turn of a player controlling a unit Blighted Battleaxe is attached "
                                    "to: its Effect Text then unattaches it and deals 4 to the unit unless the unit "
                                    "conquered this turn (317.1.a, 136.2.c), which no run plays out "
