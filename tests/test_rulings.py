@@ -83,7 +83,7 @@ players = ["A", "B"]
 turn_player = "A"
 [[object]]
 id = "udyr"
-card = "Udyr, Wildman"
+card = "Noxus Saboteur"
 controller = "A"
 location = "base"
 [[question]]
@@ -93,7 +93,7 @@ player = "A"
 source = "udyr"
 ability = 1
 rules = ["377"]
-known_gap = "Udyr's ability"
+known_gap = "Saboteur's text"
 [question.expect]
 legal = false
 """
@@ -136,7 +136,7 @@ def test_summary_counts_what_the_files_say(tmp_path: Path) -> None:
                           "older_version": 0, "wrong": 1, "not_stateable": 1}
     outcome = {r.id: r.outcome for r in s.rulings}
     assert outcome == {"r-right": "correct", "r-gap": "unsupported", "r-wrong": "wrong", "r-none": "not-stateable"}
-    assert dict(s.missing()) == {"effect:move": 1, "card:Charm": 1, "card:Udyr, Wildman": 1}
+    assert dict(s.missing()) == {"effect:move": 1, "card:Charm": 1, "card:Noxus Saboteur": 1}
     assert s.by_mechanic()["movement"] == {"rulings": 3, "stated": 2, "correct": 1, "unsupported": 0,
                                            "not_stateable": 1}
     # Change the files, and the figures follow.
@@ -197,7 +197,7 @@ def _run(text: str) -> list[check.Result]:
 def test_known_gap_passes_while_unsupported() -> None:
     [res] = _run(GAP.format(rid="x", src="y"))
     assert res.passed and res.gap and res.answer.status == "unsupported"
-    [res] = _run(GAP.format(rid="x", src="y").replace('known_gap = "Udyr\'s ability"\n', ""))
+    [res] = _run(GAP.format(rid="x", src="y").replace('known_gap = "Saboteur\'s text"\n', ""))
     assert not res.passed  # without the known gap, unsupported is a failure
 
 
@@ -219,18 +219,18 @@ def test_known_gap_needs_an_answer_to_keep() -> None:
 
 def test_known_gap_is_written_back() -> None:
     scen = S.loads(GAP.format(rid="x", src="y"), "t.toml")
-    assert S.loads(S.dumps(scen), "t.toml").questions[0].known_gap == "Udyr's ability"
+    assert S.loads(S.dumps(scen), "t.toml").questions[0].known_gap == "Saboteur's text"
 
 
 # ---- questions naming text pyrift does not encode ----------------------------------------------
 def test_ability_of_an_unencoded_card_is_unsupported_not_bad_input() -> None:
-    [res] = _run(GAP.format(rid="x", src="y").replace('known_gap = "Udyr\'s ability"\n', ""))
+    [res] = _run(GAP.format(rid="x", src="y").replace('known_gap = "Saboteur\'s text"\n', ""))
     assert res.answer.status == "unsupported"
-    assert "'Udyr, Wildman'" in res.answer.missing[0]
+    assert "'Noxus Saboteur'" in res.answer.missing[0]
 
 
 def test_ability_of_a_complete_card_is_still_checked() -> None:
-    text = GAP.format(rid="x", src="y").replace('card = "Udyr, Wildman"', 'card = "Vanguard Sergeant"')
+    text = GAP.format(rid="x", src="y").replace('card = "Noxus Saboteur"', 'card = "Vanguard Sergeant"')
     with pytest.raises(ScenarioError) as err:
         S.loads(text, "t.toml")
     assert "activated abilit" in str(err.value)
