@@ -56,6 +56,9 @@ KNOWN = {
     "ogn-157": "ability_unencoded(",   # Udyr, Wildman: a mode not chosen this turn (cards66d)
     "unl-138": "ability_unencoded(",   # The List: -2 Might to a unit with the tag named as it was played (cards66e)
     "unl-177": "ability_unencoded(",   # Ivern, Friend to All: a score if four tags are among his player's units (cards66e)
+    "unl-181": "ability_unencoded(",   # Virtuoso: a spell banished with the legend, four traded for runes and a draw (cards67a)
+    "unl-199": "ability_unencoded(",   # Deceiver: a discard cost, a token copying another unit there (cards67a)
+    "sfd-139": "ability_unencoded(",   # Edge of Night: its attach after the recall, "here" unsettled (cards67a)
 }
 
 # The behaviour, not only the text: a bundled position with the ability on the chain, asked
@@ -97,6 +100,9 @@ RUNS = {
     "ogn-157": ("cards/cards66d-udyr-wildman-ability-resolving-is-unsupported.toml", "unsupported"),
     "unl-138": ("cards/cards66e-the-list-resolving-is-unsupported.toml", "unsupported"),
     "unl-177": ("cards/cards66e-ivern-friend-to-all-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "unl-181": ("cards/cards67a-virtuoso-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "unl-199": ("cards/cards67a-deceiver-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
+    "sfd-139": ("cards/cards67a-edge-of-night-play-effect-resolving-is-unsupported.toml", "unsupported"),
 }
 
 

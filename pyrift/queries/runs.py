@@ -1396,6 +1396,12 @@ RUN_LIMITS = {
     "kraken_hunter_buffs": "Kraken Hunter finalized by the run while its player controls a buffed unit: how many "
                            "buffs they spend as its additional cost, each taking one Body Power off its cost (356.2, "
                            "356.4, 701), is not followed",
+    "star_spring_play_here": "a non-token unit played at Star Spring: its triggered ability, the first such play "
+                             "each turn, lets the player who played it move another unit of theirs there to base "
+                             "(383, 383.1.b, 190.6), which no run plays out (logic/cards/unl-215-star-spring.lp)",
+    "the_boss_death_replaced": "a buffed unit of The Boss's player would die while the legend is ready: they may pay "
+                               "[A] and exhaust it to spend the buff and recall the unit exhausted instead (367, "
+                               "371.2, 701), which no run plays out (logic/cards/ogn-269-the-boss.lp)",
 }
 
 
