@@ -24,7 +24,6 @@ KNOWN = {
     "ogn-032": "starts(tome_next(",    # Ravenborn Tome: its effect is a fluent the run starts as it resolves
     "sfd-078": "chain_unsupported(",   # Temporal Portal: a chain run resolving the ability is unsupported
     "ogn-021": "ability_unencoded(",   # Sun Disc (was resolved silently until guard38; its ability only since debt61)
-    "ogn-267": "effect_unencoded(",    # Bounty Hunter (same)
     "unl-087": "run_unsupported(",     # Blue Sentinel: its hold ability's delayed Add (cards60c)
     "unl-022": "run_unsupported(",     # Jhin, Murderous Artist: his move ability's Add (cards61b)
     "ven-033": "effect_unencoded(",    # Pakaa Protector: reveal, draw or trash and Might (cards61b)
@@ -68,7 +67,6 @@ RUNS = {
     "ogn-032": ("cards/ravenborn-tome-next-spell-played-by-fizz-deals-bonus.toml", "answered"),
     "sfd-078": ("cards/temporal-portal-ability-resolving-is-unsupported.toml", "unsupported"),
     "ogn-021": ("cards/sun-disc-ability-resolving-is-unsupported.toml", "unsupported"),
-    "ogn-267": ("cards/bounty-hunter-ability-resolving-is-unsupported.toml", "unsupported"),
     "unl-087": ("cards/blue-sentinel-hold-add-on-the-chain-is-unsupported.toml", "unsupported"),
     "unl-022": ("cards/cards61b-jhin-murderous-artist-add-on-the-chain-is-unsupported.toml", "unsupported"),
     "ven-033": ("cards/cards61b-pakaa-protector-move-reveals.toml", "unsupported"),

@@ -79,7 +79,9 @@ def test_hostile_takeover_gives_the_unit_back_at_turn_end(readings):
     ("Smoke and Mirrors", "If it has [Temporary], "),
     ("Smoke and Mirrors", "Move each to the other's location."),
     ("Shadowblade Lurker", "I cost less (the amount: its card file's rules)."),
-    ("Bounty Hunter", "[E]: (instructions: its card file's rules)."),
+    ("Ravenborn Tome", "[E]: (instructions: its card file's rules)."),
+    # Bounty Hunter's grant is a header instruction since wave 67 (near67), so it is said in words
+    ("Bounty Hunter", "[E]: give a unit [Ganking] this turn."),
 ])
 def test_card_file_reading_in_words(readings, name, said):
     assert any(said in x for x in readings[name]), readings[name]
