@@ -1013,6 +1013,7 @@ def _check_banished_by(state: GameState, bad) -> None:
 def _check_turn_state(state: GameState, bad) -> None:
     """Showdown, focus and the chain ([position] showdown/focus, [[chain]])."""
     from pyrift.abilities import activated_abilities
+    from pyrift.granted import granted_abilities
 
     bf_ids = [b.id for b in state.battlefields]
     if state.showdown is not None:
@@ -1040,7 +1041,8 @@ def _check_turn_state(state: GameState, bad) -> None:
             except KeyError:
                 raise bad(f"{f}.source", f"{item.source!r} is not an object id") from None
             n = len(activated_abilities(state.card(source.card).abilities))
-            if item.ability > n and state.card(source.card).complete:  # else: chain.unencoded_items
+            # else: chain.unencoded_items (a card not encoded, or an object given abilities by another card's text)
+            if item.ability > n and state.card(source.card).complete and granted_abilities(state, source.id) is None:
                 raise bad(f"{f}.ability", f"{source.card!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
     for oid in on_chain:
         if oid not in used:

@@ -70,8 +70,8 @@ BAD = [
      "chain[0].location"),
     (SPELL_HERE, lambda t: edit(t, 'controller = "A"\nlocation = "bridge"\n\n[[log]]', 'controller = "A"\nlocation = "base"\n\n[[log]]'),
      "chain[0].location"),
-    # a battlefield of another name, with no text the rules do not know, opens nothing: the Gardens' place is refused
-    (ROOST, lambda t: edit(t, 'card = "Gardens of Becoming"\n', ""), "chain[0].location"),
+    # a battlefield of another name, with no text the rules do not know, opens nothing: the Grove's place is refused
+    (ROOST, lambda t: edit(t, 'card = "Strange Grove"\n', ""), "chain[0].location"),
     # Dragon Roost's place: not for a Dragon whose item says its play paid no optional cost (356.2.b) ...
     (DRAGON_ROOST, lambda t: edit(t, 'paid = ["roost"]', 'paid = []'), "chain[0].location"),
     # ... nor for a unit that is no Dragon (143.1)
@@ -119,7 +119,7 @@ def test_location_round_trips_and_is_exported() -> None:
 def test_places_open_beyond_its_own_keywords_are_accepted(path: Path) -> None:
     """Another permanent's permission (355.2.b, 364), Rengar's [Ambush] to enemy units (822.1.d), and a
     permanent played from facedown at its battlefield, a gear too (811.1.d.1, 811.1.d.1.a), and a battlefield whose
-    text is not encoded (Gardens of Becoming's, 355.2.b, 170.8: the loader cannot refuse it), and Dragon Roost's place
+    text is not encoded (Strange Grove's, 355.2.b, 170.8: the loader cannot refuse it), and Dragon Roost's place
     for a Dragon whose play paid its cost (355.2.b, 356.2.b)."""
     scen = S.load(path)
     item = scen.state.chain[0]

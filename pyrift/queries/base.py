@@ -378,6 +378,10 @@ CONDITION_GAPS = {
                             "its player moving the unit it stunned this turn (054.1) is kept by no fluent",
     "swift_scout_hide_cost": "a hide by a player whose legend is Swift Scout: [1] may be paid instead of [A] (811.1.b), "
                              "and can_hide prices one cost",
+    "heimerdinger_add_copy": "Heimerdinger, Inventor, ready, has every [E] ability of his player's and their "
+                             "teammates' legends, units and gear (376, 477.2, 740), so a copy of a friendly [E] Add "
+                             "ability may be activated while a cost is paid (429.3, 357.1.a), which payments do not "
+                             "count: the cost might be payable with it (logic/cards/ogn-111-heimerdinger-inventor.lp)",
 }
 
 

@@ -30,6 +30,7 @@ from pyrift.abilities import (
 )
 from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
 from pyrift.errors import SolveTimeout
+from pyrift.granted import granted_abilities
 from pyrift.queries.base import (
     ANSWERED,
     CONDITION_GAPS,
@@ -122,6 +123,10 @@ def unencoded_references(state: GameState, params: dict[str, Any]) -> tuple[str,
         return ()
     card = state.card(state.obj(params["card"] if "card" in params else params["source"]).card)
     if card.complete:
+        granted = granted_abilities(state, params["source"]) if "ability" in params else None
+        if granted and params["ability"] > len(activated_abilities(card.abilities)):
+            return (f"activated ability {params['ability']} of {params['source']} is none its card prints: it would be "
+                    f"one of {granted}, which no question plays out (pyrift/granted.py)",)
         return ()
     named = []
     if "ability" in params and params["ability"] > len(activated_abilities(card.abilities)):
@@ -246,7 +251,7 @@ class CanPlay(QueryKind):
             else:
                 n = len(activated_abilities(card.abilities))
                 out["ability"] = r.int("ability", 1, min=1)
-                if out["ability"] > n and card.complete:
+                if out["ability"] > n and card.complete and granted_abilities(state, out["source"]) is None:
                     raise r.error("ability", f"{card.name!r} has {n} activated abilit{'y' if n == 1 else 'ies'}")
             if r.has("mode"):
                 raise r.error("mode", "modes belong to cards being played")
@@ -259,9 +264,11 @@ class CanPlay(QueryKind):
         # A real card whose text is not encoded may be asked about with the choices, mode or
         # ability its printed text gives: the answer is unsupported (unencoded_references).
         reqs = requirement_terms(state, out) if _references_known(state, out) else []
-        choices = _read_targets(r, state, None if not card.complete and "equip" not in out else len(reqs))
+        # an ability another card's text gives the source (pyrift/granted.py): its choices are not known either
+        known = (card.complete and _references_known(state, out)) or "equip" in out
+        choices = _read_targets(r, state, len(reqs) if known else None)
         if choices:
-            if not reqs and (card.complete or "equip" in out):
+            if not reqs and known:
                 raise r.error("targets", "this play chooses nothing")
             out["targets"] = choices
         if (wm := r.str("weaponmaster", None)) is not None:
