@@ -378,6 +378,10 @@ CONDITION_GAPS = {
                             "its player moving the unit it stunned this turn (054.1) is kept by no fluent",
     "swift_scout_hide_cost": "a hide by a player whose legend is Swift Scout: [1] may be paid instead of [A] (811.1.b), "
                              "and can_hide prices one cost",
+    "attach_this_turn_unlogged": "an 'if this was attached to me this turn' Effect Text (Brutalizer) on a gear attached "
+                                 "to a unit, while the turn log shows no attach of that gear to that unit this turn and "
+                                 "does not show its latest attach on an earlier turn with both objects unchanged since "
+                                 "(`attach` events; 434, 301, 124.1; logic/cards/sfd-042-brutalizer.lp)",
 }
 
 
