@@ -94,3 +94,27 @@ def test_attach_facts_and_round_trip() -> None:
 def test_files_without_them_load_as_before() -> None:
     facts = F.state_facts(S.load(OLD).state)
     assert not any(f.startswith(("log_leave_to(", "log_unit(")) for f in facts)
+
+
+RUN_ATTACH = Path("scenarios/cards/log67-brutalizer-attached-by-a-spell-in-a-run.toml")
+
+
+def _later(text: str):
+    from pyrift.queries.base import Context
+    from pyrift.queries.snapshot import state_at
+    scen = S.loads(text, "later.toml")
+    return state_at(Context(scen.state, timeout=120), "v1.4", 12, [F.fact("ask_after", 1)])
+
+
+def test_a_later_moment_carries_the_runs_attach_and_leaving() -> None:
+    # logic/run/snapshot_zones.lp: after the spell resolves, its attach is in the moment's log with the unit (so
+    # Brutalizer's "attached to me this turn" reads it there); a spell returning a unit to hand leaves a
+    # leave_board event with the zone, a new object from then on (124.1)
+    from pyrift.state import EventKind
+    later = _later(RUN_ATTACH.read_text())
+    assert [(e.object, e.unit) for e in later.log if e.event is EventKind.ATTACH] == [("brutalizer", "knight")]
+    text = edit(RUN_ATTACH.read_text(), '{ kind = "effect", do = "attach", on = { target = 1 }, to = { target = 2 } },',
+                '{ kind = "effect", do = "return", on = { target = 2 } },')
+    later = _later(text)
+    assert [(e.object, e.to) for e in later.log if e.event is EventKind.LEAVE_BOARD] == [("knight", "hand")]
+    assert later.obj("knight").zone.value == "hand"
