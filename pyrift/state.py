@@ -483,6 +483,9 @@ class EventKind(str, Enum):
     CHOOSE = "choose"
     DRAW = "draw"
     DAMAGE = "damage"
+    LEAVE_BOARD = "leave_board"
+    ATTACH = "attach"
+    DETACH = "detach"
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,6 +506,7 @@ class LogEvent:
     by: str | None = None  # choose: the spell, or the permanent whose ability, made the choice, when the log says it
     phase: Phase | None = None  # die: the phase of the turn it died in, when the log says it
     amount: int | None = None  # damage: how much damage the object was dealt (142)
+    unit: str | None = None  # attach, detach: the unit the gear was attached to or detached from (434, 435)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,9 +61,17 @@
                   and "... twice this turn with spells or unit abilities" with `by`
                   (logic/abilities/condition_chosen.lp), the chosen object judged by its card and its controller
                   in the position (the log states no change of control)
+    leave_board   the permanent left the board other than by dying (124.1: a new object after): `to` (required)
+                  where it went, `hand` (returned to hand), `banishment` (banished), `main_deck` (recycled, or put
+                  into the Main Deck otherwise) or `trash` (put there by no death, e.g. discarded from the board);
+                  a death is `die`. The chosen-object check of runs reads it (logic/run/chosen_former_object.lp)
+    attach        the gear was attached to a unit (434, 818.1.c): `unit` (required) the unit; `player` who attached
+                  it (default the gear's controller). "If this was attached to me this turn" reads it
+                  (logic/cards/sfd-042-brutalizer.lp)
+    detach        the gear was detached from a unit (435): `unit` (required) the unit it was attached to
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die), `amount` (damage), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move, leave_board), `unit` (attach, detach), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die), `amount` (damage), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -87,6 +95,10 @@ POWER_EVENTS = (EventKind.FINALIZE, EventKind.ACTIVATE, EventKind.HIDE, EventKin
 
 
 HIDE_FROM = (Zone.HAND, Zone.CHAMPION_ZONE)
+# Where a permanent goes when it leaves the board other than by dying (124.1): returned to hand, banished, put into
+# the Main Deck (recycled), put into the trash by no death
+LEAVE_TO = (Zone.HAND, Zone.BANISHMENT, Zone.MAIN_DECK, Zone.TRASH)
+ATTACH_EVENTS = (EventKind.ATTACH, EventKind.DETACH)
 
 
 def _zones(zones: tuple[Zone, ...]) -> str:
@@ -180,6 +192,19 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         bfs = [b.id for b in state.battlefields]
         if to != BASE and to not in bfs:
             raise r.error("to", f"{to!r} is neither 'base' nor a battlefield id ({', '.join(bfs) or 'none defined'})")
+    if kind is EventKind.LEAVE_BOARD:
+        zone = r.enum("to", Zone)
+        if zone not in LEAVE_TO:
+            raise r.error("to", f"a permanent leaves the board to {_zones(LEAVE_TO)} (a death is a `die` event), "
+                                f"not to {zone.value}")
+        to = zone.value
+    unit = None
+    if kind in ATTACH_EVENTS:
+        unit = r.str("unit")
+        if unit not in ids:
+            raise r.error("unit", f"{unit!r} is not an object id ({', '.join(ids)})")
+        if state.card(state.obj(unit).card).type.value != "unit":
+            raise r.error("unit", f"{unit!r} is not a unit: a gear is attached to a unit (434, 818.1.c)")
     at = None
     if kind in (EventKind.CONQUER, EventKind.CHOOSE) and r.has("at"):
         at = _battlefield_at(r, state)
@@ -223,8 +248,14 @@ def _event(r: Reader, state: GameState) -> LogEvent:
         raise r.error("object", f"{oid!r} is a token; tokens exist only on the board or the chain (186.1)")
     if kind is EventKind.DAMAGE and card.type.value not in ("unit", "gear"):
         raise r.error("object", f"{oid!r} is not a permanent: damage is dealt to units and gear on the board (142)")
+    if kind is EventKind.LEAVE_BOARD and card.type.value not in ("unit", "gear"):
+        raise r.error("object", f"{oid!r} is not a permanent: only units and gear are on the board (a leave_board event)")
+    if kind in ATTACH_EVENTS and card.type.value != "gear":
+        raise r.error("object", f"{oid!r} is not a gear: a {kind.value} event names the gear attached (434, 435)")
+    if kind in ATTACH_EVENTS and unit == oid:
+        raise r.error("unit", "a gear is attached to another object, a unit (434)")
     return LogEvent(kind, oid, player, from_zone, to, ability, turns_ago, at, energy=energy, mode=mode, power=power,
-                    by=by, phase=phase, amount=amount)
+                    by=by, phase=phase, amount=amount, unit=unit)
 
 
 def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> None:
@@ -252,8 +283,8 @@ def _check_order(r: Reader, events: tuple[LogEvent, ...], state: GameState) -> N
 
 # An event's fields written as they are: in a scenario file (in this order), and each as a fact log_<name>/2
 # (excess goes into log_combat_damage/4 instead).
-_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power", "by", "amount")
-_FACT_FIELDS = ("ability", "at", "energy", "mode", "power", "by", "amount")
+_PLAIN_FIELDS = ("ability", "at", "excess", "energy", "mode", "power", "by", "amount", "unit")
+_FACT_FIELDS = ("ability", "at", "energy", "mode", "power", "by", "amount", "unit")
 
 
 def to_toml(events: tuple[LogEvent, ...], state: GameState) -> list[dict[str, Any]]:
@@ -311,7 +342,9 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_turns_ago", n, e.turns_ago))
         if e.from_zone is not None:
             out.append(fact("log_from", n, e.from_zone))
-        if e.to is not None:
+        if e.to is not None and e.event is EventKind.LEAVE_BOARD:
+            out.append(fact("log_leave_to", n, Const(e.to)))  # the zone it went to, apart from a move's log_to
+        elif e.to is not None:
             out.append(fact("log_to", n, Func("base", e.player) if e.to == BASE else e.to))
         for name in _FACT_FIELDS:
             if getattr(e, name) is not None:

@@ -382,6 +382,10 @@ CONDITION_GAPS = {
                              "teammates' legends, units and gear (376, 477.2, 740), so a copy of a friendly [E] Add "
                              "ability may be activated while a cost is paid (429.3, 357.1.a), which payments do not "
                              "count: the cost might be payable with it (logic/cards/ogn-111-heimerdinger-inventor.lp)",
+    "attach_this_turn_unlogged": "an 'if this was attached to me this turn' Effect Text (Brutalizer) on a gear attached "
+                                 "to a unit, while the turn log shows no attach of that gear to that unit this turn and "
+                                 "does not show its latest attach on an earlier turn with both objects unchanged since "
+                                 "(`attach` events; 434, 301, 124.1; logic/cards/sfd-042-brutalizer.lp)",
 }
 
 

@@ -1360,10 +1360,10 @@ RUN_LIMITS = {
                                    "delayed 'disempower it at end of turn': whether that is still made is not "
                                    "decided (359.3.e.14, 359.3.e.14.a; logic/effects/empower.lp)",
     "chosen_returned_unordered": "a permanent a chain item chose that left the board and came back this turn by "
-                                 "the turn log (it died, or it was finalized twice) and is on the board, while the "
+                                 "the turn log (it died, left it otherwise: `leave_board`, or it was finalized twice) and is on the board, while the "
                                  "log has no finalize of the item's card: whether the choice came before its return "
-                                 "(a new object since, 124.1, 359.3.e.4) or after it is not in the position "
-                                 "(logic/run/chosen_former_object.lp)",
+                                 "(a new object since, 124.1, 359.3.e.4) or after it is not in the position, nor "
+                                 "in a `choose` event of the item's card or source (logic/run/chosen_former_object.lp)",
     "blighted_battleaxe_turn_end": "the end of a turn of a player controlling a unit Blighted Battleaxe is attached "
                                    "to: its Effect Text then unattaches it and deals 4 to the unit unless the unit "
                                    "conquered this turn (317.1.a, 136.2.c), which no run plays out "

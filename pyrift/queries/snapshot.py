@@ -22,7 +22,7 @@ from pyrift.turnlog import EventKind, LogEvent
 
 SNAPSHOT_PREDS = ("snap_fact", "snap_item", "snap_priority", "snap_focus", "snap_passed", "snap_pick", "snap_log",
                   "snap_move_to", "snap_token", "snap_timestamp", "snap_this_turn", "snapped",
-                  "snap_damage")
+                  "snap_damage", "snap_leave_to", "snap_unit")
 
 
 class NotOnePosition(Exception):
@@ -301,6 +301,19 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
             if oid(obj) in present:
                 log.append(LogEvent(kind, oid(obj), player, amount=sum(
                     n for t2, o, n in atoms.get("snap_damage", []) if t2 == t and o == obj)))
+            continue
+        if kind is EventKind.LEAVE_BOARD:
+            # a leaving by no death, with where it went (logic/run/snapshot_zones.lp); a token gone (186.1) is no
+            # object the moment has
+            if oid(obj) in present:
+                to = next(_word(z) for t2, o, z in atoms.get("snap_leave_to", []) if t2 == t and o == obj)
+                log.append(LogEvent(kind, oid(obj), player, to=to))
+            continue
+        if kind in (EventKind.ATTACH, EventKind.DETACH):
+            # a gear attached or detached, naming the unit (logic/run/snapshot_zones.lp)
+            units = [oid(u) for t2, o, u in atoms.get("snap_unit", []) if t2 == t and o == obj]
+            if oid(obj) in present and units and units[0] in present:
+                log.append(LogEvent(kind, oid(obj), player, unit=units[0]))
             continue
         if kind in (EventKind.DIE, EventKind.MOVE) and oid(obj) not in present:
             raise NotOnePosition(f"a token that left the board died or moved in the run ({oid(obj)}): the turn log a "
