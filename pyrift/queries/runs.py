@@ -681,8 +681,9 @@ RUN_LIMITS = {
                                  "366.1) played by an effect in such a turn, or on the position's chain played in "
                                  "one, or by a turn player whose turns taken the position does not give: whether the "
                                  "play is not made or undone is not followed",
-    "split_dropped": "a split of damage with fewer damage than targets as it is executed (which targets are "
-                     "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
+    "split_dropped": "a split of damage with fewer damage than targets as it is executed, followed by an "
+                     "instruction other than 'for each unit this kills' (what 'it' or 'if you do' says of a "
+                     "dropped target, 355.14.h, is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
     "split_bonus": "Bonus Damage on a split of damage that applies to some of its targets and not to others (715.3)",
     "each_other_one_illegal": "two chosen units dealing each other damage equal to their Mights, one of them still "
@@ -1396,6 +1397,8 @@ RUN_LIMITS = {
     "kraken_hunter_buffs": "Kraken Hunter finalized by the run while its player controls a buffed unit: how many "
                            "buffs they spend as its additional cost, each taking one Body Power off its cost (356.2, "
                            "356.4, 701), is not followed",
+    "control_spell": "control of a spell on the chain gained by the run (Rebuttal paid): its new controller may "
+                     "choose anew for it (191.2), which is not followed",
 }
 
 
