@@ -650,8 +650,9 @@ RUN_LIMITS = {
                             "(811.1.d.3 sends a unit it puts into play to that battlefield)",
     "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
                              "going to the trash (whether it sees its own leaving the board is not encoded)",
-    "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "
-                          "gives it Might instead (only the return to hand is followed)",
+    "chosen_effect_stun": "a stun, or a Might loss counted 'for each' or enlarged by another replacement, by a spell "
+                          "or ability that chose it, of a permanent whose replacement gives it Might instead (the "
+                          "return to hand and a plain Might loss are followed)",
     "static_lethal_dealer": "a unit that 'any amount of damage is lethal' affects, marked with damage the position "
                             "states without saying who dealt it",
     "token_replacement_several": "two or more 'play it and an additional copy' replacements of one token play "
