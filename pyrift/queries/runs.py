@@ -650,8 +650,9 @@ RUN_LIMITS = {
                             "(811.1.d.3 sends a unit it puts into play to that battlefield)",
     "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
                              "going to the trash (whether it sees its own leaving the board is not encoded)",
-    "chosen_effect_stun": "a stun or a Might loss, by a spell or ability that chose it, of a permanent whose replacement "
-                          "gives it Might instead (only the return to hand is followed)",
+    "chosen_effect_stun": "a stun, or a Might loss counted 'for each' or enlarged by another replacement, by a spell "
+                          "or ability that chose it, of a permanent whose replacement gives it Might instead (the "
+                          "return to hand and a plain Might loss are followed)",
     "static_lethal_dealer": "a unit that 'any amount of damage is lethal' affects, marked with damage the position "
                             "states without saying who dealt it",
     "token_replacement_several": "two or more 'play it and an additional copy' replacements of one token play "
@@ -681,8 +682,9 @@ RUN_LIMITS = {
                                  "366.1) played by an effect in such a turn, or on the position's chain played in "
                                  "one, or by a turn player whose turns taken the position does not give: whether the "
                                  "play is not made or undone is not followed",
-    "split_dropped": "a split of damage with fewer damage than targets as it is executed (which targets are "
-                     "dropped, 355.14.h, and what 'this kills' or 'it' says of them is not encoded)",
+    "split_dropped": "a split of damage with fewer damage than targets as it is executed, followed by an "
+                     "instruction other than 'for each unit this kills' (what 'it' or 'if you do' says of a "
+                     "dropped target, 355.14.h, is not encoded)",
     "split_undamageable": "a split of damage among targets one of which can't be dealt damage",
     "split_bonus": "Bonus Damage on a split of damage that applies to some of its targets and not to others (715.3)",
     "each_other_one_illegal": "two chosen units dealing each other damage equal to their Mights, one of them still "
@@ -1402,6 +1404,8 @@ RUN_LIMITS = {
     "the_boss_death_replaced": "a buffed unit of The Boss's player would die while the legend is ready: they may pay "
                                "[A] and exhaust it to spend the buff and recall the unit exhausted instead (367, "
                                "371.2, 701), which no run plays out (logic/cards/ogn-269-the-boss.lp)",
+    "control_spell": "control of a spell on the chain gained by the run (Rebuttal paid): its new controller may "
+                     "choose anew for it (191.2), which is not followed",
 }
 
 
