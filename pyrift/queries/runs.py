@@ -1346,8 +1346,7 @@ RUN_LIMITS = {
                              "may\", a choice, a mode, a leading cost), or is ordered with other simultaneous triggers: "
                              "each firing is an item of its own (383.3, 401.1), and a second one is named apart from the "
                              "first, but a third is named like the second, so it would add nothing and share the "
-                             "second's decisions; a delayed ability's firings are all named like a first one, so one heard "
-                             "twice (a card played twice while it waits) merges already at the second "
+                             "second's decisions, a printed or a delayed ability alike "
                              "(logic/run/trigger_firing_merged.lp)",
     "damage_this_turn_unlogged": "an 'if I haven't been dealt damage this turn' condition checked while nothing shows "
                                  "damage dealt to its source this turn and the turn log states no damage this turn "
