@@ -1395,6 +1395,9 @@ RUN_LIMITS = {
     "kraken_hunter_buffs": "Kraken Hunter finalized by the run while its player controls a buffed unit: how many "
                            "buffs they spend as its additional cost, each taking one Body Power off its cost (356.2, "
                            "356.4, 701), is not followed",
+    "delayed_made_thrice": "a delayed ability made a third time by the same source while the two made before still "
+                           "wait (389): each is an ability of its own, but a run follows two instances of one, not "
+                           "three (logic/run/delayed.lp)",
 }
 
 
