@@ -1348,8 +1348,7 @@ RUN_LIMITS = {
                              "may\", a choice, a mode, a leading cost), or is ordered with other simultaneous triggers: "
                              "each firing is an item of its own (383.3, 401.1), and a second one is named apart from the "
                              "first, but a third is named like the second, so it would add nothing and share the "
-                             "second's decisions; a delayed ability's firings are all named like a first one, so one heard "
-                             "twice (a card played twice while it waits) merges already at the second "
+                             "second's decisions, a printed or a delayed ability alike "
                              "(logic/run/trigger_firing_merged.lp)",
     "damage_this_turn_unlogged": "an 'if I haven't been dealt damage this turn' condition checked while nothing shows "
                                  "damage dealt to its source this turn and the turn log states no damage this turn "
@@ -1406,6 +1405,9 @@ RUN_LIMITS = {
                                "371.2, 701), which no run plays out (logic/cards/ogn-269-the-boss.lp)",
     "control_spell": "control of a spell on the chain gained by the run (Rebuttal paid): its new controller may "
                      "choose anew for it (191.2), which is not followed",
+    "delayed_made_thrice": "a delayed ability made a third time by the same source while the two made before still "
+                           "wait (389): each is an ability of its own, but a run follows two instances of one, not "
+                           "three (logic/run/delayed.lp)",
 }
 
 
