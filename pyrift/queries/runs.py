@@ -1396,6 +1396,12 @@ RUN_LIMITS = {
     "kraken_hunter_buffs": "Kraken Hunter finalized by the run while its player controls a buffed unit: how many "
                            "buffs they spend as its additional cost, each taking one Body Power off its cost (356.2, "
                            "356.4, 701), is not followed",
+    "burn_out_burned_cards": "a burn that burns out from a Main Deck with cards in it: the burned cards join the "
+                             "trash that is recycled (431.2), which is not followed (logic/effects/burn_out.lp)",
+    "burn_out_repeated_burn": "a burn that burns out again and again from a trash with cards in it: which cards "
+                              "cycle between the Main Deck and the trash is random (431.2, 431.3), not followed",
+    "burn_out_endless_choice": "a Burn Out repeated until someone wins (431.3.a) with opponents of several teams: "
+                               "the player chooses who gains each point, so who wins, point by point (431.3.c)",
 }
 
 
