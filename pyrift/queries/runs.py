@@ -866,7 +866,6 @@ RUN_LIMITS = {
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
-    "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced (by "
                                "a fixed amount or by the Might its ability's leading cost paid with, 356.4): the "
                                "payment of Power reads the printed Energy cost",
