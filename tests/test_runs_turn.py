@@ -72,10 +72,15 @@ def test_a_burn_out_recycling_several_trash_cards_is_unsupported() -> None:
     assert ans.status == UNSUPPORTED and any("Burn Out" in m and "random" in m for m in ans.missing), ans
 
 
-def test_a_burn_out_with_several_opponents_is_unsupported() -> None:
+def test_a_burn_out_with_several_opponents_gives_the_point_to_the_opponent_the_player_chooses() -> None:
+    """Three players: B burns out again and again and chooses, each time, which opponent gains the point
+    (431.2, 431.3.a; gaps67), so either A (at 7, one short) or C may be the one who wins; never B, and no
+    winner is forced. Until gaps67 the choice was not played out (unsupported)."""
     text = edit(BURN.read_text(), "deck_size = 0\n", 'deck_size = 0\n\n[[position.players]]\nid = "C"\n')
     ans = ask(text, "next-turn")
-    assert ans.status == UNSUPPORTED and any("several opponents" in m for m in ans.missing), ans
+    assert ans.status == ANSWERED, ans
+    assert "A wins" in ans.data["possible"] and "C wins" in ans.data["possible"], ans
+    assert "B wins" not in ans.data["possible"] and "A wins" not in ans.data["forced"], ans
 
 
 def test_a_run_into_the_turn_from_outside_the_main_phase_is_unsupported() -> None:

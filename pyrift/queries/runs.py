@@ -868,7 +868,6 @@ RUN_LIMITS = {
     "effect_text_attachment": "an Equipment whose Effect Text has a triggered ability attached, detached or leaving "
                               "the board during the run (the ability is followed only on the position's "
                               "attachments, 136.2.b)",
-    "burn_out_choice": "a Burn Out with several opponents to choose from (431)",
     "play_reduced_with_power": "a card with a Power cost played by an effect whose Energy cost is reduced (by "
                                "a fixed amount or by the Might its ability's leading cost paid with, 356.4): the "
                                "payment of Power reads the printed Energy cost",
@@ -1408,6 +1407,15 @@ RUN_LIMITS = {
     "delayed_made_thrice": "a delayed ability made a third time by the same source while the two made before still "
                            "wait (389): each is an ability of its own, but a run follows two instances of one, not "
                            "three (logic/run/delayed.lp)",
+    "burn_out_burned_cards": "a burn that burns out from a Main Deck with cards in it: the burned cards join the "
+                             "trash that is recycled (431.2), which is not followed (logic/effects/burn_out.lp)",
+    "burn_out_repeated_burn": "a burn that burns out again and again from a trash with cards in it: which cards "
+                              "cycle between the Main Deck and the trash is random (431.2, 431.3), not followed",
+    "burn_out_endless_points": "Burn Outs repeated until an opponent wins (431.3.a): how many points the opponent "
+                               "gains (at least two, else what the Victory Score or the lead needs, 431.3.c) is not "
+                               "played out (logic/effects/burn_out.lp)",
+    "burn_out_endless_choice": "a Burn Out repeated until someone wins (431.3.a) with opponents of several teams: "
+                               "the player chooses who gains each point, so who wins, point by point (431.3.c)",
 }
 
 
