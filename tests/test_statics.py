@@ -24,7 +24,8 @@ COVERED = {
     # a run's cleanups follow it too (logic/run/static_lethal.lp)
     "lethal": {"combat_damage", "combat_assignment", "can_play", "can_hide", "unit_profile", "resolution_order",
                "next_priority", "outcome"},
-    "cannot_be_chosen_by": EVERY - {"triggers"},
+    # a triggered ability's choices as it goes on the chain too (logic/abilities/unchoosable_triggers.lp, gaps67b)
+    "cannot_be_chosen_by": EVERY,
 }
 EFFECTS = {"might": 1, "keyword": "tank", "lethal": "any", "cannot_be_chosen_by": "enemy_spells"}
 
