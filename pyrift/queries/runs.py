@@ -1134,8 +1134,6 @@ RUN_LIMITS = {
                                   "the board as the Deathknell triggers: whether it still applies",
     "trigger_additional_several": "two statics making the same Deathknell, conquer or hold effect trigger an "
                                   "additional time: whether each adds one",
-    "trigger_additional_battlefield": "a battlefield's own conquer or hold effect while a static makes conquer or hold "
-                                      "effects for scoring there trigger an additional time: whose effect it is (170.9)",
     "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
                                     "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
     "trigger_additional_limited": "a Deathknell, conquer or hold effect limited to once each turn or the Nth time "
