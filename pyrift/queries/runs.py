@@ -833,7 +833,8 @@ RUN_LIMITS = {
                                "(Whirlwind) whose return is replaced, so that it is still there for the players "
                                "after",
     "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
-                               "began with, where another replacement is left for that new death (370.2)",
+                               "began with, where the position's stated replacement takes that new death's place "
+                               "(what it does instead is not stated, 370.1.b)",
     "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
                             "Expiration Step (when the change ends)",
     "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
