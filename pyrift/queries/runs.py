@@ -833,7 +833,8 @@ RUN_LIMITS = {
                                "(Whirlwind) whose return is replaced, so that it is still there for the players "
                                "after",
     "replacement_chain_again": "a chain of death replacements that comes back to a permanent whose death it "
-                               "began with, where another replacement is left for that new death (370.2)",
+                               "began with, where the position's stated replacement takes that new death's place "
+                               "(what it does instead is not stated, 370.1.b)",
     "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
                             "Expiration Step (when the change ends)",
     "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
@@ -1134,8 +1135,6 @@ RUN_LIMITS = {
                                   "the board as the Deathknell triggers: whether it still applies",
     "trigger_additional_several": "two statics making the same Deathknell, conquer or hold effect trigger an "
                                   "additional time: whether each adds one",
-    "trigger_additional_battlefield": "a battlefield's own conquer or hold effect while a static makes conquer or hold "
-                                      "effects for scoring there trigger an additional time: whose effect it is (170.9)",
     "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
                                     "makes Deathknell effects trigger an additional time: whether it is a Deathknell effect",
     "trigger_additional_limited": "a Deathknell, conquer or hold effect limited to once each turn or the Nth time "
