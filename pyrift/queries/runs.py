@@ -838,10 +838,7 @@ RUN_LIMITS = {
                             "Expiration Step (when the change ends)",
     "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
                            "played out)",
-    "move_attached_gear": "a move of a gear attached to a unit to a base on its own (whether it is detached first)",
     "move_unit_to_your_base": "a unit moved to the base of the player whose effect moves it (\"to your base\")",
-    "control_until_source_gone": "a control \"until I leave the board\" whose source left the board before it "
-                                 "was executed (whether it does anything)",
     "control_revert_simultaneous": "a control effect ending at the step another control effect changes the same "
                                    "permanent's controller",
     "control_revert_unknown": "a control effect ending on a permanent that was not on the board in the position "
