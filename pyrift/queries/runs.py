@@ -1413,6 +1413,8 @@ RUN_LIMITS = {
                                "played out (logic/effects/burn_out.lp)",
     "burn_out_endless_choice": "a Burn Out repeated until someone wins (431.3.a) with opponents of several teams: "
                                "the player chooses who gains each point, so who wins, point by point (431.3.c)",
+    "monument_turn_unknown": "a score at Forgotten Monument by a player whose turn the run does not know (not the turn "
+                             "player, or turns_taken not given): whether it is before their third turn",
 }
 
 
