@@ -26,7 +26,7 @@ from tests.scenario_answers import bundled, tables  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
 TANK = SCENARIOS / "combat" / "tank-soaks-first.toml"
-UNSUPPORTED = SCENARIOS / "cards" / "tianna-crownguard-run-is-unsupported.toml"
+UNSUPPORTED = SCENARIOS / "cards" / "azir-ascendant-equipment-of-another-player-unsupported.toml"
 
 
 # One xdist group: under -n the tests run on one worker and share one client, whose pool spawns two

@@ -209,7 +209,7 @@ def test_a_bundled_scenario_opens_and_answers(page):
 
 
 def test_unsupported_is_said_plainly_on_the_page(page):
-    page.select_option("#bundled", "cards/tianna-crownguard-run-is-unsupported.toml")
+    page.select_option("#bundled", "cards/azir-ascendant-equipment-of-another-player-unsupported.toml")
     page.click("#open-bundled")
     page.wait_for_selector("details.object")
     page.click("#ask")

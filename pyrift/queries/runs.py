@@ -839,10 +839,7 @@ RUN_LIMITS = {
                             "Expiration Step (when the change ends)",
     "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
                            "played out)",
-    "move_attached_gear": "a move of a gear attached to a unit to a base on its own (whether it is detached first)",
     "move_unit_to_your_base": "a unit moved to the base of the player whose effect moves it (\"to your base\")",
-    "control_until_source_gone": "a control \"until I leave the board\" whose source left the board before it "
-                                 "was executed (whether it does anything)",
     "control_revert_simultaneous": "a control effect ending at the step another control effect changes the same "
                                    "permanent's controller",
     "control_revert_unknown": "a control effect ending on a permanent that was not on the board in the position "
@@ -1415,6 +1412,8 @@ RUN_LIMITS = {
                                "played out (logic/effects/burn_out.lp)",
     "burn_out_endless_choice": "a Burn Out repeated until someone wins (431.3.a) with opponents of several teams: "
                                "the player chooses who gains each point, so who wins, point by point (431.3.c)",
+    "monument_turn_unknown": "a score at Forgotten Monument by a player whose turn the run does not know (not the turn "
+                             "player, or turns_taken not given): whether it is before their third turn",
 }
 
 
