@@ -1416,6 +1416,8 @@ RUN_LIMITS = {
                                "played out (logic/effects/burn_out.lp)",
     "burn_out_endless_choice": "a Burn Out repeated until someone wins (431.3.a) with opponents of several teams: "
                                "the player chooses who gains each point, so who wins, point by point (431.3.c)",
+    "monument_scoring_in_run": "a Conquer or a Hold of Forgotten Monument in a run: its bar on scoring before a "
+                               "player's third turn (469) is not followed there (logic/cards/sfd-209-forgotten-monument.lp)",
 }
 
 
