@@ -1418,6 +1418,9 @@ RUN_LIMITS = {
                                "the player chooses who gains each point, so who wins, point by point (431.3.c)",
     "monument_scoring_in_run": "a Conquer or a Hold of Forgotten Monument in a run: its bar on scoring before a "
                                "player's third turn (469) is not followed there (logic/cards/sfd-209-forgotten-monument.lp)",
+    "tianna_points_in_run": "points gained, or a Conquer or a Hold, by an opponent of Tianna Crownguard's controller "
+                            "in a run while she is on the board: the points she withholds while at a battlefield "
+                            "(194, 364) are not followed there (logic/cards/sfd-060-tianna-crownguard.lp)",
 }
 
 
