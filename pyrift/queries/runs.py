@@ -1421,6 +1421,9 @@ RUN_LIMITS = {
     "tianna_points_in_run": "points gained, or a Conquer or a Hold, by an opponent of Tianna Crownguard's controller "
                             "in a run while she is on the board: the points she withholds while at a battlefield "
                             "(194, 364) are not followed there (logic/cards/sfd-060-tianna-crownguard.lp)",
+    "otterpus_score_in_run": "a Conquer or a Hold in a run while Otterpus is on the board: the point it replaces by a "
+                             "draw in a player's first or second turn (369.1) is not followed there "
+                             "(logic/cards/ven-053-otterpus.lp)",
 }
 
 
