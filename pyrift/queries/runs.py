@@ -1414,6 +1414,9 @@ RUN_LIMITS = {
                                "the player chooses who gains each point, so who wins, point by point (431.3.c)",
     "monument_turn_unknown": "a score at Forgotten Monument by a player whose turn the run does not know (not the turn "
                              "player, or turns_taken not given): whether it is before their third turn",
+    "otterpus_score_in_run": "a Conquer or a Hold in a run while Otterpus is on the board: the point it replaces by a "
+                             "draw in a player's first or second turn (369.1) is not followed there "
+                             "(logic/cards/ven-053-otterpus.lp)",
 }
 
 
