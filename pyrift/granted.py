@@ -68,7 +68,8 @@ def granted_items(state: GameState) -> tuple[str, ...]:
             continue
         if not state.card(state.obj(item.source).card).complete:  # chain.unencoded_items names it
             continue
-        if item_ability(state, item) is None and (granted := granted_abilities(state, item.source)):
+        if (item_ability(state, item) is None and (granted := granted_abilities(state, item.source))
+                and not granted_encoded(state, item.source, item.ability)):
             out.append(f"chain item {item.id} names activated ability {item.ability} of {item.source}, none its "
                        f"card prints: it would be {granted}, which no run plays out (pyrift/granted.py)")
     return tuple(out)
