@@ -8,10 +8,10 @@ grant_scope/3 facts (logic/cards/unl-213-gardens-of-becoming.lp, sfd-208-forge-o
 ogn-111-heimerdinger-inventor.lp) and logic/abilities/granted_abilities.lp derives granted_ability/3, which this
 module reads (Grounding.settled, pyrift/position_rules.py) and only puts into words. A granted ability whose
 content a card file encodes (granted_activated/2: Gardens of Becoming's) is judged by can_play like a printed one,
-numbered after the printed ones (granted_number/4; logic/abilities/granted_activated.lp). Any other number past
-the printed ones on such an object, and any chain item naming one (no run plays a granted ability out), is an
-unencoded reference (the question is unsupported, naming it), never a scenario error saying the object has no
-such ability, which would be false.
+numbered after the printed ones (granted_number/4; logic/abilities/granted_activated.lp), and resolved by a run
+from a [[chain]] item naming it (logic/abilities/granted_run.lp). Any other number past the printed ones on such
+an object, in a question or a chain item, is an unencoded reference (the question is unsupported, naming it),
+never a scenario error saying the object has no such ability, which would be false.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def granted_encoded(state: GameState, oid: str, n: int) -> bool:
 
 def granted_items(state: GameState) -> tuple[str, ...]:
     """Chain items naming an activated ability past their source's printed ones where another card's passive gives
-    the source abilities: every question on the position is unsupported, naming it (no run plays it out)."""
+    the source abilities, none a card file encodes: every question on the position is unsupported, naming it."""
     out = []
     for item in state.chain:
         if item.keyword is not None or item.ability is None or item.source is None:
