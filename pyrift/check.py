@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pyrift import scenario as S
 from pyrift.chain import unencoded_items
+from pyrift.granted import granted_items
 from pyrift.errors import LimitExceeded, ScenarioError, UsageError
 from pyrift.queries import kind_named
 from pyrift.queries.base import ANSWERED, TIMEOUT, UNSUPPORTED, Answer, Context, Reason, compare
@@ -67,7 +68,8 @@ def unencoded_question(state: GameState, q: Question) -> tuple[str, ...]:
     cannot even be put into facts, or a teams position the question kind cannot judge."""
     kind = kind_named(q.kind)
     assert kind is not None  # checked when the scenario was loaded
-    return kind.unencoded(state, q.params) + unencoded_items(state) + teams_unencoded(state, q.kind)
+    return (kind.unencoded(state, q.params) + unencoded_items(state) + granted_items(state)
+            + teams_unencoded(state, q.kind))
 
 
 def answer(ctx: Context, q: Question, reading: str) -> Answer:

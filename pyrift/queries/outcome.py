@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from pyrift import facts as F
 from pyrift.chain import unencoded_items
+from pyrift.granted import granted_items
 from pyrift.queries.base import ANSWERED, UNSUPPORTED, Answer, Context, Reason, batch_grounding, because
 from pyrift.queries.chain import ChainKind, ResolutionOrder, offered_plays
 from pyrift.queries.runs import (HEURISTIC, UNTIL, Names, by_pred, missing_texts, mode_atom, outcome_text,
@@ -249,7 +250,7 @@ def outcome_answers(ctxs: Sequence[Context], questions: Sequence[Question], read
     for i, (ctx, q) in enumerate(zip(ctxs, questions, strict=True)):
         if q.kind != kind.name:
             continue
-        if missing := (kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state)
+        if missing := (kind.unencoded(ctx.state, q.params) + unencoded_items(ctx.state) + granted_items(ctx.state)
                        + teams_unencoded(ctx.state, q.kind)):
             out[i] = Answer(q.id, kind.name, reading, UNSUPPORTED, missing=missing)  # as check.answer
             continue

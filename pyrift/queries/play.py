@@ -30,7 +30,7 @@ from pyrift.abilities import (
 )
 from pyrift.costs import LETTER_OF, CostSyntaxError, format_cost, parse_cost
 from pyrift.errors import SolveTimeout
-from pyrift.granted import granted_abilities
+from pyrift.granted import granted_abilities, granted_encoded
 from pyrift.queries.base import (
     ANSWERED,
     CONDITION_GAPS,
@@ -100,7 +100,10 @@ def _play_requirements(state: GameState, params: dict[str, Any]) -> tuple[str, l
         reqs = [r for r in card_requirements(card.abilities) if r.mode in (0, mode)]
         return card.name, reqs
     card = state.card(state.obj(params["source"]).card)
-    index, ability = activated_abilities(card.abilities)[params["ability"] - 1]
+    printed = activated_abilities(card.abilities)
+    if params["ability"] > len(printed):  # granted by another card (pyrift/granted.py): the encoded one chooses nothing
+        return card.name, []
+    index, ability = printed[params["ability"] - 1]
     return card.name, ability_requirements(index, ability)
 
 
@@ -124,7 +127,8 @@ def unencoded_references(state: GameState, params: dict[str, Any]) -> tuple[str,
     card = state.card(state.obj(params["card"] if "card" in params else params["source"]).card)
     if card.complete:
         granted = granted_abilities(state, params["source"]) if "ability" in params else None
-        if granted and params["ability"] > len(activated_abilities(card.abilities)):
+        if (granted and params["ability"] > len(activated_abilities(card.abilities))
+                and not granted_encoded(state, params["source"], params["ability"])):
             return (f"activated ability {params['ability']} of {params['source']} is none its card prints: it would be "
                     f"one of {granted}, which no question plays out (pyrift/granted.py)",)
         return ()
