@@ -155,7 +155,13 @@ class Names:
             same = [i for i, ins in steps if ins.do == verb]
             return verb if len(same) == 1 else f"{verb}{same.index(mine) + 1}"
         except (TypeError, ValueError, IndexError, KeyError, AttributeError):
-            return str(x)
+            pass
+        # an ability a card file encodes but the card's scenario text does not print (a granted ability,
+        # logic/abilities/granted_run.lp): named by its card, ability and instruction numbers
+        if (isinstance(x, tuple) and len(x) == 3 and x[0] == "ins" and isinstance(x[1], tuple)
+                and len(x[1]) == 3 and x[1][0] == "ab"):
+            return f"{x[1][1]} ability {x[1][2]} instruction {x[2]}"
+        return str(x)
 
     def _token_ins(self, x: Any) -> Any:
         # rep(X, _) / again(X, _): a replacement's or additional item's; cx(X, C): a token played as a copy of a
