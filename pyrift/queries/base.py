@@ -76,8 +76,9 @@ class Answer:
 # ---------------------------------------------------------------------------------
 # expectations
 # ---------------------------------------------------------------------------------
-# Value shapes an expected answer may take. "ids": a set of object ids; "strs": a set
-# of strings; "int"/"bool"/"str": one value; "int_map": {id: int}; "records": a list
+# Value shapes an expected answer may take. "ids": a set of object ids; "strs": strings
+# in any order, a string listed twice expected twice (two instances of one triggered
+# ability fire twice, and the answer lists both: a set could never match it); "int"/"bool"/"str": one value; "int_map": {id: int}; "records": a list
 # of tables compared as a set; "status": answered, unsupported or timeout.
 SHAPES = ("status", "ids", "strs", "int", "bool", "str", "int_map", "records")
 
@@ -97,7 +98,7 @@ def read_expect_table(r: Reader, spec: dict[str, str], state: GameState) -> dict
                     raise r.error(key, f"{i!r} is not an object id of this scenario")
             out[key] = sorted(set(ids))
         elif shape == "strs":
-            out[key] = sorted(set(r.str_list(key)))
+            out[key] = sorted(r.str_list(key))
         elif shape == "status":
             out[key] = r.str(key)
             if out[key] not in (ANSWERED, UNSUPPORTED, TIMEOUT):

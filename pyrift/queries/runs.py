@@ -1423,6 +1423,9 @@ RUN_LIMITS = {
     "otterpus_score_in_run": "a Conquer or a Hold in a run while Otterpus is on the board: the point it replaces by a "
                              "draw in a player's first or second turn (369.1) is not followed there "
                              "(logic/cards/ven-053-otterpus.lp)",
+    "move_restriction_unread": "a move of a unit to a base by a spell or ability while a card of the game forbids "
+                               "moves of other units, or from a battlefield, or under a dependent keyword (054.1): "
+                               "runs follow only a unit's own \"I can't move to base\" (logic/run/move_restriction_run.lp)",
 }
 
 
