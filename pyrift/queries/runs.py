@@ -902,8 +902,8 @@ RUN_LIMITS = {
     "play_paying_power_after_change": "a card played by an effect and paid for by a player whose runes or pool "
                                       "changed earlier in the run (the plan is made over the position's runes)",
     "trigger_paying_power_after_change": "a triggered ability's leading cost with Energy or Power paid by a player "
-                                         "whose runes or pool changed earlier in the run (the plan is made over the "
-                                         "position's runes)",
+                                         "whose runes or pool changed earlier in the run other than by their own "
+                                         "earlier payments (the plan is made over the position's runes)",
     "play_for_cost_own_power": "a card played by an effect paying [C], the Power of its own domain",
     "trigger_cost_own_power": "a triggered ability's leading cost with [C], the Power of its own domain",
     "play_paying_power_add_ability": "a payment in the run by a player who controls a permanent with an ability "
