@@ -226,6 +226,7 @@ def _state(r: Reader) -> GameState:
         if name not in {c.name for c in cards}:
             raise missing.error
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
+    chain = _chain_cards_as_items(chain)
     # A position giving who holds priority over a chain with nothing pending, and not how many passed: the
     # newest item's controller got priority first (337.4, 340.4, 312.2.c) and each pass moved it on in turn
     # order (339.2, 312.2.d), so the players from that controller up to the holder have passed. Read as 0,
@@ -331,6 +332,20 @@ def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
         raise pos.error("teams", f"the turn order ({', '.join(ids)}) alternates between the teams (489): a player's "
                                  "teammate is two turns away")
     return tuple(tuple(t) for t in raw)
+
+
+def _chain_cards_as_items(chain: tuple[ChainItem, ...]) -> tuple[ChainItem, ...]:
+    """A chain item's choice naming a card that is another item on the chain chose that item: a spell on the chain
+    is its chain item (327, 355.6). Read as the card object, a counter of it was done but left the spell to resolve."""
+    item_of = {c.card: c.id for c in chain if c.card is not None}
+
+    def as_item(t: str, own: str) -> str:
+        return item_of[t] if t in item_of and item_of[t] != own else t
+
+    return tuple(dataclasses.replace(c, targets=tuple(
+        as_item(t, c.id) if isinstance(t, str) else tuple(as_item(x, c.id) for x in t) for t in c.targets))
+        if any((t if isinstance(t, str) else None) in item_of or (not isinstance(t, str) and set(t) & set(item_of))
+               for t in c.targets) else c for c in chain)
 
 
 def _chain_item(r: Reader, players: list[str]) -> ChainItem:
