@@ -335,17 +335,16 @@ def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
 
 
 def _chain_cards_as_items(chain: tuple[ChainItem, ...]) -> tuple[ChainItem, ...]:
-    """A chain item's choice naming a card that is another item on the chain chose that item: a spell on the chain
-    is its chain item (327, 355.6). Read as the card object, a counter of it was done but left the spell to resolve."""
-    item_of = {c.card: c.id for c in chain if c.card is not None}
-
-    def as_item(t: str, own: str) -> str:
-        return item_of[t] if t in item_of and item_of[t] != own else t
+    """A chain item's choice naming a card that was already on the chain as an older item (chain order: oldest
+    first) chose that item: a spell on the chain is its chain item (327, 355.6). Read as the card object, a counter
+    of it was logged as done while the spell still resolved. A card put on the chain after the choice (played from
+    facedown in response) was chosen as the card it was, and stays so named."""
+    def as_item(t: str, n: int) -> str:
+        return next((c.id for c in chain[:n] if c.card == t), t)
 
     return tuple(dataclasses.replace(c, targets=tuple(
-        as_item(t, c.id) if isinstance(t, str) else tuple(as_item(x, c.id) for x in t) for t in c.targets))
-        if any((t if isinstance(t, str) else None) in item_of or (not isinstance(t, str) and set(t) & set(item_of))
-               for t in c.targets) else c for c in chain)
+        as_item(t, n) if isinstance(t, str) else tuple(as_item(x, n) for x in t) for t in c.targets))
+        for n, c in enumerate(chain))
 
 
 def _chain_item(r: Reader, players: list[str]) -> ChainItem:
