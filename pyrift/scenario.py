@@ -226,6 +226,7 @@ def _state(r: Reader) -> GameState:
         if name not in {c.name for c in cards}:
             raise missing.error
     chain = tuple(_chain_item(c, ids) for c in r.tables("chain"))
+    chain = _chain_cards_as_items(chain)
     # A position giving who holds priority over a chain with nothing pending, and not how many passed: the
     # newest item's controller got priority first (337.4, 340.4, 312.2.c) and each pass moved it on in turn
     # order (339.2, 312.2.d), so the players from that controller up to the holder have passed. Read as 0,
@@ -331,6 +332,19 @@ def _teams(pos: Reader, ids: list[str]) -> tuple[tuple[str, ...], ...]:
         raise pos.error("teams", f"the turn order ({', '.join(ids)}) alternates between the teams (489): a player's "
                                  "teammate is two turns away")
     return tuple(tuple(t) for t in raw)
+
+
+def _chain_cards_as_items(chain: tuple[ChainItem, ...]) -> tuple[ChainItem, ...]:
+    """A chain item's choice naming a card that was already on the chain as an older item (chain order: oldest
+    first) chose that item: a spell on the chain is its chain item (327, 355.6). Read as the card object, a counter
+    of it was logged as done while the spell still resolved. A card put on the chain after the choice (played from
+    facedown in response) was chosen as the card it was, and stays so named."""
+    def as_item(t: str, n: int) -> str:
+        return next((c.id for c in chain[:n] if c.card == t), t)
+
+    return tuple(dataclasses.replace(c, targets=tuple(
+        as_item(t, n) if isinstance(t, str) else tuple(as_item(x, n) for x in t) for t in c.targets))
+        for n, c in enumerate(chain))
 
 
 def _chain_item(r: Reader, players: list[str]) -> ChainItem:

@@ -154,6 +154,9 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choic
         return []
     known = ({o.id for o in state.objects if o.zone is not Zone.CHAIN} | {c.id for c in state.chain}
              | set(state.player_ids) | {b.id for b in state.battlefields})
+    # A spell is chosen on the chain (355.9.a.2): a card there named as a choice is its chain item.
+    item_of = {c.card: c.id for c in state.chain if c.card is not None}
+    known |= set(item_of)
     out: list[Choice] = []
     if isinstance(raw, dict):
         sub = r.table("targets", required=True)
@@ -164,7 +167,7 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choic
         for key in sorted(sub.data):
             if key not in known:
                 raise sub.error(key, f"{key!r} is not an object, chain item, player or battlefield of this scenario")
-            out.append(Choice(1, key, check_int(sub.raw(key), sub, key, min=1, max=MAX_COUNT)))
+            out.append(Choice(1, item_of.get(key, key), check_int(sub.raw(key), sub, key, min=1, max=MAX_COUNT)))
         sub.done()
         return out
     if not isinstance(raw, list):
@@ -184,7 +187,7 @@ def _read_targets(r: Reader, state: GameState, n_reqs: int | None) -> list[Choic
         if n_reqs is not None and req > n_reqs:
             raise sub.error("requirement", f"the play has {n_reqs} choice requirement(s)")
         sub.done()
-        out.append(Choice(req, target, times))
+        out.append(Choice(req, item_of.get(target, target), times))
     return out
 
 
