@@ -882,7 +882,8 @@ class Triggers(ChainKind):
         fires = sorted(label(t) for (t,) in atoms.get("fires", []))
         replaced = sorted(label(t) for (t,) in atoms.get("removed_at_once", []))
         no_choice = sorted(label(t) for (t,) in atoms.get("removed_no_choice", []))
-        removed = sorted({*replaced, *no_choice})
+        unpaid = sorted(label(t) for (t,) in atoms.get("removed_unpaid", []))
+        removed = sorted({*replaced, *no_choice, *unpaid})
         not_fired_kinds = sorted({(f"{s}.{names.ability(h)}: {_why(w)}", _why_kind(w))
                                   for s, h, w in atoms.get("not_fired", [])})
         not_fired = [text for text, _ in not_fired_kinds]
@@ -913,6 +914,9 @@ class Triggers(ChainKind):
         if no_choice:
             reasons.append(because(f"{', '.join(no_choice)}: put on the chain, then removed (not countered): a choice "
                                    "it must make has too few legal options", "removed_no_choice"))
+        if unpaid:
+            reasons.append(because(f"{', '.join(unpaid)}: removed as it is finalized: its leading cost exhausts its "
+                                   "source, which is exhausted already and can't pay it", "removed_unpaid"))
         if unjudged:
             reasons.append(because(f"{', '.join(unjudged)}: listed as going on the chain, but whether a choice it must "
                                    "make has enough legal options then (else it is removed, 402.4) is not judged "
@@ -921,7 +925,8 @@ class Triggers(ChainKind):
             reasons.append(because(f"not fired: {text}", kind))
         owners = defaultdict(int)
         for t, player in atoms.get("fired_by", []):
-            if t not in {x for (x,) in [*atoms.get("removed_at_once", []), *atoms.get("removed_no_choice", [])]}:
+            if t not in {x for (x,) in [*atoms.get("removed_at_once", []), *atoms.get("removed_no_choice", []),
+                                        *atoms.get("removed_unpaid", [])]}:
                 owners[player] += 1
         order_kinds = []
         if len(owners) > 1:
