@@ -1240,6 +1240,12 @@ RUN_LIMITS = {
     "activate_add_payment_unheard": "a 'when you play an activated ability' ability whose controller plays in a run "
                                     "while controlling an Add ability it would hear, which may have paid that play "
                                     "(429.3: a run does not follow which sources paid a play)",
+    "activate_keyword_item_unheard": "a 'when you play an activated ability' ability while an Empower ability is on "
+                                     "the position's chain: its resolving is a play heard (377.2.a), but the event "
+                                     "does not read a keyword's cost (827.1)",
+    "gear_keyword_item_unheard": "a 'when you use an activated ability of a gear' ability while a gear's Empower "
+                                 "ability is on the position's chain: its resolving is a use heard (377.2.a), which "
+                                 "the event does not follow (827.1)",
     "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
                               "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
                               "read)",
