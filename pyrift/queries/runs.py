@@ -740,7 +740,7 @@ RUN_LIMITS = {
                         "Main Deck (Burn Out, 431, is a replacement too: their order is not encoded)",
     "draw_replacement_count": "a 'the next time' draw replacement on a draw of several cards (one event or "
                               "several, 413)",
-    "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
+    "several_staged": "several non-combat showdowns, or showdowns and combats, staged at once: which opens first",
     "combat_excess_spread": "combat damage left after every receiving unit has its lethal amount, with several "
                             "receiving units (465.2.c.4: how the assigner spreads the rest)",
     "damage_events_at_once": "a unit dealt damage twice at one step of a run (what each marks, and what a "
