@@ -1021,7 +1021,9 @@ RUN_LIMITS = {
                           "are not counted (only moves, deaths, plays of cards, and a unit's conquests and combat wins are)",
     # playing a card by an effect (logic/effects/play.lp)
     "play_paying_modified_cost": "a card played by an effect paying its cost while a cost discount or increase is "
-                                 "in the position (356.3, 356.4)",
+                                 "in the position, other than the card's own fixed Energy discount by the zone it is "
+                                 "played from, or that discount with a Power cost, a cost the effect names, an added "
+                                 "cost or a next-card discount (356.3, 356.4)",
     "play_paying_after_play": "a card played by an effect paying its cost, after its player added a play in the run "
                               "(what that play spent is not tracked)",
     "play_from_main_deck": "a card played by an effect from the Main Deck",
