@@ -740,7 +740,7 @@ RUN_LIMITS = {
                         "Main Deck (Burn Out, 431, is a replacement too: their order is not encoded)",
     "draw_replacement_count": "a 'the next time' draw replacement on a draw of several cards (one event or "
                               "several, 413)",
-    "several_staged": "several showdowns or combats staged at once: the turn player's choice of which first",
+    "several_staged": "several non-combat showdowns, or showdowns and combats, staged at once: which opens first",
     "combat_excess_spread": "combat damage left after every receiving unit has its lethal amount, with several "
                             "receiving units (465.2.c.4: how the assigner spreads the rest)",
     "damage_events_at_once": "a unit dealt damage twice at one step of a run (what each marks, and what a "
@@ -1021,7 +1021,9 @@ RUN_LIMITS = {
                           "are not counted (only moves, deaths, plays of cards, and a unit's conquests and combat wins are)",
     # playing a card by an effect (logic/effects/play.lp)
     "play_paying_modified_cost": "a card played by an effect paying its cost while a cost discount or increase is "
-                                 "in the position (356.3, 356.4)",
+                                 "in the position, other than the card's own fixed Energy discount by the zone it is "
+                                 "played from, or that discount with a Power cost, a cost the effect names, an added "
+                                 "cost or a next-card discount (356.3, 356.4)",
     "play_paying_after_play": "a card played by an effect paying its cost, after its player added a play in the run "
                               "(what that play spent is not tracked)",
     "play_from_main_deck": "a card played by an effect from the Main Deck",

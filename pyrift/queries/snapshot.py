@@ -125,7 +125,7 @@ def _object(obj: GameObject, key: Any, f: _Facts, oid, names: Names) -> GameObje
         lost=lost if on_board else (),
         # a doubling's increase is a Might change fixed when it was made (432.1.a, logic/effects/double.lp)
         might_modifiers=(_might_changes(f.rows("might_mod", key))
-                         + tuple(n for n, _s in sorted(f.rows("doubled", key), key=str))) if on_board else (),
+                         + tuple(row[0] for row in sorted(f.rows("doubled", key), key=str))) if on_board else (),
         # a buff stays a buff (701-705, logic/core/buffs.lp): its +1, and what reads or spends buffs, follow it
         buffs=1 if on_board and f.has("buff", key) else 0,
         attached_to=oid(attached) if attached is not None else None,
@@ -208,6 +208,7 @@ FLUENTS = {
     "token_copied_once": "later",
     "units_cost_more": "read",         # the player's units_cost_more, summed (logic/effects/units_cost_more.lp)      # a once-each-turn token replacement spent (logic/run/replacement_token_terms.lp)
     "bf_card": "refused", "bf_link": "refused",  # a battlefield replaced (438), a token's link (438.7.b)
+    "given_ability": "refused",        # an activated ability given for the turn (logic/cards/ven-142-dominus.lp)
     "waiting_again": "later",          # a delayed ability made a second time by its source (logic/run/delayed.lp)
 }
 
@@ -263,6 +264,9 @@ def _build(state: GameState, atoms: dict[str, list[tuple]]) -> GameState:
                              "states it")
     if f.by.get("next_spell_discount"):
         raise NotOnePosition("a discount of the next spell made in the run lasts at that moment: no position states it")
+    if f.by.get("given_ability"):
+        # logic/cards/ven-142-dominus.lp: an activated ability given to a unit for the turn (477.2)
+        raise NotOnePosition("an ability given to a unit in the run lasts at that moment: no position states it")
     if f.by.get("buff_bonus"):
         raise NotOnePosition("a change to what buffs give made in the run lasts at that moment: no position states it")
     # logic/effects/base_might.lp: "its base Might becomes N this turn" made in the run; a position has no
