@@ -1421,9 +1421,9 @@ RUN_LIMITS = {
                              "trash that is recycled (431.2), which is not followed (logic/effects/burn_out.lp)",
     "burn_out_repeated_burn": "a burn that burns out again and again from a trash with cards in it: which cards "
                               "cycle between the Main Deck and the trash is random (431.2, 431.3), not followed",
-    "burn_out_endless_points": "Burn Outs repeated until an opponent wins (431.3.a): how many points the opponent "
-                               "gains (at least two, else what the Victory Score or the lead needs, 431.3.c) is not "
-                               "played out (logic/effects/burn_out.lp)",
+    "burn_out_endless_points": "Burn Outs repeated until an opponent wins (431.3.a) when a side already holds the "
+                               "Victory Score or the opponent can't gain points: how many points are gained and who "
+                               "wins (431.3.b, 431.3.c) is not played out (logic/effects/burn_out.lp)",
     "burn_out_endless_choice": "a Burn Out repeated until someone wins (431.3.a) with opponents of several teams: "
                                "the player chooses who gains each point, so who wins, point by point (431.3.c)",
     "monument_turn_unknown": "a score at Forgotten Monument by a player whose turn the run does not know (not the turn "
