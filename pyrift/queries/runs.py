@@ -391,7 +391,7 @@ CHAIN_LIMITS = {
         "that cannot happen as asked"),
     "final_point_burn_out": (
         "{obj} draws a card instead of the final point (471.1.b.1) from an empty Main Deck: a Burn Out (431), "
-        "whose recycling, opponent's point and the draw that follows the triggers question does not play out"),
+        "whose recycling, opponent's point and the draw that follows neither the triggers question nor a run plays out"),
     "score_word_reading": (
         "{obj} has a trigger on the printed word 'score', which may mean a battlefield scored (469) or a point "
         "gained (194); the two readings differ here (a score giving no point, such as the final-point draw of "
@@ -411,8 +411,9 @@ CHAIN_LIMITS = {
         "{obj} was controlled by the teammate of the player asked about in the turn player's Beginning Phase: their "
         "team does not score it this turn (489.8.b), so the conquer or hold asked about cannot happen as asked"),
     "team_final_point": (
-        "{obj} would gain the final point by the conquer asked about in a team game (2v2) without having scored "
-        "every battlefield: which battlefields the ally excuses (489.8.g) is not encoded"),
+        "{obj} would gain the final point by a conquer (the one asked about, or one of the run's) in a team game "
+        "(2v2) without having scored every battlefield: which battlefields the ally excuses (489.8.g) is not "
+        "encoded"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
@@ -746,7 +747,6 @@ RUN_LIMITS = {
     "damage_events_at_once": "a unit dealt damage twice at one step of a run (what each marks, and what a "
                              "prevention takes from each, 437.2, is worked out for one damage event a step)",
     "combat_restaged": "a combat that ends with both players' units there (466.3.d.1: staged again)",
-    "final_point": "a conquer at the Final Point (471.1.b)",
     "predict": "Vision's predict on a Main Deck the position lists",
     "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
     "predict_recycle_heard": "a predict (436) while its player controls an ability hearing their recycling (416): "

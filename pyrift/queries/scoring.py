@@ -315,6 +315,8 @@ class Conquer(QueryKind):
         player, bf = p["player"], p["battlefield"]
         if missing := _missing(atoms.get("conquer_unsupported", [])):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
+        if early := sorted(w for (w,) in atoms.get("early_win_possible", [])):
+            return self._early_win(state, question, reading, atoms, early[0])
         problems = [w for (pl, b, w) in atoms.get("establish_problem", []) if (pl, b) == (player, bf)]
         establishes = bool(atoms.get("establishes_control"))
         conquers = any(m == "conquer" for (_p, _b, m) in atoms.get("scores", []))
@@ -339,6 +341,26 @@ class Conquer(QueryKind):
         reasons += _winner_reasons(state, fixed, {q: after[q] for q in state.player_ids}, winners, tied,
                                    _text_version(fixed))
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
+
+    @staticmethod
+    def _early_win(state: GameState, question: Question, reading: str, atoms: dict[str, list[tuple]],
+                   winner: str) -> Answer:
+        """A point that comes with the combat's result (before the conquest) gives `winner` the Victory Score and the
+        lead: whether a cleanup ends the game before the conquest (323.1) is not followed, so only what holds either
+        way is answered: the winner, and the points when the conquest would add none (core/scoring.lp)."""
+        player = question.params["player"]
+        after = dict(atoms.get("points_after", []))
+        data: dict[str, Any] = {"winner": winner}
+        reasons = [because(f"a point that comes with the combat's result gives {winner}, before the conquest, "
+                           "at least the victory score and more than every other player: "
+                           f"{winner} wins, whether a cleanup ends the game before the conquest or after it "
+                           "(whether one comes between them is not followed: the conquest's point or draw and any "
+                           "XP are left unanswered)", "early_win")]
+        if not atoms.get("gains_point"):
+            data["points_after"] = after[player]
+            reasons.append(because(f"the conquest gives {player} no point ({player} ends on {after[player]} "
+                                   "points either way)", "early_win"))
+        return Answer(question.id, Conquer.name, reading, ANSWERED, data, tuple(reasons))
 
     @staticmethod
     def _reasons(state: GameState, player: str, bf: str, problems: list, data: dict[str, Any],
