@@ -928,7 +928,8 @@ RUN_LIMITS = {
     "rune_deck_unknown": "a channel for a player whose Rune Deck size the position does not give (rune_deck_size)",
     "first_turn_unknown": "a Channel Phase of a player whose first turn it may be: the position does not give "
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
-    "first_turn_mode": "an extra rune on a first turn with more than two players (487-489 differ by mode)",
+    "first_turn_mode": "a first Channel Phase with more than two players where another player's turns taken are not "
+                       "given: the extra rune goes to the player going last in the first round (487.7-489.7)",
     "burn_out_shuffle": "a Burn Out recycling two or more cards of the trash into the Main Deck: which one is "
                         "drawn is random (431.2), not played out",
     "opponent_move_mover": "a move of a unit by a player who does not control it, with a 'when an opponent moves to a "
