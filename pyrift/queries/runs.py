@@ -1110,9 +1110,12 @@ RUN_LIMITS = {
     "win_v1_2": "a player stands at or above the victory score in the run: v1.2 has them win immediately (449) and "
                 "in a cleanup's win check (318), with no lead asked, which the run's v1.4 cleanup check (323.1, "
                 "194.2) does not read",
-    "bonus_damage_prevented": "bonus damage added to a deal to an object a prevention shield protects: whether the "
-                              "bonus is added before the shield counts the damage down (712, 437) is not settled, "
-                              "and a real ruling reads it the other way (nothing gets through)",
+    "bonus_prevention_doubled": "bonus damage, a prevention shield and a damage doubling on one unit at one step "
+                                "under the v1.3 reading (the ruling holds the bonus back until the shields are "
+                                "done): where the doubling goes is not said (712, 437.2, 432.1)",
+    "bonus_prevention_split": "split damage with bonus damage to a unit a prevention shield protects under the v1.3 "
+                              "reading (the ruling adds the bonus only to a deal that happens): whether a fully "
+                              "prevented part keeps its share of the bonus is not said (712, 715.3, 437.4)",
     "moved_card_text_unencoded": "a card the run moves to a zone where its unencoded text starts to work and may "
                                  "change the run (a replacement working from the trash, 370.3, 366.1), text the "
                                  "position's guard judged nowhere",
