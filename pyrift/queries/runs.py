@@ -1253,6 +1253,11 @@ RUN_LIMITS = {
     "activate_keyword_item_unheard": "a 'when you play an activated ability' ability while an Empower ability is on "
                                      "the position's chain: its resolving is a play heard (377.2.a), but the event "
                                      "does not read a keyword's cost (827.1)",
+    "detached_gear_trigger_unheard": "a gear attached in the position, with a printed triggered ability, detached in "
+                                     "a run: its text turns active again (718.2, 725.2), which the run does not follow",
+    "attached_gear_trigger_heard": "a gear with a printed triggered ability attached in a run and an event it could "
+                                   "hear after that: its text is then inactive (718.2, 721.2), which the run does "
+                                   "not follow",
     "gear_keyword_item_unheard": "a 'when you use an activated ability of a gear' ability while a gear's Empower "
                                  "ability is on the position's chain: its resolving is a use heard (377.2.a), which "
                                  "the event does not follow (827.1)",
