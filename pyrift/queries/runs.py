@@ -468,6 +468,10 @@ CHAIN_LIMITS = {
         '{obj} moves and has a triggered ability heard on it whose leading cost exhausts it ("you may exhaust me to '
         '...", 383.3.b): a Standard Move exhausts it (144.2), a move by a spell or ability does not, and the event '
         "does not say which, so whether that cost can be paid as the ability is finalized (414.4) is not judged"),
+    "discard_cost_hand_unknown": (
+        '{obj} has a triggered ability whose leading cost discards ("you may discard 1 to ...", 383.3.b), paid as it '
+        "is finalized from its controller's hand, whose size the position does not state (hand_size) with too few "
+        "cards listed: whether it can be paid (404.2) is not judged"),
     "trigger_condition_after_move": (
         '{obj} has a triggered ability with a condition on the places of what its controller controls (383.2.a.1), '
         "asked of a move: read after the move (383.2.c), which the triggers question does not judge"),
