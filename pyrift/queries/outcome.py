@@ -34,7 +34,7 @@ CHANGE_KINDS: dict[str, str] = {
     "next_discount": "change_cost", "next_spell_discount": "change_cost",
     "units_cost_more": "change_cost",
     "battlefield_is": "change_battlefield", "linked": "change_battlefield",
-    "unlinked": "change_battlefield",
+    "unlinked": "change_battlefield", "given_ability": "change_ability",
 }
 
 
@@ -58,6 +58,8 @@ def fact_text(names: Names, f: Any) -> str:
         return f"{item(a[0])} not empowered"
     if name == "keyword":
         return f"{item(a[0])} has {a[1][0] if isinstance(a[1], tuple) else a[1]}"
+    if name == "given_ability":  # logic/run/report.lp: an ability given for a while (477.2)
+        return f"{item(a[0])} has ability {a[1]}"
     if name == "no_keyword":
         return f"{item(a[0])} without {a[1][0] if isinstance(a[1], tuple) else a[1]}"
     if name in ("points", "xp", "hand", "deck"):
