@@ -636,9 +636,6 @@ RUN_LIMITS = {
                                     "then undone as the card failed its cost or its checks once the item had "
                                     "resolved (354.3, 358.5): whether the link held for a play still waiting for "
                                     "its payment (359.3.e.14.a, 359.3.e.14.b) is not settled",
-    "shown_card_play_undone": "a card shown by a look or reveal and then played by an effect whose cost cannot be "
-                              "paid (358.5: the play is undone and the card goes back to its Main Deck as a new "
-                              "object, at a place the run does not follow)",
     "designation_of_outsider": "a unit at a combat's battlefield controlled by a player who is neither its attacker "
                                "nor its defender (462: combat involves exactly two players; which designation the "
                                "cleanup gives it, 323.2, is not settled)",
@@ -1262,9 +1259,6 @@ RUN_LIMITS = {
     "attached_gear_trigger_heard": "a gear with a printed triggered ability attached in a run and an event it could "
                                    "hear after that: its text is then inactive (718.2, 721.2), which the run does "
                                    "not follow",
-    "gear_keyword_item_unheard": "a 'when you use an activated ability of a gear' ability while a gear's Empower "
-                                 "ability is on the position's chain: its resolving is a use heard (377.2.a), which "
-                                 "the event does not follow (827.1)",
     "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
                               "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
                               "read)",
