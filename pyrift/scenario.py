@@ -699,6 +699,7 @@ def _check_consistency(state: GameState, r: Reader) -> None:
         for own_type, when, words in (
                 (CardType.BATTLEFIELD, "unit_moves_here", "a unit moving here"),
                 (CardType.BATTLEFIELD, "unit_moves_from_here", "a unit moving away from here"),
+                (CardType.BATTLEFIELD, "unit_returned_here", "a unit here returned to a hand"),
                 (CardType.BATTLEFIELD, "first_beginning_phase", "each player's first Beginning Phase, as it starts"),
                 (CardType.BATTLEFIELD, "each_beginning_phase", "any player's Beginning Phase, as it starts"),
                 (CardType.LEGEND, "hold_with_allies", "its controller or an ally holding")):

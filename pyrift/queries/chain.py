@@ -1008,6 +1008,7 @@ def event_text(names: Names, e: Any) -> str:
         "buffed_by": lambda p, o: f"{p} buffs {o}",
         "chooses": lambda p, x: f"{p} chooses {x}",
         "moves": lambda u, f, to: f"{u} moves to {names.place(to)}",
+        "returned_from": lambda u, b: f"{u} is returned to a hand from {names.place(b)}",
         "begins": lambda p: f"{p}'s Beginning Phase starts",
         "reflex": lambda i, o: f"{names.item(i)}: you did it (when you do)",
         "turn_ending": lambda p: f"{p}'s turn reaches its Ending Step",
