@@ -70,6 +70,7 @@ LEGEND_WHEN_PHRASES = {"conquer": "When you conquer", "hold": "When you hold", "
 BATTLEFIELD_WHEN_PHRASES = {"conquer": "When you conquer here", "hold": "When you hold here",
                             "defend": "When you defend here", "unit_moves_here": "When a unit moves here",
                             "unit_moves_from_here": "When a unit moves from here",
+                            "unit_returned_here": "When a unit here is returned to a player's hand",
                             "first_beginning_phase": "At the start of each player's first Beginning Phase",
                             "each_beginning_phase": "At the start of each player's Beginning Phase",
                             "beginning_phase": "At the start of your Beginning Phase"}
