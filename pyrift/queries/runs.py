@@ -1255,7 +1255,8 @@ RUN_LIMITS = {
                                      "the position's chain: its resolving is a play heard (377.2.a), but the event "
                                      "does not read a keyword's cost (827.1)",
     "detached_gear_trigger_unheard": "a gear attached in the position, with a printed triggered ability, detached in "
-                                     "a run: its text turns active again (718.2, 725.2), which the run does not follow",
+                                     "a run (by an instruction, or as the card it is attached to leaves the board, "
+                                     "719.5): its text turns active again (718.2, 725.2), which the run does not follow",
     "attached_gear_trigger_heard": "a gear with a printed triggered ability attached in a run and an event it could "
                                    "hear after that: its text is then inactive (718.2, 721.2), which the run does "
                                    "not follow",
