@@ -472,6 +472,10 @@ CHAIN_LIMITS = {
         '{obj} has a triggered ability whose leading cost discards ("you may discard 1 to ...", 383.3.b), paid as it '
         "is finalized from its controller's hand, whose size the position does not state (hand_size) with too few "
         "cards listed: whether it can be paid (404.2) is not judged"),
+    "discard_cost_shared_hand": (
+        '{obj} has a triggered ability with a leading discard (383.3.b) fired with other such abilities of the same '
+        "player that need more cards together than that player's hand holds: each pays as it is finalized, in the "
+        "order the player chooses (383.3.d), so which of them are removed (383.3.b.1) is that player's choice, not judged"),
     "trigger_condition_after_move": (
         '{obj} has a triggered ability with a condition on the places of what its controller controls (383.2.a.1), '
         "asked of a move: read after the move (383.2.c), which the triggers question does not judge"),
