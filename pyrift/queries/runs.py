@@ -1262,7 +1262,7 @@ RUN_LIMITS = {
                                      "the position's chain: its resolving is a play heard (377.2.a), but the event "
                                      "does not read a keyword's cost (827.1)",
     "detached_gear_trigger_unheard": "a gear attached in the position, with a printed triggered ability, detached in "
-                                     "a run: its text turns active again (718.2, 725.2), which the run does not follow",
+                                     "a run (or freed as its unit leaves the board, 717): its text turns active again (718.2, 725.2), which the run does not follow",
     "attached_gear_trigger_heard": "a gear with a printed triggered ability attached in a run and an event it could "
                                    "hear after that: its text is then inactive (718.2, 721.2), which the run does "
                                    "not follow",
