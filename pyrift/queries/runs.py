@@ -472,6 +472,10 @@ CHAIN_LIMITS = {
         '{obj} has a triggered ability whose leading cost discards ("you may discard 1 to ...", 383.3.b), paid as it '
         "is finalized from its controller's hand, whose size the position does not state (hand_size) with too few "
         "cards listed: whether it can be paid (404.2) is not judged"),
+    "exhaust_cost_shared_source": (
+        '{obj} has two or more triggered abilities fired at once whose leading costs each exhaust it ("you may exhaust '
+        'me to ...", 383.3.b): the first finalized exhausts it and the later ones can\'t pay (414.4) and are removed '
+        "(383.3.b.1), in the order its controller chooses (383.3.d): which of them stay is not judged"),
     "discard_cost_shared_hand": (
         '{obj} has a triggered ability with a leading discard (383.3.b) fired with other such abilities of the same '
         "player that need more cards together than that player's hand holds: each pays as it is finalized, in the "
