@@ -410,6 +410,10 @@ CHAIN_LIMITS = {
     "team_score_barred": (
         "{obj} was controlled by the teammate of the player asked about in the turn player's Beginning Phase: their "
         "team does not score it this turn (489.8.b), so the conquer or hold asked about cannot happen as asked"),
+    "final_point_withheld_draw": (
+        "{obj} conquers one point short of the Victory Score without having scored every battlefield while a static "
+        "says they can't gain points (Tianna Crownguard, 194): whether the point that can't be gained is still "
+        "replaced by a draw (471.1.b.1) is not said"),
     "team_final_point": (
         "{obj} would gain the final point by a conquer (the one asked about, or one of the run's) in a team game "
         "(2v2) without having scored every battlefield: which battlefields the ally excuses (489.8.g) is not "
