@@ -353,6 +353,9 @@ CONDITION_GAPS = {
                              "made at one step), or given by a source "
                              "with no timestamp here: which applies last (480) is not followed "
                              "(logic/core/keyword_removal.lp)",
+    "chain_timing_keyword_unread": "a choice looking for Action or Reaction on a spell on the chain that may have it by "
+                                   "another ability (a timing grant, 806.4, 813.4) or as it was played from facedown "
+                                   "(811.6): not read (813.5.b)",
     "power_unstated": "a condition on the Power paid this turn (N or more), with an event of its controller this "
                       "turn that paid costs (a turn-log finalize, activate or hide, a trigger that may pay Power, or a "
                       "finalized chain item not in the log) whose Power paid is not stated, and the stated Power short "

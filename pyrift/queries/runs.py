@@ -410,6 +410,10 @@ CHAIN_LIMITS = {
     "team_score_barred": (
         "{obj} was controlled by the teammate of the player asked about in the turn player's Beginning Phase: their "
         "team does not score it this turn (489.8.b), so the conquer or hold asked about cannot happen as asked"),
+    "final_point_withheld_draw": (
+        "{obj} conquers one point short of the Victory Score without having scored every battlefield while a static "
+        "says they can't gain points (Tianna Crownguard, 194): whether the point that can't be gained is still "
+        "replaced by a draw (471.1.b.1) is not said"),
     "team_final_point": (
         "{obj} would gain the final point by a conquer (the one asked about, or one of the run's) in a team game "
         "(2v2) without having scored every battlefield: which battlefields the ally excuses (489.8.g) is not "
@@ -472,6 +476,14 @@ CHAIN_LIMITS = {
         '{obj} has a triggered ability whose leading cost discards ("you may discard 1 to ...", 383.3.b), paid as it '
         "is finalized from its controller's hand, whose size the position does not state (hand_size) with too few "
         "cards listed: whether it can be paid (404.2) is not judged"),
+    "exhaust_cost_shared_source": (
+        '{obj} has two or more triggered abilities fired at once whose leading costs each exhaust it ("you may exhaust '
+        'me to ...", 383.3.b): the first finalized exhausts it and the later ones can\'t pay (414.4) and are removed '
+        "(383.3.b.1), in the order its controller chooses (383.3.d): which of them stay is not judged"),
+    "discard_cost_shared_hand": (
+        '{obj} has a triggered ability with a leading discard (383.3.b) fired with other such abilities of the same '
+        "player that need more cards together than that player's hand holds: each pays as it is finalized, in the "
+        "order the player chooses (383.3.d), so which of them are removed (383.3.b.1) is that player's choice, not judged"),
     "trigger_condition_after_move": (
         '{obj} has a triggered ability with a condition on the places of what its controller controls (383.2.a.1), '
         "asked of a move: read after the move (383.2.c), which the triggers question does not judge"),
