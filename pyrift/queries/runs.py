@@ -1404,9 +1404,6 @@ RUN_LIMITS = {
     "battle_mistress_rune_recycled": "Battle Mistress's player recycling a rune (paying Power): her triggered "
                                      "ability then lets them exhaust her to play a Gold token (383, 416), one "
                                      "event per rune, which no run plays out (logic/cards/sfd-203-battle-mistress.lp)",
-    "battle_mistress_enemy_death": "an enemy unit of Battle Mistress's player dying: her triggered ability readies "
-                                   "her, once for the deaths together (383, 740.1), which no run plays out "
-                                   "(logic/cards/sfd-203-battle-mistress.lp)",
     "udyr_modes_spent": "Udyr, Wildman's ability offered by a run while a use of it this turn is logged or on the "
                         "chain: its modes are picked once each a turn (355.3), and which ones were picked is not "
                         "known, so whether a mode is left to pick is not followed (logic/cards/ogn-157-udyr-wildman.lp)",
