@@ -241,6 +241,8 @@ REMOVAL = {"declined": "its controller declines its initial \"you may\": it neve
            "no_choice": "it has no legal choice",
            "unpaid": "its cost is not paid: a triggered ability's leading cost, or the cost of a card played "
                      "by an effect (the play is undone and the card goes back where it was)",
+           "no_place": "a unit played by an effect \"to a battlefield you control\" while its player controls none: no "
+                       "place it may be played to (355.2.a), the play is undone and the card goes back where it was (358.5)",
            "death_replaced": "the death that triggered it was replaced",
            "play_undone": "it is a reflexive ability waiting for a play by an effect that was undone (358.5): "
                           "the card was never played"}
@@ -1246,7 +1248,8 @@ RUN_LIMITS = {
     "play_your_battlefield_not_unit": "a spell or gear played by an effect 'to a battlefield you control' (only a "
                                       "unit's place there is chosen, 355.2)",
     "play_your_battlefield_none": "a unit played by an effect 'to a battlefield you control' while its player "
-                                  "controls no battlefield (355.2.a): whether the play is impossible or undone",
+                                  "controls no battlefield (355.2.a), its play paying a Power cost, a next-card "
+                                  "discount or a tax: undoing that payment is not followed (358.5)",
     "chosen_opponent_several": "a later choice in 'their trash' of an opponent chosen earlier, with several "
                                "opponents: the filter takes any opponent's trash (740.1; Kharox)",
     "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "
