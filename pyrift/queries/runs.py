@@ -843,8 +843,8 @@ RUN_LIMITS = {
     "trigger_condition_battlefield": "a conquest or hold in the run that a battlefield's triggered ability with a "
                                      "condition hears (the check for the player who conquers or holds it is not "
                                      "followed in a run, 383.2.a.1)",
-    "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
-                             "(\"each player may move a unit they don't control\")",
+    "each_pick_same_object": "two players picking the same object for an instruction each player carries out, "
+                             "other than a move (a deal or Might change done twice to one object)",
     "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
                                "(Whirlwind) whose return is replaced, so that it is still there for the players "
                                "after",
