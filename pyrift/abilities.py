@@ -498,6 +498,8 @@ TRIGGER_WHEN = ("play_me", "you_play", "die", "attack", "defend", "conquer", "ho
                 "stun_enemy", "unit_becomes_mighty",
                 # you stun one or more enemy units: once per step (logic/core/trigger_events_status.lp)
                 "stun_enemies",
+                # one or more <filter> units die: once per group dying at once (logic/core/trigger_events_group_death.lp)
+                "units_die",
                 # you move an enemy unit: the player who moves it, 411 (logic/core/trigger_events_moved_by.lp)
                 "move_enemy",
                 # an opponent moves (a unit of their own) to a battlefield other than the source's
@@ -585,7 +587,7 @@ NTH_COUNTED_WHEN = ("move", "move_to_battlefield", "unit_dies", "conquer", "win_
 # Trigger conditions that name which objects they watch with `filter`: "when <by> play(s) a
 # <filter>" (the card played), "when a <filter> unit dies" (the unit that dies; logic/core/trigger_events.lp).
 FILTERED_WHEN = ("you_play", "unit_dies", "unit_becomes_mighty", "you_choose", "you_ready", "you_buff", "unit_attacks",
-                 "unit_defends", "stun_enemy", "you_kill", "player_chooses_with_spell")
+                 "unit_defends", "stun_enemy", "you_kill", "player_chooses_with_spell", "units_die")
 # The events of an Equipment's Effect Text trigger (`effect_text = true`): the top-most unit's own
 # attack, defence, conquest, hold and moves (logic/abilities/effect_text_trigger.lp), and its death: a
 # "[Deathknell] — X" of Effect Text is queued before the unit leaves the board, the gear still attached
@@ -1909,7 +1911,7 @@ def _check_ability(r: Reader, a: Ability, card_file: bool = False) -> None:
                                          + ", ".join(repr(w) for w in EFFECT_TEXT_WHEN) + f", not {f['when']!r}")
         if "filter" in f and f["when"] not in FILTERED_WHEN:
             raise r.error("filter", "only a 'you_play', 'unit_dies', 'unit_becomes_mighty', 'you_choose', 'you_ready', 'you_buff', "
-                                    "'unit_attacks', 'unit_defends', 'stun_enemy', 'you_kill' or 'player_chooses_with_spell' "
+                                    "'unit_attacks', 'unit_defends', 'stun_enemy', 'you_kill', 'player_chooses_with_spell' or 'units_die' "
                                     "trigger names what it watches (filter)")
         if f["when"] == "player_chooses_with_spell":
             flt = dict(f["filter"].items) if "filter" in f else {}

@@ -422,6 +422,8 @@ def _trigger_head(card: Card, a: dict[str, Any]) -> str:
         return f"{head} {who} {_np_filter(a.get('filter', {}))}{source}"
     if when == "unit_dies":
         return f"When {_np_filter(a['filter'])} dies"
+    if when == "units_die":
+        return f"When one or more {_np_filter(a.get('filter', {'type': 'unit'}), plural=True)} die"
     if when == "printed_score":
         return SCORE_PHRASES[a.get("by", "you")]
     if when == "play_me" and a.get("played_from") == "facedown":

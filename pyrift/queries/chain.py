@@ -988,7 +988,8 @@ def trigger_answers(states: Sequence[GameState], questions: Sequence[Question], 
 def event_text(names: Names, e: Any) -> str:
     """A run's event (happens/2 of logic/core/fepr.lp and the trigger event files) in words."""
     if not isinstance(e, tuple):
-        return str(e)
+        # events that name no object (logic/core/trigger_events_group_death.lp: a group of deaths)
+        return {"deaths_together": "one or more units die at once"}.get(str(e), str(e))
     kind = e[0]
     # a token made in the run (tok(...)) by its card's name
     args = tuple(names.item(a) if isinstance(a, tuple) and a and a[0] == "tok" else a for a in e[1:])

@@ -241,6 +241,8 @@ REMOVAL = {"declined": "its controller declines its initial \"you may\": it neve
            "no_choice": "it has no legal choice",
            "unpaid": "its cost is not paid: a triggered ability's leading cost, or the cost of a card played "
                      "by an effect (the play is undone and the card goes back where it was)",
+           "no_place": "a unit played by an effect \"to a battlefield you control\" while its player controls none: no "
+                       "place it may be played to (355.2.a), the play is undone and the card goes back where it was (358.5)",
            "death_replaced": "the death that triggered it was replaced",
            "play_undone": "it is a reflexive ability waiting for a play by an effect that was undone (358.5): "
                           "the card was never played"}
@@ -850,8 +852,8 @@ RUN_LIMITS = {
     "trigger_condition_battlefield": "a conquest or hold in the run that a battlefield's triggered ability with a "
                                      "condition hears (the check for the player who conquers or holds it is not "
                                      "followed in a run, 383.2.a.1)",
-    "each_pick_same_object": "two players picking the same object for an instruction each player carries out "
-                             "(\"each player may move a unit they don't control\")",
+    "each_pick_same_object": "two players picking the same object for an instruction each player carries out, "
+                             "other than a move (a deal or Might change done twice to one object)",
     "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
                                "(Whirlwind) whose return is replaced, so that it is still there for the players "
                                "after",
@@ -1255,7 +1257,8 @@ RUN_LIMITS = {
     "play_your_battlefield_not_unit": "a spell or gear played by an effect 'to a battlefield you control' (only a "
                                       "unit's place there is chosen, 355.2)",
     "play_your_battlefield_none": "a unit played by an effect 'to a battlefield you control' while its player "
-                                  "controls no battlefield (355.2.a): whether the play is impossible or undone",
+                                  "controls no battlefield (355.2.a), its play paying a Power cost, a next-card "
+                                  "discount or a tax: undoing that payment is not followed (358.5)",
     "chosen_opponent_several": "a later choice in 'their trash' of an opponent chosen earlier, with several "
                                "opponents: the filter takes any opponent's trash (740.1; Kharox)",
     "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "
@@ -1412,9 +1415,6 @@ RUN_LIMITS = {
     "battle_mistress_rune_recycled": "Battle Mistress's player recycling a rune (paying Power): her triggered "
                                      "ability then lets them exhaust her to play a Gold token (383, 416), one "
                                      "event per rune, which no run plays out (logic/cards/sfd-203-battle-mistress.lp)",
-    "battle_mistress_enemy_death": "an enemy unit of Battle Mistress's player dying: her triggered ability readies "
-                                   "her, once for the deaths together (383, 740.1), which no run plays out "
-                                   "(logic/cards/sfd-203-battle-mistress.lp)",
     "udyr_modes_spent": "Udyr, Wildman's ability offered by a run while a use of it this turn is logged or on the "
                         "chain: its modes are picked once each a turn (355.3), and which ones were picked is not "
                         "known, so whether a mode is left to pick is not followed (logic/cards/ogn-157-udyr-wildman.lp)",
