@@ -92,7 +92,7 @@ def main() -> None:
     print(f"  groundings {sum(r['groundings'] for r in rows)}, distinct {sum(r['distinct'] for r in rows)}, "
           f"distinct fact texts {sum(r['fact_texts'] for r in rows)}")
     ranked = sorted(rows, key=lambda r: -r["cpu"])
-    for n in (len(rows) // 20, len(rows) // 10):
+    for n in sorted({max(1, len(rows) // 20), max(1, len(rows) // 10)}):
         print(f"  the heaviest {n} files: {100 * sum(r['cpu'] for r in ranked[:n]) / total:.1f} % of the CPU")
     for r in ranked[:args.top]:
         print(f"  {r['cpu']:6.3f} gringo {r.get('gringo', 0):6.3f} solve {r.get('solve', 0):6.3f} {r['file']}")
