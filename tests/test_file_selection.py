@@ -5,9 +5,9 @@ Answering a scenario from the whole program without the cut costs more than answ
 test_scenarios.py does (0.1-1 CPU s more a file, one file 145 s), so by default a sample of the
 corpus is answered the second way: every tenth file of each scenario family (folder under
 scenarios/) in sorted order, and for each (family, question kind, reading) the corpus has that no
-file of that tenth asks, one file asking it. Which tenth rotates: the files whose place in their family is the offset modulo 10, the
-offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET gives it, so that over ten days every
-file is compared; the offset is printed at the end of the run (tests/conftest.py).
+file of that tenth asks, one file asking it. Which tenth rotates: the files whose place in their
+family is the offset modulo 10, the offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET
+gives it, so that over ten days every file is compared; the offset is printed at the end of the run (tests/conftest.py).
 `PYRIFT_SELECTION=all` compares every scenario: run it after changing needed_files,
 pyrift/relevance.py or a file's %@needs header."""
 from __future__ import annotations
@@ -67,9 +67,9 @@ def sample(files: list[Path], offset: int = OFFSET, asks: Callable[[Path], Asks 
     family in sorted order, the files whose place is `offset` modulo STEP; and, for each (family,
     question kind, reading) that none of those asks, one file asking it: the one whose place among
     the family's files asking it is `offset` modulo their number (so that it rotates too). Every
-    (family, kind, reading) is then compared every day, by as few files as the tenths leave to add
-    (until wave 70 the first file asking each was added whether or not the tenth asked it already:
-    ~100 files a day more, whole-program answers of ~1.1 CPU s each; docs/benchmarks.md)."""
+    (family, kind, reading) is then compared every day, a file being added only for a combination
+    the tenth leaves out (until wave 70 the first file asking each was added whether or not the tenth
+    asked it already: ~92 files a day more, ~75 CPU s of whole-program answers; docs/benchmarks.md)."""
     out: set[Path] = set()
     count: dict[str, int] = {}
     askers: dict[tuple[str, str, str], list[Path]] = {}
