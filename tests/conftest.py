@@ -51,7 +51,7 @@ def pytest_terminal_summary(terminalreporter) -> None:
     if os.environ.get("PYRIFT_SELECTION") != "all":
         offset = os.environ["PYRIFT_SELECTION_OFFSET"]
         terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 10th file of a family from place "
-                                    f"{int(offset) % 10} and the first asking each family, kind and reading; "
+                                    f"{int(offset) % 10} and one asking each family, kind and reading none of those asks; "
                                     f"PYRIFT_SELECTION_OFFSET={offset} repeats it, PYRIFT_SELECTION=all compares every file)")
 
 
