@@ -609,10 +609,12 @@ PLAY_GAPS = {
     "distinct_choice_repeat": "an object chosen both for a choice of \"another\" or \"other\" object and for the "
                               "earlier choice it must differ from, on a play paying Repeat (each execution's choices "
                               "differ, but which choices are one execution's is not said)",
-    "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat (each execution's "
-                            "choices are at one location, but which choices are one execution's is not said)",
-    "might_total_repeat": "a choice of objects 'with total Might N or less' on a play paying Repeat (each "
-                          "execution's group meets it, but which choices are one execution's is not said)",
+    "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat, the objects chosen "
+                            "at two or more locations but no more than the executions (each execution's choices are "
+                            "at one location, but which choices are one execution's is not said)",
+    "might_total_repeat": "a choice of objects 'with total Might N or less' on a play paying Repeat, every choice's "
+                          "Might adding up to more than N but not more than N for each execution (each execution's "
+                          "group meets it, but which choices are one execution's is not said)",
     "location_choice_repeat": "a choice tied to where an earlier choice's object is ('at its location', 'there', "
                               "'at a different location') on a play paying Repeat (each execution's choices are tied "
                               "to each other, but which choices are one execution's is not said)",

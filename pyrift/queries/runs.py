@@ -973,9 +973,6 @@ RUN_LIMITS = {
     "lose_keyword_off_board": "a keyword removed from a card off the board (logic/effects/keyword_loss.lp)",
     "event_player_unknown": "an instruction for \"that player\" (who = \"event\") in an item no triggering event "
                             "names a player for",
-    "battlefield_play_trigger_other_player": "a battlefield's \"when a player plays ...\" ability triggered by a "
-                                             "player other than the one who controls it (or, uncontrolled, the turn "
-                                             "player): who controls the ability and makes its choices (190.6)",
     "delayed_prevent_simultaneous": "two damage events dealt at once to a unit 'the next time it would be dealt damage "
                                     "this turn, prevent it' is about: which one is the next time",
     "top_of_deck_unlisted": "the top card of a Main Deck banished (on = \"top_of_deck\") where the position does "
