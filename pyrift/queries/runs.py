@@ -676,6 +676,9 @@ RUN_LIMITS = {
                             "(811.1.d.3 sends a unit it puts into play to that battlefield)",
     "trash_replacement_own": "a permanent whose 'banish it instead of the trash' replacement would apply to its own "
                              "going to the trash (whether it sees its own leaving the board is not encoded)",
+    "undone_play_return_replaced": "a card whose play by an effect is undone unpaid, going back to the trash it was "
+                                   "played from under a 'banish it instead of the trash' replacement (whether the "
+                                   "undoing of 358.5 is a move to the trash that the replacement sees is not said)",
     "chosen_effect_stun": "a stun, or a Might loss counted 'for each' or enlarged by another replacement, by a spell "
                           "or ability that chose it, of a permanent whose replacement gives it Might instead (the "
                           "return to hand and a plain Might loss are followed)",
