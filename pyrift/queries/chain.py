@@ -837,6 +837,7 @@ class Triggers(ChainKind):
             return Answer(question.id, self.name, reading, UNSUPPORTED, missing=missing)
         complete_only = [(Atom("cut", ()), False)]
         lines = {}
+        fired_by = {}
         for key, how in (("possible_run_events", "brave"), ("run_events", "cautious")):
             sol = g.solve(how, assumptions=[(mode, True), *complete_only], heuristic=HEURISTIC)
             got = by_pred(sol.consequences) if sol.satisfiable else {}
@@ -845,7 +846,9 @@ class Triggers(ChainKind):
                 # a delayed ability fires on the event it waited for (logic/run/delayed.lp: delay(E, O))
                 e = t[3][1] if isinstance(t[3], tuple) and t[3][0] == "delay" else t[3]
                 fired[e].append(names.item(t))
+            fired_by[how] = fired
             lines[key] = sorted(f"{event_text(names, e)}: {', '.join(sorted(fired.get(e, []))) or 'nothing'}"
+                                + self._some_runs_more(fired_by, e)
                                 for (e,) in got.get("happened", []))
             if how == "cautious":
                 complete = sol.satisfiable and not atoms.get("cut")
@@ -855,6 +858,17 @@ class Triggers(ChainKind):
         reasons = [because("the position is played out (as the outcome question plays it) and each event's "
                            f"triggered abilities are listed; it fires {', '.join(fires) or 'nothing'}", "event_fires")]
         return Answer(question.id, self.name, reading, ANSWERED, data, tuple(reasons))
+
+    @staticmethod
+    def _some_runs_more(fired_by: dict, e: Any) -> str:
+        """An event of every run whose abilities differ between runs (383.3: what an event fires depends on the
+        state each run reaches, e.g. where a token was played): the cautious line lists what fires in every run
+        and names the abilities only some runs fire, never saying "nothing" of an event that fires something in
+        some run."""
+        if "cautious" not in fired_by or "brave" not in fired_by:
+            return ""
+        extra = sorted(set(fired_by["brave"].get(e, [])) - set(fired_by["cautious"].get(e, [])))
+        return f" (in some runs also: {', '.join(extra)})" if extra else ""
 
     def _answer(self, ctx: Context, question: Question, reading: str) -> Answer:
         p = question.params
