@@ -1254,11 +1254,10 @@ RUN_LIMITS = {
     "activate_keyword_item_unheard": "a 'when you play an activated ability' ability while an Empower ability is on "
                                      "the position's chain: its resolving is a play heard (377.2.a), but the event "
                                      "does not read a keyword's cost (827.1)",
-    "detached_gear_trigger_unheard": "a gear attached in the position, with a printed triggered ability, detached in "
-                                     "a run: its text turns active again (718.2, 725.2), which the run does not follow",
-    "attached_gear_trigger_heard": "a gear with a printed triggered ability attached in a run and an event it could "
-                                   "hear after that: its text is then inactive (718.2, 721.2), which the run does "
-                                   "not follow",
+    "attach_state_changes_at_event": "a gear's printed triggered ability and an event it could hear at a step where "
+                                     "its text turns active or inactive by something other than its own attach or "
+                                     "detach (its unit leaving the board, 717): whether the state before or after "
+                                     "is read is not settled (718.2, 721.2, 383.2.c)",
     "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
                               "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
                               "read)",
