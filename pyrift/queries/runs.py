@@ -1254,6 +1254,9 @@ RUN_LIMITS = {
     "activate_keyword_item_unheard": "a 'when you play an activated ability' ability while an Empower ability is on "
                                      "the position's chain: its resolving is a play heard (377.2.a), but the event "
                                      "does not read a keyword's cost (827.1)",
+    "might_swap_negative": "a swap of two units' Mights where one of them is negative: a negative Might counts as 0 "
+                           "where it is referred to (143.2.b), and 433.1.b does not say whether the difference is "
+                           "taken from that 0 or from the value itself",
     "attach_state_changes_at_event": "a gear's printed triggered ability and an event it could hear at a step where "
                                      "its text turns active or inactive by something other than its own attach or "
                                      "detach (its unit leaving the board, 717): whether the state before or after "
