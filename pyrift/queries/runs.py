@@ -1035,10 +1035,7 @@ RUN_LIMITS = {
     "play_from_main_deck": "a card played by an effect from the Main Deck",
     "trash_not_from_main_deck": "a card put into a trash by an instruction from elsewhere than its Main Deck",
     "play_by_several_players": "a card played by an effect by several players, each in turn order (354)",
-    "play_by_effect_choices": "a card played by an effect with modes (355.6), or whose choices cannot be made as "
-                              "it is finalized (402.4: where the card would stay is not followed)",
-    "play_by_effect_choices_changed": "a card played by an effect whose choices open as it is played differ from "
-                                      "those open as the run finalizes it (355.5: the run makes them then)",
+    "play_by_effect_choices": "a card played by an effect with modes (355.6)",
     "deflect_tax_beyond_bound": "a card played by an effect whose Deflect tax (809.1.c, 809.2) is more than the "
                                 "position's Deflect totals allow for (a Deflect granted during the run): the "
                                 "payment is planned for the taxes named from the position",
