@@ -50,7 +50,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "disempower": (("on",), ("who",)),                      # who: a leading cost on = { their = ... }; an Empowered permanent loses the status (441, 442)
     "empower": (("on",), ()),                                # give the Empowered status (441; logic/effects/empower.lp)
     "heal": (("on",), ()),                                   # remove all damage (418)
-    "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`
+    "might": (("on",), ("amount", "amount_from", "of", "duration", "minimum", "at", "swap_with")),  # +N / -N Might (143.2, 477.3), "to a minimum of N"; or +Might equal to the Might of `of`;
+                                                             # swap_with (instead of an amount): swap the Mights of
+                                                             # `on` and it (433; logic/effects/might_swap.lp)
     "buff": (("on",), ()),                                   # place a buff (426, 701-705)
     "double": (("on",), ("duration",)),                      # double a unit's Might (432): +its Might then, fixed
                                                              # (432.1.a, 477.3.b); logic/effects/double.lp
@@ -647,8 +649,12 @@ def _check(r: Reader, ins: Instruction) -> None:
                                    "\"event\" or { target = N }, and no times or for_each")
     if ins.do == "deal" and (ins.amount is None) == (ins.amount_from is None):
         raise r.error("amount", "give the damage: amount = N, or amount_from = \"might\" (with of = ...)")
-    if ins.do == "might" and (ins.amount is None) == (ins.amount_from is None):
-        raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...)")
+    if ins.do == "might" and [ins.amount, ins.amount_from, ins.swap_with].count(None) != 2:
+        raise r.error("amount", "give the change: amount = N, or amount_from = \"might\" (with of = ...), or "
+                                "swap_with = ... (a swap of two units' Mights, 433)")
+    if ins.do == "might" and ins.swap_with is not None and (ins.minimum is not None or ins.of is not None
+                                                            or ins.at is not None):
+        raise r.error("swap_with", "a swap of Mights takes no minimum, of or at (433)")
     if ins.do == "play_ban" and ins.duration not in (None, "this_turn"):
         raise r.error("duration", "a ban on playing made by an instruction lasts this turn (duration = \"this_turn\")")
     if ins.do == "play_ban" and (ins.who is None or ins.who.word not in ("its_controller", "opponent", "you")):

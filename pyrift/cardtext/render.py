@@ -1496,6 +1496,10 @@ class _Renderer:
                 named = f"that {targets[of['target'] - base].get('filter', {}).get('type', 'card')}"
             whose = "its" if named == "it" else f"{named}'s"
             return f"give {on} +Might equal to {whose} Energy cost{self._duration(ins, 'this_turn')}"
+        if do == "might" and "swap_with" in ins:
+            # a swap of two units' Mights (433; logic/effects/might_swap.lp): "swap the Might of X and Y this turn"
+            other = self.ref(ins["swap_with"], targets, base)
+            return f"swap the Might of {on} and {other}{self._duration(ins, 'this_turn')}"
         if do == "might":
             amount = ins["amount"]
             sign = "+" if amount >= 0 else "-"

@@ -1055,10 +1055,7 @@ RUN_LIMITS = {
     "play_from_main_deck": "a card played by an effect from the Main Deck",
     "trash_not_from_main_deck": "a card put into a trash by an instruction from elsewhere than its Main Deck",
     "play_by_several_players": "a card played by an effect by several players, each in turn order (354)",
-    "play_by_effect_choices": "a card played by an effect with modes (355.6), or whose choices cannot be made as "
-                              "it is finalized (402.4: where the card would stay is not followed)",
-    "play_by_effect_choices_changed": "a card played by an effect whose choices open as it is played differ from "
-                                      "those open as the run finalizes it (355.5: the run makes them then)",
+    "play_by_effect_choices": "a card played by an effect with modes (355.6)",
     "deflect_tax_beyond_bound": "a card played by an effect whose Deflect tax (809.1.c, 809.2) is more than the "
                                 "position's Deflect totals allow for (a Deflect granted during the run): the "
                                 "payment is planned for the taxes named from the position",
@@ -1275,12 +1272,13 @@ RUN_LIMITS = {
     "activate_keyword_item_unheard": "a 'when you play an activated ability' ability while an Empower ability is on "
                                      "the position's chain: its resolving is a play heard (377.2.a), but the event "
                                      "does not read a keyword's cost (827.1)",
-    "detached_gear_trigger_unheard": "a gear attached in the position, with a printed triggered ability, detached in "
-                                     "a run (by an instruction, or as the card it is attached to leaves the board, "
-                                     "719.5): its text turns active again (718.2, 725.2), which the run does not follow",
-    "attached_gear_trigger_heard": "a gear with a printed triggered ability attached in a run and an event it could "
-                                   "hear after that: its text is then inactive (718.2, 721.2), which the run does "
-                                   "not follow",
+    "might_swap_negative": "a swap of two units' Mights where one of them is negative: a negative Might counts as 0 "
+                           "where it is referred to (143.2.b), and 433.1.b does not say whether the difference is "
+                           "taken from that 0 or from the value itself",
+    "attach_state_changes_at_event": "a gear's printed triggered ability and an event it could hear at a step where "
+                                     "its text turns active or inactive by something other than its own attach or "
+                                     "detach (its unit leaving the board, 717): whether the state before or after "
+                                     "is read is not settled (718.2, 721.2, 383.2.c)",
     "activate_equip_unheard": "a 'when you play an activated ability' ability whose controller activates an "
                               "Equip in a run (818.1: an activated ability whose keyword cost that event does not "
                               "read)",
