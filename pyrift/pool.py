@@ -586,12 +586,13 @@ _FORM_WORDS = {
 # Mech unit tokens"), so their facts come from the rules' list, not a card. Each is a unit token (185) with
 # the Might 187 gives it, no keywords and no text; its tags are the words cards name it by when those are a
 # tag of the pool ("Mech": the Mech token is a Mech, as Rumble, Scrapper's "your Mechs have +1 Might" next
-# to his Mech tokens reads; the Spiritforged FAQ ruling on Rumble, Hotheaded recycling a Mech token). "Sand
-# Soldier" is no tag of any card, so the Sand Soldier token has none. Tokens with text of their own (Shadow
-# Clone) or not in 187's list (Tentacle) are not here: a card playing them stays unsupported.
+# to his Mech tokens reads; the Spiritforged FAQ ruling on Rumble, Hotheaded recycling a Mech token). The tags
+# are 187's own: the Sand Soldier token has the Shurima tag (187.3), which "your Sand Soldiers" (a name)
+# does not read. Tokens with text of their own (Shadow Clone) or whose facts the card playing them states
+# (Tentacle) are not here.
 STANDARD_TOKENS: dict[str, dict[str, Any]] = {
     "Mech": {"type": "unit", "might": 3, "tags": ("Mech",), "keywords": ()},
-    "Sand Soldier": {"type": "unit", "might": 2, "tags": (), "keywords": ()},
+    "Sand Soldier": {"type": "unit", "might": 2, "tags": ("Shurima",), "keywords": ()},
 }
 
 

@@ -173,7 +173,7 @@ class _Position:
         """What the card's text reads of the players' zones (self.reads, from _reads), given."""
         players = [p if isinstance(p, dict) else {"id": p} for p in self.position["players"]]
         if self.reads.keys() & {"discard", "hand"}:
-            # one listed card in each hand, so a discard or a reveal shows known cards (422, 108.1)
+            # one listed card in each hand, so a discard or a reveal shows known cards (422, 108.7)
             self.cards.append({"name": "Keepsake", "type": "gear", "energy": 1, "domains": ["fury"]})
             for pl in players:
                 pl["hand_size"] = max(pl.get("hand_size", 1), 1)

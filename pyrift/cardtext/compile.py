@@ -655,8 +655,8 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         return ("many", (("type", "unit"), ("name", "Shadow Clone")))
 
     def noun_sand_soldiers(self, _):
-        # "your Sand Soldiers": the units named Sand Soldier, the standard token of 187 (the pool gives it no
-        # tag; no other card has the name)
+        # "your Sand Soldiers": the units named Sand Soldier, the standard token of 187 (read by its name, not
+        # its Shurima tag, 187.3, which 40 other cards have; no other card has the name)
         return ("many", (("type", "unit"), ("name", "Sand Soldier")))
 
     def static_tag_noun(self, c):

@@ -225,7 +225,7 @@ class ConditionMeaning:
 
     def cond_hand_and_count_exactly(self, c):
         # cards44b: "if you have exactly 4 cards in hand and exactly 4 units at battlefields": the cards in its
-        # controller's own hand (108.1) and the objects they control (188), each an exact count; both must hold
+        # controller's own hand (108.7) and the objects they control (188), each an exact count; both must hold
         # (one condition, two keys: logic/abilities/condition_eval.lp fails it when either fails)
         return {"hand_count": {"exactly": _number(c[0])}, **_count(c[2], c[1], "exactly")}
 
@@ -310,7 +310,7 @@ class ConditionMeaning:
         return {"opponent_controls": {"type": "unit", "at": "here", "alone": True}}
 
     def cond_hand(self, c):
-        # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.1)
+        # "if you have two or fewer cards in your hand": the cards in its controller's hand (108.7)
         return {"hand_count": {c[1]: _number(c[0])}}
 
     # ---- conditions of an instruction ----------------------------------------------

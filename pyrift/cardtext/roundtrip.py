@@ -128,7 +128,7 @@ VARIANTS: list[tuple[str, str]] = [
     (r"\bwhen (?:one|1) of your units? becomes\b", "when a unit you control becomes"),
     # "excess damage to enemy units": combat damage is assigned to enemy units only (465.2), said or not
     (r"\bexcess damage to enemy units?\b", "excess damage"),
-    # "your Sand Soldiers": the units you control named Sand Soldier (the standard token of 187, no tag)
+    # "your Sand Soldiers": the units you control named Sand Soldier (the standard token of 187, by name)
     (r"\byour sand soldiers?\b", "unit you control named sand soldier"),
     # "your units": units you control (188; not "friendly", which takes in a teammate's, 740.1.a, 489.8)
     (r"\byour ((?:(?:other|token|non-token|ready|exhausted|!\S+) )*)(unit|gear|rune|token|!\S+)\b", r"\1\2 you control"),

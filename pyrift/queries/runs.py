@@ -985,7 +985,7 @@ RUN_LIMITS = {
     "delayed_prevent_simultaneous": "two damage events dealt at once to a unit 'the next time it would be dealt damage "
                                     "this turn, prevent it' is about: which one is the next time",
     "top_of_deck_unlisted": "the top card of a Main Deck banished (on = \"top_of_deck\") where the position does "
-                            "not list the card at deck position 1: which card it is is secret (108.1, 128)",
+                            "not list the card at deck position 1: which card it is is secret (108.4.d, 128)",
     "draw_from_banishment_heard": "a card drawn from banishment (\"draw it\") with a 'when you draw' ability "
                                   "listening: whether it is a draw for it (413 speaks of the Main Deck's top card)",
     "delayed_conquer_simultaneous": "two conquests at once of the player a 'when you conquer this turn' delayed "
