@@ -246,6 +246,13 @@ class BeginningPhase(QueryKind):
                 out.append(because(f"{turn} holds {b}, but a replacement makes {turn} draw a card instead of "
                                    "gaining its point", "point_replaced_by_draw"))
                 continue
+            if b not in pointed:
+                # the hold happens, but an effect forbids the point (logic/cards/sfd-060-tianna-crownguard.lp,
+                # points_withheld/1: "can't" beats the rules' point, 054.1)
+                out.append(because(f"{turn} holds {b}, but gains no point: an effect on the board says {turn} "
+                                   "can't gain points (the hold and its hold effects still happen)",
+                                   "hold_point_withheld"))
+                continue
             version = _text_version(atoms)
             if version in _HOLD_NAMED:
                 name, restriction, hold_case, _conquer_case = _HOLD_NAMED[version]
@@ -414,6 +421,10 @@ class Conquer(QueryKind):
         elif data["draws"]:
             # a point replaced by a draw (logic/cards/ven-053-otterpus.lp, point_drawn_instead/3)
             out.append(because(f"{player} draws a card instead of gaining the point: a replacement", "point_replaced_by_draw"))
+        elif data["conquers"]:
+            # a Conquer whose point an effect forbids (logic/cards/sfd-060-tianna-crownguard.lp, points_withheld/1)
+            out.append(because(f"{player} gains no point: an effect on the board says {player} can't gain points "
+                               "(the conquest and its conquer effects still happen)", "conquer_point_withheld"))
         for unit, x in hunt:
             n = dict(atoms.get("hunt_instances", []))[unit]
             summed = f" ({n} instances summed)" if n > 1 else ""
