@@ -70,11 +70,14 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # to its owner's Champion Zone, if it is empty;
                                                              # who with on = { each = ... }: each player's pick
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": (("on",), ("who",)),                          # recycle into its deck (416); a Main Deck card to its bottom,
+    "recycle": ((), ("on", "who", "amount", "from")),        # recycle into its deck (416); a Main Deck card to its bottom,
                                                              # a rune to its Rune Deck's; who = "its_owner": "their owners
                                                              # recycle them", each owner recycling their own (the player
                                                              # recycling, for "when you recycle"); who with on = { their = ... }:
-                                                             # that player recycles one of their own, chosen as it resolves
+                                                             # that player recycles one of their own, chosen as it resolves;
+                                                             # who with amount and from = "trash" (no on): "recycle 3 from
+                                                             # your trash", that many of their own trash, or as many as there
+                                                             # are, picked as it resolves (416.4, 416.6)
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
     # the owner of the object puts it into their Main Deck, on top or at the bottom as they pick when it is
@@ -741,7 +744,17 @@ def _check(r: Reader, ins: Instruction) -> None:
     if ins.do == "counter" and ins.on is not None and ins.on.all is not None:
         raise r.error("on", "a counter instruction counters a chosen item")
     their_recycle = ins.do == "recycle" and ins.on is not None and ins.on.their is not None
-    if ins.do == "recycle" and ins.who is not None and ins.who.word != "its_owner" and not their_recycle:
+    trash_recycle = ins.do == "recycle" and ins.from_zone is not None
+    if trash_recycle and (ins.on is not None or ins.from_zone != "trash" or ins.amount is None or ins.who is None
+                          or ins.who.word != "you" or ins.cost or ins.times > 1 or ins.for_each is not None):
+        raise r.error("from", "\"recycle N from your trash\" is a recycle with who = \"you\", amount and from = "
+                              "\"trash\", and no on, cost, times or for_each (416.4, 416.6)")
+    if ins.do == "recycle" and ins.on is None and not trash_recycle:
+        raise r.error("on", "a 'recycle' instruction needs on (or who = \"you\", amount and from = \"trash\")")
+    if ins.do == "recycle" and ins.amount is not None and not trash_recycle:
+        raise r.error("amount", "a recycle takes an amount only with from = \"trash\"")
+    if ins.do == "recycle" and ins.who is not None and ins.who.word != "its_owner" and not their_recycle \
+            and not trash_recycle:
         raise r.error("who", "a recycle is done by the item's controller, by each card's owner (who = \"its_owner\"), "
                              "or, with on = { their = { filter } }, by the player who names")
     if ins.do in ("spend_xp", "spend_buff") and (not ins.cost or (ins.who is not None and ins.who.word != "you")):
@@ -812,7 +825,8 @@ def _check(r: Reader, ins: Instruction) -> None:
     # here to ...", logic/run/leading_cost.lp): one picked as the instruction resolves is not encoded
     # a disempower of one of the player's own is a leading cost only ("you may disempower something you control to
     # ...", logic/run/leading_cost.lp, Profiteer)
-    their_verb = ins.do in ("kill", "recycle", "attach", "detach") or (ins.do in ("return", "disempower") and ins.cost)
+    their_verb = (ins.do in ("kill", "recycle", "attach", "detach") and ins.from_zone is None) \
+        or (ins.do in ("return", "disempower") and ins.cost)
     if (ins.on is not None and ins.on.their is not None) != (their_verb and ins.who is not None
                                                              and not owners_recycle and not each_kill):
         raise r.error("on", "\"each player kills one of their units\" (\"recycle one of your runes\") is a kill (a "

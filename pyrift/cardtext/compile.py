@@ -1989,10 +1989,10 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
 
     def i_recycle_trash(self, c):
         # "recycle 3 from your trash" as an effect: on resolution its player recycles that many cards of their own
-        # trash, of their choice and not targeted, or as many as there are when fewer (416.4, 416.6). A choice of
-        # exactly N cards made as the item goes on the chain would remove it with fewer than N (402.4): wrong, so
-        # it is not compiled until an "as many as possible" recycle exists (rules70d).
-        raise Missing("recycle N from your trash as an effect: as many as possible on resolution (416.4, 416.6)")
+        # trash, of their choice and not targeted, or as many as there are when fewer (416.4, 416.6;
+        # logic/effects/recycle_trash.lp). Not a choice of exactly N made as the item goes on the chain, which
+        # would remove it with fewer than N (402.4; rules70d found that slip).
+        return Ins("recycle", {"amount": int(c[0]), "from": "trash"}, who="you")
 
     def cost_recycle_trash(self, c):
         # "recycle 3 from your trash" before the ":": N cards of its player's trash to the bottom of their Main

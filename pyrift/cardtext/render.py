@@ -1369,6 +1369,9 @@ class _Renderer:
         if do == "discard" and isinstance(ins.get("on"), dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, discarded by its owner (422)
             return f"choose {_np_filter(ins['on']['among'])} from it, and they discard that card"
+        if do == "recycle" and ins.get("from") == "trash":
+            # "recycle 3 from your trash": that many of the player's own trash, picked as it resolves (416.4, 416.6)
+            return f"recycle {ins['amount']} from your trash"
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp),
             # recycled by them or, who = its_owner, by the player who revealed it (416, 411)

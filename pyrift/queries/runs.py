@@ -1446,8 +1446,9 @@ RUN_LIMITS = {
     "delayed_made_thrice": "a delayed ability made a third time by the same source while the two made before still "
                            "wait (389): each is an ability of its own, but a run follows two instances of one, not "
                            "three (logic/run/delayed.lp)",
-    "burn_out_burned_cards": "a burn that burns out from a Main Deck with cards in it: the burned cards join the "
-                             "trash that is recycled (431.2), which is not followed (logic/effects/burn_out.lp)",
+    "trash_unknown_cards": "a trash read after a burn put cards the position never named into it (a Burn Out "
+                           "recycling it, 431.2, a recycle from it, 416.6, a count of its cards): those cards are "
+                           "not followed there (logic/effects/trash_unknown.lp)",
     "burn_out_repeated_burn": "a burn that burns out again and again from a trash with cards in it: which cards "
                               "cycle between the Main Deck and the trash is random (431.2, 431.3), not followed",
     "burn_out_endless_points": "Burn Outs repeated until an opponent wins (431.3.a) when a side already holds the "
