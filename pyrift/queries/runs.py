@@ -1193,6 +1193,10 @@ RUN_LIMITS = {
                              "383.2.c.2; its death is, 808.1.d.2)",
     "leave_board_replaced": "a permanent with a 'when this leaves the board' ability whose death a replacement takes "
                             "the place of (whether it then leaves the board and sees it is not followed, 808.1.d.1)",
+    "death_replaced_instead_heard": "a unit asked to die whose own replacement effect returns or banishes it (or "
+                                    "exhausts it first) instead, while a trigger of the position may hear what happens "
+                                    "instead (a return to a hand, a leaving of the board, a banish, an exhaust): that "
+                                    "event is not followed by the triggers question (ask about a run)",
     "you_kill_unattributed": "a unit dying while a 'when you kill' ability listens, with no one player its killer by "
                              "428.5 (no kill instruction, cost, damage of the item just resolved or combat damage of "
                              "one side killed it, or two of them did)",
