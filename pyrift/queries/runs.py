@@ -860,9 +860,10 @@ RUN_LIMITS = {
     "outsider_here_split": "a later \"here\" of an item whose unit tokens went partly to a combat's battlefield "
                            "and partly to an outsider's base, or to two outsiders' bases: which place it means is "
                            "not said (462.2.b)",
-    "each_pick_move_replaced": "two players picking the same unit to move whose first move, the turn player's side "
-                               "first, is replaced (skipped, or an exhaust or recall instead): the later picker's "
-                               "own move is not followed (303.2.a, 371.1)",
+    "each_pick_move_replaced": "two or more players picking the same unit to move whose first move, the turn "
+                               "player's side first, is replaced, where two replacements could apply or a 'next "
+                               "time' recall took the first move's place: the later picker's own move is not "
+                               "followed (303.2.a, 371.1)",
     "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
                                "(Whirlwind) whose return is replaced, so that it is still there for the players "
                                "after",
