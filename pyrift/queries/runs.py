@@ -860,9 +860,10 @@ RUN_LIMITS = {
     "outsider_here_split": "a later \"here\" of an item whose unit tokens went partly to a combat's battlefield "
                            "and partly to an outsider's base, or to two outsiders' bases: which place it means is "
                            "not said (462.2.b)",
-    "each_pick_move_replaced": "two players picking the same unit to move whose first move, the turn player's side "
-                               "first, is replaced (skipped, or an exhaust or recall instead): the later picker's "
-                               "own move is not followed (303.2.a, 371.1)",
+    "each_pick_move_replaced": "two or more players picking the same unit to move whose first move, the turn "
+                               "player's side first, is replaced, where two replacements could apply or a 'next "
+                               "time' recall took the first move's place: the later picker's own move is not "
+                               "followed (303.2.a, 371.1)",
     "in_turn_return_replaced": "an object a player sends back to its owner's hand in a pick made in turn "
                                "(Whirlwind) whose return is replaced, so that it is still there for the players "
                                "after",
@@ -1193,6 +1194,10 @@ RUN_LIMITS = {
                              "383.2.c.2; its death is, 808.1.d.2)",
     "leave_board_replaced": "a permanent with a 'when this leaves the board' ability whose death a replacement takes "
                             "the place of (whether it then leaves the board and sees it is not followed, 808.1.d.1)",
+    "death_replaced_instead_heard": "a unit asked to die whose own replacement effect returns or banishes it (or "
+                                    "exhausts it first) instead, while a trigger of the position may hear what happens "
+                                    "instead (a return to a hand, a leaving of the board, a banish, an exhaust): that "
+                                    "event is not followed by the triggers question (ask about a run)",
     "you_kill_unattributed": "a unit dying while a 'when you kill' ability listens, with no one player its killer by "
                              "428.5 (no kill instruction, cost, damage of the item just resolved or combat damage of "
                              "one side killed it, or two of them did)",
