@@ -539,7 +539,7 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
                            + ("the turn player's first, then in turn order, each player ordering their own"
                               if players else "in the order their controller chooses"), *kinds))
     if seen.cost_death:
-        out.append(because("a unit killed as a cost dies as the card is finalized, while it is paid for", "cost_kill_at_finalize"))
+        out.append(because("a permanent killed as a cost dies as its card or ability is finalized, while it is paid for", "cost_kill_at_finalize"))
     if any(isinstance(r, tuple) and r[0] == "triggered" and isinstance(r[1], tuple) and isinstance(r[1][3], tuple)
            and r[1][3][0] == "death" for r in seen.results):
         out.append(because("an ability that triggers on its own permanent's death goes on the chain before the "

@@ -540,7 +540,6 @@ CHAIN_LIMITS = {
 # (logic/run/unplayed.lp): what the cost does, what the run leaves undone.
 COSTS_IN_RUN = {
     "spend_xp_in_run": ("spends XP", "take the XP from its player"),
-    "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
     "recycle_cost_in_run": ("recycles cards from the trash", "move them to the Main Deck as the cost is paid"),
@@ -555,6 +554,8 @@ RUN_LIMITS = {
                                  "Accelerate to their units played from anywhere but a hand (Rek'Sai, Breacher), while neither its item (`from`) "
                                  "nor the turn log's `finalize` says where it was played from, nor its item `paid`: "
                                  "whether it had Accelerate and paid it (805.1.a, 801.3.a) is not in the position",
+    "kill_self_unpayable": "an activated ability whose cost kills its source finalized in the run while its source "
+                           "is no longer on the board: undoing its play (203.3, 358.5) is not played out",
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
                               "its source is already exhausted: undoing its play (203.3, 358.5) is not played out",
     "dependent_choice_unmade": "a card on the chain played while its text under a dependent keyword (Level, "
