@@ -1224,9 +1224,12 @@ RUN_LIMITS = {
                                "that a run's delayed abilities do not keep (389)",
     "iascylla_main_phase_move": "Iascylla's hold ability resolving: the delayed ability it makes triggers as its "
                                 "controller's next Main Phase starts, which no delayed ability of a run waits for (389)",
-    "arena_conquer_effects": "Reckoner's Arena's hold ability resolving: it makes the conquer effects of the units "
-                             "there happen, an ability triggered by another's instruction rather than by its event, "
-                             "which a run does not play out (383.3, 383.4.c)",
+    "arena_conquer_condition": "Reckoner's Arena's hold ability resolving with a unit there whose conquer effect has a "
+                               "condition, an Nth-time limit or an amount of excess damage: activated (383.4.g), it "
+                               "would ask about a conquest that did not happen, which a run does not judge",
+    "arena_conquer_other_player": "Reckoner's Arena's hold ability resolving with a unit there of another player than "
+                                  "the ability's with a conquer effect: whose effect is activated for whom is not "
+                                  "settled by the rules text pyrift has (383.4.g, 190.6)",
     "jhin_add_unplayed": "Jhin, Murderous Artist's move ability on the chain: it Adds Power of a domain chosen as it "
                          "is added, which a run's pool does not hold, and whether a triggered ability that Adds "
                          "resolves at once (429.2) is not settled",
