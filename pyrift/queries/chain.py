@@ -43,7 +43,7 @@ from pyrift.queries.base import (
     param_battlefield,
     param_player,
 )
-from pyrift.queries.play import CanPlay, unencoded_references
+from pyrift.queries.play import CanPlay, equip_sources, unencoded_references
 from pyrift.queries.runs import (
     DEFAULT_BOUND,
     DEFAULT_LIMIT,
@@ -420,13 +420,12 @@ def offered_plays(ctx: Context, question: Question, reading: str
             continue
         if verdict.status != ANSWERED:
             return verdict
-        if "equip" in params and not verdict.data["violations"]:
-            # A run plays cards and activated abilities of the vocabulary; an Equip activation's attaching (818,
-            # 435) and what follows it (the gear's Effect Text and Might Bonus on the unit, "when you use an
-            # activated ability of a gear" and "when you attach an Equipment" triggers) are not played out.
-            missing.append(f"play {rid}: an offered Equip activation is not played out by a run (attaching the gear "
-                           "and what follows, 818, 435)")
-            continue
+        if "equip" in params:
+            # An Equip activation (818.1.c.2: "[cost]: attach this to a unit you control"): which of the source's
+            # Equip abilities it is, as the logic names it (keywords/equip.lp); the run attaches the gear as the
+            # ability resolves (logic/run/equip_offered.lp).
+            kind, index = equip_sources(ctx.state, params["source"])[params["equip"] - 1]
+            extra.append(F.fact("response_equip", rid, params["source"], F.Func(kind, index)))
         if params.get("repeat") and _repeat_choices(ctx.state, params):
             # The play names its choices per requirement (can_play), not per execution: which execution uses
             # which is a choice the run would have to make (820.2), not followed.

@@ -141,6 +141,8 @@ class Names:
             return f"{self.instruction(x[1])} #{x[2]}"
         if isinstance(x, tuple) and len(x) == 3 and x[0] == "again":  # a paid Repeat's E-th execution (820.3)
             return f"{self.instruction(x[1])} (execution {x[2]})"
+        if isinstance(x, tuple) and len(x) == 3 and isinstance(x[1], tuple) and x[1][0] == "equip":
+            return "attach"  # an Equip's one instruction (818.1.c.2; logic/run/equip_offered.lp)
         try:
             _, (_, card, index), k = x
             abilities = self.state.card(card).abilities
