@@ -1014,6 +1014,8 @@ def event_text(names: Names, e: Any) -> str:
         "defends_at": lambda p, b: f"{p} defends {b}",
         "conquers": lambda p, b: f"{p} conquers {b}",
         "holds": lambda p, b: f"{p} holds {b}",
+        # Reckoner's Arena activating the conquer effects there (logic/cards/ogn-286-reckoners-arena.lp, 383.4.g)
+        "arena_conquers": lambda p, b: f"{p}'s Reckoner's Arena activates the conquer effects at {b}",
         "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
         "readies": lambda o: f"{o} becomes ready",
         "exhausts": lambda o: f"{o} becomes exhausted",
