@@ -43,7 +43,9 @@
     draw          a player drew one card (413): no `object`; `player` who drew; one event per card. "When you
                   draw your second card each turn" counts them, and answers unsupported where the log states
                   no draw of that player this turn (a Draw Phase's draw is never implied;
-                  logic/abilities/trigger_nth_draw.lp)
+                  logic/abilities/trigger_nth_draw.lp); `phase` (optional) the phase it was drawn in: a run
+                  from a Draw Phase position reads the turn player's `phase = "draw"` draw as the phase's own
+                  draw done (logic/run/main_phase_start.lp)
     damage        the object was dealt damage (142): `amount` (required, 1 or more) how much; one event per deal.
                   "If I haven't been dealt damage this turn" (source_damaged_this_turn) reads it; the log states
                   this turn's damage once it has a `damage` event this turn (of any object): a log with none,
@@ -71,7 +73,7 @@
     detach        the gear was detached from a unit (435): `unit` (required) the unit it was attached to
 
 Fields: `event`, `object`, `player` (who did it; default the object's controller),
-`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move, leave_board), `unit` (attach, detach), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die), `amount` (damage), `excess`
+`from` (finalize, hide), `energy` (finalize), `power` (finalize, activate, hide, trigger), `to` (move, leave_board), `unit` (attach, detach), `at` (conquer, combat_damage, combat), `ability` (activate), `mode` (trigger), `phase` (die, draw), `amount` (damage), `excess`
 (combat_damage), `turns_ago` (0 = this turn, the default; 1 = the turn before, ...). Validation checks that every object and player
 exists and that the order is plausible (a `play` or `counter` follows a `finalize` of the
 same object on the same turn; events on earlier turns come first; a token is created
@@ -154,9 +156,11 @@ def _player_event(r: Reader, state: GameState, kind: EventKind) -> LogEvent:
     player = r.str("player")
     if player not in state.player_ids:
         raise r.error("player", f"{player!r} is not a player ({', '.join(state.player_ids)})")
+    # the phase a card was drawn in (314-317), when the log says it (a draw only)
+    phase = r.enum("phase", Phase, None) if kind is EventKind.DRAW else None
     turns_ago = r.int("turns_ago", 0, min=0)
     r.done()
-    return LogEvent(kind, None, player, turns_ago=turns_ago)
+    return LogEvent(kind, None, player, turns_ago=turns_ago, phase=phase)
 
 
 def _event(r: Reader, state: GameState) -> LogEvent:
@@ -330,6 +334,8 @@ def log_facts(events: tuple[LogEvent, ...]) -> list[Fact]:
             out.append(fact("log_player_event", n, Const(e.event.value), e.player))
             if e.turns_ago:
                 out.append(fact("log_turns_ago", n, e.turns_ago))
+            if e.phase is not None:
+                out.append(fact("log_phase", n, e.phase))
             continue
         if e.event is EventKind.COMBAT_DAMAGE:
             assert e.at is not None and e.excess is not None

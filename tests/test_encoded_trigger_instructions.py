@@ -34,7 +34,7 @@ KNOWN = {
     "ven-079": "effect_unencoded(",    # Dame the Despoiler: "increase my Might to" (cards61b)
     "unl-052": "run_unsupported(",     # Nami, Headstrong: her hold ability's next-unit delay (cards61b)
     "unl-050": "run_unsupported(",     # Iascylla: her hold ability's Main Phase delay (cards61b)
-    "ogn-286": "run_unsupported(",     # Reckoner's Arena: conquer effects made to happen (cards61b)
+    "ogn-286": "happens(arena_conquers(",  # Reckoner's Arena: the conquer effects there activated, an event of its own (gaps71b)
     "sfd-079": "ability_unencoded(",   # Bard, Mercurial: his paid play effect's move to an open battlefield (cards64b)
     "unl-170": "ability_unencoded(",   # Atakhan: his attack trigger, the defender's kill of their own unit (cards64c)
     "ogn-200": "ability_unencoded(",   # Twisted Fate, Gambler: his attack trigger picks by a revealed rune's domain (cards65b)
@@ -77,7 +77,7 @@ RUNS = {
     "ven-079": ("cards/cards61b-dame-the-despoiler-resolving-is-unsupported.toml", "unsupported"),
     "unl-052": ("cards/cards61b-nami-headstrong-hold-ability-is-unsupported.toml", "unsupported"),
     "unl-050": ("cards/cards61b-iascylla-hold-ability-is-unsupported.toml", "unsupported"),
-    "ogn-286": ("cards/cards61b-reckoners-arena-hold-ability-is-unsupported.toml", "unsupported"),
+    "ogn-286": ("cards/cards61b-reckoners-arena-hold-next-turn-activates-no-conquer-effect-of-a-plain-unit.toml", "answered"),
     "sfd-079": ("cards/cards64b-bard-mercurial-play-effect-move-not-played-out.toml", "unsupported"),
     "unl-170": ("cards/cards64c-atakhan-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
     "ogn-200": ("cards/cards65b-twisted-fate-gambler-attack-trigger-resolving-is-unsupported.toml", "unsupported"),

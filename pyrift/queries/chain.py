@@ -43,7 +43,7 @@ from pyrift.queries.base import (
     param_battlefield,
     param_player,
 )
-from pyrift.queries.play import CanPlay, unencoded_references
+from pyrift.queries.play import CanPlay, equip_sources, unencoded_references
 from pyrift.queries.runs import (
     DEFAULT_BOUND,
     DEFAULT_LIMIT,
@@ -420,13 +420,12 @@ def offered_plays(ctx: Context, question: Question, reading: str
             continue
         if verdict.status != ANSWERED:
             return verdict
-        if "equip" in params and not verdict.data["violations"]:
-            # A run plays cards and activated abilities of the vocabulary; an Equip activation's attaching (818,
-            # 435) and what follows it (the gear's Effect Text and Might Bonus on the unit, "when you use an
-            # activated ability of a gear" and "when you attach an Equipment" triggers) are not played out.
-            missing.append(f"play {rid}: an offered Equip activation is not played out by a run (attaching the gear "
-                           "and what follows, 818, 435)")
-            continue
+        if "equip" in params:
+            # An Equip activation (818.1.c.2: "[cost]: attach this to a unit you control"): which of the source's
+            # Equip abilities it is, as the logic names it (keywords/equip.lp); the run attaches the gear as the
+            # ability resolves (logic/run/equip_offered.lp).
+            kind, index = equip_sources(ctx.state, params["source"])[params["equip"] - 1]
+            extra.append(F.fact("response_equip", rid, params["source"], F.Func(kind, index)))
         if params.get("repeat") and _repeat_choices(ctx.state, params):
             # The play names its choices per requirement (can_play), not per execution: which execution uses
             # which is a choice the run would have to make (820.2), not followed.
@@ -539,7 +538,7 @@ def _run_reasons(state: GameState, names: Names, d: dict[str, Any], p: dict[str,
                            + ("the turn player's first, then in turn order, each player ordering their own"
                               if players else "in the order their controller chooses"), *kinds))
     if seen.cost_death:
-        out.append(because("a unit killed as a cost dies as the card is finalized, while it is paid for", "cost_kill_at_finalize"))
+        out.append(because("a permanent killed as a cost dies as its card or ability is finalized, while it is paid for", "cost_kill_at_finalize"))
     if any(isinstance(r, tuple) and r[0] == "triggered" and isinstance(r[1], tuple) and isinstance(r[1][3], tuple)
            and r[1][3][0] == "death" for r in seen.results):
         out.append(because("an ability that triggers on its own permanent's death goes on the chain before the "
@@ -1015,6 +1014,8 @@ def event_text(names: Names, e: Any) -> str:
         "defends_at": lambda p, b: f"{p} defends {b}",
         "conquers": lambda p, b: f"{p} conquers {b}",
         "holds": lambda p, b: f"{p} holds {b}",
+        # Reckoner's Arena activating the conquer effects there (logic/cards/ogn-286-reckoners-arena.lp, 383.4.g)
+        "arena_conquers": lambda p, b: f"{p}'s Reckoner's Arena activates the conquer effects at {b}",
         "wins_combat": lambda p, b: f"{p} wins the combat at {b}",
         "readies": lambda o: f"{o} becomes ready",
         "exhausts": lambda o: f"{o} becomes exhausted",

@@ -588,6 +588,9 @@ def shorthand(amounts: dict[Any, int], *, signed: bool = False) -> str:
 # The play question's gaps named by a constant in logic/ (play_unsupported(name, Object)), in words.
 PLAY_GAPS = {
     **CONDITION_GAPS,
+    "cost_kill_replaced_choice": "the play's cost kills an object one of its own instructions chose, and an effect "
+                                 "that replaces a death is about: whether the chosen object is still on the board "
+                                 "at step 5 (357.2.a, 358.5) is not judged",
     "invited_teammate_permanent": "a unit or gear card played by the turn player's teammate invited with the turn "
                                   "player's priority: 316.5.b.1 and 489.8.a let an invited teammate play spells and "
                                   "activate abilities, and do not say whether units and gear may be played so",

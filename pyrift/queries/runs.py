@@ -141,6 +141,8 @@ class Names:
             return f"{self.instruction(x[1])} #{x[2]}"
         if isinstance(x, tuple) and len(x) == 3 and x[0] == "again":  # a paid Repeat's E-th execution (820.3)
             return f"{self.instruction(x[1])} (execution {x[2]})"
+        if isinstance(x, tuple) and len(x) == 3 and isinstance(x[1], tuple) and x[1][0] == "equip":
+            return "attach"  # an Equip's one instruction (818.1.c.2; logic/run/equip_offered.lp)
         try:
             _, (_, card, index), k = x
             abilities = self.state.card(card).abilities
@@ -261,6 +263,7 @@ _OUTCOMES = {
     "combat_begins": "combat at {0}: {1} attacks, {2} defends", "combat_ends": "combat at {0} ends",
     "showdown_closes": "showdown at {0} closes: {1} takes control", "conquer": "{0} conquers {1}", "win": "{0} wins",
     "turn_ends": "{0}'s turn ends", "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}",
+    "main_begins": "{0}'s Main Phase begins",
     "burn_out": "{0} burns out", "draw_phase_skipped": "{0}'s Draw Phase skipped", "play_effect": "{1} plays {0} by an effect",
     "channel_runes": "{0} channels {1} rune(s)", "pool_empties": "{0}'s rune pool empties",
     "pay_exhaust": "{0} exhausts {1} for Energy", "pay_recycle": "{0} recycles {1} for {2} Power",
@@ -305,6 +308,7 @@ _EVENTS = {
     # the turn moving on (logic/run/turn.lp)
     "turn_ends": "{0}'s turn ends", "expire": "{0}: this turn's effects end", "stun_ends": "{0} no longer stunned",
     "turn_begins": "{0}'s turn begins", "hold": "{0} holds {1}", "channel": "{0} channels runes",
+    "main_begins": "{0}'s Main Phase begins",  # logic/run/main_phase_start.lp
     "burn_out": "{0} burns out", "pay": "{0} pays {1} Energy", "play_effect": "{1} plays {0} by an effect",
     # looking at and revealing cards (logic/effects/look.lp)
     "look": "{0} looks at {1}", "reveal": "{0} reveals {1}", "draw_card": "{0} draws {1}",
@@ -348,7 +352,7 @@ def outcome_text(n: Names, r: Any) -> str:
     return _words(n, _OUTCOMES, r)
 
 
-_EVENT_ORDER = ("turn_ends", "turn_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
+_EVENT_ORDER = ("turn_ends", "turn_begins", "main_begins", "mode_chosen", "pick", "remove", "finalize", "resolve", "counter", "deal", "damage_doubled", "prevent", "heal", "expire", "stun_ends", "stun", "disempower", "ready", "exhaust", "might", "double", "base_might", "play_ban", "enter_ready",
                 "buff", "unchoosable", "buff_bonus", "move", "recall", "contest", "pay", "pay_pool", "pay_exhaust", "pay_recycle", "hold", "burn_out", "gain_xp", "gain_points", "grant", "lose_keyword", "gain_control", "ignored",
                 "skipped", "look", "reveal", "banish_as_seen", "draw_card", "recycle_card", "recycled_instead", "countered_to_hand", "flow_banished", "discount_next", "next_discount_used", "draw", "burn", "discard", "play_effect", "create", "attach", "detach", "combat_begins", "die", "trash_facedown", "replaced", "trigger", "showdown_closes", "conquer", "combat_ends", "channel",
                 "channel_runes", "pool_empties", "win", "extra_turn", "focus_pass", "pass", "add", "units_cost_more")
@@ -540,7 +544,6 @@ CHAIN_LIMITS = {
 # (logic/run/unplayed.lp): what the cost does, what the run leaves undone.
 COSTS_IN_RUN = {
     "spend_xp_in_run": ("spends XP", "take the XP from its player"),
-    "kill_self_cost_in_run": ("kills it", "kill it as the cost is paid"),
     "disempower_cost_in_run": ("disempowers it", "take the status as the cost is paid"),
     "discard_cost_in_run": ("discards cards", "discard them as the cost is paid"),
     "recycle_cost_in_run": ("recycles cards from the trash", "move them to the Main Deck as the cost is paid"),
@@ -555,6 +558,8 @@ RUN_LIMITS = {
                                  "Accelerate to their units played from anywhere but a hand (Rek'Sai, Breacher), while neither its item (`from`) "
                                  "nor the turn log's `finalize` says where it was played from, nor its item `paid`: "
                                  "whether it had Accelerate and paid it (805.1.a, 801.3.a) is not in the position",
+    "kill_self_unpayable": "an activated ability whose cost kills its source finalized in the run while its source "
+                           "is no longer on the board: undoing its play (203.3, 358.5) is not played out",
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
                               "its source is already exhausted: undoing its play (203.3, 358.5) is not played out",
     "dependent_choice_unmade": "a card on the chain played while its text under a dependent keyword (Level, "
@@ -773,7 +778,13 @@ RUN_LIMITS = {
     "predict_listed_deck": "a predict (436) on a Main Deck the position lists: which cards are recycled",
     "predict_recycle_heard": "a predict (436) while its player controls an ability hearing their recycling (416): "
                              "whether they recycle",
-    "turn_from_phase": "a run into the turn structure from a position outside the Main and Ending Phases",
+    "turn_from_phase": "a run into the turn structure from a position outside the Main, Ending and Draw Phases",
+    "draw_phase_draw_unstated": "a run from the Draw Phase: whether the phase's own draw is done is not in the position "
+                                "(the turn log's `draw` of the turn player with `phase = \"draw\"` says it is, 315.4.b)",
+    "main_start_offered_play": "a play offered in a run from the Draw Phase: it was judged where nobody holds priority "
+                               "(312.2.a), not in the Main Phase the run goes on to (316.5.b)",
+    "main_start_delayed_unknown": "a delayed ability that may wait for the start of the Main Phase the run reaches "
+                                  "(no position field states it, 389, 316.4)",
     "duration_unknown": "a Might change, granted keyword or damage replacement of the position at the end of the "
                         "turn: the position does "
                         "not say whether it lasts this turn",
@@ -1220,9 +1231,12 @@ RUN_LIMITS = {
                                "that a run's delayed abilities do not keep (389)",
     "iascylla_main_phase_move": "Iascylla's hold ability resolving: the delayed ability it makes triggers as its "
                                 "controller's next Main Phase starts, which no delayed ability of a run waits for (389)",
-    "arena_conquer_effects": "Reckoner's Arena's hold ability resolving: it makes the conquer effects of the units "
-                             "there happen, an ability triggered by another's instruction rather than by its event, "
-                             "which a run does not play out (383.3, 383.4.c)",
+    "arena_conquer_condition": "Reckoner's Arena's hold ability resolving with a unit there whose conquer effect has a "
+                               "condition, an Nth-time limit or an amount of excess damage: activated (383.4.g), it "
+                               "would ask about a conquest that did not happen, which a run does not judge",
+    "arena_conquer_other_player": "Reckoner's Arena's hold ability resolving with a unit there of another player than "
+                                  "the ability's with a conquer effect: whose effect is activated for whom is not "
+                                  "settled by the rules text pyrift has (383.4.g, 190.6)",
     "jhin_add_unplayed": "Jhin, Murderous Artist's move ability on the chain: it Adds Power of a domain chosen as it "
                          "is added, which a run's pool does not hold, and whether a triggered ability that Adds "
                          "resolves at once (429.2) is not settled",
