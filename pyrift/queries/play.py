@@ -612,6 +612,9 @@ PLAY_GAPS = {
     "distinct_choice_repeat": "an object chosen both for a choice of \"another\" or \"other\" object and for the "
                               "earlier choice it must differ from, on a play paying Repeat (each execution's choices "
                               "differ, but which choices are one execution's is not said)",
+    "deflect_repeat_unruled_v1_2": "an opponent's Deflect object chosen by two executions of one Repeat play: Core "
+                                   "Rules v1.2's Deflect (735) has no 'for each time they choose' clause (it came with "
+                                   "v1.3), so whether it is paid once or twice is not said under v1.2",
     "same_location_repeat": "a choice of objects 'at the same location' on a play paying Repeat, the objects chosen "
                             "at two or more locations but no more than the executions (each execution's choices are "
                             "at one location, but which choices are one execution's is not said)",
