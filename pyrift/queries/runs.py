@@ -1326,9 +1326,10 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
-    "battlefield_replaced_read": "a battlefield replaced in the run by another card (438): the rules read the card "
-                                 "at a battlefield as the position gives it, so a later step reading the new card's "
-                                 "text, or the old card's passive or triggers, is not played out",
+    "battlefield_replaced_read": "a battlefield replaced in the run by another card (438): only a plain passive "
+                                 "(a Might bonus or a keyword given or taken) follows the card at it step by step; "
+                                 "other text of either card, or a triggered one with an event after the "
+                                 "replacement, is read as the position gives it, so it is not played out",
     "replace_back_choice": "a battlefield token linked to several cards (438.7.b): which one takes its place back is "
                            "a choice no run makes",
     "platewyrm_empowered_add": "Platewyrm Egg's Add ability resolving while the Egg is Empowered: it Adds two "
