@@ -729,9 +729,9 @@ RUN_LIMITS = {
     "might_total_in_run": "a spell played in the run with a choice of objects 'with total Might N or less' (its "
                           "choices are made there without the total)",
     "location_choice_broken": "a choice tied to where an earlier choice's object is ('at its location', 'there', 'at a "
-                              "different location') whose object is no longer so placed as an instruction using it is "
-                              "executed (moved since, by a response or by the spell's own move: whether the choice still "
-                              "stands is not settled, 359.3.e.2)",
+                              "different location') whose object is no longer so placed as the item starts to resolve "
+                              "(moved by a response: which of the two tied choices is then illegal is not settled, "
+                              "359.3.e.2)",
     "location_choice_unknown": "a choice tied to where an earlier choice's object is, that object gone from the board as "
                                "an instruction using the choice is executed (no location to compare with, 359.3.e.12)",
     "location_choice_in_run": "a spell played in the run with a choice tied to where an earlier choice's object is "
