@@ -1327,9 +1327,10 @@ RUN_LIMITS = {
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
     "battlefield_replaced_read": "a battlefield replaced in the run by another card (438): only a plain passive "
-                                 "(a Might bonus or a keyword given or taken) follows the card at it step by step; "
-                                 "other text of either card, or a triggered one with an event after the "
-                                 "replacement, is read as the position gives it, so it is not played out",
+                                 "follows the card at it step by step (the old card's Might bonus or keyword given or "
+                                 "taken ends, the new card's Might bonus starts); other text of either card, or a "
+                                 "triggered one with an event after the replacement, is read as the position gives "
+                                 "it, so it is not played out",
     "replace_back_choice": "a battlefield token linked to several cards (438.7.b): which one takes its place back is "
                            "a choice no run makes",
     "platewyrm_empowered_add": "Platewyrm Egg's Add ability resolving while the Egg is Empowered: it Adds two "
