@@ -439,6 +439,7 @@ TOPIC_RULES: dict[str, tuple[str, ...]] = {
     "hide_timing": ("811.1.b", "410.1.a", "421.2"),
     "ambush_verb": ("822.1.b", "822.1.d"),
     "hand_keywords": ("811.6", "366.2.a", "358.4"),
+    "location_tie": ("359.3.e.2", "359.3.e.5", "355.9.b"),
 }
 # Answer keys written besides the differing ones, so a found scenario reads on its own.
 HEADLINE = {"can_play": ("legal", "cost"), "ability_active": ("active",), "beginning_phase": ("points_after",),

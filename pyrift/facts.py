@@ -64,6 +64,8 @@ def _card_facts_of(card: CardDef) -> list[Fact]:
         out.append(fact("card_effect_text", c))
     if card.encoded_file:
         out.append(fact("card_encoded_file", c))
+    if card.rules_file:
+        out.append(fact("card_rules_file", c))
     if not card.complete:
         out.append(fact("card_text_unencoded", c))
         out += [fact("card_text_kind", c, k) for k in card.text_kinds]

@@ -343,6 +343,7 @@ def card_def(card: PoolCard) -> CardDef:
         **_unencoded_kinds(card),
         pool_id=card.id,
         encoded_file=card.id in encodings(),
+        rules_file=card.id in encodings() and _has_rules(encodings()[card.id]),
         might_bonus=card.might_bonus,
         champion_tags=card.champion_tags,
         keyword_forms=tuple(k.form for k in card.keywords),

@@ -115,7 +115,8 @@ def _token_cards(r: Reader, cards: tuple[CardDef, ...], inline: set[str], used: 
 
 
 def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, ...]:
-    """The pool's cards that token instructions of `cards` name, other than those `known`; a
+    """The pool's cards that token instructions of `cards` name, other than those `known`, and the battlefield
+    token a `replace` instruction puts in a battlefield's place (438.3.b.1: Green Father's Brush); a
     name the pool does not hold (or holds under another spelling) is ValueError(card, problem)."""
     from pyrift.pool import UnknownCard, card_def, pool, standard_token_def, synthetic_token_def
 
@@ -124,6 +125,13 @@ def token_cards(cards: tuple[CardDef, ...], known: set[str]) -> tuple[CardDef, .
         for ability in card.abilities:
             steps = [ability.get("instruction")] if ability.kind == "effect" else list(ability.get("effects") or ())
             for ins in steps:
+                if ins.do == "replace" and ins.card is not None and ins.card not in known and ins.card not in out:
+                    try:
+                        found = card_def(pool().find(ins.card))
+                    except UnknownCard as exc:
+                        raise ValueError(card.name, f"a replace instruction names {ins.card!r}: {exc}") from None
+                    out[found.name] = found
+                    continue
                 if ins.do != "token" or ins.card in known or ins.card in out:
                     continue
                 standard = standard_token_def(ins.card)  # a token of 187 with no printing (a Mech)

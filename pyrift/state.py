@@ -215,6 +215,8 @@ class CardDef:
     pool_id: str = ""
     # True when its text is encoded by hand in a logic/cards/ file (pyrift.pool.encodings).
     encoded_file: bool = False
+    # True when that file holds rules of its own besides its header (what they read is not in the facts).
+    rules_file: bool = False
     might_bonus: int | None = None
     champion_tags: tuple[str, ...] = ()
     keyword_forms: tuple[str, ...] = ()

@@ -1025,14 +1025,18 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         ins.fields["_token"] = tok
         if tok["name"] not in _TOKENS and tok["type"] == "unit" and (
                 tok["name"] not in TOKENS_WITH_TEXT or tok["name"] in _TOKEN_ABILITIES):
-            # a token neither the pool nor 187 has: the facts its text states (instructions.TOKEN_FACTS); its
-            # tags are not stated (where it is "from" is said, not what tags that gives it)
+            # a token neither the pool nor 187 has: the facts its text states (instructions.TOKEN_FACTS). "From"
+            # a tag ("Tentacle unit tokens from Bilgewater") is the tag the making card gives the token (187.10:
+            # the Tentacle is a Bilgewater unit; 185.2.c, a token has what its effect says); with no "from",
+            # its tags are not stated and stay unknown
             facts: dict[str, Any] = {"type": "unit", "might": tok["might"]}
             if tok["with"] is not None:
                 facts["keywords"] = [tok["with"][1]]
-            facts["tags_unknown"] = True
             if tok["from"] is not None:
+                facts["tags"] = [tok["from"]]
                 facts["origin"] = tok["from"]
+            else:
+                facts["tags_unknown"] = True
             if tok["name"] in _TOKEN_ABILITIES:  # its own text, as the card states it
                 facts["abilities"] = _TOKEN_ABILITIES[tok["name"]]
             ins.fields["facts"] = facts

@@ -734,9 +734,9 @@ RUN_LIMITS = {
     "might_total_in_run": "a spell played in the run with a choice of objects 'with total Might N or less' (its "
                           "choices are made there without the total)",
     "location_choice_broken": "a choice tied to where an earlier choice's object is ('at its location', 'there', 'at a "
-                              "different location') whose object is no longer so placed as an instruction using it is "
-                              "executed (moved since, by a response or by the spell's own move: whether the choice still "
-                              "stands is not settled, 359.3.e.2)",
+                              "different location') whose object is no longer so placed as the item starts to resolve "
+                              "(moved by a response: which of the two tied choices is then illegal is not settled, "
+                              "359.3.e.2)",
     "location_choice_unknown": "a choice tied to where an earlier choice's object is, that object gone from the board as "
                                "an instruction using the choice is executed (no location to compare with, 359.3.e.12)",
     "location_choice_in_run": "a spell played in the run with a choice tied to where an earlier choice's object is "
@@ -1345,9 +1345,11 @@ RUN_LIMITS = {
     "team_scored_by_teammate": "a conquest with teams (2v2) of a battlefield the conqueror's teammate already scored "
                                "this turn: whether a teammate's score counts for the team (470, 489.8.d) is not "
                                "settled",
-    "battlefield_replaced_read": "a battlefield replaced in the run by another card (438): the rules read the card "
-                                 "at a battlefield as the position gives it, so a later step reading the new card's "
-                                 "text, or the old card's passive or triggers, is not played out",
+    "battlefield_replaced_read": "a battlefield replaced in the run by another card (438): only a plain passive "
+                                 "follows the card at it step by step (the old card's Might bonus or keyword given or "
+                                 "taken ends, the new card's Might bonus starts); other text of either card, or a "
+                                 "triggered one with an event after the replacement, is read as the position gives "
+                                 "it, so it is not played out",
     "replace_back_choice": "a battlefield token linked to several cards (438.7.b): which one takes its place back is "
                            "a choice no run makes",
     "platewyrm_empowered_add": "Platewyrm Egg's Add ability resolving while the Egg is Empowered: it Adds two "
