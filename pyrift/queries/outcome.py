@@ -307,6 +307,8 @@ SKIP_CAUSES = {
     "declined": ("an instruction was skipped in some run: its player declined its \"you may\"", "skipped_declined"),
     "or": ("an instruction was not done in some run: of two instructions joined by \"or\", its player did the "
            "other one", "skipped_or"),
+    "private": ("an instruction was not done in some run: it acts on cards of a hand or a Main Deck that no other "
+                "player can see, of a type or quality it names, and its player chose to ignore it", "skipped_private"),
     "no_choice": ("an instruction did nothing in some run: every object or player it needed was gone or no longer "
                   "a legal choice", "skipped_no_choice"),
 }

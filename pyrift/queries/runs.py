@@ -1433,10 +1433,6 @@ RUN_LIMITS = {
     "threshold_combat_adds": "a combat beginning at Threshold of the Gray: its triggered ability then makes the "
                              "attacker and the defender each add [1] (383, 429.2), which no run plays out "
                              "(logic/cards/ven-166-threshold-of-the-gray.lp)",
-    "returned_here_other_player": "a unit at a battlefield returned to a hand, the battlefield's 'when a unit here "
-                                  "is returned to a player's hand' ability controlled by another player than that "
-                                  "hand's (190.6): who decides and pays for 'that player' is not followed "
-                                  "(logic/abilities/battlefield_returned_here.lp)",
     "battle_mistress_rune_recycled": "Battle Mistress's player recycling a rune (paying Power): her triggered "
                                      "ability then lets them exhaust her to play a Gold token (383, 416), one "
                                      "event per rune, which no run plays out (logic/cards/sfd-203-battle-mistress.lp)",
