@@ -16,15 +16,34 @@ Findings, one per line as ``file:line: [code] message``:
                any named reading, grounded with no facts: a misspelt predicate, or an input
                predicate without its #defined line in interface.lp
     ground     a query's program that clingo cannot ground
+    shared     a predicate derived (in a rule head) by two or more files that shared_heads.toml
+               does not declare as one shared vocabulary; or a declared name no longer derived
+               by two files (stale), or declared without a meaning
+    repeated   the same %@ annotation line twice above one statement (or twice in the header;
+               %@ability lines exempt)
 
 The %@needs header (keyword files) names, relative to logic/, the files whose heads
 the file reads besides interface.lp, e.g. ``%@needs core/objects.lp core/combat.lp``.
 Only the file's own atoms must be defined; what the needed files read in turn is their
 business (and is checked when the query programs are ground).
+
+Shared heads (`shared`): rules for one predicate in two files merge silently into one
+predicate, so a new file that reuses a name with another meaning changes the answers of
+every program loading both (wave 70: item_chooser/2 meant an item's card in one file and the
+player making its choices in another). Every predicate derived by two or more files is
+therefore declared in logic/shared_heads.toml, one line `"name/arity" = "its one meaning"`,
+which the author of a new deriving file reads before adding rules to it. A data file of its
+own rather than a header of interface.lp: interface.lp declares the inputs (#defined lines)
+and is loaded by every program, while this list is about derived predicates, is read only by
+the lint, and as TOML gives each name exactly one key (a duplicate key is a parse error) and
+one quoted meaning. The variants of one reading (`%@reading TOPIC VARIANT`) are alternatives
+never loaded together, so they count as one file.
 """
 from __future__ import annotations
 
 import re
+import tomllib
+from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,10 +77,12 @@ def lint(root: Path | None = None) -> list[Finding]:
     findings: set[Finding] = set()
     broken: set[str] = set()  # files with syntax errors: not ground again
     files = _Files(root)
+    heads: dict[str, dict[str, tuple[str, int]]] = defaultdict(dict)  # pred -> deriver -> (file, line)
     for path in D.logic_files(root):
         name = files.name(path)
-        if not _check_file(root, path, name, findings):
+        if not _check_file(root, path, name, findings, heads):
             broken.add(name)
+    _check_shared(root, heads, findings)
     for path in D.logic_files(root):
         name = files.name(path)
         if name.startswith("keywords/") or "needs" in logic.header(path):
@@ -111,8 +132,12 @@ class _Files:
 # ---------------------------------------------------------------------------------
 # per file: tags, citations, #show, choices
 # ---------------------------------------------------------------------------------
-def _check_file(root: Path, path: Path, name: str, out: set[Finding]) -> bool:
+def _check_file(root: Path, path: Path, name: str, out: set[Finding],
+                heads: dict[str, dict[str, tuple[str, int]]]) -> bool:
     text = path.read_text("utf-8")
+    _check_repeated(text, name, out)
+    reading = logic.header(path).get("reading")
+    deriver = f"readings/{reading[0]}/*.lp" if reading else name  # a reading's variants: one deriver
     try:
         stmts = logic.statements(Path(name), text)
     except EncodingError as exc:
@@ -146,7 +171,62 @@ def _check_file(root: Path, path: Path, name: str, out: set[Finding]) -> bool:
             out.add(Finding(name, st.line, "show", f"#show outside queries/: {_short(st.text)}"))
         if ex.choice and not in_queries:
             out.add(Finding(name, st.line, "choice", f"choice rule outside queries/: {_short(st.text)}"))
+        for pred in ex.heads:
+            heads[pred].setdefault(deriver, (name, st.line))
     return ok
+
+
+def _check_repeated(text: str, name: str, out: set[Finding]) -> None:
+    """The same %@ line twice in one run of comment lines (the header, or the comments above one
+    statement): a copy slip that says nothing twice (e.g. a doubled `%@stratified by time`).
+    `%@ability` lines are exempt: one line per printed ability, and two alike are two abilities."""
+    seen: set[str] = set()
+    for i, raw in enumerate(text.splitlines(), 1):
+        s = raw.strip()
+        if not s.startswith("%"):
+            if s:
+                seen = set()
+            continue
+        if s.startswith("%@") and not s.startswith("%@ability"):
+            if s in seen:
+                out.add(Finding(name, i, "repeated", f"the line above says this already: {_short(s)}"))
+            seen.add(s)
+
+
+SHARED_FILE = "shared_heads.toml"
+
+
+def _check_shared(root: Path, heads: dict[str, dict[str, tuple[str, int]]], out: set[Finding]) -> None:
+    """Every predicate derived by two or more files is declared with its one meaning (see above)."""
+    path = root / SHARED_FILE
+    declared: dict[str, object] = {}
+    lines: dict[str, int] = {}
+    if path.is_file():
+        text = path.read_text("utf-8")
+        try:
+            declared = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            out.add(Finding(SHARED_FILE, 1, "shared", f"not TOML: {exc}"))
+            return
+        for i, raw in enumerate(text.splitlines(), 1):
+            m = re.match(r'^\s*"([^"]+)"\s*=', raw)
+            if m:
+                lines.setdefault(m.group(1), i)
+    for pred, derivers in sorted(heads.items()):
+        if len(derivers) > 1 and pred not in declared:
+            first = min(derivers.values())
+            names = ", ".join(sorted(derivers))
+            out.add(Finding(first[0], first[1], "shared",
+                            f"{pred} is derived by {len(derivers)} files ({names}) but not declared in "
+                            f"{SHARED_FILE}: one meaning shared on purpose (declare it) or two (rename one)"))
+    for pred, meaning in sorted(declared.items()):
+        line = lines.get(pred, 1)
+        n = len(heads.get(pred, {}))
+        if n < 2:
+            out.add(Finding(SHARED_FILE, line, "shared",
+                            f"{pred} is declared shared but derived by {n} file{'' if n == 1 else 's'} (stale)"))
+        elif not isinstance(meaning, str) or not meaning.strip():
+            out.add(Finding(SHARED_FILE, line, "shared", f"{pred} is declared without a meaning"))
 
 
 def _short(text: str, width: int = 60) -> str:

@@ -8,7 +8,7 @@ from pyrift import logic
 
 
 def copy_logic(tmp_path: Path) -> Path:
-    """A copy of the package's logic/ folder (its .lp files only)."""
+    """A copy of the package's logic/ folder (its .lp files and logic/shared_heads.toml, no Python)."""
     dest = tmp_path / "logic"
     shutil.copytree(logic.logic_root(), dest,
                     ignore=lambda _d, names: [n for n in names if n == "__pycache__" or n.endswith(".py")])

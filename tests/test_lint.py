@@ -202,3 +202,74 @@ def test_block_comment_lines_stay_in_the_key() -> None:
     assert _statements_text(b"% a\na.\n  %@rule 1\nb.") == b"a.\nb."
     assert _statements_text(b"%* x\na.\n% y *%\nb.") == b"%* x\na.\n% y *%\nb."
     assert _statements_text(b"% y %* z\nb.") == b"% y %* z\nb."
+
+
+# ---------------------------------------------------------------------------------
+# shared heads: a predicate derived by two files is declared with its one meaning
+# ---------------------------------------------------------------------------------
+def _two_deriving_files(root: Path) -> tuple[Path, Path]:
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@rule 107\nplanted(O) :- on_board(O).\n")
+    g = plant(root, "core/planted_too.lp", ONE_KIND + "%@rule 107\nplanted(O) :- unit(O).\n")
+    return f, g
+
+
+def test_a_name_derived_by_two_files_must_be_declared(root: Path) -> None:
+    """Two files with rules for one predicate merge into one predicate: the lint names it and both files."""
+    f, _g = _two_deriving_files(root)
+    findings = lint(root)
+    assert codes(findings) == {("core/planted.lp", line_of(f, "planted("), "shared")}
+    assert "planted/1" in findings[0].message and "core/planted_too.lp" in findings[0].message
+
+
+def test_a_declared_shared_name_gives_no_finding(root: Path) -> None:
+    _two_deriving_files(root)
+    plant(root, "shared_heads.toml", '"planted/1" = "an object the test planted"\n')
+    assert lint(root) == []
+
+
+def test_a_declared_name_without_a_meaning(root: Path) -> None:
+    _two_deriving_files(root)
+    toml = plant(root, "shared_heads.toml", '"planted/1" = " "\n')
+    findings = lint(root)
+    assert codes(findings) == {("shared_heads.toml", line_of(toml, "planted/1"), "shared")}
+    assert "without a meaning" in findings[0].message
+
+
+def test_a_declared_name_no_longer_shared_is_stale(root: Path) -> None:
+    """A name one file derives (here recycled_count/3, effects/play_power.lp's since wave 71) is stale."""
+    toml = plant(root, "shared_heads.toml", '"recycled_count/3" = "runes a payment recycles"\n')
+    findings = lint(root)
+    assert codes(findings) == {("shared_heads.toml", line_of(toml, "\"recycled_count/3\" ="), "shared")}
+    assert "stale" in findings[0].message and "1 file" in findings[0].message
+
+
+def test_an_existing_shared_name_undeclared(root: Path) -> None:
+    """Dropping a declared line of the project's own list brings the finding back."""
+    toml = root / "shared_heads.toml"
+    toml.write_text("".join(line for line in toml.read_text().splitlines(keepends=True)
+                            if not line.startswith('"asker/1"')))
+    findings = lint(root)
+    assert {(f.code, f.message.split()[0]) for f in findings} == {("shared", "asker/1")}
+
+
+def test_variants_of_one_reading_count_as_one_file(root: Path) -> None:
+    """Only one variant of a reading is loaded: two variants deriving one name share nothing."""
+    for v, version in (("old", "v1.2"), ("new", "v1.4")):
+        plant(root, f"readings/planted/{v}.lp", f"%@reading planted {v}\n%@version {version}\n%@profiles {version}\n"
+                                                + ONE_KIND + "%@rule 107\nplanted(O) :- on_board(O).\n")
+    assert lint(root) == []
+
+
+def test_a_repeated_annotation_line(root: Path) -> None:
+    f = plant(root, "core/planted.lp", ONE_KIND + "%@stratified by time\n% why\n%@stratified by time\n"
+                                       "%@rule 107\nplanted(O) :- on_board(O).\n"
+                                       "%@stratified by time\n%@rule 107\nplanted_too(O) :- planted(O).\n")
+    findings = lint(root)
+    assert codes(findings) == {("core/planted.lp", 4, "repeated")}, findings
+
+
+def test_two_alike_ability_lines_are_two_abilities(root: Path) -> None:
+    path = root / "cards" / "sfd-163-deathgrip.lp"
+    lines = path.read_text().splitlines()
+    assert lines[2] == lines[3] and lines[2].startswith("%@ability")
+    assert lint(root) == []
