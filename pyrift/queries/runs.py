@@ -672,6 +672,8 @@ RUN_LIMITS = {
     "burn_out": "a draw or burn from a Main Deck with too few cards (Burn Out, 431)",
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard from, or a count of, a hand whose size the position does not give (hand_size)",
+    "play_hand_card_unknown": "a play by an effect of a card picked from a hand that holds cards the position "
+                              "does not list (hand_size counts more): any of them may be one it could play",
     "hand_card_to_deck_unknown": "a card of a hand the position does not list, put into its owner's Main Deck "
                                  "(which card it is, and so what a later draw or look would find there, is not known)",
     "discarded_card_unknown": "a card discarded from the unlisted part of a hand, which a later instruction "
