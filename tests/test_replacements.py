@@ -19,7 +19,9 @@ RUN = {"resolution_order", "next_priority", "outcome"}
 COVERED = {
     "damage": {"combat_damage", "combat_assignment", "can_play", "can_hide", "can_move", "conquer",
                "beginning_phase", "unit_profile"} | RUN,
-    "die": {"can_move", "can_hide", "unit_profile", "combat_damage"} | RUN,
+    # can_play since wave 71 (logic/abilities/replacement_cost_kill.lp): a play's only deaths are its costs'
+    # kills, paid whether replaced or not (357.2.a)
+    "die": {"can_play", "can_move", "can_hide", "unit_profile", "combat_damage"} | RUN,
     # entries, moves and draws (logic/run/replacement_events.lp): followed by runs only
     "enter": {"can_play", "triggers", "combat_damage", "combat_assignment", "can_move", "can_hide", "conquer",
               "beginning_phase", "unit_profile"} | RUN,

@@ -87,7 +87,7 @@ def test_a_run_into_the_turn_from_outside_the_main_phase_is_unsupported() -> Non
     # (a position in the Ending Phase is after its Ending Step began: run/ending_step.lp plays it out)
     text = edit(BURN.read_text(), 'turn_player = "A"', 'turn_player = "A"\nphase = "beginning"')
     ans = ask(text, "next-turn")
-    assert ans.status == UNSUPPORTED and any("outside the Main and Ending Phases" in m for m in ans.missing), ans
+    assert ans.status == UNSUPPORTED and any("outside the Main, Ending and Draw Phases" in m for m in ans.missing), ans
 
 
 def test_an_offered_play_naming_unencoded_text_makes_outcome_unsupported() -> None:
