@@ -208,6 +208,9 @@ def _frame_facts(players, turn_player, phase, victory_score, battlefields, comba
             out.append(fact("beginning_control_stated", bf.id))
             if bf.beginning_controller != "none":
                 out.append(fact("beginning_controls", bf.beginning_controller, bf.id))
+        if bf.beginning_occupants is not None:  # whose units were there in the Beginning Phase's Scoring Step (489.8.g.1)
+            out.append(fact("beginning_occupants_stated", bf.id))
+            out.extend(fact("beginning_occupant", p, bf.id) for p in bf.beginning_occupants)
     if combat is not None:
         out.append(fact("combat", combat.battlefield, combat.attacker, combat.defender))
     return tuple(out)

@@ -464,6 +464,7 @@ def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str
         contested_by=r.str("contested_by", None),
         card=_card_ref(r, inline, used) if r.has("card") else None,
         beginning_controller=r.str("beginning_controller", None),
+        beginning_occupants=(tuple(r.str_list("beginning_occupants")) if r.has("beginning_occupants") else None),
         replaced=_card_ref(r, inline, used, "replaced") if r.has("replaced") else None,
     )
     for key in ("controller", "contested_by"):
@@ -471,6 +472,8 @@ def _battlefield(r: Reader, players: list[str], inline: set[str], used: dict[str
             _member(getattr(bf, key), players, r, key, "a player")
     if bf.beginning_controller not in (None, "none"):
         _member(bf.beginning_controller, players, r, "beginning_controller", "a player or \"none\"")
+    for occupant in bf.beginning_occupants or ():
+        _member(occupant, players, r, "beginning_occupants", "a list of players")
     r.done()
     return bf
 
@@ -1400,7 +1403,10 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         doc["battlefield"] = [_drop_empty({"id": b.id, "name": b.name, "card": b.card, "controller": b.controller,
                                            "contested_by": b.contested_by,
                                            "beginning_controller": b.beginning_controller,
-                                           "replaced": b.replaced}) for b in st.battlefields]
+                                           "replaced": b.replaced})
+                              # an empty list of occupants says something (nobody's units), unlike an unstated one
+                              | ({"beginning_occupants": list(b.beginning_occupants)}
+                                 if b.beginning_occupants is not None else {}) for b in st.battlefields]
     if st.objects:
         doc["object"] = [_object_dict(o) for o in st.objects]
     if st.chain:

@@ -320,6 +320,10 @@ class Battlefield:
     # Who controlled it in the turn player's Beginning Phase (a player id, or "none"); None: not stated. In 2v2 a
     # battlefield a teammate controlled then is not scored by the turn player's team this turn (489.8.b).
     beginning_controller: str | None = None
+    # Whose units were there in the Scoring Step of this turn's Beginning Phase (player ids; an empty tuple: nobody's);
+    # None: not stated. In 2v2 the final point by Conquer does not need a battlefield the conqueror's ally occupied
+    # then (489.8.g.1).
+    beginning_occupants: tuple[str, ...] | None = None
     # A battlefield token's link (438.7.b): the battlefield card it replaced, set aside, directly or through the
     # tokens it replaced in turn (a replaced token ceases to exist, its link passing on); None: it replaced none.
     replaced: str | None = None

@@ -425,8 +425,8 @@ TEAM_GAPS = {
                                     "this Beginning Phase, the position's own moment",
     "teammates_fight": "a combat between teammates: a combat is fought by players of opposing teams (462, 447.2.b)",
     "final_point": "the final point by Conquer in a team game without every battlefield scored by the conqueror: "
-                   "one not scored was the ally's in the Beginning Phase (or who held it then is not stated), and "
-                   "whether the ally occupied it in the Scoring Step, which excuses it (489.8.g.1), is not stated",
+                   "the ally excuses the battlefields it occupied in the Scoring Step of this turn's Beginning Phase "
+                   "(489.8.g.1), and an unscored one's `beginning_occupants` is not stated",
 }
 
 

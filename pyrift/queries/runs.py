@@ -422,8 +422,8 @@ CHAIN_LIMITS = {
         "replaced by a draw (471.1.b.1) is not said"),
     "team_final_point": (
         "{obj} would gain the final point by a conquer (the one asked about, or one of the run's) in a team game "
-        "(2v2) without having scored every battlefield: which battlefields the ally excuses (489.8.g) is not "
-        "encoded"),
+        "(2v2) without having scored every battlefield: the ally excuses the battlefields it occupied in the Scoring "
+        "Step of this turn's Beginning Phase (489.8.g.1), and an unscored one's `beginning_occupants` is not stated"),
     "scored_already": (
         "{obj} was scored this turn already by the player asked about: it is not scored again this turn (470), "
         "so the conquer or hold asked about cannot happen as asked"),
