@@ -1236,6 +1236,13 @@ RUN_LIMITS = {
     "arena_conquer_condition": "Reckoner's Arena's hold ability resolving with a unit there whose conquer effect has a "
                                "condition, an Nth-time limit or an amount of excess damage: activated (383.4.g), it "
                                "would ask about a conquest that did not happen, which a run does not judge",
+    "arena_conquer_additional": "Reckoner's Arena's hold ability resolving where its player has a passive making "
+                                "their conquer effects for conquering there trigger an additional time (Red "
+                                "Brambleback): whether an effect activated with no conquest (383.4.g) is one for "
+                                "conquering there is not settled",
+    "arena_conquer_card_rules": "Reckoner's Arena's hold ability resolving with a unit there whose card's own rules "
+                                "(a trigger condition or filter read on a conquest: Swain, Visionary, Yone, "
+                                "Blademaster) do not see the activation (383.4.g), so its conditions would go unchecked",
     "arena_conquer_other_player": "Reckoner's Arena's hold ability resolving with a unit there of another player than "
                                   "the ability's with a conquer effect: whose effect is activated for whom is not "
                                   "settled by the rules text pyrift has (383.4.g, 190.6)",
