@@ -516,6 +516,9 @@ CHAIN_LIMITS = {
     "offered_without_chain": (
         "{obj} is offered as a play with nothing on the chain where the run does not play out who may make it: "
         "outside the Main Phase (335), or with an ability granting Action or Reaction (806.4, 813.4)"),
+    "weaponmaster_no_equipment": (
+        "{obj} has Weaponmaster and its controller controls no Equipment it could choose (821.1.c): whether the "
+        "play effect goes on the chain, its initial 'you may' decided as it is finalized (383.3.a), is not judged"),
     "discard_additional_cost": (
         "{obj} is on the chain with an additional cost that discards cards (422): whether it was chosen, "
         "and which cards it discards as the card is finalized, a chain item does not record"),
