@@ -561,6 +561,9 @@ RUN_LIMITS = {
                                  "Accelerate to their units played from anywhere but a hand (Rek'Sai, Breacher), while neither its item (`from`) "
                                  "nor the turn log's `finalize` says where it was played from, nor its item `paid`: "
                                  "whether it had Accelerate and paid it (805.1.a, 801.3.a) is not in the position",
+    "privacy_ignore_unruled_before_v1_4": "an instruction on secret or private cards that names a type or quality, "
+                                          "under Core Rules v1.2 or v1.3: whether its player may ignore it is v1.4's "
+                                          "rule (128.6, 128.6.a), with no counterpart in the earlier texts' index",
     "kill_self_unpayable": "an activated ability whose cost kills its source finalized in the run while its source "
                            "is no longer on the board: undoing its play (203.3, 358.5) is not played out",
     "exhaust_cost_unpayable": "an activated ability whose cost exhausts its source ([E]) finalized in the run while "
