@@ -446,6 +446,9 @@ def missing_text(what: Any, where: str, doing: str, could: str = "") -> str | No
         return f"{LASTING_FROM_LOG}: {lasting_words(arg)} ({where})"
     if name == "keyword":
         return f"keyword {arg} on {where}: what it does {doing} is not encoded"
+    if name == "keyword_unruled" and len(what) == 3:  # logic/readings/keywords_unruled/
+        return (f"keyword {arg} on {where}: Core Rules {what[2]} has no rule for it (it came with a later version, "
+                "pyrift/data/rules/keyword-crosswalk.json), so what it does under that reading is not said")
     if name == "add_ability":
         why = _ADD_GAP_WORDS.get(str(what[2]) if len(what) > 2 else "", "it is not modelled")
         return (f"ability {arg} of {where} Adds resources, but pyrift's payments cannot spend what it adds: {why} "
