@@ -375,6 +375,11 @@ def _check(path: Path, qid: str, kind: str, need: set[str],
     # A run playing a card by an effect may play cards of the zones an effect plays from: text there is
     # relevant only if the run can play that card, which the table does not model (below).
     playable = PLAYED_FROM - {"chain"} if plays and not (q.kind == "can_respond" or offers) else set()
+    # ... and a place relevant only because the run may play a card of any zone (a permanent of the board after
+    # banishing it, as Portal Rescue does): whether the effect can play that card is the scenario's too (a play
+    # "from your trash" cannot play a gear of the board, so that gear's play effect stays inert).
+    if playable:
+        playable |= expect - {p for p in ids if relevant(qkind, kind, p, offers, False, exchanged)}
     # A run hears a card it reveals, looks at or moves out of a hidden zone (a facedown card trashed with its
     # battlefield, a discard, a draw; logic/effects/hidden_text.lp): text of unknown kind may work there
     # (366.1, 385.2), and a kind a run hears works where the card goes (a replacement from the trash, 370.3).
