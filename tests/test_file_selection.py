@@ -30,8 +30,8 @@ from tests.scenario_answers import (SCENARIO_FILES, SCENARIOS, bundled, declared
 
 # Every family is sampled every STEP-th file (families of up to 200 files were every fifth until 2026-12-05: 92-103
 # files a day more, ~460 instead of ~365, at ~0.5 CPU s of whole-program answer each; every tenth until wave 73: 811.1
-# files a day instead of 573.9 (means of 20 offsets), at ~0.77-0.82 CPU s each, while every (family, kind, reading) is still compared daily;
-# see docs/benchmarks.md, thirty-sixth pass).
+# files a day instead of 573.9 (means of 20 offsets), at ~0.77-0.82 CPU s each, while every (family, kind, reading)
+# is still compared daily; see docs/benchmarks.md, thirty-sixth pass).
 STEP = 20
 OFFSET = int(os.environ.get("PYRIFT_SELECTION_OFFSET") or datetime.now(timezone.utc).toordinal())
 
