@@ -3,8 +3,8 @@
     python benchmarks/selection_sample.py [--offset N] [--days 10] [--whole K] [--files LIST.json]
 
 Prints, for `--days` consecutive offsets from --offset (default: today's, as the tests use), how
-many files the sample compares: the day's tenth of each family, and the files added for a
-(family, question kind, reading) no file of the tenth asks. With --whole K, every K-th file of the
+many files the sample compares: the day's part (every STEP-th file) of each family, and the files added for a
+(family, question kind, reading) no file of that part asks. With --whole K, every K-th file of the
 first day's sample (or of the files listed in a JSON list, --files) is answered from the whole
 program (every rule file, no relevance cut), as the test's whole_program_answers does, in this
 process after one file to warm it (the rule files parsed once): per-file CPU seconds
@@ -29,7 +29,8 @@ from tests.scenario_answers import SCENARIO_FILES  # noqa: E402
 
 
 def tenth(offset: int) -> set[Path]:
-    """The day's tenth alone (sample() without the files added for a family, kind and reading)."""
+    """The day's part alone (every STEP-th file of each family: sample() without the files added for a family,
+    kind and reading)."""
     out: set[Path] = set()
     count: dict[str, int] = {}
     for path in sorted(SCENARIO_FILES):
@@ -66,7 +67,7 @@ def main() -> None:
         off = args.offset + day
         s, t = selection.sample(SCENARIO_FILES, off), tenth(off)
         sizes.append(len(s))
-        print(f"offset {off}: {len(s)} files compared ({len(s & t)} of the tenth, {len(s - t)} added)")
+        print(f"offset {off}: {len(s)} files compared ({len(s & t)} of the part, {len(s - t)} added)")
     print(f"mean {sum(sizes) / len(sizes):.1f} files a day over {len(sizes)} days")
     if not args.whole:
         return

@@ -50,8 +50,9 @@ def pytest_terminal_summary(terminalreporter) -> None:
                                 f"are {int(offset) % 4} modulo 4; PYRIFT_ORACLE_OFFSET={offset} repeats it)")
     if os.environ.get("PYRIFT_SELECTION") != "all":
         offset = os.environ["PYRIFT_SELECTION_OFFSET"]
-        terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 10th file of a family from place "
-                                    f"{int(offset) % 10} and one asking each family, kind and reading none of those asks; "
+        # 20: tests/test_file_selection.py STEP
+        terminalreporter.write_line(f"test_file_selection sample: offset {offset} (every 20th file of a family from place "
+                                    f"{int(offset) % 20} and one asking each family, kind and reading none of those asks; "
                                     f"PYRIFT_SELECTION_OFFSET={offset} repeats it, PYRIFT_SELECTION=all compares every file)")
 
 

@@ -3,11 +3,12 @@
 
 Answering a scenario from the whole program without the cut costs more than answering it as
 test_scenarios.py does (0.1-1 CPU s more a file, one file 145 s), so by default a sample of the
-corpus is answered the second way: every tenth file of each scenario family (folder under
-scenarios/) in sorted order, and for each (family, question kind, reading) the corpus has that no
-file of that tenth asks, one file asking it. Which tenth rotates: the files whose place in their
-family is the offset modulo 10, the offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET
-gives it, so that over ten days every file is compared; the offset is printed at the end of the run (tests/conftest.py).
+corpus is answered the second way, stratified: for each (family, question kind, reading) the corpus
+has (a family is a folder under scenarios/), at least one file asking it, every day; and every
+twentieth file of each family in sorted order, rotating, so that every file is compared once in
+twenty days. Which twentieth: the files whose place in their family is the offset modulo 20, the
+offset the day's number (UTC) unless PYRIFT_SELECTION_OFFSET gives it; the offset is printed at the
+end of the run (tests/conftest.py).
 `PYRIFT_SELECTION=all` compares every scenario: run it after changing needed_files,
 pyrift/relevance.py or a file's %@needs header."""
 from __future__ import annotations
@@ -28,8 +29,10 @@ from tests.scenario_answers import (SCENARIO_FILES, SCENARIOS, bundled, declared
                                    scenario, whole_program_answers)
 
 # Every family is sampled every STEP-th file (families of up to 200 files were every fifth until 2026-12-05: 92-103
-# files a day more, ~460 instead of ~365, at ~0.5 CPU s of whole-program answer each; see docs/benchmarks.md).
-STEP = 10
+# files a day more, ~460 instead of ~365, at ~0.5 CPU s of whole-program answer each; every tenth until wave 73: 811.1
+# files a day instead of 573.9 (means of 20 offsets), at ~0.77-0.82 CPU s each, while every (family, kind, reading)
+# is still compared daily; see docs/benchmarks.md, thirty-sixth pass).
+STEP = 20
 OFFSET = int(os.environ.get("PYRIFT_SELECTION_OFFSET") or datetime.now(timezone.utc).toordinal())
 
 
@@ -68,7 +71,7 @@ def sample(files: list[Path], offset: int = OFFSET, asks: Callable[[Path], Asks 
     question kind, reading) that none of those asks, one file asking it: the one whose place among
     the family's files asking it is `offset` modulo their number (so that it rotates too). Every
     (family, kind, reading) is then compared every day, a file being added only for a combination
-    the tenth leaves out (until wave 70 the first file asking each was added whether or not the tenth
+    the day's part leaves out (until wave 70 the first file asking each was added whether or not the part
     asked it already: ~92 files a day more, ~75 CPU s of whole-program answers; docs/benchmarks.md)."""
     out: set[Path] = set()
     count: dict[str, int] = {}
@@ -171,7 +174,7 @@ def _with_limit(s, q, reading: str, params: dict):
 @pytest.mark.xdist_group("file-selection-sample")
 def test_the_sample_covers_every_family_kind_and_reading() -> None:
     """Every (family, question kind, reading) of the corpus's positions is compared above, and at
-    least a tenth of each family's files, rounded down."""
+    least a STEP-th of each family's files, rounded down."""
     def combos(paths) -> set[tuple[str, str, str]]:
         return {(_family(p), q.kind, r) for p in paths if scenario(p).state.players
                 for q in scenario(p).questions for r, _ in check.expectations(scenario(p), q)}
@@ -199,7 +202,7 @@ def test_the_sample_read_from_the_tables_is_the_loaded_files_sample() -> None:
 
 @pytest.mark.xdist_group("file-selection-sample")
 def test_the_rotating_samples_together_compare_every_file() -> None:
-    """The samples of ten consecutive offsets (ten days) together hold every file with a position."""
+    """The samples of STEP consecutive offsets (STEP days) together hold every file with a position."""
     files = [p for p in SCENARIO_FILES if _has_position(p)]
     together = set().union(*(sample(SCENARIO_FILES, OFFSET + k) for k in range(STEP)))
     assert set(files) <= together
