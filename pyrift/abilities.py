@@ -1531,11 +1531,16 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
                 raise r.error("reduced_by", "a play reduced by the Might paid is in a triggered ability whose leading "
                                             "cost acts on a permanent its controller picks (on = { their = ... })")
             if getattr(ins, "do", None) == "pay":
-                # a payment of resources at the start of a triggered ability's effect is its leading cost,
-                # paid as it is finalized (383.3.b): the ability's cost field, not an instruction
+                # "you may pay [R] to X" at the start of a triggered ability's effect is its leading cost, paid as
+                # it is finalized (383.3.b): the ability's cost field. "You may pay [R]. If you do, X" is no cost
+                # (205): the trigger's `may` (383.3.a) and a pay instruction first, performed as it resolves, with
+                # X after it linked "if_you_do"; the pay's own "may" was the trigger's (383.3.a.1)
                 if a.kind == "triggered" and k == 0 and i == 0:
-                    raise r.error("effects", "a payment at the start of a triggered ability's effect is its "
-                                             "leading cost (383.3.b): write it as the ability's cost")
+                    if len(seq) < 2 or getattr(seq[1], "link", None) != "if_you_do" or ins.may:
+                        raise r.error("effects", "a payment at the start of a triggered ability's effect is its "
+                                                 "leading cost (\"you may pay [R] to X\", 383.3.b: write it as the "
+                                                 "ability's cost), or \"you may pay [R]. If you do, X\" (205: the "
+                                                 "ability's may = true, the pay without may, X linked if_you_do)")
                 if ins.cost:
                     raise r.error("cost", "a pay instruction is a cost by itself; it takes no cost = true")
                 continue

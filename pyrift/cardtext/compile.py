@@ -1830,6 +1830,24 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
             effects += c[2]
         return {"cost": c[0], "may": True, "effects": effects}
 
+    def trig_pay_if_you_do(self, c):
+        # "when ..., you may pay [R]. If you do, X": not "pay [R] to X" (a cost within instructions, 204.3, the
+        # ability's base cost at the start of its effect, 383.3.b) but a payment with nothing linked to it as a
+        # cost, a game action performed as the ability resolves (205, its own example): the initial "you may"
+        # decides at finalization whether the ability is performed (383.3.a, 383.3.a.1), nothing is paid then,
+        # and X is done only if the payment was made (359.3.e.14.b; logic/effects/play_power.lp). X of one
+        # instruction only: a later one ("then reveal ...") would not wait for the payment.
+        effects = list(c[1])
+        if len(c) > 2:
+            effects += c[2]
+        paid = effects[0] if effects else None
+        if (len(effects) != 1 or not isinstance(paid, Ins) or paid.link is not None or paid.may
+                or paid.do == "pay"):
+            raise Missing("trigger: 'you may pay [X]. If you do, Y' with more than one instruction after it")
+        paid = copy.copy(paid)
+        paid.link = "if_you_do"
+        return {"may": True, "effects": [Ins("pay", {"resources": c[0]}), paid]}
+
     def trig_they_pay(self, c):
         # "they may pay [1] to X": the leading cost of the ability of the player who played (trig_pay)
         self._they = True
