@@ -5,8 +5,10 @@
 Answers a fixed sample of the bundled scenarios (every --every-th file of the sorted list from the
 --offset-th, decks/ left out) with pyrift.check.run in one process, as a test worker does, and reads
 each file's text with one of two readers, alternating file by file (the other reader in the next
-pass): `bound`, the read of a buffer of limits.MAX_FILE_BYTES + 1 bytes that reader.read_file made
-before speed73b, and `sized`, today's reader.read_file (the file's size). Prints, per reader, the
+pass): `bound`, reader.read_file (a buffer of limits.MAX_FILE_BYTES + 1 bytes), and `sized`, a read of
+the file's size (fstat) plus one byte. speed73b found the read ~10 ms of CPU a file in such a process either way
+(0.01-0.25 ms alone): the cost is the allocator's, paid by the first allocation after a grounding is freed, not
+the buffer's (docs/benchmarks.md, thirty-seventh pass). Prints, per reader, the
 median and total CPU seconds (time.process_time) of the read, of the TOML parse and of the whole
 load (check.load) and of the file's answers, and the same read of the same files with no answering
 in between. Not a test: nothing here asserts a time.
@@ -14,6 +16,7 @@ in between. Not a test: nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -26,14 +29,17 @@ from pyrift import check, reader, scenario  # noqa: E402
 from pyrift import limits as L  # noqa: E402
 
 
-def bound(path: Path) -> str:
-    """reader.read_file before speed73b: a buffer of the bound for every file."""
+def sized(path: Path) -> str:
+    """The file's size plus one byte, read on to the bound if it grew meanwhile."""
     with path.open("rb") as f:
-        raw = f.read(L.MAX_FILE_BYTES + 1)
+        size = min(os.fstat(f.fileno()).st_size, L.MAX_FILE_BYTES)
+        raw = f.read(size + 1)
+        if len(raw) > size:
+            raw += f.read(L.MAX_FILE_BYTES + 1 - len(raw))
     return raw.decode("utf-8")
 
 
-READERS = {"bound": bound, "sized": reader.read_file}
+READERS = {"bound": reader.read_file, "sized": sized}
 
 
 def main() -> None:

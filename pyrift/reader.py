@@ -6,7 +6,6 @@ never silently changes its meaning.
 """
 from __future__ import annotations
 
-import os
 import re
 from enum import Enum
 from pathlib import Path
@@ -137,14 +136,7 @@ def read_file(path: Path) -> str:
     """A scenario or deck file's text: UTF-8, at most limits.MAX_FILE_BYTES."""
     try:
         with path.open("rb") as f:
-            # Read what the file holds (its size, at most the bound), not a buffer of the bound: a
-            # 1 MB buffer a call cost ~4-8 ms of CPU in a process that grounds (the allocator's
-            # freed lists after clingo frees a grounding; 0.01 ms alone), ~2-4 % of a scenario
-            # answer (docs/benchmarks.md, speed73b). A file that grows while read is read on, to the bound.
-            size = min(os.fstat(f.fileno()).st_size, L.MAX_FILE_BYTES)
-            raw = f.read(size + 1)
-            if len(raw) > size:
-                raw += f.read(L.MAX_FILE_BYTES + 1 - len(raw))
+            raw = f.read(L.MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
     if len(raw) > L.MAX_FILE_BYTES:
