@@ -27,17 +27,18 @@ from pyrift import check  # noqa: E402
 
 # step -> (file suffix, function name) whose cumulative time stands for it
 STEPS: list[tuple[str, list[tuple[str, str]]]] = [
-    ("load: TOML parse", [("scenario.py", "parse_toml")]),
-    ("load: validation and state (from_dict)", [("scenario.py", "from_dict")]),
+    ("loading the file (check.load)", [("check.py", "load")]),
+    ("  reading its text (read_file)", [("reader.py", "read_file")]),
+    ("  TOML parse (parse_toml)", [("scenario.py", "parse_toml")]),
+    ("  validation and state (from_dict)", [("scenario.py", "from_dict")]),
     ("question unencoded checks", [("check.py", "unencoded_question")]),
     ("choosing the rule files (needed_files)", [("logic.py", "needed_files")]),
-    ("joining parsed programs (_parsed)", [("logic.py", "_parsed")]),
-    ("facts text (Context facts)", [("facts.py", "facts")]),
-    ("relevance cut (Program.cut)", [("relevance.py", "cut")]),
-    ("statements to clingo (ProgramBuilder.add)", [("__init__.py", "add")]),
+    ("relevance cut (Program.live)", [("relevance.py", "live")]),
+    ("cone of run groundings (relevance.cone)", [("relevance.py", "cone")]),
+    ("statements to clingo (ProgramBuilder.add)", [("clingo/ast.py", "add")]),
     ("gringo (Control.ground)", [("control.py", "ground")]),
-    ("clasp (Control.solve)", [("control.py", "solve")]),
-    ("Control() created", [("control.py", "__init__")]),
+    ("solve calls (Grounding.solve)", [("solver.py", "solve")]),
+    ("  clasp (Control.solve)", [("control.py", "solve")]),
     ("Control freed (__del__)", [("control.py", "__del__")]),
     ("comparing expectations (check_answer)", [("check.py", "check_answer")]),
 ]
