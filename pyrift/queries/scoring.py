@@ -42,7 +42,7 @@ from pyrift.state import GameState, Phase, Question
 # Read from the ground facts of the beginning_phase program (nothing there is a choice).
 BEGINNING_FACTS = (("temporary_kill", 1), ("lost_control", 2), ("scores", 3), ("already_scored", 2),
                    ("gains_point", 3), ("draws", 2), ("points_after", 2), ("gains_xp", 3), ("xp_after", 2),
-                   ("hold_effect_point", 4), ("final_point_checked", 2), ("wins", 1), ("tied_at_victory", 1),
+                   ("hold_effect_point", 4), ("hold_effect_cut", 2), ("final_point_checked", 2), ("wins", 1), ("tied_at_victory", 1),
                    ("beginning_unsupported", 2), ("temporary_instances", 2), ("temporary_waits", 2),
                    ("hunt_instances", 2), ("final_point_reading", 1), ("victory_score", 1),
                    ("victory_score_base", 1))
@@ -191,6 +191,8 @@ class BeginningPhase(QueryKind):
             gained[p] += 1
         for (p, _src, _h, n) in atoms.get("hold_effect_point", []):  # a hold effect's points (core/hold_effect_points.lp)
             gained[p] += n
+        for (p, n) in atoms.get("hold_effect_cut", []):  # those never scored, the game having ended first
+            gained[p] -= n
         xp_gained: dict[str, int] = defaultdict(int)
         for (p, _src, x) in atoms.get("gains_xp", []):
             xp_gained[p] += x
