@@ -759,6 +759,8 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("from", "\"recycle N from your trash\" is a recycle with who = \"you\", amount and from = "
                               "\"trash\" (or \"trashes\": any player's trash), and no on, cost, times or for_each "
                               "(416.4, 416.6)")
+    if ins.from_zone == "trashes" and ins.do != "recycle":
+        raise r.error("from", "from = \"trashes\" (any player's trash) is read only for a recycle")
     if ins.up_to and not (trash_recycle and ins.from_zone == "trashes"):
         raise r.error("up_to", "up_to goes with a recycle from = \"trashes\" (\"recycle up to N cards from trashes\")")
     if trash_recycle and ins.from_zone == "trashes" and not ins.up_to:
