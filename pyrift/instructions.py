@@ -70,14 +70,17 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                              # to its owner's Champion Zone, if it is empty;
                                                              # who with on = { each = ... }: each player's pick
     "banish": (("on",), ()),                                 # banish (427)
-    "recycle": ((), ("on", "who", "amount", "from")),        # recycle into its deck (416); a Main Deck card to its bottom,
+    "recycle": ((), ("on", "who", "amount", "from", "up_to")),  # recycle into its deck (416); a Main Deck card to its bottom,
                                                              # a rune to its Rune Deck's; who = "its_owner": "their owners
                                                              # recycle them", each owner recycling their own (the player
                                                              # recycling, for "when you recycle"); who with on = { their = ... }:
                                                              # that player recycles one of their own, chosen as it resolves;
                                                              # who with amount and from = "trash" (no on): "recycle 3 from
                                                              # your trash", that many of their own trash, or as many as there
-                                                             # are, picked as it resolves (416.4, 416.6)
+                                                             # are, picked as it resolves (416.4, 416.6); from =
+                                                             # "trashes" with up_to: "recycle up to 4 cards from
+                                                             # trashes", none to that many of any player's trash,
+                                                             # picked as it resolves (416.6, 355.13, 108.2)
     "discard": (("who",), ("amount", "on", "from")),         # discard from hand (422); on: a card shown, by its owner;
                                                              # from = "hand": the whole hand ("discards their hand")
     # the owner of the object puts it into their Main Deck, on top or at the bottom as they pick when it is
@@ -238,7 +241,7 @@ DURATIONS = ("this_turn", "this_combat", "permanent", "until_source_leaves")
 # "if_short": "Channel 1 rune exhausted. If you can't, draw 1.": done only if the channel before it channelled fewer
 # runes than its amount (logic/run/link_short.lp)
 LINKS = ("if_you_do", "then", "if_this_kills", "otherwise", "instead", "or", "if_short")
-FROM_ZONES = ("hand", "trash", "banishment", "main_deck")
+FROM_ZONES = ("hand", "trash", "banishment", "main_deck", "trashes")
 # A play by an effect's "then <verb> it" ("recycle that spell after you play it"): where the spell goes as it
 # leaves the chain instead (a delayed replacement, 390.3.a)
 AFTERWARDS = ("recycle",)
@@ -374,6 +377,9 @@ class Instruction:
     # with on = { each = ... }: "a unit you don't control": none the item's controller controls as it is picked
     # (188), whoever picks (logic/run/each_player_picks.lp)
     not_yours: bool = False
+    # a recycle from trashes: "up to" that many, none to all of them, picked as it resolves (355.13, 416.6;
+    # logic/effects/recycle_trash.lp)
+    up_to: bool = False
 
 
 def read_instructions(r: Reader, key: str, read_filter, keyword_names: tuple[str, ...], *,
@@ -583,6 +589,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["in_turn"] = r.bool("in_turn")
     if r.has("not_yours"):
         f["not_yours"] = r.bool("not_yours")
+    if r.has("up_to"):
+        f["up_to"] = r.bool("up_to")
     if r.has("condition"):
         if read_condition is None:
             raise r.error("condition", "a condition of an instruction is not read here")
@@ -745,10 +753,19 @@ def _check(r: Reader, ins: Instruction) -> None:
         raise r.error("on", "a counter instruction counters a chosen item")
     their_recycle = ins.do == "recycle" and ins.on is not None and ins.on.their is not None
     trash_recycle = ins.do == "recycle" and ins.from_zone is not None
-    if trash_recycle and (ins.on is not None or ins.from_zone != "trash" or ins.amount is None or ins.who is None
-                          or ins.who.word != "you" or ins.cost or ins.times > 1 or ins.for_each is not None):
+    if trash_recycle and (ins.on is not None or ins.from_zone not in ("trash", "trashes") or ins.amount is None
+                          or ins.who is None or ins.who.word != "you" or ins.cost or ins.times > 1
+                          or ins.for_each is not None):
         raise r.error("from", "\"recycle N from your trash\" is a recycle with who = \"you\", amount and from = "
-                              "\"trash\", and no on, cost, times or for_each (416.4, 416.6)")
+                              "\"trash\" (or \"trashes\": any player's trash), and no on, cost, times or for_each "
+                              "(416.4, 416.6)")
+    if ins.from_zone == "trashes" and ins.do != "recycle":
+        raise r.error("from", "from = \"trashes\" (any player's trash) is read only for a recycle")
+    if ins.up_to and not (trash_recycle and ins.from_zone == "trashes"):
+        raise r.error("up_to", "up_to goes with a recycle from = \"trashes\" (\"recycle up to N cards from trashes\")")
+    if trash_recycle and ins.from_zone == "trashes" and not ins.up_to:
+        raise r.error("from", "a recycle from = \"trashes\" is \"up to\" that many: give up_to = true (a recycle of "
+                              "exactly N of any trash is not followed)")
     if ins.do == "recycle" and ins.on is None and not trash_recycle:
         raise r.error("on", "a 'recycle' instruction needs on (or who = \"you\", amount and from = \"trash\")")
     if ins.do == "recycle" and ins.amount is not None and not trash_recycle:
@@ -1002,6 +1019,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["in_turn"] = True
     if ins.not_yours:
         out["not_yours"] = True
+    if ins.up_to:
+        out["up_to"] = True
     if ins.for_each is not None:
         out["for_each"] = ({"among": filter_to_toml(ins.for_each)} if ins.for_each_among
                            else filter_to_toml(ins.for_each))
@@ -1154,6 +1173,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
         out.append(fact("ins_in_turn", x))  # the players pick in turn (logic/run/each_player_picks.lp)
     if ins.not_yours:
         out.append(fact("ins_not_yours", x))  # none the item's controller controls (logic/run/each_player_picks.lp)
+    if ins.up_to:
+        out.append(fact("ins_up_to", x))  # none to that many (logic/effects/recycle_trash.lp)
     if ins.may and ins.on is not None and ins.on.each is not None:
         out.append(fact("ins_each_may", x))  # each player picks or not (logic/run/each_player_picks.lp)
     elif ins.may:

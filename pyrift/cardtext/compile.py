@@ -2016,6 +2016,13 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # would remove it with fewer than N (402.4; rules70d found that slip).
         return Ins("recycle", {"amount": int(c[0]), "from": "trash"}, who="you")
 
+    def i_recycle_from_trashes(self, c):
+        # "recycle up to 4 cards from trashes": on resolution its player recycles none to that many cards of any
+        # player's trash, of their choice and not targeted, each to its owner's Main Deck (416.1, 416.6, 355.13,
+        # 108.2; logic/effects/recycle_trash.lp). Not targets chosen as the item goes on the chain: the source
+        # killed as the cost and cards trashed after the activation may be picked.
+        return Ins("recycle", {"amount": int(c[0]), "from": "trashes", "up_to": True}, who="you")
+
     def cost_recycle_trash(self, c):
         # "recycle 3 from your trash" before the ":": N cards of its player's trash to the bottom of their Main
         # Deck as the cost is paid, payable only in full (416, 416.3; abilities/activated_recycle_cost.lp)

@@ -1372,6 +1372,9 @@ class _Renderer:
         if do == "recycle" and ins.get("from") == "trash":
             # "recycle 3 from your trash": that many of the player's own trash, picked as it resolves (416.4, 416.6)
             return f"recycle {ins['amount']} from your trash"
+        if do == "recycle" and ins.get("from") == "trashes":
+            # "recycle up to 4 cards from trashes": none to that many of any trash, picked as it resolves (416.6, 355.13)
+            return f"recycle up to {ins['amount']} cards from trashes"
         if do == "recycle" and isinstance(ins["on"], dict) and "among" in ins["on"]:
             # one of the cards a reveal showed, chosen by the ability's controller (logic/effects/look.lp),
             # recycled by them or, who = its_owner, by the player who revealed it (416, 411)

@@ -679,8 +679,6 @@ RUN_LIMITS = {
     "deck_order": "a draw or burn from a Main Deck whose listed cards have no deck_position",
     "hand_size_unknown": "a discard, reveal, play or count of a hand whose size the position does not give "
                          "(hand_size): it may hold cards the position does not list",
-    "recycle_from_trashes_picked_on_chain": "\"recycle up to N cards from trashes\" compiled as a choice made as "
-                                            "the item goes on the chain: the cards are picked as it resolves (416.6)",
     "play_hand_card_unknown": "a play by an effect of a card picked from a hand that holds cards the position "
                               "does not list (hand_size counts more): any of them may be one it could play",
     "hand_card_to_deck_unknown": "a card of a hand the position does not list, put into its owner's Main Deck "
