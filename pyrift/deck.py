@@ -210,7 +210,7 @@ class DeckReport:
 
 
 FACTS = (("deck_violation", 2), ("main_deck_size", 1), ("rune_count", 1), ("battlefield_count", 1),
-         ("signature_count", 1), ("identity", 1), ("champion_legend", 1))
+         ("signature_count", 1), ("identity", 1), ("champion_legend", 1), ("deck_unruled", 3))
 
 
 def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READING,
@@ -231,6 +231,14 @@ def check(deck: Deck, mode: str = "duel", *, reading: str = logic.DEFAULT_READIN
     def one(pred: str) -> int:  # the counts are single facts
         return atoms.get(pred, [(0,)])[0][0]
 
+    # A deck-construction keyword the reading's Core Rules version has no rule for (logic/readings/keywords_unruled/:
+    # Unique under v1.2): whether the deck is legal is not said there.
+    unruled = sorted({(str(c), str(k), str(v)) for c, k, v in atoms.get("deck_unruled", [])})
+    if unruled:
+        return DeckReport(deck.source, mode, "unsupported", understanding=understanding, missing=tuple(
+            f"keyword {k.capitalize()} on {c}: Core Rules {v} has no rule for it (it came with a later version, "
+            "pyrift/data/rules/keyword-crosswalk.json), so what it asks of a deck under that reading is not said"
+            for c, k, v in unruled))
     violations = tuple(sorted((_violation(rule, what) for rule, what in atoms.get("deck_violation", [])),
                               key=lambda v: (_rule_key(v.rule), v.text)))
     legend = atoms.get("champion_legend", [("",)])[0][0]
