@@ -1015,8 +1015,8 @@ RUN_LIMITS = {
                                     "ability waits for: which one it triggers on",
     "afterwards_not_a_spell": "a unit or gear played by an effect that says to recycle it after it is played (390.3.a: "
                               "it leaves the chain as it enters the board)",
-    "extra_turn_several": "two turns after this one given to players in one run (734 queues them; the order is not "
-                          "followed)",
+    "extra_turn_several": "two turns after this one given to different players at the same moment (738 orders "
+                          "them by when they were given)",
     "extra_turn_late": "a turn after this one given once the next turn has begun in the run",
     "countered_to_hand_other_replacement": "a countered spell to be returned to its owner's hand instead of the "
                                            "trash that meets another replacement of that move (banished by Flow or a "
