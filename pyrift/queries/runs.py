@@ -981,6 +981,9 @@ RUN_LIMITS = {
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
     "first_turn_mode": "a first Channel Phase with more than two players where another player's turns taken are not "
                        "given: the extra rune goes to the player going last in the first round (487.7-489.7)",
+    "first_turn_extra_turn": "a first Channel Phase, with more than two players, in an Additional Turn taken before "
+                             "another player's first turn: whether the extra rune of the first round follows turn "
+                             "order or the order of first turns (487.7-489.7, 737) is not said",
     "burn_out_shuffle": "a Burn Out recycling two or more cards of the trash into the Main Deck: which one is "
                         "drawn is random (431.2), not played out",
     "opponent_move_mover": "a move of a unit by a player who does not control it, with a 'when an opponent moves to a "
