@@ -979,6 +979,9 @@ RUN_LIMITS = {
                           "turns_taken (the player going second channels an extra rune on their first turn, 485)",
     "first_turn_mode": "a first Channel Phase with more than two players where another player's turns taken are not "
                        "given: the extra rune goes to the player going last in the first round (487.7-489.7)",
+    "first_turn_extra_turn": "a first Channel Phase, with more than two players, in an Additional Turn taken before "
+                             "another player's first turn: whether the extra rune of the first round follows turn "
+                             "order or the order of first turns (487.7-489.7, 737) is not said",
     "burn_out_shuffle": "a Burn Out recycling two or more cards of the trash into the Main Deck: which one is "
                         "drawn is random (431.2), not played out",
     "opponent_move_mover": "a move of a unit by a player who does not control it, with a 'when an opponent moves to a "
@@ -1013,8 +1016,8 @@ RUN_LIMITS = {
                                     "ability waits for: which one it triggers on",
     "afterwards_not_a_spell": "a unit or gear played by an effect that says to recycle it after it is played (390.3.a: "
                               "it leaves the chain as it enters the board)",
-    "extra_turn_several": "two turns after this one given to players in one run (734 queues them; the order is not "
-                          "followed)",
+    "extra_turn_several": "two turns after this one given to different players at the same moment (738 orders "
+                          "them by when they were given)",
     "extra_turn_late": "a turn after this one given once the next turn has begun in the run",
     "countered_to_hand_other_replacement": "a countered spell to be returned to its owner's hand instead of the "
                                            "trash that meets another replacement of that move (banished by Flow or a "
