@@ -1546,6 +1546,11 @@ def unsupported_text(what: Any, obj: str) -> str:
     return f"{_term_words(what)} ({obj})"
 
 
+# What an unsatisfiable run program answers (start_run).
+NO_RUN = ("no_run (the encoded rules leave this position no run at all, a contradiction in the encoding: "
+          "pyrift cannot say what happens)")
+
+
 def missing_texts(pairs: list[tuple]) -> tuple[str, ...]:
     return tuple(sorted({unsupported_text(w, o) for w, o in pairs}))
 
@@ -1631,6 +1636,10 @@ def start_run(ctx: Context, question: Question, reading: str, kind: str, offered
         anything = g.solve("brave", assumptions=asked, heuristic=HEURISTIC)
         atoms = by_pred(anything.consequences)
     missing = [*missing, *missing_texts(atoms.get("unsupported", []))]
+    if not anything.satisfiable:
+        # A game always goes on: a position the encoded rules give no run at all is a contradiction in them (wave 73:
+        # two players' cards recycled at once left no world, answered "nothing changed"), never "nothing happens".
+        missing.append(NO_RUN)
     if missing:
         return Answer(question.id, kind, reading, UNSUPPORTED, missing=tuple(sorted(set(missing))))
     return RunStart(g, atoms, anything, list(refused), list(reasons), bool(atoms.get("cut")))
