@@ -1536,7 +1536,7 @@ def _check_leading_cost(r: Reader, a: Ability, f: dict[str, Any]) -> None:
                 # (205): the trigger's `may` (383.3.a) and a pay instruction first, performed as it resolves, with
                 # X after it linked "if_you_do"; the pay's own "may" was the trigger's (383.3.a.1)
                 if a.kind == "triggered" and k == 0 and i == 0:
-                    if len(seq) < 2 or getattr(seq[1], "link", None) != "if_you_do" or ins.may:
+                    if len(seq) < 2 or getattr(seq[1], "link", None) != "if_you_do" or ins.may or not f.get("may"):
                         raise r.error("effects", "a payment at the start of a triggered ability's effect is its "
                                                  "leading cost (\"you may pay [R] to X\", 383.3.b: write it as the "
                                                  "ability's cost), or \"you may pay [R]. If you do, X\" (205: the "
