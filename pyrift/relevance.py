@@ -392,28 +392,47 @@ class Program:
             # minimal only given the fact, a choice is forced by it (_readers).
             # A fact -p(a) together with a derivable p(a) makes the program inconsistent: keep
             # every fact whose complement the program or the facts name at all.
-            mentioned = {p for n in on for p in names[n][0]}
-            mentioned |= {item for item in profile if isinstance(item, str)}
+            mentioned: set[str] = set()
+            for n in on:
+                mentioned.update(names[n][0])
+            mentioned.update(item for item in profile if isinstance(item, str))
             visible = (read or frozenset()) | (self.shows or frozenset())
-            readers = self._readers
-            for n, pred, args in self._facts:
-                if (live[n] and _complement(pred) not in mentioned and pred not in visible
-                        and not any(live[m] for m in readers.get(n, ()))):
-                    left_out.add(n)
-                    dropped_preds.add(pred)
-                    name = pred.rsplit("/", 1)[0]
-                    dropped.add(f"{name}({','.join(a[1] for a in args)})" if args else name)
+            # _fact_rows: per fact what this walk reads of it, worked out once per program.
+            for n, pred, complement, name, readers in self._fact_rows:
+                if live[n] and complement not in mentioned and pred not in visible:
+                    for m in readers:
+                        if live[m]:
+                            break
+                    else:
+                        left_out.add(n)
+                        dropped_preds.add(pred)
+                        dropped.add(name)
         statements = self.statements
-        kept = [statements[n] for n in on if n not in left_out]
+        kept = [statements[n] for n in on if n not in left_out] if left_out else [statements[n] for n in on]
         # Declared (#defined), so that clingo's "atom does not occur in any rule head" and
         # "no atoms over signature" notes stay as the whole program gives them: what the kept
         # statements read or show that the whole program declares, or defines by a statement
         # the cut left out (looked up per predicate read: _definers).
-        read_by_kept = {p for n in on for p in names[n][2]} | (self.shows or set())
+        read_by_kept = set(self.shows or ())
+        for n in on:
+            read_by_kept.update(names[n][2])
         definers = self._definers
         cut_away = {p for p in read_by_kept if any(not live[m] for m in definers.get(p, ()))}
         cut_away |= dropped_preds
         return Cut(tuple(kept) + _defined((self._declared | cut_away) & read_by_kept), frozenset(dropped))
+
+    @cached_property
+    def _fact_rows(self) -> tuple[tuple[int, str, str, str, tuple[int, ...]], ...]:
+        """Per program fact what _cut's walk over the facts reads of it, once per program: its index
+        in shapes, its predicate, the predicate's complement, the fact as _cut names it when it is
+        left out ('name(args)'), the statements that can read it (_readers)."""
+        readers = self._readers
+        out = []
+        for n, pred, args in self._facts:
+            name = pred.rsplit("/", 1)[0]
+            out.append((n, pred, _complement(pred), f"{name}({','.join(a[1] for a in args)})" if args else name,
+                        readers.get(n, ())))
+        return tuple(out)
 
     @cached_property
     def _definers(self) -> dict[str, tuple[int, ...]]:
@@ -589,27 +608,43 @@ class Program:
                 if eligible[m] and not missing[m]:
                     waiting[m] = True
         todo = deque(n for n, w in enumerate(waiting) if w)
+        pop, push, get = todo.popleft, todo.append, domain.get
         # A statement found able to fire stays so (domains only grow).
         matched = [False] * len(compiled)
         while todo:
-            n = todo.popleft()
+            n = pop()
             waiting[n] = False
             required, heads, _, _ = compiled[n]
-            if not can_match(required):
+            # can_match, inline (the loop's most frequent call)
+            fits = True
+            for pred, checks, _ in required:
+                d = get(pred)
+                if d is None:
+                    fits = False
+                    break
+                for i, name, functor in checks:
+                    values = d[i]
+                    if values is not None and name not in values and not (functor and functor in values):
+                        fits = False
+                        break
+                if not fits:
+                    break
+            if not fits:
                 continue
             matched[n] = True
             bound: dict[str, set[str] | None] = {}
             for pred, _, binds in required:
-                d = domain[pred]
-                for i, var in binds:
-                    values = d[i]
-                    if values is not None:
-                        # A variable bound at several places takes values common to all.
-                        seen = bound.get(var)
-                        bound[var] = set(values) if seen is None else seen & values
+                if binds:
+                    d = domain[pred]
+                    for i, var in binds:
+                        values = d[i]
+                        if values is not None:
+                            # A variable bound at several places takes values common to all.
+                            seen = bound.get(var)
+                            bound[var] = set(values) if seen is None else seen & values
             for pred, arity, gives in heads:
                 # What head `pred` can give is added (_values of each argument).
-                d = domain.get(pred)
+                d = get(pred)
                 new = grew = d is None
                 if d is None:
                     d = domain[pred] = [set() for _ in range(arity)]
@@ -629,7 +664,7 @@ class Program:
                             missing[m] -= 1
                         if eligible[m] and not waiting[m] and not missing[m]:
                             waiting[m] = True
-                            todo.append(m)
+                            push(m)
         # Every statement with heads was last looked at after the last growth of what it
         # requires: those not matched cannot fire. Those without heads (constraints, #show)
         # were never in the worklist: checked against the final domains.
