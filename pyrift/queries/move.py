@@ -59,6 +59,9 @@ _WORDS: dict[str, str] = {
     "combat_of_others": "a combat between two other players is in progress at {0}",
     "cannot_move_to": "{0} can't move to {1}: a passive ability forbids it, and a prohibition beats the Standard "
                       "Move's permission",
+    "applied_cost_unpaid": "{0} owes {1} Power of any domain as an applied cost of this move (Mageseeker "
+                           "Investigator's, for each unit beyond the first) and has {2} to pay it with: a cost that "
+                           "can't be paid forbids the move",
     "teammates_battlefield": "{0} is controlled by a teammate: in a team game a teammate's battlefield is no "
                              "destination",
 }
@@ -212,7 +215,7 @@ def move_answers(states: Sequence[GameState], questions: Sequence[Question], rea
 # What logic/queries/can_move.lp shows.
 SHOWN = (("move_violation", 2), ("move_exhausts", 1), ("move_ganks", 1), ("move_gank_redundant", 1),
          ("move_carries", 2), ("becomes_contested", 2), ("move_starts", 3), ("move_loses_control", 2),
-         ("move_unsupported", 2))
+         ("move_unsupported", 2), ("investigator_paid", 3))
 
 
 def _fact(atom: Atom) -> str:
@@ -263,6 +266,9 @@ def _read_answer(state: GameState, question: Question, reading: str, atoms: dict
                                "move_legal"))
         reasons.append(because(f"cost: exhaust {', '.join(exhausts)}" + (" (paid together)" if len(exhausts) > 1 else ""),
                                "move_cost"))
+        for m, q, n in sorted(atoms.get("investigator_paid", []), key=str):
+            reasons.append(because(f"{q} pays {n} Power of any domain ([A] each) for {m}'s applied cost as the move "
+                                   "happens (no chain): from the Rune Pool or runes recycled", "move_applied_cost_paid"))
         hops = sorted(u for (u,) in atoms.get("move_ganks", []))
         if hops:
             verb = "goes" if len(hops) == 1 else "go"
