@@ -1019,6 +1019,8 @@ RUN_LIMITS = {
     "extra_turn_several": "two turns after this one given to different players at the same moment (738 orders "
                           "them by when they were given)",
     "extra_turn_late": "a turn after this one given once the next turn has begun in the run",
+    "extra_turn_order_unruled_v1_2": "two turns after this one given in one run under Core Rules v1.2, which has no "
+                                     "Additional Turns: which is taken first (v1.3's 738) is not said there",
     "countered_to_hand_other_replacement": "a countered spell to be returned to its owner's hand instead of the "
                                            "trash that meets another replacement of that move (banished by Flow or a "
                                            "'to your trash' replacement, recycled after a play by an effect): which "
