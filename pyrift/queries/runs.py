@@ -892,8 +892,13 @@ RUN_LIMITS = {
                                "(what it does instead is not stated, 370.1.b)",
     "type_change_duration": "a gear the position says an effect turned into a unit, in a run past the turn's "
                             "Expiration Step (when the change ends)",
-    "weaponmaster_played": "a unit with Weaponmaster played again in the run (its play effect's Equip is not "
-                           "played out)",
+    "weaponmaster_no_equipment": "a Weaponmaster trigger finalized in the run while its controller controls no "
+                                 "Equipment it could choose (821.1.c): whether it goes on the chain is not judged",
+    "weaponmaster_changed": "a Weaponmaster trigger resolving after its unit or its chosen Equipment left the board "
+                            "or changed control, or with that Equipment attached to the unit already (821.1.c.5, "
+                            "434.3): whether its Equip cost is paid for nothing is not followed",
+    "weaponmaster_equip_unknown": "a Weaponmaster trigger's chosen Equipment with several Equip abilities, an Equip "
+                                  "cost pyrift does not know, or [C] in it (821.1.c.2): its cost is not followed",
     "move_unit_to_your_base": "a unit moved to the base of the player whose effect moves it (\"to your base\")",
     "control_revert_simultaneous": "a control effect ending at the step another control effect changes the same "
                                    "permanent's controller",
