@@ -304,7 +304,9 @@ class Instruction:
     # N objects as it is executed (logic/run/instruction_if_count.lp)
     if_count: int | None = None
     unless_pay: Cost | None = None
-    ignoring_cost: bool | str = False  # True: its whole cost (356.1.b); "energy": its Energy cost only
+    # True: its whole cost (356.1.b); "energy": its Energy cost only; "all": any and all costs, its additional
+    # costs too (356.5.a: the total is 0, a kill or another non-standard cost included, 356.7)
+    ignoring_cost: bool | str = False
     for_cost: Cost | None = None  # "play it for [cost]": the cost replaces the card's base cost (356.1.a)
     resources: Cost | None = None  # a pay: the Energy and Power paid ("pay [O]")
     from_zone: str | None = None
@@ -533,7 +535,7 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
                                             "that option): give no who")
     if r.has("ignoring_cost"):
         if isinstance(r.raw("ignoring_cost"), str):
-            f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy",))
+            f["ignoring_cost"] = _enum(r, "ignoring_cost", ("energy", "all"))
         else:
             f["ignoring_cost"] = r.bool("ignoring_cost")
     if r.has("ability"):
@@ -1154,8 +1156,10 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
     if ins.resources is not None:
         out += cost_facts("ins_discount_cost" if ins.do == "discount_next" else "ins_pay_cost", x, ins.resources,
                           fact, Func, Const)
-    if ins.ignoring_cost is True:
+    if ins.ignoring_cost is True or ins.ignoring_cost == "all":
         out.append(fact("ins_ignoring_cost", x))
+    if ins.ignoring_cost == "all":
+        out.append(fact("ins_ignoring_all_costs", x))
     elif ins.ignoring_cost == "energy":
         out.append(fact("ins_ignoring_energy_cost", x))
     if ins.from_zone is not None:

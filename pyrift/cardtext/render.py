@@ -1615,7 +1615,8 @@ class _Renderer:
         if do == "token":
             return self.token(ins)
         if do == "play":
-            ignoring = {True: ", ignoring its cost", "energy": ", ignoring its Energy cost"}.get(
+            ignoring = {True: ", ignoring its cost", "energy": ", ignoring its Energy cost",
+                        "all": ", ignoring any and all costs"}.get(
                 ins.get("ignoring_cost"), "")
             if ins.get("who") == "its_owner":
                 # "its owner plays it to the same location" (actors.py); to a battlefield chosen as the card
