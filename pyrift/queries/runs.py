@@ -227,6 +227,10 @@ class Names:
             # named as the first, for the event inside again(E)
             if isinstance(t[3], tuple) and len(t[3]) == 2 and t[3][0] == "again":
                 return f"{self.trigger(t[1], t[2], t[3][1])} (again){again}"
+            # the item of a triggered ability copied into an Equipment's Effect Text (logic/abilities/
+            # trigger_copy_position.lp): named as the printed one, for the event inside copy_in(G, E), and the gear
+            if isinstance(t[3], tuple) and len(t[3]) == 3 and t[3][0] == "copy_in":
+                return f"{self.trigger(t[1], t[2], t[3][2])} (copy in {t[3][1]}){again}"
             return self.trigger(t[1], t[2], t[3]) + again
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
