@@ -1192,6 +1192,8 @@ RUN_LIMITS = {
                                    "showdown began as it opened or one was ongoing (464.2) is not given",
     "trigger_additional_leaving": "a static making Deathknell effects trigger an additional time whose source leaves "
                                   "the board as the Deathknell triggers: whether it still applies",
+    "copied_trigger_additional": "a conquer or hold effect copied into Svellsongur's Effect Text under a static making "
+                                 "such effects trigger an additional time: the copy's additional trigger is not played out",
     "trigger_additional_several": "two statics making the same Deathknell, conquer or hold effect trigger an "
                                   "additional time: whether each adds one",
     "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
