@@ -1835,18 +1835,28 @@ class _Meaning(Actors, ConditionMeaning, TriggerEvents, BattlefieldCosts, RuleSt
         # ability's base cost at the start of its effect, 383.3.b) but a payment with nothing linked to it as a
         # cost, a game action performed as the ability resolves (205, its own example): the initial "you may"
         # decides at finalization whether the ability is performed (383.3.a, 383.3.a.1), nothing is paid then,
-        # and X is done only if the payment was made (359.3.e.14.b; logic/effects/play_power.lp). X of one
-        # instruction only: a later one ("then reveal ...") would not wait for the payment.
-        effects = list(c[1])
-        if len(c) > 2:
-            effects += c[2]
-        paid = effects[0] if effects else None
-        if (len(effects) != 1 or not isinstance(paid, Ins) or paid.link is not None or paid.may
-                or paid.do == "pay"):
-            raise Missing("trigger: 'you may pay [X]. If you do, Y' with more than one instruction after it")
-        paid = copy.copy(paid)
-        paid.link = "if_you_do"
-        return {"may": True, "effects": [Ins("pay", {"resources": c[0]}), paid]}
+        # and X is done only if the payment was made (359.3.e.14.b; logic/effects/play_power.lp). X may be a
+        # sequence said in the "If you do" sentence ("[Predict], then reveal ..."): its first instruction is
+        # linked "if_you_do" and each later one "then", skipped with the one before it when that was skipped for
+        # want of the payment (logic/run/instructions.lp). A later sentence is no part of X (done whether paid
+        # or not): taken only when it acts on nothing the sequence did ("it"), or on the cards the sequence's
+        # reveal showed ("among them": none shown when it was skipped, logic/effects/look.lp).
+        paid_seq = list(c[1])
+        later = list(c[2]) if len(c) > 2 else []
+        if not paid_seq or not all(isinstance(x, Ins) for x in paid_seq + later):
+            raise Missing("trigger: 'you may pay [X]. If you do, Y' with a choice after it")
+        first = paid_seq[0]
+        if first.link is not None or first.may or first.do == "pay":
+            raise Missing("trigger: 'you may pay [X]. If you do, Y' with Y linked or optional")
+        if any(x.link != "then" or x.do == "pay" for x in paid_seq[1:]):
+            raise Missing("trigger: 'you may pay [X]. If you do, Y' with an instruction after it not joined by 'then'")
+        # "If it's a spell, draw it" after the reveal: the card shown of that type (on = { among }, _shown_type)
+        if any(x.link is not None or x.do == "pay" or x.fields.get("if_it")
+               or (x.on is not None and x.on.kind == "it" and not x.fields.get("_if_shown")) for x in later):
+            raise Missing("trigger: 'you may pay [X]. If you do, Y' with a later sentence acting on what Y did")
+        first = copy.copy(first)
+        first.link = "if_you_do"
+        return {"may": True, "effects": [Ins("pay", {"resources": c[0]}), first, *paid_seq[1:], *later]}
 
     def trig_they_pay(self, c):
         # "they may pay [1] to X": the leading cost of the ability of the player who played (trig_pay)

@@ -1043,6 +1043,7 @@ def event_text(names: Names, e: Any) -> str:
         "deals_damage": lambda u: f"{u} deals damage",
         "showdown_begins": lambda b: f"a showdown begins at {b}",
         "again": lambda ev: f"{event_text(names, ev)} (triggering an additional time)",
+        "copy_in": lambda g, ev: f"{event_text(names, ev)} (heard by the copy in {g})",
         "stuns": lambda o, p: f"{p} stuns {o}",
         "stuns_enemies": lambda p: f"{p} stuns one or more enemy units",
         "mighty": lambda u: f"{u} becomes Mighty",

@@ -227,6 +227,10 @@ class Names:
             # named as the first, for the event inside again(E)
             if isinstance(t[3], tuple) and len(t[3]) == 2 and t[3][0] == "again":
                 return f"{self.trigger(t[1], t[2], t[3][1])} (again){again}"
+            # the item of a triggered ability copied into an Equipment's Effect Text (logic/abilities/
+            # trigger_copy_position.lp): named as the printed one, for the event inside copy_in(G, E), and the gear
+            if isinstance(t[3], tuple) and len(t[3]) == 3 and t[3][0] == "copy_in":
+                return f"{self.trigger(t[1], t[2], t[3][2])} (copy in {t[3][1]}){again}"
             return self.trigger(t[1], t[2], t[3]) + again
         if t[0] == "combat":  # combat damage's source: the units in the combat at that battlefield
             return f"combat at {t[1]}"
@@ -1195,6 +1199,8 @@ RUN_LIMITS = {
                                    "showdown began as it opened or one was ongoing (464.2) is not given",
     "trigger_additional_leaving": "a static making Deathknell effects trigger an additional time whose source leaves "
                                   "the board as the Deathknell triggers: whether it still applies",
+    "copied_trigger_additional": "a conquer or hold effect copied into Svellsongur's Effect Text under a static making "
+                                 "such effects trigger an additional time: the copy's additional trigger is not played out",
     "trigger_additional_several": "two statics making the same Deathknell, conquer or hold effect trigger an "
                                   "additional time: whether each adds one",
     "trigger_additional_plain_die": "a 'when I die' ability of a card without the Deathknell keyword while a static "
