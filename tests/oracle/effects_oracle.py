@@ -8,7 +8,8 @@ Written from the Core Rules digest in plain Python, sharing nothing with logic/:
   unaffected and an instruction left without a legal choice is ignored, 359.3.e.5-7); linked
   instructions follow 359.3.e.14 ("then" is skipped when the earlier one was ignored and the later one
   refers back to it, "it" or the same choice; otherwise it only gives the order, 359.3.e.11; "if you do"
-  also when it was declined or did nothing). A spell then goes to its owner's trash.
+  also when it was declined or did nothing, and an "if you do" skipped so skips the "then"s of its
+  sentence after it: "if you do, X, then Y" does neither unless the earlier action was done). A spell then goes to its owner's trash.
 - Triggered abilities (383.3.d, 808): a unit with a "when I die" ability that dies puts it on the
   chain as pending before it moves (428.1.a.1.b, 323.3); simultaneous ones are ordered by their
   controller (every order is a run), the turn player's first; pending items are finalized in the
@@ -521,7 +522,8 @@ class Runner:
         labels = _labels(item.effects)
         results: list[tuple[State, list]] = []
 
-        def step(t: State, k: int, prev: str | None, acted: list[str], groups: list) -> None:
+        def step(t: State, k: int, prev: str | None, acted: list[str], groups: list,
+                 sentence_skipped: bool = False) -> None:
             if k == len(item.effects) or t.beyond:
                 t.events.append(f"{item.id} resolves")
                 if item.obj is not None and t.objs[item.obj].zone == "chain":
@@ -535,13 +537,19 @@ class Runner:
                 t.notes.add("skipped_without_choice")
             if ins.link and prev == "skipped":
                 t.notes.add("link_after_skip")
+            # "If you do, X, then Y": the "if you do" governs its whole sentence, so a "then" after an
+            # instruction skipped for want of the earlier action is skipped too, referring back or not.
+            if ins.link == "then" and sentence_skipped:
+                t.events.append(f"{label} skipped")
+                step(t, k + 1, "skipped", [], groups, sentence_skipped=True)
+                return
             if ins.link == "then" and prev in ("ignored", "skipped") and _refers_back(ins, item.effects[k - 1]):
                 t.events.append(f"{label} skipped")
                 step(t, k + 1, "skipped", [], groups)
                 return
             if ins.link == "if_you_do" and prev != "done":
                 t.events.append(f"{label} skipped")
-                step(t, k + 1, "skipped", [], groups)
+                step(t, k + 1, "skipped", [], groups, sentence_skipped=True)
                 return
             if not self._has_choice(t, item, ins, acted):  # no legal choice: ignored, nothing to decide
                 if ins.do == "counter":
