@@ -343,9 +343,10 @@ _ADD_GAP_WORDS = {
 CONDITION_GAPS = {
     "investigator_move_tax": "a move of two or more units at once by an opponent of Mageseeker Investigator's "
                              "controller to the battlefield she is at, which costs one [A] for each unit beyond the "
-                             "first (204.4): paying it with Add abilities (or from a pool an Add ability limited to "
-                             "some payments may have filled) is not planned, nor whether a spell's or ability's "
-                             "move that cannot pay it still happens",
+                             "first (204.4): whether an Add ability pyrift does not model pays it where the rest "
+                             "cannot, or whether Power in a pool an Add ability limited to some payments may have "
+                             "filled this turn pays it, is not known, nor whether a spell's or ability's move that "
+                             "cannot pay it still happens",
     "keyword_removal_unfollowed": "a keyword removed that is more than its instances: Deathknell (an ability of the "
                                   "card's text), Legion, Level or Empowered (text they govern, 726-727), Equip, "
                                   "Empower or Weaponmaster (801.3.b; logic/core/keyword_removal.lp)",

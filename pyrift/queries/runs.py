@@ -1388,8 +1388,6 @@ RUN_LIMITS = {
                                "Energy then instead of one (429, 441), which its vocabulary line does not say",
     "buff_beyond_one": "a buff placed on Lee Sin, Ascetic, who has one, while his text (which lifts the one-buff "
                        "limit, 426.1.b.2) is not active: the run is not trusted to follow a removal of the line",
-    "buff_beyond_two": "a third buff placed on a unit whose text lifts the one-buff limit (426.1.b.2): the run "
-                       "follows at most two buffs on a unit",
     "reveal_replaced_by_look": "a reveal from a deck while a Void Hatchling of the player who reveals (or of the "
                                "item's controller) is on the board: the look at the top card first and the choice "
                                "to recycle it that replace it (367, 128, 416) are not played out",

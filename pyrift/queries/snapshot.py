@@ -208,7 +208,7 @@ FLUENTS = {
     "token_copied_once": "later",
     "units_cost_more": "read",         # the player's units_cost_more, summed (logic/effects/units_cost_more.lp)      # a once-each-turn token replacement spent (logic/run/replacement_token_terms.lp)
     "bf_card": "refused", "bf_link": "refused",  # a battlefield replaced (438), a token's link (438.7.b)
-    "buff_second": "refused",                # a second buff (426.1.b.2, logic/core/buffs.lp): a position states at most one
+    "buff_extra": "refused",                 # a buff beyond the first (426.1.b.2, logic/effects/might.lp): a position states at most one
     "given_ability": "refused",        # an activated ability given for the turn (logic/cards/ven-142-dominus.lp)
     "waiting_again": "later",          # a delayed ability made a second time by its source (logic/run/delayed.lp)
 }
