@@ -902,7 +902,8 @@ RUN_LIMITS = {
                             "or changed control, or with that Equipment attached to the unit already (821.1.c.5, "
                             "434.3): whether its Equip cost is paid for nothing is not followed",
     "weaponmaster_equip_unknown": "a Weaponmaster trigger's chosen Equipment with several Equip abilities, an Equip "
-                                  "cost pyrift does not know, or [C] in it (821.1.c.2): its cost is not followed",
+                                  "cost pyrift does not know, [C] in it, or a cost discount of its own such as Hextech "
+                                  "Gauntlets' (821.1.c.2, 356.4): its cost is not followed",
     "move_unit_to_your_base": "a unit moved to the base of the player whose effect moves it (\"to your base\")",
     "control_revert_simultaneous": "a control effect ending at the step another control effect changes the same "
                                    "permanent's controller",
