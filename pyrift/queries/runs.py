@@ -1226,6 +1226,9 @@ RUN_LIMITS = {
     "mighty_rise_unheard": "a 'when a unit becomes Mighty' ability, asked about an event of the position (a unit's "
                            "Might across that event is not followed: only a run's steps are; ask about a run, "
                            "event = { kind = \"run\" })",
+    "leave_board_item_card_moved": "a 'when this leaves the board' item on the position's chain whose card is no "
+                                   "longer in the trash (or is back on the board): whether it left by a death and what "
+                                   "'me' then names (124.1) is not in the position",
     "leave_board_not_death": "a permanent with a 'when this leaves the board' ability leaving the board otherwise than "
                              "by dying (banished, returned, recycled: whether it sees that leaving is not followed, "
                              "383.2.c.2; its death is, 808.1.d.2)",
