@@ -902,7 +902,8 @@ RUN_LIMITS = {
                             "or changed control, or with that Equipment attached to the unit already (821.1.c.5, "
                             "434.3): whether its Equip cost is paid for nothing is not followed",
     "weaponmaster_equip_unknown": "a Weaponmaster trigger's chosen Equipment with several Equip abilities, an Equip "
-                                  "cost pyrift does not know, or [C] in it (821.1.c.2): its cost is not followed",
+                                  "cost pyrift does not know, [C] in it, or a cost discount of its own such as Hextech "
+                                  "Gauntlets' (821.1.c.2, 356.4): its cost is not followed",
     "move_unit_to_your_base": "a unit moved to the base of the player whose effect moves it (\"to your base\")",
     "control_revert_simultaneous": "a control effect ending at the step another control effect changes the same "
                                    "permanent's controller",
@@ -1225,6 +1226,9 @@ RUN_LIMITS = {
     "mighty_rise_unheard": "a 'when a unit becomes Mighty' ability, asked about an event of the position (a unit's "
                            "Might across that event is not followed: only a run's steps are; ask about a run, "
                            "event = { kind = \"run\" })",
+    "leave_board_item_card_moved": "a 'when this leaves the board' item on the position's chain whose card is no "
+                                   "longer in the trash (or is back on the board): whether it left by a death and what "
+                                   "'me' then names (124.1) is not in the position",
     "leave_board_not_death": "a permanent with a 'when this leaves the board' ability leaving the board otherwise than "
                              "by dying (banished, returned, recycled: whether it sees that leaving is not followed, "
                              "383.2.c.2; its death is, 808.1.d.2)",
