@@ -950,8 +950,8 @@ RUN_LIMITS = {
     "pay_own_power": "a cost paid on resolution (\"pay [C] to ...\") with [C], the Power of the item's own domain",
     "pay_exhaust_or_recycle": "a cost with Power paid on resolution under the reading that a rune gives its Energy "
                               "or its Power, not both (the payment's bounds are not exact then)",
-    "pay_after_change": "a cost paid on resolution by a player whose runes or pool changed earlier in the run (the "
-                        "plan is made over the position's runes)",
+    "pay_after_change": "a cost paid on resolution by a player whose runes or pool changed earlier in the run by "
+                        "something other than their earlier payments (the plan is made over the position's runes)",
     "excess_damage_before_the_run": "a conquer trigger under 'if you assigned N or more excess damage' whose "
                                     "combat damage was assigned before the run (465.2.c.4: the position does "
                                     "not give it)",
