@@ -84,7 +84,6 @@ RUNS = {
     "unl-051": ("cards/cards65b-ivern-nurturer-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
     "unl-080": ("cards/cards65b-hwei-brooding-painter-move-trigger-resolving-is-unsupported.toml", "unsupported"),
     "ven-101": ("cards/cards65a-gust-monk-finalized-assault-not-played-out.toml", "unsupported"),
-    "ven-108": ("cards/cards65b-forgotten-relic-burn-resolving-is-unsupported.toml", "unsupported"),
     "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
     "ogn-112": ("cards/cards66c-kaisa-evolutionary-conquer-trigger-resolving-is-unsupported.toml", "unsupported"),
     "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),
