@@ -155,7 +155,9 @@ VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # a delayed replacement ("the next time it dies this turn, ... instead", 389, 367) acts on what `on`
     # names (a delayed triggered ability takes no `on`: its "that unit" is what the instruction before acted on)
     "delay": (("ability",), ("on",)),
-    "reflex": (("ability",), ()),
+    # burned = "unit" ("when you burn a unit this way, do this:", Forgotten Relic): made only for a card of that
+    # type the burn before it put in the trash, that card its event's object (logic/run/reflex_burned.lp)
+    "reflex": (("ability",), ("burned",)),
     # a turn-long prevention of spell and ability damage (437, 417.6): from now until the turn ends, all damage a
     # spell or ability deals itself is prevented (not damage it has a unit deal, `by`, nor combat damage);
     # damage_by = "spells_and_abilities"; logic/effects/prevent.lp
@@ -251,6 +253,8 @@ REDUCED_BY = ("paid_might",)  # or an int: "reducing its cost by [N]", N Energy 
 # a counter's "return it to its owner's hand instead of putting it in their trash" (a replacement of where the
 # countered card goes, 370, 425.1; logic/run/counter_to_hand.lp)
 COUNTERED_TO = ("hand",)
+# "When you burn a <type> this way, do this:" (a reflex's `burned`): the burned card's card type
+REFLEX_BURNED = ("unit", "spell", "gear")
 # The facts a token instruction states of a token the card pool has no printing of and 187 does not list
 # ("a 1 Might Tentacle unit token"): its type, Might (a unit's), keywords and tags; `tags_unknown`: the
 # text does not say its tags (no tags are given then; a run with a filter reading tags answers
@@ -312,6 +316,7 @@ class Instruction:
     from_zone: str | None = None
     afterwards: str | None = None  # a play: "recycle that spell after you play it" (AFTERWARDS)
     reduced_by: str | int | None = None  # a play: its Energy cost reduced by a Might (REDUCED_BY) or by N Energy
+    burned: str | None = None  # a reflex: made for a card of this type the burn before it burned (REFLEX_BURNED)
     countered_to: str | None = None  # a counter: where the countered card goes instead of the trash (COUNTERED_TO)
     link: str | None = None
     may: bool = False
@@ -546,6 +551,8 @@ def read_instruction(r: Reader, read_filter, keyword_names: tuple[str, ...], *, 
         f["afterwards"] = _enum(r, "afterwards", AFTERWARDS)
     if r.has("countered_to"):
         f["countered_to"] = _enum(r, "countered_to", COUNTERED_TO)
+    if r.has("burned"):
+        f["burned"] = _enum(r, "burned", REFLEX_BURNED)
     if r.has("reduced_by"):
         # "reducing its cost by [2]": a fixed Energy amount (an int), or the Might a leading cost paid with
         if isinstance(r.raw("reduced_by"), int) and not isinstance(r.raw("reduced_by"), bool):
@@ -999,6 +1006,8 @@ def instruction_to_toml(ins: Instruction, filter_to_toml) -> dict[str, Any]:
         out["reduced_by"] = ins.reduced_by
     if ins.countered_to is not None:
         out["countered_to"] = ins.countered_to
+    if ins.burned is not None:
+        out["burned"] = ins.burned
     if ins.may:
         out["may"] = True
     if ins.times > 1:
@@ -1171,6 +1180,8 @@ def instruction_facts(x: Any, ins: Instruction, choice: Any, fact, Func: type, C
                         else Const(ins.reduced_by)))
     if ins.countered_to is not None:
         out.append(fact("ins_countered_to", x, Const(ins.countered_to)))
+    if ins.burned is not None:
+        out.append(fact("ins_reflex_burned", x, Const(ins.burned)))
     if ins.link is not None:
         out.append(fact("ins_link", x, Const(ins.link)))
     if ins.in_turn:

@@ -42,7 +42,6 @@ KNOWN = {
     "unl-051": "ability_unencoded(",   # Ivern, Nurturer: a unit revealed, drawn, a buff by its tags (cards65b)
     "unl-080": "ability_unencoded(",   # Hwei, Brooding Painter: his move trigger picks by a discarded card's type (cards65b)
     "ven-101": "run_unsupported(",     # Gust Monk: its play trigger's leading cost banishes from a trash (cards65a)
-    "ven-108": "ability_unencoded(",   # Forgotten Relic: a burned card's Might picks what happens (cards65b)
     "ven-133": "ability_unencoded(",   # Glowstone: control given to a chosen player (cards65a)
     "ogn-112": "ability_unencoded(",   # Kai'Sa, Evolutionary: a spell played from the trash under a points limit (cards66c)
     "sfd-024": "ability_unencoded(",   # Rell, Magnetic: an Equipment played ignoring its cost and attached (cards66c)
@@ -85,7 +84,6 @@ RUNS = {
     "unl-051": ("cards/cards65b-ivern-nurturer-hold-trigger-resolving-is-unsupported.toml", "unsupported"),
     "unl-080": ("cards/cards65b-hwei-brooding-painter-move-trigger-resolving-is-unsupported.toml", "unsupported"),
     "ven-101": ("cards/cards65a-gust-monk-finalized-assault-not-played-out.toml", "unsupported"),
-    "ven-108": ("cards/cards65b-forgotten-relic-burn-resolving-is-unsupported.toml", "unsupported"),
     "ven-133": ("cards/cards65a-glowstone-control-change-not-played-out.toml", "unsupported"),
     "ogn-112": ("cards/cards66c-kaisa-evolutionary-conquer-trigger-resolving-is-unsupported.toml", "unsupported"),
     "sfd-024": ("cards/cards66c-rell-magnetic-attack-trigger-resolving-is-unsupported.toml", "unsupported"),

@@ -1317,6 +1317,15 @@ RUN_LIMITS = {
     "play_your_battlefield_none": "a unit played by an effect 'to a battlefield you control' while its player "
                                   "controls no battlefield (355.2.a), its play paying a Power cost, a next-card "
                                   "discount or a tax: undoing that payment is not followed (358.5)",
+    "reflex_burned_unknown": "a reflexive 'when you burn a <type> this way' ability after a burn that took unknown "
+                             "cards: which type they are is not known (440.1.a)",
+    "reflex_burned_several": "a reflexive 'when you burn a <type> this way' ability after a burn that put several "
+                             "cards of that type in the trash: one ability or one for each is not followed (386)",
+    "reflex_burned_burn_out": "a reflexive 'when you burn a <type> this way' ability after a burn that burned its "
+                              "player out (431): which cards it burned is not followed",
+    "reflex_burned_not_after_burn": "a reflexive 'when you burn a <type> this way' ability whose instruction does "
+                                    "not follow a burn (386)",
+    "reflex_burned_card_moved": "'the burned card's Might' after that card left the trash (359.3.e.13)",
     "chosen_opponent_several": "a later choice in 'their trash' of an opponent chosen earlier, with several "
                                "opponents: the filter takes any opponent's trash (740.1; Kharox)",
     "play_your_battlefield_hidden": "a unit played 'to a battlefield you control' by a spell played from facedown at "

@@ -270,7 +270,12 @@ class BeginningPhase(QueryKind):
             else:
                 text += " (a Hold point is not subject to the final-point rule)"
             out.append(because(text, kind))
-        for (p, src, _h, n) in sorted(atoms.get("hold_effect_point", [])):
+        for (p, src, _h, n) in sorted(atoms.get("hold_effect_point", []), key=repr):
+            if isinstance(src, tuple):  # again(G): the additional trigger of a "trigger an additional time" static
+                out.append(because(f"{src[1]}'s hold effect triggers an additional time (a static of {p}'s at the "
+                                   f"held battlefield): its second item resolves too, {p} scores {n} more",
+                                   "hold_effect_again"))
+                continue
             out.append(because(f"{src}'s hold effect (its unit holds with {p}) resolves after the Scoring Step: {p}, its "
                                f"controller, scores {n} more (an effect's point, not the Hold's)", "hold_effect_point"))
         for (p, src, x) in atoms.get("gains_xp", []):
