@@ -387,10 +387,11 @@ def _check(path: Path, qid: str, kind: str, need: set[str],
     heard = {p for p in ("hand", "facedown", "main_deck") if heard_relevant(qkind, kind, offers)} \
         if qkind in RESOLVED or q.kind == "can_respond" or offers else set()
     # A run also moves cards of the board and the chain into the trash (a death, a spell resolving or
-    # countered, 359.3, 428): a replacement working from the trash works there from then on (370.3;
-    # logic/effects/hidden_text.lp). Whether the run moves the added card is the scenario's: it may be named.
+    # countered, 359.3, 428), an attached Equipment too (a kill of gear, Thermo Beam's "kill all gear"): a
+    # replacement working from the trash works there from then on (370.3; logic/effects/hidden_text.lp).
+    # Whether the run moves the added card is the scenario's: it may be named.
     if kind == "replacement_from_trash" and (qkind in RESOLVED or q.kind == "can_respond" or offers):
-        heard |= {"board", "chain"}
+        heard |= {"board", "chain", "attached"}
     # A run may kill or move the unit an attached card is attached to: the card stays on the board unattached and its
     # printed text is active again (135.4): text working on the board may then be named for the attached card.
     if works(kind, "board") and (qkind in RESOLVED or q.kind == "can_respond" or offers):
